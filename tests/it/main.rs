@@ -1,0 +1,3 @@
+//! The one integration-test binary: each module covers one area; `helpers` holds shared tools.
+
+mod helpers;
