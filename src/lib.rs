@@ -7,6 +7,13 @@
 //! - [`charts`]: other games' solo charts, apart from the cricket code.
 //! - [`cli`]: the headless commands; `main.rs` only maps their errors to exit codes.
 
+pub mod ai;
+pub mod ball_log;
+pub mod cards;
 pub mod charts;
 pub mod cli;
+pub mod counties;
+pub mod engine;
 pub mod error;
+pub mod play;
+pub mod scorecard;

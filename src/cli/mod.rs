@@ -1,13 +1,23 @@
 //! The command line: parses arguments with clap and dispatches to each command's module.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
 
 use crate::error::Result;
+
+pub mod common;
+pub mod duel;
+pub mod league;
+pub mod match_cmd;
 
 /// Armchair Cricket County Championship.
 #[derive(Debug, Parser)]
 #[command(name = "accc", version, about, long_about = None)]
 pub struct Cli {
+    /// The folder that holds the save files.
+    #[arg(long, global = true, env = "ACCC_SAVES", default_value = "saves")]
+    pub saves_dir: PathBuf,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -15,13 +25,29 @@ pub struct Cli {
 /// The subcommands of `accc`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play one match between two computer counties and print the scorecard.
+    Match(match_cmd::MatchArgs),
+    /// Play many matches between two computer levels and report who is stronger.
+    Duel(duel::DuelArgs),
+    /// Create a competition (if new) and simulate seasons of it.
+    Sim(league::SimArgs),
+    /// Print a competition's whole history as JSON.
+    Export(league::ExportArgs),
+    /// Show a table, averages, results, records or all-time view of a competition.
+    Show(league::ShowArgs),
     /// Consult the solo charts of other board games.
     Charts(crate::charts::cli::ChartsArgs),
 }
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
+    let saves = cli.saves_dir;
     match cli.command {
+        Some(Command::Match(args)) => match_cmd::run(args),
+        Some(Command::Duel(args)) => duel::run(args),
+        Some(Command::Sim(args)) => league::run_sim(args, &saves),
+        Some(Command::Export(args)) => league::run_export(args, &saves),
+        Some(Command::Show(args)) => league::run_show(args, &saves),
         Some(Command::Charts(args)) => crate::charts::cli::run(args),
         None => Ok(()),
     }

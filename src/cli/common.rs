@@ -1,0 +1,71 @@
+//! Arguments shared by several commands: the match rules and the computer's levels.
+
+use clap::Args;
+
+use crate::engine::MatchOptions;
+use crate::error::{Error, Result};
+use crate::play::Levels;
+
+/// The rules of a match.
+#[derive(Debug, Clone, Args)]
+pub struct RuleArgs {
+    /// Batsmen per side (2-11).
+    #[arg(long, default_value_t = 11)]
+    pub batsmen: u8,
+    /// Packs per session (1-9).
+    #[arg(long, default_value_t = 3)]
+    pub packs_per_session: u8,
+    /// Days per match (1-5).
+    #[arg(long, default_value_t = 3)]
+    pub days: u8,
+    /// Play without the no-ball rule.
+    #[arg(long)]
+    pub no_noballs: bool,
+    /// Play without the wide rule.
+    #[arg(long)]
+    pub no_wides: bool,
+    /// Play without the bye rule.
+    #[arg(long)]
+    pub no_byes: bool,
+}
+
+impl RuleArgs {
+    /// The options, checked.
+    pub fn options(&self) -> Result<MatchOptions> {
+        let o = MatchOptions {
+            no_balls: !self.no_noballs,
+            wides: !self.no_wides,
+            byes: !self.no_byes,
+            batsmen: self.batsmen,
+            packs_per_session: self.packs_per_session,
+            days: self.days,
+        };
+        o.validate().map_err(Error::Usage)?;
+        Ok(o)
+    }
+}
+
+/// The computer's batting and bowling levels.
+#[derive(Debug, Clone, Args)]
+pub struct LevelArgs {
+    /// Batting AI level, 1 (novice) to 5 (professional).
+    #[arg(long, default_value_t = 5)]
+    pub bat_level: u8,
+    /// Bowling AI level, 1 (novice) to 5 (professional).
+    #[arg(long, default_value_t = 5)]
+    pub bowl_level: u8,
+}
+
+impl LevelArgs {
+    pub fn levels(&self) -> Result<Levels> {
+        let l = Levels { bat: self.bat_level, bowl: self.bowl_level };
+        l.checked().map_err(Error::Usage)?;
+        Ok(l)
+    }
+}
+
+/// A seed from the clock, for commands run without `--seed`.
+pub fn clock_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}

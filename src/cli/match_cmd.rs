@@ -1,0 +1,61 @@
+//! `accc match`: one headless match between two counties, with a scorecard, an optional ball
+//! log and an optional JSON result.
+
+use clap::Args;
+
+use super::common::{clock_seed, LevelArgs, RuleArgs};
+use crate::ball_log::BallLog;
+use crate::counties;
+use crate::error::{Error, Result};
+use crate::play::computer_match;
+use crate::scorecard::{scorecard, Names};
+
+/// Arguments of `accc match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The home county (full or short name, or its letter).
+    #[arg(long, default_value = "Surrey")]
+    pub home: String,
+    /// The away county.
+    #[arg(long, default_value = "Nottinghamshire")]
+    pub away: String,
+    /// The match seed (default: from the clock; it is printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub levels: LevelArgs,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Write the ball-by-ball log (JSON Lines) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<std::path::PathBuf>,
+    /// Print only the result, as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `accc match`.
+pub fn run(args: MatchArgs) -> Result<()> {
+    let home = counties::find(&args.home).map_err(Error::Usage)?;
+    let away = counties::find(&args.away).map_err(Error::Usage)?;
+    if home == away {
+        return Err(Error::Usage(format!("a county cannot play itself ({})", counties::get(home).name)));
+    }
+    let options = args.rules.options()?;
+    let levels = args.levels.levels()?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let (h, a) = (counties::get(home), counties::get(away));
+    let mut log = BallLog::new(&h.name, &a.name, seed, &options);
+    let state = computer_match(options, [levels; 2], seed, &mut log);
+    if let Some(path) = &args.log {
+        std::fs::write(path, log.text()).map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
+    }
+    if args.json {
+        println!("{}", log.result().expect("a finished match has a result"));
+    } else {
+        let names = Names { home: &h.name, away: &a.name };
+        println!("{}", scorecard(state.public(), &names).trim_end());
+        println!("(seed {seed})");
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! The 16 counties: names, scoreboard names, selection keys and 1890 classes, read from the
+//! embedded `data/counties.toml`.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// First or second class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    First,
+    Second,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::First => "first",
+            Class::Second => "second",
+        }
+    }
+
+    pub fn other(self) -> Class {
+        match self {
+            Class::First => Class::Second,
+            Class::Second => Class::First,
+        }
+    }
+}
+
+/// One county.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct County {
+    /// Full name, e.g. "Nottinghamshire".
+    pub name: String,
+    /// Scoreboard name, e.g. "Notts".
+    pub short: String,
+    /// The letter that selects it.
+    pub key: char,
+    /// Its class in 1890.
+    pub class: Class,
+}
+
+/// A county's position in [`all`], 0..16: the stable id used everywhere else.
+pub type CountyId = u8;
+
+#[derive(Deserialize)]
+struct File {
+    county: Vec<County>,
+}
+
+/// The embedded county list.
+pub const COUNTIES_TOML: &str = include_str!("../data/counties.toml");
+
+/// All 16 counties, in file order (first class in 1890 order, then second class).
+pub fn all() -> &'static [County] {
+    static COUNTIES: OnceLock<Vec<County>> = OnceLock::new();
+    COUNTIES.get_or_init(|| {
+        let file: File = toml::from_str(COUNTIES_TOML).expect("data/counties.toml is valid (tested)");
+        file.county
+    })
+}
+
+/// The county with this id.
+pub fn get(id: CountyId) -> &'static County {
+    &all()[id as usize]
+}
+
+/// Finds a county by full name, short name or key letter, in any case.
+pub fn find(name: &str) -> Result<CountyId, String> {
+    let wanted = name.trim().to_lowercase();
+    all()
+        .iter()
+        .position(|c| {
+            c.name.to_lowercase() == wanted
+                || c.short.to_lowercase() == wanted
+                || (wanted.chars().count() == 1 && c.key.to_ascii_lowercase().to_string() == wanted)
+        })
+        .map(|i| i as CountyId)
+        .ok_or_else(|| {
+            let names: Vec<String> = all().iter().map(|c| format!("{} ({})", c.name, c.short)).collect();
+            format!("unknown county {name:?}; the counties are: {}", names.join(", "))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixteen_counties_eight_in_each_class_with_unique_names_and_keys() {
+        let all = all();
+        assert_eq!(all.len(), 16);
+        let first: Vec<_> = all.iter().filter(|c| c.class == Class::First).map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            first,
+            ["Surrey", "Lancashire", "Kent", "Yorkshire", "Nottinghamshire", "Gloucestershire", "Middlesex", "Sussex"]
+        );
+        let second: Vec<_> = all.iter().filter(|c| c.class == Class::Second).map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            second,
+            ["Somerset", "Warwickshire", "Leicestershire", "Derbyshire", "Hampshire", "Essex", "Staffordshire", "Cheshire"]
+        );
+        let mut keys: Vec<char> = all.iter().map(|c| c.key).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), 16);
+        assert!(all.iter().all(|c| c.key.is_ascii_uppercase()));
+    }
+
+    #[test]
+    fn scoreboard_names_are_the_guides() {
+        let shorts: Vec<_> = all().iter().map(|c| c.short.as_str()).collect();
+        for s in ["Notts", "Lancs", "Yorks", "Glos", "Middx", "Warks", "Leics", "Derbys", "Hants", "Staffs", "Som", "Ches", "Surrey", "Kent", "Sussex", "Essex"] {
+            assert!(shorts.contains(&s), "{s}");
+        }
+    }
+
+    #[test]
+    fn find_accepts_full_short_and_key_in_any_case() {
+        let notts = find("Nottinghamshire").unwrap();
+        assert_eq!(find("notts").unwrap(), notts);
+        assert_eq!(find("NOTTS").unwrap(), notts);
+        assert_eq!(find("n").unwrap(), notts);
+        assert_eq!(get(notts).short, "Notts");
+        let err = find("Durham").unwrap_err();
+        assert!(err.contains("Durham") && err.contains("Surrey") && err.contains("Cheshire (Ches)"));
+    }
+}

@@ -1,0 +1,64 @@
+//! Playing a match through: the [`Player`] trait that computer and human players implement,
+//! and [`play_match`], which drives the state machine from a seed.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::events::Recorder;
+use super::options::MatchOptions;
+use super::score::Side;
+use super::state::{Choice, IllegalChoice, MatchState, View};
+
+/// A decision-maker for one side. It is shown only what its side may see.
+pub trait Player {
+    fn decide(&mut self, view: &View<'_>) -> Choice;
+}
+
+/// A player gave an illegal answer; the match cannot go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchError {
+    pub side: Side,
+    pub error: IllegalChoice,
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the {} side chose illegally: {}", self.side.name(), self.error)
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// The generator for a match's chance events: stream 0 of the match seed.
+pub fn chance_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// The generator a computer player of `side` uses in the match with this seed: its own
+/// stream, so its choices never disturb the deal and vice versa.
+pub fn player_rng(seed: u64, side: Side) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1 + side.index() as u64);
+    rng
+}
+
+/// Plays a whole match from `seed`; `players` is indexed by [`Side::index`] (home, away).
+pub fn play_match<R: Recorder + ?Sized>(
+    options: MatchOptions,
+    seed: u64,
+    players: [&mut dyn Player; 2],
+    rec: &mut R,
+) -> Result<MatchState, MatchError> {
+    let mut state = MatchState::new(options);
+    let mut rng = chance_rng(seed);
+    loop {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, rec);
+        } else if let Some((side, _)) = state.to_act() {
+            let choice = players[side.index()].decide(&state.view());
+            state.apply(choice, rec).map_err(|error| MatchError { side, error })?;
+        } else {
+            return Ok(state);
+        }
+    }
+}

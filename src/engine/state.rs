@@ -1,0 +1,797 @@
+//! The match as a state machine: chance events (the deal, the toss, each new pack) and the
+//! sides' decisions move it from the deal to the result.
+//!
+//! [`MatchState`] holds everything, hidden cards included. A side deciding is shown a
+//! [`View`]: its own hand and the [`PublicState`], which by construction holds nothing that
+//! side could not see (no other hand, no pickup order).
+
+use rand::Rng;
+
+use super::delivery::{call_for, resolve, Call};
+use super::events::{BallRecord, DrawBy, Election, Event, Recorder};
+use super::options::MatchOptions;
+use super::score::{InningsEnd, InningsScore, Margin, MatchResult, Side};
+use crate::cards::{double_pack, Card, Hand, Suit, DEAL, DISTINCT, PACK_SIZE};
+
+/// Counting deliveries in an over.
+pub const BALLS_PER_OVER: u8 = 6;
+
+/// A decision a side is asked to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The toss winner, seeing its seven cards, bats or bowls.
+    Elect,
+    /// Throw away one of the seven cards (bowling side first).
+    OpeningDiscard,
+    /// Before a delivery the batting side may declare.
+    Declare,
+    /// The bowling side plays a card.
+    Bowl,
+    /// The batting side answers the card bowled; `call` is `Normal`, `NoBall` or `Wide`.
+    Respond { bowled: Card, call: Call },
+    /// After a wicket the batting side may change up to two cards.
+    Exchange,
+}
+
+/// A side's answer to a [`Decision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Elect(Election),
+    /// A card to discard, bowl or play.
+    Card(Card),
+    /// No card, where a no-ball or a wide allows it.
+    NoCard,
+    Continue,
+    Declare,
+    /// Cards given up after a wicket: none, one or two.
+    Exchange([Option<Card>; 2]),
+}
+
+/// Why a choice was refused. Nothing was changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalChoice {
+    /// The match is waiting for something else (a chance event, another decision, or nothing).
+    NotExpected { expected: Option<Decision>, got: Choice },
+    /// The card is not in the hand (or not twice, for two copies).
+    NotInHand(Card),
+    /// A normal delivery must be answered with a card.
+    CardRequired,
+}
+
+impl std::fmt::Display for IllegalChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalChoice::NotExpected { expected: Some(d), got } => {
+                write!(f, "{got:?} does not answer {d:?}")
+            }
+            IllegalChoice::NotExpected { expected: None, got } => {
+                write!(f, "{got:?} given when no decision is due")
+            }
+            IllegalChoice::NotInHand(c) => write!(f, "{c} is not in the hand"),
+            IllegalChoice::CardRequired => f.write_str("a normal delivery must be answered with a card"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalChoice {}
+
+/// A chance event the match is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    Deal,
+    Toss,
+    /// A new pack from the discard pile, all but its top card.
+    Reshuffle,
+}
+
+/// Where play resumes after a new pack is formed mid-delivery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Resume {
+    Bowler,
+    Batsman,
+    Exchange,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Chance(Chance),
+    Decide(Side, Decision),
+    /// Waiting for a new pack; `DrawBy` says whose draw emptied the old one.
+    Reshuffle(Resume),
+    Over,
+}
+
+/// Everything both sides can see.
+#[derive(Clone, Debug)]
+pub struct PublicState {
+    pub options: MatchOptions,
+    /// The pack in use, 1-based.
+    pub pack: u16,
+    /// Cards left in the pickup pile.
+    pub pickup_left: u16,
+    /// The last pack has been used up: nothing more will be drawn.
+    pub exhausted: bool,
+    /// The top card of the discard pile.
+    pub top: Option<Card>,
+    /// How many copies of each card are in the discard pile (face up since the last pack).
+    pub discard_counts: [u8; DISTINCT],
+    pub toss_winner: Option<Side>,
+    /// The side that bats first (valid once the toss winner has elected).
+    pub first_bat: Side,
+    pub innings: [InningsScore; 4],
+    /// Innings started so far (0..=4).
+    pub innings_started: u8,
+    pub striker: u8,
+    pub non_striker: u8,
+    pub next_batsman: u8,
+    /// Counting deliveries bowled in the current over.
+    pub balls_in_over: u8,
+    /// All deliveries bowled in the current over, extras included.
+    pub deliveries_in_over: u8,
+    pub no_ball_suit: Option<Suit>,
+    pub hand_sizes: [u8; 2],
+    /// The last card bowled in the match.
+    pub last_bowled: Option<Card>,
+    /// The last delivery, for display.
+    pub last_ball: Option<BallRecord>,
+    pub result: Option<MatchResult>,
+}
+
+impl PublicState {
+    /// The innings in play (or the last one played).
+    pub fn current(&self) -> &InningsScore {
+        &self.innings[self.innings_started.max(1) as usize - 1]
+    }
+
+    /// 1..=4, or 0 before the first.
+    pub fn innings_number(&self) -> u8 {
+        self.innings_started
+    }
+
+    pub fn batting(&self) -> Side {
+        self.current().batting
+    }
+
+    pub fn bowling(&self) -> Side {
+        self.batting().other()
+    }
+
+    /// The side's runs over all its innings so far.
+    pub fn aggregate(&self, side: Side) -> u16 {
+        self.started().iter().filter(|i| i.batting == side).map(|i| i.total).sum()
+    }
+
+    /// The innings started so far.
+    pub fn started(&self) -> &[InningsScore] {
+        &self.innings[..self.innings_started as usize]
+    }
+
+    /// Runs the side batting fourth still needs to win (during the fourth innings).
+    pub fn runs_to_win(&self) -> Option<u16> {
+        (self.innings_started == 4).then(|| {
+            let bat = self.batting();
+            (self.aggregate(bat.other()) + 1).saturating_sub(self.aggregate(bat))
+        })
+    }
+
+    /// Packs not yet started.
+    pub fn packs_left(&self) -> u16 {
+        self.options.max_packs() - self.pack
+    }
+}
+
+/// Progress of a card exchange after a wicket (it may pause for a new pack).
+#[derive(Clone, Copy, Debug, Default)]
+struct ExchangeProgress {
+    out: [Option<Card>; 2],
+    done: usize,
+    drawn: [Option<Card>; 2],
+}
+
+/// A delivery in progress.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    bowled: Card,
+    top_before: Card,
+    no_ball_suit: Suit,
+    call: Call,
+    pack: u16,
+    bat: Option<Card>,
+}
+
+/// The whole state of a match, hidden cards included.
+#[derive(Clone, Debug)]
+pub struct MatchState {
+    public: PublicState,
+    hands: [Hand; 2],
+    /// Top card last.
+    pickup: Vec<Card>,
+    /// Top card last.
+    discard: Vec<Card>,
+    phase: Phase,
+    pending: Option<Pending>,
+    exchange: ExchangeProgress,
+}
+
+/// What a deciding side may see: its own hand and the public state.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub side: Side,
+    pub decision: Decision,
+    pub hand: &'a [Card],
+    pub public: &'a PublicState,
+}
+
+impl View<'_> {
+    /// Every legal answer to this decision.
+    pub fn legal_choices(&self) -> Vec<Choice> {
+        let hand = Hand::from_cards(self.hand);
+        let cards = || hand.distinct().map(Choice::Card);
+        match self.decision {
+            Decision::Elect => vec![Choice::Elect(Election::Bat), Choice::Elect(Election::Bowl)],
+            Decision::Declare => vec![Choice::Continue, Choice::Declare],
+            Decision::OpeningDiscard | Decision::Bowl => cards().collect(),
+            Decision::Respond { call, .. } => {
+                let none = call.allows_no_card().then_some(Choice::NoCard);
+                none.into_iter().chain(cards()).collect()
+            }
+            Decision::Exchange => exchange_choices(&hand),
+        }
+    }
+}
+
+impl MatchState {
+    /// A match about to be dealt.
+    pub fn new(options: MatchOptions) -> MatchState {
+        let blank = InningsScore::new(Side::Home);
+        MatchState {
+            public: PublicState {
+                options,
+                pack: 1,
+                pickup_left: 0,
+                exhausted: false,
+                top: None,
+                discard_counts: [0; DISTINCT],
+                toss_winner: None,
+                first_bat: Side::Home,
+                innings: [blank; 4],
+                innings_started: 0,
+                striker: 1,
+                non_striker: 2,
+                next_batsman: 3,
+                balls_in_over: 0,
+                deliveries_in_over: 0,
+                no_ball_suit: None,
+                hand_sizes: [0; 2],
+                last_bowled: None,
+                last_ball: None,
+                result: None,
+            },
+            hands: [Hand::new(); 2],
+            pickup: Vec::with_capacity(PACK_SIZE),
+            discard: Vec::with_capacity(PACK_SIZE),
+            phase: Phase::Chance(Chance::Deal),
+            pending: None,
+            exchange: ExchangeProgress::default(),
+        }
+    }
+
+    pub fn public(&self) -> &PublicState {
+        &self.public
+    }
+
+    pub fn options(&self) -> &MatchOptions {
+        &self.public.options
+    }
+
+    /// A side's hand. (For the umpire's own checks and for showing a human his cards; a
+    /// computer player is given only a [`View`].)
+    pub fn hand(&self, side: Side) -> &[Card] {
+        self.hands[side.index()].cards()
+    }
+
+    /// The pickup pile, top card last.
+    pub fn pickup(&self) -> &[Card] {
+        &self.pickup
+    }
+
+    /// The discard pile, top card last.
+    pub fn discard(&self) -> &[Card] {
+        &self.discard
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn result(&self) -> Option<&MatchResult> {
+        self.public.result.as_ref()
+    }
+
+    /// The chance event the match waits for, if any.
+    pub fn chance(&self) -> Option<Chance> {
+        match self.phase {
+            Phase::Chance(c) => Some(c),
+            Phase::Reshuffle(_) => Some(Chance::Reshuffle),
+            _ => None,
+        }
+    }
+
+    /// The side to decide and what, if a decision is due.
+    pub fn to_act(&self) -> Option<(Side, Decision)> {
+        match self.phase {
+            Phase::Decide(side, d) => Some((side, d)),
+            _ => None,
+        }
+    }
+
+    /// What the side to act may see. Panics if no decision is due.
+    pub fn view(&self) -> View<'_> {
+        let (side, decision) = self.to_act().expect("no decision is due");
+        View { side, decision, hand: self.hand(side), public: &self.public }
+    }
+
+    /// Every legal answer to the decision due (empty when none is).
+    pub fn legal_choices(&self) -> Vec<Choice> {
+        self.to_act().map(|_| self.view().legal_choices()).unwrap_or_default()
+    }
+
+    // ----- chance events -----
+
+    /// Samples the chance event due from `rng` and applies it.
+    pub fn sample_chance<G: Rng + ?Sized, R: Recorder + ?Sized>(&mut self, rng: &mut G, rec: &mut R) {
+        match self.chance().expect("no chance event is due") {
+            Chance::Deal => {
+                let mut order = double_pack();
+                shuffle(&mut order, rng);
+                self.deal(&order, rec);
+            }
+            Chance::Toss => {
+                let winner = if rng.random_bool(0.5) { Side::Home } else { Side::Away };
+                self.toss(winner, rec);
+            }
+            Chance::Reshuffle => {
+                self.gather_discards();
+                shuffle(&mut self.pickup, rng);
+                self.after_reshuffle(rec);
+            }
+        }
+    }
+
+    /// Deals from `order`: the home hand, then the away hand (7 each), then the pickup pile
+    /// top first. `order` must be the 110 cards.
+    pub fn deal<R: Recorder + ?Sized>(&mut self, order: &[Card], rec: &mut R) {
+        assert_eq!(self.phase, Phase::Chance(Chance::Deal), "the deal is not due");
+        assert!(is_double_pack(order), "a deal must use the 110 cards");
+        self.hands[0] = Hand::from_cards(&order[..DEAL]);
+        self.hands[1] = Hand::from_cards(&order[DEAL..2 * DEAL]);
+        self.pickup.clear();
+        self.pickup.extend(order[2 * DEAL..].iter().rev());
+        self.sync_counts();
+        rec.record(&Event::Deal { home: self.hand(Side::Home), away: self.hand(Side::Away), pickup: &self.pickup });
+        self.phase = Phase::Chance(Chance::Toss);
+    }
+
+    /// The toss is won by `winner`.
+    pub fn toss<R: Recorder + ?Sized>(&mut self, winner: Side, _rec: &mut R) {
+        assert_eq!(self.phase, Phase::Chance(Chance::Toss), "the toss is not due");
+        self.public.toss_winner = Some(winner);
+        self.phase = Phase::Decide(winner, Decision::Elect);
+    }
+
+    /// Forms the new pack in the given order (top first): it must be the discard pile but
+    /// its top card.
+    pub fn reshuffle<R: Recorder + ?Sized>(&mut self, top_first: &[Card], rec: &mut R) -> Result<(), String> {
+        assert_eq!(self.chance(), Some(Chance::Reshuffle), "no new pack is due");
+        let mut want: Vec<Card> = self.discard[..self.discard.len() - 1].to_vec();
+        let mut got = top_first.to_vec();
+        want.sort();
+        got.sort();
+        if want != got {
+            return Err("a new pack must hold exactly the discard pile but its top card".into());
+        }
+        self.gather_discards();
+        self.pickup.clear();
+        self.pickup.extend(top_first.iter().rev());
+        self.after_reshuffle(rec);
+        Ok(())
+    }
+
+    /// Moves all but the top card of the discard pile into the (empty) pickup pile.
+    fn gather_discards(&mut self) {
+        debug_assert!(self.pickup.is_empty());
+        let keep = self.discard.len() - 1;
+        self.pickup.extend(self.discard.drain(..keep));
+        self.public.discard_counts = [0; DISTINCT];
+        self.public.discard_counts[self.discard[0].index()] = 1;
+    }
+
+    fn after_reshuffle<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let Phase::Reshuffle(resume) = self.phase else { unreachable!() };
+        self.public.pack += 1;
+        self.sync_counts();
+        let after = match resume {
+            Resume::Bowler => DrawBy::Bowler,
+            Resume::Batsman => DrawBy::Batsman,
+            Resume::Exchange => DrawBy::Exchange,
+        };
+        rec.record(&Event::Pack { number: self.public.pack, after, pickup: &self.pickup });
+        match resume {
+            Resume::Bowler => self.after_bowler_draw(rec),
+            Resume::Batsman => self.settle(rec),
+            Resume::Exchange => self.continue_exchange(rec),
+        }
+    }
+
+    // ----- decisions -----
+
+    /// Applies the side to act's choice, or refuses it (changing nothing).
+    pub fn apply<R: Recorder + ?Sized>(&mut self, choice: Choice, rec: &mut R) -> Result<(), IllegalChoice> {
+        let Some((side, decision)) = self.to_act() else {
+            return Err(IllegalChoice::NotExpected { expected: None, got: choice });
+        };
+        let wrong = || IllegalChoice::NotExpected { expected: Some(decision), got: choice };
+        match (decision, choice) {
+            (Decision::Elect, Choice::Elect(e)) => self.elect(side, e, rec),
+            (Decision::OpeningDiscard, Choice::Card(c)) => self.opening_discard(side, c, rec)?,
+            (Decision::Declare, Choice::Continue) => self.phase = Phase::Decide(side.other(), Decision::Bowl),
+            (Decision::Declare, Choice::Declare) => self.declare(rec),
+            (Decision::Bowl, Choice::Card(c)) => self.bowl(side, c, rec)?,
+            (Decision::Respond { .. }, Choice::Card(c)) => self.respond(side, Some(c), rec)?,
+            (Decision::Respond { call, .. }, Choice::NoCard) if call.allows_no_card() => self.respond(side, None, rec)?,
+            (Decision::Respond { .. }, Choice::NoCard) => return Err(IllegalChoice::CardRequired),
+            (Decision::Exchange, Choice::Exchange(out)) => self.exchange(side, out, rec)?,
+            _ => return Err(wrong()),
+        }
+        Ok(())
+    }
+
+    fn elect<R: Recorder + ?Sized>(&mut self, side: Side, e: Election, rec: &mut R) {
+        self.public.first_bat = if e == Election::Bat { side } else { side.other() };
+        self.public.innings[0].batting = self.public.first_bat;
+        rec.record(&Event::Toss { winner: side, elected: e });
+        self.phase = Phase::Decide(self.public.first_bat.other(), Decision::OpeningDiscard);
+    }
+
+    fn opening_discard<R: Recorder + ?Sized>(&mut self, side: Side, card: Card, rec: &mut R) -> Result<(), IllegalChoice> {
+        let hand = &mut self.hands[side.index()];
+        let slot = hand.position(card).ok_or(IllegalChoice::NotInHand(card))?;
+        hand.remove_at(slot);
+        self.put_on_top(card);
+        self.sync_counts();
+        rec.record(&Event::Discard { side, card });
+        if side != self.public.first_bat {
+            self.public.no_ball_suit = Some(card.suit());
+            self.phase = Phase::Decide(side.other(), Decision::OpeningDiscard);
+        } else {
+            self.start_innings(rec);
+        }
+        Ok(())
+    }
+
+    fn declare<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let inn = *self.public.current();
+        let innings = self.public.innings_started;
+        rec.record(&Event::Declare { innings, side: inn.batting, total: inn.total, wickets: inn.wickets });
+        self.end_innings(InningsEnd::Declared, rec);
+    }
+
+    fn bowl<R: Recorder + ?Sized>(&mut self, side: Side, card: Card, rec: &mut R) -> Result<(), IllegalChoice> {
+        let slot = self.hands[side.index()].position(card).ok_or(IllegalChoice::NotInHand(card))?;
+        let top_before = self.public.top.expect("the discard pile is never empty in play");
+        let no_ball_suit = self.public.no_ball_suit.expect("set by the opening discard");
+        let call = call_for(&self.public.options, card, top_before, no_ball_suit);
+        self.pending = Some(Pending { bowled: card, top_before, no_ball_suit, call, pack: self.public.pack, bat: None });
+        self.put_on_top(card);
+        self.public.last_bowled = Some(card);
+        if self.draw(side, slot, Resume::Bowler) {
+            self.after_bowler_draw(rec);
+        }
+        Ok(())
+    }
+
+    fn after_bowler_draw<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let p = self.pending.expect("a delivery is in progress");
+        if p.call.asks_batsman() {
+            let decision = Decision::Respond { bowled: p.bowled, call: p.call };
+            self.phase = Phase::Decide(self.public.batting(), decision);
+        } else {
+            self.settle(rec);
+        }
+    }
+
+    fn respond<R: Recorder + ?Sized>(&mut self, side: Side, card: Option<Card>, rec: &mut R) -> Result<(), IllegalChoice> {
+        let Some(card) = card else {
+            self.settle(rec);
+            return Ok(());
+        };
+        let slot = self.hands[side.index()].position(card).ok_or(IllegalChoice::NotInHand(card))?;
+        self.pending.as_mut().expect("a delivery is in progress").bat = Some(card);
+        self.put_on_top(card);
+        if self.draw(side, slot, Resume::Batsman) {
+            self.settle(rec);
+        }
+        Ok(())
+    }
+
+    fn exchange<R: Recorder + ?Sized>(&mut self, side: Side, out: [Option<Card>; 2], rec: &mut R) -> Result<(), IllegalChoice> {
+        let hand = &self.hands[side.index()];
+        for card in out.iter().flatten() {
+            let wanted = out.iter().flatten().filter(|&c| c == card).count();
+            if hand.count(*card) < wanted {
+                return Err(IllegalChoice::NotInHand(*card));
+            }
+        }
+        let mut cards = out.iter().flatten().copied();
+        self.exchange = ExchangeProgress { out: [cards.next(), cards.next()], done: 0, drawn: [None; 2] };
+        self.continue_exchange(rec);
+        Ok(())
+    }
+
+    /// Gives up the exchange's cards one at a time, each beneath the discard pile's top and
+    /// replaced from the pickup pile; stops early if the last pack runs out.
+    fn continue_exchange<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let side = self.public.batting();
+        loop {
+            let Some(card) = self.exchange.out.get(self.exchange.done).copied().flatten() else { break };
+            if self.public.exhausted {
+                break;
+            }
+            let slot = self.hands[side.index()].position(card).expect("checked when chosen");
+            let under = self.discard.len() - 1;
+            self.discard.insert(under, card);
+            self.public.discard_counts[card.index()] += 1;
+            self.exchange.done += 1;
+            if !self.draw(side, slot, Resume::Exchange) {
+                return; // waiting for a new pack; resumes here
+            }
+        }
+        let x = self.exchange;
+        if x.done > 0 {
+            let out: [Card; 2] = [x.out[0].unwrap(), x.out[1].unwrap_or(x.out[0].unwrap())];
+            let drawn: [Card; 2] = [x.drawn[0].unwrap(), x.drawn[1].unwrap_or(x.drawn[0].unwrap())];
+            rec.record(&Event::Exchange { side, out: &out[..x.done], drawn: &drawn[..x.done] });
+        }
+        self.before_delivery(rec);
+    }
+
+    // ----- the delivery and its consequences -----
+
+    /// Plays `card` onto the discard pile.
+    fn put_on_top(&mut self, card: Card) {
+        self.discard.push(card);
+        self.public.top = Some(card);
+        self.public.discard_counts[card.index()] += 1;
+    }
+
+    /// Replaces the card just played from `slot` with the top of the pickup pile (or removes
+    /// it once the last pack is used up). Returns false when the draw emptied the pile and a
+    /// new pack must be formed first; play resumes at `resume` after it.
+    fn draw(&mut self, side: Side, slot: usize, resume: Resume) -> bool {
+        let hand = &mut self.hands[side.index()];
+        let drawn = self.pickup.pop();
+        match drawn {
+            Some(card) => hand.set(slot, card),
+            None => _ = hand.remove_at(slot),
+        }
+        if resume == Resume::Exchange {
+            self.exchange.drawn[self.exchange.done - 1] = drawn;
+        }
+        let emptied = drawn.is_some() && self.pickup.is_empty();
+        self.sync_counts();
+        if !emptied {
+            return true;
+        }
+        if self.public.pack < self.public.options.max_packs() {
+            self.phase = Phase::Reshuffle(resume);
+            false
+        } else {
+            self.public.exhausted = true;
+            true
+        }
+    }
+
+    fn sync_counts(&mut self) {
+        self.public.pickup_left = self.pickup.len() as u16;
+        self.public.hand_sizes = [self.hands[0].len() as u8, self.hands[1].len() as u8];
+    }
+
+    /// Scores the delivery in progress and moves the match on.
+    fn settle<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let p = self.pending.take().expect("a delivery is in progress");
+        let pubs = &mut self.public;
+        let (striker, non_striker) = (pubs.striker, pubs.non_striker);
+        let (call, out) = resolve(p.call, p.bowled, p.top_before, p.bat, striker);
+        let all_out = pubs.options.all_out();
+        let idx = pubs.innings_started as usize - 1;
+        let inn = &mut pubs.innings[idx];
+        inn.total += (out.runs + out.extras()) as u16;
+        inn.no_balls += out.no_balls as u16;
+        inn.wides += out.wides as u16;
+        inn.byes += out.byes as u16;
+        let bat = &mut inn.batsmen[striker as usize - 1];
+        bat.runs += out.runs as u16;
+        if call != Call::Wide {
+            bat.balls += 1;
+        }
+        if out.counts {
+            inn.balls += 1;
+            pubs.balls_in_over += 1;
+        }
+        pubs.deliveries_in_over += 1;
+        if out.ran() % 2 == 1 {
+            std::mem::swap(&mut pubs.striker, &mut pubs.non_striker);
+        }
+        let wicket = out.wicket.map(|how| {
+            inn.batsmen[striker as usize - 1].out = Some(how);
+            let partnership = inn.partnership();
+            inn.fall[inn.wickets as usize] = super::score::FallOfWicket { score: inn.total, batsman: striker, partnership, balls: inn.balls };
+            inn.wickets += 1;
+            if inn.wickets < all_out {
+                pubs.striker = pubs.next_batsman;
+                inn.batsmen[pubs.next_batsman as usize - 1].batted = true;
+                pubs.next_batsman += 1;
+            }
+            (striker, how)
+        });
+        if pubs.balls_in_over == BALLS_PER_OVER {
+            pubs.balls_in_over = 0;
+            pubs.deliveries_in_over = 0;
+            pubs.no_ball_suit = Some(p.bowled.suit());
+            std::mem::swap(&mut pubs.striker, &mut pubs.non_striker);
+        }
+        let inn = &pubs.innings[idx];
+        let ball = BallRecord {
+            innings: idx as u8 + 1,
+            pack: p.pack,
+            bowler_card: p.bowled,
+            top_before: p.top_before,
+            no_ball_suit: p.no_ball_suit,
+            call,
+            bat_card: p.bat,
+            striker,
+            non_striker,
+            runs: out.runs,
+            no_balls: out.no_balls,
+            wides: out.wides,
+            byes: out.byes,
+            counts: out.counts,
+            wicket,
+            total: inn.total,
+            wickets: inn.wickets,
+            balls: inn.balls,
+        };
+        pubs.last_ball = Some(ball);
+        rec.record(&Event::Ball(&ball));
+        self.after_delivery(wicket.is_some(), rec);
+    }
+
+    fn after_delivery<R: Recorder + ?Sized>(&mut self, wicket: bool, rec: &mut R) {
+        let pubs = &self.public;
+        let inn = pubs.current();
+        if inn.wickets == pubs.options.all_out() {
+            self.end_innings(InningsEnd::AllOut, rec);
+        } else if pubs.runs_to_win() == Some(0) {
+            self.end_innings(InningsEnd::Target, rec);
+        } else if pubs.exhausted && pubs.deliveries_in_over == 0 {
+            self.end_innings(InningsEnd::Time, rec);
+        } else if wicket && !pubs.exhausted {
+            self.phase = Phase::Decide(inn.batting, Decision::Exchange);
+        } else {
+            self.before_delivery(rec);
+        }
+    }
+
+    /// Before each delivery: the match ends at the end of an over once the last pack is used
+    /// up, or when a side has no card to play; otherwise the batting side may declare.
+    fn before_delivery<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let pubs = &self.public;
+        let out_of_cards = self.hands.iter().any(|h| h.is_empty());
+        if (pubs.exhausted && pubs.deliveries_in_over == 0) || out_of_cards {
+            self.end_innings(InningsEnd::Time, rec);
+        } else {
+            self.phase = Phase::Decide(pubs.batting(), Decision::Declare);
+        }
+    }
+
+    fn start_innings<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
+        let pubs = &mut self.public;
+        let number = pubs.innings_started + 1;
+        let batting = if number % 2 == 1 { pubs.first_bat } else { pubs.first_bat.other() };
+        pubs.innings[number as usize - 1] = InningsScore::new(batting);
+        pubs.innings[number as usize - 1].batsmen[0].batted = true;
+        pubs.innings[number as usize - 1].batsmen[1].batted = true;
+        pubs.innings_started = number;
+        pubs.striker = 1;
+        pubs.non_striker = 2;
+        pubs.next_batsman = 3;
+        pubs.balls_in_over = 0;
+        pubs.deliveries_in_over = 0;
+        if let Some(last) = pubs.last_bowled {
+            pubs.no_ball_suit = Some(last.suit());
+        }
+        let no_ball_suit = pubs.no_ball_suit.expect("set by the opening discard");
+        rec.record(&Event::InningsStart { number, batting, no_ball_suit });
+        self.before_delivery(rec);
+    }
+
+    fn end_innings<R: Recorder + ?Sized>(&mut self, reason: InningsEnd, rec: &mut R) {
+        let (result, reason) = self.judge(reason);
+        let pubs = &mut self.public;
+        let number = pubs.innings_started;
+        let inn = &mut pubs.innings[number as usize - 1];
+        inn.end = Some(reason);
+        let (batting, total, wickets, balls) = (inn.batting, inn.total, inn.wickets, inn.balls);
+        rec.record(&Event::InningsEnd { number, batting, total, wickets, balls, reason });
+        let result = result.or_else(|| {
+            let time = pubs.exhausted || reason == InningsEnd::Time || number == 4;
+            time.then(|| MatchResult::draw(None))
+        });
+        match result {
+            Some(r) => self.finish(r, rec),
+            None => self.start_innings(rec),
+        }
+    }
+
+    /// The result (if any) that the innings just ended decides, and the reason to record.
+    fn judge(&self, reason: InningsEnd) -> (Option<MatchResult>, InningsEnd) {
+        let pubs = &self.public;
+        let bat = pubs.batting();
+        let (mine, theirs) = (pubs.aggregate(bat), pubs.aggregate(bat.other()));
+        let closed = matches!(reason, InningsEnd::AllOut | InningsEnd::Declared);
+        match pubs.innings_started {
+            4 if reason == InningsEnd::Target => {
+                let left = pubs.options.all_out() - pubs.current().wickets;
+                (Some(MatchResult::win(bat, Margin::Wickets(left))), reason)
+            }
+            4 if closed && mine == theirs => (Some(MatchResult::tie()), reason),
+            4 if closed => (Some(MatchResult::win(bat.other(), Margin::Runs(theirs - mine))), reason),
+            4 => {
+                let one_short = (mine == theirs).then_some(bat);
+                (Some(MatchResult::draw(one_short)), reason)
+            }
+            3 if closed && mine < theirs => {
+                (Some(MatchResult::win(bat.other(), Margin::Innings(theirs - mine))), InningsEnd::InningsDefeat)
+            }
+            _ => (None, reason),
+        }
+    }
+
+    fn finish<R: Recorder + ?Sized>(&mut self, result: MatchResult, rec: &mut R) {
+        self.public.result = Some(result);
+        self.phase = Phase::Over;
+        rec.record(&Event::Result(&result));
+    }
+}
+
+/// Every way to give up none, one or two cards of `hand`.
+fn exchange_choices(hand: &Hand) -> Vec<Choice> {
+    let distinct: Vec<Card> = hand.distinct().collect();
+    let mut choices = vec![Choice::Exchange([None, None])];
+    for (i, &a) in distinct.iter().enumerate() {
+        choices.push(Choice::Exchange([Some(a), None]));
+        if hand.count(a) > 1 {
+            choices.push(Choice::Exchange([Some(a), Some(a)]));
+        }
+        for &b in &distinct[i + 1..] {
+            choices.push(Choice::Exchange([Some(a), Some(b)]));
+        }
+    }
+    choices
+}
+
+/// Fisher-Yates with 32-bit draws, so a seed shuffles alike on every platform.
+pub fn shuffle<G: Rng + ?Sized>(cards: &mut [Card], rng: &mut G) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        cards.swap(i, j);
+    }
+}
+
+fn is_double_pack(cards: &[Card]) -> bool {
+    let mut counts = [0u8; DISTINCT];
+    for c in cards {
+        counts[c.index()] += 1;
+    }
+    cards.len() == PACK_SIZE && counts.iter().all(|&n| n == 2)
+}

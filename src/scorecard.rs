@@ -1,0 +1,87 @@
+//! The printed scorecard of a finished (or unfinished) match: each innings with its batsmen,
+//! extras by kind, total and overs, and fall of wickets with partnerships; then the result.
+
+use std::fmt::Write;
+
+use crate::engine::{InningsScore, PublicState, Side};
+
+/// The names of the two sides, home first.
+pub struct Names<'a> {
+    pub home: &'a str,
+    pub away: &'a str,
+}
+
+impl Names<'_> {
+    pub fn of(&self, side: Side) -> &str {
+        match side {
+            Side::Home => self.home,
+            Side::Away => self.away,
+        }
+    }
+}
+
+const ORDINALS: [&str; 2] = ["1st", "2nd"];
+
+/// The whole scorecard as text.
+pub fn scorecard(p: &PublicState, names: &Names<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} v {}", names.home, names.away);
+    if let Some(w) = p.toss_winner {
+        let elected = if w == p.first_bat { "bat" } else { "bowl" };
+        let _ = writeln!(out, "Toss: {} won and elected to {elected}", names.of(w));
+    }
+    for (i, inn) in p.started().iter().enumerate() {
+        let _ = writeln!(out);
+        let nth = p.started()[..i].iter().filter(|x| x.batting == inn.batting).count();
+        innings(&mut out, nth, inn, p, names);
+    }
+    let _ = writeln!(out);
+    match &p.result {
+        Some(r) => {
+            let _ = writeln!(out, "{}", r.describe(|s| names.of(s).to_string()));
+            let _ = writeln!(out, "Points: {} {}, {} {}", names.home, r.points[0], names.away, r.points[1]);
+        }
+        None => {
+            let _ = writeln!(out, "Match in progress");
+        }
+    }
+    out
+}
+
+fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, names: &Names<'_>) {
+    let all_out = p.options.all_out();
+    let _ = writeln!(out, "{} {} innings", names.of(inn.batting), ORDINALS[nth]);
+    for (n, b) in inn.batsmen.iter().enumerate().take(p.options.batsmen as usize) {
+        let how = match (b.out, b.batted) {
+            (Some(d), _) => d.name().to_string(),
+            (None, true) => "not out".to_string(),
+            (None, false) => "did not bat".to_string(),
+        };
+        let runs = if b.batted { format!("{:>4} ({} balls)", b.runs, b.balls) } else { String::new() };
+        let _ = writeln!(out, "  {:>2}  {:<12}{}", n + 1, how, runs);
+    }
+    let _ = writeln!(
+        out,
+        "      Extras      {:>4} (no-balls {}, wides {}, byes {})",
+        inn.extras(),
+        inn.no_balls,
+        inn.wides,
+        inn.byes
+    );
+    let wkts = match inn.wickets {
+        w if w == all_out => "all out".to_string(),
+        1 => "1 wkt".to_string(),
+        w => format!("{w} wkts"),
+    };
+    let declared = if inn.end == Some(crate::engine::InningsEnd::Declared) { ", declared" } else { "" };
+    let _ = writeln!(out, "      Total       {:>4} ({wkts}{declared}, {} overs)", inn.total, inn.overs());
+    if inn.wickets > 0 {
+        let falls: Vec<String> = inn
+            .falls()
+            .iter()
+            .enumerate()
+            .map(|(w, f)| format!("{}-{} (no. {}, p'ship {})", w + 1, f.score, f.batsman, f.partnership))
+            .collect();
+        let _ = writeln!(out, "      Fall of wickets: {}", falls.join(", "));
+    }
+}
