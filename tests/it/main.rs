@@ -1,3 +1,6 @@
 //! The one integration-test binary: each module covers one area; `helpers` holds shared tools.
 
 mod helpers;
+mod engine;
+mod log_check;
+mod alloc;

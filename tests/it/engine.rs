@@ -1,0 +1,310 @@
+//! The card engine as a whole: random simulation with invariants after every delivery,
+//! replay from the log, determinism, illegal choices, and the `accc match` command checked
+//! by the independent log checker.
+
+use accc::ai::{Bot, Level};
+use accc::ball_log::BallLog;
+use accc::cards::Card;
+use accc::engine::{
+    play_match, player_rng, Choice, Decision, Event, MatchOptions, MatchState, NoRecord, Player, Recorder, Side, View,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::helpers::{accc, all_option_sets, replay};
+use crate::log_check::check_log;
+
+/// Picks uniformly among legal choices, declaring only now and then.
+struct RandomPlayer(ChaCha8Rng);
+
+impl Player for RandomPlayer {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        if view.decision == Decision::Declare {
+            return if self.0.random_bool(0.002) { Choice::Declare } else { Choice::Continue };
+        }
+        let choices = view.legal_choices();
+        choices[self.0.random_range(0..choices.len())]
+    }
+}
+
+/// Keeps the log and adds up each innings' deliveries.
+struct Summing {
+    log: BallLog,
+    sums: [u32; 4],
+}
+
+impl Recorder for Summing {
+    fn record(&mut self, event: &Event<'_>) {
+        if let Event::Ball(b) = event {
+            self.sums[b.innings as usize - 1] += b.runs as u32 + b.extras() as u32;
+        }
+        self.log.record(event);
+    }
+}
+
+/// Checks the invariants after every step of a match it drives itself.
+fn play_checked(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2]) -> (MatchState, BallLog) {
+    let mut state = MatchState::new(options);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rec = Summing { log: BallLog::new("Home", "Away", seed, &options), sums: [0; 4] };
+    let mut steps = 0;
+    loop {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, &mut rec);
+        } else if let Some((side, _)) = state.to_act() {
+            let choice = players[side.index()].decide(&state.view());
+            state.apply(choice, &mut rec).expect("legal choices are accepted");
+        } else {
+            break;
+        }
+        check_invariants(&state, &rec.sums);
+        steps += 1;
+        assert!(steps < 100_000, "a match always ends");
+    }
+    (state, rec.log)
+}
+
+fn check_invariants(state: &MatchState, sums: &[u32; 4]) {
+    let p = state.public();
+    let held = state.hand(Side::Home).len() + state.hand(Side::Away).len();
+    assert_eq!(held + state.pickup().len() + state.discard().len(), 110, "every card accounted for");
+    let mut counts = [0u8; 55];
+    for c in state.hand(Side::Home).iter().chain(state.hand(Side::Away)).chain(state.pickup()).chain(state.discard()) {
+        counts[c.index()] += 1;
+    }
+    assert!(counts.iter().all(|&n| n == 2), "two copies of every card");
+    if p.innings_started > 0 {
+        assert!(held <= 12 && state.hand(Side::Home).len() <= 6 && state.hand(Side::Away).len() <= 6, "hands hold at most 6 in play");
+        for (i, inn) in p.started().iter().enumerate() {
+            assert_eq!(inn.total as u32, sums[i], "the score is the sum of its deliveries");
+            let bat_runs: u16 = inn.batsmen.iter().map(|b| b.runs).sum();
+            assert_eq!(bat_runs + inn.extras(), inn.total, "batsmen's runs plus extras make the total");
+        }
+        assert!(p.balls_in_over < 6, "an over holds six counting deliveries");
+        assert_eq!(p.current().balls % 6, p.balls_in_over as u16, "overs are complete sixes");
+    }
+    if state.is_over() {
+        assert!(p.result.is_some(), "a finished match has a result");
+    }
+}
+
+#[test]
+fn thousands_of_random_matches_keep_every_invariant() {
+    let sets = all_option_sets();
+    let mut played = 0;
+    for (i, options) in sets.iter().enumerate() {
+        for k in 0..12u64 {
+            let seed = (i as u64) << 16 | k;
+            let mut a = RandomPlayer(player_rng(seed, Side::Home));
+            let mut b = RandomPlayer(player_rng(seed, Side::Away));
+            let (state, log) = play_checked(*options, seed, [&mut a, &mut b]);
+            assert!(state.is_over());
+            check_log(&log.text());
+            played += 1;
+        }
+    }
+    assert!(played >= 1000, "{played}");
+}
+
+#[test]
+fn computer_players_at_every_level_play_valid_matches() {
+    for (i, options) in all_option_sets().iter().enumerate().step_by(3) {
+        for level in 1..=5 {
+            let seed = 1000 + i as u64 * 10 + level as u64;
+            let l = Level::new(level).unwrap();
+            let mut a = Bot::new(l, l, seed, Side::Home);
+            let mut b = Bot::new(l, l, seed, Side::Away);
+            let (_, log) = play_checked(*options, seed, [&mut a, &mut b]);
+            check_log(&log.text());
+        }
+    }
+}
+
+#[test]
+fn a_log_replays_card_for_card_from_its_deal_and_packs() {
+    for (i, options) in all_option_sets().iter().enumerate().step_by(5) {
+        let seed = 77 + i as u64;
+        let mut a = RandomPlayer(player_rng(seed, Side::Home));
+        let mut b = Bot::new(Level::new(5).unwrap(), Level::new(3).unwrap(), seed, Side::Away);
+        let mut log = BallLog::new("Home", "Away", seed, options);
+        play_match(*options, seed, [&mut a, &mut b], &mut log).unwrap();
+        let replayed = replay(&log.text());
+        assert_eq!(replayed, log.text(), "replay of seed {seed} differs");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match() {
+    let options = MatchOptions::default();
+    let run = || {
+        let mut a = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 9, Side::Home);
+        let mut b = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 9, Side::Away);
+        let mut log = BallLog::new("Surrey", "Kent", 9, &options);
+        play_match(options, 9, [&mut a, &mut b], &mut log).unwrap();
+        log.text()
+    };
+    assert_eq!(run(), run());
+}
+
+/// Counts the events it is given.
+struct Count(usize);
+impl Recorder for Count {
+    fn record(&mut self, _: &Event<'_>) {
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn an_illegal_choice_is_refused_and_changes_nothing() {
+    let mut state = MatchState::new(MatchOptions::default());
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut rec = Count(0);
+    // Nothing is due before the deal: a choice is refused.
+    assert!(state.apply(Choice::Continue, &mut rec).is_err());
+    while state.to_act().map(|(_, d)| d) != Some(Decision::Bowl) {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, &mut rec);
+        } else {
+            let first = state.legal_choices()[0];
+            state.apply(first, &mut rec).unwrap();
+        }
+    }
+    let (side, _) = state.to_act().unwrap();
+    let absent = (0..55).map(Card::from_index).find(|c| !state.hand(side).contains(c)).unwrap();
+    let before = format!("{:?}", state);
+    let events = rec.0;
+    for bad in [Choice::Card(absent), Choice::NoCard, Choice::Declare, Choice::Exchange([None, None])] {
+        assert!(state.apply(bad, &mut rec).is_err(), "{bad:?} must be refused");
+    }
+    assert_eq!(format!("{:?}", state), before, "a refused choice changes nothing");
+    assert_eq!(rec.0, events, "a refused choice records nothing");
+    // A normal delivery must be answered with a card.
+    let mut no_record = NoRecord;
+    loop {
+        match state.to_act() {
+            Some((_, Decision::Respond { call: accc::engine::Call::Normal, .. })) => break,
+            Some(_) => {
+                let first = *state.legal_choices().last().unwrap();
+                state.apply(first, &mut no_record).unwrap();
+            }
+            None => state.sample_chance(&mut rng, &mut no_record),
+        }
+    }
+    assert!(state.apply(Choice::NoCard, &mut no_record).is_err());
+    assert!(!state.legal_choices().contains(&Choice::NoCard));
+}
+
+#[test]
+fn accc_match_logs_pass_the_independent_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let flag_sets: &[&[&str]] = &[
+        &[],
+        &["--no-noballs"],
+        &["--no-wides", "--no-byes"],
+        &["--no-noballs", "--no-wides", "--no-byes", "--batsmen", "4"],
+        &["--batsmen", "2", "--packs-per-session", "1", "--days", "1"],
+        &["--bat-level", "1", "--bowl-level", "1", "--days", "2"],
+        &["--bat-level", "3", "--bowl-level", "5", "--batsmen", "7"],
+    ];
+    for (i, flags) in flag_sets.iter().enumerate() {
+        for k in 0..4 {
+            let seed = (i * 10 + k).to_string();
+            let log = dir.path().join(format!("m{i}-{k}.jsonl"));
+            let out = accc().args(["match", "--seed", &seed, "--log"]).arg(&log).args(*flags).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let text = std::fs::read_to_string(&log).unwrap();
+            check_log(&text);
+            // --json prints the log's result line
+            let json = accc().args(["match", "--seed", &seed, "--json"]).args(*flags).output().unwrap();
+            assert_eq!(String::from_utf8(json.stdout).unwrap().trim(), text.lines().last().unwrap());
+        }
+    }
+}
+
+#[test]
+fn accc_match_is_byte_identical_for_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for p in [&a, &b] {
+        let st = accc().args(["match", "--home", "kent", "--away", "Yorks", "--seed", "123", "--log"]).arg(p).status().unwrap();
+        assert!(st.success());
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn accc_match_prints_a_scorecard() {
+    let out = accc().args(["match", "--home", "Surrey", "--away", "notts", "--seed", "3"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Surrey v Nottinghamshire"), "{text}");
+    for part in ["1st innings", "Extras", "Total", "Fall of wickets", "Points:"] {
+        assert!(text.contains(part), "missing {part}: {text}");
+    }
+    assert!(["won by", "Match tied", "Match drawn"].iter().any(|r| text.contains(r)));
+}
+
+#[test]
+fn accc_match_rejects_bad_input_with_clear_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--home", "Durham"], "unknown county \"Durham\""),
+        (&["--home", "Surrey", "--away", "surrey"], "cannot play itself"),
+        (&["--batsmen", "12"], "batsmen per side must be 2 to 11"),
+        (&["--bat-level", "6"], "AI level must be 1 to 5"),
+        (&["--days", "0"], "days per match must be"),
+    ];
+    for (args, msg) in cases {
+        let out = accc().arg("match").args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(msg), "{args:?}: {err}");
+    }
+    let out = accc().args(["match", "--away", "Durham"]).output().unwrap();
+    assert!(String::from_utf8(out.stderr).unwrap().contains("Cheshire"), "the error lists the valid counties");
+}
+
+/// Edits the first line of `kind` in a log for which `pick` holds.
+fn mutate(text: &str, pick: impl Fn(&serde_json::Value) -> bool, edit: impl Fn(&mut serde_json::Value)) -> String {
+    let mut done = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if !done && pick(&v) {
+                edit(&mut v);
+                done = true;
+            }
+            v.to_string()
+        })
+        .collect();
+    assert!(done, "nothing to mutate");
+    lines.join("\n")
+}
+
+#[test]
+fn the_log_checker_rejects_corrupted_logs() {
+    let options = MatchOptions::default();
+    let mut a = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 4, Side::Home);
+    let mut b = Bot::new(Level::new(2).unwrap(), Level::new(2).unwrap(), 4, Side::Away);
+    let mut log = BallLog::new("Home", "Away", 4, &options);
+    play_match(options, 4, [&mut a, &mut b], &mut log).unwrap();
+    let text = log.text();
+    check_log(&text);
+    let is = |e: &'static str| move |v: &serde_json::Value| v["event"] == e;
+    let scoring = |v: &serde_json::Value| v["event"] == "ball" && v["runs"].as_u64() > Some(0);
+    let corrupted: Vec<(&str, String)> = vec![
+        ("runs", mutate(&text, scoring, |v| v["runs"] = (v["runs"].as_u64().unwrap() + 1).into())),
+        ("total", mutate(&text, is("ball"), |v| v["total"] = 999.into())),
+        ("call", mutate(&text, is("ball"), |v| v["call"] = "bye".into())),
+        ("striker", mutate(&text, is("ball"), |v| v["striker"] = 3.into())),
+        ("top", mutate(&text, is("ball"), |v| v["top_before"] = "11 gloves".into())),
+        ("pack order", mutate(&text, is("pack"), |v| v["pickup"].as_array_mut().unwrap().swap(0, 1))),
+        ("deal", mutate(&text, is("deal"), |v| v["hands"]["home"][0] = v["hands"]["away"][0].clone())),
+        ("result", mutate(&text, is("result"), |v| v["packs_used"] = 3.into())),
+        ("reason", mutate(&text, is("innings_end"), |v| v["reason"] = "declared".into())),
+        ("wicket", mutate(&text, |v| v["event"] == "ball" && !v["wicket"].is_null(), |v| v["wicket"]["how"] = "hit wicket".into())),
+    ];
+    for (what, bad) in corrupted {
+        let caught = std::panic::catch_unwind(|| check_log(&bad)).is_err();
+        assert!(caught, "the checker missed a corrupted {what}");
+    }
+}
