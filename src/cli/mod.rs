@@ -25,6 +25,14 @@ pub struct Cli {
 /// The subcommands of `accc`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the terminal program (the default), optionally on save file NAME.
+    Play {
+        /// The save file to open (1-8 letters, digits, _ or -).
+        name: Option<String>,
+        /// The seed of a competition created now (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Play one match between two computer counties and print the scorecard.
     Match(match_cmd::MatchArgs),
     /// Play many matches between two computer levels and report who is stronger.
@@ -43,12 +51,13 @@ pub enum Command {
 pub fn run(cli: Cli) -> Result<()> {
     let saves = cli.saves_dir;
     match cli.command {
+        Some(Command::Play { name, seed }) => crate::tui::run(saves, name, seed),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Sim(args)) => league::run_sim(args, &saves),
         Some(Command::Export(args)) => league::run_export(args, &saves),
         Some(Command::Show(args)) => league::run_show(args, &saves),
         Some(Command::Charts(args)) => crate::charts::cli::run(args),
-        None => Ok(()),
+        None => crate::tui::run(saves, None, None),
     }
 }

@@ -4,3 +4,5 @@ mod helpers;
 mod engine;
 mod log_check;
 mod alloc;
+mod e2e;
+mod tui;

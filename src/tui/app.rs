@@ -1,0 +1,582 @@
+//! The terminal program's state: which screen is showing, the open competition, and an
+//! [`App::update`] that changes it only in answer to a [`Msg`]. Drawing is in `draw.rs`; no
+//! terminal IO happens here, so tests drive the whole program with key messages.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::match_screen::{self, MatchKey};
+use super::session::{Mode, Session};
+use super::setup::{self, NewFile, OptionsKey};
+use crate::counties::{self, Class, CountyId};
+use crate::engine::Side;
+use crate::league::competition::{Competition, Fixture, Settings};
+use crate::league::season::SeasonSummary;
+
+/// A message to the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    /// Time passed (a watched match moves on a ball).
+    Tick,
+    /// The window changed size.
+    Resize(u16, u16),
+}
+
+/// A text view that can be shown on its own screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewKind {
+    Table,
+    Averages,
+    Results(CountyId),
+    Records(CountyId),
+    Honours,
+    Positions,
+    AllTime(Class),
+    AllTimeAverages(Class),
+}
+
+/// What a county is being picked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickFor {
+    Results { year: Option<u16> },
+    Records,
+}
+
+/// The screens.
+pub enum Screen {
+    FileName { input: String, error: Option<String> },
+    Confirm { name: String },
+    Damaged { name: String, problem: String },
+    Options { name: String, new: NewFile },
+    County { name: String, new: NewFile },
+    Menu,
+    /// A text view; `year` is set when reviewing a past season ([7]/[8] move it).
+    Text { title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)> },
+    PickCounty { purpose: PickFor },
+    AllTime,
+    /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
+    Grid { first_year: u16 },
+    Match { session: Box<Session>, fixture: Option<Fixture> },
+    /// The final scoreboard of a match, then (if it ended one) the season's summary.
+    Scorecard { lines: Vec<String>, season_end: Option<SeasonSummary> },
+    SeasonEnd { summary: SeasonSummary },
+    Simulate { input: String, error: Option<String> },
+    Help { scroll: usize },
+    /// The solo charts: the list of systems, or one system's charts (`system` set).
+    Charts { system: Option<usize>, lines: Vec<String>, scroll: usize },
+}
+
+/// The whole program state.
+pub struct App {
+    pub screen: Screen,
+    pub saves_dir: PathBuf,
+    pub comp: Option<Competition>,
+    /// The menu's class (toggled by [9]).
+    pub class: Class,
+    /// A one-line message under the menu (what a refused key meant, an error while saving).
+    pub status: Option<String>,
+    pub size: (u16, u16),
+    pub quit: bool,
+    /// The seed for a competition created now (none: from the clock).
+    pub new_seed: Option<u64>,
+}
+
+/// Where a competition's file lives.
+pub fn file_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}.acc"))
+}
+
+impl App {
+    /// The program at its first screen; `name` skips the prompt.
+    pub fn new(saves_dir: PathBuf, name: Option<String>) -> App {
+        let mut app = App {
+            screen: Screen::FileName { input: String::new(), error: None },
+            saves_dir,
+            comp: None,
+            class: Class::First,
+            status: None,
+            size: (80, 25),
+            quit: false,
+            new_seed: None,
+        };
+        if let Some(n) = name {
+            app.open(&n);
+        }
+        app
+    }
+
+    /// The one place the state changes.
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Tick => self.tick(),
+            Msg::Key(k) if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
+            Msg::Key(k) => self.key(k),
+        }
+    }
+
+    fn tick(&mut self) {
+        if let Screen::Match { session, .. } = &mut self.screen {
+            if match_screen::wants_ticks(session) {
+                session.advance(true);
+                self.after_match_step();
+            }
+        }
+    }
+
+    fn key(&mut self, k: KeyEvent) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu);
+        self.screen = match screen {
+            Screen::FileName { input, error } => self.file_name_key(input, error, k),
+            Screen::Confirm { name } => match upper(k) {
+                Some('Y') => Screen::Options { name, new: NewFile::default() },
+                Some('N') => Screen::FileName { input: String::new(), error: None },
+                _ => Screen::Confirm { name },
+            },
+            Screen::Damaged { name, problem } => self.damaged_key(name, problem, k),
+            Screen::Options { name, mut new } => match setup::options_key(&mut new, k) {
+                OptionsKey::Done => Screen::County { name, new },
+                _ => Screen::Options { name, new },
+            },
+            Screen::County { name, new } => match setup::county_key(k) {
+                Some(county) => self.create(&name, new, county),
+                None => Screen::County { name, new },
+            },
+            Screen::Menu => self.menu_key(k),
+            Screen::Text { title, lines, scroll, review } => self.text_key(title, lines, scroll, review, k),
+            Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
+            Screen::AllTime => self.alltime_key(k),
+            Screen::Grid { first_year } => self.grid_key(first_year, k),
+            Screen::Match { session, fixture } => self.match_key(session, fixture, k),
+            Screen::Scorecard { lines, season_end } => match (k.code, season_end) {
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => Screen::SeasonEnd { summary },
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
+                (_, season_end) => Screen::Scorecard { lines, season_end },
+            },
+            Screen::SeasonEnd { summary } => match k.code {
+                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => Screen::Menu,
+                _ => Screen::SeasonEnd { summary },
+            },
+            Screen::Simulate { input, error } => self.simulate_key(input, error, k),
+            Screen::Help { scroll } => match k.code {
+                KeyCode::Esc | KeyCode::Enter => Screen::Menu,
+                code => Screen::Help { scroll: scrolled(scroll, code) },
+            },
+            Screen::Charts { system, lines, scroll } => charts_key(system, lines, scroll, k),
+        };
+    }
+
+    // ----- start -----
+
+    fn file_name_key(&mut self, mut input: String, error: Option<String>, k: KeyEvent) -> Screen {
+        if k.code == KeyCode::Esc {
+            self.quit = true;
+            return Screen::FileName { input, error };
+        }
+        if !setup::edit_line(&mut input, k, 12) {
+            return Screen::FileName { input, error };
+        }
+        match setup::check_name(input.trim()) {
+            Ok(name) => {
+                self.open(&name);
+                std::mem::replace(&mut self.screen, Screen::Menu)
+            }
+            Err(e) => Screen::FileName { input: String::new(), error: Some(e) },
+        }
+    }
+
+    /// Opens file `name`: loads it, asks to create it, or explains why it cannot be read.
+    fn open(&mut self, name: &str) {
+        let name = match setup::check_name(name) {
+            Ok(n) => n,
+            Err(e) => {
+                self.screen = Screen::FileName { input: String::new(), error: Some(e) };
+                return;
+            }
+        };
+        let path = file_path(&self.saves_dir, &name);
+        self.screen = if !path.exists() {
+            Screen::Confirm { name }
+        } else {
+            match Competition::load(&path) {
+                Ok(comp) => self.opened(comp),
+                Err(e) => Screen::Damaged { name, problem: e.to_string() },
+            }
+        };
+    }
+
+    fn opened(&mut self, comp: Competition) -> Screen {
+        self.class = comp
+            .settings()
+            .user_county
+            .and_then(|c| comp.current().map(|s| s.class_of(c)))
+            .unwrap_or(Class::First);
+        self.comp = Some(comp);
+        Screen::Menu
+    }
+
+    fn damaged_key(&mut self, name: String, problem: String, k: KeyEvent) -> Screen {
+        match upper(k) {
+            Some('B') => {
+                let bak = self.saves_dir.join(format!("{name}.bak"));
+                match Competition::load(&bak) {
+                    Ok(comp) => {
+                        self.status = Some(format!("Opened the backup; the next save replaces {name}.acc."));
+                        self.opened(comp)
+                    }
+                    Err(e) => Screen::Damaged { name, problem: format!("{problem}\n\nThe backup cannot be used either: {e}") },
+                }
+            }
+            _ if k.code == KeyCode::Enter || k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
+            _ => Screen::Damaged { name, problem },
+        }
+    }
+
+    fn create(&mut self, name: &str, new: NewFile, county: Option<CountyId>) -> Screen {
+        let seed = self.new_seed.unwrap_or_else(crate::cli::common::clock_seed);
+        let settings = Settings { options: new.options, levels: new.levels, user_county: county, seed };
+        match Competition::create(name, settings) {
+            Ok(comp) => {
+                self.comp = Some(comp);
+                self.save();
+                let comp = self.comp.take().expect("just made");
+                self.opened(comp)
+            }
+            Err(e) => Screen::FileName { input: String::new(), error: Some(e.to_string()) },
+        }
+    }
+
+    /// Saves the competition; a failure is shown, never hidden.
+    fn save(&mut self) {
+        if let Some(comp) = &self.comp {
+            if let Err(e) = std::fs::create_dir_all(&self.saves_dir) {
+                self.status = Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display()));
+                return;
+            }
+            if let Err(e) = comp.save(&file_path(&self.saves_dir, comp.name())) {
+                self.status = Some(format!("Saving failed: {e}"));
+            }
+        }
+    }
+
+    // ----- the main menu -----
+
+    fn comp(&self) -> &Competition {
+        self.comp.as_ref().expect("a competition is open on the menu")
+    }
+
+    /// Whether [1] / [2] can play in the menu's class now.
+    pub fn menu_choices(&self) -> (bool, bool) {
+        match self.comp().next_fixture(self.class) {
+            Some(f) => (!self.comp().fixture_involves_user(&f), true),
+            None => (false, false),
+        }
+    }
+
+    fn menu_key(&mut self, k: KeyEvent) -> Screen {
+        self.status = None;
+        let finished = self.comp().is_finished();
+        match upper(k) {
+            Some('1' | '2') if finished => self.say("The competition is over: all its seasons have been played."),
+            Some(c @ ('1' | '2')) => self.play_key(c == '2'),
+            Some('3') => self.view(ViewKind::Table, None),
+            Some('4') => self.view(ViewKind::Averages, None),
+            Some('5') => Screen::PickCounty { purpose: PickFor::Results { year: None } },
+            Some('6') => Screen::PickCounty { purpose: PickFor::Records },
+            Some('7') => self.review_previous(),
+            Some('8') => Screen::AllTime,
+            Some('9') => {
+                self.class = self.class.other();
+                Screen::Menu
+            }
+            Some('S') if !finished => Screen::Simulate { input: String::new(), error: None },
+            Some('C') => charts_menu(),
+            Some('H') => Screen::Help { scroll: 0 },
+            Some('Q') => {
+                self.quit = true;
+                Screen::Menu
+            }
+            _ => Screen::Menu,
+        }
+    }
+
+    fn say(&mut self, text: &str) -> Screen {
+        self.status = Some(text.to_string());
+        Screen::Menu
+    }
+
+    /// [1] quickly or [2] fully, with the guide's rules for when each is open.
+    fn play_key(&mut self, fully: bool) -> Screen {
+        let (quick_ok, full_ok) = self.menu_choices();
+        if !full_ok {
+            self.class = self.class.other();
+            return self.say("This class has finished its round: switched to the other class.");
+        }
+        if !fully && !quick_ok {
+            return self.say("Your county is playing: press [2] to play the match.");
+        }
+        let fixture = self.comp().next_fixture(self.class).expect("checked above");
+        if !fully {
+            return self.play_quickly(fixture);
+        }
+        let comp = self.comp();
+        let human = comp.settings().user_county.and_then(|u| {
+            if u == fixture.home {
+                Some(Side::Home)
+            } else if u == fixture.away {
+                Some(Side::Away)
+            } else {
+                None
+            }
+        });
+        let names = [names_of(fixture.home), names_of(fixture.away)];
+        let s = comp.settings();
+        let mut session = Session::new(s.options, s.levels, fixture.seed, names, human, Mode::Fully);
+        session.advance(human.is_none());
+        Screen::Match { session: Box::new(session), fixture: Some(fixture) }
+    }
+
+    fn play_quickly(&mut self, fixture: Fixture) -> Screen {
+        let s = *self.comp().settings();
+        let names = [names_of(fixture.home), names_of(fixture.away)];
+        let mut session = Session::new(s.options, s.levels, fixture.seed, names, None, Mode::Quick);
+        session.finish_quickly();
+        self.finish_match(&session, fixture)
+    }
+
+    /// Adds a finished match to the competition, saves, and shows the scoreboard.
+    fn finish_match(&mut self, session: &Session, fixture: Fixture) -> Screen {
+        let comp = self.comp.as_mut().expect("open");
+        let recorded = match comp.record_result(fixture, &session.state) {
+            Ok(r) => r,
+            Err(e) => return self.say(&format!("The match could not be added: {e}")),
+        };
+        self.save();
+        Screen::Scorecard { lines: final_scoreboard(session), season_end: recorded.season_end }
+    }
+
+    fn match_key(&mut self, mut session: Box<Session>, fixture: Option<Fixture>, k: KeyEvent) -> Screen {
+        if session.state.is_over() && session.paused.is_none() && matches!(k.code, KeyCode::Enter | KeyCode::Char(' ')) {
+            return match fixture {
+                Some(f) => self.finish_match(&session, f),
+                None => Screen::Scorecard { lines: final_scoreboard(&session), season_end: None },
+            };
+        }
+        match match_screen::key(&mut session, k) {
+            MatchKey::Leave => self.say("Match abandoned: it was not recorded, and nothing else was lost."),
+            _ => Screen::Match { session, fixture },
+        }
+    }
+
+    /// After a watched ball: nothing more to do until a key.
+    fn after_match_step(&mut self) {}
+
+    // ----- views -----
+
+    fn view(&mut self, kind: ViewKind, year: Option<u16>) -> Screen {
+        let lines = render_view(self.comp(), kind, year, self.class);
+        let title = view_title(kind, year, self.class);
+        Screen::Text { title, lines, scroll: 0, review: year.map(|y| (y, kind)) }
+    }
+
+    fn review_previous(&mut self) -> Screen {
+        match self.comp().seasons().last().map(|s| s.year) {
+            Some(year) => self.view(ViewKind::Table, Some(year)),
+            None => self.say("There is no previous season yet."),
+        }
+    }
+
+    fn text_key(&mut self, title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, k: KeyEvent) -> Screen {
+        if let Some((year, kind)) = review {
+            let years: Vec<u16> = self.comp().seasons().iter().map(|s| s.year).collect();
+            let i = years.iter().position(|&y| y == year).unwrap_or(0);
+            match upper(k) {
+                Some('7') if i > 0 => return self.view(kind, Some(years[i - 1])),
+                Some('8') if i + 1 < years.len() => return self.view(kind, Some(years[i + 1])),
+                Some('3') => return self.view(ViewKind::Table, Some(year)),
+                Some('4') => return self.view(ViewKind::Averages, Some(year)),
+                Some('5') => return Screen::PickCounty { purpose: PickFor::Results { year: Some(year) } },
+                Some('9') => {
+                    self.class = self.class.other();
+                    return self.view(kind, Some(year));
+                }
+                _ => {}
+            }
+        }
+        match k.code {
+            KeyCode::Esc | KeyCode::Enter => Screen::Menu,
+            code => Screen::Text { title, lines, scroll: scrolled(scroll, code), review },
+        }
+    }
+
+    fn pick_county_key(&mut self, purpose: PickFor, k: KeyEvent) -> Screen {
+        if k.code == KeyCode::Esc {
+            return Screen::Menu;
+        }
+        match (setup::county_key(k), purpose) {
+            (Some(Some(c)), PickFor::Results { year }) => self.view(ViewKind::Results(c), year),
+            (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c), None),
+            _ => Screen::PickCounty { purpose },
+        }
+    }
+
+    fn alltime_key(&mut self, k: KeyEvent) -> Screen {
+        match upper(k) {
+            Some('1') => self.view(ViewKind::Honours, None),
+            Some('2') => Screen::Grid { first_year: crate::league::FIRST_YEAR },
+            Some('3') => self.view(ViewKind::AllTime(Class::First), None),
+            Some('4') => self.view(ViewKind::AllTimeAverages(Class::First), None),
+            Some('5') => self.view(ViewKind::AllTime(Class::Second), None),
+            Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second), None),
+            _ if k.code == KeyCode::Esc => Screen::Menu,
+            _ => Screen::AllTime,
+        }
+    }
+
+    fn grid_key(&mut self, first_year: u16, k: KeyEvent) -> Screen {
+        let last = self.comp().seasons().last().map(|s| s.year).unwrap_or(first_year);
+        match k.code {
+            KeyCode::Right | KeyCode::PageDown => Screen::Grid { first_year: (first_year + 10).min(last.max(first_year)) },
+            KeyCode::Left | KeyCode::PageUp => Screen::Grid { first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR) },
+            KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
+            _ => Screen::Grid { first_year },
+        }
+    }
+
+    // ----- simulation -----
+
+    fn simulate_key(&mut self, mut input: String, error: Option<String>, k: KeyEvent) -> Screen {
+        if k.code == KeyCode::Esc {
+            return Screen::Menu;
+        }
+        if matches!(upper(k), Some('R')) && input.is_empty() {
+            let comp = self.comp.as_mut().expect("open");
+            let summary = comp.sim_rest_of_season();
+            self.save();
+            return match summary {
+                Some(summary) => Screen::SeasonEnd { summary },
+                None => Screen::Menu,
+            };
+        }
+        if !k.code.as_char().is_some_and(|c| c.is_ascii_digit()) && k.code != KeyCode::Enter && k.code != KeyCode::Backspace {
+            return Screen::Simulate { input, error };
+        }
+        if !setup::edit_line(&mut input, k, 3) {
+            return Screen::Simulate { input, error };
+        }
+        match input.parse::<u32>() {
+            Ok(n) if (1..=100).contains(&n) => {
+                let comp = self.comp.as_mut().expect("open");
+                let mut last = None;
+                comp.sim_seasons(n, |s| last = Some(s.clone()));
+                self.save();
+                match last {
+                    Some(summary) => Screen::SeasonEnd { summary },
+                    None => Screen::Menu,
+                }
+            }
+            _ => Screen::Simulate { input: String::new(), error: Some("Type a number of seasons from 1 to 100.".into()) },
+        }
+    }
+}
+
+/// Scrolls a text view by a key.
+fn scrolled(scroll: usize, code: KeyCode) -> usize {
+    match code {
+        KeyCode::Down => scroll + 1,
+        KeyCode::Up => scroll.saturating_sub(1),
+        KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
+        KeyCode::PageUp => scroll.saturating_sub(15),
+        KeyCode::Home => 0,
+        _ => scroll,
+    }
+}
+
+/// The key as an upper-case character, if it is one.
+fn upper(k: KeyEvent) -> Option<char> {
+    match k.code {
+        KeyCode::Char(c) => Some(c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+fn names_of(id: CountyId) -> (String, String) {
+    let c = counties::get(id);
+    (c.name.clone(), c.short.clone())
+}
+
+/// The scoreboard shown when a match is over.
+fn final_scoreboard(s: &Session) -> Vec<String> {
+    let names = crate::scorecard::Names { home: &s.names[0], away: &s.names[1] };
+    crate::scorecard::scorecard(s.state.public(), &names).lines().map(str::to_string).collect()
+}
+
+/// The lines of a view, drawn by the same code as `accc show`.
+pub fn render_view(comp: &Competition, kind: ViewKind, year: Option<u16>, class: Class) -> Vec<String> {
+    use crate::views;
+    let r = match kind {
+        ViewKind::Table => views::table(comp, year, class),
+        ViewKind::Averages => views::averages(comp, year, class),
+        ViewKind::Results(c) => views::results(comp, year, c),
+        ViewKind::Records(c) => views::records(comp, c),
+        ViewKind::Honours => views::honours(comp),
+        ViewKind::Positions => views::positions(comp),
+        ViewKind::AllTime(cl) => views::alltime(comp, cl),
+        ViewKind::AllTimeAverages(cl) => views::alltime_averages(comp, cl),
+    };
+    r.unwrap_or_else(|e| vec![e.to_string()])
+}
+
+fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
+    let when = year.map(|y| format!(" {y}")).unwrap_or_default();
+    let cls = if class == Class::First { "first-class" } else { "second-class" };
+    match kind {
+        ViewKind::Table => format!("Points table,{when} {cls}"),
+        ViewKind::Averages => format!("Averages,{when} {cls}"),
+        ViewKind::Results(c) => format!("Match results{when}: {}", counties::get(c).name),
+        ViewKind::Records(c) => format!("County records: {}", counties::get(c).name),
+        ViewKind::Honours => "Rolls of honour".into(),
+        ViewKind::Positions => "Final positions".into(),
+        ViewKind::AllTime(Class::First) => "All-time first-class results".into(),
+        ViewKind::AllTime(Class::Second) => "All-time second-class results".into(),
+        ViewKind::AllTimeAverages(Class::First) => "All-time first-class averages".into(),
+        ViewKind::AllTimeAverages(Class::Second) => "All-time second-class averages".into(),
+    }
+}
+
+/// The list of chart systems, each under a number key.
+fn charts_menu() -> Screen {
+    let mut lines = vec!["Press a number to read a system's charts.".to_string(), String::new()];
+    for (i, sys) in crate::charts::systems().iter().enumerate() {
+        lines.push(format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game));
+    }
+    lines.push(String::new());
+    lines.push("To make a system's call with dice, use `accc charts call` from the command line.".into());
+    Screen::Charts { system: None, lines, scroll: 0 }
+}
+
+/// One system's summary and every chart, as the charts module renders them.
+fn system_lines(i: usize) -> Vec<String> {
+    let sys = &crate::charts::systems()[i];
+    let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
+    for chart in &sys.charts {
+        lines.push(String::new());
+        lines.extend(crate::charts::table::render(chart).lines().map(str::to_string));
+    }
+    lines
+}
+
+fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
+    let count = crate::charts::systems().len();
+    match (system, k.code) {
+        (None, KeyCode::Char(c)) if c.to_digit(10).is_some_and(|d| (1..=count as u32).contains(&d)) => {
+            let i = c.to_digit(10).expect("a digit") as usize - 1;
+            Screen::Charts { system: Some(i), lines: system_lines(i), scroll: 0 }
+        }
+        (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
+        (Some(_), KeyCode::Esc) => charts_menu(),
+        (system, code) => Screen::Charts { system, lines, scroll: scrolled(scroll, code) },
+    }
+}

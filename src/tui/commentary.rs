@@ -1,0 +1,186 @@
+//! Commentary for the one match being watched: the words for the last delivery, the
+//! ball-by-ball marks of the last few overs, runs per over for the Manhattan chart, and the
+//! moments at which a "fully" played match pauses. Built only for a watched match; bulk
+//! simulation never records any of it.
+
+use crate::engine::{BallRecord, Call, Event, Recorder, Side};
+
+/// Why play stopped for the user to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pause {
+    Wicket,
+    Interval(String),
+    InningsEnd,
+    MatchEnd,
+}
+
+/// The running commentary of a watched match.
+#[derive(Clone, Debug)]
+pub struct Commentary {
+    /// Scoreboard names, home first.
+    pub names: [String; 2],
+    pub packs_per_session: u8,
+    /// What happened last, in words.
+    pub last: String,
+    /// Marks of the recent deliveries of the innings in play; `|` between overs.
+    pub marks: Vec<String>,
+    /// Runs per over, for each innings started.
+    pub overs: Vec<Vec<u16>>,
+    /// Runs in the over in progress.
+    over_runs: u16,
+    /// Moments to pause at, oldest first; the screen takes them.
+    pub pauses: Vec<Pause>,
+    /// The side batting in the innings in play.
+    pub batting: Side,
+}
+
+const SESSIONS: [&str; 3] = ["morning", "afternoon", "evening"];
+const DAYS: [&str; 5] = ["first", "second", "third", "fourth", "fifth"];
+
+/// "first day, morning session" for a session index counted from 0.
+pub fn session_name(session: u16) -> String {
+    let day = DAYS.get(session as usize / 3).copied().unwrap_or("last");
+    format!("{day} day, {} session", SESSIONS[session as usize % 3])
+}
+
+impl Commentary {
+    pub fn new(home: &str, away: &str, packs_per_session: u8) -> Commentary {
+        Commentary {
+            names: [home.to_string(), away.to_string()],
+            packs_per_session,
+            last: String::new(),
+            marks: Vec::new(),
+            overs: Vec::new(),
+            over_runs: 0,
+            pauses: Vec::new(),
+            batting: Side::Home,
+        }
+    }
+
+    fn name(&self, side: Side) -> &str {
+        &self.names[side.index()]
+    }
+
+    /// The ball-by-ball line: the last `width` characters' worth of marks.
+    pub fn history(&self, width: usize) -> String {
+        let mut line = String::new();
+        for m in self.marks.iter().rev() {
+            if line.len() + m.len() + 1 > width {
+                break;
+            }
+            line.insert_str(0, &format!("{m} "));
+        }
+        line.trim_end().to_string()
+    }
+
+    fn ball(&mut self, b: &BallRecord) {
+        let batting = self.name(self.batting).to_string();
+        self.marks.push(mark(b));
+        let runs = (b.runs + b.extras()) as u16;
+        self.over_runs += runs;
+        self.last = describe(b, &batting);
+        if b.counts && b.balls % 6 == 0 {
+            if let Some(overs) = self.overs.last_mut() {
+                overs.push(self.over_runs);
+            }
+            self.over_runs = 0;
+            self.marks.push("|".into());
+        }
+        if b.wicket.is_some() {
+            self.pauses.push(Pause::Wicket);
+        }
+        if self.marks.len() > 60 {
+            self.marks.drain(..20);
+        }
+    }
+}
+
+/// The mark for a delivery in the ball-by-ball history.
+pub fn mark(b: &BallRecord) -> String {
+    match (b.call, b.wicket) {
+        (_, Some(_)) => "W".into(),
+        (Call::NoBall, _) if b.runs > 0 => format!("{}nb", b.runs),
+        (Call::NoBall, _) => "nb".into(),
+        (Call::Wide, _) => format!("{}w", b.wides),
+        (Call::Bye, _) => format!("{}b", b.byes),
+        _ if b.runs == 0 => ".".into(),
+        _ => b.runs.to_string(),
+    }
+}
+
+fn plural(n: u8, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// The delivery in words.
+pub fn describe(b: &BallRecord, batting: &str) -> String {
+    if let Some((n, how)) = b.wicket {
+        return format!("{batting} batsman no. {n} is out {}.", how.name());
+    }
+    match b.call {
+        Call::NoBall if b.runs > 0 => format!("No-ball, and {} off the bat.", plural(b.runs, "run")),
+        Call::NoBall => "No-ball called.".into(),
+        Call::Wide if b.wides == 1 && b.bowler_card.rank() == 11 => "Wide - but a superb stop by the keeper: 1 wide.".into(),
+        Call::Wide => format!("Wide called: {}.", plural(b.wides, "wide")),
+        Call::Bye if b.byes == 0 => "Bye - but a superb stop by the keeper: no byes.".into(),
+        Call::Bye => format!("{}.", capitalise(&plural(b.byes, "bye"))),
+        _ if b.runs > 0 => format!("{} off the bat.", capitalise(&plural(b.runs, "run"))),
+        _ => match b.bat_card {
+            Some(c) if c.suit() == b.bowler_card.suit() => "A defensive stroke.".into(),
+            Some(c) if c.rank() >= 10 => "Beaten the bat!".into(),
+            _ => "Through to the keeper.".into(),
+        },
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+impl Recorder for Commentary {
+    fn record(&mut self, event: &Event<'_>) {
+        match *event {
+            Event::Toss { winner, elected } => {
+                let w = self.name(winner).to_string();
+                self.last = match elected {
+                    crate::engine::Election::Bat => format!("{w} won the toss and chose to bat"),
+                    crate::engine::Election::Bowl => {
+                        format!("{} lost the toss and were put in to bat", self.name(winner.other()))
+                    }
+                };
+            }
+            Event::InningsStart { batting, .. } => {
+                self.batting = batting;
+                self.overs.push(Vec::new());
+                self.over_runs = 0;
+                self.marks.clear();
+            }
+            Event::Pack { number, .. } => {
+                let pps = self.packs_per_session as u16;
+                if (number - 1) % pps == 0 {
+                    self.pauses.push(Pause::Interval(session_name((number - 1) / pps)));
+                }
+            }
+            Event::Ball(b) => self.ball(b),
+            Event::Declare { side, total, wickets, .. } => {
+                self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
+            }
+            Event::InningsEnd { .. } => {
+                if self.over_runs > 0 {
+                    if let Some(overs) = self.overs.last_mut() {
+                        overs.push(self.over_runs);
+                    }
+                    self.over_runs = 0;
+                }
+                self.pauses.push(Pause::InningsEnd);
+            }
+            Event::Result(_) => self.pauses.push(Pause::MatchEnd),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Drawing: a pure function of the [`App`] state onto an 80x25 DOS-style screen. A smaller
+//! window gets a request to grow instead of a broken layout.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Borders, Clear};
+use ratatui::Frame;
+
+use super::app::{App, PickFor, Screen};
+use super::match_screen::{self, put};
+use super::setup;
+use super::style;
+use crate::counties::{self, Class};
+use crate::league::history;
+
+/// The screen size the program is laid out for.
+pub const WIDTH: u16 = 80;
+pub const HEIGHT: u16 = 25;
+
+/// Draws the whole program.
+pub fn draw(f: &mut Frame, app: &App) {
+    let full = f.area();
+    f.render_widget(Clear, full);
+    f.render_widget(Block::default().style(style::text()), full);
+    if full.width < WIDTH || full.height < HEIGHT {
+        let msg = format!("Please make the window at least {WIDTH}x{HEIGHT} (it is {}x{}).", full.width, full.height);
+        put(f, full, 0, 0, vec![Span::styled(msg, style::error())]);
+        return;
+    }
+    let area = Rect::new(full.x, full.y, WIDTH, HEIGHT);
+    match &app.screen {
+        Screen::FileName { input, error } => file_name(f, area, input, error.as_deref()),
+        Screen::Confirm { name } => confirm(f, area, name),
+        Screen::Damaged { name, problem } => damaged(f, area, name, problem),
+        Screen::Options { name, new } => {
+            heading(f, area, &format!("New file {name}: options"));
+            put(f, area, 2, 3, vec![Span::styled("Use 1 through 9 to change the options and 0 when finished.", style::text())]);
+            setup::draw_menu(f, area, 5, &setup::options_lines(new));
+            put(f, area, 2, 17, vec![Span::styled("These are fixed once the file is made. First time? Turn off [1]-[3],", style::dim())]);
+            put(f, area, 2, 18, vec![Span::styled("set about 4 batsmen per side and AI levels of 1 or 2.", style::dim())]);
+        }
+        Screen::County { name, .. } => county_choice(f, area, name),
+        Screen::Menu => menu(f, area, app),
+        Screen::Text { title, lines, scroll, review } => {
+            let hint = if review.is_some() {
+                "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
+            } else {
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
+            };
+            text(f, area, title, lines, *scroll, hint);
+        }
+        Screen::PickCounty { purpose } => pick_county(f, area, *purpose),
+        Screen::AllTime => alltime(f, area),
+        Screen::Grid { first_year } => grid(f, area, app, *first_year),
+        Screen::Match { session, .. } => match_screen::draw(f, area, session),
+        Screen::Scorecard { lines, .. } => text(f, area, "Final scoreboard", lines, 0, "Press [Enter] to go on"),
+        Screen::SeasonEnd { summary } => {
+            let lines = super::season_end::lines(summary, app.comp.as_ref().and_then(|c| c.settings().user_county));
+            text(f, area, &format!("End of the {} season", summary.year), &lines, 0, "Press [Enter] for the new season");
+        }
+        Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref()),
+        Screen::Help { scroll } => text(f, area, "Help", &super::help::lines(), *scroll, "[Up]/[Down] scroll  [Esc] back"),
+        Screen::Charts { system, lines, scroll } => {
+            let title = match system {
+                Some(i) => crate::charts::systems()[*i].meta.name.clone(),
+                None => "Solo charts of other games".to_string(),
+            };
+            text(f, area, &title, lines, *scroll, "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back");
+        }
+    }
+}
+
+fn heading(f: &mut Frame, area: Rect, title: &str) {
+    put(f, area, 0, 0, vec![Span::styled(format!(" {title:<79}"), style::title())]);
+}
+
+fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
+    heading(f, area, "Armchair Cricket County Championship");
+    let box_area = Rect::new(area.x + 10, area.y + 6, 60, 9);
+    f.render_widget(Block::default().borders(Borders::ALL).style(style::text()), box_area);
+    put(f, area, 13, 8, vec![Span::styled("Enter a file name of up to eight characters,", style::text())]);
+    put(f, area, 13, 9, vec![Span::styled("like SURREY11 or 1ST_TRY:", style::text())]);
+    put(f, area, 13, 11, vec![Span::styled(format!("{input}_"), style::bright())]);
+    if let Some(e) = error {
+        put(f, area, 2, 17, vec![Span::styled(e.to_string(), style::error())]);
+    }
+    put(f, area, 1, 24, vec![Span::styled("[Enter] open or create  [Esc] quit", style::key())]);
+}
+
+fn confirm(f: &mut Frame, area: Rect, name: &str) {
+    heading(f, area, "Armchair Cricket County Championship");
+    put(f, area, 4, 8, vec![Span::styled(format!("There is no ACCC file called {name}."), style::text())]);
+    put(f, area, 4, 10, vec![Span::styled("Create a new competition with this name? ", style::text()), Span::styled("[Y]/[N]", style::key())]);
+}
+
+fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str) {
+    heading(f, area, &format!("{name} cannot be opened"));
+    let mut y = 3;
+    for line in problem.lines().flat_map(|l| wrap(l, 74)) {
+        put(f, area, 2, y, vec![Span::styled(line, style::error())]);
+        y += 1;
+    }
+    put(f, area, 2, y + 1, vec![Span::styled("The file has not been changed.", style::text())]);
+    put(f, area, 1, 24, vec![Span::styled("[B] open the backup (NAME.bak)  [Enter] choose another name", style::key())]);
+}
+
+fn county_choice(f: &mut Frame, area: Rect, name: &str) {
+    heading(f, area, &format!("New file {name}: your county"));
+    put(f, area, 2, 3, vec![Span::styled("Press the letter of the county you will play, or [0] to watch:", style::text())]);
+    put(f, area, 4, 5, vec![Span::styled("First class in 1890          Second class in 1890", style::bright())]);
+    setup::draw_menu(f, area, 6, &setup::county_lines());
+    put(f, area, 4, 15, vec![Span::styled("[0] ", style::key()), Span::styled("No county: run the competition as a spectator", style::text())]);
+}
+
+fn menu(f: &mut Frame, area: Rect, app: &App) {
+    let comp = app.comp.as_ref().expect("open");
+    let class = if app.class == Class::First { "First-class" } else { "Second-class" };
+    let season = comp.current().map(|s| format!("{} season, round {}", s.year, s.current_round().unwrap_or(14))).unwrap_or_else(|| "competition complete".into());
+    heading(f, area, &format!("{}: {class} competition, {season}", comp.name()));
+    let (quick, full) = if comp.is_finished() { (false, false) } else { app.menu_choices() };
+    let next = comp.next_fixture(app.class).map(|fx| {
+        let (h, a) = (counties::get(fx.home), counties::get(fx.away));
+        format!("Next match: {} v {}", h.name, a.name)
+    });
+    let other = if app.class == Class::First { "second-class" } else { "first-class" };
+    let items: Vec<(String, String, bool)> = vec![
+        ("1".into(), "Play next match quickly".into(), quick),
+        ("2".into(), "Play next match fully".into(), full),
+        ("3".into(), "View current points table".into(), true),
+        ("4".into(), "View averages".into(), true),
+        ("5".into(), "View match results".into(), true),
+        ("6".into(), "View county records".into(), true),
+        ("7".into(), "Review previous season".into(), !comp.seasons().is_empty()),
+        ("8".into(), "Review all-time results".into(), true),
+        ("9".into(), format!("Switch to {other} competition"), true),
+        ("S".into(), "Simulate: the rest of the season, or seasons".into(), !comp.is_finished()),
+        ("C".into(), "Solo charts of other games".into(), true),
+        ("H".into(), "Help".into(), true),
+        ("Q".into(), "Quit (everything is saved)".into(), true),
+    ];
+    for (i, (k, t, on)) in items.iter().enumerate() {
+        let st = if *on { style::text() } else { Style::default().fg(Color::DarkGray).bg(style::BG) };
+        let ks = if *on { style::key() } else { st };
+        put(f, area, 6, 3 + i as u16, vec![Span::styled(format!("[{k}] "), ks), Span::styled(t.clone(), st)]);
+    }
+    if let Some(n) = next {
+        put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
+    }
+    if let Some(u) = comp.settings().user_county {
+        put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::dim())]);
+    }
+    if let Some(s) = &app.status {
+        put(f, area, 2, 22, vec![Span::styled(s.clone(), style::error())]);
+    }
+    put(f, area, 1, 24, vec![Span::styled("Press a key in brackets", style::key())]);
+}
+
+fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
+    heading(f, area, title);
+    let rows = (HEIGHT - 4) as usize;
+    let scroll = scroll.min(lines.len().saturating_sub(rows));
+    for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
+        put(f, area, 1, 2 + i as u16, vec![Span::styled(line.clone(), style::text())]);
+    }
+    let more = if lines.len() > rows { format!("  ({}-{} of {})", scroll + 1, (scroll + rows).min(lines.len()), lines.len()) } else { String::new() };
+    put(f, area, 1, 24, vec![Span::styled(format!("{hint}{more}"), style::key())]);
+}
+
+fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
+    let what = match purpose {
+        PickFor::Results { .. } => "match results",
+        PickFor::Records => "county records",
+    };
+    heading(f, area, &format!("Choose a county for its {what}"));
+    setup::draw_menu(f, area, 3, &setup::county_lines());
+    put(f, area, 1, 24, vec![Span::styled("Press a county's letter  [Esc] back", style::key())]);
+}
+
+fn alltime(f: &mut Frame, area: Rect) {
+    heading(f, area, "All-time results");
+    let items: Vec<(String, String)> = [
+        "View rolls of honour",
+        "View final positions",
+        "View first-class results",
+        "View first-class averages",
+        "View second-class results",
+        "View second-class averages",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, t)| ((i + 1).to_string(), t.to_string()))
+    .collect();
+    setup::draw_menu(f, area, 3, &items);
+    put(f, area, 1, 24, vec![Span::styled("Press [1]-[6]  [Esc] back", style::key())]);
+}
+
+/// The colour of a final placing: golds and greens at the top of the first class, fading
+/// down the table; the second class in blues and greys.
+pub fn placing_colour(class: Class, place: u8) -> Color {
+    match (class, place) {
+        (Class::First, 1) => Color::Yellow,
+        (Class::First, 2 | 3) => Color::LightGreen,
+        (Class::First, 4..=6) => Color::Green,
+        (Class::First, _) => Color::Red,
+        (Class::Second, 1) => Color::LightCyan,
+        (Class::Second, 8) => Color::DarkGray,
+        (Class::Second, _) => Color::Gray,
+    }
+}
+
+/// Final positions as a coloured grid: a row per county, a column per year.
+fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
+    heading(f, area, "Final positions (second class in parentheses)");
+    let comp = app.comp.as_ref().expect("open");
+    let years: Vec<_> = history::final_positions(comp).into_iter().filter(|p| p.year >= first_year).take(16).collect();
+    if years.is_empty() {
+        put(f, area, 2, 3, vec![Span::styled("No season has been completed yet.", style::text())]);
+    }
+    let header: String = years.iter().map(|p| format!("{:>4}", p.year % 100)).collect();
+    put(f, area, 1, 2, vec![Span::styled(format!("{:<15}{header}", "County   (year)"), style::bright())]);
+    for (row, county) in counties::all().iter().enumerate() {
+        let mut spans = vec![Span::styled(format!("{:<15}", county.name), style::text())];
+        for p in &years {
+            let cell = p.placings.get(row).map(|pl| {
+                let text = if pl.class == Class::First { format!("{:>4}", pl.place) } else { format!(" ({})", pl.place) };
+                Span::styled(text, Style::default().fg(placing_colour(pl.class, pl.place)).bg(style::BG))
+            });
+            spans.push(cell.unwrap_or_else(|| Span::styled("    ", style::text())));
+        }
+        put(f, area, 1, 3 + row as u16, spans);
+    }
+    put(f, area, 1, 20, vec![
+        Span::styled(" champion ", Style::default().fg(Color::Black).bg(Color::Yellow)),
+        Span::styled(" top three ", Style::default().fg(Color::Black).bg(Color::LightGreen)),
+        Span::styled(" relegation zone ", Style::default().fg(Color::Black).bg(Color::Red)),
+        Span::styled(" promoted ", Style::default().fg(Color::Black).bg(Color::LightCyan)),
+        Span::styled(" wooden spoon ", Style::default().fg(Color::White).bg(Color::DarkGray)),
+    ]);
+    put(f, area, 1, 24, vec![Span::styled("[Left]/[Right] ten years  [Esc] back", style::key())]);
+}
+
+fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
+    heading(f, area, "Simulate");
+    put(f, area, 4, 4, vec![Span::styled("[R] ", style::key()), Span::styled("the rest of this season", style::text())]);
+    put(f, area, 4, 6, vec![Span::styled("or type a number of seasons (1-100) and press [Enter]: ", style::text()), Span::styled(format!("{input}_"), style::bright())]);
+    put(f, area, 4, 8, vec![Span::styled("The computer plays every match, your county's included.", style::dim())]);
+    if let Some(e) = error {
+        put(f, area, 4, 10, vec![Span::styled(e.to_string(), style::error())]);
+    }
+    put(f, area, 1, 24, vec![Span::styled("[Esc] back", style::key())]);
+}
+
+/// Splits a long line at spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = out.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + 1 + word.len() > width {
+            out.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    out
+}

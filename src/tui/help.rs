@@ -1,0 +1,67 @@
+//! The help screen, in the project's own words.
+
+/// The help text, a line at a time (each at most 78 columns).
+pub fn lines() -> Vec<String> {
+    HELP.lines().map(str::to_string).collect()
+}
+
+const HELP: &str = "\
+THE GAME
+Each side holds six cards. The bowler plays one; the batsman answers with one.
+  Same suit, higher card ........ runs: 1 1 1 2 2 3 4 4 4 6 for a margin of 1-10
+  Same suit, equal or lower ..... a safe defensive stroke (but batsmen 6-8 may
+                                  not defend with a 1, and 9-11 not with a 1 or 2)
+  Other suit, equal or higher ... the ball goes by; no runs
+  Other suit, lower ............. OUT - the two suits decide how
+Every card played is replaced from the pack. The match lasts a set number of
+packs (27 by default: three days of three sessions of three packs). Each side
+bats twice; more runs over both innings wins. Unfinished at the end: drawn.
+
+EXTRAS (if switched on for this file)
+  No-ball: the bowler plays the over's no-ball suit (set by the last card of the
+    previous over). One run to the batting side; then play no card [0], hit it
+    with any higher card of any suit, or throw any card away safely.
+  Wide: the bowler's card has the same number as the top of the discard pile.
+    Press [0] to take one wide (four off two 11s), or play a card as normal.
+  Bye: the bowler's card is one higher than the top of the discard pile. Byes
+    are scored at once by the table 1 1 2 2 3 4 4 4 4 4 (cards 2-11).
+  An 11 of the same suit as the card it follows is a superb stop by the keeper.
+
+KEYS ON THE MATCH SCREEN
+  [1]-[6]  play the card above the number      [=]  let the computer choose
+  [0]      play no card (no-ball or wide)       [D]  declare before the next ball
+  After a wicket pick up to two cards with [1]-[6] and press [Enter] to change
+  them, or [0] to keep your hand. [Esc] abandons the match (not recorded).
+  When watching two computer sides: [Q] finishes the match at once.
+
+THE CHAMPIONSHIP
+Sixteen counties in two classes of eight, from 1890, for up to 100 seasons.
+Each county plays the others in its class home and away: 14 rounds.
+Points: win 4, tie 2, draw 1 (a side batting last and drawn level with its
+target takes 2). Level on points, the better quotient (batting average
+divided by bowling average) ranks higher. The first-class champions win 360;
+then 150, 80, 45, 24 and 10. The bottom first-class county is relegated and
+the top second-class county promoted. Last in the second class: wooden spoon.
+
+THE MAIN MENU
+  [1] play the next match quickly (not your own county's: use [2])
+  [2] play the next match ball by ball, pausing at wickets and intervals
+  [3] points table  [4] averages  [5] a county's results  [6] its records
+  [7] look back at past seasons ([7] earlier, [8] later)
+  [8] all-time results: honours, final positions, class records
+  [9] switch between the first- and second-class competitions
+  [S] let the computer play the rest of the season, or whole seasons
+  [C] other games' solo charts   [H] this help   [Q] quit
+When one class has finished its round, [1] and [2] switch to the other one.
+Everything is saved after every match: quitting loses nothing but a match
+still in play.";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn help_fits_the_screen_width() {
+        for line in super::lines() {
+            assert!(line.chars().count() <= 78, "{line}");
+        }
+    }
+}

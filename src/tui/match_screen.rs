@@ -1,0 +1,305 @@
+//! The match screen: the scoreboard laid out like the original program's, the human's hand
+//! and prompt, the keys that play a card, and the Manhattan chart of runs per over.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Sparkline};
+use ratatui::Frame;
+
+use super::commentary::{session_name, Pause};
+use super::session::{Mode, Session};
+use super::style;
+use crate::cards::Card;
+use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState, Side};
+
+/// What a key did to the match.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MatchKey {
+    /// Nothing (a key with no meaning here is ignored).
+    Ignored,
+    /// The match moved on or the screen changed.
+    Handled,
+    /// The user asks to leave the match.
+    Leave,
+}
+
+/// Handles a key on the match screen.
+pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
+    if k.code == KeyCode::Esc {
+        return MatchKey::Leave;
+    }
+    if s.paused.is_some() {
+        return match k.code {
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                s.resume();
+                s.advance(s.human.is_none());
+                MatchKey::Handled
+            }
+            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => {
+                s.finish_quickly();
+                MatchKey::Handled
+            }
+            _ => MatchKey::Ignored,
+        };
+    }
+    let Some(decision) = s.human_to_act() else {
+        return match k.code {
+            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => {
+                s.finish_quickly();
+                MatchKey::Handled
+            }
+            _ => MatchKey::Ignored,
+        };
+    };
+    let choice = match (decision, k.code) {
+        (_, KeyCode::Char('=')) => s.advice(),
+        (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
+        (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
+        (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N')) if call.allows_no_card() => Some(Choice::NoCard),
+        (Decision::Respond { .. }, KeyCode::Char('d' | 'D')) => {
+            s.declare_next = !s.declare_next;
+            return MatchKey::Handled;
+        }
+        (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
+        (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
+        (Decision::Exchange, KeyCode::Char(c)) => return toggle_exchange(s, c),
+        (Decision::Declare, _) => None,
+        (_, KeyCode::Char(c)) => card_key(s, c).map(Choice::Card),
+        _ => None,
+    };
+    match choice {
+        Some(choice) if s.choose(choice).is_ok() => MatchKey::Handled,
+        _ => MatchKey::Ignored,
+    }
+}
+
+/// The card under key `c` ('1'..), if the hand has that many.
+fn card_key(s: &Session, c: char) -> Option<Card> {
+    let side = s.human?;
+    let i = c.to_digit(10)? as usize;
+    s.state.hand(side).get(i.checked_sub(1)?).copied()
+}
+
+fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
+    let Some(slot) = c.to_digit(10).and_then(|d| (d as usize).checked_sub(1)) else { return MatchKey::Ignored };
+    let held = s.human.map(|h| s.state.hand(h).len()).unwrap_or(0);
+    if slot >= held {
+        return MatchKey::Ignored;
+    }
+    if let Some(i) = s.exchange_pick.iter().position(|&x| x == slot) {
+        s.exchange_pick.remove(i);
+    } else if s.exchange_pick.len() < 2 {
+        s.exchange_pick.push(slot);
+    } else {
+        return MatchKey::Ignored;
+    }
+    MatchKey::Handled
+}
+
+fn exchange_choice(s: &Session) -> Choice {
+    let hand = s.human.map(|h| s.state.hand(h)).unwrap_or(&[]);
+    let pick = |i: usize| s.exchange_pick.get(i).map(|&slot| hand[slot]);
+    Choice::Exchange([pick(0), pick(1)])
+}
+
+// ----- drawing -----
+
+/// Draws the whole match screen in an 80x25 area.
+pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
+    let p = s.state.public();
+    let short = &s.commentary.names;
+    let title = format!(" {} v {}", s.names[0], s.names[1]);
+    put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
+    put(f, area, 0, 1, vec![Span::styled(format!(" {}", s.commentary.last), style::bright())]);
+    if p.innings_started == 0 {
+        draw_toss(f, area, s);
+        return;
+    }
+    let inn = p.current();
+    let last = inn.last_wicket_score().map(|n| n.to_string()).unwrap_or_default();
+    let board = [
+        "          ┌─────┐        ┌────┐".to_string(),
+        format!("   TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets),
+        "          └─────┘        └────┘".to_string(),
+        "          ┌─────┐        ┌──────┐".to_string(),
+        format!("LAST WKT  │{:>4} │  OVERS │{:>5} │", last, inn.overs()),
+        "          └─────┘        └──────┘".to_string(),
+    ];
+    for (i, line) in board.into_iter().enumerate() {
+        put(f, area, 1, 2 + i as u16, vec![Span::styled(line, style::text())]);
+    }
+    for (i, line) in right_column(p, short).into_iter().enumerate() {
+        put(f, area, 40, 2 + i as u16, vec![Span::styled(line, style::text())]);
+    }
+    let nbs = p.no_ball_suit.map(|x| x.marked()).unwrap_or("");
+    let top = p.top.map(Card::on_screen).unwrap_or_default();
+    put(f, area, 1, 9, vec![Span::styled("no-balls:   discard pile:", style::text())]);
+    put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);
+    put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49), style::text())]);
+    put(f, area, 30, 10, vec![Span::styled(state_line(p, short), style::bright())]);
+    draw_manhattan(f, area, s);
+    draw_hand_and_prompt(f, area, s);
+}
+
+fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
+    let p = s.state.public();
+    if let (Some(w), Some(Decision::Elect)) = (p.toss_winner, s.human_to_act()) {
+        let name = &s.names[w.index()];
+        put(f, area, 1, 4, vec![Span::styled(format!("{name} won the toss. Your cards:"), style::bright())]);
+        draw_cards(f, area, s.state.hand(w), 7, &[]);
+        prompt(f, area, "Press [B] to bat first or [F] to field:", "");
+    } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
+        let side = s.human.expect("human");
+        let role = if p.first_bat == side { "batting" } else { "bowling" };
+        put(f, area, 1, 4, vec![Span::styled(format!("You are {role} first. Throw away one card:"), style::bright())]);
+        draw_cards(f, area, s.state.hand(side), 7, &[]);
+        prompt(f, area, "Choose a card to discard:", "[=] computer chooses");
+    }
+}
+
+/// Day and session, the match's progress, the pack, and the match score by innings.
+fn right_column(p: &PublicState, short: &[String; 2]) -> Vec<String> {
+    let o = &p.options;
+    let session = (p.pack - 1) / o.packs_per_session as u16;
+    let max = o.max_packs();
+    let track: String = (1..=max).map(|k| if k == p.pack { '+' } else { '-' }).collect();
+    let mut lines = vec![
+        session_name(session),
+        track.chars().take(38).collect(),
+        format!("{} cards left in pack #{}/{}", p.pickup_left, p.pack, max),
+        String::new(),
+    ];
+    for side in [p.first_bat, p.first_bat.other()] {
+        let scores: Vec<String> =
+            p.started().iter().filter(|i| i.batting == side).map(|i| i.score_text(o.all_out())).collect();
+        if !scores.is_empty() {
+            lines.push(format!("{} {}", short[side.index()], scores.join(" & ")));
+        }
+    }
+    lines
+}
+
+/// One line on the state of the match.
+pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
+    if let Some(r) = &p.result {
+        return r.describe(|s| short[s.index()].clone());
+    }
+    let bat = p.batting();
+    let name = &short[bat.index()];
+    let (mine, theirs) = (p.aggregate(bat) as i32, p.aggregate(bat.other()) as i32);
+    let left = p.options.all_out() - p.current().wickets;
+    match p.innings_started {
+        1 => format!("{name} are batting first"),
+        4 => format!("{name} need {} runs to win with {left} wickets left", p.runs_to_win().unwrap_or(0)),
+        3 if mine < theirs => format!("{name} need {} runs to bowl again", theirs - mine),
+        _ if mine >= theirs => format!("{name} lead by {} runs", mine - theirs),
+        _ => format!("{name} trail by {} runs", theirs - mine),
+    }
+}
+
+fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
+    let Some(overs) = s.commentary.overs.last() else { return };
+    let width = 76usize;
+    let data: Vec<u64> = overs.iter().rev().take(width).rev().map(|&r| r as u64).collect();
+    let label = format!(" Runs per over, this innings ({} overs; tallest {})", overs.len(), data.iter().max().unwrap_or(&0));
+    put(f, area, 1, 12, vec![Span::styled(label, style::dim())]);
+    let chart = Sparkline::default().data(&data).max(12).style(style::chart());
+    f.render_widget(chart, Rect::new(area.x + 2, area.y + 13, width as u16, 4));
+}
+
+fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
+    let p = s.state.public();
+    if let Some(pause) = &s.paused {
+        let what = match pause {
+            Pause::Wicket => "Wicket!".to_string(),
+            Pause::Interval(session) => format!("Interval: {session} begins."),
+            Pause::InningsEnd => innings_end_text(p, &s.commentary.names),
+            Pause::MatchEnd => "The match is over.".to_string(),
+        };
+        put(f, area, 1, 19, vec![Span::styled(what, style::bright())]);
+        let hint = if s.human.is_none() { "[Q] finish quickly  [Esc] leave" } else { "[Esc] abandon the match" };
+        prompt(f, area, "Press [Enter] to continue", hint);
+        return;
+    }
+    if s.state.is_over() {
+        prompt(f, area, "Press [Enter] for the scorecard", "");
+        return;
+    }
+    let (Some(side), Some(decision)) = (s.human, s.human_to_act()) else {
+        prompt(f, area, "Watching...", "[Q] finish quickly  [Esc] leave");
+        return;
+    };
+    put(f, area, 1, 18, vec![Span::styled(format!("{}'s hand:", s.commentary.names[side.index()]), style::text())]);
+    draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick);
+    let (text, hint) = match decision {
+        Decision::Bowl => ("Enter bowler's play:".to_string(), "[=] computer chooses  [Esc] abandon".to_string()),
+        Decision::Respond { bowled, call } => respond_prompt(bowled, call, s.declare_next),
+        Decision::Exchange => (
+            format!("Wicket! Pick up to two cards to change ({} picked):", s.exchange_pick.len()),
+            "[1]-[6] pick  [Enter] change them  [0] keep all  [=] computer".into(),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    prompt(f, area, &text, &hint);
+}
+
+fn respond_prompt(bowled: Card, call: Call, declare_next: bool) -> (String, String) {
+    let called = match call {
+        Call::NoBall => "No-ball! ",
+        Call::Wide => "Wide! ",
+        _ => "",
+    };
+    let text = format!("{called}Bowled {}. Enter batsman's play:", bowled.on_screen());
+    let no_card = if call.allows_no_card() { "[0] no card  " } else { "" };
+    let declare = if declare_next { "[D] cancel declaration" } else { "[D]eclare" };
+    (text, format!("{no_card}[=] computer  {declare}  [Esc] abandon"))
+}
+
+fn innings_end_text(p: &PublicState, short: &[String; 2]) -> String {
+    let inn = p.current();
+    let name = &short[inn.batting.index()];
+    let how = match inn.end {
+        Some(InningsEnd::Declared) => "declared at",
+        Some(InningsEnd::AllOut) | Some(InningsEnd::InningsDefeat) => "all out for",
+        Some(InningsEnd::Target) => "reached",
+        _ => "finished on",
+    };
+    format!("End of innings: {name} {how} {}.", inn.score_text(p.options.all_out()))
+}
+
+/// Cards in a row: rank line, suit line, and the key under each.
+fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[usize]) {
+    for (i, c) in hand.iter().take(max).enumerate() {
+        let x = 1 + i as u16 * 11;
+        let st = if picked.contains(&i) { style::picked() } else { style::bright() };
+        put(f, area, x, 19, vec![Span::styled(format!("{:^10}", format!("{} of", c.rank())), st)]);
+        put(f, area, x, 20, vec![Span::styled(format!("{:^10}", c.suit().marked()), st)]);
+        put(f, area, x, 21, vec![Span::styled(format!("{:^10}", format!("[{}]", i + 1)), style::key())]);
+    }
+}
+
+fn prompt(f: &mut Frame, area: Rect, text: &str, hint: &str) {
+    put(f, area, 1, 23, vec![Span::styled(format!("{text} "), style::bright()), Span::styled("_", style::key().add_modifier(Modifier::SLOW_BLINK))]);
+    put(f, area, 1, 24, vec![Span::styled(hint.to_string(), style::key())]);
+}
+
+/// Writes spans at (x, y) within `area`.
+pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
+    if y >= area.height || x >= area.width {
+        return;
+    }
+    let r = Rect::new(area.x + x, area.y + y, area.width - x, 1);
+    f.render_widget(Paragraph::new(Line::from(spans)).style(Style::default()), r);
+}
+
+/// The side a human would like to see first on the scoreboard, for tests.
+pub fn batting_side(s: &Session) -> Option<Side> {
+    (s.state.public().innings_started > 0).then(|| s.state.public().batting())
+}
+
+/// True when the match screen wants ticks (a computer-only match being watched).
+pub fn wants_ticks(s: &Session) -> bool {
+    s.mode == Mode::Fully && s.human.is_none() && s.paused.is_none() && !s.state.is_over()
+}

@@ -1,0 +1,75 @@
+//! The DOS-style terminal program: an [`app::App`] state changed only by messages in
+//! `update`, drawn by pure functions, and a thin loop here that owns the terminal and always
+//! restores it (normal exit, error, panic, Ctrl-C).
+
+pub mod app;
+pub mod commentary;
+pub mod draw;
+pub mod help;
+pub mod match_screen;
+pub mod season_end;
+pub mod session;
+pub mod setup;
+pub mod style;
+
+use std::io;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::execute;
+use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+
+use app::{App, Msg};
+
+/// How often a watched match moves on a ball.
+const TICK: Duration = Duration::from_millis(120);
+
+/// Puts the terminal back as it was; safe to call more than once.
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(io::stdout(), LeaveAlternateScreen, crossterm::cursor::Show);
+}
+
+/// Restores the terminal when dropped, so every way out (return, `?`, panic) restores it.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Runs the terminal program until the user quits.
+pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate::error::Result<()> {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        default_hook(info);
+    }));
+    enable_raw_mode().map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    let _guard = Guard;
+    execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    let mut app = App::new(saves_dir, name);
+    app.new_seed = seed;
+    event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))
+}
+
+fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut App) -> io::Result<()> {
+    while !app.quit {
+        terminal.draw(|f| draw::draw(f, app))?;
+        if event::poll(TICK)? {
+            match event::read()? {
+                Event::Key(k) if k.kind != KeyEventKind::Release => app.update(Msg::Key(k)),
+                Event::Resize(w, h) => app.update(Msg::Resize(w, h)),
+                _ => {}
+            }
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,165 @@
+//! A match being played or watched in the terminal: the engine's state, the computer's
+//! players, the human's side (if any), and the commentary. It moves the match on until the
+//! human must choose, a "fully" match pauses, or the match ends. No terminal code here.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::commentary::{Commentary, Pause};
+use crate::ai::{Bot, Level};
+use crate::engine::{runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player, Recorder, Side};
+use crate::play::Levels;
+
+/// How a match is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Played straight through; only the final scoreboard is shown.
+    Quick,
+    /// Every ball shown, pausing at wickets, intervals and innings ends.
+    Fully,
+}
+
+/// A match in the terminal.
+pub struct Session {
+    pub state: MatchState,
+    pub seed: u64,
+    rng: ChaCha8Rng,
+    bots: [Bot; 2],
+    /// The level-5 player that answers for the human on `=`.
+    adviser: Bot,
+    pub human: Option<Side>,
+    pub mode: Mode,
+    pub commentary: Commentary,
+    /// Full names, home first.
+    pub names: [String; 2],
+    /// The human has asked to declare before the next ball.
+    pub declare_next: bool,
+    /// Hand slots picked for an exchange after a wicket.
+    pub exchange_pick: Vec<usize>,
+    /// Play has stopped for the user to look.
+    pub paused: Option<Pause>,
+    /// Deliveries bowled so far.
+    pub deliveries: u32,
+}
+
+/// Forwards events to the commentary and counts deliveries.
+struct Watch<'a> {
+    commentary: &'a mut Commentary,
+    balls: u32,
+}
+
+impl Recorder for Watch<'_> {
+    fn record(&mut self, event: &Event<'_>) {
+        if matches!(event, Event::Ball(_)) {
+            self.balls += 1;
+        }
+        self.commentary.record(event);
+    }
+}
+
+impl Session {
+    /// A new match: `names` are (full, scoreboard) names, home first.
+    pub fn new(options: MatchOptions, levels: Levels, seed: u64, names: [(String, String); 2], human: Option<Side>, mode: Mode) -> Session {
+        let (bat, bowl) = levels.checked().expect("levels are checked when the file is made");
+        let bots = [Bot::new(bat, bowl, seed, Side::Home), Bot::new(bat, bowl, seed, Side::Away)];
+        let pro = Level::PROFESSIONAL;
+        let adviser = Bot::new(pro, pro, seed ^ 0x5eed_ad71_5e11, human.unwrap_or(Side::Home));
+        let commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
+        Session {
+            state: MatchState::new(options),
+            seed,
+            rng: chance_rng(seed),
+            bots,
+            adviser,
+            human,
+            mode,
+            commentary,
+            names: [names[0].0.clone(), names[1].0.clone()],
+            declare_next: false,
+            exchange_pick: Vec::new(),
+            paused: None,
+            deliveries: 0,
+        }
+    }
+
+    /// The decision the human must make now, if any. (The human's choice to declare is
+    /// made ahead with [D], so the engine's question before each ball never waits.)
+    pub fn human_to_act(&self) -> Option<Decision> {
+        match self.state.to_act() {
+            Some((side, d)) if Some(side) == self.human && self.paused.is_none() && d != Decision::Declare => Some(d),
+            _ => None,
+        }
+    }
+
+    /// Moves the match on until the human must choose, play pauses, or the match ends; with
+    /// `one_ball`, stops after a single delivery (for watching ball by ball).
+    pub fn advance(&mut self, one_ball: bool) {
+        let start = self.deliveries;
+        loop {
+            if self.mode == Mode::Quick {
+                self.commentary.pauses.clear();
+            } else if self.paused.is_none() && !self.commentary.pauses.is_empty() {
+                self.paused = Some(self.commentary.pauses.remove(0));
+            }
+            if self.paused.is_some() || self.state.is_over() || (one_ball && self.deliveries > start) {
+                return;
+            }
+            self.step();
+            if self.human_to_act().is_some() {
+                return;
+            }
+        }
+    }
+
+    /// One chance event or one computer decision (the human's pending declaration included).
+    fn step(&mut self) {
+        let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
+        if self.state.chance().is_some() {
+            self.state.sample_chance(&mut self.rng, &mut watch);
+        } else if let Some((side, decision)) = self.state.to_act() {
+            let choice = if Some(side) == self.human {
+                match decision {
+                    Decision::Declare if self.declare_next => Choice::Declare,
+                    Decision::Declare => Choice::Continue,
+                    _ => return,
+                }
+            } else {
+                self.bots[side.index()].decide(&self.state.view())
+            };
+            if decision == Decision::Declare {
+                self.declare_next = false;
+            }
+            self.state.apply(choice, &mut watch).expect("computer players choose legally");
+        }
+        self.deliveries += watch.balls;
+    }
+
+    /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
+        self.state.apply(choice, &mut watch)?;
+        self.deliveries += watch.balls;
+        self.exchange_pick.clear();
+        self.advance(false);
+        Ok(())
+    }
+
+    /// What the professional would choose for the human (the `=` key).
+    pub fn advice(&mut self) -> Option<Choice> {
+        self.human_to_act()?;
+        Some(self.adviser.decide(&self.state.view()))
+    }
+
+    /// Continues after a pause.
+    pub fn resume(&mut self) {
+        self.paused = None;
+    }
+
+    /// Plays the rest of the match without pauses.
+    pub fn finish_quickly(&mut self) {
+        self.mode = Mode::Quick;
+        self.paused = None;
+        while !self.state.is_over() && self.human_to_act().is_none() {
+            self.advance(false);
+        }
+    }
+}

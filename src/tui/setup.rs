@@ -1,0 +1,172 @@
+//! The start of the program: the file name prompt, the confirmation of a new file, the
+//! options menu [1]-[9] and [0], and the choice of the user's county.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::Frame;
+
+use super::match_screen::put;
+use super::style;
+use crate::ai::Level;
+use crate::counties::{self, Class};
+use crate::engine::MatchOptions;
+use crate::play::Levels;
+
+/// The options of a new file, as the menu edits them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewFile {
+    pub options: MatchOptions,
+    pub levels: Levels,
+}
+
+impl Default for NewFile {
+    fn default() -> Self {
+        NewFile { options: MatchOptions::default(), levels: Levels::default() }
+    }
+}
+
+/// A file name is 1-8 letters, digits, `_` or `-`.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let ok = !name.is_empty() && name.len() <= 8 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(name.to_ascii_uppercase())
+    } else if name.is_empty() {
+        Err("Type a name of 1 to 8 characters, like SURREY11 or 1ST_TRY.".into())
+    } else if name.len() > 8 {
+        Err(format!("\"{name}\" is longer than 8 characters."))
+    } else {
+        Err(format!("\"{name}\": use only letters, digits, _ and -."))
+    }
+}
+
+/// Edits the typed name; returns true when Enter was pressed.
+pub fn edit_line(input: &mut String, k: KeyEvent, max: usize) -> bool {
+    match k.code {
+        KeyCode::Enter => return true,
+        KeyCode::Backspace => {
+            input.pop();
+        }
+        KeyCode::Char(c) if input.chars().count() < max && !c.is_control() => input.push(c),
+        _ => {}
+    }
+    false
+}
+
+/// What a key does on the options menu.
+pub enum OptionsKey {
+    Changed,
+    Done,
+    Ignored,
+}
+
+/// Applies an options-menu key: [1]-[3] toggle the extras rules, [4]-[6] step the numbers,
+/// [7]-[8] step the levels, [9] reverts to defaults, [0] is done.
+pub fn options_key(nf: &mut NewFile, k: KeyEvent) -> OptionsKey {
+    let o = &mut nf.options;
+    let step = |v: u8, range: std::ops::RangeInclusive<u8>| if v >= *range.end() { *range.start() } else { v + 1 };
+    match k.code {
+        KeyCode::Char('1') => o.no_balls = !o.no_balls,
+        KeyCode::Char('2') => o.wides = !o.wides,
+        KeyCode::Char('3') => o.byes = !o.byes,
+        KeyCode::Char('4') => o.batsmen = step(o.batsmen, crate::engine::options::BATSMEN),
+        KeyCode::Char('5') => o.packs_per_session = step(o.packs_per_session, crate::engine::options::PACKS_PER_SESSION),
+        KeyCode::Char('6') => o.days = step(o.days, crate::engine::options::DAYS),
+        KeyCode::Char('7') => nf.levels.bat = step(nf.levels.bat, Level::MIN..=Level::MAX),
+        KeyCode::Char('8') => nf.levels.bowl = step(nf.levels.bowl, Level::MIN..=Level::MAX),
+        KeyCode::Char('9') => *nf = NewFile::default(),
+        KeyCode::Char('0') => return OptionsKey::Done,
+        _ => return OptionsKey::Ignored,
+    }
+    OptionsKey::Changed
+}
+
+/// The options menu's lines, as in the guide.
+pub fn options_lines(nf: &NewFile) -> Vec<(String, String)> {
+    let o = &nf.options;
+    let rule = |on: bool, what: &str| format!("{what} rule {}", if on { "in effect" } else { "not in effect" });
+    let level = |l: u8| Level::new(l).map(|l| l.name()).unwrap_or("?");
+    vec![
+        ("1".into(), rule(o.no_balls, "No-ball")),
+        ("2".into(), rule(o.wides, "Wide")),
+        ("3".into(), rule(o.byes, "Bye")),
+        ("4".into(), format!("Batsmen per side {}", o.batsmen)),
+        ("5".into(), format!("Packs per session {}", o.packs_per_session)),
+        ("6".into(), format!("Days per match {}", o.days)),
+        ("7".into(), format!("Batting AI level {} ({})", nf.levels.bat, level(nf.levels.bat))),
+        ("8".into(), format!("Bowling AI level {} ({})", nf.levels.bowl, level(nf.levels.bowl))),
+        ("9".into(), "Revert to default settings".into()),
+        ("0".into(), "Finished: create the file".into()),
+    ]
+}
+
+/// The county chosen by a key: a county's letter, or `None` for [0] (spectator).
+pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
+    match k.code {
+        KeyCode::Char('0') => Some(None),
+        KeyCode::Char(c) => counties::all().iter().position(|x| x.key.eq_ignore_ascii_case(&c)).map(|i| Some(i as u8)),
+        _ => None,
+    }
+}
+
+/// Draws a menu of `[key] text` lines under a heading.
+pub fn draw_menu(f: &mut Frame, area: Rect, y: u16, items: &[(String, String)]) {
+    for (i, (k, text)) in items.iter().enumerate() {
+        put(f, area, 4, y + i as u16, vec![Span::styled(format!("[{k}] "), style::key()), Span::styled(text.clone(), style::text())]);
+    }
+}
+
+/// The county list for the choice of county, in two columns by 1890 class.
+pub fn county_lines() -> Vec<(String, String)> {
+    let first: Vec<_> = counties::all().iter().filter(|c| c.class == Class::First).collect();
+    let second: Vec<_> = counties::all().iter().filter(|c| c.class == Class::Second).collect();
+    first
+        .iter()
+        .zip(&second)
+        .map(|(a, b)| (a.key.to_string(), format!("{:<22} [{}] {}", a.name, b.key, b.name)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+
+    fn key(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn file_names_follow_the_dos_rule() {
+        assert_eq!(check_name("surrey11"), Ok("SURREY11".into()));
+        assert_eq!(check_name("1st_try"), Ok("1ST_TRY".into()));
+        assert!(check_name("").is_err());
+        assert!(check_name("toolongname").unwrap_err().contains("longer than 8"));
+        assert!(check_name("a.b").unwrap_err().contains("letters, digits"));
+    }
+
+    #[test]
+    fn the_options_menu_edits_and_reverts() {
+        let mut nf = NewFile::default();
+        for c in ['1', '2', '3'] {
+            options_key(&mut nf, key(c));
+        }
+        assert!(!nf.options.no_balls && !nf.options.wides && !nf.options.byes);
+        options_key(&mut nf, key('4'));
+        assert_eq!(nf.options.batsmen, 2, "11 wraps round to 2");
+        options_key(&mut nf, key('7'));
+        assert_eq!(nf.levels.bat, 1, "5 wraps round to 1");
+        assert!(matches!(options_key(&mut nf, key('x')), OptionsKey::Ignored));
+        options_key(&mut nf, key('9'));
+        assert_eq!(nf, NewFile::default());
+        assert!(matches!(options_key(&mut nf, key('0')), OptionsKey::Done));
+        assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
+    }
+
+    #[test]
+    fn counties_are_chosen_by_letter_or_none() {
+        assert_eq!(county_key(key('s')), Some(Some(0)));
+        assert_eq!(county_key(key('0')), Some(None));
+        assert_eq!(county_key(key('!')), None);
+    }
+}

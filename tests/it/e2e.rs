@@ -1,0 +1,142 @@
+//! End to end: the real binary in a pseudo-terminal, read through a vt100 screen parser, as a
+//! new user would meet it: create a file (4 batsmen, extras off, levels 1/1), pick a county,
+//! play one whole match of its own with `=`, look at the table, quit, and find the terminal
+//! restored.
+
+use std::io::{Read, Write};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+
+struct Screen {
+    parser: vt100::Parser,
+    bytes: Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+}
+
+impl Screen {
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(b) = self.bytes.recv_timeout(wait) {
+            self.parser.process(&b);
+            while let Ok(b) = self.bytes.try_recv() {
+                self.parser.process(&b);
+            }
+        }
+    }
+
+    fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Waits until the screen shows `what`.
+    fn wait_for(&mut self, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !self.text().contains(what) {
+            assert!(Instant::now() < deadline, "timed out waiting for {what:?}; the screen:\n{}", self.text());
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until any of `options` shows; returns its index.
+    fn wait_any(&mut self, options: &[&str]) -> usize {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let text = self.text();
+            if let Some(i) = options.iter().position(|o| text.contains(o)) {
+                return i;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {options:?}; the screen:\n{text}");
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        // Let the program read and redraw.
+        self.pump(Duration::from_millis(30));
+    }
+}
+
+#[test]
+fn a_new_user_creates_a_file_plays_a_match_and_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = native_pty_system().openpty(PtySize { rows: 25, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
+    cmd.args(["play", "--seed", "2024", "--saves-dir"]);
+    cmd.arg(dir.path());
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut s = Screen { parser: vt100::Parser::new(25, 80, 0), bytes: rx, writer: pair.master.take_writer().unwrap() };
+
+    s.wait_for("Enter a file name");
+    s.send("E2E\r");
+    s.wait_for("Create a new competition");
+    s.send("y");
+    s.wait_for("Batsmen per side 11");
+    s.send("123444");
+    s.wait_for("Batsmen per side 4");
+    s.send("78");
+    s.wait_for("Bowling AI level 1 (novice)");
+    s.wait_for("No-ball rule not in effect");
+    s.send("0");
+    s.wait_for("Press the letter of the county");
+    s.send("s");
+    s.wait_for("Your county: Surrey");
+
+    // Other counties' matches quickly, until Surrey's comes up.
+    for _ in 0..100 {
+        s.send("1");
+        match s.wait_any(&["Final scoreboard", "press [2] to play", "switched to the other class", "End of the"]) {
+            0 | 3 => s.send("\r"),
+            1 => break,
+            _ => {}
+        }
+    }
+    s.send("2");
+    // Play the whole match with '=' (and Enter at every pause).
+    let mut keys = 0;
+    loop {
+        let i = s.wait_any(&["Enter bowler's play", "Enter batsman's play", "change them", "to bat first", "Choose a card to discard", "Press [Enter] to continue", "for the scorecard"]);
+        match i {
+            5 => s.send("\r"),
+            6 => break,
+            _ => s.send("="),
+        }
+        keys += 1;
+        assert!(keys < 5000, "the match never ended");
+    }
+    assert!(keys > 20, "a whole match takes more than {keys} keys");
+    s.send("\r");
+    s.wait_for("Final scoreboard");
+    s.wait_for("Surrey");
+    s.send("\r");
+    if s.wait_any(&["Play next match quickly", "End of the"]) == 1 {
+        s.send("\r");
+    }
+    s.wait_for("Play next match quickly");
+    s.send("3");
+    s.wait_for("Points table");
+    s.wait_for("your county (Surrey)");
+    s.send("\x1b");
+    s.wait_for("Play next match quickly");
+    s.send("q");
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    s.pump(Duration::from_millis(200));
+    assert!(!s.parser.screen().alternate_screen(), "the alternate screen was left");
+    assert!(!s.parser.screen().hide_cursor(), "the cursor is shown again");
+    assert!(dir.path().join("E2E.acc").exists());
+}

@@ -1,0 +1,271 @@
+//! The terminal program without a terminal: the App driven by key messages, every screen
+//! drawn on a `TestBackend` and compared with its snapshot.
+
+use accc::counties::Class;
+use accc::engine::{Call, Decision};
+use accc::league::competition::{Competition, Settings};
+use accc::play::Levels;
+use accc::tui::app::{file_path, App, Msg, Screen};
+use accc::tui::draw;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn key(code: KeyCode) -> Msg {
+    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.update(key(KeyCode::Char(c)));
+    }
+}
+
+fn enter(app: &mut App) {
+    app.update(key(KeyCode::Enter));
+}
+
+fn esc(app: &mut App) {
+    app.update(key(KeyCode::Esc));
+}
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw::draw(f, app)).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>().trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn shot(app: &App) -> String {
+    screen(app, 80, 25)
+}
+
+/// A small, fast competition with a fixed seed, saved in `dir` as TEST.
+fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
+    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..Default::default() };
+    let settings = Settings { options, levels: Levels { bat: 2, bowl: 2 }, user_county: user, seed: 42 };
+    let comp = Competition::create("TEST", settings).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    comp.save(&file_path(dir, "TEST")).unwrap();
+    App::new(dir.to_path_buf(), Some("TEST".into()))
+}
+
+#[test]
+fn start_screens_new_file_options_and_county() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    app.new_seed = Some(1);
+    insta::assert_snapshot!("file_prompt", shot(&app));
+    press(&mut app, "far_too_long");
+    enter(&mut app);
+    insta::assert_snapshot!("file_prompt_bad_name", shot(&app));
+    press(&mut app, "surrey11");
+    enter(&mut app);
+    insta::assert_snapshot!("confirm_new_file", shot(&app));
+    press(&mut app, "x"); // ignored
+    press(&mut app, "y");
+    insta::assert_snapshot!("options_defaults", shot(&app));
+    press(&mut app, "123444785");
+    insta::assert_snapshot!("options_first_timer", shot(&app));
+    press(&mut app, "0");
+    insta::assert_snapshot!("county_choice", shot(&app));
+    press(&mut app, "!"); // ignored
+    assert!(matches!(app.screen, Screen::County { .. }));
+    press(&mut app, "s");
+    assert!(matches!(app.screen, Screen::Menu));
+    assert!(dir.path().join("SURREY11.acc").exists(), "the new file is saved at once");
+    let comp = app.comp.as_ref().unwrap();
+    assert_eq!(comp.settings().options.batsmen, 4);
+    assert!(!comp.settings().options.no_balls && !comp.settings().options.wides && !comp.settings().options.byes);
+    assert_eq!(comp.settings().levels, Levels { bat: 1, bowl: 1 });
+    insta::assert_snapshot!("menu_first_class", shot(&app));
+    press(&mut app, "9");
+    insta::assert_snapshot!("menu_second_class", shot(&app));
+}
+
+#[test]
+fn every_view_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    // Play a season and a few matches so every view has something to show.
+    press(&mut app, "sr");
+    assert!(matches!(app.screen, Screen::SeasonEnd { .. }));
+    insta::assert_snapshot!("season_end", shot(&app));
+    enter(&mut app);
+    let views: &[(&str, &str)] = &[
+        ("table", "3"),
+        ("averages", "4"),
+        ("results", "5s"),
+        ("records", "6s"),
+        ("review_previous", "7"),
+    ];
+    for (name, keys) in views {
+        press(&mut app, keys);
+        assert!(matches!(app.screen, Screen::Text { .. }), "{name}");
+        insta::assert_snapshot!(format!("view_{name}"), shot(&app));
+        esc(&mut app);
+        assert!(matches!(app.screen, Screen::Menu));
+    }
+    press(&mut app, "8");
+    insta::assert_snapshot!("alltime_menu", shot(&app));
+    for (i, name) in ["honours", "positions_grid", "alltime_first", "alltime_first_averages", "alltime_second", "alltime_second_averages"].iter().enumerate() {
+        press(&mut app, &(i + 1).to_string());
+        insta::assert_snapshot!(format!("alltime_{name}"), shot(&app));
+        esc(&mut app);
+        if !matches!(app.screen, Screen::AllTime) {
+            press(&mut app, "8");
+        }
+    }
+    esc(&mut app);
+    press(&mut app, "h");
+    insta::assert_snapshot!("help", shot(&app));
+}
+
+#[test]
+fn a_small_window_asks_to_grow() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::new(dir.path().to_path_buf(), None);
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("Please make the window at least 80x25 (it is 60x20)."), "{text}");
+}
+
+#[test]
+fn bad_keys_change_nothing_on_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let before = shot(&app);
+    press(&mut app, "xz#");
+    app.update(key(KeyCode::F(5)));
+    assert_eq!(shot(&app), before);
+}
+
+/// Opens the user's own match with [2] (playing others' matches quickly until it comes up).
+fn to_own_match(app: &mut App) {
+    for _ in 0..200 {
+        press(app, "1");
+        match &app.screen {
+            Screen::Scorecard { .. } => enter(app),
+            Screen::SeasonEnd { .. } => enter(app),
+            Screen::Menu if app.status.as_deref().is_some_and(|s| s.contains("press [2]")) => {
+                press(app, "2");
+                return;
+            }
+            _ => {}
+        }
+    }
+    panic!("the user's match never came up");
+}
+
+fn session(app: &App) -> &accc::tui::session::Session {
+    match &app.screen {
+        Screen::Match { session, .. } => session,
+        _ => panic!("not on the match screen"),
+    }
+}
+
+#[test]
+fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    let played_before = app.comp.as_ref().unwrap().current().unwrap().matches_played();
+    to_own_match(&mut app);
+    insta::assert_snapshot!("match_start", shot(&app));
+    let mut extras_shot = false;
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() && s.paused.is_none() {
+            break;
+        }
+        let extras = s.state.public().last_ball.is_some_and(|b| b.call != Call::Normal);
+        if extras && !extras_shot && s.human_to_act().is_some_and(|d| matches!(d, Decision::Bowl | Decision::Respond { .. })) {
+            insta::assert_snapshot!("match_mid_with_extras", shot(&app));
+            extras_shot = true;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    assert!(extras_shot, "the match showed an extra");
+    assert!(session(&app).state.is_over());
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Scorecard { .. }));
+    insta::assert_snapshot!("final_scoreboard", shot(&app));
+    enter(&mut app);
+    let comp = app.comp.as_ref().unwrap();
+    assert!(comp.current().unwrap().matches_played() > played_before);
+    // The match was saved with everything else.
+    let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(reloaded.current().unwrap().matches_played(), comp.current().unwrap().matches_played());
+}
+
+#[test]
+fn abandoning_a_match_loses_only_that_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let played = app.comp.as_ref().unwrap().current().unwrap().matches_played();
+    for _ in 0..20 {
+        press(&mut app, "=");
+    }
+    esc(&mut app);
+    assert!(matches!(app.screen, Screen::Menu));
+    assert!(app.status.as_deref().unwrap().contains("abandoned"));
+    assert_eq!(app.comp.as_ref().unwrap().current().unwrap().matches_played(), played);
+    let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(reloaded.current().unwrap().matches_played(), played);
+}
+
+#[test]
+fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    for _ in 0..40 {
+        app.update(Msg::Tick);
+    }
+    let s = session(&app);
+    assert!(s.deliveries > 0, "ticks bowl balls");
+    insta::assert_snapshot!("watching", shot(&app));
+    press(&mut app, "q");
+    if session(&app).paused.is_some() {
+        press(&mut app, "q");
+    }
+    assert!(session(&app).state.is_over());
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Scorecard { .. }));
+}
+
+#[test]
+fn one_and_two_switch_class_when_the_round_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    for _ in 0..4 {
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    assert_eq!(app.class, Class::First);
+    press(&mut app, "1");
+    assert_eq!(app.class, Class::Second, "the first class has played its round");
+    assert!(app.status.as_deref().unwrap().contains("switched"));
+}
+
+#[test]
+fn a_damaged_file_is_explained_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_path(dir.path(), "BROKEN");
+    std::fs::write(&path, b"this is not an ACCC file").unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("broken".into()));
+    assert!(matches!(app.screen, Screen::Damaged { .. }));
+    let text = shot(&app);
+    assert!(text.contains("BROKEN"), "{text}");
+    press(&mut app, "q");
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::FileName { .. }));
+    assert_eq!(std::fs::read(&path).unwrap(), b"this is not an ACCC file");
+}
