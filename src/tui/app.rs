@@ -60,7 +60,7 @@ pub enum Screen {
     Grid { first_year: u16 },
     Match { session: Box<Session>, fixture: Option<Fixture> },
     /// The final scoreboard of a match, then (if it ended one) the season's summary.
-    Scorecard { lines: Vec<String>, season_end: Option<SeasonSummary> },
+    Scorecard { card: Box<FinalCard>, scroll: usize, season_end: Option<SeasonSummary> },
     SeasonEnd { summary: SeasonSummary },
     Simulate { input: String, error: Option<String> },
     Help { scroll: usize },
@@ -150,10 +150,10 @@ impl App {
             Screen::AllTime => self.alltime_key(k),
             Screen::Grid { first_year } => self.grid_key(first_year, k),
             Screen::Match { session, fixture } => self.match_key(session, fixture, k),
-            Screen::Scorecard { lines, season_end } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => Screen::SeasonEnd { summary },
-                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
-                (_, season_end) => Screen::Scorecard { lines, season_end },
+            Screen::Scorecard { card, scroll, season_end } => match (k.code, season_end) {
+                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary },
+                (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
+                (code, season_end) => Screen::Scorecard { card, scroll: scrolled(scroll, code), season_end },
             },
             Screen::SeasonEnd { summary } => match k.code {
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => Screen::Menu,
@@ -354,14 +354,14 @@ impl App {
             Err(e) => return self.say(&format!("The match could not be added: {e}")),
         };
         self.save();
-        Screen::Scorecard { lines: final_scoreboard(session), season_end: recorded.season_end }
+        Screen::Scorecard { card: Box::new(FinalCard::of(session)), scroll: 0, season_end: recorded.season_end }
     }
 
     fn match_key(&mut self, mut session: Box<Session>, fixture: Option<Fixture>, k: KeyEvent) -> Screen {
         if session.state.is_over() && session.paused.is_none() && matches!(k.code, KeyCode::Enter | KeyCode::Char(' ')) {
             return match fixture {
                 Some(f) => self.finish_match(&session, f),
-                None => Screen::Scorecard { lines: final_scoreboard(&session), season_end: None },
+                None => Screen::Scorecard { card: Box::new(FinalCard::of(&session)), scroll: 0, season_end: None },
             };
         }
         match match_screen::key(&mut session, k) {
@@ -507,10 +507,43 @@ fn names_of(id: CountyId) -> (String, String) {
     (c.name.clone(), c.short.clone())
 }
 
-/// The scoreboard shown when a match is over.
-fn final_scoreboard(s: &Session) -> Vec<String> {
-    let names = crate::scorecard::Names { home: &s.names[0], away: &s.names[1] };
-    crate::scorecard::scorecard(s.state.public(), &names).lines().map(str::to_string).collect()
+/// What the final scoreboard shows: the scorecard, and each innings' runs per over.
+#[derive(Clone, Debug)]
+pub struct FinalCard {
+    pub lines: Vec<String>,
+    /// (label, runs per over) for each innings.
+    pub innings: Vec<(String, Vec<u16>)>,
+}
+
+impl FinalCard {
+    pub fn of(s: &Session) -> FinalCard {
+        let names = crate::scorecard::Names { home: &s.names[0], away: &s.names[1] };
+        let text = crate::scorecard::scorecard(s.state.public(), &names);
+        let lines = text.lines().flat_map(|l| wrap_indented(l, 78)).collect();
+        let p = s.state.public();
+        let short = &s.commentary.names;
+        let innings = p
+            .started()
+            .iter()
+            .zip(&s.commentary.overs)
+            .map(|(inn, overs)| (format!("{} {}", short[inn.batting.index()], inn.score_text(p.options.all_out())), overs.clone()))
+            .collect();
+        FinalCard { lines, innings }
+    }
+}
+
+/// Wraps a long line, keeping its indentation on the lines that follow.
+fn wrap_indented(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width {
+        return vec![line.to_string()];
+    }
+    let indent = line.len() - line.trim_start().len();
+    let pad = " ".repeat(indent + 2);
+    let mut out = super::draw::wrap(line.trim_start(), width - indent - 2);
+    for (i, l) in out.iter_mut().enumerate() {
+        *l = if i == 0 { format!("{}{l}", &pad[..indent]) } else { format!("{pad}{l}") };
+    }
+    out
 }
 
 /// The lines of a view, drawn by the same code as `accc show`.

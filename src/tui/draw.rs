@@ -4,10 +4,10 @@
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::text::Span;
-use ratatui::widgets::{Block, Borders, Clear};
+use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
 
-use super::app::{App, PickFor, Screen};
+use super::app::{App, FinalCard, PickFor, Screen};
 use super::match_screen::{self, put};
 use super::setup;
 use super::style;
@@ -54,7 +54,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::AllTime => alltime(f, area),
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
         Screen::Match { session, .. } => match_screen::draw(f, area, session),
-        Screen::Scorecard { lines, .. } => text(f, area, "Final scoreboard", lines, 0, "Press [Enter] to go on"),
+        Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::SeasonEnd { summary } => {
             let lines = super::season_end::lines(summary, app.comp.as_ref().and_then(|c| c.settings().user_county));
             text(f, area, &format!("End of the {} season", summary.year), &lines, 0, "Press [Enter] for the new season");
@@ -156,9 +156,34 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
     put(f, area, 1, 24, vec![Span::styled("Press a key in brackets", style::key())]);
 }
 
+/// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
+fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
+    text_rows(f, area, "Final scoreboard", &card.lines, scroll, "[Up]/[Down] scroll  [Enter] go on", 15);
+    put(f, area, 1, 18, vec![Span::styled("Runs per over:", style::dim())]);
+    for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
+        let x = 1 + i as u16 * 20;
+        put(f, area, x, 19, vec![Span::styled(format!("{label:.19}"), style::bright())]);
+        let (bars, per) = binned(overs, 18);
+        let chart = Sparkline::default().data(&bars).max(12 * per as u64).style(style::chart());
+        f.render_widget(chart, Rect::new(area.x + x, area.y + 20, 18, 3));
+        if per > 1 {
+            put(f, area, x, 23, vec![Span::styled(format!("(a bar is {per} overs)"), style::dim())]);
+        }
+    }
+}
+
+/// Runs per over squeezed into at most `width` bars: each bar the sum of `per` overs.
+pub fn binned(overs: &[u16], width: usize) -> (Vec<u64>, usize) {
+    let per = overs.len().div_ceil(width).max(1);
+    (overs.chunks(per).map(|c| c.iter().map(|&r| r as u64).sum()).collect(), per)
+}
+
 fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
+    text_rows(f, area, title, lines, scroll, hint, (HEIGHT - 4) as usize);
+}
+
+fn text_rows(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str, rows: usize) {
     heading(f, area, title);
-    let rows = (HEIGHT - 4) as usize;
     let scroll = scroll.min(lines.len().saturating_sub(rows));
     for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
         put(f, area, 1, 2 + i as u16, vec![Span::styled(line.clone(), style::text())]);
