@@ -63,6 +63,9 @@ pub enum Screen {
     Scorecard { card: Box<FinalCard>, scroll: usize, season_end: Option<SeasonSummary> },
     SeasonEnd { summary: SeasonSummary },
     Simulate { input: String, error: Option<String> },
+    /// Seasons being simulated, one per tick, with progress shown; any key stops after the
+    /// season in hand.
+    Simulating { left: u32, done: u32, total: u32, last: Option<SeasonSummary> },
     Help { scroll: usize },
     /// The solo charts: the list of systems, or one system's charts (`system` set).
     Charts { system: Option<usize>, lines: Vec<String>, scroll: usize },
@@ -118,12 +121,34 @@ impl App {
     }
 
     fn tick(&mut self) {
-        if let Screen::Match { session, .. } = &mut self.screen {
-            if match_screen::wants_ticks(session) {
-                session.advance(true);
-                self.after_match_step();
-            }
+        match &mut self.screen {
+            Screen::Match { session, .. } if match_screen::wants_ticks(session) => session.advance(true),
+            Screen::Simulating { .. } => self.simulate_one(),
+            _ => {}
         }
+    }
+
+    /// Whether the program has work to do without waiting for a key.
+    pub fn busy(&self) -> bool {
+        matches!(self.screen, Screen::Simulating { .. })
+    }
+
+    /// Plays one season of a simulation and saves.
+    fn simulate_one(&mut self) {
+        let Screen::Simulating { left, done, total, last } = std::mem::replace(&mut self.screen, Screen::Menu) else { return };
+        let comp = self.comp.as_mut().expect("open");
+        let mut summary = last;
+        comp.sim_seasons(1, |s| summary = Some(s.clone()));
+        self.save();
+        let finished = self.comp().is_finished();
+        self.screen = if left <= 1 || finished {
+            match summary {
+                Some(summary) => Screen::SeasonEnd { summary },
+                None => Screen::Menu,
+            }
+        } else {
+            Screen::Simulating { left: left - 1, done: done + 1, total, last: summary }
+        };
     }
 
     fn key(&mut self, k: KeyEvent) {
@@ -160,6 +185,10 @@ impl App {
                 _ => Screen::SeasonEnd { summary },
             },
             Screen::Simulate { input, error } => self.simulate_key(input, error, k),
+            Screen::Simulating { left, done, total, last } => match k.code {
+                KeyCode::Esc => Screen::Simulating { left: left.min(1), done, total, last },
+                _ => Screen::Simulating { left, done, total, last },
+            },
             Screen::Help { scroll } => match k.code {
                 KeyCode::Esc | KeyCode::Enter => Screen::Menu,
                 code => Screen::Help { scroll: scrolled(scroll, code) },
@@ -370,9 +399,6 @@ impl App {
         }
     }
 
-    /// After a watched ball: nothing more to do until a key.
-    fn after_match_step(&mut self) {}
-
     // ----- views -----
 
     fn view(&mut self, kind: ViewKind, year: Option<u16>) -> Screen {
@@ -467,16 +493,7 @@ impl App {
             return Screen::Simulate { input, error };
         }
         match input.parse::<u32>() {
-            Ok(n) if (1..=100).contains(&n) => {
-                let comp = self.comp.as_mut().expect("open");
-                let mut last = None;
-                comp.sim_seasons(n, |s| last = Some(s.clone()));
-                self.save();
-                match last {
-                    Some(summary) => Screen::SeasonEnd { summary },
-                    None => Screen::Menu,
-                }
-            }
+            Ok(n) if (1..=100).contains(&n) => Screen::Simulating { left: n, done: 0, total: n, last: None },
             _ => Screen::Simulate { input: String::new(), error: Some("Type a number of seasons from 1 to 100.".into()) },
         }
     }

@@ -60,6 +60,7 @@ pub fn draw(f: &mut Frame, app: &App) {
             text(f, area, &format!("End of the {} season", summary.year), &lines, 0, "Press [Enter] for the new season");
         }
         Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref()),
+        Screen::Simulating { done, total, last, .. } => simulating(f, area, *done, *total, last.as_ref()),
         Screen::Help { scroll } => text(f, area, "Help", &super::help::lines(), *scroll, "[Up]/[Down] scroll  [Esc] back"),
         Screen::Charts { system, lines, scroll } => {
             let title = match system {
@@ -274,6 +275,19 @@ fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         put(f, area, 4, 10, vec![Span::styled(e.to_string(), style::error())]);
     }
     put(f, area, 1, 24, vec![Span::styled("[Esc] back", style::key())]);
+}
+
+fn simulating(f: &mut Frame, area: Rect, done: u32, total: u32, last: Option<&crate::league::season::SeasonSummary>) {
+    heading(f, area, "Simulating");
+    let width = 60usize;
+    let filled = (done as usize * width) / total.max(1) as usize;
+    put(f, area, 4, 4, vec![Span::styled(format!("Season {} of {total}", done + 1), style::text())]);
+    put(f, area, 4, 6, vec![Span::styled(format!("{}{}", "█".repeat(filled), "░".repeat(width - filled)), style::chart())]);
+    if let Some(s) = last {
+        let c = |id| counties::get(id).name.as_str();
+        put(f, area, 4, 8, vec![Span::styled(format!("{}: champions {}, promoted {}", s.year, c(s.champion), c(s.promoted)), style::text())]);
+    }
+    put(f, area, 1, 24, vec![Span::styled("[Esc] stop after this season (all is saved)", style::key())]);
 }
 
 /// Splits a long line at spaces.

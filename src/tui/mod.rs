@@ -61,7 +61,8 @@ pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate
 fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut App) -> io::Result<()> {
     while !app.quit {
         terminal.draw(|f| draw::draw(f, app))?;
-        if event::poll(TICK)? {
+        let wait = if app.busy() { Duration::ZERO } else { TICK };
+        if event::poll(wait)? {
             match event::read()? {
                 Event::Key(k) if k.kind != KeyEventKind::Release => app.update(Msg::Key(k)),
                 Event::Resize(w, h) => app.update(Msg::Resize(w, h)),

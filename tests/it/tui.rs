@@ -269,3 +269,26 @@ fn a_damaged_file_is_explained_and_left_alone() {
     assert!(matches!(app.screen, Screen::FileName { .. }));
     assert_eq!(std::fs::read(&path).unwrap(), b"this is not an ACCC file");
 }
+
+#[test]
+fn simulating_seasons_shows_progress_and_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(3));
+    press(&mut app, "s");
+    insta::assert_snapshot!("simulate_prompt", shot(&app));
+    press(&mut app, "x"); // ignored
+    press(&mut app, "3");
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Simulating { .. }));
+    app.update(Msg::Tick);
+    insta::assert_snapshot!("simulating", shot(&app));
+    app.update(Msg::Tick);
+    app.update(Msg::Tick);
+    assert!(matches!(app.screen, Screen::SeasonEnd { .. }));
+    let comp = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(comp.seasons().len(), 3);
+    enter(&mut app);
+    press(&mut app, "s0");
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Simulate { error: Some(_), .. }), "0 seasons is refused");
+}
