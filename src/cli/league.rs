@@ -1,36 +1,337 @@
-//! `accc sim`, `accc export`, `accc show`: the headless league commands.
+//! `accc sim`, `accc export`, `accc show`: the headless league commands. `sim` creates a
+//! competition file if it does not exist and plays seasons of it by computer; `export` prints
+//! its history as JSON; `show` prints one of the text views of [`crate::views`].
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use std::path::Path;
+
+use super::common::{clock_seed, LevelArgs, RuleArgs};
+use crate::counties::{self, Class, CountyId};
+use crate::engine::MatchOptions;
+use crate::error::{Error, Result};
+use crate::league::{export, Competition, Settings, SimReport, LAST_YEAR};
+use crate::play::Levels;
+use crate::save;
+use crate::views;
 
 /// Arguments of `accc sim`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The competition (and save file) name: 1-8 letters, digits, '_' or '-'.
+    pub name: String,
+    /// Seasons to play (default: to the end of the competition, 1989).
+    #[arg(long)]
+    pub years: Option<u32>,
+    /// The competition's seed, from which every match seed is derived (new files only;
+    /// default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub new_file: NewFileArgs,
+    /// Print one JSON object (years, matches, deliveries, seconds, ...) instead of the roll of
+    /// honour.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The options fixed when a competition file is made. Each is optional so that one given for
+/// an existing file can be told apart from a default, and refused if it differs.
+#[derive(Debug, Clone, Args)]
+pub struct NewFileArgs {
+    /// Batsmen per side, 2-11 (new files only; default 11).
+    #[arg(long)]
+    pub batsmen: Option<u8>,
+    /// Packs per session, 1-9 (new files only; default 3).
+    #[arg(long)]
+    pub packs_per_session: Option<u8>,
+    /// Days per match, 1-5 (new files only; default 3).
+    #[arg(long)]
+    pub days: Option<u8>,
+    /// Play without the no-ball rule (new files only).
+    #[arg(long)]
+    pub no_noballs: bool,
+    /// Play without the wide rule (new files only).
+    #[arg(long)]
+    pub no_wides: bool,
+    /// Play without the bye rule (new files only).
+    #[arg(long)]
+    pub no_byes: bool,
+    /// Batting AI level, 1-5 (new files only; default 5).
+    #[arg(long)]
+    pub bat_level: Option<u8>,
+    /// Bowling AI level, 1-5 (new files only; default 5).
+    #[arg(long)]
+    pub bowl_level: Option<u8>,
+    /// The user's county (name, short name or letter), or "none" (new files only; default
+    /// none).
+    #[arg(long)]
+    pub county: Option<String>,
+}
+
+impl NewFileArgs {
+    fn rule_args(&self) -> RuleArgs {
+        let d = MatchOptions::default();
+        RuleArgs {
+            batsmen: self.batsmen.unwrap_or(d.batsmen),
+            packs_per_session: self.packs_per_session.unwrap_or(d.packs_per_session),
+            days: self.days.unwrap_or(d.days),
+            no_noballs: self.no_noballs,
+            no_wides: self.no_wides,
+            no_byes: self.no_byes,
+        }
+    }
+
+    fn level_args(&self) -> LevelArgs {
+        let d = Levels::default();
+        LevelArgs { bat_level: self.bat_level.unwrap_or(d.bat), bowl_level: self.bowl_level.unwrap_or(d.bowl) }
+    }
+
+    fn user_county(&self) -> Result<Option<CountyId>> {
+        match self.county.as_deref() {
+            None => Ok(None),
+            Some(c) if c.eq_ignore_ascii_case("none") => Ok(None),
+            Some(c) => counties::find(c).map(Some).map_err(|e| Error::Usage(format!("{e}; or \"none\""))),
+        }
+    }
+
+    /// The settings of a new file.
+    fn settings(&self, seed: u64) -> Result<Settings> {
+        Ok(Settings {
+            options: self.rule_args().options()?,
+            levels: self.level_args().levels()?,
+            user_county: self.user_county()?,
+            seed,
+        })
+    }
+
+    /// Each option given that differs from the file's settings, as "--flag given (file: value)".
+    fn conflicts(&self, file: &Settings, seed: Option<u64>) -> Result<Vec<String>> {
+        let (o, l) = (file.options, file.levels);
+        let mut out = Vec::new();
+        let mut check = |flag: &str, given: Option<String>, have: String| {
+            if let Some(g) = given.filter(|g| *g != have) {
+                out.push(format!("{flag} {g} (the file has {have})"));
+            }
+        };
+        check("--batsmen", self.batsmen.map(|v| v.to_string()), o.batsmen.to_string());
+        check("--packs-per-session", self.packs_per_session.map(|v| v.to_string()), o.packs_per_session.to_string());
+        check("--days", self.days.map(|v| v.to_string()), o.days.to_string());
+        let rule = |off: bool, on_in_file: bool| (off && on_in_file).then(|| "off".to_string());
+        check("--no-noballs:", rule(self.no_noballs, o.no_balls), "the no-ball rule on".into());
+        check("--no-wides:", rule(self.no_wides, o.wides), "the wide rule on".into());
+        check("--no-byes:", rule(self.no_byes, o.byes), "the bye rule on".into());
+        check("--bat-level", self.bat_level.map(|v| v.to_string()), l.bat.to_string());
+        check("--bowl-level", self.bowl_level.map(|v| v.to_string()), l.bowl.to_string());
+        let county_name = |c: Option<CountyId>| c.map_or_else(|| "none".to_string(), |c| counties::get(c).name.clone());
+        let given_county = self.county.as_ref().map(|_| self.user_county().map(county_name)).transpose()?;
+        check("--county", given_county, county_name(file.user_county));
+        check("--seed", seed.map(|s| s.to_string()), file.seed.to_string());
+        Ok(out)
+    }
+}
+
+/// How often `sim` saves during a long run (and always at the end). See `docs/LEAGUE.md`.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Runs `accc sim`.
+pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
+    let path = save::path_for(saves, &args.name)?;
+    let mut comp = open_or_create(&args, &path)?;
+    let left = comp.current().map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
+    let years = args.years.unwrap_or(left).min(left);
+    let started = Instant::now();
+    let (report, save_time) = simulate(&mut comp, years, &path)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        print_sim_json(&comp, &path, report, seconds, save_time);
+    } else {
+        for line in views::honours(&comp)? {
+            println!("{line}");
+        }
+        if comp.is_finished() && years == 0 {
+            eprintln!("accc: {} is over: all its seasons have been played", comp.name());
+        }
+    }
+    Ok(())
+}
+
+/// Loads the file at `path`, or makes it when there is none (and no backup that it would
+/// bury). Options given for an existing file must match it.
+fn open_or_create(args: &SimArgs, path: &Path) -> Result<Competition> {
+    if path.exists() {
+        let comp = Competition::load(path)?;
+        let conflicts = args.new_file.conflicts(comp.settings(), args.seed)?;
+        if !conflicts.is_empty() {
+            return Err(Error::Usage(format!(
+                "{} already exists, and its options were fixed when it was made: {}. Leave those options out to go on \
+                 with it, or give another name to start a new competition",
+                path.display(),
+                conflicts.join("; ")
+            )));
+        }
+        return Ok(comp);
+    }
+    let backup = save::backup_path(path);
+    if backup.exists() {
+        return Err(Error::NotFound(format!(
+            "there is no save file {} but there is a backup {}; copy it over {} to go back to it, or delete it to \
+             start a new competition with this name",
+            path.display(),
+            backup.display(),
+            path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+        )));
+    }
+    let settings = args.new_file.settings(args.seed.unwrap_or_else(clock_seed))?;
+    let comp = Competition::create(&args.name, settings).map_err(|e| Error::Usage(e.to_string()))?;
+    comp.save(path)?;
+    Ok(comp)
+}
+
+/// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
+/// what was played and the time spent saving.
+fn simulate(comp: &mut Competition, years: u32, path: &Path) -> Result<(SimReport, Duration)> {
+    let bar = progress_bar(years);
+    let mut report = SimReport::default();
+    let mut save_time = Duration::ZERO;
+    let mut last_save = Instant::now();
+    for done in 1..=years {
+        report.absorb(comp.sim_seasons(1, |_| {}));
+        bar.inc(1);
+        if done == years || last_save.elapsed() >= CHECKPOINT_EVERY {
+            let t = Instant::now();
+            comp.save(path)?;
+            save_time += t.elapsed();
+            last_save = Instant::now();
+        }
+    }
+    bar.finish_and_clear();
+    Ok((report, save_time))
+}
+
+fn progress_bar(years: u32) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(years as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} seasons, {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn print_sim_json(comp: &Competition, path: &Path, r: SimReport, seconds: f64, save_time: Duration) {
+    let last_year = comp.seasons().last().map(|s| s.year);
+    let v = serde_json::json!({
+        "name": comp.name(),
+        "file": path.display().to_string(),
+        "years": r.seasons,
+        "matches": r.matches,
+        "deliveries": r.deliveries,
+        "seconds": seconds,
+        "save_seconds": save_time.as_secs_f64(),
+        "last_year": last_year,
+        "finished": comp.is_finished(),
+        "seed": comp.settings().seed,
+    });
+    println!("{v}");
 }
 
 /// Arguments of `accc export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
+    /// The competition's name.
     pub name: String,
+}
+
+/// Runs `accc export`.
+pub fn run_export(args: ExportArgs, saves: &Path) -> Result<()> {
+    let comp = Competition::load(&save::path_for(saves, &args.name)?)?;
+    println!("{}", export::export_json(&comp));
+    Ok(())
 }
 
 /// Arguments of `accc show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The competition's name.
+    pub name: String,
+    /// table, averages, results, records, honours, positions, alltime or alltime-averages.
+    pub view: String,
+    /// The season (default: the one under way).
+    #[arg(long)]
+    pub year: Option<u16>,
+    /// The county, for results and records (default: the user's county).
+    #[arg(long)]
+    pub county: Option<String>,
+    /// first or second (default: the user's county's class, else first).
+    #[arg(long)]
+    pub class: Option<String>,
 }
 
-pub fn run_sim(_args: SimArgs, _saves: &Path) -> crate::error::Result<()> {
-    Err(crate::error::Error::Usage("sim: not built yet".into()))
+/// Runs `accc show`.
+pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
+    let view = view_name(&args.view)?;
+    let class = args.class.as_deref().map(class_name).transpose()?;
+    let county = args.county.as_deref().map(|c| counties::find(c).map_err(Error::Usage)).transpose()?;
+    let path: PathBuf = save::path_for(saves, &args.name)?;
+    let comp = Competition::load(&path)?;
+    for line in render(&comp, view, args.year, county, class)? {
+        println!("{line}");
+    }
+    Ok(())
 }
 
-pub fn run_export(_args: ExportArgs, _saves: &Path) -> crate::error::Result<()> {
-    Err(crate::error::Error::Usage("export: not built yet".into()))
+fn view_name(v: &str) -> Result<&'static str> {
+    let wanted = v.to_ascii_lowercase().replace('_', "-");
+    views::VIEW_NAMES
+        .iter()
+        .find(|&&n| n == wanted)
+        .copied()
+        .ok_or_else(|| Error::Usage(format!("unknown view {v:?}; the views are: {}", views::VIEW_NAMES.join(", "))))
 }
 
-pub fn run_show(_args: ShowArgs, _saves: &Path) -> crate::error::Result<()> {
-    Err(crate::error::Error::Usage("show: not built yet".into()))
+fn class_name(c: &str) -> Result<Class> {
+    match c.to_ascii_lowercase().as_str() {
+        "first" | "1" | "1st" => Ok(Class::First),
+        "second" | "2" | "2nd" => Ok(Class::Second),
+        _ => Err(Error::Usage(format!("unknown class {c:?}; the classes are: first, second"))),
+    }
+}
+
+/// The lines of `view`, filling in the defaults: the user's county, and its class that year.
+fn render(
+    comp: &Competition,
+    view: &str,
+    year: Option<u16>,
+    county: Option<CountyId>,
+    class: Option<Class>,
+) -> Result<Vec<String>> {
+    let season = views::season_for(comp, year);
+    let user = comp.settings().user_county;
+    let default_class = || user.zip(season.as_ref().ok()).map_or(Class::First, |(u, s)| s.class_of(u));
+    let class = class.unwrap_or_else(default_class);
+    let county = || {
+        county.or(user).ok_or_else(|| {
+            let names: Vec<&str> = counties::all().iter().map(|c| c.name.as_str()).collect();
+            Error::Usage(format!(
+                "{view} needs --county C ({} has no user's county); the counties are: {}",
+                comp.name(),
+                names.join(", ")
+            ))
+        })
+    };
+    match view {
+        "table" => views::table(comp, year, class),
+        "averages" => views::averages(comp, year, class),
+        "results" => views::results(comp, year, county()?),
+        "records" => views::records(comp, county()?),
+        "honours" => views::honours(comp),
+        "positions" => views::positions(comp),
+        "alltime" => views::alltime(comp, class),
+        "alltime-averages" => views::alltime_averages(comp, class),
+        _ => unreachable!("view names are checked"),
+    }
 }

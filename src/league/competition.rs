@@ -1,0 +1,409 @@
+//! The [`Competition`]: its fixed [`Settings`], the completed seasons, the season under way and
+//! the counties' records; and the API that the commands and the terminal UI drive — the next
+//! fixture of each class, playing it by computer or recording a match a human played, the end
+//! of each season, and bulk simulation (matches of a season in parallel, results added in
+//! schedule order, so the thread count never changes a result).
+
+use rayon::prelude::*;
+
+use crate::counties::{self, Class, CountyId};
+use crate::engine::{MatchOptions, MatchState, NoRecord};
+use crate::play::{computer_match, Levels};
+
+use super::records::CountyRecords;
+use super::season::{Season, SeasonSummary, Slots};
+use super::seeds::match_seed;
+use super::summary::{MatchSummary, PlayedMatch};
+use super::{CLASSES, FIRST_YEAR, LAST_YEAR, ROUNDS};
+
+/// What is fixed when a competition is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub options: MatchOptions,
+    pub levels: Levels,
+    /// The user's county, if any (marked in tables; played by a human in the terminal UI).
+    pub user_county: Option<CountyId>,
+    /// The competition's seed: every match seed is derived from it.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Checks the options, levels and county.
+    pub fn validate(&self) -> Result<(), String> {
+        self.options.validate()?;
+        self.levels.checked()?;
+        match self.user_county {
+            Some(c) if c as usize >= counties::all().len() => Err(format!("no county has id {c}")),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A match to play: where it stands in the competition, its counties and its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fixture {
+    pub year: u16,
+    pub class: Class,
+    /// 1..=14.
+    pub round: u8,
+    /// 0..4 within the round.
+    pub index: u8,
+    pub home: CountyId,
+    pub away: CountyId,
+    /// The match seed: `accc match --home H --away A --seed S` replays a computer match.
+    pub seed: u64,
+}
+
+/// Why the competition refused a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeagueError {
+    /// All seasons have been played.
+    Finished,
+    /// Only the next fixture of a class may be played (`expected` is none when that class
+    /// waits for the other to finish the round).
+    NotNext { expected: Option<Fixture>, got: Fixture },
+    /// The match handed in is not over.
+    MatchNotOver,
+    /// The match handed in was played under other options.
+    WrongOptions,
+    /// A name or setting is not allowed.
+    Invalid(String),
+}
+
+impl std::fmt::Display for LeagueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LeagueError::Finished => {
+                write!(f, "the competition is over: all {} seasons have been played", super::MAX_SEASONS)
+            }
+            LeagueError::NotNext { expected: Some(e), got } => {
+                write!(f, "{} is not the next match; the next is {}", describe(got), describe(e))
+            }
+            LeagueError::NotNext { expected: None, got } => {
+                write!(f, "{} cannot be played yet: the other class must finish the round first", describe(got))
+            }
+            LeagueError::MatchNotOver => f.write_str("the match is not over"),
+            LeagueError::WrongOptions => f.write_str("the match was played under other options than the competition's"),
+            LeagueError::Invalid(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for LeagueError {}
+
+fn describe(f: &Fixture) -> String {
+    format!(
+        "{} {}-class round {}: {} v {}",
+        f.year,
+        f.class.name(),
+        f.round,
+        counties::get(f.home).name,
+        counties::get(f.away).name
+    )
+}
+
+/// A match added to the competition, and the season's summary if it was the season's last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub summary: MatchSummary,
+    pub season_end: Option<SeasonSummary>,
+}
+
+/// What a bulk simulation did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimReport {
+    pub seasons: u32,
+    pub matches: u64,
+    /// Deliveries bowled: counting balls + no-balls + wide runs (as `benches/engine.rs`).
+    pub deliveries: u64,
+}
+
+impl SimReport {
+    pub fn absorb(&mut self, o: SimReport) {
+        self.seasons += o.seasons;
+        self.matches += o.matches;
+        self.deliveries += o.deliveries;
+    }
+}
+
+/// A whole competition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Competition {
+    name: String,
+    settings: Settings,
+    seasons: Vec<Season>,
+    current: Option<Season>,
+    records: Vec<CountyRecords>,
+}
+
+/// Longest competition name (a DOS file name).
+pub const MAX_NAME: usize = 8;
+
+/// The competition (and file) name in its one spelling: 1–8 letters, digits, `_` or `-`,
+/// upper-cased. A trailing `.acc` is dropped.
+pub fn normalise_name(name: &str) -> Result<String, String> {
+    let bare = name.strip_suffix(".acc").or_else(|| name.strip_suffix(".ACC")).unwrap_or(name);
+    let ok =
+        (1..=MAX_NAME).contains(&bare.len()) && bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(bare.to_ascii_uppercase())
+    } else {
+        Err(format!("{name:?} is not a competition name: use 1 to {MAX_NAME} letters, digits, '_' or '-' (like SURREY11 or 1ST_TRY)"))
+    }
+}
+
+/// The 1890 classes, in the order of `data/counties.toml`.
+fn members_of_1890() -> [Slots; 2] {
+    CLASSES.map(|class| {
+        let ids: Vec<CountyId> =
+            (0..counties::all().len() as CountyId).filter(|&c| counties::get(c).class == class).collect();
+        ids.try_into().expect("eight counties in each class (tested in counties)")
+    })
+}
+
+impl Competition {
+    /// A new competition, its first season (1890) about to start.
+    pub fn create(name: &str, settings: Settings) -> Result<Competition, LeagueError> {
+        let name = normalise_name(name).map_err(LeagueError::Invalid)?;
+        settings.validate().map_err(LeagueError::Invalid)?;
+        let first = Season::new(FIRST_YEAR, members_of_1890(), settings.seed);
+        Ok(Competition {
+            name,
+            settings,
+            seasons: Vec::new(),
+            current: Some(first),
+            records: vec![CountyRecords::default(); counties::all().len()],
+        })
+    }
+
+    /// A competition from its stored parts (a save file), checked for consistency.
+    pub fn from_parts(
+        name: String,
+        settings: Settings,
+        seasons: Vec<Season>,
+        current: Option<Season>,
+        records: Vec<CountyRecords>,
+    ) -> Result<Competition, String> {
+        settings.validate()?;
+        if records.len() != counties::all().len() {
+            return Err(format!("records for {} counties", records.len()));
+        }
+        let years: Vec<u16> = seasons.iter().chain(current.as_ref()).map(|s| s.year).collect();
+        if years.iter().enumerate().any(|(i, &y)| y != FIRST_YEAR + i as u16)
+            || years.last().is_some_and(|&y| y > LAST_YEAR)
+        {
+            return Err("the seasons are not consecutive from 1890".into());
+        }
+        if seasons.iter().any(|s| !s.is_complete()) || current.as_ref().is_some_and(Season::is_complete) {
+            return Err("a season is marked complete but is not, or the reverse".into());
+        }
+        if current.is_none() && seasons.len() != super::MAX_SEASONS as usize {
+            return Err("the competition stops before its last season".into());
+        }
+        Ok(Competition { name, settings, seasons, current, records })
+    }
+
+    /// Reads a competition from its save file.
+    pub fn load(path: &std::path::Path) -> crate::error::Result<Competition> {
+        crate::save::load(path)
+    }
+
+    /// Writes the competition to its save file (atomically, keeping the previous as `.bak`).
+    pub fn save(&self, path: &std::path::Path) -> crate::error::Result<()> {
+        crate::save::store(path, self)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The completed seasons, oldest first.
+    pub fn seasons(&self) -> &[Season] {
+        &self.seasons
+    }
+
+    /// The season under way (none once the competition is over).
+    pub fn current(&self) -> Option<&Season> {
+        self.current.as_ref()
+    }
+
+    /// A completed season or the current one.
+    pub fn season(&self, year: u16) -> Option<&Season> {
+        self.seasons.iter().chain(self.current.as_ref()).find(|s| s.year == year)
+    }
+
+    /// The years that can be shown: every completed season and the current one.
+    pub fn years(&self) -> std::ops::RangeInclusive<u16> {
+        let last = self.current.as_ref().map_or(FIRST_YEAR + self.seasons.len() as u16 - 1, |s| s.year);
+        FIRST_YEAR..=last
+    }
+
+    /// A county's all-time records.
+    pub fn records(&self, county: CountyId) -> &CountyRecords {
+        &self.records[county as usize]
+    }
+
+    pub fn all_records(&self) -> &[CountyRecords] {
+        &self.records
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// The next match of `class`: the next unplayed one of the current round, or none when the
+    /// class has played its round and waits for the other class (or the competition is over).
+    pub fn next_fixture(&self, class: Class) -> Option<Fixture> {
+        let season = self.current.as_ref()?;
+        let next = season.class(class).next_scheduled()?;
+        (Some(next.round) == season.current_round()).then(|| Fixture {
+            year: season.year,
+            class,
+            round: next.round,
+            index: next.index,
+            home: next.home,
+            away: next.away,
+            seed: match_seed(self.settings.seed, season.year, class, next.round, next.index),
+        })
+    }
+
+    /// Whether the user's county plays in `fixture`.
+    pub fn fixture_involves_user(&self, fixture: &Fixture) -> bool {
+        self.settings.user_county.is_some_and(|c| c == fixture.home || c == fixture.away)
+    }
+
+    /// Plays the next fixture of its class with the computer on both sides and adds it.
+    pub fn play_fixture_by_computer(&mut self, fixture: Fixture) -> Result<Recorded, LeagueError> {
+        self.check_next(&fixture)?;
+        let played = self.play(&fixture);
+        self.add_played(&fixture, played)
+    }
+
+    /// Adds a match the terminal UI played (with a human on one side) for `fixture`; it must
+    /// be the next fixture of its class, and the match must be over and played under the
+    /// competition's options from the fixture's seed.
+    pub fn record_result(&mut self, fixture: Fixture, state: &MatchState) -> Result<Recorded, LeagueError> {
+        self.check_next(&fixture)?;
+        if !state.is_over() {
+            return Err(LeagueError::MatchNotOver);
+        }
+        if *state.options() != self.settings.options {
+            return Err(LeagueError::WrongOptions);
+        }
+        let played = PlayedMatch::of(state, fixture.round, fixture.home, fixture.away, fixture.seed);
+        self.add_played(&fixture, played)
+    }
+
+    /// Plays the rest of the current season by computer and returns its summary (none if the
+    /// competition is over). The season's matches are played in parallel and added in order.
+    pub fn sim_rest_of_season(&mut self) -> Option<SeasonSummary> {
+        self.sim_season().map(|(summary, _)| summary)
+    }
+
+    /// Plays up to `n` seasons (the current one from where it stands), calling `progress`
+    /// after each.
+    pub fn sim_seasons(&mut self, n: u32, mut progress: impl FnMut(&SeasonSummary)) -> SimReport {
+        let mut report = SimReport::default();
+        for _ in 0..n {
+            let Some((summary, r)) = self.sim_season() else { break };
+            report.absorb(r);
+            progress(&summary);
+        }
+        report
+    }
+
+    /// The fixtures of the current season still to play, in the order they are added: round
+    /// by round, the first class before the second.
+    pub fn remaining_fixtures(&self) -> Vec<Fixture> {
+        let Some(season) = &self.current else { return Vec::new() };
+        let mut out = Vec::new();
+        for round in 1..=ROUNDS {
+            for class in CLASSES {
+                let cs = season.class(class);
+                for k in cs.matches().len()..super::MATCHES_PER_CLASS {
+                    let s = cs.scheduled(k);
+                    if s.round == round {
+                        let seed = match_seed(self.settings.seed, season.year, class, s.round, s.index);
+                        out.push(Fixture {
+                            year: season.year,
+                            class,
+                            round,
+                            index: s.index,
+                            home: s.home,
+                            away: s.away,
+                            seed,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn sim_season(&mut self) -> Option<(SeasonSummary, SimReport)> {
+        let fixtures = self.remaining_fixtures();
+        if self.current.is_none() {
+            return None;
+        }
+        let played: Vec<PlayedMatch> = fixtures.par_iter().map(|f| self.play(f)).collect();
+        let mut report = SimReport { seasons: 1, ..SimReport::default() };
+        let mut end = None;
+        for (f, p) in fixtures.iter().zip(played) {
+            report.matches += 1;
+            report.deliveries += p.deliveries;
+            end = self.add_played(f, p).expect("remaining fixtures are added in schedule order").season_end;
+        }
+        Some((end.expect("the last match ends the season"), report))
+    }
+
+    /// Plays a fixture by computer, touching nothing.
+    fn play(&self, f: &Fixture) -> PlayedMatch {
+        let state = computer_match(self.settings.options, [self.settings.levels; 2], f.seed, &mut NoRecord);
+        PlayedMatch::of(&state, f.round, f.home, f.away, f.seed)
+    }
+
+    fn check_next(&self, fixture: &Fixture) -> Result<(), LeagueError> {
+        if self.current.is_none() {
+            return Err(LeagueError::Finished);
+        }
+        let expected = self.next_fixture(fixture.class);
+        if expected != Some(*fixture) {
+            return Err(LeagueError::NotNext { expected, got: *fixture });
+        }
+        Ok(())
+    }
+
+    /// Adds a played match of the next fixture; closes the season after its last match.
+    pub(super) fn add_played(&mut self, f: &Fixture, played: PlayedMatch) -> Result<Recorded, LeagueError> {
+        let season = self.current.as_mut().ok_or(LeagueError::Finished)?;
+        let year = season.year;
+        season.class_mut(f.class).add(played.summary).map_err(LeagueError::Invalid)?;
+        let all_out = self.settings.options.all_out();
+        for side in crate::engine::Side::BOTH {
+            let county = played.summary.county(side);
+            self.records[county as usize].add_match(&played.summary, side, &played.partnerships, year, all_out);
+        }
+        let season_end = season.is_complete().then(|| self.close_season());
+        Ok(Recorded { summary: played.summary, season_end })
+    }
+
+    /// Ends the current (complete) season and starts the next, if there is one.
+    fn close_season(&mut self) -> SeasonSummary {
+        let season = self.current.take().expect("a season under way");
+        let summary = season.summary();
+        if season.year < LAST_YEAR {
+            self.current = Some(Season::new(season.year + 1, summary.next_members(), self.settings.seed));
+        }
+        self.seasons.push(season);
+        summary
+    }
+
+    /// The class `county` played in during `year` (a completed or the current season).
+    pub fn class_of(&self, county: CountyId, year: u16) -> Option<Class> {
+        self.season(year).map(|s| s.class_of(county))
+    }
+}

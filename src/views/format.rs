@@ -1,0 +1,68 @@
+//! Small formatting helpers shared by the views: numbers that may be undefined, ordinals and
+//! county names with the user's asterisk.
+
+use crate::counties::{self, CountyId};
+use crate::league::Competition;
+
+/// `value` to `decimals` places, or `-` when undefined.
+pub fn number(value: Option<f64>, decimals: usize) -> String {
+    value.map_or_else(|| "-".to_string(), |v| format!("{v:.decimals$}"))
+}
+
+/// 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st.
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A county's full name.
+pub fn name(c: CountyId) -> &'static str {
+    &counties::get(c).name
+}
+
+/// A county's scoreboard name.
+pub fn short(c: CountyId) -> &'static str {
+    &counties::get(c).short
+}
+
+/// `*` for the user's county, else a space.
+pub fn star(comp: &Competition, c: CountyId) -> char {
+    if comp.settings().user_county == Some(c) {
+        '*'
+    } else {
+        ' '
+    }
+}
+
+/// The full name padded to 15 columns followed by the user's asterisk (16 columns).
+pub fn name_star(comp: &Competition, c: CountyId) -> String {
+    format!("{:<15}{}", name(c), star(comp, c))
+}
+
+/// The footnote explaining the asterisk, when the competition has a user's county.
+pub fn star_note(comp: &Competition) -> Option<String> {
+    comp.settings().user_county.map(|c| format!("* your county ({})", name(c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 101].iter().map(|&n| ordinal(n)).collect();
+        assert_eq!(got, ["1st", "2nd", "3rd", "4th", "8th", "11th", "12th", "13th", "21st", "22nd", "101st"]);
+    }
+
+    #[test]
+    fn undefined_numbers_are_dashes() {
+        assert_eq!(number(None, 3), "-");
+        assert_eq!(number(Some(1.23456), 3), "1.235");
+    }
+}
