@@ -7,4 +7,3 @@ mod log_check;
 mod alloc;
 mod e2e;
 mod tui;
-mod charts;
