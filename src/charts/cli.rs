@@ -1,16 +1,518 @@
-//! `accc charts ...`: the command-line front end of the charts module.
+//! `accc charts ...`: the command-line front end of the charts module - `list`, `show`,
+//! `call` (one procedure run to its result from flags, rolling any die not given) and `walk`
+//! (a procedure question by question on the terminal, with back and restart).
+//!
+//! A procedure's flags are built from its declared parameters at run time, so every system's
+//! `call` takes its own situation flags through one parser.
 
-use clap::Args;
+use std::io::{BufRead, Write};
+
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::walk::{
+    drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Walk,
+    WalkError,
+};
+use super::{system, system_ids, systems, table, SystemDef};
+use crate::error::{Error, Result};
 
 /// Arguments of `accc charts`.
 #[derive(Debug, Args)]
 pub struct ChartsArgs {
-    /// What to do: list, show or call.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub command: ChartsCommand,
+}
+
+/// The verbs of `accc charts`.
+#[derive(Debug, Subcommand)]
+pub enum ChartsCommand {
+    /// List the systems with their charts and procedures.
+    List,
+    /// Show a system (all charts, rules, open points) or one chart; CHART may also be `rules` or `unclear`.
+    Show {
+        /// System id (see `accc charts list`).
+        system: String,
+        /// Chart id, `rules` or `unclear`.
+        chart: Option<String>,
+    },
+    /// Make the AI's call: `accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]`.
+    /// `accc charts call SYSTEM PROCEDURE --help` lists a procedure's flags.
+    #[command(disable_help_flag = true)]
+    Call {
+        /// System id.
+        #[arg(allow_hyphen_values = true)]
+        system: Option<String>,
+        /// Procedure id.
+        #[arg(allow_hyphen_values = true)]
+        procedure: Option<String>,
+        /// The procedure's flags.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Walk a procedure question by question (answer, or: back, restart, roll, quit).
+    Walk {
+        /// System id.
+        system: String,
+        /// Procedure id.
+        procedure: String,
+        /// Seed for the dice the program rolls (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+impl From<WalkError> for Error {
+    fn from(e: WalkError) -> Self {
+        if e.id.is_empty() {
+            Error::Usage(e.message)
+        } else {
+            Error::Usage(format!("--{}: {}", family(&e.id), e.message))
+        }
+    }
 }
 
 /// Runs `accc charts ...`.
-pub fn run(_args: ChartsArgs) -> crate::error::Result<()> {
-    Err(crate::error::Error::Usage("charts: not built yet".into()))
+pub fn run(args: ChartsArgs) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match args.command {
+        ChartsCommand::List => emit(&mut out, &list_text()),
+        ChartsCommand::Show { system, chart } => {
+            emit(&mut out, &show_text(&system, chart.as_deref())?)
+        }
+        ChartsCommand::Call {
+            system,
+            procedure,
+            args,
+        } => {
+            let text = call_text(system.as_deref(), procedure.as_deref(), &args)?;
+            emit(&mut out, &text)
+        }
+        ChartsCommand::Walk {
+            system,
+            procedure,
+            seed,
+        } => {
+            let p = find_procedure(find_system(&system)?, &procedure)?;
+            let stdin = std::io::stdin();
+            let seed = seed.unwrap_or_else(clock_seed);
+            interactive(p, &mut stdin.lock(), &mut out, seed)
+        }
+    }
+}
+
+fn emit(out: &mut impl Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| Error::io("writing to stdout", e))
+}
+
+fn find_system(id: &str) -> Result<&'static SystemDef> {
+    system(id).ok_or_else(|| {
+        Error::Usage(format!(
+            "unknown system '{id}': expected one of {}",
+            system_ids().join(", ")
+        ))
+    })
+}
+
+fn find_procedure(sys: &'static SystemDef, id: &str) -> Result<&'static Procedure> {
+    sys.procedure(id).ok_or_else(|| {
+        let ids: Vec<&str> = sys.procedures.iter().map(|p| p.id).collect();
+        Error::Usage(format!(
+            "unknown procedure '{id}' for {}: expected one of {}",
+            sys.meta.id,
+            ids.join(", ")
+        ))
+    })
+}
+
+/// The text of `accc charts list`.
+pub fn list_text() -> String {
+    let mut s = String::new();
+    for sys in systems() {
+        s.push_str(&format!("{}  -  {}\n", sys.meta.id, sys.meta.name));
+        let charts: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
+        s.push_str(&format!("  charts: {}\n", charts.join(", ")));
+        for p in sys.procedures {
+            s.push_str(&format!("  call {:<14} {}\n", p.id, p.title));
+        }
+    }
+    s
+}
+
+/// The text of `accc charts show SYSTEM [CHART]`.
+pub fn show_text(system_id: &str, chart: Option<&str>) -> Result<String> {
+    let sys = find_system(system_id)?;
+    let mut s = String::new();
+    match chart {
+        None => {
+            s.push_str(&format!(
+                "{}\n{}\nSource: {}\n\n{}\n\n",
+                sys.meta.name,
+                sys.meta.game,
+                sys.meta.source,
+                sys.meta.summary.trim()
+            ));
+            for c in &sys.charts {
+                s.push_str(&table::render(c));
+                s.push('\n');
+            }
+            s.push_str(&rules_text(sys));
+            s.push('\n');
+            s.push_str(&unclear_text(sys));
+        }
+        Some("rules") => s.push_str(&rules_text(sys)),
+        Some("unclear") => s.push_str(&unclear_text(sys)),
+        Some(id) => {
+            let c = sys.chart(id).ok_or_else(|| {
+                let ids: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
+                Error::Usage(format!(
+                    "unknown chart '{id}' for {}: expected one of {}, rules, unclear",
+                    sys.meta.id,
+                    ids.join(", ")
+                ))
+            })?;
+            s.push_str(&table::render(c));
+        }
+    }
+    Ok(s)
+}
+
+fn rules_text(sys: &SystemDef) -> String {
+    let mut s = String::from("Rules (in our words)\n");
+    for r in &sys.rules {
+        s.push_str(&format!("\n{}\n{}\n", r.title, wrap_prose(&r.text, 78)));
+    }
+    s
+}
+
+fn unclear_text(sys: &SystemDef) -> String {
+    let mut s = String::from("What the source leaves unclear, and how this program reads it\n");
+    for u in &sys.unclear {
+        let w = wrap_prose(&u.text, 74);
+        let mut lines = w.lines();
+        if let Some(first) = lines.next() {
+            s.push_str(&format!("\n  - {first}\n"));
+        }
+        for l in lines {
+            s.push_str(&format!("    {l}\n"));
+        }
+    }
+    s
+}
+
+fn wrap_prose(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// The clap command for one procedure's flags.
+fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
+    let mut cmd = Command::new("call")
+        .bin_name(format!("accc charts call {} {}", sys.meta.id, p.id))
+        .no_binary_name(true)
+        .about(format!("{} - {}", p.title, p.about))
+        .disable_version_flag(true);
+    for param in p.params {
+        let mut arg = Arg::new(param.name).long(param.name).help(param.help);
+        arg =
+            match param.kind {
+                ParamKind::Flag => arg.action(ArgAction::SetTrue),
+                ParamKind::Number { .. } => arg
+                    .action(ArgAction::Set)
+                    .value_name("N")
+                    .allow_negative_numbers(true)
+                    .value_parser(value_parser!(i64)),
+                ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
+                    clap::builder::PossibleValuesParser::new(options.iter().copied()),
+                ),
+                ParamKind::Die => arg
+                    .action(ArgAction::Append)
+                    .value_name("N")
+                    .value_parser(value_parser!(i64)),
+                ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
+            };
+        for c in param.conflicts {
+            arg = arg.conflicts_with(*c);
+        }
+        cmd = cmd.arg(arg);
+    }
+    cmd.arg(
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help("print the call as one JSON object"),
+    )
+    .arg(
+        Arg::new("seed")
+            .long("seed")
+            .value_name("N")
+            .value_parser(value_parser!(u64))
+            .help("seed for the dice the program rolls (default: from the clock)"),
+    )
+}
+
+/// The text of `accc charts call ...` (the JSON object with `--json`).
+pub fn call_text(
+    system_id: Option<&str>,
+    procedure_id: Option<&str>,
+    args: &[String],
+) -> Result<String> {
+    let wants_help = args.iter().any(|a| a == "--help" || a == "-h");
+    let Some(system_id) = system_id.filter(|s| *s != "--help" && *s != "-h") else {
+        return if wants_help || system_id.is_some() {
+            Ok(format!(
+                "accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]\n\n{}",
+                list_text()
+            ))
+        } else {
+            Err(Error::Usage(format!(
+                "charts call: name a system: {}",
+                system_ids().join(", ")
+            )))
+        };
+    };
+    let sys = find_system(system_id)?;
+    let Some(procedure_id) = procedure_id.filter(|s| *s != "--help" && *s != "-h") else {
+        let ids: Vec<&str> = sys.procedures.iter().map(|p| p.id).collect();
+        let msg = format!(
+            "charts call {}: name a procedure: {}",
+            sys.meta.id,
+            ids.join(", ")
+        );
+        return if wants_help || procedure_id.is_some() {
+            Ok(msg + "\n")
+        } else {
+            Err(Error::Usage(msg))
+        };
+    };
+    let p = find_procedure(sys, procedure_id)?;
+    let matches = match procedure_command(sys, p).try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(e.render().to_string()),
+                _ => Err(Error::Usage(e.render().to_string().trim_end().to_string())),
+            };
+        }
+    };
+    let json = matches.get_flag("json");
+    let seed = matches.get_one::<u64>("seed").copied();
+    let (outcome, rolled_with) = call_from_matches(sys, p, &matches, seed)?;
+    if json {
+        let mut s = serde_json::to_string(&serde_json::Value::Object(outcome.fields))
+            .expect("JSON of plain values");
+        s.push('\n');
+        return Ok(s);
+    }
+    Ok(describe(sys, p, &outcome, rolled_with))
+}
+
+/// Runs a procedure with answers from parsed flags; dice not given are rolled. Returns the
+/// outcome and the seed, if the program rolled anything.
+fn call_from_matches(
+    sys: &SystemDef,
+    p: &'static Procedure,
+    m: &ArgMatches,
+    seed: Option<u64>,
+) -> Result<(Outcome, Option<u64>)> {
+    let seed = seed.unwrap_or_else(clock_seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rolled = false;
+    let outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+        let fam = q.family();
+        let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
+            Error::Usage(format!(
+                "charts call {} {}: no flag answers question '{}'",
+                sys.meta.id, p.id, q.id
+            ))
+        })?;
+        let missing = || {
+            Error::Usage(format!(
+                "charts call {} {}: missing --{}: {} (expected {})",
+                sys.meta.id,
+                p.id,
+                param.name,
+                param.help,
+                q.allowed()
+            ))
+        };
+        match param.kind {
+            ParamKind::Flag => Ok(Answer::Bool(m.get_flag(fam))),
+            ParamKind::Number { default } => m
+                .get_one::<i64>(fam)
+                .copied()
+                .or(default)
+                .map(Answer::Number)
+                .ok_or_else(missing),
+            ParamKind::Choice { default, .. } => m
+                .get_one::<String>(fam)
+                .cloned()
+                .or(default.map(str::to_string))
+                .map(Answer::Choice)
+                .ok_or_else(missing),
+            ParamKind::Die => {
+                let given: Vec<i64> = m
+                    .get_many::<i64>(fam)
+                    .map(|v| v.copied().collect())
+                    .unwrap_or_default();
+                if given.is_empty() {
+                    let Kind::Die { min, max, .. } = q.kind else {
+                        return Err(Error::Usage(format!("question '{}' is not a die", q.id)));
+                    };
+                    rolled = true;
+                    use rand::Rng;
+                    Ok(Answer::Die {
+                        value: rng.random_range(min..=max),
+                        rolled: true,
+                    })
+                } else {
+                    let index: usize =
+                        q.id.split_once('#')
+                            .and_then(|(_, n)| n.parse().ok())
+                            .unwrap_or(1);
+                    given.get(index - 1).map(|&value| Answer::Die { value, rolled: false }).ok_or_else(|| {
+                        Error::Usage(format!(
+                            "charts call {} {}: a re-roll needs another --{} (roll number {index}); {}",
+                            sys.meta.id, p.id, fam, q.prompt
+                        ))
+                    })
+                }
+            }
+            ParamKind::Text => {
+                let vals: Vec<String> = m
+                    .get_many::<String>(fam)
+                    .map(|v| v.cloned().collect())
+                    .unwrap_or_default();
+                if vals.is_empty() {
+                    Err(missing())
+                } else {
+                    Ok(Answer::Text(vals.join(";")))
+                }
+            }
+        }
+    })?;
+    Ok((outcome, rolled.then_some(seed)))
+}
+
+/// The readable path of a call.
+pub fn describe(sys: &SystemDef, p: &Procedure, outcome: &Outcome, seed: Option<u64>) -> String {
+    let mut s = format!("{}: {}\n", sys.meta.name, p.title);
+    for step in &outcome.path {
+        s.push_str(&format!("  - {step}\n"));
+    }
+    s.push_str(&format!("=> {}\n", outcome.result));
+    if let Some(seed) = seed {
+        s.push_str(&format!(
+            "(dice rolled by the program with --seed {seed})\n"
+        ));
+    }
+    s
+}
+
+fn show_question(q: &Question, n: usize) -> String {
+    let mut s = format!("\n[{n}] {}\n", q.prompt);
+    match &q.kind {
+        Kind::Choice { options } => {
+            for (i, (k, d)) in options.iter().enumerate() {
+                s.push_str(&format!("    {}. {k}  - {d}\n", i + 1));
+            }
+        }
+        Kind::Die { .. } => {
+            s.push_str("    (enter your roll, or press Enter to let the program roll)\n")
+        }
+        _ => {}
+    }
+    s.push_str(&format!("    ({}; or back, restart, quit) > ", q.allowed()));
+    s
+}
+
+/// The interactive walk: reads answers line by line until `quit` or end of input.
+pub fn interactive(
+    p: &'static Procedure,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    seed: u64,
+) -> Result<()> {
+    let io = |e| Error::io("writing to stdout", e);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut walk = Walk::new(p);
+    writeln!(out, "{} (dice seed {seed})", p.title).map_err(io)?;
+    loop {
+        let state = walk.state();
+        match &state {
+            State::Ask(q) => {
+                write!(out, "{}", show_question(q, walk.answers().len() + 1)).map_err(io)?
+            }
+            State::Done(o) => {
+                writeln!(out, "\nPath:").map_err(io)?;
+                for step in &o.path {
+                    writeln!(out, "  - {step}").map_err(io)?;
+                }
+                write!(out, "=> {}\n(back, restart or quit) > ", o.result).map_err(io)?;
+            }
+        }
+        out.flush().map_err(io)?;
+        let mut line = String::new();
+        if input
+            .read_line(&mut line)
+            .map_err(|e| Error::io("reading the answer", e))?
+            == 0
+        {
+            writeln!(out).map_err(io)?;
+            return Ok(());
+        }
+        let cmd = line.trim();
+        match cmd.to_ascii_lowercase().as_str() {
+            "quit" | "q" | "exit" => return Ok(()),
+            "back" | "b" => {
+                if !walk.back() {
+                    writeln!(out, "    (nothing to take back)").map_err(io)?;
+                }
+                continue;
+            }
+            "restart" => {
+                walk.restart();
+                continue;
+            }
+            _ => {}
+        }
+        let State::Ask(q) = state else {
+            writeln!(out, "    (the walk is finished: back, restart or quit)").map_err(io)?;
+            continue;
+        };
+        let result = if matches!(q.kind, Kind::Die { .. })
+            && (cmd.is_empty() || cmd.eq_ignore_ascii_case("roll"))
+        {
+            walk.roll(&mut rng).map(|_| ())
+        } else {
+            walk.answer_text(cmd)
+        };
+        if let Err(e) = result {
+            writeln!(out, "\n    ! {}", e.message).map_err(io)?;
+        }
+    }
 }

@@ -2,5 +2,93 @@
 //! Undaunted: Normandy): the charts as data, and procedures that look up, walk and roll them.
 //!
 //! This module stands apart from the cricket code: nothing here uses the engine or the league.
+//!
+//! - [`data`]: the chart/rule data model every system's embedded TOML file uses.
+//! - [`table`]: renders a chart as a text table.
+//! - [`walk`]: the procedure engine - questions, answers, back/restart, dice, the path.
+//! - one module per system ([`paydirt7`], [`paydirt3`], [`breakaway`], [`twilight`],
+//!   [`undaunted`]): its data file, and its procedures written against [`walk`].
+//! - [`cli`]: `accc charts list | show | call | walk`.
 
+pub mod breakaway;
 pub mod cli;
+pub mod data;
+pub mod paydirt3;
+pub mod paydirt7;
+pub mod table;
+pub mod twilight;
+pub mod undaunted;
+pub mod walk;
+
+use std::sync::OnceLock;
+
+use data::{Chart, Meta, Rule, Unclear};
+use walk::Procedure;
+
+/// One system: its metadata, charts, rules, open questions and procedures.
+#[derive(Debug)]
+pub struct SystemDef {
+    pub meta: Meta,
+    pub charts: Vec<Chart>,
+    pub rules: Vec<Rule>,
+    pub unclear: Vec<Unclear>,
+    pub procedures: &'static [Procedure],
+}
+
+impl SystemDef {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> Option<&Chart> {
+        self.charts.iter().find(|c| c.id.eq_ignore_ascii_case(id))
+    }
+
+    /// A procedure by id.
+    pub fn procedure(&self, id: &str) -> Option<&'static Procedure> {
+        self.procedures
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(id))
+    }
+}
+
+/// Every system, in display order.
+pub fn systems() -> &'static [SystemDef] {
+    static SYSTEMS: OnceLock<Vec<SystemDef>> = OnceLock::new();
+    SYSTEMS.get_or_init(|| {
+        vec![
+            paydirt7::system(),
+            paydirt3::system(),
+            breakaway::system(),
+            twilight::system(),
+            undaunted::system(),
+        ]
+    })
+}
+
+/// A system by id (case-insensitive).
+pub fn system(id: &str) -> Option<&'static SystemDef> {
+    systems()
+        .iter()
+        .find(|s| s.meta.id.eq_ignore_ascii_case(id))
+}
+
+/// The ids of every system, for error messages.
+pub fn system_ids() -> Vec<&'static str> {
+    systems().iter().map(|s| s.meta.id.as_str()).collect()
+}
+
+/// Builds a JSON object from (name, value) pairs.
+pub(crate) fn fields<const N: usize>(
+    pairs: [(&str, serde_json::Value); N],
+) -> serde_json::Map<String, serde_json::Value> {
+    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
+/// Lines for a terminal screen listing the systems, their charts and procedures, and how to
+/// consult them from the command line.
+pub fn menu_lines() -> Vec<String> {
+    let mut lines: Vec<String> = cli::list_text().lines().map(str::to_string).collect();
+    lines.push(String::new());
+    lines.push("accc charts show SYSTEM [CHART]   a chart as a table".into());
+    lines.push("accc charts call SYSTEM PROCEDURE --help   the AI's call from flags".into());
+    lines.push("accc charts walk SYSTEM PROCEDURE   question by question".into());
+    lines
+}

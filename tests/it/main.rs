@@ -7,3 +7,4 @@ mod log_check;
 mod alloc;
 mod e2e;
 mod tui;
+mod charts;

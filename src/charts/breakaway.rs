@@ -1,0 +1,964 @@
+//! Breakaway Football solo mode: the embedded charts (`data/charts/breakaway.toml`, read
+//! through a damaged scan - illegible cells are marked, never guessed) and the AI's calls: its
+//! defence (strategy, spy tokens and red zone, the spy chart and breakaway check, the play
+//! chart), its offence (formation, game-state or end-of-half strategy, play code), fourth-down
+//! decisions and clock keeping. What only a team's own sheet can tell, the procedures ask for.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::data::{chart, parse_embedded, Chart, Meta, Rule, Unclear};
+use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::{fields, SystemDef};
+
+/// The text of the data file.
+pub const SOURCE: &str = include_str!("../../data/charts/breakaway.toml");
+
+/// The spy-token numbers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Spy {
+    pub tokens: i64,
+    pub run_high_value: i64,
+    pub pass_high_value: i64,
+    pub red_zone: Vec<i64>,
+    pub last_cards: i64,
+}
+
+/// Offence numbers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OffenseData {
+    pub end_of_half_cards: i64,
+}
+
+/// The Fire's strategy bands, as far as the scan shows them.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Fire {
+    pub green_max: i64,
+    pub blue: [i64; 2],
+    pub red_min: i64,
+    pub illegible_game_states: Vec<i64>,
+}
+
+/// The parsed data file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Data {
+    pub system: Meta,
+    pub spy: Spy,
+    pub offense: OffenseData,
+    pub fire: Fire,
+    #[serde(rename = "chart")]
+    pub charts: Vec<Chart>,
+    #[serde(rename = "rule")]
+    pub rules: Vec<Rule>,
+    #[serde(rename = "unclear")]
+    pub unclear: Vec<Unclear>,
+}
+
+/// The embedded data, parsed once.
+pub fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| parse_embedded("breakaway.toml", SOURCE))
+}
+
+impl Data {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> &Chart {
+        chart(&self.charts, id)
+    }
+}
+
+/// The system entry for the registry.
+pub fn system() -> SystemDef {
+    let d = data();
+    SystemDef {
+        meta: d.system.clone(),
+        charts: d.charts.clone(),
+        rules: d.rules.clone(),
+        unclear: d.unclear.clone(),
+        procedures: PROCEDURES,
+    }
+}
+
+/// Whether a play of this kind and value spends a spy token.
+pub fn is_high_value(pass: bool, value: i64) -> bool {
+    let s = &data().spy;
+    value
+        >= if pass {
+            s.pass_high_value
+        } else {
+            s.run_high_value
+        }
+}
+
+/// The Fire's strategy for a game state, or `None` where the scan cannot be read.
+pub fn fire_strategy(game_state: i64) -> Option<&'static str> {
+    let f = &data().fire;
+    if f.illegible_game_states.contains(&game_state) {
+        None
+    } else if game_state <= f.green_max {
+        Some("Green 18")
+    } else if (f.blue[0]..=f.blue[1]).contains(&game_state) {
+        Some("Blue 80")
+    } else if game_state >= f.red_min {
+        Some("Red 98")
+    } else {
+        None
+    }
+}
+
+const STRATEGIES: &[(&str, &str)] = &[("eagle", "Eagle"), ("stunt", "Stunt"), ("twist", "Twist")];
+const OFF_STRATEGIES: &[(&str, &str)] = &[
+    ("green-18", "Green 18"),
+    ("blue-80", "Blue 80"),
+    ("red-98", "Red 98"),
+];
+
+fn label_of(options: &[(&'static str, &'static str)], key: &str) -> &'static str {
+    options
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, l)| *l)
+        .unwrap_or("?")
+}
+
+fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let sheet = ctx.choice(
+        "sheet",
+        "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
+        &[("sample", "the sample charts printed in the rules"), ("own", "read everything on the team's own sheet")],
+    )?;
+    let formation = ctx.choice(
+        "formation",
+        "Your offence formation?",
+        &[
+            ("run-heavy", "Run Heavy"),
+            ("balanced", "Balanced"),
+            ("pass-heavy", "Pass Heavy"),
+        ],
+    )?;
+    let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
+    let distance = ctx.number(
+        "distance",
+        "Distance to the milestone (next first down or goal line)?",
+        1,
+        99,
+    )?;
+    let game_state = down + distance;
+    ctx.fact(
+        "game state",
+        format!("down {down} + distance {distance} = {game_state}"),
+    );
+    let sd6 = ctx.die("strategy-d6", "d6 (strategy)", 1, 6)?;
+    let strategy = ctx.choice(
+        "strategy",
+        format!("On the AI sheet's strategy chart for {formation}, game state {game_state}, d6 {sd6}: which strategy?"),
+        STRATEGIES,
+    )?;
+    let strategy_name = label_of(STRATEGIES, &strategy);
+    ctx.fact("strategy (from the sheet)", strategy_name);
+
+    // Your play and the tokens.
+    let play = ctx.choice(
+        "play",
+        "Your play: a run or a pass?",
+        &[("run", "a run play"), ("pass", "a pass play")],
+    )?;
+    let pass = play == "pass";
+    let value = ctx.number("value", "Your play's offence value?", -10, 30)?;
+    let (tokens_id, colour) = if pass {
+        ("pass-tokens", "blue Spy Pass")
+    } else {
+        ("run-tokens", "orange Spy Run")
+    };
+    let held = ctx.number(
+        tokens_id,
+        format!("How many {colour} tokens do you hold before this play?"),
+        0,
+        40,
+    )?;
+    let mut left = held;
+    let high = is_high_value(pass, value);
+    let threshold = if pass {
+        d.spy.pass_high_value
+    } else {
+        d.spy.run_high_value
+    };
+    let spent = high && held > 0;
+    if spent {
+        left -= 1;
+        ctx.note(format!("a {play} of {value} is high-value ({threshold}+): one {colour} token spent, {left} left"));
+    } else if high {
+        ctx.note(format!("a {play} of {value} is high-value ({threshold}+), but no {colour} token is left to spend"));
+    } else {
+        ctx.note(format!(
+            "a {play} of {value} is below {threshold}: no token"
+        ));
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    if left == 0 {
+        reasons.push(format!("all {colour} tokens are spent"));
+    }
+    let zones: Vec<String> = d.spy.red_zone.iter().map(i64::to_string).collect();
+    if ctx.yes_no(
+        "red-zone",
+        format!(
+            "Is the ball in a shaded red-zone area (the {})?",
+            zones.join(", ")
+        ),
+    )? {
+        reasons.push("red zone".into());
+    }
+    if pass
+        && ctx.yes_no(
+            "last-cards",
+            format!(
+                "Is this one of the last {} cards (minutes) of the half?",
+                d.spy.last_cards
+            ),
+        )?
+    {
+        reasons.push(format!("last {} cards of the half", d.spy.last_cards));
+    }
+    let spy = !reasons.is_empty();
+    let spy_kind = if pass { "Pass" } else { "Run" };
+    if spy {
+        ctx.fact(format!("Spy {spy_kind} active"), reasons.join("; "));
+    } else {
+        ctx.note("no spy this down");
+    }
+
+    let d6 = ctx.die("d6", "d6 (play)", 1, 6)?;
+    let mut spy_call: Option<String> = None;
+    let mut breakaway = false;
+    if spy {
+        let column = format!("{strategy_name}: Spy {spy_kind}");
+        if sheet == "sample" {
+            let c = d.chart("spy");
+            let cell = c.expect_cell(&d6.to_string(), &column);
+            ctx.lookup(&c.title, d6.to_string(), Some(&column), cell);
+            if cell == "-" {
+                ctx.note("no spy call on this roll");
+            } else {
+                spy_call = Some(cell.to_string());
+                breakaway = ctx.yes_no(
+                    "spy-breakaway",
+                    format!("The spy calls {cell}. Does {cell} against your play give a defence breakaway (board's breakaway chart)?"),
+                )?;
+            }
+        } else {
+            breakaway = ctx.yes_no(
+                "spy-breakaway",
+                format!("On the sheet's {column} column at d6 {d6}: is there a call, and does it give a defence breakaway against your play?"),
+            )?;
+        }
+        if breakaway {
+            ctx.note("defence breakaway: the AI takes the better of the Game Day card's play event and its defence-breakaway corner");
+        } else if spy_call.is_some() || sheet == "own" {
+            ctx.note(
+                "no breakaway: the spy call is ignored and the same d6 goes to the play chart",
+            );
+        }
+    }
+
+    let mut play_call: Option<String> = None;
+    if !breakaway {
+        if sheet == "sample" && formation == "pass-heavy" && strategy == "stunt" {
+            let c = d.chart("fire-defense-play");
+            let cell = c.expect_cell(&d6.to_string(), &c.columns[0]);
+            ctx.lookup(&c.title, d6.to_string(), None, cell);
+            play_call = Some(cell.to_string());
+        } else {
+            ctx.note(format!(
+                "read the AI sheet's play chart: {formation} row, {strategy_name} column, d6 {d6} (the source prints only the Fire's Pass Heavy/Stunt column)"
+            ));
+        }
+    }
+    let result = if breakaway {
+        format!(
+            "defence breakaway ({})",
+            spy_call.clone().unwrap_or_else(|| "spy call".into())
+        )
+    } else if let Some(p) = &play_call {
+        format!("play call: {p}")
+    } else {
+        format!("play call: read the sheet at {formation} / {strategy_name} / d6 {d6}")
+    };
+    ctx.done(
+        result,
+        fields([
+            ("game_state", json!(game_state)),
+            ("strategy", json!(strategy)),
+            ("token_spent", json!(spent)),
+            ("tokens_left", json!(left)),
+            ("spy", json!(spy.then(|| spy_kind.to_ascii_lowercase()))),
+            ("spy_reasons", json!(reasons)),
+            ("d6", json!(d6)),
+            ("spy_call", json!(spy_call)),
+            ("breakaway", json!(breakaway)),
+            ("play_call", json!(play_call)),
+        ]),
+    )
+}
+
+fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let sheet = ctx.choice(
+        "sheet",
+        "Which sheet? 'fire' uses the Fire's charts printed in the rules.",
+        &[
+            ("fire", "the Fire's sheet (excerpts in the rules)"),
+            ("own", "read everything on the team's own sheet"),
+        ],
+    )?;
+    let fire = sheet == "fire";
+    let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
+    let distance = ctx.number(
+        "distance",
+        "Distance to the milestone (next first down or goal line)?",
+        1,
+        99,
+    )?;
+    let game_state = down + distance;
+    ctx.fact(
+        "game state",
+        format!("down {down} + distance {distance} = {game_state}"),
+    );
+    let fd6 = ctx.die("formation-d6", "d6 (formation)", 1, 6)?;
+    if fire {
+        ctx.note(
+            "the Fire's formation chart is unreadable in the scan: read the formation on the sheet",
+        );
+    }
+    let formation = ctx.choice(
+        "formation",
+        format!("On the sheet's down chart (down {down}, distance {distance}) at d6 {fd6}: which formation?"),
+        &[("i-form", "I-Form"), ("pro-set", "Pro Set"), ("shotgun", "Shotgun")],
+    )?;
+    ctx.fact("formation (from the sheet)", formation.as_str());
+    ctx.note("draw a card of that formation into the Play Call spot");
+
+    let end_cards = d.offense.end_of_half_cards;
+    let final_cards = ctx.yes_no(
+        "final-cards",
+        format!("Is it within the last {end_cards} cards (minutes) of the half?"),
+    )?;
+    let mut strategy: Option<&'static str> = None;
+    if final_cards {
+        if fire {
+            let score = ctx.choice(
+                "score",
+                "Is the AI winning, tied or losing?",
+                &[
+                    ("winning", "the AI leads"),
+                    ("tied", "level"),
+                    ("losing", "the AI trails"),
+                ],
+            )?;
+            let c = d.chart("fire-end-of-half");
+            if score == "winning" {
+                let row = &c.rows[0];
+                ctx.lookup(&c.title, &row.label, None, &row.cells[0]);
+                strategy = OFF_STRATEGIES
+                    .iter()
+                    .find(|(_, l)| *l == row.cells[0])
+                    .map(|(_, l)| *l);
+            } else {
+                ctx.note(format!(
+                    "the Fire's end-of-half line for '{score}' cannot be read in the scan (the Blue 80 line's label is lost, the losing entry too)"
+                ));
+            }
+        } else {
+            ctx.note("end of half: the team's own predetermined strategy applies");
+        }
+    } else if fire {
+        match fire_strategy(game_state) {
+            Some(s) => {
+                let c = d.chart("fire-strategy");
+                ctx.lookup(&c.title, s, None, format!("game state {game_state}"));
+                strategy = Some(s);
+            }
+            None => ctx.note(format!(
+                "the Fire's strategy for game state {game_state} cannot be read in the scan"
+            )),
+        }
+    }
+    let strategy_name: &str = match strategy {
+        Some(s) => s,
+        None => {
+            let key = ctx.choice(
+                "strategy",
+                format!("Read the strategy on the sheet (game state {game_state}):"),
+                OFF_STRATEGIES,
+            )?;
+            ctx.fact("strategy (from the sheet)", label_of(OFF_STRATEGIES, &key));
+            label_of(OFF_STRATEGIES, &key)
+        }
+    };
+    let d6 = ctx.die("d6", "d6 (play code)", 1, 6)?;
+    let mut code: Option<String> = None;
+    if fire {
+        let c = d.chart("fire-play-codes");
+        let cell = c.expect_cell(&d6.to_string(), strategy_name);
+        ctx.lookup(&c.title, d6.to_string(), Some(strategy_name), cell);
+        code = Some(cell.to_string());
+    } else {
+        ctx.note(format!(
+            "read the play code on the sheet: {strategy_name} column, d6 {d6}"
+        ));
+    }
+    let gold_joker = code.as_deref() == Some("Gold Joker");
+    if gold_joker {
+        ctx.note("Gold Joker: flip the formation card in the Play Call spot and run that play");
+    }
+    let result = match &code {
+        Some(c) => format!(
+            "{} {c}",
+            label_of(
+                &[
+                    ("i-form", "I-Form"),
+                    ("pro-set", "Pro Set"),
+                    ("shotgun", "Shotgun")
+                ],
+                &formation
+            )
+        ),
+        None => format!("{formation}, {strategy_name}, d6 {d6}: read the play code on the sheet"),
+    };
+    ctx.done(
+        result,
+        fields([
+            ("game_state", json!(game_state)),
+            ("formation", json!(formation)),
+            ("strategy", json!(strategy_name)),
+            ("d6", json!(d6)),
+            ("play_code", json!(code)),
+            ("gold_joker", json!(gold_joker)),
+        ]),
+    )
+}
+
+fn fourth_down(ctx: &mut Ctx) -> Flow<Outcome> {
+    let target = ctx.number(
+        "target",
+        "The roll the sheet needs to go for it here (7 = never without modifiers)?",
+        1,
+        12,
+    )?;
+    let modifier = ctx.number(
+        "modifier",
+        "The total of the sheet's modifiers that apply now?",
+        -10,
+        10,
+    )?;
+    let d6 = ctx.die("d6", "d6", 1, 6)?;
+    let total = d6 + modifier;
+    if modifier != 0 {
+        ctx.modifier("d6", modifier, "the sheet's modifiers", total);
+    }
+    let decision = if total >= target {
+        ctx.note(format!("{total} reaches {target}: go for it"));
+        "go for it"
+    } else {
+        ctx.note(format!("{total} is short of {target}: kick"));
+        if ctx.yes_no(
+            "long-field-goal",
+            "Is it a long field goal from the 40 or 45 against a punt?",
+        )? {
+            if ctx.yes_no("game-on-the-line", "Is the game on the line?")? {
+                ctx.note("game on the line: field goal rather than punt");
+                "field goal"
+            } else if ctx.yes_no(
+                "field-goal-good",
+                "Draw a Game Day card: would the field goal be good on it?",
+            )? {
+                ctx.note("the AI takes the better result: the field goal");
+                "field goal"
+            } else {
+                ctx.note("the field goal would miss: the AI takes the punt");
+                "punt"
+            }
+        } else {
+            "punt or field goal as the sheet says"
+        }
+    };
+    ctx.done(
+        decision,
+        fields([
+            ("d6", json!(d6)),
+            ("total", json!(total)),
+            ("target", json!(target)),
+            ("decision", json!(decision)),
+        ]),
+    )
+}
+
+fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
+    let spent = ctx.number(
+        "spent",
+        "How many cards are in the AI's Spent Plays pile?",
+        0,
+        45,
+    )?;
+    let left = ctx.number(
+        "cards-left",
+        "How many cards are left in your offence deck this quarter?",
+        0,
+        15,
+    )?;
+    let quarter = ctx.number("quarter", "Which quarter is it?", 1, 4)?;
+    let (discard, later, next_quarter, cards_left) = if spent <= left {
+        ctx.note(format!(
+            "discard {spent} of your offence cards (you choose which)"
+        ));
+        (spent, 0, quarter, left - spent)
+    } else {
+        let rest = spent - left;
+        if rest > 15 {
+            return Err(ctx.invalid(
+                "spent",
+                format!("{spent} spent plays run past a whole further quarter"),
+            ));
+        }
+        if quarter == 4 {
+            ctx.note(format!(
+                "the quarter (and the game) ends after {left} of the {spent} plays"
+            ));
+            (left, 0, 4, 0)
+        } else {
+            ctx.note(format!(
+                "discard the {left} cards left, move to quarter {}, take back all 15 cards and discard {rest} more",
+                quarter + 1
+            ));
+            if quarter == 2 {
+                ctx.note("the source only describes drives running into the next quarter; the 2nd quarter's end is half time");
+            }
+            (left, rest, quarter + 1, 15 - rest)
+        }
+    };
+    ctx.done(
+        format!(
+            "discard {discard}{}; {cards_left} cards left in quarter {next_quarter}",
+            if later > 0 {
+                format!(" then {later}")
+            } else {
+                String::new()
+            }
+        ),
+        fields([
+            ("discard", json!(discard)),
+            ("discard_next_quarter", json!(later)),
+            ("quarter", json!(next_quarter)),
+            ("cards_left", json!(cards_left)),
+        ]),
+    )
+}
+
+/// The procedures of Breakaway Football's solo mode.
+pub static PROCEDURES: &[Procedure] = &[
+    Procedure {
+        id: "defense",
+        title: "AI defence: strategy, spy, play call",
+        about: "You call your play; the AI picks a strategy, spies if it can, and calls its defence.",
+        params: &[
+            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet"),
+            Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
+            Param::number("down", "the down, 1-4"),
+            Param::number("distance", "distance to the milestone (first down or goal line)"),
+            Param::die("strategy-d6", "the d6 for the strategy chart; rolled if left out"),
+            Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
+            Param::choice("play", &["run", "pass"], "your play type"),
+            Param::number("value", "your play's offence value"),
+            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play"),
+            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play"),
+            Param::flag("red-zone", "the ball is in a shaded red-zone area (15, 10, 5)"),
+            Param::flag("last-cards", "one of the last 2 cards of the half"),
+            Param::die("d6", "the d6 for the spy and play charts; rolled if left out"),
+            Param::flag("spy-breakaway", "the spy call gives a defence breakaway against your play"),
+        ],
+        run: defense,
+    },
+    Procedure {
+        id: "offense",
+        title: "AI offence: formation, strategy, play code",
+        about: "Formation from the down chart, strategy from the game state (or end of half), play code.",
+        params: &[
+            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet"),
+            Param::number("down", "the down, 1-4"),
+            Param::number("distance", "distance to the milestone (first down or goal line)"),
+            Param::die("formation-d6", "the d6 for the formation; rolled if left out"),
+            Param::choice("formation", &["i-form", "pro-set", "shotgun"], "the formation read on the sheet"),
+            Param::flag("final-cards", "within the last 5 cards of the half"),
+            Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half"),
+            Param::choice("strategy", &["green-18", "blue-80", "red-98"], "the strategy read on the sheet, where the program cannot"),
+            Param::die("d6", "the d6 for the play code; rolled if left out"),
+        ],
+        run: offense,
+    },
+    Procedure {
+        id: "fourth-down",
+        title: "AI fourth-down decision",
+        about: "d6 plus the sheet's modifiers against its target; long field goal or punt.",
+        params: &[
+            Param::number("target", "the roll the sheet needs to go for it"),
+            Param::number_or("modifier", 0, "the total of the sheet's modifiers"),
+            Param::die("d6", "your d6; rolled if left out"),
+            Param::flag("long-field-goal", "the choice is a long field goal (40 or 45) or a punt"),
+            Param::flag("game-on-the-line", "the game is on the line"),
+            Param::flag("field-goal-good", "the drawn Game Day card makes the field goal good"),
+        ],
+        run: fourth_down,
+    },
+    Procedure {
+        id: "clock",
+        title: "Clock after an AI drive",
+        about: "How many of your offence cards to discard for the AI's spent plays.",
+        params: &[
+            Param::number("spent", "cards in the AI's Spent Plays pile"),
+            Param::number("cards-left", "cards left in your offence deck this quarter"),
+            Param::number("quarter", "the quarter, 1-4"),
+        ],
+        run: clock,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::walk::{drive_with, Answer, Kind, WalkError};
+
+    fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
+        let p = PROCEDURES.iter().find(|p| p.id == id).unwrap();
+        drive_with(p, |q| {
+            answers
+                .iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, a)| a.clone())
+                .or(match q.kind {
+                    Kind::YesNo => Some(Answer::Bool(false)),
+                    _ => None,
+                })
+                .ok_or_else(|| WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        })
+    }
+    fn c(s: &str) -> Answer {
+        Answer::Choice(s.into())
+    }
+    fn n(v: i64) -> Answer {
+        Answer::Number(v)
+    }
+    fn die(v: i64) -> Answer {
+        Answer::Die {
+            value: v,
+            rolled: false,
+        }
+    }
+    fn yes() -> Answer {
+        Answer::Bool(true)
+    }
+
+    fn defence(extra: &[(&str, Answer)]) -> Outcome {
+        let mut a: Vec<(&str, Answer)> = vec![
+            ("sheet", c("sample")),
+            ("formation", c("pass-heavy")),
+            ("down", n(1)),
+            ("distance", n(10)),
+            ("strategy-d6", die(5)),
+            ("strategy", c("stunt")),
+            ("play", c("pass")),
+            ("value", n(5)),
+            ("pass-tokens", n(4)),
+            ("run-tokens", n(4)),
+            ("d6", die(3)),
+        ];
+        for (k, v) in extra {
+            a.retain(|(x, _)| x != k);
+            a.push((k, v.clone()));
+        }
+        call("defense", &a).unwrap()
+    }
+
+    #[test]
+    fn high_value_thresholds() {
+        assert!(!is_high_value(false, 3));
+        assert!(is_high_value(false, 4));
+        assert!(!is_high_value(true, 6));
+        assert!(is_high_value(true, 7));
+    }
+
+    #[test]
+    fn no_spy_reads_the_play_chart() {
+        let o = defence(&[]);
+        assert_eq!(o.fields["spy"], serde_json::Value::Null);
+        assert_eq!(o.fields["token_spent"], false);
+        assert_eq!(o.fields["play_call"], "Dime — Press (0/5)");
+        assert_eq!(o.fields["game_state"], 11);
+    }
+
+    #[test]
+    fn tokens_are_spent_and_exhaustion_turns_the_spy_on() {
+        let o = defence(&[("value", n(7)), ("pass-tokens", n(2))]);
+        assert_eq!(o.fields["token_spent"], true);
+        assert_eq!(o.fields["tokens_left"], 1);
+        assert_eq!(o.fields["spy"], serde_json::Value::Null);
+        // Spending the last token: the spy is on for this very play (spend before the roll).
+        let o = defence(&[("value", n(9)), ("pass-tokens", n(1))]);
+        assert_eq!(o.fields["tokens_left"], 0);
+        assert_eq!(o.fields["spy"], "pass");
+        // Out of pass tokens: every pass is spied on, even a low one.
+        let o = defence(&[("value", n(2)), ("pass-tokens", n(0))]);
+        assert_eq!(o.fields["spy"], "pass");
+        // Run tokens do not matter for a pass.
+        let o = defence(&[("run-tokens", n(0))]);
+        assert_eq!(o.fields["spy"], serde_json::Value::Null);
+        // And a run with no run tokens left is spied on.
+        let o = defence(&[("play", c("run")), ("value", n(1)), ("run-tokens", n(0))]);
+        assert_eq!(o.fields["spy"], "run");
+    }
+
+    #[test]
+    fn red_zone_and_last_cards() {
+        let o = defence(&[("red-zone", yes())]);
+        assert_eq!(o.fields["spy"], "pass");
+        let o = defence(&[("last-cards", yes())]);
+        assert_eq!(o.fields["spy"], "pass");
+        // The last two cards only activate Spy Pass, never Spy Run.
+        let o = defence(&[("play", c("run")), ("value", n(1)), ("last-cards", yes())]);
+        assert_eq!(o.fields["spy"], serde_json::Value::Null);
+        let o = defence(&[("play", c("run")), ("value", n(1)), ("red-zone", yes())]);
+        assert_eq!(o.fields["spy"], "run");
+    }
+
+    #[test]
+    fn spy_call_breakaway_or_ignored() {
+        // Stunt / Spy Pass at d6 3: Blitz.
+        let o = defence(&[("red-zone", yes()), ("spy-breakaway", yes())]);
+        assert_eq!(o.fields["spy_call"], "Blitz");
+        assert_eq!(o.fields["breakaway"], true);
+        assert_eq!(o.fields["play_call"], serde_json::Value::Null);
+        let o = defence(&[("red-zone", yes())]);
+        assert_eq!(o.fields["breakaway"], false);
+        assert_eq!(o.fields["play_call"], "Dime — Press (0/5)");
+        // Stunt / Spy Pass at d6 4: '-' - no call, no breakaway question.
+        let o = defence(&[
+            ("red-zone", yes()),
+            ("d6", die(4)),
+            ("spy-breakaway", yes()),
+        ]);
+        assert_eq!(o.fields["spy_call"], serde_json::Value::Null);
+        assert_eq!(o.fields["breakaway"], false);
+        assert_eq!(o.fields["play_call"], "Dime — Blitz (0/5)");
+        // Twist / Spy Run at d6 2: Goal Line.
+        let o = defence(&[
+            ("strategy", c("twist")),
+            ("play", c("run")),
+            ("value", n(1)),
+            ("red-zone", yes()),
+            ("d6", die(2)),
+        ]);
+        assert_eq!(o.fields["spy_call"], "Goal Line");
+        assert_eq!(
+            o.fields["play_call"],
+            serde_json::Value::Null,
+            "no sample play chart for Twist"
+        );
+    }
+
+    #[test]
+    fn fire_offence_strategy_and_codes() {
+        let run = |extra: &[(&str, Answer)]| {
+            let mut a: Vec<(&str, Answer)> = vec![
+                ("sheet", c("fire")),
+                ("down", n(1)),
+                ("distance", n(4)),
+                ("formation-d6", die(6)),
+                ("formation", c("shotgun")),
+                ("d6", die(2)),
+            ];
+            a.extend(extra.iter().cloned());
+            call("offense", &a)
+        };
+        // The rules' worked example: 1st and 4, game state 5, Blue 80, roll 2: Jet Dragon.
+        let o = run(&[]).unwrap();
+        assert_eq!(o.fields["strategy"], "Blue 80");
+        assert_eq!(o.fields["play_code"], "Jet Dragon");
+        assert_eq!(o.result, "Shotgun Jet Dragon");
+        // Game state 3: Green 18; 7+: Red 98.
+        let o = call(
+            "offense",
+            &[
+                ("sheet", c("fire")),
+                ("down", n(1)),
+                ("distance", n(2)),
+                ("formation-d6", die(1)),
+                ("formation", c("i-form")),
+                ("d6", die(1)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(o.fields["strategy"], "Green 18");
+        assert_eq!(o.fields["play_code"], "Mike Joker");
+        let o = call(
+            "offense",
+            &[
+                ("sheet", c("fire")),
+                ("down", n(3)),
+                ("distance", n(4)),
+                ("formation-d6", die(1)),
+                ("formation", c("pro-set")),
+                ("d6", die(6)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(o.fields["strategy"], "Red 98");
+        assert_eq!(o.fields["play_code"], "Jet Joker");
+        // Game state 4 is unreadable: the strategy must come from the user.
+        let e = call(
+            "offense",
+            &[
+                ("sheet", c("fire")),
+                ("down", n(2)),
+                ("distance", n(2)),
+                ("formation-d6", die(1)),
+                ("formation", c("pro-set")),
+                ("d6", die(5)),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.id, "strategy");
+        let o = call(
+            "offense",
+            &[
+                ("sheet", c("fire")),
+                ("down", n(2)),
+                ("distance", n(2)),
+                ("formation-d6", die(1)),
+                ("formation", c("pro-set")),
+                ("strategy", c("blue-80")),
+                ("d6", die(5)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(o.fields["play_code"], "Gold Joker");
+        assert_eq!(o.fields["gold_joker"], true);
+    }
+
+    #[test]
+    fn end_of_half_strategy() {
+        let base = |score: &str, extra: Option<(&'static str, Answer)>| {
+            let mut a: Vec<(&str, Answer)> = vec![
+                ("sheet", c("fire")),
+                ("down", n(3)),
+                ("distance", n(9)),
+                ("formation-d6", die(1)),
+                ("formation", c("shotgun")),
+                ("final-cards", yes()),
+                ("score", c(score)),
+                ("d6", die(4)),
+            ];
+            a.extend(extra);
+            call("offense", &a)
+        };
+        // Winning in the last 5 cards: Green 18 whatever the game state (12 would be Red 98).
+        let o = base("winning", None).unwrap();
+        assert_eq!(o.fields["strategy"], "Green 18");
+        assert_eq!(o.fields["play_code"], "Gold Dragon");
+        // Losing: unreadable, so asked.
+        assert_eq!(base("losing", None).unwrap_err().id, "strategy");
+        let o = base("tied", Some(("strategy", c("blue-80")))).unwrap();
+        assert_eq!(o.fields["play_code"], "Jet Razor");
+        assert_eq!(fire_strategy(12), Some("Red 98"));
+        assert_eq!(fire_strategy(4), None);
+        assert_eq!(fire_strategy(2), Some("Green 18"));
+        assert_eq!(fire_strategy(6), Some("Blue 80"));
+    }
+
+    #[test]
+    fn fourth_down_decisions() {
+        let go = call(
+            "fourth-down",
+            &[("target", n(5)), ("modifier", n(1)), ("d6", die(4))],
+        )
+        .unwrap();
+        assert_eq!(go.fields["decision"], "go for it");
+        let never = call(
+            "fourth-down",
+            &[("target", n(7)), ("modifier", n(0)), ("d6", die(6))],
+        )
+        .unwrap();
+        assert_ne!(never.fields["decision"], "go for it", "7+ needs modifiers");
+        let pushed = call(
+            "fourth-down",
+            &[("target", n(7)), ("modifier", n(2)), ("d6", die(5))],
+        )
+        .unwrap();
+        assert_eq!(pushed.fields["decision"], "go for it");
+        let punt = call(
+            "fourth-down",
+            &[
+                ("target", n(7)),
+                ("modifier", n(0)),
+                ("d6", die(1)),
+                ("long-field-goal", yes()),
+            ],
+        )
+        .unwrap();
+        assert_eq!(punt.fields["decision"], "punt");
+        let fg = call(
+            "fourth-down",
+            &[
+                ("target", n(7)),
+                ("modifier", n(0)),
+                ("d6", die(1)),
+                ("long-field-goal", yes()),
+                ("field-goal-good", yes()),
+            ],
+        )
+        .unwrap();
+        assert_eq!(fg.fields["decision"], "field goal");
+        let line = call(
+            "fourth-down",
+            &[
+                ("target", n(7)),
+                ("modifier", n(0)),
+                ("d6", die(1)),
+                ("long-field-goal", yes()),
+                ("game-on-the-line", yes()),
+            ],
+        )
+        .unwrap();
+        assert_eq!(line.fields["decision"], "field goal");
+    }
+
+    #[test]
+    fn clock_examples_from_the_rules() {
+        // Four spent plays with five cards left in the quarter: discard four.
+        let o = call(
+            "clock",
+            &[("spent", n(4)), ("cards-left", n(9)), ("quarter", n(1))],
+        )
+        .unwrap();
+        assert_eq!(o.fields["discard"], 4);
+        assert_eq!(o.fields["cards_left"], 5);
+        // FAQ: 3 cards left in the 1st quarter, the AI used 5: discard 3, quarter 2, discard 2, 13 left.
+        let o = call(
+            "clock",
+            &[("spent", n(5)), ("cards-left", n(3)), ("quarter", n(1))],
+        )
+        .unwrap();
+        assert_eq!(o.fields["discard"], 3);
+        assert_eq!(o.fields["discard_next_quarter"], 2);
+        assert_eq!(o.fields["quarter"], 2);
+        assert_eq!(o.fields["cards_left"], 13);
+        assert!(call(
+            "clock",
+            &[("spent", n(40)), ("cards-left", n(3)), ("quarter", n(1))]
+        )
+        .is_err());
+    }
+}

@@ -1,0 +1,795 @@
+//! Paydirt, Solitaire System VII: the embedded charts (`data/charts/paydirt-vii.toml`) and the
+//! AI's calls - offence (situation, play-type d10, play d20 with the inside-the-20 column and
+//! razzle-dazzle), defence (situation or crunch column, blitz marks, E to D inside the 20) and
+//! the ahead/behind status. Every number is read from the data file.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::data::{chart, parse_embedded, parse_modifier, parse_span, Chart, Meta, Rule, Unclear};
+use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::{fields, SystemDef};
+
+/// The text of the data file.
+pub const SOURCE: &str = include_str!("../../data/charts/paydirt-vii.toml");
+
+/// Numbers the source states in prose.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Limits {
+    pub l2_bonus: i64,
+    pub off_play_max_bonus: i64,
+    pub inside: i64,
+    pub crunch: i64,
+    pub e_to_d: i64,
+}
+
+/// The parsed data file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Data {
+    pub system: Meta,
+    pub limits: Limits,
+    #[serde(rename = "chart")]
+    pub charts: Vec<Chart>,
+    pub play_names: BTreeMap<String, String>,
+    #[serde(rename = "rule")]
+    pub rules: Vec<Rule>,
+    #[serde(rename = "unclear")]
+    pub unclear: Vec<Unclear>,
+}
+
+/// The embedded data, parsed once.
+pub fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| parse_embedded("paydirt-vii.toml", SOURCE))
+}
+
+impl Data {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> &Chart {
+        chart(&self.charts, id)
+    }
+}
+
+/// The system entry for the registry.
+pub fn system() -> SystemDef {
+    let d = data();
+    SystemDef {
+        meta: d.system.clone(),
+        charts: d.charts.clone(),
+        rules: d.rules.clone(),
+        unclear: d.unclear.clone(),
+        procedures: PROCEDURES,
+    }
+}
+
+/// The score situation the ahead/behind rules use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Behind,
+    Level,
+    Ahead,
+}
+
+impl Score {
+    fn column(self) -> Option<&'static str> {
+        match self {
+            Score::Behind => Some("behind"),
+            Score::Ahead => Some("ahead"),
+            Score::Level => None,
+        }
+    }
+}
+
+/// The situation letter (AA, A, B, C) for a down and yards to go, from the DOWN-YARDAGE chart.
+pub fn situation(down: i64, to_go: i64) -> Option<&'static str> {
+    let c = data().chart("down-yardage");
+    let col = c.column_index(&down.to_string())?;
+    c.rows
+        .iter()
+        .find(|r| parse_span(&r.cells[col]).is_some_and(|s| s.contains(to_go)))
+        .map(|r| r.label.as_str())
+}
+
+/// The ahead/behind modifier for one roll (a row of the `ahead-behind` chart).
+pub fn score_modifier(roll: &str, score: Score) -> i64 {
+    match score.column() {
+        None => 0,
+        Some(col) => {
+            let cell = data().chart("ahead-behind").expect_cell(roll, col);
+            parse_modifier(cell).unwrap_or_else(|| panic!("bad modifier `{cell}` in ahead-behind"))
+        }
+    }
+}
+
+/// Highest numeric row label of a chart.
+fn last_row(c: &Chart) -> i64 {
+    c.rows
+        .iter()
+        .filter_map(|r| r.label.parse::<i64>().ok())
+        .max()
+        .unwrap_or(1)
+}
+
+/// First row where a column has an entry (the inside-the-20 column starts at 15).
+fn first_filled_row(c: &Chart, column: &str) -> i64 {
+    let i = c.column_index(column).expect("column exists");
+    c.rows
+        .iter()
+        .find(|r| !r.cells[i].is_empty())
+        .and_then(|r| r.label.parse().ok())
+        .expect("column has entries")
+}
+
+fn ask_situation(ctx: &mut Ctx, yard_prompt: &str) -> Flow<(i64, i64, i64, &'static str)> {
+    let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
+    let to_go = ctx.number("to-go", "Yards to go for a first down?", 1, 99)?;
+    let yard_line = ctx.number("yard-line", yard_prompt, 1, 99)?;
+    ctx.fact(
+        "situation",
+        format!("down {down}, {to_go} to go, {yard_line} yards to score"),
+    );
+    if to_go > yard_line {
+        ctx.note("the yards to go exceed the distance to the goal line; the chart is read with the yards to go as given");
+    }
+    let sit = situation(down, to_go).ok_or_else(|| {
+        ctx.invalid(
+            "to-go",
+            format!("the DOWN-YARDAGE chart has no entry for down {down} and {to_go} to go"),
+        )
+    })?;
+    let c = data().chart("down-yardage");
+    let cell = c.expect_cell(sit, &down.to_string());
+    ctx.lookup(
+        &c.title,
+        sit,
+        Some(&format!("down {down}")),
+        format!("{sit} ({to_go} to go is in {cell})"),
+    );
+    Ok((down, to_go, yard_line, sit))
+}
+
+fn ask_score(ctx: &mut Ctx) -> Flow<Score> {
+    if ctx.yes_no(
+        "behind",
+        "Is the AI behind? (Second half only; the `status` procedure works it out.)",
+    )? {
+        ctx.fact("score", "the AI is behind");
+        return Ok(Score::Behind);
+    }
+    if ctx.yes_no("ahead", "Is the AI ahead?")? {
+        ctx.fact("score", "the AI is ahead");
+        return Ok(Score::Ahead);
+    }
+    Ok(Score::Level)
+}
+
+/// Strips the team-play parentheses and the blitz mark: "(SD)" -> "SD", "B#" -> "B".
+fn bare(cell: &str) -> &str {
+    cell.trim_end_matches('#')
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+}
+
+fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let (_, _, yard_line, sit) =
+        ask_situation(ctx, "Yards the AI's offence still needs to score (1-99)?")?;
+    let score = ask_score(ctx)?;
+
+    // Play type: d10 (+1 when behind), read under the situation letter.
+    let type_chart = d.chart("off-play-type");
+    let d10 = ctx.die("d10", "d10", 1, 10)?;
+    let mut d10_total = d10;
+    let m = score_modifier("OFF. PLAY-TYPE d10", score);
+    if m != 0 {
+        d10_total += m;
+        ctx.modifier("d10", m, "AI behind", d10_total);
+    }
+    let d10_row = d10_total.clamp(1, last_row(type_chart));
+    if d10_row != d10_total {
+        ctx.note(format!("{d10_total} is off the chart: read row {d10_row}"));
+    }
+    let code = type_chart.expect_cell(&d10_row.to_string(), sit);
+    ctx.lookup(&type_chart.title, d10_row.to_string(), Some(sit), code);
+    let long = code.starts_with('L');
+    let play_type = if long { "long" } else { "short" };
+
+    // Play: d20 with the score modifier and L2, +2 at most in all.
+    let play_chart = d.chart("off-play");
+    let d20 = ctx.die("d20", "d20", 1, 20)?;
+    let mut mods: Vec<(i64, &str)> = Vec::new();
+    let sm = score_modifier("OFF. PLAY d20", score);
+    if sm != 0 {
+        mods.push((
+            sm,
+            if score == Score::Behind {
+                "AI behind"
+            } else {
+                "AI ahead"
+            },
+        ));
+    }
+    if code == "L2" {
+        mods.push((d.limits.l2_bonus, "L2"));
+    }
+    let mut added = 0;
+    for (amount, why) in mods {
+        let before = added;
+        added = if amount > 0 {
+            (added + amount).min(d.limits.off_play_max_bonus.max(before))
+        } else {
+            added + amount
+        };
+        let effective = added - before;
+        if effective != amount {
+            ctx.note(format!(
+                "{why}: {amount:+} not added in full - at most +{} can be added to this d20",
+                d.limits.off_play_max_bonus
+            ));
+        }
+        if effective != 0 {
+            ctx.modifier("d20", effective, why, d20 + added);
+        }
+    }
+    let modified = d20 + added;
+    let max_row = last_row(play_chart);
+    let row = modified.clamp(1, max_row);
+    if row != modified {
+        ctx.note(format!("{modified} is off the chart: read row {row}"));
+    }
+    let inside_col = &play_chart.columns[2];
+    let inside_from = first_filled_row(play_chart, inside_col);
+    let column: &str = if !long {
+        &play_chart.columns[0]
+    } else if yard_line <= d.limits.inside && row >= inside_from {
+        ctx.note(format!(
+            "the AI is within your {} ({yard_line} yards to score): long rolls of {inside_from}+ use the {inside_col} column",
+            d.limits.inside
+        ));
+        inside_col
+    } else {
+        &play_chart.columns[1]
+    };
+    let mut cell = play_chart.expect_cell(&row.to_string(), column);
+    ctx.lookup(&play_chart.title, row.to_string(), Some(column), cell);
+    if let Some(target) = cell.strip_prefix("same as ") {
+        cell = play_chart.expect_cell(target, column);
+        ctx.lookup(&play_chart.title, target, Some(column), cell);
+    }
+    let play = d
+        .play_names
+        .get(cell)
+        .unwrap_or_else(|| panic!("no play name for `{cell}`"))
+        .clone();
+    if play == "razzle-dazzle" {
+        ctx.note("razzle-dazzle: see the Paydirt rules");
+    }
+    ctx.done(
+        format!("play: {play}"),
+        fields([
+            ("situation", json!(sit)),
+            ("play_type", json!(play_type)),
+            ("d10", json!(d10)),
+            ("d20", json!(d20)),
+            ("modified_d20", json!(modified)),
+            ("play", json!(play)),
+        ]),
+    )
+}
+
+fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let (_, _, yard_line, sit) = ask_situation(
+        ctx,
+        "Yards your offence needs to score, from the AI defence's side (1-99)?",
+    )?;
+    let def_chart = d.chart("def-play");
+    let crunch = yard_line <= d.limits.crunch;
+    let column: &str = if crunch {
+        ctx.note(format!(
+            "the ball is within the AI's {} ({yard_line} yards to score): crunch column, the situation is not used",
+            d.limits.crunch
+        ));
+        def_chart.columns.last().expect("crunch column")
+    } else {
+        sit
+    };
+    let score = ask_score(ctx)?;
+    let d20 = ctx.die("d20", "d20", 1, 20)?;
+    let m = score_modifier("DEF. PLAY d20", score);
+    let modified = d20 + m;
+    if m != 0 {
+        ctx.modifier(
+            "d20",
+            m,
+            if score == Score::Behind {
+                "AI behind"
+            } else {
+                "AI ahead"
+            },
+            modified,
+        );
+    }
+    let last = last_row(def_chart);
+    let row_label = if modified > last {
+        def_chart.rows.last().expect("rows").label.clone()
+    } else {
+        let r = modified.max(1);
+        if r != modified {
+            ctx.note(format!("{modified} is off the chart: read row {r}"));
+        }
+        r.to_string()
+    };
+    let mut cell = def_chart.expect_cell(&row_label, column);
+    ctx.lookup(&def_chart.title, &row_label, Some(column), cell);
+    if let Some(target) = cell.strip_prefix("same as ") {
+        cell = def_chart.expect_cell(target, column);
+        ctx.lookup(&def_chart.title, target, Some(column), cell);
+    }
+    let mut call = bare(cell).to_string();
+    if cell.ends_with('#') {
+        let yes = ctx.yes_no(
+            "blitz",
+            format!("{cell} carries the blitz mark (#). Is the team's blitz rating YES?"),
+        )?;
+        if yes {
+            ctx.note(format!(
+                "blitz mark and blitz rating YES: blitz instead of {}",
+                bare(cell)
+            ));
+            call = "blitz".into();
+        } else {
+            ctx.note("blitz mark, but the blitz rating is NO: the listed defence stands");
+        }
+    }
+    if call == "E" && yard_line <= d.limits.e_to_d {
+        ctx.note(format!(
+            "within the AI's own {} ({yard_line} yards to score): E becomes D",
+            d.limits.e_to_d
+        ));
+        call = "D".into();
+    }
+    let column_out = if crunch {
+        "crunch".to_string()
+    } else {
+        sit.to_string()
+    };
+    ctx.done(
+        format!("defense: {call}"),
+        fields([
+            ("situation", json!(sit)),
+            ("column", json!(column_out)),
+            ("d20", json!(d20)),
+            ("modified_d20", json!(modified)),
+            ("defense", json!(call)),
+        ]),
+    )
+}
+
+const TIMES: &[(&str, &str)] = &[
+    ("first-half", "first half"),
+    ("3rd-early", "3rd period, before midway"),
+    ("3rd-late", "3rd period, from midway"),
+    ("4th-early", "4th period, from the start to midway"),
+    ("4th-late", "4th period, from midway"),
+];
+
+/// Row of the `ahead-behind-when` chart in force at a time of the game, if any.
+fn when_row(time: &str) -> Option<usize> {
+    match time {
+        "3rd-late" => Some(0),
+        "4th-early" => Some(1),
+        "4th-late" => Some(2),
+        _ => None,
+    }
+}
+
+fn status(ctx: &mut Ctx) -> Flow<Outcome> {
+    let time = ctx.choice("time", "When in the game is it?", TIMES)?;
+    let margin = ctx.number("margin", "The AI's score minus yours?", -200, 200)?;
+    let c = data().chart("ahead-behind-when");
+    let (status, threshold) = match when_row(&time) {
+        None => {
+            ctx.note("before the middle of the 3rd period the score does not change the calls");
+            ("neither", None)
+        }
+        Some(i) => {
+            let row = &c.rows[i];
+            let cell = &row.cells[0];
+            let need: i64 = if cell == "anything" {
+                1
+            } else {
+                cell.parse().expect("margin in ahead-behind-when")
+            };
+            ctx.lookup(&c.title, &row.label, None, format!("a margin of {cell}"));
+            let s = if margin <= -need {
+                "behind"
+            } else if margin >= need {
+                "ahead"
+            } else {
+                "neither"
+            };
+            (s, Some(need))
+        }
+    };
+    ctx.done(
+        format!(
+            "the AI is {}",
+            if status == "neither" {
+                "neither ahead nor behind"
+            } else {
+                status
+            }
+        ),
+        fields([
+            ("status", json!(status)),
+            ("margin", json!(margin)),
+            ("threshold", json!(threshold)),
+        ]),
+    )
+}
+
+const SCORE_PARAMS: [Param; 2] = [
+    Param::flag_excl("behind", "the AI is behind (second half)", &["ahead"]),
+    Param::flag_excl("ahead", "the AI is ahead (second half)", &["behind"]),
+];
+
+/// The procedures of Solitaire System VII.
+pub static PROCEDURES: &[Procedure] = &[
+    Procedure {
+        id: "offense",
+        title: "AI offence: play call",
+        about: "The AI has the ball: situation, play-type d10, play d20.",
+        params: &[
+            Param::number("down", "the down, 1-4"),
+            Param::number("to-go", "yards to go for a first down, 1-99"),
+            Param::number(
+                "yard-line",
+                "yards the AI's offence still needs to score, 1-99",
+            ),
+            SCORE_PARAMS[0],
+            SCORE_PARAMS[1],
+            Param::die(
+                "d10",
+                "your d10 for the play type (1-10); rolled if left out",
+            ),
+            Param::die("d20", "your d20 for the play (1-20); rolled if left out"),
+        ],
+        run: offense,
+    },
+    Procedure {
+        id: "defense",
+        title: "AI defence: defensive call",
+        about: "You have the ball: situation (or crunch), d20 on the defensive play chart.",
+        params: &[
+            Param::number("down", "the down, 1-4"),
+            Param::number("to-go", "yards to go for a first down, 1-99"),
+            Param::number(
+                "yard-line",
+                "yards your offence needs to score (the AI defence's side), 1-99",
+            ),
+            Param::flag("blitz", "the AI team's blitz rating is YES"),
+            SCORE_PARAMS[0],
+            SCORE_PARAMS[1],
+            Param::die("d20", "your d20 (1-20); rolled if left out"),
+        ],
+        run: defense,
+    },
+    Procedure {
+        id: "status",
+        title: "Is the AI ahead or behind?",
+        about: "Applies the second-half margins to the time and the score.",
+        params: &[
+            Param::choice(
+                "time",
+                &[
+                    "first-half",
+                    "3rd-early",
+                    "3rd-late",
+                    "4th-early",
+                    "4th-late",
+                ],
+                "when in the game it is",
+            ),
+            Param::number("margin", "the AI's score minus yours"),
+        ],
+        run: status,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::walk::{drive_with, Answer, WalkError};
+
+    fn call(proc_id: &str, answers: &[(&str, Answer)]) -> Outcome {
+        let p = PROCEDURES.iter().find(|p| p.id == proc_id).unwrap();
+        drive_with(p, |q| {
+            answers
+                .iter()
+                .find(|(id, _)| *id == q.id)
+                .map(|(_, a)| a.clone())
+                .or(if matches!(q.kind, crate::charts::walk::Kind::YesNo) {
+                    Some(Answer::Bool(false))
+                } else {
+                    None
+                })
+                .ok_or_else(|| WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        })
+        .unwrap()
+    }
+
+    fn n(v: i64) -> Answer {
+        Answer::Number(v)
+    }
+    fn die(v: i64) -> Answer {
+        Answer::Die {
+            value: v,
+            rolled: false,
+        }
+    }
+    fn yes() -> Answer {
+        Answer::Bool(true)
+    }
+
+    fn off(
+        down: i64,
+        to_go: i64,
+        yl: i64,
+        extra: &[(&str, Answer)],
+        d10: i64,
+        d20: i64,
+    ) -> Outcome {
+        let mut a = vec![
+            ("down", n(down)),
+            ("to-go", n(to_go)),
+            ("yard-line", n(yl)),
+            ("d10", die(d10)),
+            ("d20", die(d20)),
+        ];
+        a.extend(extra.iter().cloned());
+        call("offense", &a)
+    }
+
+    fn def(down: i64, to_go: i64, yl: i64, extra: &[(&str, Answer)], d20: i64) -> Outcome {
+        let mut a = vec![
+            ("down", n(down)),
+            ("to-go", n(to_go)),
+            ("yard-line", n(yl)),
+            ("d20", die(d20)),
+        ];
+        a.extend(extra.iter().cloned());
+        call("defense", &a)
+    }
+
+    fn f<'a>(o: &'a Outcome, k: &str) -> &'a serde_json::Value {
+        &o.fields[k]
+    }
+
+    #[test]
+    fn situations_cover_every_down_and_distance_once() {
+        for down in 1..=4 {
+            for to_go in 1..=99 {
+                let c = data().chart("down-yardage");
+                let col = c.column_index(&down.to_string()).unwrap();
+                let hits = c
+                    .rows
+                    .iter()
+                    .filter(|r| parse_span(&r.cells[col]).is_some_and(|s| s.contains(to_go)))
+                    .count();
+                assert_eq!(hits, 1, "down {down}, {to_go} to go");
+            }
+        }
+        assert_eq!(situation(1, 25), Some("AA"));
+        assert_eq!(situation(1, 24), Some("A"));
+        assert_eq!(situation(3, 3), Some("C"));
+        assert_eq!(situation(4, 8), Some("A"));
+        assert_eq!(situation(2, 8), Some("B"));
+    }
+
+    #[test]
+    fn l2_adds_two_to_the_d20() {
+        // 1st and 30: AA; d10 5 -> L2; d20 20 + 2 = 22 -> razzle-dazzle.
+        let o = off(1, 30, 60, &[], 5, 20);
+        assert_eq!(f(&o, "situation"), "AA");
+        assert_eq!(f(&o, "play_type"), "long");
+        assert_eq!(f(&o, "modified_d20"), 22);
+        assert_eq!(f(&o, "play"), "razzle-dazzle");
+        // d20 19 + 2 = 21: same as 20 -> long pass.
+        assert_eq!(f(&off(1, 30, 60, &[], 5, 19), "play"), "long pass");
+        // Plain L (d10 4): no bonus, 20 -> long pass.
+        let o = off(1, 30, 60, &[], 4, 20);
+        assert_eq!(f(&o, "modified_d20"), 20);
+    }
+
+    #[test]
+    fn behind_caps_the_bonus_at_two() {
+        let o = off(1, 30, 60, &[("behind", yes())], 5, 20);
+        assert_eq!(f(&o, "modified_d20"), 22);
+        let o = off(1, 30, 60, &[("behind", yes())], 5, 10);
+        assert_eq!(f(&o, "modified_d20"), 12);
+        assert_eq!(f(&o, "play"), "medium pass");
+    }
+
+    #[test]
+    fn ahead_takes_two_and_cancels_l2() {
+        let o = off(1, 30, 60, &[("ahead", yes())], 5, 10);
+        assert_eq!(f(&o, "modified_d20"), 10);
+        let o = off(2, 5, 60, &[("ahead", yes())], 1, 1);
+        assert_eq!(f(&o, "play_type"), "short");
+        assert_eq!(f(&o, "modified_d20"), -1);
+        assert_eq!(f(&o, "play"), "line plunge");
+    }
+
+    #[test]
+    fn behind_adds_one_to_the_d10() {
+        // Situation A, d10 3 -> S; behind reads row 4 -> L.
+        assert_eq!(f(&off(1, 15, 60, &[], 3, 1), "play_type"), "short");
+        let o = off(1, 15, 60, &[("behind", yes())], 3, 1);
+        assert_eq!(f(&o, "play_type"), "long");
+        assert_eq!(f(&o, "d10"), 3);
+        // d10 10 + 1 reads row 10; C column: L; behind +2 -> 3 -> draw.
+        let o = off(4, 1, 60, &[("behind", yes())], 10, 1);
+        assert_eq!(f(&o, "situation"), "C");
+        assert_eq!(f(&o, "play_type"), "long");
+        assert_eq!(f(&o, "play"), "draw");
+    }
+
+    #[test]
+    fn inside_the_20_uses_the_alternate_long_column() {
+        // Situation B (1st and 10), d10 10 -> L; d20 15 -> (LO) outside, (MO) inside.
+        assert_eq!(f(&off(1, 10, 21, &[], 10, 15), "play"), "LO");
+        assert_eq!(f(&off(1, 10, 20, &[], 10, 15), "play"), "MO");
+        assert_eq!(f(&off(1, 10, 20, &[], 10, 18), "play"), "medium pass");
+        assert_eq!(f(&off(1, 10, 20, &[], 10, 20), "play"), "sideline pass");
+        // Rows below 15 do not change.
+        assert_eq!(f(&off(1, 10, 5, &[], 10, 14), "play"), "sideline pass");
+        assert_eq!(f(&off(1, 10, 5, &[], 10, 11), "play"), "medium pass");
+        // Short plays never use it.
+        assert_eq!(f(&off(1, 10, 5, &[], 1, 15), "play"), "SO");
+        // Behind: 19 + 2 = 21 inside -> sideline pass; 20 + 2 = 22 -> razzle-dazzle.
+        assert_eq!(
+            f(&off(1, 10, 10, &[("behind", yes())], 10, 19), "play"),
+            "sideline pass"
+        );
+        assert_eq!(
+            f(&off(1, 10, 10, &[("behind", yes())], 10, 20), "play"),
+            "razzle-dazzle"
+        );
+    }
+
+    #[test]
+    fn razzle_dazzle_only_on_22() {
+        let mut seen = false;
+        for d10 in 1..=10 {
+            for d20 in 1..=20 {
+                for extra in [vec![], vec![("behind", yes())], vec![("ahead", yes())]] {
+                    let o = off(1, 30, 50, &extra, d10, d20);
+                    let is_rd = f(&o, "play") == "razzle-dazzle";
+                    assert_eq!(is_rd, f(&o, "modified_d20") == 22);
+                    seen |= is_rd;
+                }
+            }
+        }
+        assert!(seen);
+    }
+
+    #[test]
+    fn defense_reads_situation_column() {
+        let o = def(1, 10, 50, &[], 3);
+        assert_eq!(f(&o, "situation"), "B");
+        assert_eq!(f(&o, "column"), "B");
+        assert_eq!(f(&o, "defense"), "SD");
+        let o = def(1, 30, 50, &[], 13);
+        assert_eq!(f(&o, "defense"), "LD");
+    }
+
+    #[test]
+    fn crunch_within_the_11() {
+        let o = def(1, 10, 11, &[], 1);
+        assert_eq!(f(&o, "column"), "crunch");
+        assert_eq!(f(&o, "situation"), "B");
+        assert_eq!(f(&o, "defense"), "F");
+        let o = def(1, 10, 12, &[], 1);
+        assert_eq!(f(&o, "column"), "B");
+        assert_eq!(f(&o, "defense"), "B");
+    }
+
+    #[test]
+    fn blitz_marks_need_a_yes_rating() {
+        // AA row 3: C#.
+        assert_eq!(f(&def(1, 30, 50, &[], 3), "defense"), "C");
+        assert_eq!(
+            f(&def(1, 30, 50, &[("blitz", yes())], 3), "defense"),
+            "blitz"
+        );
+        // Unmarked cells ignore the rating.
+        assert_eq!(f(&def(1, 30, 50, &[("blitz", yes())], 4), "defense"), "C");
+        // Crunch row 8: B#.
+        assert_eq!(f(&def(1, 5, 8, &[("blitz", yes())], 8), "defense"), "blitz");
+    }
+
+    #[test]
+    fn e_becomes_d_inside_the_20() {
+        assert_eq!(f(&def(1, 30, 21, &[], 18), "defense"), "E");
+        assert_eq!(f(&def(1, 30, 20, &[], 18), "defense"), "D");
+        // E# with a YES rating stays a blitz inside the 20.
+        assert_eq!(
+            f(&def(1, 30, 20, &[("blitz", yes())], 17), "defense"),
+            "blitz"
+        );
+        assert_eq!(f(&def(1, 30, 20, &[], 17), "defense"), "D");
+    }
+
+    #[test]
+    fn defense_modifiers_and_overflow() {
+        // Ahead: +2; 20 + 2 = 22 reads 21+ = same as 20.
+        let o = def(3, 2, 50, &[("ahead", yes())], 20);
+        assert_eq!(f(&o, "modified_d20"), 22);
+        assert_eq!(f(&o, "defense"), "A");
+        // Behind: -2; 1 - 2 = -1 reads row 1.
+        let o = def(3, 2, 50, &[("behind", yes())], 1);
+        assert_eq!(f(&o, "modified_d20"), -1);
+        assert_eq!(f(&o, "defense"), "F");
+        let o = def(1, 30, 50, &[("behind", yes())], 12);
+        assert_eq!(f(&o, "defense"), "D");
+    }
+
+    #[test]
+    fn status_applies_the_margins() {
+        let st = |time: &str, margin: i64| {
+            let o = call(
+                "status",
+                &[("time", Answer::Choice(time.into())), ("margin", n(margin))],
+            );
+            o.fields["status"].as_str().unwrap().to_string()
+        };
+        assert_eq!(st("first-half", -30), "neither");
+        assert_eq!(st("3rd-early", -30), "neither");
+        assert_eq!(st("3rd-late", -15), "behind");
+        assert_eq!(st("3rd-late", -14), "neither");
+        assert_eq!(st("3rd-late", 15), "ahead");
+        assert_eq!(st("4th-early", -8), "behind");
+        assert_eq!(st("4th-early", 7), "neither");
+        assert_eq!(st("4th-late", -1), "behind");
+        assert_eq!(st("4th-late", 1), "ahead");
+        assert_eq!(st("4th-late", 0), "neither");
+    }
+
+    #[test]
+    fn every_printed_play_has_a_reported_name() {
+        let allowed = [
+            "line plunge",
+            "off tackle",
+            "end run",
+            "screen",
+            "SO",
+            "short pass",
+            "draw",
+            "MO",
+            "medium pass",
+            "sideline pass",
+            "LO",
+            "long pass",
+            "razzle-dazzle",
+        ];
+        for row in &data().chart("off-play").rows {
+            for cell in &row.cells {
+                if cell.is_empty() || cell.starts_with("same as") {
+                    continue;
+                }
+                let name = data()
+                    .play_names
+                    .get(cell)
+                    .unwrap_or_else(|| panic!("{cell}"));
+                assert!(allowed.contains(&name.as_str()), "{name}");
+            }
+        }
+    }
+}

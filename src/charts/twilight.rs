@@ -1,0 +1,1154 @@
+//! Twilight Struggle solitaire AI: the embedded charts (`data/charts/twilight-struggle.toml`)
+//! and the procedures - the action-round priority walk (Γ, Δ, steps 1-9 with their
+//! conditions and die rolls), the step 9 region roll, the timing roll for your events, and the
+//! end-of-turn discard. Step order, step sets, die ranges, regions and coup levels come from
+//! the data file; the conditions are asked as questions.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::data::{chart, parse_embedded, parse_span, Chart, Meta, Rule, Span, Unclear};
+use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::{fields, SystemDef};
+
+/// The text of the data file.
+pub const SOURCE: &str = include_str!("../../data/charts/twilight-struggle.toml");
+
+/// Step order and the restricted step sets.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Steps {
+    pub order: Vec<String>,
+    pub gamma: Vec<String>,
+    pub europe_lost: Vec<String>,
+}
+
+/// The d6 ranges of the steps.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Dice {
+    pub china_coup: [i64; 2],
+    pub death_squads: [i64; 2],
+    pub event: [i64; 2],
+    pub event_late_war_vp: [i64; 2],
+    pub your_event_before: [i64; 2],
+    pub your_event_after: [i64; 2],
+}
+
+/// Coup target levels by Ops value; 0 means no coup.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Levels {
+    pub ops5: i64,
+    pub ops3to4: i64,
+    pub ops2: i64,
+    pub ops1: i64,
+}
+
+impl Levels {
+    /// The level for an Ops value.
+    pub fn for_ops(&self, ops: i64) -> i64 {
+        match ops {
+            5.. => self.ops5,
+            3 | 4 => self.ops3to4,
+            2 => self.ops2,
+            _ => self.ops1,
+        }
+    }
+}
+
+/// Coup levels of steps 4 and 6.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CoupLevels {
+    pub step4: Levels,
+    pub step6: Levels,
+}
+
+/// The parsed data file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Data {
+    pub system: Meta,
+    pub steps: Steps,
+    pub dice: Dice,
+    pub coup_levels: CoupLevels,
+    #[serde(rename = "chart")]
+    pub charts: Vec<Chart>,
+    #[serde(rename = "rule")]
+    pub rules: Vec<Rule>,
+    #[serde(rename = "unclear")]
+    pub unclear: Vec<Unclear>,
+}
+
+/// The embedded data, parsed once.
+pub fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| parse_embedded("twilight-struggle.toml", SOURCE))
+}
+
+impl Data {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> &Chart {
+        chart(&self.charts, id)
+    }
+}
+
+/// The system entry for the registry.
+pub fn system() -> SystemDef {
+    let d = data();
+    SystemDef {
+        meta: d.system.clone(),
+        charts: d.charts.clone(),
+        rules: d.rules.clone(),
+        unclear: d.unclear.clone(),
+        procedures: PROCEDURES,
+    }
+}
+
+/// Command-line key of a region name: "Middle East" -> "middle-east".
+pub fn region_key(name: &str) -> String {
+    name.to_ascii_lowercase().replace(' ', "-")
+}
+
+/// The region a step 9 d20 roll selects, for the early war or the mid/late war.
+pub fn region_for(early: bool, d20: i64) -> Option<&'static str> {
+    let c = data().chart("regions");
+    let col = if early { 0 } else { 1 };
+    c.rows
+        .iter()
+        .find(|r| parse_span(&r.cells[col]).is_some_and(|s| s.contains(d20)))
+        .map(|r| r.label.as_str())
+}
+
+/// A region order (a column of the `region-orders` chart) as plain region names.
+pub fn region_order(column: &str) -> Vec<&'static str> {
+    let c = data().chart("region-orders");
+    let i = c
+        .column_index(column)
+        .unwrap_or_else(|| panic!("no region order `{column}`"));
+    c.rows
+        .iter()
+        .map(|r| r.cells[i].as_str())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.split_once(". ").map(|(_, n)| n).unwrap_or(s))
+        .collect()
+}
+
+fn in_range(r: [i64; 2], v: i64) -> bool {
+    (r[0]..=r[1]).contains(&v)
+}
+
+fn span_text(r: [i64; 2]) -> String {
+    format!("{}-{}", r[0], r[1])
+}
+
+/// Which steps apply this action round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    Gamma,
+    EuropeLost,
+}
+
+/// Asks for the first region (in `order`) where something is possible; "none" if nowhere.
+fn first_region(ctx: &mut Ctx, id: &str, what: &str, order: &[&str]) -> Flow<Option<String>> {
+    let keys: Vec<(String, String)> = order
+        .iter()
+        .map(|n| (region_key(n), n.to_string()))
+        .collect();
+    let mut options: Vec<(&str, &str)> =
+        keys.iter().map(|(k, n)| (k.as_str(), n.as_str())).collect();
+    options.push(("none", "nowhere"));
+    let prompt = format!(
+        "Going down {}: the first region with {what}?",
+        order.join(", ")
+    );
+    let key = ctx.choice(id, prompt, &options)?;
+    Ok(keys.into_iter().find(|(k, _)| *k == key).map(|(_, n)| n))
+}
+
+fn iran_contra(ctx: &mut Ctx) -> Flow<bool> {
+    ctx.yes_no(
+        "iran-contra",
+        "Has Iran-Contra been played against the AI (no realignments at all)?",
+    )
+}
+
+fn step_done(ctx: &mut Ctx, step: &str, action: String) -> Flow<Outcome> {
+    ctx.fact(format!("step {step}"), action.as_str());
+    ctx.done(
+        format!("step {step}: {action}"),
+        fields([("step", json!(step)), ("action", json!(action))]),
+    )
+}
+
+fn action(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    if ctx.yes_no("scoring", "Is the card a scoring card?")? {
+        ctx.note("scoring cards are played as soon as they turn up");
+        return step_done(ctx, "-", "play the scoring card".into());
+    }
+    let ops = ctx.number(
+        "ops",
+        "The card's Ops value (the China card: 4, or 5 used in Asia)?",
+        1,
+        5,
+    )?;
+    let war = ctx.choice(
+        "war",
+        "Which period of the war?",
+        &[
+            ("early", "early war"),
+            ("mid", "mid war"),
+            ("late", "late war"),
+        ],
+    )?;
+    let mode = if ctx.yes_no(
+        "final-round",
+        "Is this the last action round of the turn, with the AI holding a card and short of required military operations?",
+    )? {
+        Mode::Gamma
+    } else if ctx.yes_no("europe-lost", "Has the AI lost control of every battleground in Europe?")? {
+        Mode::EuropeLost
+    } else {
+        Mode::Normal
+    };
+    let allowed: &Vec<String> = match mode {
+        Mode::Gamma => &d.steps.gamma,
+        Mode::EuropeLost => &d.steps.europe_lost,
+        Mode::Normal => &d.steps.order,
+    };
+    match mode {
+        Mode::Gamma => ctx.fact(
+            "Γ",
+            format!("only steps {} (space race ignored)", allowed.join(", ")),
+        ),
+        Mode::EuropeLost => ctx.fact("Europe lost", format!("only steps {}", allowed.join(", "))),
+        Mode::Normal => {}
+    }
+
+    // Δ: events that are played before any step.
+    if mode != Mode::Gamma {
+        if ctx.yes_no(
+            "event-wins",
+            "Would the card's event win the game for the AI?",
+        )? {
+            return step_done(ctx, "Δ", "play the event: it wins the game".into());
+        }
+        if ops == 1
+            && ctx.yes_no(
+                "step8-ok",
+                "Does the event pass the step 8 test (neutral or the AI's, playable, could help the AI - more than you if VP are at stake)?",
+            )?
+        {
+            return step_done(ctx, "Δ", "play the event: a 1-Ops card that passes the step 8 test".into());
+        }
+        if ctx.yes_no("red-scare", "Is Red Scare/Purge in effect against the AI?")?
+            && ctx.yes_no(
+                "step8-no-ops",
+                "Does the event pass the step 8 test without using any Ops?",
+            )?
+        {
+            return step_done(
+                ctx,
+                "Δ",
+                "play the event: under Red Scare/Purge, a step 8 event without Ops".into(),
+            );
+        }
+    }
+    let lacking = mode == Mode::Gamma
+        || ctx.yes_no(
+            "lacks-rmo",
+            "Is the AI short of the required military operations this turn?",
+        )?;
+
+    for step in d.steps.order.iter().filter(|s| allowed.contains(s)) {
+        match step.as_str() {
+            "1" => {
+                if ops < 3 {
+                    ctx.note("step 1: needs a 3+ Ops card");
+                } else if ctx.yes_no("italy", "Can the AI coup Italy (not AI-controlled, DEFCON allows)?")? {
+                    return step_done(ctx, "1", format!("coup in Italy with the {ops}-Ops card"));
+                } else {
+                    ctx.note("step 1: no coup possible in Italy");
+                }
+            }
+            "2" => {
+                if ctx.yes_no("europe-bg-control", "Can the AI gain control of an uncontrolled European battleground this action round?")? {
+                    return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into());
+                }
+                if ctx.yes_no("europe-bg", "Is there an uncontrolled battleground in Europe to place influence in?")? {
+                    return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into());
+                }
+                ctx.note("step 2: no uncontrolled European battleground");
+            }
+            "3" => {
+                if iran_contra(ctx)? {
+                    ctx.note("step 3: no realignments after Iran-Contra");
+                } else if ctx.yes_no(
+                    "europe-realign",
+                    "Is there a European battleground the AI may realign at a net -1 or better (not where it has influence but no bonus)?",
+                )? {
+                    return step_done(ctx, "3", "realign European battlegrounds: best modifier first down to -1, highest stability first (Poland first on ties)".into());
+                } else {
+                    ctx.note("step 3: no European battleground to realign at -1 or better");
+                }
+            }
+            "4" => {
+                if let Some(o) = step4(ctx, ops, lacking)? {
+                    return Ok(o);
+                }
+            }
+            "5" => {
+                let order = region_order("step 5 influence");
+                if ctx.yes_no("influence-control", "Can the AI gain control of an uncontrolled non-European battleground this action round?")? {
+                    if let Some(r) = first_region(ctx, "influence-region", "such a battleground", &order)? {
+                        return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled"));
+                    }
+                }
+                if let Some(r) = first_region(ctx, "bg-region", "an uncontrolled battleground to place influence in", &order)? {
+                    return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)"));
+                }
+                ctx.note("step 5: no uncontrolled non-European battleground");
+            }
+            "6" => {
+                if let Some(o) = step6(ctx, ops, lacking, mode)? {
+                    return Ok(o);
+                }
+            }
+            "7" => {
+                if iran_contra(ctx)? {
+                    ctx.note("step 7: no realignments after Iran-Contra");
+                } else if ctx.yes_no(
+                    "realign-controlled",
+                    "Is there a controlled non-European battleground of level 3 or more the AI may realign by step 3's test?",
+                )? {
+                    return step_done(ctx, "7", "realign that controlled non-European battleground (step 3's order)".into());
+                } else {
+                    ctx.note("step 7: no controlled non-European battleground to realign");
+                }
+            }
+            "8" => {
+                if let Some(o) = step8(ctx, ops, &war, mode)? {
+                    return Ok(o);
+                }
+            }
+            "9" => return step9(ctx, &war, mode),
+            _ => {}
+        }
+    }
+    ctx.note("the source gives no further step");
+    step_done(
+        ctx,
+        "-",
+        format!("none of steps {} applies", allowed.join(", ")),
+    )
+}
+
+fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
+    let d = data();
+    let squads = ctx.yes_no(
+        "death-squads",
+        "Is Latin American Death Squads in play for the AI, with a coup possible in both South and Central America?",
+    )?;
+    let mut squads_override = false;
+    if squads {
+        let r = ctx.die("death-squads-d6", "d6 (Death Squads)", 1, 6)?;
+        squads_override = in_range(d.dice.death_squads, r);
+        ctx.note(if squads_override {
+            format!("{r} is in {}: coup regardless of military operations, South and Central America only", span_text(d.dice.death_squads))
+        } else {
+            format!("{r} is not in {}: the usual conditions", span_text(d.dice.death_squads))
+        });
+    }
+    if !lacking && !squads_override {
+        ctx.note("step 4: only when short of required military operations");
+        return Ok(None);
+    }
+    if !squads_override && ops < 2 {
+        ctx.note("step 4: needs 3+ Ops (2 Ops: step 4A only)");
+        return Ok(None);
+    }
+    let all = region_order("step 4 coups");
+    let regions: Vec<&str> = if squads_override {
+        all.iter()
+            .copied()
+            .filter(|r| *r == "South America" || *r == "Central America")
+            .collect()
+    } else if ops == 2 {
+        ctx.note("a 2-Ops card short of military operations: step 4A (Asia) only");
+        vec![all[0]]
+    } else {
+        all.clone()
+    };
+    // 4A: the China card roll.
+    if regions.contains(&all[0])
+        && ops < 5
+        && ctx.yes_no("china", "Does the AI hold the China card?")?
+    {
+        if ctx.yes_no(
+            "us-formosan",
+            "Is the AI the US with Formosan Resolution in play?",
+        )? {
+            ctx.note("Formosan Resolution: no China card roll");
+        } else {
+            let r = ctx.die("china-d6", "d6 (China card)", 1, 6)?;
+            if in_range(d.dice.china_coup, r) {
+                ctx.note(format!(
+                    "{r} is in {}: the China card, if any level 3 country can be couped",
+                    span_text(d.dice.china_coup)
+                ));
+                if ctx.yes_no(
+                    "asia-level3",
+                    "Is there a level 3 battleground in Asia the AI can coup?",
+                )? {
+                    return step_done(ctx, "4A", "coup with the China card in a level 3 Asian battleground (North Korea first on ties)".into()).map(Some);
+                }
+            } else {
+                ctx.note(format!(
+                    "{r} is not in {}: no China card",
+                    span_text(d.dice.china_coup)
+                ));
+            }
+        }
+    }
+    let level_in = |region: &str| {
+        let bonus = squads && (region == "South America" || region == "Central America");
+        let effective = if bonus { (ops + 1).min(5) } else { ops };
+        d.coup_levels.step4.for_ops(effective)
+    };
+    let described: Vec<String> = regions
+        .iter()
+        .map(|r| format!("{r} (level {})", level_in(r)))
+        .collect();
+    let order: Vec<&str> = described.iter().map(String::as_str).collect();
+    let keys: Vec<(String, &str)> = regions.iter().map(|r| (region_key(r), *r)).collect();
+    let mut options: Vec<(&str, &str)> = keys
+        .iter()
+        .zip(&order)
+        .map(|((k, _), d)| (k.as_str(), *d))
+        .collect();
+    options.push(("none", "nowhere"));
+    let key = ctx.choice(
+        "coup-region",
+        format!(
+            "Going down {}: the first region with a battleground of that level the AI can coup?",
+            order.join(", ")
+        ),
+        &options,
+    )?;
+    match keys.iter().find(|(k, _)| *k == key) {
+        Some((_, r)) => {
+            let label = if *r == all[0] { "4A" } else { "4" };
+            step_done(ctx, label, format!("coup in a level {} battleground in {r} (next to your superpower first on ties)", level_in(r))).map(Some)
+        }
+        None => {
+            ctx.note("step 4: no battleground to coup");
+            Ok(None)
+        }
+    }
+}
+
+fn step6(ctx: &mut Ctx, ops: i64, lacking: bool, mode: Mode) -> Flow<Option<Outcome>> {
+    let d = data();
+    if !lacking {
+        ctx.note("step 6: only when short of required military operations");
+        return Ok(None);
+    }
+    if ops < 3 && ctx.yes_no("yuri", "Is Yuri and Samantha in play against the AI?")? {
+        ctx.note("Yuri and Samantha: step 6 needs a 3+ Ops card");
+        return Ok(None);
+    }
+    let order = region_order("step 6 coups");
+    let level = d.coup_levels.step6.for_ops(ops);
+    let mut found = first_region(
+        ctx,
+        "nonbg-region",
+        &format!("a level {level} non-battleground the AI can coup"),
+        &order,
+    )?
+    .map(|r| (r, level));
+    if found.is_none() && mode == Mode::Gamma && ops <= 2 {
+        for (id, higher) in [("nonbg-region-l2", 2), ("nonbg-region-l3", 3)] {
+            ctx.note(format!(
+                "last action round, still short: try level {higher}"
+            ));
+            if let Some(r) = first_region(
+                ctx,
+                id,
+                &format!("a level {higher} non-battleground the AI can coup"),
+                &order,
+            )? {
+                found = Some((r, higher));
+                break;
+            }
+        }
+    }
+    match found {
+        Some((r, lvl)) => step_done(
+            ctx,
+            "6",
+            format!("coup in a level {lvl} non-battleground in {r} (Afghanistan first on ties)"),
+        )
+        .map(Some),
+        None => {
+            ctx.note("step 6: no non-battleground to coup");
+            Ok(None)
+        }
+    }
+}
+
+fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>> {
+    let d = data();
+    if !ctx.yes_no(
+        "step8-ok",
+        "Does the event pass the step 8 test (neutral or the AI's, playable, could help the AI - more than you if VP are at stake)?",
+    )? {
+        ctx.note("step 8: the event does not qualify");
+        return Ok(None);
+    }
+    if mode == Mode::EuropeLost
+        && !ctx.yes_no("event-europe", "Does the event take place in Europe only?")?
+    {
+        ctx.note("Europe lost: only events in Europe");
+        return Ok(None);
+    }
+    if ops <= 3
+        && ctx.yes_no(
+            "containment",
+            "Is Containment or Brezhnev Doctrine in effect for the AI?",
+        )?
+        && !ctx.yes_no(
+            "event-gives-ops",
+            "Does the event itself give 1-3 Ops (or win the game)?",
+        )?
+    {
+        ctx.note("Containment/Brezhnev Doctrine: no event on a 1-3 Ops card");
+        return Ok(None);
+    }
+    let range =
+        if war == "late" && ctx.yes_no("event-vp", "Does the event give the AI victory points?")? {
+            ctx.note(format!(
+                "late war, VP for the AI: the event on {}",
+                span_text(d.dice.event_late_war_vp)
+            ));
+            d.dice.event_late_war_vp
+        } else {
+            d.dice.event
+        };
+    let r = ctx.die("event-d6", "d6 (event)", 1, 6)?;
+    if in_range(range, r) {
+        step_done(
+            ctx,
+            "8",
+            format!("play the event ({r} is in {})", span_text(range)),
+        )
+        .map(Some)
+    } else {
+        ctx.note(format!(
+            "step 8: {r} is not in {}: no event",
+            span_text(range)
+        ));
+        Ok(None)
+    }
+}
+
+fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
+    let d = data();
+    let hierarchy = region_order("hierarchy");
+    let region: String = if mode == Mode::EuropeLost {
+        ctx.note("Europe lost: step 9 in Europe only, no d20");
+        hierarchy[0].to_string()
+    } else {
+        let early = war == "early";
+        let r = ctx.die("region-d20", "d20 (region)", 1, 20)?;
+        let c = d.chart("regions");
+        let col = if early { &c.columns[0] } else { &c.columns[1] };
+        let name = region_for(early, r).expect("the region chart covers 1-20");
+        ctx.lookup(&c.title, name, Some(col), format!("{r} -> {name}"));
+        name.to_string()
+    };
+    if !iran_contra(ctx)?
+        && ctx.yes_no(
+            "realign-region",
+            format!("Can the AI realign in {region} by step 3's test (not level 1-2 countries)?"),
+        )?
+    {
+        return step_done(ctx, "9", format!("realign in {region}"));
+    }
+    if ctx.yes_no(
+        "adjacent",
+        format!("Is there an uncontrolled country next to your superpower in {region}?"),
+    )? {
+        return step_done(
+            ctx,
+            "9A",
+            format!(
+                "place influence in uncontrolled countries next to your superpower in {region}"
+            ),
+        );
+    }
+    if ctx.yes_no(
+        "uncontrolled",
+        format!("Is there an uncontrolled country in {region} to place influence in?"),
+    )? {
+        return step_done(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"));
+    }
+    step_done(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")))
+}
+
+fn region(ctx: &mut Ctx) -> Flow<Outcome> {
+    let war = ctx.choice(
+        "war",
+        "Which period of the war?",
+        &[
+            ("early", "early war"),
+            ("mid", "mid war"),
+            ("late", "late war"),
+        ],
+    )?;
+    let early = war == "early";
+    let r = ctx.die("d20", "d20", 1, 20)?;
+    let c = data().chart("regions");
+    let col = if early { &c.columns[0] } else { &c.columns[1] };
+    let name = region_for(early, r).expect("the region chart covers 1-20");
+    ctx.lookup(&c.title, name, Some(col), format!("{r} -> {name}"));
+    ctx.done(name, fields([("d20", json!(r)), ("region", json!(name))]))
+}
+
+fn event_timing(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let r = ctx.die("d6", "d6", 1, 6)?;
+    let when = if in_range(d.dice.your_event_before, r) {
+        "before"
+    } else if in_range(d.dice.your_event_after, r) {
+        "after"
+    } else {
+        unreachable!("the timing ranges cover 1-6")
+    };
+    ctx.done(
+        format!("your event happens {when} the AI acts"),
+        fields([("d6", json!(r)), ("your_event", json!(when))]),
+    )
+}
+
+/// Question ids of the discard priorities, in the order of the `discard` chart's rows.
+pub const DISCARD_IDS: [&str; 4] = ["doomsday", "gives-vp", "helps-you", "yours"];
+
+fn discard(ctx: &mut Ctx) -> Flow<Outcome> {
+    let c = data().chart("discard");
+    for (row, id) in c.rows.iter().zip(DISCARD_IDS) {
+        let kind = &row.cells[0];
+        if ctx.yes_no(
+            id,
+            format!("Among the AI's cards that fail the step 8 test, is there one of: {kind}?"),
+        )? {
+            ctx.lookup(&c.title, &row.label, None, kind);
+            return ctx.done(
+                format!("discard one of the {kind}"),
+                fields([("priority", json!(row.label)), ("discard", json!(kind))]),
+            );
+        }
+    }
+    ctx.done(
+        "no discard: the AI keeps only useful cards",
+        fields([("priority", json!(null)), ("discard", json!(null))]),
+    )
+}
+
+const REGIONS: &[&str] = &[
+    "europe",
+    "asia",
+    "middle-east",
+    "south-america",
+    "africa",
+    "central-america",
+    "none",
+];
+
+/// The procedures of the Twilight Struggle AI.
+pub static PROCEDURES: &[Procedure] = &[
+    Procedure {
+        id: "action",
+        title: "AI action round: which step",
+        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays; flags answer the conditions (left out = no).",
+        params: &[
+            Param::flag("scoring", "the card is a scoring card"),
+            Param::number("ops", "the card's Ops value, 1-5 (China card: 4, 5 in Asia)"),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war"),
+            Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
+            Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
+            Param::flag("event-wins", "the event would win the game for the AI"),
+            Param::flag("step8-ok", "the event passes the step 8 test"),
+            Param::flag("red-scare", "Red Scare/Purge is in effect against the AI"),
+            Param::flag("step8-no-ops", "the event passes step 8 without using Ops"),
+            Param::flag("lacks-rmo", "the AI is short of required military operations"),
+            Param::flag("italy", "the AI can coup Italy"),
+            Param::flag("europe-bg-control", "the AI can gain control of an uncontrolled European battleground this round"),
+            Param::flag("europe-bg", "there is an uncontrolled European battleground"),
+            Param::flag("iran-contra", "Iran-Contra has been played against the AI"),
+            Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
+            Param::flag("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA"),
+            Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
+            Param::flag("china", "the AI holds the China card"),
+            Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play"),
+            Param::die("china-d6", "the step 4A China card d6; rolled if left out"),
+            Param::flag("asia-level3", "a level 3 Asian battleground can be couped"),
+            Param::choice_or("coup-region", REGIONS, "none", "step 4: first region with a battleground to coup"),
+            Param::flag("influence-control", "step 5: a non-European battleground can be controlled this round"),
+            Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with one"),
+            Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
+            Param::flag("yuri", "Yuri and Samantha is in play against the AI"),
+            Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground to coup"),
+            Param::choice_or("nonbg-region-l2", REGIONS, "none", "step 6, last round: first region with a level 2 one"),
+            Param::choice_or("nonbg-region-l3", REGIONS, "none", "step 6, last round: first region with a level 3 one"),
+            Param::flag("realign-controlled", "step 7: a controlled non-European battleground can be realigned"),
+            Param::flag("event-europe", "the event takes place in Europe only"),
+            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI"),
+            Param::flag("event-gives-ops", "the event gives Ops itself (or wins)"),
+            Param::flag("event-vp", "the event gives the AI victory points"),
+            Param::die("event-d6", "the step 8 d6; rolled if left out"),
+            Param::die("region-d20", "the step 9 d20; rolled if left out"),
+            Param::flag("realign-region", "step 9: the AI can realign in the region"),
+            Param::flag("adjacent", "step 9: an uncontrolled country next to your superpower in the region"),
+            Param::flag("uncontrolled", "step 9: an uncontrolled country in the region"),
+        ],
+        run: action,
+    },
+    Procedure {
+        id: "region",
+        title: "Step 9 region (d20)",
+        about: "Rolls the region for step 9 (early war, or mid/late war).",
+        params: &[
+            Param::choice("war", &["early", "mid", "late"], "the period of the war"),
+            Param::die("d20", "your d20; rolled if left out"),
+        ],
+        run: region,
+    },
+    Procedure {
+        id: "event-timing",
+        title: "Your event on an AI card: before or after",
+        about: "Rolls whether your event on a card the AI plays comes before or after its action.",
+        params: &[Param::die("d6", "your d6; rolled if left out")],
+        run: event_timing,
+    },
+    Procedure {
+        id: "discard",
+        title: "End-of-turn discard",
+        about: "Which card the AI discards (also the space race burning order).",
+        params: &[
+            Param::flag("doomsday", "a Doomsday card is among the cards that fail step 8"),
+            Param::flag("gives-vp", "a card giving you more than 1 VP is among them"),
+            Param::flag("helps-you", "a card that can help you is among them"),
+            Param::flag("yours", "a you-associated card is among them"),
+        ],
+        run: discard,
+    },
+];
+
+/// The region spans of one column of the region chart, in row order.
+pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {
+    let c = data().chart("regions");
+    let col = if early { 0 } else { 1 };
+    c.rows
+        .iter()
+        .map(|r| {
+            (
+                r.label.as_str(),
+                parse_span(&r.cells[col]).expect("region range"),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::walk::{drive_with, Answer, Kind, WalkError};
+
+    fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
+        let p = PROCEDURES.iter().find(|p| p.id == id).unwrap();
+        drive_with(p, |q| {
+            answers
+                .iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, a)| a.clone())
+                .or(match q.kind {
+                    Kind::YesNo => Some(Answer::Bool(false)),
+                    Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
+                    _ => None,
+                })
+                .ok_or_else(|| WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        })
+    }
+    fn yes() -> Answer {
+        Answer::Bool(true)
+    }
+    fn n(v: i64) -> Answer {
+        Answer::Number(v)
+    }
+    fn die(v: i64) -> Answer {
+        Answer::Die {
+            value: v,
+            rolled: false,
+        }
+    }
+    fn c(s: &str) -> Answer {
+        Answer::Choice(s.into())
+    }
+
+    fn act(extra: &[(&str, Answer)]) -> Outcome {
+        let mut a: Vec<(&str, Answer)> = vec![
+            ("ops", n(3)),
+            ("war", c("mid")),
+            ("event-d6", die(1)),
+            ("region-d20", die(1)),
+        ];
+        for (k, v) in extra {
+            a.retain(|(x, _)| x != k);
+            a.push((k, v.clone()));
+        }
+        call("action", &a).unwrap()
+    }
+    fn step(o: &Outcome) -> String {
+        o.fields["step"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn regions_cover_1_to_20_once_in_both_periods() {
+        for early in [true, false] {
+            let spans = region_spans(early);
+            for r in 1..=20 {
+                assert_eq!(
+                    spans.iter().filter(|(_, s)| s.contains(r)).count(),
+                    1,
+                    "{early} {r}"
+                );
+            }
+        }
+        assert_eq!(region_for(true, 7), Some("Europe"));
+        assert_eq!(region_for(true, 8), Some("Asia"));
+        assert_eq!(region_for(true, 18), Some("South America"));
+        assert_eq!(region_for(false, 5), Some("Europe"));
+        assert_eq!(region_for(false, 6), Some("Asia"));
+        assert_eq!(region_for(false, 19), Some("Central America"));
+    }
+
+    #[test]
+    fn nothing_applies_falls_to_step_9_with_the_d20() {
+        let o = act(&[("region-d20", die(15))]);
+        assert_eq!(step(&o), "9");
+        assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
+        let o = act(&[
+            ("war", c("early")),
+            ("region-d20", die(15)),
+            ("adjacent", yes()),
+        ]);
+        assert_eq!(step(&o), "9A");
+        assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
+        let o = act(&[("region-d20", die(20)), ("uncontrolled", yes())]);
+        assert_eq!(step(&o), "9B");
+        // Realignment first, unless Iran-Contra.
+        assert_eq!(step(&act(&[("realign-region", yes())])), "9");
+        assert!(act(&[("realign-region", yes())]).fields["action"]
+            .as_str()
+            .unwrap()
+            .starts_with("realign"));
+        assert_eq!(
+            step(&act(&[
+                ("realign-region", yes()),
+                ("iran-contra", yes()),
+                ("uncontrolled", yes())
+            ])),
+            "9B"
+        );
+    }
+
+    #[test]
+    fn steps_go_in_priority_order() {
+        let all = [
+            ("italy", yes()),
+            ("europe-bg", yes()),
+            ("europe-realign", yes()),
+            ("lacks-rmo", yes()),
+            ("coup-region", c("africa")),
+            ("bg-region", c("asia")),
+            ("nonbg-region", c("europe")),
+            ("realign-controlled", yes()),
+            ("step8-ok", yes()),
+            ("event-d6", die(6)),
+        ];
+        let mut answers: Vec<(&str, Answer)> = all.to_vec();
+        let expected = ["1", "2B", "3", "4", "5B", "6", "7", "8", "9"];
+        for want in expected {
+            let o = act(&answers);
+            assert_eq!(step(&o), want, "{answers:?}");
+            // Remove what made this step apply, and the next one must take over.
+            match want {
+                "1" => answers.retain(|(k, _)| *k != "italy"),
+                "2B" => answers.retain(|(k, _)| *k != "europe-bg"),
+                "3" => answers.retain(|(k, _)| *k != "europe-realign"),
+                "4" => answers.retain(|(k, _)| *k != "coup-region"),
+                "5B" => answers.retain(|(k, _)| *k != "bg-region"),
+                "6" => answers.retain(|(k, _)| *k != "nonbg-region"),
+                "7" => answers.retain(|(k, _)| *k != "realign-controlled"),
+                "8" => answers.retain(|(k, _)| *k != "step8-ok"),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn step_1_needs_three_ops() {
+        assert_eq!(step(&act(&[("italy", yes())])), "1");
+        assert_ne!(step(&act(&[("ops", n(2)), ("italy", yes())])), "1");
+    }
+
+    #[test]
+    fn gamma_uses_only_steps_1_4_6() {
+        // Γ skips Δ and steps 2, 3, 5, 7, 8, 9.
+        let o = act(&[
+            ("final-round", yes()),
+            ("event-wins", yes()),
+            ("europe-bg", yes()),
+            ("step8-ok", yes()),
+            ("event-d6", die(6)),
+        ]);
+        assert_eq!(step(&o), "-");
+        assert!(o.fields["action"].as_str().unwrap().contains("1, 4, 6"));
+        // Short of military operations is implied: step 4 applies.
+        assert_eq!(
+            step(&act(&[
+                ("final-round", yes()),
+                ("coup-region", c("middle-east"))
+            ])),
+            "4"
+        );
+        // 1-2 Ops in the last round: level 1, then 2, then 3 non-battlegrounds.
+        let o = act(&[
+            ("final-round", yes()),
+            ("ops", n(1)),
+            ("nonbg-region-l3", c("africa")),
+        ]);
+        assert_eq!(step(&o), "6");
+        assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
+    }
+
+    #[test]
+    fn europe_lost_restricts_steps() {
+        let o = act(&[
+            ("europe-lost", yes()),
+            ("lacks-rmo", yes()),
+            ("coup-region", c("asia")),
+        ]);
+        assert_eq!(step(&o), "9", "step 4 is not in the Europe-lost set");
+        assert!(
+            o.fields["action"].as_str().unwrap().contains("Europe"),
+            "no d20: Europe"
+        );
+        // Step 8 only for events in Europe.
+        let base = [
+            ("europe-lost", yes()),
+            ("step8-ok", yes()),
+            ("event-d6", die(6)),
+        ];
+        assert_eq!(step(&act(&base)), "9");
+        let mut with = base.to_vec();
+        with.push(("event-europe", yes()));
+        assert_eq!(step(&act(&with)), "8");
+    }
+
+    #[test]
+    fn delta_events() {
+        assert_eq!(step(&act(&[("event-wins", yes())])), "Δ");
+        assert_eq!(step(&act(&[("ops", n(1)), ("step8-ok", yes())])), "Δ");
+        // A 2-Ops card that passes step 8 waits for step 8 and its roll.
+        assert_eq!(
+            step(&act(&[
+                ("ops", n(2)),
+                ("step8-ok", yes()),
+                ("event-d6", die(4))
+            ])),
+            "8"
+        );
+        assert_eq!(
+            step(&act(&[("red-scare", yes()), ("step8-no-ops", yes())])),
+            "Δ"
+        );
+        assert_ne!(step(&act(&[("red-scare", yes())])), "Δ");
+    }
+
+    #[test]
+    fn step_8_rolls() {
+        let ev =
+            |extra: &[(&str, Answer)]| step(&act(&[&[("step8-ok", yes())][..], extra].concat()));
+        assert_eq!(ev(&[("event-d6", die(4))]), "8");
+        assert_eq!(ev(&[("event-d6", die(3))]), "9");
+        // Late war, VP for the AI: 3-6.
+        assert_eq!(
+            ev(&[
+                ("war", c("late")),
+                ("event-vp", yes()),
+                ("event-d6", die(3))
+            ]),
+            "8"
+        );
+        assert_eq!(
+            ev(&[
+                ("war", c("late")),
+                ("event-vp", yes()),
+                ("event-d6", die(2))
+            ]),
+            "9"
+        );
+        // The VP rule is late war only.
+        assert_eq!(
+            ev(&[("war", c("mid")), ("event-vp", yes()), ("event-d6", die(3))]),
+            "9"
+        );
+        // Containment on a 1-3 Ops card: no event unless it gives Ops.
+        assert_eq!(ev(&[("containment", yes()), ("event-d6", die(6))]), "9");
+        assert_eq!(
+            ev(&[
+                ("containment", yes()),
+                ("event-gives-ops", yes()),
+                ("event-d6", die(6))
+            ]),
+            "8"
+        );
+        assert_eq!(
+            ev(&[("ops", n(4)), ("containment", yes()), ("event-d6", die(6))]),
+            "8"
+        );
+    }
+
+    #[test]
+    fn step_4_conditions_china_and_death_squads() {
+        // Not short of military operations: no step 4.
+        assert_ne!(step(&act(&[("coup-region", c("asia"))])), "4A");
+        let o = act(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
+        assert_eq!(step(&o), "4A");
+        assert!(o.fields["action"].as_str().unwrap().contains("level 2"));
+        // 5 Ops (China card in Asia): level 3.
+        let o = act(&[
+            ("ops", n(5)),
+            ("lacks-rmo", yes()),
+            ("coup-region", c("asia")),
+        ]);
+        assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
+        // 2 Ops: Asia only.
+        let e = call(
+            "action",
+            &[
+                ("ops", n(2)),
+                ("war", c("mid")),
+                ("lacks-rmo", yes()),
+                ("coup-region", c("africa")),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.id, "coup-region");
+        // China card roll: 5-6 uses it when a level 3 Asian battleground can be couped.
+        let china = [
+            ("lacks-rmo", yes()),
+            ("china", yes()),
+            ("china-d6", die(5)),
+            ("asia-level3", yes()),
+        ];
+        let o = act(&china);
+        assert_eq!(step(&o), "4A");
+        assert!(o.fields["action"].as_str().unwrap().contains("China"));
+        let mut low = china.to_vec();
+        low[2] = ("china-d6", die(4));
+        assert!(!act(&low).fields["action"]
+            .as_str()
+            .unwrap()
+            .contains("China"));
+        let mut formosan = china.to_vec();
+        formosan.push(("us-formosan", yes()));
+        assert!(!act(&formosan).fields["action"]
+            .as_str()
+            .unwrap()
+            .contains("China"));
+        // Death Squads 3-6: coup without the RMO condition, SA/CA only, +1 Op there.
+        let o = act(&[
+            ("ops", n(4)),
+            ("death-squads", yes()),
+            ("death-squads-d6", die(3)),
+            ("coup-region", c("south-america")),
+        ]);
+        assert_eq!(step(&o), "4");
+        assert!(
+            o.fields["action"].as_str().unwrap().contains("level 3"),
+            "a 4 counts as 5 there"
+        );
+        let e = call(
+            "action",
+            &[
+                ("ops", n(4)),
+                ("war", c("mid")),
+                ("death-squads", yes()),
+                ("death-squads-d6", die(3)),
+                ("coup-region", c("asia")),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.id, "coup-region");
+        let o = act(&[
+            ("ops", n(4)),
+            ("death-squads", yes()),
+            ("death-squads-d6", die(2)),
+            ("coup-region", c("south-america")),
+        ]);
+        assert_ne!(step(&o), "4", "2: the usual condition (not short)");
+    }
+
+    #[test]
+    fn step_6_needs_rmo_and_yuri_needs_three_ops() {
+        assert_ne!(step(&act(&[("nonbg-region", c("asia"))])), "6");
+        let o = act(&[
+            ("ops", n(2)),
+            ("lacks-rmo", yes()),
+            ("nonbg-region", c("asia")),
+        ]);
+        assert_eq!(step(&o), "6");
+        assert!(o.fields["action"].as_str().unwrap().contains("level 1"));
+        assert_ne!(
+            step(&act(&[
+                ("ops", n(2)),
+                ("lacks-rmo", yes()),
+                ("yuri", yes()),
+                ("nonbg-region", c("asia"))
+            ])),
+            "6"
+        );
+        assert_eq!(
+            step(&act(&[
+                ("ops", n(3)),
+                ("lacks-rmo", yes()),
+                ("yuri", yes()),
+                ("nonbg-region", c("asia"))
+            ])),
+            "6"
+        );
+    }
+
+    #[test]
+    fn scoring_cards_are_played_at_once() {
+        let o = call("action", &[("scoring", yes())]).unwrap();
+        assert_eq!(o.fields["action"], "play the scoring card");
+    }
+
+    #[test]
+    fn timing_and_discard() {
+        for (r, when) in [(1, "before"), (3, "before"), (4, "after"), (6, "after")] {
+            let o = call("event-timing", &[("d6", die(r))]).unwrap();
+            assert_eq!(o.fields["your_event"], when);
+        }
+        let o = call("discard", &[("helps-you", yes()), ("yours", yes())]).unwrap();
+        assert_eq!(o.fields["priority"], "3");
+        let o = call("discard", &[("doomsday", yes()), ("yours", yes())]).unwrap();
+        assert_eq!(o.fields["priority"], "1");
+    }
+}

@@ -1,0 +1,1298 @@
+//! Undaunted: Normandy solitaire AI v1.2: the embedded data (`data/charts/undaunted.toml`,
+//! German terms kept beside our English) and the procedures - an AI card's questions, die-roll
+//! modifier and d10 result with its re-roll and fallback rules, attack targets, the mortar's
+//! target tile, the order of the AI's cards and its initiative roll. Card flows, modifiers,
+//! ranges, target lists and unit values are all read from the data file.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::data::{chart, parse_embedded, Chart, Meta, Row, Rule, Unclear};
+use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::{fields, SystemDef};
+
+/// The text of the data file.
+pub const SOURCE: &str = include_str!("../../data/charts/undaunted.toml");
+
+/// Initiative numbers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Initiative {
+    pub cards: i64,
+    pub ai_plays: i64,
+    pub player_plays: i64,
+    pub die: i64,
+}
+
+/// What an answer does.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Effect {
+    /// "next", "goto", "roll" or "do".
+    pub then: String,
+    /// Sets the die-roll modifier (replacing any earlier one).
+    #[serde(default)]
+    pub drm: Option<i64>,
+    /// Fixes the case (FALL A / B).
+    #[serde(default)]
+    pub case: Option<String>,
+    /// Replaces the first result by the second.
+    #[serde(default)]
+    pub swap: Option<[String; 2]>,
+    /// Names the target.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// A remark for the path.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// For "do": the action.
+    #[serde(default)]
+    pub action: Option<String>,
+    /// For "goto": the step id.
+    #[serde(default)]
+    pub goto: Option<String>,
+}
+
+/// One question of a card.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CardStep {
+    pub id: String,
+    pub number: String,
+    pub ask: String,
+    pub yes: Effect,
+    pub no: Effect,
+}
+
+/// One d10 result of a card.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CardResult {
+    pub action: String,
+    /// "", "A", "B" or "A+B".
+    #[serde(default)]
+    pub case: String,
+    pub range: [i64; 2],
+    /// What to do when the action is not possible: another action, or "reroll".
+    #[serde(default)]
+    pub if_impossible: Option<String>,
+    #[serde(default)]
+    pub needs_target: bool,
+    #[serde(default)]
+    pub after: Option<String>,
+}
+
+impl CardResult {
+    fn fits_case(&self, case: Option<&str>) -> bool {
+        match (self.case.as_str(), case) {
+            ("" | "A+B", _) => true,
+            (c, Some(k)) => c == k,
+            (_, None) => false,
+        }
+    }
+}
+
+/// An AI card's procedure.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Card {
+    pub id: String,
+    pub de: String,
+    pub en: String,
+    pub out_of_range: String,
+    pub out_of_range_stated: bool,
+    pub steps: Vec<CardStep>,
+    pub results: Vec<CardResult>,
+}
+
+/// The parsed data file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Data {
+    pub system: Meta,
+    pub initiative: Initiative,
+    #[serde(rename = "card")]
+    pub cards: Vec<Card>,
+    #[serde(rename = "chart")]
+    pub charts: Vec<Chart>,
+    #[serde(rename = "rule")]
+    pub rules: Vec<Rule>,
+    #[serde(rename = "unclear")]
+    pub unclear: Vec<Unclear>,
+}
+
+/// The embedded data, parsed once.
+pub fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| parse_embedded("undaunted.toml", SOURCE))
+}
+
+impl Data {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> &Chart {
+        chart(&self.charts, id)
+    }
+
+    /// A card by id.
+    pub fn card(&self, id: &str) -> Option<&Card> {
+        self.cards.iter().find(|c| c.id == id)
+    }
+
+    /// Our English for a German action term (from the `terms` chart).
+    pub fn english(&self, term: &str) -> String {
+        self.chart("terms")
+            .row(term)
+            .map(|r| r.cells[0].clone())
+            .unwrap_or_else(|| term.to_lowercase())
+    }
+}
+
+fn row(label: &str, cells: Vec<String>) -> Row {
+    Row {
+        label: label.into(),
+        cells,
+        printed: None,
+        label_printed: None,
+        line: None,
+    }
+}
+
+fn effect_text(e: &Effect) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = e.drm {
+        parts.push(format!("DRM {d:+}"));
+    }
+    if let Some(c) = &e.case {
+        parts.push(format!("FALL {c}"));
+    }
+    if let Some([a, b]) = &e.swap {
+        parts.push(format!("{a} -> {b}"));
+    }
+    if let Some(t) = &e.target {
+        parts.push(format!("target {t}"));
+    }
+    parts.push(match e.then.as_str() {
+        "do" => e.action.clone().unwrap_or_default(),
+        "goto" => format!("go to {}", e.goto.clone().unwrap_or_default()),
+        "roll" => "roll W10".into(),
+        _ => "next question".into(),
+    });
+    if let Some(n) = &e.note {
+        parts.push(n.clone());
+    }
+    parts.join("; ")
+}
+
+/// A card rendered as a chart: its questions, then its d10 results.
+pub fn card_chart(card: &Card) -> Chart {
+    let d = data();
+    let mut rows = Vec::new();
+    for s in &card.steps {
+        let label = if s.number.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{})", s.number)
+        };
+        rows.push(row(
+            &label,
+            vec![s.ask.clone(), effect_text(&s.yes), effect_text(&s.no)],
+        ));
+    }
+    for r in &card.results {
+        let mut what = format!("{} ({})", r.action, d.english(&r.action));
+        if !r.case.is_empty() {
+            what.push_str(&format!(" - FALL {}", r.case));
+        }
+        let mut then = format!("W10 + DRM = {}-{}", r.range[0], r.range[1]);
+        if let Some(i) = &r.if_impossible {
+            then.push_str(&format!(
+                "; not possible: {}",
+                if i == "reroll" {
+                    "roll again".to_string()
+                } else {
+                    i.clone()
+                }
+            ));
+        }
+        rows.push(row(
+            "W10",
+            vec![what, then, r.after.clone().unwrap_or_default()],
+        ));
+    }
+    let mut notes = vec![
+        "DRM (also WWM): the die-roll modifier; a later one replaces an earlier one.".to_string(),
+    ];
+    notes.push(if card.out_of_range_stated {
+        "A total that fits no range is rolled again (stated on this card).".to_string()
+    } else {
+        "A total that fits no range is rolled again (the program's reading: the source says so only for the rifleman).".to_string()
+    });
+    Chart {
+        id: format!("card-{}", card.id),
+        title: format!("{} ({})", card.de, card.en),
+        corner: "#".into(),
+        columns: vec![
+            "question / result".into(),
+            "yes / range".into(),
+            "no / after".into(),
+        ],
+        rows,
+        notes,
+    }
+}
+
+/// The system entry for the registry (the cards are shown as charts `card-...`).
+pub fn system() -> SystemDef {
+    let d = data();
+    let mut charts: Vec<Chart> = d.cards.iter().map(card_chart).collect();
+    charts.extend(d.charts.iter().cloned());
+    SystemDef {
+        meta: d.system.clone(),
+        charts,
+        rules: d.rules.clone(),
+        unclear: d.unclear.clone(),
+        procedures: PROCEDURES,
+    }
+}
+
+/// An ASCII key for a German term: "VERSTÄRKEN" -> "verstaerken".
+pub fn slug(term: &str) -> String {
+    let mut s = String::new();
+    for ch in term.to_lowercase().chars() {
+        match ch {
+            'ä' => s.push_str("ae"),
+            'ö' => s.push_str("oe"),
+            'ü' => s.push_str("ue"),
+            'ß' => s.push_str("ss"),
+            c if c.is_ascii_alphanumeric() => s.push(c),
+            _ => s.push('-'),
+        }
+    }
+    s
+}
+
+/// Most d10 rolls a card walk makes before giving up (re-rolls of impossible results).
+const MAX_ROLLS: usize = 20;
+
+fn card(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
+    let labels: Vec<String> = d
+        .cards
+        .iter()
+        .map(|c| format!("{} ({})", c.de, c.en))
+        .collect();
+    let options: Vec<(&str, &str)> = d
+        .cards
+        .iter()
+        .zip(&labels)
+        .map(|(c, l)| (c.id.as_str(), l.as_str()))
+        .collect();
+    let id = ctx.choice("card", "Which AI card is played?", &options)?;
+    let c = d.card(&id).expect("a listed card");
+    ctx.fact("card", format!("{} ({})", c.de, c.en));
+
+    let mut drm = 0;
+    let mut case: Option<String> = None;
+    let mut swaps: Vec<[String; 2]> = Vec::new();
+    let mut target: Option<String> = None;
+    let mut i = 0;
+    loop {
+        let step = &c.steps[i];
+        let prefix = if step.number.is_empty() {
+            String::new()
+        } else {
+            format!("{}) ", step.number)
+        };
+        let yes = ctx.yes_no(&step.id, format!("{prefix}{}", step.ask))?;
+        let e = if yes { &step.yes } else { &step.no };
+        ctx.fact(
+            format!("{prefix}{}", step.ask),
+            if yes { "yes" } else { "no" },
+        );
+        if let Some(v) = e.drm {
+            drm = v;
+            ctx.note(format!("DRM = {v:+}"));
+        }
+        if let Some(k) = &e.case {
+            case = Some(k.clone());
+            ctx.note(format!("FALL {k}"));
+        }
+        if let Some(s) = &e.swap {
+            swaps.push(s.clone());
+            ctx.note(format!("a result of {} is played as {}", s[0], s[1]));
+        }
+        if let Some(t) = &e.target {
+            target = Some(t.clone());
+        }
+        if let Some(n) = &e.note {
+            ctx.note(n.clone());
+        }
+        match e.then.as_str() {
+            "next" => i += 1,
+            "goto" => {
+                let to = e.goto.as_deref().expect("goto names a step");
+                i = c
+                    .steps
+                    .iter()
+                    .position(|s| s.id == to)
+                    .unwrap_or_else(|| panic!("no step {to}"));
+            }
+            "do" => {
+                let action = e.action.clone().expect("do names an action");
+                return finish(ctx, c, &action, case.as_deref(), drm, None, target);
+            }
+            _ => break,
+        }
+    }
+
+    let mut impossible: Vec<String> = Vec::new();
+    for attempt in 1..=MAX_ROLLS {
+        let die_id = if attempt == 1 {
+            "d10".to_string()
+        } else {
+            format!("d10#{attempt}")
+        };
+        let r = ctx.die(&die_id, "W10 (d10)", 1, 10)?;
+        let total = r + drm;
+        if drm != 0 {
+            ctx.modifier("W10", drm, "DRM", total);
+        }
+        let Some(res) = c
+            .results
+            .iter()
+            .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&total))
+        else {
+            ctx.note(format!(
+                "{total} fits no range: roll again{}",
+                if c.out_of_range_stated {
+                    ""
+                } else {
+                    " (the rifleman's rule, applied to every card)"
+                }
+            ));
+            continue;
+        };
+        let mut action = res.action.clone();
+        ctx.lookup(
+            &format!("{} results", c.de),
+            format!("{}-{}", res.range[0], res.range[1]),
+            case.as_deref()
+                .map(|k| if k == "A" { "FALL A" } else { "FALL B" }),
+            action.as_str(),
+        );
+        for [from, to] in &swaps {
+            if *from == action {
+                ctx.note(format!("{from} becomes {to}"));
+                action = to.clone();
+            }
+        }
+        let rule = c
+            .results
+            .iter()
+            .find(|x| x.action == action)
+            .and_then(|x| x.if_impossible.clone());
+        if let Some(rule) = rule {
+            let possible = !impossible.contains(&action)
+                && ctx.yes_no(
+                    &format!("possible-{}", slug(&action)),
+                    format!("Is {action} ({}) possible?", d.english(&action)),
+                )?;
+            if !possible {
+                if !impossible.contains(&action) {
+                    impossible.push(action.clone());
+                }
+                if rule == "reroll" {
+                    ctx.note(format!("{action} is not possible: roll again"));
+                    let open = c
+                        .results
+                        .iter()
+                        .filter(|x| x.fits_case(case.as_deref()))
+                        .any(|x| {
+                            !(x.if_impossible.as_deref() == Some("reroll")
+                                && impossible.contains(&x.action))
+                        });
+                    if !open {
+                        ctx.note("no action of this card is possible");
+                        return finish(
+                            ctx,
+                            c,
+                            "SICH VERSTECKT HALTEN",
+                            case.as_deref(),
+                            drm,
+                            Some((r, total)),
+                            target,
+                        );
+                    }
+                    continue;
+                }
+                ctx.note(format!("{action} is not possible: {rule} instead"));
+                action = rule;
+            }
+        }
+        if let Some(after) = c
+            .results
+            .iter()
+            .find(|x| x.action == action)
+            .and_then(|x| x.after.clone())
+        {
+            ctx.note(after);
+        }
+        if c.results
+            .iter()
+            .any(|x| x.action == action && x.needs_target)
+            && target.is_none()
+        {
+            ctx.note("target: see the `target` procedure (ZIELAUSWAHL)");
+        }
+        return finish(
+            ctx,
+            c,
+            &action,
+            case.as_deref(),
+            drm,
+            Some((r, total)),
+            target,
+        );
+    }
+    ctx.note(format!("no usable result after {MAX_ROLLS} rolls"));
+    finish(
+        ctx,
+        c,
+        "SICH VERSTECKT HALTEN",
+        case.as_deref(),
+        drm,
+        None,
+        target,
+    )
+}
+
+fn finish(
+    ctx: &mut Ctx,
+    c: &Card,
+    action: &str,
+    case: Option<&str>,
+    drm: i64,
+    roll: Option<(i64, i64)>,
+    target: Option<String>,
+) -> Flow<Outcome> {
+    let d = data();
+    let en = d.english(action);
+    if let Some(t) = &target {
+        ctx.fact("target", t.as_str());
+    }
+    ctx.done(
+        format!("{action} ({en})"),
+        fields([
+            ("card", json!(c.id)),
+            ("case", json!(case)),
+            ("drm", json!(drm)),
+            ("d10", json!(roll.map(|r| r.0))),
+            ("total", json!(roll.map(|r| r.1))),
+            ("action", json!(action)),
+            ("action_en", json!(en)),
+            ("target", json!(target)),
+        ]),
+    )
+}
+
+/// Unit kinds named in the target chart, with their question ids and English.
+pub const TARGET_KINDS: &[(&str, &str, &str)] = &[
+    ("Schütze", "def-rifleman", "rifleman"),
+    ("Schwächste EH", "def-weakest", "weakest unit"),
+    ("MG-Schütze", "def-mg", "machine gunner"),
+    ("Scharfschütze", "def-sniper", "sniper"),
+    ("Granatwerfer", "def-mortar", "mortar"),
+];
+
+fn target(ctx: &mut Ctx) -> Flow<Outcome> {
+    let c = data().chart("targets");
+    let attacker = ctx.choice(
+        "attacker",
+        "Which AI unit attacks or suppresses?",
+        &[
+            ("scout", "SPÄHER"),
+            ("rifleman", "SCHÜTZE"),
+            ("sniper", "SCHARFSCHÜTZE"),
+            ("mg", "MG"),
+            ("mortar", "MORTAR"),
+        ],
+    )?;
+    let column = match attacker.as_str() {
+        "scout" => "SPÄHER",
+        "rifleman" => "SCHÜTZE",
+        "sniper" => "SCHARFSCHÜTZE",
+        "mg" => "MG",
+        _ => "MORTAR",
+    };
+    let col = c.column_index(column).expect("attacker column");
+    if attacker == "mortar" {
+        ctx.lookup(&c.title, "1", Some(column), c.rows[0].cells[col].as_str());
+        return ctx.done(
+            "the mortar follows its own rules (ANVISIEREN / SPRENGEN, and `target-tile`)",
+            fields([("target", json!(null)), ("defense", json!(null))]),
+        );
+    }
+    if ctx.yes_no(
+        "main-target",
+        "Do you have a rifleman on an uncontrolled tile while you are 1 victory point short of winning?",
+    )? {
+        ctx.note("HAUPTZIEL: that rifleman");
+        return ctx.done("your rifleman on the uncontrolled tile (HAUPTZIEL)", fields([("target", json!("Schütze")), ("defense", json!(null))]));
+    }
+    let mut chosen: Option<(&str, &str, i64)> = None;
+    for r in &c.rows {
+        let cell = r.cells[col].as_str();
+        if cell.is_empty() {
+            continue;
+        }
+        let (_, id, en) = TARGET_KINDS
+            .iter()
+            .find(|(de, _, _)| *de == cell)
+            .unwrap_or_else(|| panic!("unknown target kind {cell}"));
+        let v = ctx.number(id, format!("Lowest total defence among your units it can target as '{cell}' ({en}); 0 if none?"), 0, 40)?;
+        if v > 0 {
+            ctx.lookup(
+                &c.title,
+                &r.label,
+                Some(column),
+                format!("{cell}: total defence {v}"),
+            );
+            chosen = Some((cell, en, v));
+            break;
+        }
+    }
+    let Some((kind, en, def)) = chosen else {
+        return ctx.done(
+            "no possible target",
+            fields([("target", json!(null)), ("defense", json!(null))]),
+        );
+    };
+    let other = ctx.number(
+        "def-other",
+        "Lowest total defence among all other units it can target (0 if none)?",
+        0,
+        40,
+    )?;
+    if other > 0 && other <= def - 2 {
+        ctx.note(format!(
+            "another target has {other}, at least 2 below {def}: it becomes the target"
+        ));
+        return ctx.done(
+            format!("the other unit (total defence {other})"),
+            fields([("target", json!("other")), ("defense", json!(other))]),
+        );
+    }
+    ctx.done(
+        format!("{kind} ({en}) with total defence {def}"),
+        fields([("target", json!(kind)), ("defense", json!(def))]),
+    )
+}
+
+/// Target value of a unit name (German or English, any case), from the `target-values` chart.
+pub fn unit_value(name: &str) -> Option<i64> {
+    let n = name.trim().to_lowercase();
+    let alias = match n.as_str() {
+        "mg" | "machine gun" | "machine gunner" | "mg-schütze" => "machine gunner",
+        "sniper" | "scharfschütze" => "sniper",
+        "mortar" | "granatwerfer" => "mortar",
+        "rifleman" | "schütze" => "rifleman",
+        "scout" | "späher" => "scout",
+        _ => return None,
+    };
+    data()
+        .chart("target-values")
+        .rows
+        .iter()
+        .find(|r| r.label.to_lowercase().contains(&format!("({alias})")))
+        .and_then(|r| r.cells[0].parse().ok())
+}
+
+/// Parses "1A: sniper; 3A: rifleman, rifleman" into tiles with their units.
+pub fn parse_tiles(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    let mut tiles = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, units) = part
+            .split_once(':')
+            .ok_or_else(|| format!("'{part}' should be TILE: unit, unit"))?;
+        let units: Vec<String> = units
+            .split(',')
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty())
+            .collect();
+        if units.is_empty() {
+            return Err(format!("tile '{}' lists no units", name.trim()));
+        }
+        for u in &units {
+            if unit_value(u).is_none() {
+                return Err(format!(
+                    "unknown unit '{u}': use sniper, mg, mortar, rifleman or scout"
+                ));
+            }
+        }
+        tiles.push((name.trim().to_string(), units));
+    }
+    if tiles.is_empty() {
+        return Err("no tiles given".into());
+    }
+    Ok(tiles)
+}
+
+fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
+    let text = ctx.text(
+        "tiles",
+        "Your units per tile, e.g. '1A: sniper; 10B: mg; 3A: rifleman, rifleman'",
+        "TILE: unit, unit; TILE: unit ... (units: sniper, mg, mortar, rifleman, scout)",
+    )?;
+    let tiles = parse_tiles(&text).map_err(|m| ctx.invalid("tiles", m))?;
+    let scored: Vec<(String, i64, usize)> = tiles
+        .iter()
+        .map(|(t, us)| {
+            (
+                t.clone(),
+                us.iter().map(|u| unit_value(u).expect("checked")).sum(),
+                us.len(),
+            )
+        })
+        .collect();
+    for (t, v, n) in &scored {
+        ctx.fact(format!("tile {t}"), format!("target value {v} ({n} units)"));
+    }
+    let best = scored.iter().map(|s| s.1).max().expect("tiles");
+    let top: Vec<&(String, i64, usize)> = scored.iter().filter(|s| s.1 == best).collect();
+    let most = top.iter().map(|s| s.2).max().expect("tiles");
+    let tied: Vec<&(String, i64, usize)> = top.into_iter().filter(|s| s.2 == most).collect();
+    let pick = if tied.len() == 1 {
+        tied[0]
+    } else {
+        ctx.note(format!(
+            "{} tiles tie on value and units: numbered in the order given, the d10 decides",
+            tied.len()
+        ));
+        let mut chosen = None;
+        for attempt in 1..=MAX_ROLLS {
+            let id = if attempt == 1 {
+                "d10".to_string()
+            } else {
+                format!("d10#{attempt}")
+            };
+            let r = ctx.die(&id, "W10 (d10)", 1, 10)? as usize;
+            if r <= tied.len() {
+                chosen = Some(tied[r - 1]);
+                break;
+            }
+            ctx.note(format!("{r} is not assigned: roll again"));
+        }
+        chosen.unwrap_or(tied[0])
+    };
+    ctx.done(
+        format!("place the targeting marker (ANVISIERMARKER) on {}", pick.0),
+        fields([
+            ("tile", json!(pick.0)),
+            ("value", json!(pick.1)),
+            ("units", json!(pick.2)),
+        ]),
+    )
+}
+
+/// Position of a card kind in the playing order (from the `card-order` chart), by German or
+/// English name or card id.
+pub fn order_index(name: &str) -> Option<usize> {
+    let n = name.trim().to_lowercase();
+    data().chart("card-order").rows.iter().position(|r| {
+        let de = r.cells[0].to_lowercase();
+        let en = r.cells[1].to_lowercase();
+        n == de
+            || n == en
+            || n == slug(&r.cells[0])
+            || (n == "unklare lage" && de.starts_with("unklare lage"))
+            || (n == "fog of war" && en.starts_with("fog of war"))
+    })
+}
+
+/// Sorts a hand ("Schütze A, Späher B, Feldwebel") into playing order: by kind, then team.
+pub fn play_order(hand: &str) -> Result<Vec<String>, String> {
+    let mut cards: Vec<(usize, String, String)> = Vec::new();
+    for item in hand
+        .split([',', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let (name, team) = match item.rsplit_once(' ') {
+            Some((n, t)) if matches!(t, "A" | "B" | "C" | "a" | "b" | "c") => {
+                (n, t.to_ascii_uppercase())
+            }
+            _ => (item, String::new()),
+        };
+        let i = order_index(name).ok_or_else(|| format!("unknown card '{name}'"))?;
+        cards.push((i, team, item.to_string()));
+    }
+    if cards.is_empty() {
+        return Err("no cards given".into());
+    }
+    cards.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    Ok(cards.into_iter().map(|c| c.2).collect())
+}
+
+fn order(ctx: &mut Ctx) -> Flow<Outcome> {
+    let text = ctx.text(
+        "hand",
+        "The AI's cards, e.g. 'Schütze A, Späher B, Feldwebel'",
+        "CARD [TEAM], CARD [TEAM], ...",
+    )?;
+    let sorted = play_order(&text).map_err(|m| ctx.invalid("hand", m))?;
+    ctx.lookup(
+        &data().chart("card-order").title,
+        "kind, then team A, B, C",
+        None,
+        sorted.join(", "),
+    );
+    ctx.done(
+        format!("play: {}", sorted.join(", ")),
+        fields([("order", json!(sorted))]),
+    )
+}
+
+fn initiative(ctx: &mut Ctx) -> Flow<Outcome> {
+    let i = &data().initiative;
+    let r = ctx.die("d10", "W10 (d10)", 1, i.die)?;
+    ctx.note(format!(
+        "the AI plays {} cards this round, you {}; choose your initiative card knowing the AI's",
+        i.ai_plays, i.player_plays
+    ));
+    ctx.done(
+        format!("AI initiative {r}"),
+        fields([("initiative", json!(r))]),
+    )
+}
+
+/// The card-step question ids, for the `card` procedure's flags.
+const CARD_FLAGS: &[Param] = &[
+    Param::choice(
+        "card",
+        &[
+            "zugtruppfuehrer",
+            "feldwebel",
+            "spaeher",
+            "mg-schuetze",
+            "scharfschuetze",
+            "granatwerfer",
+            "schuetze",
+            "gruppenfuehrer",
+        ],
+        "the AI card",
+    ),
+    Param::flag(
+        "cards-left",
+        "cards are left in the supply to reinforce with",
+    ),
+    Param::flag(
+        "reinforce-useful",
+        "VERSTÄRKEN could add a counter, or has not been done yet",
+    ),
+    Param::flag(
+        "fog-in-hand",
+        "Späher: an 'Unklare Lage' card is in the AI's hand",
+    ),
+    Param::flag(
+        "won-a",
+        "Späher, case A: enough objective tiles scouted to win",
+    ),
+    Param::flag(
+        "won-b",
+        "Späher, case B: enough objective tiles scouted to win",
+    ),
+    Param::flag(
+        "on-targeted",
+        "the unit is on a tile with a targeting marker",
+    ),
+    Param::flag(
+        "rifleman-on-objective",
+        "MG: an unsuppressed enemy rifleman is on an objective tile",
+    ),
+    Param::flag(
+        "heavy-target",
+        "MG: an enemy MG/sniper/mortar with DEF 8- can be attacked",
+    ),
+    Param::flag(
+        "weak-target",
+        "a target with DEF 7- (sniper) or 5- (rifleman)",
+    ),
+    Param::flag(
+        "can-stalk",
+        "Scharfschütze: could stalk to better cover, or is near the most SP",
+    ),
+    Param::flag(
+        "marker-placed",
+        "Granatwerfer: its targeting marker is already placed",
+    ),
+    Param::flag("win-by-securing", "Schütze: the AI wins by securing now"),
+    Param::flag("can-secure", "Schütze: can secure an objective marker"),
+    Param::flag(
+        "can-reach-objective",
+        "Schütze: can enter an uncontrolled objective tile, or is on the spawn tile",
+    ),
+    Param::flag(
+        "two-in-hand",
+        "Gruppenführer: the AI holds two squad leaders",
+    ),
+    Param::flag(
+        "inspire-useful",
+        "Gruppenführer: ANSPORNEN would achieve something",
+    ),
+    Param::flag(
+        "inspire-or-hide",
+        "Gruppenführer, no cards left: ANSPORNEN would achieve something",
+    ),
+    Param::flag(
+        "can-add-counter",
+        "Gruppenführer: VERSTÄRKEN could add a counter",
+    ),
+    Param::flag(
+        "can-reactivate",
+        "Gruppenführer: ANSPORNEN could bring back a unit",
+    ),
+    Param::die("d10", "your W10, repeated for re-rolls; rolled if left out"),
+    Param::flag("possible-erkunden", "ERKUNDEN is possible"),
+    Param::flag("possible-verschleiern", "VERSCHLEIERN is possible"),
+    Param::flag("possible-bewegen", "BEWEGEN is possible"),
+    Param::flag("possible-niederhalten", "NIEDERHALTEN is possible"),
+    Param::flag("possible-sprengen", "SPRENGEN is possible"),
+    Param::flag("possible-anvisieren", "ANVISIEREN is possible"),
+];
+
+/// The procedures of the Undaunted AI.
+pub static PROCEDURES: &[Procedure] = &[
+    Procedure {
+        id: "card",
+        title: "AI card: questions, W10 + DRM, action",
+        about: "Walks an AI card's questions, rolls the W10 with the modifier and applies re-roll and fallback rules. \
+                Yes/no flags left out mean no - pass --possible-... for actions that can be done.",
+        params: CARD_FLAGS,
+        run: card,
+    },
+    Procedure {
+        id: "target",
+        title: "Attack / suppress target (ZIELAUSWAHL)",
+        about: "Main target, then the attacker's list, then the 2-lower rule.",
+        params: &[
+            Param::choice("attacker", &["scout", "rifleman", "sniper", "mg", "mortar"], "the attacking AI unit"),
+            Param::flag("main-target", "you have a rifleman on an uncontrolled tile and are 1 VP short"),
+            Param::number_or("def-rifleman", 0, "lowest total defence of your targetable riflemen (0: none)"),
+            Param::number_or("def-weakest", 0, "lowest total defence of any targetable unit (0: none)"),
+            Param::number_or("def-mg", 0, "lowest total defence of your targetable machine gunners (0: none)"),
+            Param::number_or("def-sniper", 0, "lowest total defence of your targetable snipers (0: none)"),
+            Param::number_or("def-mortar", 0, "lowest total defence of your targetable mortars (0: none)"),
+            Param::number_or("def-other", 0, "lowest total defence among the other targetable units (0: none)"),
+        ],
+        run: target,
+    },
+    Procedure {
+        id: "target-tile",
+        title: "Mortar: where the targeting marker goes",
+        about: "Adds the unit target values per tile; ties go to the tile with more units.",
+        params: &[
+            Param::text("tiles", "your units per tile: 'TILE: unit, unit; TILE: unit'"),
+            Param::die("d10", "W10 for a full tie, repeated for re-rolls; rolled if left out"),
+        ],
+        run: target_tile,
+    },
+    Procedure {
+        id: "order",
+        title: "Order of the AI's cards",
+        about: "Sorts the AI's hand into playing order.",
+        params: &[Param::text("hand", "the AI's cards, e.g. 'Schütze A, Späher B, Feldwebel'")],
+        run: order,
+    },
+    Procedure {
+        id: "initiative",
+        title: "AI initiative (W10)",
+        about: "From round 2: the AI's initiative is a W10 roll.",
+        params: &[Param::die("d10", "your W10; rolled if left out")],
+        run: initiative,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::walk::{drive_with, Answer, Kind, WalkError};
+
+    fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
+        let p = PROCEDURES.iter().find(|p| p.id == id).unwrap();
+        drive_with(p, |q| {
+            answers
+                .iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, a)| a.clone())
+                .or(match q.kind {
+                    Kind::YesNo if q.id.starts_with("possible-") => Some(Answer::Bool(true)),
+                    Kind::YesNo => Some(Answer::Bool(false)),
+                    Kind::Number { .. } if q.id.starts_with("def-") => Some(Answer::Number(0)),
+                    _ => None,
+                })
+                .ok_or_else(|| WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        })
+    }
+    fn yes() -> Answer {
+        Answer::Bool(true)
+    }
+    fn no() -> Answer {
+        Answer::Bool(false)
+    }
+    fn die(v: i64) -> Answer {
+        Answer::Die {
+            value: v,
+            rolled: false,
+        }
+    }
+    fn card_call(card: &str, extra: &[(&str, Answer)]) -> Outcome {
+        let mut a = vec![("card", Answer::Choice(card.into()))];
+        a.extend(extra.iter().cloned());
+        call("card", &a).unwrap()
+    }
+    fn action(o: &Outcome) -> &str {
+        o.fields["action"].as_str().unwrap()
+    }
+
+    #[test]
+    fn platoon_sergeant_and_guide() {
+        // No cards left: BEFEHLIGEN / LEITEN without a roll.
+        let o = card_call("zugtruppfuehrer", &[]);
+        assert_eq!(action(&o), "BEFEHLIGEN");
+        assert_eq!(o.fields["d10"], serde_json::Value::Null);
+        assert_eq!(action(&card_call("feldwebel", &[])), "LEITEN");
+        // DRM -2: 8 - 2 = 6 reinforces; without it 8 commands.
+        let o = card_call(
+            "zugtruppfuehrer",
+            &[
+                ("cards-left", yes()),
+                ("reinforce-useful", yes()),
+                ("d10", die(8)),
+            ],
+        );
+        assert_eq!(o.fields["total"], 6);
+        assert_eq!(action(&o), "VERSTÄRKEN");
+        assert_eq!(
+            action(&card_call(
+                "zugtruppfuehrer",
+                &[("cards-left", yes()), ("d10", die(8))]
+            )),
+            "BEFEHLIGEN"
+        );
+        assert_eq!(
+            action(&card_call(
+                "feldwebel",
+                &[("cards-left", yes()), ("d10", die(7))]
+            )),
+            "LEITEN"
+        );
+    }
+
+    #[test]
+    fn totals_outside_every_range_are_rolled_again() {
+        // -2 on a 1 gives -1: roll again; the second roll 3 - 2 = 1 reinforces.
+        let o = card_call(
+            "zugtruppfuehrer",
+            &[
+                ("cards-left", yes()),
+                ("reinforce-useful", yes()),
+                ("d10", die(1)),
+                ("d10#2", die(3)),
+            ],
+        );
+        assert_eq!(o.fields["d10"], 3);
+        assert_eq!(action(&o), "VERSTÄRKEN");
+        // Rifleman +6 (can secure): 5 + 6 = 11 fits nothing; 3 + 6 = 9 secures.
+        let o = card_call(
+            "schuetze",
+            &[("can-secure", yes()), ("d10", die(5)), ("d10#2", die(3))],
+        );
+        assert_eq!(o.fields["total"], 9);
+        assert_eq!(action(&o), "SICHERN");
+    }
+
+    #[test]
+    fn rifleman_questions_in_order() {
+        assert_eq!(
+            action(&card_call("schuetze", &[("win-by-securing", yes())])),
+            "SICHERN"
+        );
+        // On a targeted tile: -4, and the later questions are not asked.
+        let o = card_call(
+            "schuetze",
+            &[
+                ("on-targeted", yes()),
+                ("can-secure", yes()),
+                ("d10", die(9)),
+            ],
+        );
+        assert_eq!(o.fields["drm"], -4);
+        assert_eq!(action(&o), "ANGRIFF");
+        let o = card_call(
+            "schuetze",
+            &[("can-reach-objective", yes()), ("d10", die(7))],
+        );
+        assert_eq!(o.fields["drm"], -3);
+        assert_eq!(action(&o), "BEWEGEN");
+        // Move not possible: attack instead.
+        let o = card_call(
+            "schuetze",
+            &[
+                ("can-reach-objective", yes()),
+                ("d10", die(7)),
+                ("possible-bewegen", no()),
+            ],
+        );
+        assert_eq!(action(&o), "ANGRIFF");
+        // DEF 5- target: +1 and SICHERN is played as ANGRIFF.
+        let o = card_call("schuetze", &[("weak-target", yes()), ("d10", die(9))]);
+        assert_eq!(o.fields["total"], 10);
+        assert_eq!(action(&o), "ANGRIFF");
+        let o = card_call("schuetze", &[("d10", die(9))]);
+        assert_eq!(action(&o), "SICHERN");
+    }
+
+    #[test]
+    fn scout_cases_and_substitutions() {
+        // Case A (fog of war card in hand), enough scouted: +4; 6 + 4 = 10: AUFKLÄREN.
+        let o = card_call(
+            "spaeher",
+            &[("fog-in-hand", yes()), ("won-a", yes()), ("d10", die(6))],
+        );
+        assert_eq!(o.fields["case"], "A");
+        assert_eq!(action(&o), "AUFKLÄREN");
+        // Case A, not enough: -3; 8 - 3 = 5: ANGRIFF.
+        assert_eq!(
+            action(&card_call(
+                "spaeher",
+                &[("fog-in-hand", yes()), ("d10", die(8))]
+            )),
+            "ANGRIFF"
+        );
+        // Case B, enough: +2 and ERKUNDEN becomes VERSCHLEIERN; 1 + 2 = 3.
+        let o = card_call("spaeher", &[("won-b", yes()), ("d10", die(1))]);
+        assert_eq!(o.fields["case"], "B");
+        assert_eq!(action(&o), "VERSCHLEIERN");
+        // Same, on a targeted tile: -3 instead of +2; 7 - 3 = 4 -> ERKUNDEN -> VERSCHLEIERN.
+        let o = card_call(
+            "spaeher",
+            &[("won-b", yes()), ("on-targeted", yes()), ("d10", die(7))],
+        );
+        assert_eq!(o.fields["drm"], -3);
+        assert_eq!(action(&o), "VERSCHLEIERN");
+        // Case B, not enough scouted: -3; 4 - 3 = 1: ERKUNDEN (no swap); 10 - 3 = 7: ANGRIFF.
+        let o = card_call("spaeher", &[("d10", die(4))]);
+        assert_eq!(o.fields["drm"], -3);
+        assert_eq!(action(&o), "ERKUNDEN");
+        assert_eq!(
+            action(&card_call("spaeher", &[("d10", die(10))])),
+            "ANGRIFF"
+        );
+        // Case B, 9-10 is VERSCHLEIERN; not possible: ANGRIFF.
+        let o = card_call(
+            "spaeher",
+            &[
+                ("won-b", yes()),
+                ("d10", die(8)),
+                ("possible-verschleiern", no()),
+            ],
+        );
+        assert_eq!(action(&o), "ANGRIFF");
+    }
+
+    #[test]
+    fn machine_gun_targets_and_rerolls() {
+        let o = card_call(
+            "mg-schuetze",
+            &[("rifleman-on-objective", yes()), ("d10", die(3))],
+        );
+        assert_eq!(o.fields["drm"], 3);
+        assert_eq!(action(&o), "NIEDERHALTEN");
+        assert_eq!(o.fields["target"], "Schütze (that rifleman)");
+        // NIEDERHALTEN not possible: roll again (2 -> BEWEGEN).
+        let o = card_call(
+            "mg-schuetze",
+            &[
+                ("d10", die(7)),
+                ("possible-niederhalten", no()),
+                ("d10#2", die(2)),
+            ],
+        );
+        assert_eq!(action(&o), "BEWEGEN");
+        // BEWEGEN not possible: ANGRIFF.
+        let o = card_call(
+            "mg-schuetze",
+            &[("d10", die(1)), ("possible-bewegen", no())],
+        );
+        assert_eq!(action(&o), "ANGRIFF");
+        let o = card_call("mg-schuetze", &[("on-targeted", yes()), ("d10", die(6))]);
+        assert_eq!(o.fields["total"], 2);
+        assert_eq!(action(&o), "BEWEGEN");
+    }
+
+    #[test]
+    fn mortar_cases_and_lying_low() {
+        let o = card_call("granatwerfer", &[("marker-placed", yes()), ("d10", die(3))]);
+        assert_eq!(action(&o), "SPRENGEN");
+        let o = card_call("granatwerfer", &[("d10", die(3))]);
+        assert_eq!(action(&o), "ANVISIEREN");
+        // -5 on a targeted tile, and the case is still asked.
+        let o = card_call(
+            "granatwerfer",
+            &[
+                ("on-targeted", yes()),
+                ("marker-placed", yes()),
+                ("d10", die(7)),
+            ],
+        );
+        assert_eq!(o.fields["total"], 2);
+        assert_eq!(action(&o), "BEWEGEN");
+        // Nothing possible: roll again until every action is ruled out, then lie low.
+        let o = card_call(
+            "granatwerfer",
+            &[
+                ("d10", die(1)),
+                ("possible-bewegen", no()),
+                ("d10#2", die(5)),
+                ("possible-anvisieren", no()),
+            ],
+        );
+        assert_eq!(action(&o), "SICH VERSTECKT HALTEN");
+    }
+
+    #[test]
+    fn squad_leader_branches() {
+        assert_eq!(
+            action(&card_call("gruppenfuehrer", &[("two-in-hand", yes())])),
+            "VERSTÄRKEN"
+        );
+        assert_eq!(
+            action(&card_call("gruppenfuehrer", &[("inspire-or-hide", yes())])),
+            "ANSPORNEN"
+        );
+        assert_eq!(
+            action(&card_call("gruppenfuehrer", &[])),
+            "SICH VERSTECKT HALTEN"
+        );
+        assert_eq!(
+            action(&card_call("gruppenfuehrer", &[("cards-left", yes())])),
+            "VERSTÄRKEN"
+        );
+        let base = [("cards-left", yes()), ("inspire-useful", yes())];
+        let o = card_call(
+            "gruppenfuehrer",
+            &[&base[..], &[("can-add-counter", yes()), ("d10", die(9))]].concat(),
+        );
+        assert_eq!(o.fields["total"], 6);
+        assert_eq!(action(&o), "VERSTÄRKEN");
+        let o = card_call(
+            "gruppenfuehrer",
+            &[&base[..], &[("can-reactivate", yes()), ("d10", die(4))]].concat(),
+        );
+        assert_eq!(o.fields["total"], 7);
+        assert_eq!(action(&o), "ANSPORNEN");
+    }
+
+    #[test]
+    fn sniper_modifiers() {
+        let o = card_call("scharfschuetze", &[("on-targeted", yes()), ("d10", die(8))]);
+        assert_eq!(action(&o), "ANPIRSCHEN");
+        let o = card_call("scharfschuetze", &[("weak-target", yes()), ("d10", die(3))]);
+        assert_eq!(action(&o), "ANGRIFF");
+        let o = card_call("scharfschuetze", &[("can-stalk", yes()), ("d10", die(7))]);
+        assert_eq!(action(&o), "ANPIRSCHEN");
+        assert_eq!(
+            action(&card_call("scharfschuetze", &[("d10", die(7))])),
+            "ANGRIFF"
+        );
+    }
+
+    #[test]
+    fn targets_follow_the_list_and_the_two_lower_rule() {
+        let t = |a: &[(&str, Answer)]| call("target", a).unwrap();
+        let n = Answer::Number;
+        let a = Answer::Choice;
+        // Source example: a sniper facing riflemen at 9 and 10 shoots the 9...
+        let o = t(&[
+            ("attacker", a("sniper".into())),
+            ("def-rifleman", n(9)),
+            ("def-other", n(8)),
+        ]);
+        assert_eq!(o.fields["target"], "Schütze");
+        assert_eq!(o.fields["defense"], 9);
+        // ...unless another unit with 7 or less can be hit.
+        let o = t(&[
+            ("attacker", a("sniper".into())),
+            ("def-rifleman", n(9)),
+            ("def-other", n(7)),
+        ]);
+        assert_eq!(o.fields["target"], "other");
+        // No rifleman: the next kind on the list.
+        let o = t(&[("attacker", a("mg".into())), ("def-sniper", n(8))]);
+        assert_eq!(o.fields["target"], "Scharfschütze");
+        let o = t(&[("attacker", a("scout".into())), ("def-weakest", n(6))]);
+        assert_eq!(o.fields["target"], "Schwächste EH");
+        let o = t(&[("attacker", a("rifleman".into())), ("main-target", yes())]);
+        assert_eq!(o.fields["target"], "Schütze");
+        let o = t(&[("attacker", a("mortar".into()))]);
+        assert_eq!(o.fields["target"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn target_tile_example_from_the_source() {
+        let o = call(
+            "target-tile",
+            &[(
+                "tiles",
+                Answer::Text("1A: sniper; 10B: mg; 3A: rifleman, rifleman".into()),
+            )],
+        )
+        .unwrap();
+        assert_eq!(o.fields["tile"], "3A");
+        assert_eq!(o.fields["value"], 8);
+        // Tie on value: more units wins (rifleman + scout = 7 vs sniper = 7).
+        let o = call(
+            "target-tile",
+            &[(
+                "tiles",
+                Answer::Text("1A: sniper; 2B: rifleman, scout".into()),
+            )],
+        )
+        .unwrap();
+        assert_eq!(o.fields["tile"], "2B");
+        // Full tie: the d10, re-rolled when unassigned.
+        let o = call(
+            "target-tile",
+            &[
+                ("tiles", Answer::Text("1A: sniper; 2B: sniper".into())),
+                ("d10", die(7)),
+                ("d10#2", die(2)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(o.fields["tile"], "2B");
+        assert!(call("target-tile", &[("tiles", Answer::Text("1A: tank".into()))]).is_err());
+    }
+
+    #[test]
+    fn unit_values_and_play_order() {
+        assert_eq!(unit_value("Scharfschütze"), Some(7));
+        assert_eq!(unit_value("mg"), Some(6));
+        assert_eq!(unit_value("mortar"), Some(5));
+        assert_eq!(unit_value("Schütze"), Some(4));
+        assert_eq!(unit_value("scout"), Some(3));
+        let o = play_order("Schütze B, Gruppenführer A, Späher B, Schütze A, Feldwebel, Unklare Lage, Zugtruppführer").unwrap();
+        assert_eq!(
+            o,
+            [
+                "Zugtruppführer",
+                "Feldwebel",
+                "Späher B",
+                "Schütze A",
+                "Schütze B",
+                "Gruppenführer A",
+                "Unklare Lage"
+            ]
+        );
+        assert!(play_order("Panzer A").is_err());
+    }
+}

@@ -1,0 +1,855 @@
+//! The procedure engine: a procedure is a pure function from the answers given so far to
+//! either the next question or a finished outcome (the result plus the path that led to it).
+//!
+//! [`Walk`] wraps a procedure as a state machine for any front end: `question()` shows what
+//! is asked, `answer(..)` checks and records an answer, `back()` undoes the last one and
+//! `restart()` clears them all. Nothing is stored but the list of answers: every state is
+//! recomputed by replaying the procedure from the start, so going back is always exact.
+//! Dice are questions too - a front end may answer them with the player's own roll or with
+//! [`Walk::roll`], which draws from a seeded generator.
+
+use rand::Rng;
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// What kind of answer a question takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// Yes or no.
+    YesNo,
+    /// A whole number within bounds.
+    Number { min: i64, max: i64 },
+    /// One of a fixed set of options: (key, description).
+    Choice { options: Vec<(String, String)> },
+    /// A die roll: `label` names the die ("d20", "red + green").
+    Die { label: String, min: i64, max: i64 },
+    /// Free text in a format the prompt describes.
+    Text { hint: String },
+}
+
+/// A question a procedure asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// Stable identifier; also the command-line flag (`--id`). Re-rolls of the same die are
+    /// numbered `d10#2`, `d10#3`, ...
+    pub id: String,
+    /// What is asked, in words.
+    pub prompt: String,
+    /// The kind of answer.
+    pub kind: Kind,
+}
+
+impl Question {
+    /// The flag family: the id without a re-roll number.
+    pub fn family(&self) -> &str {
+        family(&self.id)
+    }
+
+    /// The allowed answers, in words, for prompts and error messages.
+    pub fn allowed(&self) -> String {
+        match &self.kind {
+            Kind::YesNo => "yes or no".into(),
+            Kind::Number { min, max } => format!("a whole number from {min} to {max}"),
+            Kind::Choice { options } => {
+                let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+                format!("one of: {}", keys.join(", "))
+            }
+            Kind::Die { label, min, max } => format!("the {label} roll, {min} to {max}"),
+            Kind::Text { hint } => hint.clone(),
+        }
+    }
+}
+
+/// The flag family of a question id: the id without its re-roll number.
+pub fn family(id: &str) -> &str {
+    id.split('#').next().unwrap_or(id)
+}
+
+/// An answer to a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Bool(bool),
+    Number(i64),
+    Choice(String),
+    /// A die result; `rolled` is true when the program rolled it, false when the player did.
+    Die {
+        value: i64,
+        rolled: bool,
+    },
+    Text(String),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Bool(true) => f.write_str("yes"),
+            Answer::Bool(false) => f.write_str("no"),
+            Answer::Number(n) => write!(f, "{n}"),
+            Answer::Choice(c) | Answer::Text(c) => f.write_str(c),
+            Answer::Die {
+                value,
+                rolled: true,
+            } => write!(f, "{value} (rolled)"),
+            Answer::Die {
+                value,
+                rolled: false,
+            } => write!(f, "{value}"),
+        }
+    }
+}
+
+/// One line of the path from situation to result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A fact about the situation ("situation: B").
+    Fact { label: String, value: String },
+    /// A die roll.
+    Roll {
+        die: String,
+        value: i64,
+        rolled: bool,
+    },
+    /// A modifier applied to a roll.
+    Modifier {
+        roll: String,
+        amount: i64,
+        reason: String,
+        total: i64,
+    },
+    /// A chart lookup.
+    Lookup {
+        chart: String,
+        row: String,
+        column: Option<String>,
+        value: String,
+    },
+    /// A rule applied or a remark.
+    Note(String),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Fact { label, value } => write!(f, "{label}: {value}"),
+            Step::Roll { die, value, rolled } => {
+                write!(
+                    f,
+                    "{die} = {value}{}",
+                    if *rolled { " (rolled)" } else { " (your roll)" }
+                )
+            }
+            Step::Modifier {
+                roll,
+                amount,
+                reason,
+                total,
+            } => {
+                write!(f, "{roll} {amount:+} ({reason}) -> {total}")
+            }
+            Step::Lookup {
+                chart,
+                row,
+                column: Some(c),
+                value,
+            } => {
+                write!(f, "{chart}: row {row}, column {c} -> {value}")
+            }
+            Step::Lookup {
+                chart,
+                row,
+                column: None,
+                value,
+            } => {
+                write!(f, "{chart}: row {row} -> {value}")
+            }
+            Step::Note(n) => f.write_str(n),
+        }
+    }
+}
+
+/// The finished call: a one-line result, machine-readable fields and the path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub result: String,
+    pub fields: Map<String, Value>,
+    pub path: Vec<Step>,
+}
+
+/// Why a procedure stopped before finishing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// It needs this question answered.
+    Ask(Question),
+    /// The answer to question `id` cannot be used, for this reason.
+    Invalid { id: String, message: String },
+}
+
+/// A procedure's return type: a value, or the reason it stopped.
+pub type Flow<T> = Result<T, Stop>;
+
+/// What a procedure sees while it runs: the answers so far, and the path it is writing.
+pub struct Ctx<'a> {
+    answers: &'a [(String, Answer)],
+    path: Vec<Step>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(answers: &'a [(String, Answer)]) -> Self {
+        Ctx {
+            answers,
+            path: Vec::new(),
+        }
+    }
+
+    fn get(&self, id: &str) -> Option<&'a Answer> {
+        self.answers.iter().find(|(q, _)| q == id).map(|(_, a)| a)
+    }
+
+    fn ask<T>(&self, question: Question, take: impl Fn(&Answer) -> Option<T>) -> Flow<T> {
+        match self.get(&question.id) {
+            Some(a) => take(a).ok_or_else(|| Stop::Invalid {
+                id: question.id.clone(),
+                message: format!("expected {}", question.allowed()),
+            }),
+            None => Err(Stop::Ask(question)),
+        }
+    }
+
+    /// Asks a yes/no question.
+    pub fn yes_no(&mut self, id: &str, prompt: impl Into<String>) -> Flow<bool> {
+        let q = Question {
+            id: id.into(),
+            prompt: prompt.into(),
+            kind: Kind::YesNo,
+        };
+        self.ask(q, |a| match a {
+            Answer::Bool(b) => Some(*b),
+            _ => None,
+        })
+    }
+
+    /// Asks for a whole number within bounds.
+    pub fn number(&mut self, id: &str, prompt: impl Into<String>, min: i64, max: i64) -> Flow<i64> {
+        let q = Question {
+            id: id.into(),
+            prompt: prompt.into(),
+            kind: Kind::Number { min, max },
+        };
+        self.ask(q, |a| match a {
+            Answer::Number(n) if (min..=max).contains(n) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// Asks for one of the options (key, description); returns the key.
+    pub fn choice(
+        &mut self,
+        id: &str,
+        prompt: impl Into<String>,
+        options: &[(&str, &str)],
+    ) -> Flow<String> {
+        let opts: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, d)| (k.to_string(), d.to_string()))
+            .collect();
+        let q = Question {
+            id: id.into(),
+            prompt: prompt.into(),
+            kind: Kind::Choice { options: opts },
+        };
+        self.ask(q, |a| match a {
+            Answer::Choice(c) if options.iter().any(|(k, _)| k == c) => Some(c.clone()),
+            _ => None,
+        })
+    }
+
+    /// Asks for a die roll from `min` to `max`; records it in the path.
+    pub fn die(&mut self, id: &str, label: &str, min: i64, max: i64) -> Flow<i64> {
+        let q = Question {
+            id: id.into(),
+            prompt: format!("Roll the {label} ({min}-{max})."),
+            kind: Kind::Die {
+                label: label.into(),
+                min,
+                max,
+            },
+        };
+        let (value, rolled) = self.ask(q, |a| match a {
+            Answer::Die { value, rolled } if (min..=max).contains(value) => Some((*value, *rolled)),
+            _ => None,
+        })?;
+        self.path.push(Step::Roll {
+            die: label.into(),
+            value,
+            rolled,
+        });
+        Ok(value)
+    }
+
+    /// Asks for free text; the procedure parses it and may reject it with [`Ctx::invalid`].
+    pub fn text(&mut self, id: &str, prompt: impl Into<String>, hint: &str) -> Flow<String> {
+        let q = Question {
+            id: id.into(),
+            prompt: prompt.into(),
+            kind: Kind::Text { hint: hint.into() },
+        };
+        self.ask(q, |a| match a {
+            Answer::Text(t) => Some(t.clone()),
+            _ => None,
+        })
+    }
+
+    /// Whether the die question `id` was answered by the program's own roll.
+    pub fn was_rolled(&self, id: &str) -> bool {
+        matches!(self.get(id), Some(Answer::Die { rolled: true, .. }))
+    }
+
+    /// Rejects the answer to `id`.
+    pub fn invalid(&self, id: &str, message: impl Into<String>) -> Stop {
+        Stop::Invalid {
+            id: id.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Adds a step to the path.
+    pub fn step(&mut self, step: Step) {
+        self.path.push(step);
+    }
+
+    /// Adds a fact to the path.
+    pub fn fact(&mut self, label: impl Into<String>, value: impl Into<String>) {
+        self.path.push(Step::Fact {
+            label: label.into(),
+            value: value.into(),
+        });
+    }
+
+    /// Adds a note to the path.
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.path.push(Step::Note(text.into()));
+    }
+
+    /// Adds a chart lookup to the path.
+    pub fn lookup(
+        &mut self,
+        chart: &str,
+        row: impl Into<String>,
+        column: Option<&str>,
+        value: impl Into<String>,
+    ) {
+        self.path.push(Step::Lookup {
+            chart: chart.into(),
+            row: row.into(),
+            column: column.map(str::to_string),
+            value: value.into(),
+        });
+    }
+
+    /// Adds a modifier to the path.
+    pub fn modifier(&mut self, roll: &str, amount: i64, reason: impl Into<String>, total: i64) {
+        self.path.push(Step::Modifier {
+            roll: roll.into(),
+            amount,
+            reason: reason.into(),
+            total,
+        });
+    }
+
+    /// Finishes with a result and its fields.
+    pub fn done(&mut self, result: impl Into<String>, fields: Map<String, Value>) -> Flow<Outcome> {
+        Ok(Outcome {
+            result: result.into(),
+            fields,
+            path: std::mem::take(&mut self.path),
+        })
+    }
+}
+
+/// How a command-line flag answers a question family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `--flag` means yes; leaving it out means no.
+    Flag,
+    /// `--name N`, with an optional default.
+    Number { default: Option<i64> },
+    /// `--name KEY` from a fixed list, with an optional default.
+    Choice {
+        options: &'static [&'static str],
+        default: Option<&'static str>,
+    },
+    /// `--name N` gives a die; repeated for re-rolls; left out, the program rolls.
+    Die,
+    /// `--name TEXT`, may be repeated (values are joined with ";").
+    Text,
+}
+
+/// A command-line flag of a procedure; its name is a question family.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    pub kind: ParamKind,
+    pub help: &'static str,
+    /// Flags that cannot be given together with this one.
+    pub conflicts: &'static [&'static str],
+}
+
+impl Param {
+    /// A yes/no flag.
+    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Flag,
+            help,
+            conflicts: &[],
+        }
+    }
+    /// A yes/no flag that excludes others.
+    pub const fn flag_excl(
+        name: &'static str,
+        help: &'static str,
+        conflicts: &'static [&'static str],
+    ) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Flag,
+            help,
+            conflicts,
+        }
+    }
+    /// A required number.
+    pub const fn number(name: &'static str, help: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Number { default: None },
+            help,
+            conflicts: &[],
+        }
+    }
+    /// A number with a default.
+    pub const fn number_or(name: &'static str, default: i64, help: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Number {
+                default: Some(default),
+            },
+            help,
+            conflicts: &[],
+        }
+    }
+    /// A required choice.
+    pub const fn choice(
+        name: &'static str,
+        options: &'static [&'static str],
+        help: &'static str,
+    ) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Choice {
+                options,
+                default: None,
+            },
+            help,
+            conflicts: &[],
+        }
+    }
+    /// A choice with a default.
+    pub const fn choice_or(
+        name: &'static str,
+        options: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Choice {
+                options,
+                default: Some(default),
+            },
+            help,
+            conflicts: &[],
+        }
+    }
+    /// A die the program rolls unless given.
+    pub const fn die(name: &'static str, help: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Die,
+            help,
+            conflicts: &[],
+        }
+    }
+    /// Free text, repeatable.
+    pub const fn text(name: &'static str, help: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Text,
+            help,
+            conflicts: &[],
+        }
+    }
+}
+
+/// A procedure of a system: what it is called, its flags, and the function that runs it.
+pub struct Procedure {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    pub params: &'static [Param],
+    pub run: fn(&mut Ctx) -> Flow<Outcome>,
+}
+
+impl fmt::Debug for Procedure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Procedure").field("id", &self.id).finish()
+    }
+}
+
+/// Where a walk stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum State {
+    /// Waiting for an answer.
+    Ask(Question),
+    /// Finished.
+    Done(Outcome),
+}
+
+/// An answer that was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkError {
+    /// The question it was meant for.
+    pub id: String,
+    pub message: String,
+}
+
+impl fmt::Display for WalkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.id, self.message)
+    }
+}
+
+impl std::error::Error for WalkError {}
+
+/// A procedure being walked: the answers given so far.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    procedure: &'static Procedure,
+    answers: Vec<(String, Answer)>,
+}
+
+impl Walk {
+    /// Starts a walk with no answers.
+    pub fn new(procedure: &'static Procedure) -> Self {
+        Walk {
+            procedure,
+            answers: Vec::new(),
+        }
+    }
+
+    /// The procedure being walked.
+    pub fn procedure(&self) -> &'static Procedure {
+        self.procedure
+    }
+
+    /// The answers given so far, in order.
+    pub fn answers(&self) -> &[(String, Answer)] {
+        &self.answers
+    }
+
+    fn replay(&self) -> Result<State, WalkError> {
+        let mut ctx = Ctx::new(&self.answers);
+        match (self.procedure.run)(&mut ctx) {
+            Ok(outcome) => Ok(State::Done(outcome)),
+            Err(Stop::Ask(q)) => Ok(State::Ask(q)),
+            Err(Stop::Invalid { id, message }) => Err(WalkError { id, message }),
+        }
+    }
+
+    /// The current state. Answers are checked as they are given, so replaying them always
+    /// succeeds.
+    pub fn state(&self) -> State {
+        self.replay()
+            .expect("a walk only holds answers that were accepted")
+    }
+
+    /// The question waiting for an answer, or `None` when finished.
+    pub fn question(&self) -> Option<Question> {
+        match self.state() {
+            State::Ask(q) => Some(q),
+            State::Done(_) => None,
+        }
+    }
+
+    /// The outcome, once finished.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.state() {
+            State::Done(o) => Some(o),
+            State::Ask(_) => None,
+        }
+    }
+
+    /// Answers the current question. The answer must fit the question; the procedure may still
+    /// refuse it (say, a distance it has no table for), and then nothing changes.
+    pub fn answer(&mut self, answer: Answer) -> Result<(), WalkError> {
+        let q = self.question().ok_or_else(|| WalkError {
+            id: String::new(),
+            message: "the walk is finished; go back or restart".into(),
+        })?;
+        let answer = check(&q, answer)?;
+        self.answers.push((q.id.clone(), answer));
+        if let Err(e) = self.replay() {
+            self.answers.pop();
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Answers the current question from typed text: yes/no, a number, an option key (or its
+    /// 1-based number), a die value, or text.
+    pub fn answer_text(&mut self, input: &str) -> Result<(), WalkError> {
+        let q = self.question().ok_or_else(|| WalkError {
+            id: String::new(),
+            message: "the walk is finished; go back or restart".into(),
+        })?;
+        let answer = parse_answer(&q, input)?;
+        self.answer(answer)
+    }
+
+    /// Answers the current die question with a roll of the generator.
+    pub fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<i64, WalkError> {
+        match self.question().map(|q| q.kind) {
+            Some(Kind::Die { min, max, .. }) => {
+                let value = rng.random_range(min..=max);
+                self.answer(Answer::Die {
+                    value,
+                    rolled: true,
+                })?;
+                Ok(value)
+            }
+            _ => Err(WalkError {
+                id: String::new(),
+                message: "the current question is not a die roll".into(),
+            }),
+        }
+    }
+
+    /// Takes back the last answer; false if there was none.
+    pub fn back(&mut self) -> bool {
+        self.answers.pop().is_some()
+    }
+
+    /// Clears every answer.
+    pub fn restart(&mut self) {
+        self.answers.clear();
+    }
+}
+
+/// Checks that an answer fits a question, normalising choices and accepting a number for a die.
+fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
+    let bad = || WalkError {
+        id: q.id.clone(),
+        message: format!("expected {}", q.allowed()),
+    };
+    match (&q.kind, answer) {
+        (Kind::YesNo, a @ Answer::Bool(_)) => Ok(a),
+        (Kind::Number { min, max }, Answer::Number(n)) => {
+            if (*min..=*max).contains(&n) {
+                Ok(Answer::Number(n))
+            } else {
+                Err(WalkError {
+                    id: q.id.clone(),
+                    message: format!("{n} is out of range: expected {}", q.allowed()),
+                })
+            }
+        }
+        (Kind::Choice { options }, Answer::Choice(c)) => options
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(c.trim()))
+            .map(|(k, _)| Answer::Choice(k.clone()))
+            .ok_or_else(|| WalkError {
+                id: q.id.clone(),
+                message: format!("'{c}' is not allowed: expected {}", q.allowed()),
+            }),
+        (Kind::Die { min, max, .. }, Answer::Die { value, rolled }) => {
+            die_in(q, *min, *max, value, rolled)
+        }
+        (Kind::Die { min, max, .. }, Answer::Number(value)) => die_in(q, *min, *max, value, false),
+        (Kind::Text { .. }, a @ Answer::Text(_)) => Ok(a),
+        _ => Err(bad()),
+    }
+}
+
+fn die_in(q: &Question, min: i64, max: i64, value: i64, rolled: bool) -> Result<Answer, WalkError> {
+    if (min..=max).contains(&value) {
+        Ok(Answer::Die { value, rolled })
+    } else {
+        Err(WalkError {
+            id: q.id.clone(),
+            message: format!("{value} is out of range: expected {}", q.allowed()),
+        })
+    }
+}
+
+/// Reads typed text as an answer to a question.
+pub fn parse_answer(q: &Question, input: &str) -> Result<Answer, WalkError> {
+    let t = input.trim();
+    let bad = |what: &str| WalkError {
+        id: q.id.clone(),
+        message: format!("'{what}' is not {}", q.allowed()),
+    };
+    match &q.kind {
+        Kind::YesNo => match t.to_ascii_lowercase().as_str() {
+            "y" | "yes" | "j" | "ja" | "true" => Ok(Answer::Bool(true)),
+            "n" | "no" | "nein" | "false" => Ok(Answer::Bool(false)),
+            _ => Err(bad(t)),
+        },
+        Kind::Number { .. } => t.parse::<i64>().map(Answer::Number).map_err(|_| bad(t)),
+        Kind::Die { .. } => t
+            .parse::<i64>()
+            .map(|value| Answer::Die {
+                value,
+                rolled: false,
+            })
+            .map_err(|_| bad(t)),
+        Kind::Choice { options } => {
+            if let Ok(i) = t.parse::<usize>() {
+                if (1..=options.len()).contains(&i) {
+                    return Ok(Answer::Choice(options[i - 1].0.clone()));
+                }
+            }
+            Ok(Answer::Choice(t.to_string()))
+        }
+        Kind::Text { .. } => Ok(Answer::Text(t.to_string())),
+    }
+}
+
+/// Runs a procedure to the end, answering each question through `answer_for` (which may look
+/// the answer up, roll a die, or fail). Refused answers come back as errors.
+pub fn drive_with<E: From<WalkError>>(
+    procedure: &'static Procedure,
+    mut answer_for: impl FnMut(&Question) -> Result<Answer, E>,
+) -> Result<Outcome, E> {
+    let mut walk = Walk::new(procedure);
+    // Every answer moves the walk on by one question, and procedures ask finitely many
+    // (re-rolls are capped by the procedures), so this loop ends.
+    loop {
+        match walk.state() {
+            State::Done(outcome) => return Ok(outcome),
+            State::Ask(q) => {
+                let a = answer_for(&q)?;
+                walk.answer(a)?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn sample(ctx: &mut Ctx) -> Flow<Outcome> {
+        let n = ctx.number("n", "How many?", 1, 5)?;
+        if n == 4 {
+            return Err(ctx.invalid("n", "four is not allowed here"));
+        }
+        let big = if n > 2 {
+            ctx.yes_no("big", "Big?")?
+        } else {
+            false
+        };
+        let c = ctx.choice("colour", "Colour?", &[("red", "Red"), ("blue", "Blue")])?;
+        let d = ctx.die("d6", "d6", 1, 6)?;
+        ctx.note("done");
+        ctx.done(format!("{n} {big} {c} {d}"), serde_json::Map::new())
+    }
+
+    static SAMPLE: Procedure = Procedure {
+        id: "sample",
+        title: "Sample",
+        about: "",
+        params: &[],
+        run: sample,
+    };
+
+    #[test]
+    fn walks_forward_back_and_restarts() {
+        let mut w = Walk::new(&SAMPLE);
+        assert_eq!(w.question().unwrap().id, "n");
+        w.answer(Answer::Number(3)).unwrap();
+        assert_eq!(w.question().unwrap().id, "big");
+        w.answer_text("yes").unwrap();
+        assert_eq!(w.question().unwrap().id, "colour");
+        assert!(w.back());
+        assert_eq!(w.question().unwrap().id, "big");
+        w.answer(Answer::Bool(false)).unwrap();
+        w.answer_text("2").unwrap(); // option number 2 = blue
+        w.answer_text("6").unwrap();
+        let o = w.outcome().unwrap();
+        assert_eq!(o.result, "3 false blue 6");
+        assert_eq!(
+            o.path[0],
+            Step::Roll {
+                die: "d6".into(),
+                value: 6,
+                rolled: false
+            }
+        );
+        assert!(
+            w.answer(Answer::Number(1)).is_err(),
+            "a finished walk takes no answers"
+        );
+        w.restart();
+        assert_eq!(w.question().unwrap().id, "n");
+        assert!(w.answers().is_empty());
+        assert!(!Walk::new(&SAMPLE).back());
+    }
+
+    #[test]
+    fn refuses_bad_answers_without_changing_state() {
+        let mut w = Walk::new(&SAMPLE);
+        assert!(w.answer(Answer::Number(9)).is_err());
+        assert!(w.answer(Answer::Bool(true)).is_err());
+        let e = w.answer(Answer::Number(4)).unwrap_err();
+        assert_eq!(e.message, "four is not allowed here");
+        assert!(w.answers().is_empty());
+        w.answer(Answer::Number(1)).unwrap();
+        assert!(w.answer(Answer::Choice("green".into())).is_err());
+        w.answer(Answer::Choice("RED".into())).unwrap();
+        assert_eq!(w.answers()[1].1, Answer::Choice("red".into()));
+        assert!(w.answer_text("7").is_err());
+        assert!(w.answer_text("x").is_err());
+    }
+
+    #[test]
+    fn seeded_rolls_repeat() {
+        let run = |seed| {
+            let mut w = Walk::new(&SAMPLE);
+            w.answer(Answer::Number(1)).unwrap();
+            w.answer(Answer::Choice("red".into())).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let v = w.roll(&mut rng).unwrap();
+            assert!((1..=6).contains(&v));
+            assert!(w.roll(&mut rng).is_err(), "nothing left to roll");
+            w.outcome().unwrap().path[0].clone()
+        };
+        assert_eq!(run(7), run(7));
+        let rolled: std::collections::BTreeSet<String> =
+            (0..40).map(|s| run(s).to_string()).collect();
+        assert!(rolled.len() > 1, "different seeds give different rolls");
+    }
+
+    #[test]
+    fn drive_with_stops_at_the_first_error() {
+        let r: Result<Outcome, WalkError> = drive_with(&SAMPLE, |q| match q.id.as_str() {
+            "n" => Ok(Answer::Number(2)),
+            "colour" => Ok(Answer::Choice("blue".into())),
+            other => Err(WalkError {
+                id: other.into(),
+                message: "missing".into(),
+            }),
+        });
+        assert_eq!(r.unwrap_err().id, "d6");
+    }
+}
