@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::charts_screen::{procedure_key, walk_key, WalkScreen};
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
@@ -69,6 +70,10 @@ pub enum Screen {
     Help { scroll: usize },
     /// The solo charts: the list of systems, or one system's charts (`system` set).
     Charts { system: Option<usize>, lines: Vec<String>, scroll: usize },
+    /// A system's procedures, to pick one to walk.
+    Procedures { system: usize },
+    /// Walking a procedure step by step.
+    Walk(Box<WalkScreen>),
 }
 
 /// The whole program state.
@@ -193,7 +198,20 @@ impl App {
                 KeyCode::Esc | KeyCode::Enter => Screen::Menu,
                 code => Screen::Help { scroll: scrolled(scroll, code) },
             },
+            Screen::Charts { system: Some(i), .. } if upper(k) == Some('W') => Screen::Procedures { system: i },
             Screen::Charts { system, lines, scroll } => charts_key(system, lines, scroll, k),
+            Screen::Procedures { system } => match (procedure_key(system, k), k.code) {
+                (Some(p), _) => {
+                    let seed = self.new_seed.unwrap_or_else(crate::cli::common::clock_seed);
+                    Screen::Walk(Box::new(WalkScreen::new(system, p, seed)))
+                }
+                (None, KeyCode::Esc) => Screen::Charts { system: Some(system), lines: system_lines(system), scroll: 0 },
+                _ => Screen::Procedures { system },
+            },
+            Screen::Walk(mut w) => match walk_key(&mut w, k) {
+                true => Screen::Walk(w),
+                false => Screen::Procedures { system: w.system },
+            },
         };
     }
 
@@ -603,7 +621,7 @@ fn charts_menu() -> Screen {
         lines.push(format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game));
     }
     lines.push(String::new());
-    lines.push("To make a system's call with dice, use `accc charts call` from the command line.".into());
+    lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
     Screen::Charts { system: None, lines, scroll: 0 }
 }
 
@@ -611,6 +629,10 @@ fn charts_menu() -> Screen {
 fn system_lines(i: usize) -> Vec<String> {
     let sys = &crate::charts::systems()[i];
     let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
+    if !sys.procedures.is_empty() {
+        lines.push(String::new());
+        lines.push("Press [W] to walk one of this system's procedures and make its call.".into());
+    }
     for chart in &sys.charts {
         lines.push(String::new());
         lines.extend(crate::charts::table::render(chart).lines().map(str::to_string));

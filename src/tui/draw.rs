@@ -69,6 +69,11 @@ pub fn draw(f: &mut Frame, app: &App) {
             };
             text(f, area, &title, lines, *scroll, "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back");
         }
+        Screen::Procedures { system } => {
+            let title = format!("{}: procedures", crate::charts::systems()[*system].meta.name);
+            text(f, area, &title, &super::charts_screen::procedure_lines(*system), 0, "Press a number  [Esc] back");
+        }
+        Screen::Walk(w) => super::charts_screen::draw(f, area, w),
     }
 }
 

@@ -8,28 +8,28 @@ pub fn lines() -> Vec<String> {
 const HELP: &str = "\
 THE GAME
 Each side holds six cards. The bowler plays one; the batsman answers with one.
-  Same suit, higher card ........ runs: 1 1 1 2 2 3 4 4 4 6 for a margin of 1-10
-  Same suit, equal or lower ..... a safe defensive stroke (but batsmen 6-8 may
-                                  not defend with a 1, and 9-11 not with a 1 or 2)
-  Other suit, equal or higher ... the ball goes by; no runs
-  Other suit, lower ............. OUT - the two suits decide how
+  Same suit, higher card ....... runs 1 1 1 2 2 3 4 4 4 6 for a margin of 1-10
+  Same suit, equal or lower .... a safe defensive stroke (but batsmen 6-8
+                                 may not defend with a 1, nor 9-11 with a 2)
+  Other suit, equal or higher .. the ball goes by; no runs
+  Other suit, lower ............ OUT - the two suits decide how
 Every card played is replaced from the pack. The match lasts a set number of
 packs (27 by default: three days of three sessions of three packs). Each side
 bats twice; more runs over both innings wins. Unfinished at the end: drawn.
 
 EXTRAS (if switched on for this file)
-  No-ball: the bowler plays the over's no-ball suit (set by the last card of the
-    previous over). One run to the batting side; then play no card [0], hit it
-    with any higher card of any suit, or throw any card away safely.
+  No-ball: the bowler plays the over's no-ball suit (set by the last card of
+    the previous over). One run to the batting side; then play no card [0],
+    hit it with any higher card of any suit, or throw any card away safely.
   Wide: the bowler's card has the same number as the top of the discard pile.
     Press [0] to take one wide (four off two 11s), or play a card as normal.
   Bye: the bowler's card is one higher than the top of the discard pile. Byes
     are scored at once by the table 1 1 2 2 3 4 4 4 4 4 (cards 2-11).
-  An 11 of the same suit as the card it follows is a superb stop by the keeper.
+  An 11 on a card of its own suit is a superb stop by the keeper.
 
 KEYS ON THE MATCH SCREEN
-  [1]-[6]  play the card above the number      [=]  let the computer choose
-  [0]      play no card (no-ball or wide)       [D]  declare before the next ball
+  [1]-[6]  play the card above the number    [=]  let the computer choose
+  [0]      play no card (no-ball or wide)     [D]  declare before next ball
   After a wicket pick up to two cards with [1]-[6] and press [Enter] to change
   them, or [0] to keep your hand. [Esc] abandons the match (not recorded).
   When watching two computer sides: [Q] finishes the match at once.

@@ -3,6 +3,7 @@
 //! restores it (normal exit, error, panic, Ctrl-C).
 
 pub mod app;
+pub mod charts_screen;
 pub mod commentary;
 pub mod draw;
 pub mod help;
