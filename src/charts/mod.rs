@@ -81,14 +81,3 @@ pub(crate) fn fields<const N: usize>(
 ) -> serde_json::Map<String, serde_json::Value> {
     pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
-
-/// Lines for a terminal screen listing the systems, their charts and procedures, and how to
-/// consult them from the command line.
-pub fn menu_lines() -> Vec<String> {
-    let mut lines: Vec<String> = cli::list_text().lines().map(str::to_string).collect();
-    lines.push(String::new());
-    lines.push("accc charts show SYSTEM [CHART]   a chart as a table".into());
-    lines.push("accc charts call SYSTEM PROCEDURE --help   the AI's call from flags".into());
-    lines.push("accc charts walk SYSTEM PROCEDURE   question by question".into());
-    lines
-}
