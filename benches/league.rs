@@ -1,14 +1,15 @@
-//! The league's speed: one whole season (112 matches, played in parallel and added up) and one
-//! match as the league plays it (engine plus summary), at the default options and levels 5/5.
+//! The league's speed: one whole season (112 matches, played in parallel and added up), one
+//! match as the league plays it (engine plus summary), the league's own share (summarising a
+//! finished match), and saving and loading a finished 100-season competition.
 
 use accc::engine::{MatchOptions, NoRecord};
 use accc::league::summary::PlayedMatch;
 use accc::league::{Competition, Settings};
 use accc::play::{computer_match, Levels};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-fn settings(seed: u64) -> Settings {
-    Settings { options: MatchOptions::default(), levels: Levels::default(), user_county: None, seed }
+fn settings(options: MatchOptions, seed: u64) -> Settings {
+    Settings { options, levels: Levels::default(), user_county: None, seed }
 }
 
 fn one_season(c: &mut Criterion) {
@@ -17,9 +18,9 @@ fn one_season(c: &mut Criterion) {
     group.throughput(Throughput::Elements(112));
     group.bench_function("season", |b| {
         b.iter_batched(
-            || Competition::create("BENCH", settings(7)).expect("valid settings"),
+            || Competition::create("BENCH", settings(MatchOptions::default(), 7)).expect("valid settings"),
             |mut comp| comp.sim_rest_of_season().expect("a season to play"),
-            criterion::BatchSize::LargeInput,
+            BatchSize::LargeInput,
         )
     });
     group.finish();
@@ -37,8 +38,34 @@ fn one_match(c: &mut Criterion) {
             PlayedMatch::of(&state, 1, 0, 1, seed)
         })
     });
+    let states: Vec<_> =
+        (0..50).map(|seed| (seed, computer_match(options, [Levels::default(); 2], seed, &mut NoRecord))).collect();
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("summarise", |b| {
+        b.iter(|| states.iter().map(|(seed, s)| PlayedMatch::of(s, 1, 0, 1, *seed).deliveries).sum::<u64>())
+    });
     group.finish();
 }
 
-criterion_group!(benches, one_season, one_match);
+/// A finished competition of 11,200 matches (small matches, so that it is quick to make).
+fn finished() -> Competition {
+    let options = MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() };
+    let mut comp = Competition::create("BENCH", settings(options, 1)).expect("valid settings");
+    comp.sim_seasons(100, |_| {});
+    comp
+}
+
+fn save_and_load(c: &mut Criterion) {
+    let comp = finished();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("BENCH.acc");
+    comp.save(&path).expect("saved");
+    let mut group = c.benchmark_group("league/100 seasons");
+    group.sample_size(20);
+    group.bench_function("save", |b| b.iter(|| comp.save(&path).expect("saved")));
+    group.bench_function("load", |b| b.iter(|| Competition::load(&path).expect("loads")));
+    group.finish();
+}
+
+criterion_group!(benches, one_season, one_match, save_and_load);
 criterion_main!(benches);

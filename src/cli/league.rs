@@ -107,28 +107,37 @@ impl NewFileArgs {
         })
     }
 
-    /// Each option given that differs from the file's settings, as "--flag given (file: value)".
+    /// Each option given that differs from the file's settings, as "--flag given (the file has
+    /// value)".
     fn conflicts(&self, file: &Settings, seed: Option<u64>) -> Result<Vec<String>> {
         let (o, l) = (file.options, file.levels);
-        let mut out = Vec::new();
-        let mut check = |flag: &str, given: Option<String>, have: String| {
-            if let Some(g) = given.filter(|g| *g != have) {
-                out.push(format!("{flag} {g} (the file has {have})"));
-            }
+        let differs = |flag: &str, given: Option<String>, have: String| {
+            given.filter(|g| *g != have).map(|g| format!("{flag} {g} (the file has {have})"))
         };
-        check("--batsmen", self.batsmen.map(|v| v.to_string()), o.batsmen.to_string());
-        check("--packs-per-session", self.packs_per_session.map(|v| v.to_string()), o.packs_per_session.to_string());
-        check("--days", self.days.map(|v| v.to_string()), o.days.to_string());
-        let rule = |off: bool, on_in_file: bool| (off && on_in_file).then(|| "off".to_string());
-        check("--no-noballs:", rule(self.no_noballs, o.no_balls), "the no-ball rule on".into());
-        check("--no-wides:", rule(self.no_wides, o.wides), "the wide rule on".into());
-        check("--no-byes:", rule(self.no_byes, o.byes), "the bye rule on".into());
-        check("--bat-level", self.bat_level.map(|v| v.to_string()), l.bat.to_string());
-        check("--bowl-level", self.bowl_level.map(|v| v.to_string()), l.bowl.to_string());
+        let number = |v: Option<u8>| v.map(|v| v.to_string());
         let county_name = |c: Option<CountyId>| c.map_or_else(|| "none".to_string(), |c| counties::get(c).name.clone());
         let given_county = self.county.as_ref().map(|_| self.user_county().map(county_name)).transpose()?;
-        check("--county", given_county, county_name(file.user_county));
-        check("--seed", seed.map(|s| s.to_string()), file.seed.to_string());
+        let mut out: Vec<String> = [
+            differs("--batsmen", number(self.batsmen), o.batsmen.to_string()),
+            differs("--packs-per-session", number(self.packs_per_session), o.packs_per_session.to_string()),
+            differs("--days", number(self.days), o.days.to_string()),
+            differs("--bat-level", number(self.bat_level), l.bat.to_string()),
+            differs("--bowl-level", number(self.bowl_level), l.bowl.to_string()),
+            differs("--county", given_county, county_name(file.user_county)),
+            differs("--seed", seed.map(|s| s.to_string()), file.seed.to_string()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        for (flag, off, on_in_file, rule) in [
+            ("--no-noballs", self.no_noballs, o.no_balls, "no-ball"),
+            ("--no-wides", self.no_wides, o.wides, "wide"),
+            ("--no-byes", self.no_byes, o.byes, "bye"),
+        ] {
+            if off && on_in_file {
+                out.push(format!("{flag} (the file has the {rule} rule on)"));
+            }
+        }
         Ok(out)
     }
 }
