@@ -151,11 +151,11 @@ fn results_do_not_depend_on_the_thread_count() {
     let run = |threads| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let mut comp = tiny(6, None);
-        pool.install(|| comp.sim_seasons(2, |_| {}));
+        pool.install(|| comp.sim_seasons(1, |_| {}));
         comp
     };
     let (one, two) = (run(1), run(2));
-    assert_eq!(one.seasons().len(), 2);
+    assert_eq!(one.seasons().len(), 1);
     assert_eq!(one, two);
 }
 

@@ -15,15 +15,19 @@ fn tiny(seed: u64) -> Competition {
         .unwrap()
 }
 
-/// A competition one season and a few matches in.
-fn played(seed: u64) -> Competition {
+/// A competition `matches` matches into its first season.
+fn played(seed: u64, matches: usize) -> Competition {
     let mut comp = tiny(seed);
-    comp.sim_rest_of_season();
-    for _ in 0..3 {
-        let f = comp.next_fixture(Class::Second).unwrap();
+    for _ in 0..matches {
+        let f = [Class::Second, Class::First].iter().find_map(|&c| comp.next_fixture(c)).unwrap();
         comp.play_fixture_by_computer(f).unwrap();
     }
     comp
+}
+
+/// A competition one season and a few matches in.
+fn a_season_and_more(seed: u64) -> Competition {
+    played(seed, 112 + 3)
 }
 
 fn bad_file_message(path: &Path) -> String {
@@ -38,7 +42,7 @@ fn a_saved_competition_loads_back_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     assert_eq!(path.file_name().unwrap(), "SAVED-1.acc");
-    for comp in [tiny(1), played(1)] {
+    for comp in [tiny(1), a_season_and_more(1)] {
         comp.save(&path).unwrap();
         let back = Competition::load(&path).unwrap();
         assert_eq!(back, comp);
@@ -50,7 +54,7 @@ fn a_saved_competition_loads_back_the_same() {
 fn each_save_keeps_the_previous_version_as_the_backup() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "X").unwrap();
-    let (old, new) = (tiny(2), played(2));
+    let (old, new) = (tiny(2), played(2, 10));
     old.save(&path).unwrap();
     assert!(!backup_path(&path).exists(), "nothing to back up the first time");
     new.save(&path).unwrap();
@@ -62,7 +66,7 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
 fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "X").unwrap();
-    let (old, new) = (tiny(3), played(3));
+    let (old, new) = (tiny(3), played(3, 10));
     old.save(&path).unwrap();
     new.save(&path).unwrap();
     let good = fs::read(&path).unwrap();
@@ -115,7 +119,7 @@ fn a_missing_file_is_not_found() {
 fn a_save_killed_mid_write_leaves_the_file_intact() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "X").unwrap();
-    let (first, second) = (tiny(4), played(4));
+    let (first, second) = (tiny(4), played(4, 10));
     first.save(&path).unwrap();
     // The write of `second` died after writing half its temporary file.
     let half = encode(&second);

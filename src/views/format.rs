@@ -40,6 +40,11 @@ pub fn star(comp: &Competition, c: CountyId) -> char {
     }
 }
 
+/// The full name, with `*` after it for the user's county.
+pub fn marked(comp: &Competition, c: CountyId) -> String {
+    format!("{}{}", name(c), star(comp, c)).trim_end().to_string()
+}
+
 /// The full name padded to 15 columns followed by the user's asterisk (16 columns).
 pub fn name_star(comp: &Competition, c: CountyId) -> String {
     format!("{:<15}{}", name(c), star(comp, c))

@@ -7,7 +7,7 @@ use crate::league::history::{self, AllTimeRow, Placing};
 use crate::league::{Competition, PartnershipRecord, TotalRecord};
 
 use super::class_label;
-use super::format::{name, name_star, number, star, star_note};
+use super::format::{marked, name, name_star, number, star, star_note};
 use super::season::averages_blocks;
 
 /// "1890-1895", "1890" or "no completed season yet".
@@ -19,17 +19,23 @@ fn span(comp: &Competition) -> String {
     }
 }
 
-/// "1890-1892 so far" style span including the season under way.
+/// The years the records cover: "1890-1892", "1890-1893 (to date)" while a season is under
+/// way, or "no match played yet".
 fn to_date(comp: &Competition) -> String {
-    let years = comp.years();
-    let played_now = comp.current().is_some_and(|s| s.matches_played() > 0);
-    let last = if played_now || comp.seasons().is_empty() { *years.end() } else { years.end() - 1 };
-    if comp.seasons().is_empty() && !played_now {
-        "no match played yet".into()
-    } else if played_now && comp.current().is_some() {
-        format!("{}-{} (to date)", years.start(), last)
+    let under_way = comp.current().filter(|s| s.matches_played() > 0);
+    match (comp.seasons().last(), under_way) {
+        (_, Some(now)) => format!("{} (to date)", years(now.year)),
+        (Some(last), None) => years(last.year),
+        (None, None) => "no match played yet".into(),
+    }
+}
+
+/// "1890" or "1890-1895": from the first season to `last`.
+fn years(last: u16) -> String {
+    if last == crate::league::FIRST_YEAR {
+        last.to_string()
     } else {
-        format!("{}-{}", years.start(), last)
+        format!("{}-{last}", crate::league::FIRST_YEAR)
     }
 }
 
@@ -52,7 +58,7 @@ pub fn records(comp: &Competition, county: CountyId) -> Result<Vec<String>> {
         None => format!("{label:<22}{:>7}", "-"),
     };
     let mut out = vec![
-        format!("{}{}: county records, {}", name(county), star(comp, county), to_date(comp)),
+        format!("{}: county records, {}", marked(comp, county), to_date(comp)),
         String::new(),
         total("Highest total for", &r.highest_for),
         total("Lowest total for", &r.lowest_for),

@@ -7,7 +7,7 @@ use crate::league::standings::{prize, Figures, SeasonRow};
 use crate::league::summary::MatchSummary;
 use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
 
-use super::format::{name, name_star, number, ordinal, short, star, star_note};
+use super::format::{marked, name, name_star, number, ordinal, short, star_note};
 use super::{class_label, season_for};
 
 /// "after round 7 of 14", "final" or "not started".
@@ -119,14 +119,7 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
     let cs = season.class(class);
     let all_out = comp.settings().options.all_out();
     let mut out = vec![
-        format!(
-            "{}{} {}: {} season ({})",
-            name(county),
-            star(comp, county),
-            season.year,
-            class_label(class),
-            progress(cs)
-        ),
+        format!("{} {}: {} season ({})", marked(comp, county), season.year, class_label(class), progress(cs)),
         String::new(),
         format!(
             "Rd {:<8} R {:<15} {:<14} {:>3} {:>3} {:<4} {:>6} {:>5}",
