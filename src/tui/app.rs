@@ -244,7 +244,11 @@ impl App {
             }
         };
         let path = file_path(&self.saves_dir, &name);
-        self.screen = if !path.exists() {
+        let bak = self.saves_dir.join(format!("{name}.bak"));
+        self.screen = if !path.exists() && bak.exists() {
+            let problem = format!("{} is missing, but its backup {} is there.", path.display(), bak.display());
+            Screen::Damaged { name, problem }
+        } else if !path.exists() {
             Screen::Confirm { name }
         } else {
             match Competition::load(&path) {

@@ -335,3 +335,17 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
     esc(&mut app);
     assert!(matches!(app.screen, Screen::Procedures { .. }));
 }
+
+#[test]
+fn a_missing_file_with_a_backup_offers_the_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = small_file(dir.path(), None);
+    drop(app);
+    let acc = file_path(dir.path(), "TEST");
+    std::fs::rename(&acc, dir.path().join("TEST.bak")).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(matches!(app.screen, Screen::Damaged { .. }), "not offered to make a new file over the backup");
+    press(&mut app, "b");
+    assert!(matches!(app.screen, Screen::Menu));
+    assert!(app.status.as_deref().unwrap().contains("backup"));
+}
