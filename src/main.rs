@@ -5,6 +5,9 @@ use clap::Parser;
 fn main() {
     let cli = accc::cli::Cli::parse();
     if let Err(err) = accc::cli::run(cli) {
+        if err.is_broken_pipe() {
+            return;
+        }
         eprintln!("accc: {err}");
         std::process::exit(err.exit_code());
     }

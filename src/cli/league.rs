@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::common::{clock_seed, LevelArgs, RuleArgs};
+use super::common::{clock_seed, print_out, LevelArgs, RuleArgs};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
@@ -155,11 +155,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let (report, save_time) = simulate(&mut comp, years, &path)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        print_sim_json(&comp, &path, report, seconds, save_time);
+        print_sim_json(&comp, &path, report, seconds, save_time)?;
     } else {
-        for line in views::honours(&comp)? {
-            println!("{line}");
-        }
+        print_lines(&views::honours(&comp)?)?;
         if comp.is_finished() && years == 0 {
             eprintln!("accc: {} is over: all its seasons have been played", comp.name());
         }
@@ -231,7 +229,7 @@ fn progress_bar(years: u32) -> indicatif::ProgressBar {
     bar
 }
 
-fn print_sim_json(comp: &Competition, path: &Path, r: SimReport, seconds: f64, save_time: Duration) {
+fn print_sim_json(comp: &Competition, path: &Path, r: SimReport, seconds: f64, save_time: Duration) -> Result<()> {
     let last_year = comp.seasons().last().map(|s| s.year);
     let v = serde_json::json!({
         "name": comp.name(),
@@ -245,7 +243,7 @@ fn print_sim_json(comp: &Competition, path: &Path, r: SimReport, seconds: f64, s
         "finished": comp.is_finished(),
         "seed": comp.settings().seed,
     });
-    println!("{v}");
+    print_out(&format!("{v}\n"))
 }
 
 /// Arguments of `accc export`.
@@ -258,8 +256,7 @@ pub struct ExportArgs {
 /// Runs `accc export`.
 pub fn run_export(args: ExportArgs, saves: &Path) -> Result<()> {
     let comp = Competition::load(&save::path_for(saves, &args.name)?)?;
-    println!("{}", export::export_json(&comp));
-    Ok(())
+    print_out(&format!("{}\n", export::export_json(&comp)))
 }
 
 /// Arguments of `accc show`.
@@ -287,10 +284,13 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     let county = args.county.as_deref().map(|c| counties::find(c).map_err(Error::Usage)).transpose()?;
     let path: PathBuf = save::path_for(saves, &args.name)?;
     let comp = Competition::load(&path)?;
-    for line in render(&comp, view, args.year, county, class)? {
-        println!("{line}");
-    }
-    Ok(())
+    print_lines(&render(&comp, view, args.year, county, class)?)
+}
+
+fn print_lines(lines: &[String]) -> Result<()> {
+    let mut text = lines.join("\n");
+    text.push('\n');
+    print_out(&text)
 }
 
 fn view_name(v: &str) -> Result<&'static str> {

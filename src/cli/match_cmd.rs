@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use super::common::{clock_seed, LevelArgs, RuleArgs};
+use super::common::{clock_seed, print_out, LevelArgs, RuleArgs};
 use crate::ball_log::BallLog;
 use crate::counties;
 use crate::error::{Error, Result};
@@ -51,11 +51,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         std::fs::write(path, log.text()).map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
     }
     if args.json {
-        println!("{}", log.result().expect("a finished match has a result"));
+        print_out(&format!("{}\n", log.result().expect("a finished match has a result")))
     } else {
         let names = Names { home: &h.name, away: &a.name };
-        println!("{}", scorecard(state.public(), &names).trim_end());
-        println!("(seed {seed})");
+        print_out(&format!("{}\n(seed {seed})\n", scorecard(state.public(), &names).trim_end()))
     }
-    Ok(())
 }
