@@ -8,3 +8,4 @@ mod alloc;
 mod e2e;
 mod tui;
 mod charts;
+mod cli;
