@@ -143,13 +143,16 @@ pub const MAX_NAME: usize = 8;
 /// upper-cased. A trailing `.acc` is dropped.
 pub fn normalise_name(name: &str) -> Result<String, String> {
     let bare = name.strip_suffix(".acc").or_else(|| name.strip_suffix(".ACC")).unwrap_or(name);
-    let ok =
-        (1..=MAX_NAME).contains(&bare.len()) && bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if ok {
-        Ok(bare.to_ascii_uppercase())
+    let why = if bare.is_empty() {
+        "it is empty"
+    } else if bare.len() > MAX_NAME {
+        "it is longer than 8 characters"
+    } else if !bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        "use only letters, digits, '_' and '-'"
     } else {
-        Err(format!("{name:?} is not a competition name: use 1 to {MAX_NAME} letters, digits, '_' or '-' (like SURREY11 or 1ST_TRY)"))
-    }
+        return Ok(bare.to_ascii_uppercase());
+    };
+    Err(format!("{name:?} is not a competition name: {why} (a name is 1 to {MAX_NAME} characters, like SURREY11 or 1ST_TRY)"))
 }
 
 /// The 1890 classes, in the order of `data/counties.toml`.
@@ -405,5 +408,21 @@ impl Competition {
     /// The class `county` played in during `year` (a completed or the current season).
     pub fn class_of(&self, county: CountyId, year: u16) -> Option<Class> {
         self.season(year).map(|s| s.class_of(county))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalise_name;
+
+    #[test]
+    fn names_follow_the_dos_rule_and_say_what_is_wrong() {
+        assert_eq!(normalise_name("surrey11"), Ok("SURREY11".into()));
+        assert_eq!(normalise_name("1st_try"), Ok("1ST_TRY".into()));
+        assert_eq!(normalise_name("a-b.acc"), Ok("A-B".into()));
+        assert!(normalise_name("").unwrap_err().contains("empty"));
+        assert!(normalise_name("toolongname").unwrap_err().contains("longer than 8"));
+        assert!(normalise_name("a.b").unwrap_err().contains("letters, digits"));
+        assert!(normalise_name("ab cd").unwrap_err().contains("letters, digits"));
     }
 }

@@ -12,7 +12,7 @@ use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::Side;
-use crate::league::competition::{Competition, Fixture, Settings};
+use crate::league::competition::{normalise_name, Competition, Fixture, Settings};
 use crate::league::season::SeasonSummary;
 
 /// A message to the program.
@@ -91,9 +91,9 @@ pub struct App {
     pub new_seed: Option<u64>,
 }
 
-/// Where a competition's file lives.
+/// Where the competition `name` (already a valid name) lives.
 pub fn file_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!("{name}.acc"))
+    crate::save::path_for(dir, name).expect("names are checked before they reach a path")
 }
 
 impl App {
@@ -225,7 +225,7 @@ impl App {
         if !setup::edit_line(&mut input, k, 12) {
             return Screen::FileName { input, error };
         }
-        match setup::check_name(input.trim()) {
+        match normalise_name(input.trim()) {
             Ok(name) => {
                 self.open(&name);
                 std::mem::replace(&mut self.screen, Screen::Menu)
@@ -236,7 +236,7 @@ impl App {
 
     /// Opens file `name`: loads it, asks to create it, or explains why it cannot be read.
     fn open(&mut self, name: &str) {
-        let name = match setup::check_name(name) {
+        let name = match normalise_name(name) {
             Ok(n) => n,
             Err(e) => {
                 self.screen = Screen::FileName { input: String::new(), error: Some(e) };
@@ -244,7 +244,7 @@ impl App {
             }
         };
         let path = file_path(&self.saves_dir, &name);
-        let bak = self.saves_dir.join(format!("{name}.bak"));
+        let bak = crate::save::backup_path(&path);
         self.screen = if !path.exists() && bak.exists() {
             let problem = format!("{} is missing, but its backup {} is there.", path.display(), bak.display());
             Screen::Damaged { name, problem }
@@ -271,7 +271,7 @@ impl App {
     fn damaged_key(&mut self, name: String, problem: String, k: KeyEvent) -> Screen {
         match upper(k) {
             Some('B') => {
-                let bak = self.saves_dir.join(format!("{name}.bak"));
+                let bak = crate::save::backup_path(&file_path(&self.saves_dir, &name));
                 match Competition::load(&bak) {
                     Ok(comp) => {
                         self.status = Some(format!("Opened the backup; the next save replaces {name}.acc."));

@@ -88,8 +88,8 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     put(f, area, 13, 8, vec![Span::styled("Enter a file name of up to eight characters,", style::text())]);
     put(f, area, 13, 9, vec![Span::styled("like SURREY11 or 1ST_TRY:", style::text())]);
     put(f, area, 13, 11, vec![Span::styled(format!("{input}_"), style::bright())]);
-    if let Some(e) = error {
-        put(f, area, 2, 17, vec![Span::styled(e.to_string(), style::error())]);
+    for (i, line) in error.map(|e| wrap(e, 76)).unwrap_or_default().into_iter().enumerate() {
+        put(f, area, 2, 17 + i as u16, vec![Span::styled(line, style::error())]);
     }
     put(f, area, 1, 24, vec![Span::styled("[Enter] open or create  [Esc] quit", style::key())]);
 }

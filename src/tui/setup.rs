@@ -26,20 +26,6 @@ impl Default for NewFile {
     }
 }
 
-/// A file name is 1-8 letters, digits, `_` or `-`.
-pub fn check_name(name: &str) -> Result<String, String> {
-    let ok = !name.is_empty() && name.len() <= 8 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if ok {
-        Ok(name.to_ascii_uppercase())
-    } else if name.is_empty() {
-        Err("Type a name of 1 to 8 characters, like SURREY11 or 1ST_TRY.".into())
-    } else if name.len() > 8 {
-        Err(format!("\"{name}\" is longer than 8 characters."))
-    } else {
-        Err(format!("\"{name}\": use only letters, digits, _ and -."))
-    }
-}
-
 /// Edits the typed name; returns true when Enter was pressed.
 pub fn edit_line(input: &mut String, k: KeyEvent, max: usize) -> bool {
     match k.code {
@@ -134,15 +120,6 @@ mod tests {
 
     fn key(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-    }
-
-    #[test]
-    fn file_names_follow_the_dos_rule() {
-        assert_eq!(check_name("surrey11"), Ok("SURREY11".into()));
-        assert_eq!(check_name("1st_try"), Ok("1ST_TRY".into()));
-        assert!(check_name("").is_err());
-        assert!(check_name("toolongname").unwrap_err().contains("longer than 8"));
-        assert!(check_name("a.b").unwrap_err().contains("letters, digits"));
     }
 
     #[test]
