@@ -1,13 +1,32 @@
 //! Computer players. Each plays one side from its [`View`] alone, through the engine's
 //! [`Player`] trait; batting and bowling levels are set separately.
 //!
-//! Levels: 1 novice, 2 village, 3 club, 4 county, 5 professional (see `docs/AI.md`).
+//! Levels: 1 novice, 2 village, 3 club, 4 county, 5 professional. Each adds skill to the one
+//! below (see `docs/AI.md`): the village player never gets out when it need not; the club
+//! player avoids extras and keeps its high cards; the county player counts cards; the
+//! professional also looks ahead at the cards it keeps, remembers the other hand across new
+//! packs, protects the lower order and reads the match situation.
 
-mod heuristic;
+mod batting;
+mod bowling;
+mod captain;
+mod counting;
+pub mod duel;
+mod memory;
+mod novice;
+mod situation;
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{player_rng, Choice, Decision, Player, Side, View};
+use crate::cards::{Card, Hand};
+use crate::engine::delivery::Call;
+use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
+
+use batting::{Judgement, Lookahead, Stance};
+use bowling::Attack;
+use captain::Rates;
+use counting::{OtherHand, Unseen};
+use memory::Memory;
 
 /// A playing strength, 1 (novice) to 5 (professional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -16,6 +35,10 @@ pub struct Level(u8);
 impl Level {
     pub const MIN: u8 = 1;
     pub const MAX: u8 = 5;
+    pub const NOVICE: Level = Level(1);
+    pub const VILLAGE: Level = Level(2);
+    pub const CLUB: Level = Level(3);
+    pub const COUNTY: Level = Level(4);
     pub const PROFESSIONAL: Level = Level(5);
 
     /// The level `n`, or an error naming the allowed range.
@@ -49,27 +72,189 @@ pub struct Bot {
     pub bat: Level,
     pub bowl: Level,
     rng: ChaCha8Rng,
+    /// What a card of each rank is worth to a bowler in general (index by rank).
+    general: [f32; 12],
+    /// Kept only when a role is played at the professional level.
+    memory: Option<Box<Memory>>,
+    /// The top card before the delivery being answered (seen when asked to declare).
+    top_before: Option<Card>,
 }
 
 impl Bot {
     /// The bot for `side` in the match with this seed (its own random stream).
     pub fn new(bat: Level, bowl: Level, seed: u64, side: Side) -> Bot {
-        Bot { bat, bowl, rng: player_rng(seed, side) }
+        let professional = bat == Level::PROFESSIONAL || bowl == Level::PROFESSIONAL;
+        Bot {
+            bat,
+            bowl,
+            rng: player_rng(seed, side),
+            general: std::array::from_fn(|r| if r == 0 { 0.0 } else { bowling::general_wicket_chance(r as u8) }),
+            memory: professional.then(Box::default),
+            top_before: None,
+        }
     }
 
-    /// The level that makes this decision.
-    fn level_for(&self, decision: Decision) -> Level {
-        match decision {
-            Decision::Bowl => self.bowl,
-            Decision::OpeningDiscard | Decision::Elect => self.bat.max(self.bowl),
-            _ => self.bat,
+    /// The unseen cards and the other hand, with the memory's known cards at the
+    /// professional level (`remembers`).
+    fn knowledge(&self, view: &View<'_>, remembers: bool) -> (Unseen, OtherHand) {
+        let remembers = remembers && situation::knob("MEM", 1.0) > 0.5;
+        let known = match (&self.memory, remembers) {
+            (Some(m), true) => m.known(),
+            _ => Hand::new(),
+        };
+        (Unseen::from_view(view, &known), OtherHand::in_view(view, known))
+    }
+
+    fn elect(&mut self) -> Choice {
+        match self.bat.get() {
+            1 => novice::elect(&mut self.rng),
+            _ => Choice::Elect(Election::Bat),
         }
+    }
+
+    fn opening_discard(&mut self, view: &View<'_>) -> Choice {
+        let bowling_first = view.public.first_bat != view.side;
+        if bowling_first {
+            return match self.bowl.get() {
+                1 => novice::any_card(view.hand, &mut self.rng),
+                2 => captain::lowest_card(view.hand),
+                _ => bowling::opening_discard(view.hand, &self.general),
+            };
+        }
+        match self.bat.get() {
+            1 => novice::any_card(view.hand, &mut self.rng),
+            2 | 3 => captain::lowest_card(view.hand),
+            level => {
+                let (unseen, bowler) = self.knowledge(view, level == 5);
+                let look = Lookahead::new(view.public, &unseen, bowler);
+                captain::look_ahead_discard(view, &look, stance(level, view), &judgement(level))
+            }
+        }
+    }
+
+    fn declare(&self, view: &View<'_>) -> Choice {
+        match self.bat.get() {
+            1 | 2 => Choice::Continue,
+            3 => captain::club_declare(view.public),
+            4 => captain::declare_by_time(view.public, Rates::prior(), 1.0, false),
+            _ => captain::declare_by_time(view.public, Rates::observed(view.public), 0.9, true),
+        }
+    }
+
+    fn bowl(&mut self, view: &View<'_>) -> Choice {
+        match self.bowl.get() {
+            1 => novice::any_card(view.hand, &mut self.rng),
+            2 => bowling::village_ball(view),
+            3 => bowling::club_ball(view),
+            level => {
+                let (unseen, batsman) = self.knowledge(view, level == 5);
+                bowling::counting_ball(view, &unseen, batsman, attack(level), &self.general)
+            }
+        }
+    }
+
+    fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call) -> Choice {
+        match self.bat.get() {
+            1 => novice::answer(view, bowled, call, &mut self.rng),
+            2 => batting::village_answer(view, bowled, call),
+            3 => batting::club_answer(view, bowled, call, self.top_before),
+            level => {
+                let (unseen, bowler) = self.knowledge(view, level == 5);
+                let look = Lookahead::new(view.public, &unseen, bowler);
+                batting::look_ahead_answer(view, (bowled, call, self.top_before), &look, stance(level, view), &judgement(level))
+            }
+        }
+    }
+
+    fn exchange(&mut self, view: &View<'_>) -> Choice {
+        match self.bat.get() {
+            1 => Choice::Exchange([None, None]),
+            2 => captain::village_exchange(view),
+            3 => captain::club_exchange(view),
+            level => {
+                let (unseen, bowler) = self.knowledge(view, level == 5);
+                let look = Lookahead::new(view.public, &unseen, bowler);
+                captain::look_ahead_exchange(view, &look, stance(level, view), &judgement(level))
+            }
+        }
+    }
+
+    /// Lets the memory see the view, and after the choice, this side's own cards played.
+    fn remember(&mut self, view: &View<'_>, choice: Option<Choice>) {
+        let Some(memory) = self.memory.as_deref_mut() else { return };
+        match choice {
+            None => memory.observe(view),
+            Some(Choice::Card(c)) => memory.played(c),
+            Some(Choice::Exchange(out)) => out.into_iter().flatten().for_each(|c| memory.played(c)),
+            Some(_) => {}
+        }
+    }
+}
+
+/// The batting stance at `level` (4 county: fixed; 5 professional: for the situation).
+fn stance(level: u8, view: &View<'_>) -> Stance {
+    if level == 5 && situation::knob("STANCE", 1.0) > 0.5 {
+        captain::stance(view.public, Rates::observed(view.public))
+    } else {
+        Stance { wicket: situation::knob("BATW", 25.0), run: 1.0, tempo: 0.0 }
+    }
+}
+
+/// How the look-ahead batsman at `level` weighs what it sees.
+fn judgement(level: u8) -> Judgement {
+    use situation::knob;
+    if level == 5 {
+        Judgement {
+            next: knob("BETA", 0.3),
+            later: knob("LATER", 0.375),
+            deep: knob("DEEP", 0.125),
+            per_rank: knob("KRANK", 0.3),
+            alone: knob("KALONE", 0.6),
+            fresh: knob("DRAWAVG", 2.4),
+            who_faces: knob("WHO", 1.0) > 0.5,
+        }
+    } else {
+        Judgement {
+            next: knob("BETA4", 0.5),
+            later: knob("LATER4", 0.0),
+            deep: knob("DEEP4", 0.0),
+            per_rank: knob("KRANK4", 0.4),
+            alone: knob("KALONE4", 2.0),
+            fresh: knob("DRAWAVG4", 2.6),
+            who_faces: false,
+        }
+    }
+}
+
+/// The counting bowler's judgement at `level` (4 county, 5 professional).
+fn attack(level: u8) -> Attack {
+    Attack {
+        wicket: situation::knob("BW", situation::WICKET_RUNS),
+        run: 1.0,
+        keep: situation::knob("BKEEP", 1.5),
+        no_ball_suit_card: situation::knob("NBSUIT", 0.8),
+        parting_suit: level == 5,
     }
 }
 
 impl Player for Bot {
     fn decide(&mut self, view: &View<'_>) -> Choice {
-        let level = self.level_for(view.decision);
-        heuristic::decide(level, view, &mut self.rng)
+        self.remember(view, None);
+        let choice = match view.decision {
+            Decision::Elect => self.elect(),
+            Decision::OpeningDiscard => self.opening_discard(view),
+            Decision::Declare => {
+                self.top_before = view.public.top;
+                self.declare(view)
+            }
+            Decision::Bowl => self.bowl(view),
+            Decision::Respond { bowled, call } => self.respond(view, bowled, call),
+            Decision::Exchange => self.exchange(view),
+        };
+        self.remember(view, Some(choice));
+        choice
     }
 }
+
+#[cfg(test)]
+mod tests;

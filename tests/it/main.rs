@@ -9,3 +9,4 @@ mod e2e;
 mod tui;
 mod charts;
 mod cli;
+mod ai;

@@ -1,0 +1,69 @@
+//! The computer players' cost: whole default matches per delivery at level 1 (close to the
+//! engine's own cost) and level 5, plus an engine floor (a player that plays its first card).
+//! The target: level 5 costs at most three times level 1 per delivery.
+
+use accc::ai::duel::{play_one, DuelConfig, SideLevels};
+use accc::ai::Level;
+use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecord, Player, View};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+
+/// Matches per measured iteration (paired deals, as `accc duel` plays them).
+const MATCHES: u64 = 20;
+
+fn config(level: u8) -> DuelConfig {
+    let side = SideLevels::both(Level::new(level).expect("a level"));
+    DuelConfig { a: side, b: side, matches: MATCHES as u32, seed: 7, options: MatchOptions::default() }
+}
+
+/// Plays the first card it holds; never declares or exchanges: the engine's own cost.
+struct FirstCard;
+
+impl Player for FirstCard {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        match view.decision {
+            Decision::Elect => Choice::Elect(Election::Bat),
+            Decision::Declare => Choice::Continue,
+            Decision::Exchange => Choice::Exchange([None, None]),
+            _ => Choice::Card(view.hand[0]),
+        }
+    }
+}
+
+fn floor_deliveries() -> u64 {
+    (0..MATCHES)
+        .map(|seed| {
+            let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord).unwrap();
+            s.public().started().iter().map(|i| (i.balls + i.no_balls + i.wides) as u64).sum::<u64>()
+        })
+        .sum()
+}
+
+fn per_delivery(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ai_match");
+    group.throughput(Throughput::Elements(floor_deliveries()));
+    group.bench_function("engine_floor", |b| {
+        b.iter(|| {
+            for seed in 0..MATCHES {
+                let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord);
+                black_box(s.unwrap());
+            }
+        })
+    });
+    for level in [1u8, 3, 5] {
+        let cfg = config(level);
+        let deliveries: u64 = (0..MATCHES).map(|k| play_one(&cfg, k).deliveries).sum();
+        group.throughput(Throughput::Elements(deliveries));
+        group.bench_with_input(BenchmarkId::new("level", level), &cfg, |b, cfg| {
+            b.iter(|| {
+                for k in 0..MATCHES {
+                    black_box(play_one(cfg, k));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_delivery);
+criterion_main!(benches);

@@ -1,0 +1,199 @@
+//! Bowling: the card bowled at each delivery, and the bowling side's opening discard (which
+//! sets the first over's no-ball suit).
+//!
+//! The village bowler bowls its highest card clear of the no-ball suit; the club bowler also
+//! steers clear of wides and byes. The county and professional bowlers count the unseen
+//! cards to price each card: the chance the batsman holds no safe answer (a wicket) against
+//! the runs he could take, the extras it would concede, what the card is worth kept for a
+//! better moment, and, on the over's last ball, the no-ball suit it sets for the next over.
+
+use crate::cards::{Card, Suit, TOP_RANK};
+use crate::engine::delivery::{call_for, Call};
+use crate::engine::tables::{byes_for, runs_for, weakest_defence};
+use crate::engine::{Choice, View};
+
+use super::counting::{none_of, Draws, OtherHand, Unseen};
+use super::situation::completes_over;
+
+/// The bowling side's judgement, in runs: a wicket's worth, a run's worth (less than one
+/// when runs no longer decide the match), how much of a card's future worth to keep, and
+/// what each card of a suit held costs when that suit is the no-ball suit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Attack {
+    pub wicket: f32,
+    pub run: f32,
+    pub keep: f32,
+    pub no_ball_suit_card: f32,
+    /// On a ball that may end the innings, favour a next no-ball suit the other side holds
+    /// (it bowls the next innings' first over).
+    pub parting_suit: bool,
+}
+
+/// The chance a card of `rank` takes a wicket against six cards dealt at random from a full
+/// double pack, against a top-order batsman (what a card is worth to a bowler in general).
+pub fn general_wicket_chance(rank: u8) -> f32 {
+    let same_suit = 22.0;
+    let higher_elsewhere = 8.0 * (TOP_RANK + 1 - rank) as f32;
+    none_of(110.0, same_suit + higher_elsewhere, 6)
+}
+
+/// The counting bowler's pick.
+pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attack: Attack, general: &[f32; 12]) -> Choice {
+    let p = view.public;
+    let top = p.top.expect("the discard pile has a top card in play");
+    let no_ball_suit = p.no_ball_suit.expect("set by the opening discard");
+    let draws = unseen.draws(batsman.unknown);
+    let mut best = (f32::MIN, view.hand[0]);
+    for (i, &b) in view.hand.iter().enumerate() {
+        if view.hand[..i].contains(&b) {
+            continue;
+        }
+        let call = call_for(&p.options, b, top, no_ball_suit);
+        let mut v = match call {
+            Call::NoBall => -attack.run * no_ball_cost(b) * super::situation::knob("NBMULT", 1.0),
+            Call::Wide => -attack.run * wide_cost(b, top) * super::situation::knob("WIDEMULT", 1.0),
+            Call::Bye => -attack.run * bye_runs(b, top) as f32,
+            _ => {
+                let safe = safe_answers(unseen, b, p.striker);
+                let wicket = wicket_chance(&draws, &batsman, b, p.striker, safe);
+                attack.wicket * wicket - attack.run * expected_runs(unseen, &batsman, b)
+            }
+        };
+        v -= attack.keep * attack.wicket * general[b.rank() as usize];
+        if matches!(call, Call::Normal | Call::Bye) && completes_over(p) {
+            v -= attack.no_ball_suit_card * held_of_suit(view.hand, i, b.suit()) as f32;
+            if attack.parting_suit && p.current().wickets + 1 == p.options.all_out() {
+                v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, b.suit());
+            }
+        }
+        if v > best.0 {
+            best = (v, b);
+        }
+    }
+    Choice::Card(best.1)
+}
+
+/// Unseen cards that answer `ball` safely for batsman number `striker`: its suit (bar the
+/// low cards the lower order may not defend with) or any card as high.
+fn safe_answers(unseen: &Unseen, ball: Card, striker: u8) -> u16 {
+    let (s, r) = (ball.suit(), ball.rank());
+    let defends_from = weakest_defence(striker).min(r - 1) + 1;
+    unseen.suit_at_least(s, defends_from) as u16 + unseen.any_at_least(r) - unseen.suit_at_least(s, r) as u16
+}
+
+fn answers_safely(card: Card, ball: Card, striker: u8) -> bool {
+    if card.suit() == ball.suit() {
+        card.rank() >= ball.rank() || card.rank() > weakest_defence(striker)
+    } else {
+        card.rank() >= ball.rank()
+    }
+}
+
+/// The chance the batsman holds no safe answer to `ball`.
+fn wicket_chance(draws: &Draws, batsman: &OtherHand, ball: Card, striker: u8, safe: u16) -> f32 {
+    if batsman.known.cards().iter().any(|&c| answers_safely(c, ball, striker)) {
+        return 0.0;
+    }
+    draws.none_of(safe as f32)
+}
+
+/// Share of the runs the batsman could take off `ball` that he is expected to take.
+const RUNS_TAKEN: f32 = 0.2;
+
+/// Runs expected off the bat: each higher card of the suit the batsman may hold.
+fn expected_runs(unseen: &Unseen, batsman: &OtherHand, ball: Card) -> f32 {
+    let (s, r) = (ball.suit(), ball.rank());
+    let known = batsman.known.cards().iter().filter(|c| c.suit() == s && c.rank() > r).map(|c| runs_for(c.rank() - r)).max();
+    if let Some(runs) = known {
+        return runs as f32;
+    }
+    let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
+    let mut runs = 0.0;
+    for k in r + 1..=TOP_RANK {
+        runs += unseen.count_at(s, k) as f32 * runs_for(k - r) as f32;
+    }
+    super::situation::knob("RUNSTAKEN", RUNS_TAKEN) * share * runs
+}
+
+/// A no-ball: the run, what the batsman hits off it with a higher card of any suit, and his
+/// free change of a card.
+fn no_ball_cost(ball: Card) -> f32 {
+    let hit = if ball.rank() >= 9 { 0.5 } else { runs_for(9 - ball.rank()) as f32 };
+    1.5 + hit
+}
+
+/// A wide the batsman may take (or turn down when a stroke pays better).
+fn wide_cost(ball: Card, top: Card) -> f32 {
+    if ball.rank() == TOP_RANK && top.rank() == TOP_RANK && ball.suit() != top.suit() {
+        4.0
+    } else {
+        1.2
+    }
+}
+
+/// Byes conceded by `ball` onto `top` (none after the keeper's superb stop).
+fn bye_runs(ball: Card, top: Card) -> u8 {
+    if ball.rank() == TOP_RANK && ball.suit() == top.suit() {
+        0
+    } else {
+        byes_for(ball.rank())
+    }
+}
+
+/// Cards of `suit` in `hand` other than the one at `except`.
+fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
+    hand.iter().enumerate().filter(|&(i, c)| i != except && c.suit() == suit).count()
+}
+
+/// Cards of `suit` the other side is expected to hold.
+fn expected_of_suit(unseen: &Unseen, other: &OtherHand, suit: Suit) -> f32 {
+    let known = other.known.cards().iter().filter(|c| c.suit() == suit).count() as f32;
+    known + other.unknown as f32 * unseen.suit_at_least(suit, 1) as f32 / unseen.total().max(1) as f32
+}
+
+/// The village bowler: its highest card clear of the no-ball suit (else its lowest).
+pub fn village_ball(view: &View<'_>) -> Choice {
+    let nbs = view.public.no_ball_suit;
+    let clear = view.hand.iter().filter(|c| !view.public.options.no_balls || Some(c.suit()) != nbs);
+    let card = clear.max_by_key(|c| c.rank()).or_else(|| view.hand.iter().min_by_key(|c| c.rank()));
+    Choice::Card(*card.expect("a bowler holds a card"))
+}
+
+/// The club bowler: its highest card that is not a no-ball, wide or bye; failing that the
+/// cheapest extra.
+pub fn club_ball(view: &View<'_>) -> Choice {
+    let p = view.public;
+    let top = p.top.expect("the discard pile has a top card in play");
+    let nbs = p.no_ball_suit.expect("set by the opening discard");
+    let cost = |b: Card| match call_for(&p.options, b, top, nbs) {
+        Call::NoBall => 20 + b.rank() as i32,
+        Call::Wide => 10,
+        Call::Bye => 5 + bye_runs(b, top) as i32,
+        _ => -(b.rank() as i32),
+    };
+    Choice::Card(*view.hand.iter().min_by_key(|&&b| cost(b)).expect("a bowler holds a card"))
+}
+
+/// The bowling side's opening discard: a card of the suit it holds least of, so that the
+/// first over's no-ball suit costs it little; among those, the card least worth keeping.
+pub fn opening_discard(hand: &[Card], general: &[f32; 12]) -> Choice {
+    let cost = |i: usize, c: Card| held_of_suit(hand, i, c.suit()) as f32 + 8.0 * general[c.rank() as usize];
+    let (i, _) = hand
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i, cost(i, c)))
+        .fold((0, f32::MAX), |best, x| if x.1 < best.1 { x } else { best });
+    Choice::Card(hand[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn high_cards_take_more_wickets_in_general() {
+        let g: Vec<f32> = (1..=11).map(general_wicket_chance).collect();
+        assert!(g.windows(2).all(|w| w[0] <= w[1]));
+        assert!(g[10] > 0.1 && g[10] < 0.2, "an 11: {}", g[10]);
+    }
+}

@@ -1,0 +1,167 @@
+//! The captain's decisions: the choice at the toss, the batting side's opening discard,
+//! the cards changed after a wicket, declarations, and the batting stance for the match
+//! situation (chase, or block out for the draw).
+
+use crate::cards::Card;
+use crate::engine::tables::weakest_defence;
+use crate::engine::{Choice, PublicState, View};
+
+use super::batting::{Cards, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
+use super::situation::{deliveries_left, lead};
+
+/// Runs per delivery and balls per wicket the captain expects when the match has shown too
+/// little to go on.
+const PRIOR_RUNS_PER_BALL: f32 = 0.55;
+const PRIOR_BALLS_PER_WICKET: f32 = 45.0;
+/// Deliveries of evidence the prior counts for.
+const PRIOR_WEIGHT: f32 = 300.0;
+
+/// How the match has gone so far: runs per delivery and balls per wicket, the prior blended
+/// with every innings played.
+#[derive(Clone, Copy, Debug)]
+pub struct Rates {
+    pub runs_per_ball: f32,
+    pub balls_per_wicket: f32,
+}
+
+impl Rates {
+    /// The fixed rates of the county level.
+    pub fn prior() -> Rates {
+        Rates { runs_per_ball: PRIOR_RUNS_PER_BALL, balls_per_wicket: PRIOR_BALLS_PER_WICKET }
+    }
+
+    /// The rates observed in this match, blended with the prior.
+    pub fn observed(p: &PublicState) -> Rates {
+        let (mut runs, mut balls, mut wickets) = (0.0f32, 0.0f32, 0.0f32);
+        for inn in p.started() {
+            runs += inn.total as f32;
+            balls += inn.balls as f32;
+            wickets += inn.wickets as f32;
+        }
+        let w = PRIOR_WEIGHT;
+        Rates {
+            runs_per_ball: (runs + w * PRIOR_RUNS_PER_BALL) / (balls + w),
+            balls_per_wicket: (balls + w) / (wickets + w / PRIOR_BALLS_PER_WICKET),
+        }
+    }
+
+    /// Runs a side scores before it is all out, about.
+    pub fn all_out_total(&self, p: &PublicState) -> f32 {
+        self.runs_per_ball * self.balls_per_wicket * p.options.all_out() as f32
+    }
+}
+
+/// Declares in the third innings once the lead is more than the other side can make: in
+/// the time left, or in a whole innings if that is less. With too little time left to bowl
+/// the other side out, only a lead it could not make at twice the usual rate will do.
+/// `margin` scales how safe the lead must be. `first_innings` also lets a side batting
+/// first declare a big total when batting on would leave too little time for a result.
+pub fn declare_by_time(p: &PublicState, rates: Rates, margin: f32, first_innings: bool) -> Choice {
+    let left = deliveries_left(p);
+    let all_out = rates.all_out_total(p);
+    let bowl_out = p.options.all_out() as f32 * rates.balls_per_wicket;
+    let (ahead, wanted) = match p.innings_number() {
+        3 if left < 0.5 * bowl_out => (lead(p), 2.0 * left * rates.runs_per_ball + 20.0),
+        3 => (lead(p), margin * (left * rates.runs_per_ball).min(all_out) + 20.0),
+        1 if first_innings && left < 2.6 * bowl_out => (p.current().total as i32, 1.3 * all_out),
+        _ => return Choice::Continue,
+    };
+    if ahead as f32 > wanted {
+        Choice::Declare
+    } else {
+        Choice::Continue
+    }
+}
+
+/// The club's rule of thumb: in the third innings, declare 200 ahead, or 100 ahead on the
+/// last day's last session.
+pub fn club_declare(p: &PublicState) -> Choice {
+    let l = lead(p);
+    let last_packs = p.packs_left() < p.options.packs_per_session as u16;
+    if p.innings_number() == 3 && (l >= 200 || (l >= 100 && last_packs)) {
+        Choice::Declare
+    } else {
+        Choice::Continue
+    }
+}
+
+/// The professional's stance: in the fourth innings it chases a target it can reach and
+/// blocks out for the draw when it cannot; otherwise it plays its normal game.
+pub fn stance(p: &PublicState, rates: Rates) -> Stance {
+    let w = super::situation::knob("BATW5", 7.0);
+    let normal = Stance { wicket: w, run: 1.0, tempo: 0.0 };
+    let Some(need) = p.runs_to_win() else { return normal };
+    let reachable = deliveries_left(p) * rates.runs_per_ball;
+    let wickets_left = (p.options.all_out() - p.current().wickets) as f32;
+    let before_all_out = wickets_left * rates.runs_per_ball * rates.balls_per_wicket;
+    if need as f32 > 1.3 * reachable {
+        Stance { wicket: 4.0 * w, run: 0.2, tempo: 0.3 }
+    } else if (need as f32) < 0.5 * before_all_out {
+        Stance { wicket: 0.8 * w, ..normal }
+    } else {
+        normal
+    }
+}
+
+/// The county and professional exchange: give up each card (at most two) whose place a
+/// fresh card would fill better, judged by the look-ahead for the new batsman.
+pub fn look_ahead_exchange(view: &View<'_>, look: &Lookahead<'_>, stance: Stance, judge: &Judgement) -> Choice {
+    let p = view.public;
+    let cards = Cards::new(view.hand);
+    let next = |drew| NextBall { striker: p.striker, top_rank: p.top.map_or(0, |t| t.rank()), no_ball: p.no_ball_suit, drew };
+    let now = look.danger(&cards, NONE_SPENT, next(false)).weighted(judge);
+    let mut gains: [(f32, Option<Card>); 7] = [(0.0, None); 7];
+    for (i, &c) in view.hand.iter().enumerate() {
+        let after = look.danger(&cards, i, next(true)).weighted(judge);
+        gains[i] = (stance.wicket * (now - after) + judge.fresh - judge.keep(&cards, i), Some(c));
+    }
+    gains.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let pick = |g: (f32, Option<Card>)| if g.0 > 0.0 { g.1 } else { None };
+    match (pick(gains[0]), pick(gains[1])) {
+        (None, _) => Choice::Exchange([None, None]),
+        (a, b) => Choice::Exchange([a, b]),
+    }
+}
+
+/// The club exchange: its two lowest cards, if they are 3s or lower (or cards the incoming
+/// batsman may not defend with).
+pub fn club_exchange(view: &View<'_>) -> Choice {
+    let weak = 3.max(weakest_defence(view.public.striker));
+    Choice::Exchange(lowest_two(view.hand, weak))
+}
+
+/// The village exchange: a 1, if it holds one.
+pub fn village_exchange(view: &View<'_>) -> Choice {
+    Choice::Exchange([lowest_two(view.hand, 1)[0], None])
+}
+
+/// The two lowest cards ranked `at_most` or lower, lowest first.
+fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
+    let lowest_but = |skip: Option<usize>| {
+        hand.iter().enumerate().filter(|&(i, c)| Some(i) != skip && c.rank() <= at_most).min_by_key(|(_, c)| c.rank())
+    };
+    let first = lowest_but(None);
+    let second = first.and_then(|(i, _)| lowest_but(Some(i)));
+    [first.map(|(_, &c)| c), second.map(|(_, &c)| c)]
+}
+
+/// The batting side's opening discard at the county and professional levels: the card whose
+/// loss leaves the first ball least dangerous (its rank becomes the top card: a shield).
+pub fn look_ahead_discard(view: &View<'_>, look: &Lookahead<'_>, stance: Stance, judge: &Judgement) -> Choice {
+    let p = view.public;
+    let cards = Cards::new(view.hand);
+    let mut best = (f32::MAX, view.hand[0]);
+    for (i, &c) in view.hand.iter().enumerate() {
+        let next = NextBall { striker: 1, top_rank: c.rank(), no_ball: p.no_ball_suit, drew: false };
+        let cost = stance.wicket * look.danger(&cards, i, next).weighted(judge) + judge.keep(&cards, i);
+        if cost < best.0 {
+            best = (cost, c);
+        }
+    }
+    Choice::Card(best.1)
+}
+
+/// The lowest card (the village and club batting side's opening discard).
+pub fn lowest_card(hand: &[Card]) -> Choice {
+    Choice::Card(*hand.iter().min_by_key(|c| c.rank()).expect("a hand holds cards"))
+}

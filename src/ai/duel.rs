@@ -1,0 +1,155 @@
+//! Duels: many matches between two computer sides, paired so that each deal is played twice
+//! with the sides swapped, summed into a [`DuelReport`]. The `duel` command, the strength
+//! test and the benchmark all measure through here.
+//!
+//! Match `k` (0-based) plays the deal of pair `k / 2`; side A is at home when `k` is even and
+//! away when it is odd, so the two matches of a pair deal the same cards to opposite sides.
+//! An odd number of matches leaves the last pair with only its first match. Each pair's seed
+//! is derived from the duel seed alone, and the per-match tallies are integers summed in any
+//! order, so the report does not depend on how many threads played it.
+
+use rayon::prelude::*;
+
+use super::{Bot, Level};
+use crate::engine::{play_match, Event, MatchOptions, Outcome, Recorder, Side};
+
+/// One side of a duel: its batting and bowling levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideLevels {
+    pub bat: Level,
+    pub bowl: Level,
+}
+
+impl SideLevels {
+    /// The same level for batting and bowling.
+    pub fn both(level: Level) -> SideLevels {
+        SideLevels { bat: level, bowl: level }
+    }
+}
+
+/// What a duel plays.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelConfig {
+    pub a: SideLevels,
+    pub b: SideLevels,
+    pub matches: u32,
+    pub seed: u64,
+    pub options: MatchOptions,
+}
+
+/// The summed results of a duel, from side A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub matches: u32,
+    pub a_wins: u32,
+    pub b_wins: u32,
+    pub ties: u32,
+    pub draws: u32,
+    /// Every delivery bowled, extras included.
+    pub deliveries: u64,
+    /// Runs scored in all innings, extras included.
+    pub runs: u64,
+    pub wickets: u64,
+    /// Deliveries that counted in the over.
+    pub balls: u64,
+}
+
+impl Tally {
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            matches: self.matches + o.matches,
+            a_wins: self.a_wins + o.a_wins,
+            b_wins: self.b_wins + o.b_wins,
+            ties: self.ties + o.ties,
+            draws: self.draws + o.draws,
+            deliveries: self.deliveries + o.deliveries,
+            runs: self.runs + o.runs,
+            wickets: self.wickets + o.wickets,
+            balls: self.balls + o.balls,
+        }
+    }
+
+    /// A's share of the points: a win 1, a tie or a draw one half.
+    pub fn a_score(&self) -> f64 {
+        ratio(self.a_wins as f64 + 0.5 * (self.ties + self.draws) as f64, self.matches as f64)
+    }
+
+    pub fn runs_per_wicket(&self) -> f64 {
+        ratio(self.runs as f64, self.wickets as f64)
+    }
+
+    pub fn runs_per_100_balls(&self) -> f64 {
+        ratio(100.0 * self.runs as f64, self.balls as f64)
+    }
+
+    pub fn draw_share(&self) -> f64 {
+        ratio(self.draws as f64, self.matches as f64)
+    }
+}
+
+fn ratio(num: f64, den: f64) -> f64 {
+    if den > 0.0 {
+        num / den
+    } else {
+        0.0
+    }
+}
+
+/// The seed of pair `pair` in a duel seeded `seed` (SplitMix64 of the two).
+pub fn pair_seed(seed: u64, pair: u64) -> u64 {
+    let mut z = seed ^ pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays the whole duel across rayon's threads.
+pub fn run_duel(config: &DuelConfig) -> Tally {
+    (0..config.matches as u64)
+        .into_par_iter()
+        .map(|k| play_one(config, k))
+        .reduce(Tally::default, Tally::add)
+}
+
+/// Plays match `k` of the duel and tallies it.
+pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
+    let seed = pair_seed(config.seed, k / 2);
+    let a_side = if k % 2 == 0 { Side::Home } else { Side::Away };
+    let bot = |l: SideLevels, side: Side| Bot::new(l.bat, l.bowl, seed, side);
+    let mut a = bot(config.a, a_side);
+    let mut b = bot(config.b, a_side.other());
+    let mut counter = DeliveryCounter::default();
+    let players: [&mut dyn crate::engine::Player; 2] = match a_side {
+        Side::Home => [&mut a, &mut b],
+        Side::Away => [&mut b, &mut a],
+    };
+    let state = play_match(config.options, seed, players, &mut counter).expect("computer players choose only legal cards");
+    let public = state.public();
+    let result = public.result.expect("a finished match has a result");
+    let mut t = Tally { matches: 1, deliveries: counter.0, ..Tally::default() };
+    match (result.outcome, result.winner) {
+        (Outcome::Win, Some(w)) if w == a_side => t.a_wins = 1,
+        (Outcome::Win, _) => t.b_wins = 1,
+        (Outcome::Tie, _) => t.ties = 1,
+        (Outcome::Draw, _) => t.draws = 1,
+    }
+    for inn in public.started() {
+        t.runs += inn.total as u64;
+        t.wickets += inn.wickets as u64;
+        t.balls += inn.balls as u64;
+    }
+    t
+}
+
+/// Counts deliveries and nothing else.
+#[derive(Default)]
+struct DeliveryCounter(u64);
+
+impl Recorder for DeliveryCounter {
+    #[inline]
+    fn record(&mut self, event: &Event<'_>) {
+        if let Event::Ball(_) = event {
+            self.0 += 1;
+        }
+    }
+}

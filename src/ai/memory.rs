@@ -1,0 +1,191 @@
+//! The professional's memory of the other side's hand, built only from what its own views
+//! showed.
+//!
+//! When a pack runs out the pickup pile is empty, so the cards this side has not seen are
+//! exactly the other side's hand. The new pack is shuffled from the discard pile, and the
+//! face-up count starts again; a side that remembers the old pile still knows those cards
+//! until the other side plays them. Between packs, every card that lands on the discard
+//! pile and was not this side's own play is a card the other side played, and leaves its
+//! hand. Where the views leave it unsure (a new pack formed across the other side's card
+//! exchange), the memory forgets rather than guess.
+
+use crate::cards::{Card, Hand, DEAL, DISTINCT};
+use crate::engine::{BallRecord, Decision, View};
+
+/// Cards this side knows the other side holds.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    known: Hand,
+    /// The last view: its discard counts, own hand and pack, and the last delivery shown.
+    discard: [u8; DISTINCT],
+    hand: Hand,
+    pack: u16,
+    last_ball: Option<BallRecord>,
+    seen_any: bool,
+    /// Cards this side played or gave up since the last view.
+    played: Hand,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory {
+            known: Hand::new(),
+            discard: [0; DISTINCT],
+            hand: Hand::new(),
+            pack: 0,
+            last_ball: None,
+            seen_any: false,
+            played: Hand::new(),
+        }
+    }
+}
+
+impl Memory {
+    /// The cards known to be in the other hand.
+    pub fn known(&self) -> Hand {
+        self.known
+    }
+
+    /// Notes a card this side played or gave up.
+    pub fn played(&mut self, card: Card) {
+        if self.played.len() < DEAL {
+            self.played.push(card);
+        }
+    }
+
+    /// Brings the memory up to date with a new view.
+    pub fn observe(&mut self, view: &View<'_>) {
+        let p = view.public;
+        if self.seen_any && p.pack == self.pack {
+            self.forget_played_by_other(&p.discard_counts);
+        } else if self.seen_any {
+            self.recall_after_new_pack(view);
+        }
+        self.discard = p.discard_counts;
+        self.hand = Hand::from_cards(view.hand);
+        self.pack = p.pack;
+        self.last_ball = p.last_ball;
+        self.played = Hand::new();
+        self.seen_any = true;
+    }
+
+    /// Same pack: the cards added to the discard pile, less this side's own, were the other
+    /// side's.
+    fn forget_played_by_other(&mut self, discard: &[u8; DISTINCT]) {
+        let mut slot = 0;
+        while slot < self.known.len() {
+            let c = self.known.cards()[slot];
+            let added = discard[c.index()].saturating_sub(self.discard[c.index()]) as usize;
+            let by_other = added.saturating_sub(self.played.count(c));
+            let held = self.known.count(c);
+            if by_other > 0 && held > 0 {
+                for _ in 0..by_other.min(held) {
+                    let at = self.known.position(c).expect("counted");
+                    self.known.remove_at(at);
+                }
+                slot = 0;
+            } else {
+                slot += 1;
+            }
+        }
+    }
+
+    /// A new pack formed since the last view. The cards unseen then, less everything this
+    /// side drew since, less everything face up now, less the other side's cards of the
+    /// deliveries in between, are cards the other side held when the old pack ran out and
+    /// has not played.
+    fn recall_after_new_pack(&mut self, view: &View<'_>) {
+        let p = view.public;
+        let other = view.side.other();
+        let new_ball = p.last_ball.filter(|b| Some(*b) != self.last_ball);
+        let other_exchanged = new_ball.is_some_and(|b| b.wicket.is_some()) && p.batting() == other;
+        self.known = Hand::new();
+        if other_exchanged || p.pack != self.pack + 1 {
+            return;
+        }
+        let mut unseen = [2u8; DISTINCT];
+        for (i, left) in unseen.iter_mut().enumerate() {
+            *left = left.saturating_sub(self.discard[i]).saturating_sub(p.discard_counts[i]);
+        }
+        let mut take = |c: Card| unseen[c.index()] = unseen[c.index()].saturating_sub(1);
+        self.hand.cards().iter().for_each(|&c| take(c));
+        self.drawn_since(view.hand).cards().iter().for_each(|&c| take(c));
+        new_ball.iter().flat_map(|b| [Some(b.bowler_card), b.bat_card]).flatten().for_each(&mut take);
+        if let Decision::Respond { bowled, .. } = view.decision {
+            take(bowled);
+        }
+        let held: usize = unseen.iter().map(|&n| n as usize).sum();
+        if held > p.hand_sizes[other.index()] as usize {
+            return;
+        }
+        for (i, &n) in unseen.iter().enumerate() {
+            for _ in 0..n {
+                self.known.push(Card::from_index(i));
+            }
+        }
+    }
+
+    /// The cards in `hand` that were not in the last view's hand (less this side's plays).
+    fn drawn_since(&self, hand: &[Card]) -> Hand {
+        let mut kept = self.hand;
+        for &c in self.played.cards() {
+            if let Some(slot) = kept.position(c) {
+                kept.remove_at(slot);
+            }
+        }
+        let mut drawn = Hand::from_cards(hand);
+        for &c in kept.cards() {
+            if let Some(slot) = drawn.position(c) {
+                drawn.remove_at(slot);
+            }
+        }
+        drawn
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Bot, Level};
+    use crate::engine::{runner::chance_rng, MatchOptions, MatchState, NoRecord, Player, Side};
+
+    /// Plays professional bots through a whole match, checking after every view that each
+    /// card the memory claims is really in the other hand. Returns (views, cards known).
+    fn check_memory(seed: u64) -> (usize, usize) {
+        let mut state = MatchState::new(MatchOptions::default());
+        let mut rng = chance_rng(seed);
+        let pro = Level::PROFESSIONAL;
+        let mut bots = [Bot::new(pro, pro, seed, Side::Home), Bot::new(pro, pro, seed, Side::Away)];
+        let (mut views, mut known) = (0, 0);
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, _) = state.to_act().unwrap();
+            let choice = bots[side.index()].decide(&state.view());
+            let memory = bots[side.index()].memory.as_deref().unwrap();
+            let claimed = memory.known();
+            let actual = Hand::from_cards(state.hand(side.other()));
+            for c in claimed.distinct() {
+                assert!(claimed.count(c) <= actual.count(c), "seed {seed}: {c} claimed {claimed:?} actual {actual:?}");
+            }
+            views += 1;
+            known += claimed.len();
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+        (views, known)
+    }
+
+    #[test]
+    fn remembered_cards_are_really_in_the_other_hand() {
+        let (mut views, mut known) = (0, 0);
+        for seed in 0..6 {
+            let (v, k) = check_memory(seed);
+            views += v;
+            known += k;
+        }
+        println!("known {known} over {views} views");
+        assert!(known * 10 > views, "the memory knows too little: {known} cards over {views} views");
+    }
+}

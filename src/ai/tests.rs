@@ -1,0 +1,235 @@
+//! Concrete decisions of each level, from positions built by hand, and the ladder in
+//! miniature.
+
+use super::duel::{run_duel, DuelConfig, SideLevels};
+use super::*;
+use crate::cards::Suit::{self, *};
+use crate::engine::{InningsScore, MatchOptions, MatchState, PublicState};
+
+fn c(rank: u8, suit: Suit) -> Card {
+    Card::new(rank, suit)
+}
+
+fn level(n: u8) -> Level {
+    Level::new(n).unwrap()
+}
+
+/// A position in innings `innings` (home bats first): `top` on the discard pile, the
+/// no-ball suit `no_ball`, six cards in each hand, mid-pack of pack 5.
+fn position(innings: u8, top: Card, no_ball: Suit) -> PublicState {
+    let mut p = MatchState::new(MatchOptions::default()).public().clone();
+    p.first_bat = Side::Home;
+    p.innings_started = innings;
+    for (i, inn) in p.innings.iter_mut().enumerate() {
+        *inn = InningsScore::new(if i % 2 == 0 { Side::Home } else { Side::Away });
+    }
+    p.pack = 5;
+    p.pickup_left = 50;
+    p.top = Some(top);
+    p.discard_counts[top.index()] = 1;
+    p.no_ball_suit = Some(no_ball);
+    p.hand_sizes = [6, 6];
+    p
+}
+
+/// What a bot of `bat`/`bowl` levels for `side` decides in this position.
+fn decide(levels: (u8, u8), side: Side, decision: Decision, hand: &[Card], public: &PublicState) -> Choice {
+    let mut bot = Bot::new(level(levels.0), level(levels.1), 7, side);
+    bot.decide(&View { side, decision, hand, public })
+}
+
+/// The batting side's answer (home bats in innings 1) to `bowled` under `call`.
+fn answer(lvl: u8, bowled: Card, call: Call, hand: &[Card], p: &PublicState) -> Choice {
+    let mut p = p.clone();
+    p.top = Some(bowled);
+    decide((lvl, lvl), Side::Home, Decision::Respond { bowled, call }, hand, &p)
+}
+
+fn bowl(lvl: u8, hand: &[Card], p: &PublicState) -> Choice {
+    decide((lvl, lvl), Side::Away, Decision::Bowl, hand, p)
+}
+
+fn card_of(choice: Choice) -> Card {
+    match choice {
+        Choice::Card(c) => c,
+        other => panic!("expected a card, got {other:?}"),
+    }
+}
+
+#[test]
+fn levels_are_named_and_checked() {
+    let names: Vec<_> = (1..=5).map(|n| level(n).name()).collect();
+    assert_eq!(names, ["novice", "village", "club", "county", "professional"]);
+    assert!(Level::new(0).is_err() && Level::new(6).is_err());
+    assert_eq!(Level::default(), Level::PROFESSIONAL);
+}
+
+#[test]
+fn from_club_up_a_bowler_never_bowls_the_no_ball_suit_while_it_holds_another() {
+    let p = position(1, c(3, Pads), Bats);
+    let hands = [
+        [c(11, Bats), c(10, Bats), c(9, Bats), c(8, Bats), c(2, Gloves), c(11, Bats)],
+        [c(5, Bats), c(4, Bats), c(6, Bats), c(7, Bats), c(1, Stumps), c(3, Bats)],
+        [c(11, Bats), c(4, Pads), c(9, Balls), c(10, Gloves), c(7, Stumps), c(3, Bats)],
+    ];
+    for lvl in 3..=5 {
+        for hand in &hands {
+            let card = card_of(bowl(lvl, hand, &p));
+            assert_ne!(card.suit(), Bats, "level {lvl} bowled {card} from {hand:?}");
+        }
+    }
+}
+
+#[test]
+fn from_club_up_a_bowler_avoids_wides_and_byes_when_it_can() {
+    // The top card is a 6: a 6 would be a wide and a 7 a bye.
+    let p = position(1, c(6, Pads), Gloves);
+    let hand = [c(6, Bats), c(7, Balls), c(7, Stumps), c(6, Stumps), c(9, Bats), c(7, Pads)];
+    for lvl in 3..=5 {
+        assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Bats), "level {lvl}");
+    }
+}
+
+#[test]
+fn from_village_up_a_batsman_is_never_out_when_a_safe_card_exists() {
+    let p = position(1, c(3, Pads), Gloves);
+    // Only the 11 of pads (passes anything) and the 2 of stumps (same suit, defends) are
+    // safe against the 10 of stumps.
+    let hand = [c(11, Pads), c(4, Bats), c(2, Stumps), c(9, Balls), c(5, Bats), c(1, Balls)];
+    for lvl in 2..=5 {
+        let card = card_of(answer(lvl, c(10, Stumps), Call::Normal, &hand, &p));
+        assert!(card == c(11, Pads) || card == c(2, Stumps), "level {lvl} played {card}");
+    }
+}
+
+#[test]
+fn from_club_up_a_batsman_passes_with_a_low_card_and_keeps_its_high_ones() {
+    let p = position(1, c(3, Pads), Gloves);
+    // Against the 2 of bats: the 3 of balls passes as well as the 11s do.
+    let hand = [c(11, Pads), c(11, Stumps), c(3, Balls), c(9, Balls), c(10, Gloves), c(8, Bats)];
+    for lvl in 3..=5 {
+        let card = card_of(answer(lvl, c(2, Bats), Call::Normal, &hand, &p));
+        assert!(card.rank() < 10, "level {lvl} spent {card}");
+    }
+}
+
+#[test]
+fn the_professional_takes_the_runs_a_no_ball_offers() {
+    let p = position(1, c(3, Pads), Balls);
+    // The 1 of balls is a no-ball: the 11 of stumps hits it for 6, the 9 of bats for 4.
+    let hand = [c(11, Stumps), c(2, Pads), c(9, Bats), c(3, Gloves), c(4, Gloves), c(9, Pads)];
+    let card = card_of(answer(5, c(1, Balls), Call::NoBall, &hand, &p));
+    assert!(card.rank() >= 6, "hit the no-ball for runs, not {card}");
+}
+
+#[test]
+fn the_professional_takes_a_wide_it_cannot_punish() {
+    let p = position(1, c(3, Pads), Balls);
+    // The 3 of bats on a 3 is a wide; no bats card to score with, and every card is worth
+    // keeping.
+    let hand = [c(11, Stumps), c(10, Pads), c(9, Gloves), c(10, Balls), c(11, Gloves), c(9, Pads)];
+    assert_eq!(answer(5, c(3, Bats), Call::Wide, &hand, &p), Choice::NoCard);
+}
+
+#[test]
+fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
+    let mut p = position(3, c(3, Pads), Balls);
+    p.innings[0].total = 250;
+    p.innings[0].wickets = 10;
+    p.innings[0].balls = 500;
+    p.innings[1].total = 150;
+    p.innings[1].wickets = 10;
+    p.innings[1].balls = 300;
+    p.pack = 17;
+    p.innings[2].balls = 100;
+    let hand = [c(11, Stumps), c(2, Pads), c(9, Gloves), c(3, Gloves), c(4, Gloves), c(9, Pads)];
+    let decide_at = |total: u16| {
+        let mut p = p.clone();
+        p.innings[2].total = total;
+        decide((5, 5), Side::Home, Decision::Declare, &hand, &p)
+    };
+    assert_eq!(decide_at(60), Choice::Continue, "a lead of 160 is not enough with ten packs left");
+    assert_eq!(decide_at(260), Choice::Declare, "a lead of 360 is");
+}
+
+#[test]
+fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
+    let mut p = position(4, c(3, Pads), Balls);
+    p.innings[0].total = 400;
+    p.innings[1].total = 100;
+    p.innings[2].total = 100;
+    p.pack = 26;
+    let rates = captain::Rates::observed(&p);
+    let blocking = captain::stance(&p, rates);
+    p.innings[0].total = 120;
+    let chasing = captain::stance(&p, rates);
+    assert!(blocking.run < chasing.run && blocking.wicket > chasing.wicket, "{blocking:?} {chasing:?}");
+}
+
+#[test]
+fn the_professional_changes_its_useless_cards_after_a_wicket() {
+    let p = position(1, c(3, Pads), Balls);
+    // Both 1s add nothing: the 11 of bats and the 10 of pads cover those suits already.
+    let hand = [c(11, Bats), c(1, Bats), c(10, Pads), c(1, Pads), c(9, Gloves), c(8, Stumps)];
+    let Choice::Exchange(out) = decide((5, 5), Side::Home, Decision::Exchange, &hand, &p) else { panic!() };
+    let out: Vec<Card> = out.into_iter().flatten().collect();
+    assert!(!out.is_empty() && out.iter().all(|c| c.rank() == 1), "gave up {out:?}");
+}
+
+#[test]
+fn a_bowling_side_opens_with_a_card_of_the_suit_it_holds_least() {
+    let p = MatchState::new(MatchOptions::default()).public().clone();
+    let hand = [c(11, Bats), c(10, Bats), c(3, Gloves), c(9, Bats), c(8, Bats), c(7, Bats), c(6, Bats)];
+    for lvl in 3..=5 {
+        let card = card_of(decide((lvl, lvl), Side::Away, Decision::OpeningDiscard, &hand, &p));
+        assert_eq!(card, c(3, Gloves), "level {lvl}");
+    }
+}
+
+#[test]
+fn the_professional_bowls_the_card_a_remembered_hand_cannot_meet() {
+    let mut p = position(1, c(3, Pads), Balls);
+    // The batsman's whole hand is known: no stumps, nothing above 9.
+    p.pickup_left = 0;
+    p.exhausted = true;
+    let batsman = [c(9, Pads), c(8, Bats), c(7, Gloves), c(5, Pads), c(4, Bats), c(2, Gloves)];
+    let mine = [c(11, Stumps), c(6, Gloves), c(5, Bats), c(4, Gloves), c(3, Bats), c(2, Pads)];
+    for (i, count) in p.discard_counts.iter_mut().enumerate() {
+        let card = Card::from_index(i);
+        let held = batsman.iter().chain(&mine).filter(|&&c| c == card).count() as u8;
+        *count = 2 - held - (Some(card) == p.top) as u8;
+    }
+    assert_eq!(card_of(bowl(5, &mine, &p)), c(11, Stumps));
+}
+
+#[test]
+fn every_level_plays_legal_whole_matches_against_every_other() {
+    let options = MatchOptions { packs_per_session: 1, days: 1, ..MatchOptions::default() };
+    for a in 1..=5 {
+        for b in 1..=5 {
+            let config = DuelConfig {
+                a: SideLevels { bat: level(a), bowl: level(6 - a) },
+                b: SideLevels::both(level(b)),
+                matches: 2,
+                seed: a as u64 * 10 + b as u64,
+                options,
+            };
+            assert_eq!(run_duel(&config).matches, 2);
+        }
+    }
+}
+
+/// The ladder in miniature: with a fixed seed and a few default matches, the professional
+/// beats the novice decisively. (The full ladder is measured with `accc duel`.)
+#[test]
+fn the_professional_beats_the_novice_decisively() {
+    let config = DuelConfig {
+        a: SideLevels::both(Level::PROFESSIONAL),
+        b: SideLevels::both(Level::NOVICE),
+        matches: 12,
+        seed: 2024,
+        options: MatchOptions::default(),
+    };
+    let t = run_duel(&config);
+    assert!(t.a_score() >= 0.9, "professional v novice scored {:.3}: {t:?}", t.a_score());
+}

@@ -1,0 +1,77 @@
+//! `accc duel`: the JSON it prints, pairing and thread-independence, and the level ladder in
+//! miniature (level 5 beats level 1 decisively).
+
+use serde_json::Value;
+
+use crate::helpers::accc;
+
+/// Runs `accc duel` with `args` and `--json`, returning the one object printed.
+fn duel(args: &[&str], threads: &str) -> Value {
+    let out = accc().arg("duel").args(args).arg("--json").env("RAYON_NUM_THREADS", threads).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON line: {text}");
+    serde_json::from_str(text.trim()).expect("one JSON object")
+}
+
+/// A short match: four batsmen, one pack a session, one day.
+const SHORT: [&str; 6] = ["--batsmen", "4", "--packs-per-session", "1", "--days", "1"];
+
+#[test]
+fn duel_json_has_every_field_and_they_add_up() {
+    let mut args = vec!["--a", "5", "--b", "1", "--matches", "12", "--seed", "3"];
+    args.extend(SHORT);
+    let d = duel(&args, "2");
+    for key in [
+        "a_level", "b_level", "matches", "a_wins", "b_wins", "ties", "draws", "a_score", "deliveries", "seconds",
+        "runs_per_wicket", "runs_per_100_balls", "draw_share",
+    ] {
+        assert!(d.get(key).is_some(), "missing {key}: {d}");
+    }
+    let n = |k: &str| d[k].as_f64().unwrap();
+    assert_eq!((n("a_level"), n("b_level"), n("matches")), (5.0, 1.0, 12.0));
+    assert_eq!(n("a_wins") + n("b_wins") + n("ties") + n("draws"), 12.0);
+    let score = (n("a_wins") + 0.5 * (n("ties") + n("draws"))) / 12.0;
+    assert!((n("a_score") - score).abs() < 1e-9);
+    assert!((n("draw_share") - n("draws") / 12.0).abs() < 1e-9);
+    assert!(n("deliveries") > 0.0 && n("seconds") >= 0.0);
+    assert!(n("runs_per_wicket") > 0.0 && n("runs_per_100_balls") > 0.0);
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let mut args = vec!["--a", "4", "--b", "3", "--matches", "9", "--seed", "77"];
+    args.extend(SHORT);
+    let (one, two) = (duel(&args, "1"), duel(&args, "2"));
+    for key in ["a_wins", "b_wins", "ties", "draws", "deliveries", "runs_per_wicket", "matches"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    assert_eq!(one["matches"], 9, "an odd number of matches is played exactly");
+}
+
+#[test]
+fn mixed_levels_are_reported() {
+    let mut args = vec!["--a", "3", "--a-bowl", "5", "--b", "2", "--b-bat", "4", "--matches", "2"];
+    args.extend(SHORT);
+    let d = duel(&args, "2");
+    assert_eq!((d["a_bat"].as_u64(), d["a_bowl"].as_u64()), (Some(3), Some(5)));
+    assert_eq!((d["b_bat"].as_u64(), d["b_bowl"].as_u64()), (Some(4), Some(2)));
+}
+
+#[test]
+fn bad_levels_and_zero_matches_are_usage_errors() {
+    for args in [&["--a", "6"][..], &["--b-bowl", "0"], &["--matches", "0"]] {
+        let out = accc().arg("duel").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn the_text_report_names_both_sides() {
+    let mut args = vec!["duel", "--a", "2", "--b", "1", "--matches", "2"];
+    args.extend(SHORT);
+    let out = accc().args(&args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("A 2 (village) v B 1 (novice)"), "{text}");
+    assert!(text.contains("A's score"), "{text}");
+}
