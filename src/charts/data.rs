@@ -239,3 +239,34 @@ mod tests {
         }
     }
 }
+
+/// What every system's data file holds besides its own tables: what the system is, its
+/// charts, its rules in our words, and what the source leaves unclear.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Common {
+    pub system: Meta,
+    #[serde(rename = "chart")]
+    pub charts: Vec<Chart>,
+    #[serde(rename = "rule")]
+    pub rules: Vec<Rule>,
+    #[serde(rename = "unclear")]
+    pub unclear: Vec<Unclear>,
+}
+
+impl Common {
+    /// A chart by id.
+    pub fn chart(&self, id: &str) -> &Chart {
+        chart(&self.charts, id)
+    }
+
+    /// The registry entry for this system, with its procedures.
+    pub fn system_def(&self, procedures: &'static [super::walk::Procedure]) -> super::SystemDef {
+        super::SystemDef {
+            meta: self.system.clone(),
+            charts: self.charts.clone(),
+            rules: self.rules.clone(),
+            unclear: self.unclear.clone(),
+            procedures,
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{chart, parse_embedded, parse_span, Chart, Meta, Row, Rule, Span, Unclear};
+use super::data::{parse_embedded, parse_span, Chart, Common, Row, Span};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -39,16 +39,11 @@ pub struct DefSituation {
 /// The parsed data file.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Data {
-    pub system: Meta,
+    #[serde(flatten)]
+    pub common: Common,
     pub limits: Limits,
     pub dice: Dice,
-    #[serde(rename = "chart")]
-    pub charts: Vec<Chart>,
     pub def_situation: Vec<DefSituation>,
-    #[serde(rename = "rule")]
-    pub rules: Vec<Rule>,
-    #[serde(rename = "unclear")]
-    pub unclear: Vec<Unclear>,
 }
 
 /// The embedded data, parsed once.
@@ -60,25 +55,19 @@ pub fn data() -> &'static Data {
 impl Data {
     /// A chart by id.
     pub fn chart(&self, id: &str) -> &Chart {
-        chart(&self.charts, id)
+        self.common.chart(id)
     }
 }
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    let d = data();
-    SystemDef {
-        meta: d.system.clone(),
-        charts: d.charts.clone(),
-        rules: d.rules.clone(),
-        unclear: d.unclear.clone(),
-        procedures: PROCEDURES,
-    }
+    data().common.system_def(PROCEDURES)
 }
 
 /// The defence tables a user can pick by name: (name, chart id).
 pub fn defense_tables() -> Vec<(String, String)> {
     data()
+        .common
         .charts
         .iter()
         .filter_map(|c| {

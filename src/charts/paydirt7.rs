@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{chart, parse_embedded, parse_modifier, parse_span, Chart, Meta, Rule, Unclear};
+use super::data::{parse_embedded, parse_modifier, parse_span, Chart, Common};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -29,15 +29,10 @@ pub struct Limits {
 /// The parsed data file.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Data {
-    pub system: Meta,
+    #[serde(flatten)]
+    pub common: Common,
     pub limits: Limits,
-    #[serde(rename = "chart")]
-    pub charts: Vec<Chart>,
     pub play_names: BTreeMap<String, String>,
-    #[serde(rename = "rule")]
-    pub rules: Vec<Rule>,
-    #[serde(rename = "unclear")]
-    pub unclear: Vec<Unclear>,
 }
 
 /// The embedded data, parsed once.
@@ -49,20 +44,13 @@ pub fn data() -> &'static Data {
 impl Data {
     /// A chart by id.
     pub fn chart(&self, id: &str) -> &Chart {
-        chart(&self.charts, id)
+        self.common.chart(id)
     }
 }
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    let d = data();
-    SystemDef {
-        meta: d.system.clone(),
-        charts: d.charts.clone(),
-        rules: d.rules.clone(),
-        unclear: d.unclear.clone(),
-        procedures: PROCEDURES,
-    }
+    data().common.system_def(PROCEDURES)
 }
 
 /// The score situation the ahead/behind rules use.

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{chart, parse_embedded, Chart, Meta, Row, Rule, Unclear};
+use super::data::{parse_embedded, Chart, Common, Row};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -105,16 +105,11 @@ pub struct Card {
 /// The parsed data file.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Data {
-    pub system: Meta,
+    #[serde(flatten)]
+    pub common: Common,
     pub initiative: Initiative,
     #[serde(rename = "card")]
     pub cards: Vec<Card>,
-    #[serde(rename = "chart")]
-    pub charts: Vec<Chart>,
-    #[serde(rename = "rule")]
-    pub rules: Vec<Rule>,
-    #[serde(rename = "unclear")]
-    pub unclear: Vec<Unclear>,
 }
 
 /// The embedded data, parsed once.
@@ -126,7 +121,7 @@ pub fn data() -> &'static Data {
 impl Data {
     /// A chart by id.
     pub fn chart(&self, id: &str) -> &Chart {
-        chart(&self.charts, id)
+        self.common.chart(id)
     }
 
     /// A card by id.
@@ -240,15 +235,10 @@ pub fn card_chart(card: &Card) -> Chart {
 /// The system entry for the registry (the cards are shown as charts `card-...`).
 pub fn system() -> SystemDef {
     let d = data();
-    let mut charts: Vec<Chart> = d.cards.iter().map(card_chart).collect();
-    charts.extend(d.charts.iter().cloned());
-    SystemDef {
-        meta: d.system.clone(),
-        charts,
-        rules: d.rules.clone(),
-        unclear: d.unclear.clone(),
-        procedures: PROCEDURES,
-    }
+    let mut def = d.common.system_def(PROCEDURES);
+    let cards = d.cards.iter().map(card_chart);
+    def.charts.splice(0..0, cards);
+    def
 }
 
 /// An ASCII key for a German term: "VERSTÄRKEN" -> "verstaerken".

@@ -577,6 +577,7 @@ fn paydirt_3e_tables_match_the_seed_cell_by_cell() {
     let lines: Vec<&str> = text.lines().collect();
     let d = paydirt3::data();
     let defence: Vec<&Chart> = d
+        .common
         .charts
         .iter()
         .filter(|c| c.id.starts_with("def-"))
@@ -669,7 +670,7 @@ fn breakaway_rows_match_the_scan() {
     let lines: Vec<&str> = text.lines().collect();
     let d = breakaway::data();
     let mut with_lines = 0;
-    for c in &d.charts {
+    for c in &d.common.charts {
         let mut last: Option<usize> = None;
         for row in &c.rows {
             let Some(line) = &row.line else { continue };
