@@ -4,6 +4,7 @@
 
 use accc::ai::duel::{play_one, DuelConfig, SideLevels};
 use accc::ai::Level;
+use accc::engine::delivery::stroke;
 use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecord, Player, View};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -30,10 +31,27 @@ impl Player for FirstCard {
     }
 }
 
-fn floor_deliveries() -> u64 {
+/// Answers with the first card that is not out (else the first card), bowls its first card,
+/// never declares or exchanges: the engine's own cost over whole-length matches.
+struct FirstSafe;
+
+impl Player for FirstSafe {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        match view.decision {
+            Decision::Respond { bowled, .. } => {
+                let striker = view.public.striker;
+                let safe = view.hand.iter().find(|&&c| stroke(bowled, c, striker).wicket.is_none());
+                Choice::Card(*safe.unwrap_or(&view.hand[0]))
+            }
+            _ => FirstCard.decide(view),
+        }
+    }
+}
+
+fn floor_deliveries<P: Player>(mut player: impl FnMut() -> P) -> u64 {
     (0..MATCHES)
         .map(|seed| {
-            let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord).unwrap();
+            let s = play_match(MatchOptions::default(), seed, [&mut player(), &mut player()], &mut NoRecord).unwrap();
             s.public().started().iter().map(|i| (i.balls + i.no_balls + i.wides) as u64).sum::<u64>()
         })
         .sum()
@@ -41,11 +59,20 @@ fn floor_deliveries() -> u64 {
 
 fn per_delivery(c: &mut Criterion) {
     let mut group = c.benchmark_group("ai_match");
-    group.throughput(Throughput::Elements(floor_deliveries()));
+    group.throughput(Throughput::Elements(floor_deliveries(|| FirstCard)));
     group.bench_function("engine_floor", |b| {
         b.iter(|| {
             for seed in 0..MATCHES {
                 let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord);
+                black_box(s.unwrap());
+            }
+        })
+    });
+    group.throughput(Throughput::Elements(floor_deliveries(|| FirstSafe)));
+    group.bench_function("engine_long_matches", |b| {
+        b.iter(|| {
+            for seed in 0..MATCHES {
+                let s = play_match(MatchOptions::default(), seed, [&mut FirstSafe, &mut FirstSafe], &mut NoRecord);
                 black_box(s.unwrap());
             }
         })

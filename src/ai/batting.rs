@@ -16,7 +16,7 @@ use crate::engine::delivery::{stroke, Call};
 use crate::engine::tables::{runs_for, weakest_defence};
 use crate::engine::{Choice, PublicState, View};
 
-use super::counting::{Draws, OtherHand, Unseen};
+use super::counting::{masks, suit_at_least, Draws, OtherHand, Unseen};
 use super::situation::{next_no_ball_suit, next_striker};
 
 /// Of the bowler's killing cards, the share a fresh draw is expected to answer (a card of a
@@ -56,9 +56,10 @@ impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let mut cards = Cards { rank: [0; 7], suit: [0; 7], len: hand.len(), per_suit: [0; 5] };
         for (i, c) in hand.iter().enumerate() {
-            cards.rank[i] = c.rank();
-            cards.suit[i] = c.suit().index() as u8;
-            cards.per_suit[c.suit().index()] += 1;
+            let (r, s) = rank_and_suit(*c);
+            cards.rank[i] = r;
+            cards.suit[i] = s;
+            cards.per_suit[s as usize] += 1;
         }
         cards
     }
@@ -67,6 +68,13 @@ impl Cards {
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
     }
+}
+
+/// A card's rank and suit index, worked out together.
+fn rank_and_suit(c: Card) -> (u8, u8) {
+    let i = c.index() as u8;
+    let s = i / TOP_RANK;
+    (i - s * TOP_RANK + 1, s)
 }
 
 /// No card is spent.
@@ -89,24 +97,18 @@ impl Cover {
         let weak = weakest_defence(striker);
         let mut c = Cover { top: 0, next_top: 0, defenders: [0; 5], best_defender: [0; 5] };
         for i in 0..cards.len {
-            if i == spent {
-                continue;
-            }
-            let (r, s) = (cards.rank[i], cards.suit[i] as usize);
-            if r > c.top {
-                c.next_top = c.top;
-                c.top = r;
-            } else if r > c.next_top {
-                c.next_top = r;
-            }
-            if r > weak {
-                c.defenders[s] += 1;
-                c.best_defender[s] = c.best_defender[s].max(r);
-            }
+            let live = (i != spent) as u8;
+            let (r, s) = (cards.rank[i] * live, cards.suit[i] as usize);
+            c.next_top = c.next_top.max(r.min(c.top));
+            c.top = c.top.max(r);
+            let defends = (r > weak) as u8;
+            c.defenders[s] += defends;
+            c.best_defender[s] = c.best_defender[s].max(r * defends);
         }
         c
     }
 
+    /// The highest rank of suit `s` met.
     pub fn first(&self, s: usize) -> u8 {
         if self.defenders[s] > 0 {
             TOP_RANK
@@ -115,12 +117,16 @@ impl Cover {
         }
     }
 
+    /// The highest rank of suit `s` met once the card meeting it best is spent.
     pub fn second(&self, s: usize) -> u8 {
-        match self.defenders[s] {
-            0 => self.next_top,
-            1 if self.best_defender[s] == self.top => self.next_top,
-            1 => self.top,
-            _ => TOP_RANK,
+        let d = self.defenders[s];
+        let behind_lone_defender = if self.best_defender[s] == self.top { self.next_top } else { self.top };
+        if d >= 2 {
+            TOP_RANK
+        } else if d == 1 {
+            behind_lone_defender
+        } else {
+            self.next_top
         }
     }
 }
@@ -157,60 +163,35 @@ impl<'v> Lookahead<'v> {
         Lookahead { public, unseen, bowler, draws: unseen.draws(bowler.unknown) }
     }
 
-    /// Whether a ball of `rank` next would be a wide or a bye, not a wicket.
-    fn shielded(&self, rank: u8, next: NextBall) -> bool {
-        let o = &self.public.options;
-        (o.wides && rank == next.top_rank) || (o.byes && rank == next.top_rank + 1)
-    }
-
-    /// Unseen cards of suit `s` above `met` that are shielded next ball.
-    fn shielded_count(&self, s: Suit, met: u8, next: NextBall) -> u16 {
-        let mut n = 0;
-        for r in [next.top_rank, next.top_rank + 1] {
-            if r > met && self.shielded(r, next) {
-                n += self.unseen.count_at(s, r) as u16;
-            }
-        }
-        n
-    }
-
     /// How exposed the cards left leave the batsmen: the chance that the bowler holds a
     /// card they cannot meet next ball, on a later ball, and once the best are spent.
     pub fn danger(&self, cards: &Cards, spent: usize, next: NextBall) -> Danger {
         let cover = Cover::of(cards, spent, next.striker);
-        let (mut now, mut later, mut deep) = (0u16, 0u16, 0u16);
-        for suit in Suit::ALL {
-            let s = suit.index();
-            let first = cover.first(s);
-            if first < TOP_RANK {
-                let k = self.unseen.suit_at_least(suit, first + 1) as u16;
-                later += k;
-                if Some(suit) != next.no_ball {
-                    now += k - self.shielded_count(suit, first, next);
-                }
-            }
-            let second = cover.second(s);
-            if second < TOP_RANK {
-                deep += self.unseen.suit_at_least(suit, second + 1) as u16;
-            }
+        let (mut later, mut deep) = (0u64, 0u64);
+        for s in 0..5 {
+            later |= suit_at_least(s, cover.first(s) + 1);
+            deep |= suit_at_least(s, cover.second(s) + 1);
         }
+        let now = later & self.open_next_ball(next);
         let relief = if next.drew { 1.0 - DRAW_RELIEF } else { 1.0 };
-        let chance = |killers: u16| 1.0 - self.draws.none_of(killers as f32 * relief);
-        let mut d = Danger { next: chance(now), later: chance(later), deep: chance(deep) };
-        for k in self.bowler.known.cards() {
-            let s = k.suit().index();
-            let beats = k.rank() > cover.first(s);
-            if beats && Some(k.suit()) != next.no_ball && !self.shielded(k.rank(), next) {
-                d.next = 1.0;
+        let chance = |killers: u64| {
+            if killers & self.bowler.known_mask != 0 {
+                1.0
+            } else {
+                1.0 - self.draws.about_none_of(self.unseen.count(killers) as f32 * relief)
             }
-            if beats {
-                d.later = 1.0;
-            }
-            if k.rank() > cover.second(s) {
-                d.deep = 1.0;
-            }
-        }
-        d
+        };
+        Danger { next: chance(now), later: chance(later), deep: chance(deep) }
+    }
+
+    /// The cards that could take a wicket next ball at all: not of the no-ball suit, and
+    /// not of the top card's rank (a wide) or the next (a bye).
+    fn open_next_ball(&self, next: NextBall) -> u64 {
+        let o = &self.public.options;
+        let no_ball = next.no_ball.map_or(0, |s| masks::suit(s.index()));
+        let wide = if o.wides { masks::rank(next.top_rank as usize) } else { 0 };
+        let bye = if o.byes { masks::rank(next.top_rank as usize + 1) } else { 0 };
+        !(no_ball | wide | bye)
     }
 }
 
@@ -228,6 +209,8 @@ pub struct Judgement {
     pub fresh: f32,
     /// The look-ahead follows the strike: who faces the next ball (the lower order?).
     pub who_faces: bool,
+    /// The runs a wicket is worth in the batsman's normal game.
+    pub wicket: f32,
 }
 
 impl Judgement {
@@ -240,38 +223,119 @@ impl Judgement {
 /// The county and professional answer: the best of every answer by runs, less the wicket's
 /// worth times the chance of losing one now and the weighted dangers after, less the worth
 /// of the card spent. `top_before` is the top card before the bowler's, if remembered.
+///
+/// Dangers only lower an answer's worth, so answers are weighed best-first by their worth
+/// before danger, and the look-ahead stops once no answer left could beat the best found.
+///
+/// A delivery with one safe answer, or none, needs no look-ahead: the counting
+/// (`knowledge`) is done only when there is a choice to weigh.
 pub fn look_ahead_answer(
     view: &View<'_>,
     (bowled, call, top_before): (Card, Call, Option<Card>),
-    look: &Lookahead<'_>,
+    knowledge: impl FnOnce() -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
 ) -> Choice {
     let p = view.public;
-    let hand = view.hand;
-    let cards = Cards::new(hand);
-    let mut best = (f32::MIN, Choice::NoCard);
-    if call.allows_no_card() {
-        let extras = if call == Call::Wide { wides_if_taken(bowled, top_before) } else { 0 };
-        let next = NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false };
-        let lost = look.danger(&cards, NONE_SPENT, next).weighted(judge);
-        best = (stance.run * extras as f32 - stance.wicket * lost, Choice::NoCard);
+    let cards = Cards::new(view.hand);
+    let answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
+    if let Some(only) = answers.no_choice() {
+        return only;
     }
-    let fresh = if p.exhausted { 0.0 } else { judge.fresh };
-    for (i, &c) in hand.iter().enumerate() {
-        if hand[..i].contains(&c) {
-            continue;
+    let (unseen, bowler) = knowledge();
+    let look = Lookahead::new(p, &unseen, bowler);
+    let mut best = (f32::MIN, Choice::NoCard);
+    for a in answers.best_first() {
+        if a.bound <= best.0 {
+            break;
         }
-        let (runs, wicket, counts) = card_outcome(call, bowled, c, p.striker);
-        let striker = if judge.who_faces { next_striker(p, runs, wicket, counts) } else { p.striker };
-        let next = NextBall { striker, top_rank: c.rank(), no_ball: next_no_ball_suit(p, bowled, counts), drew: !p.exhausted };
-        let lost = wicket as u8 as f32 + look.danger(&cards, i, next).weighted(judge);
-        let v = stance.run * runs as f32 - stance.wicket * lost + stance.tempo - judge.keep(&cards, i) + fresh;
+        let (spent, next) = match a.choice {
+            Choice::Card(c) => {
+                let striker = if judge.who_faces { next_striker(p, a.runs, a.wicket, a.counts) } else { p.striker };
+                let next = NextBall { striker, top_rank: c.rank(), no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted };
+                (a.slot, next)
+            }
+            _ => (NONE_SPENT, NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false }),
+        };
+        let v = a.bound - stance.wicket * look.danger(&cards, spent, next).weighted(judge);
         if v > best.0 {
-            best = (v, Choice::Card(c));
+            best = (v, a.choice);
         }
     }
     best.1
+}
+
+/// One answer and its worth before the look-ahead's dangers.
+#[derive(Clone, Copy, Debug)]
+struct Answer {
+    choice: Choice,
+    slot: usize,
+    runs: u8,
+    wicket: bool,
+    counts: bool,
+    bound: f32,
+}
+
+/// Every distinct answer to a delivery (at most the hand and no card).
+struct Answers {
+    list: [Answer; 8],
+    len: usize,
+}
+
+impl Answers {
+    fn list(view: &View<'_>, (bowled, call, top_before): (Card, Call, Option<Card>), cards: &Cards, stance: Stance, judge: &Judgement) -> Answers {
+        let p = view.public;
+        let blank = Answer { choice: Choice::NoCard, slot: NONE_SPENT, runs: 0, wicket: false, counts: false, bound: 0.0 };
+        let mut answers = Answers { list: [blank; 8], len: 0 };
+        if call.allows_no_card() {
+            let extras = if call == Call::Wide { wides_if_taken(bowled, top_before) } else { 0 };
+            answers.push(Answer { bound: stance.run * extras as f32, ..blank });
+        }
+        let fresh = if p.exhausted { 0.0 } else { judge.fresh };
+        let ball = rank_and_suit(bowled);
+        let weak = weakest_defence(p.striker);
+        let mut seen = 0u64;
+        for (i, &c) in view.hand.iter().enumerate() {
+            let bit = 1u64 << c.index();
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            let (runs, wicket, counts) = decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
+            let bound = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32 + stance.tempo - judge.keep(cards, i) + fresh;
+            answers.push(Answer { choice: Choice::Card(c), slot: i, runs, wicket, counts, bound });
+        }
+        answers
+    }
+
+    /// The answer to play without weighing: the only one that is not out, or the best of
+    /// a hand that is out whatever it plays.
+    fn no_choice(&self) -> Option<Choice> {
+        let list = &self.list[..self.len];
+        let mut safe = list.iter().filter(|a| !a.wicket);
+        match (safe.next(), safe.next()) {
+            (Some(only), None) => Some(only.choice),
+            (None, _) => list.iter().max_by(|a, b| a.bound.total_cmp(&b.bound)).map(|a| a.choice),
+            _ => None,
+        }
+    }
+
+    fn push(&mut self, a: Answer) {
+        self.list[self.len] = a;
+        self.len += 1;
+    }
+
+    /// The answers, highest worth before danger first.
+    fn best_first(mut self) -> impl Iterator<Item = Answer> {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.list[j - 1].bound < self.list[j].bound {
+                self.list.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        self.list.into_iter().take(self.len)
+    }
 }
 
 /// Runs, wicket, and whether the delivery counts, when `card` answers `bowled`.
@@ -281,6 +345,19 @@ fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool,
     } else {
         let o = stroke(bowled, card, striker);
         (o.runs, o.wicket.is_some(), true)
+    }
+}
+
+/// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
+fn decoded_outcome(call: Call, (br, bs): (u8, u8), (cr, cs): (u8, u8), weak: u8) -> (u8, bool, bool) {
+    let runs = if cr > br { runs_for(cr - br) } else { 0 };
+    if call == Call::NoBall {
+        return (runs, false, false);
+    }
+    if cs == bs {
+        (runs, cr < br && cr <= weak, true)
+    } else {
+        (0, cr < br, true)
     }
 }
 
@@ -354,5 +431,26 @@ pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option
         Choice::Card(card)
     } else {
         Choice::NoCard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::DISTINCT;
+
+    #[test]
+    fn decoded_outcomes_agree_with_the_engine() {
+        for b in (0..DISTINCT).map(Card::from_index) {
+            for c in (0..DISTINCT).map(Card::from_index) {
+                for striker in [1, 6, 9] {
+                    let weak = weakest_defence(striker);
+                    let (b2, c2) = (rank_and_suit(b), rank_and_suit(c));
+                    assert_eq!(b2, (b.rank(), b.suit().index() as u8));
+                    assert_eq!(decoded_outcome(Call::Normal, b2, c2, weak), card_outcome(Call::Normal, b, c, striker));
+                    assert_eq!(decoded_outcome(Call::NoBall, b2, c2, weak), card_outcome(Call::NoBall, b, c, striker));
+                }
+            }
+        }
     }
 }

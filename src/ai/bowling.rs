@@ -12,7 +12,7 @@ use crate::engine::delivery::{call_for, Call};
 use crate::engine::tables::{byes_for, runs_for, weakest_defence};
 use crate::engine::{Choice, View};
 
-use super::counting::{none_of, Draws, OtherHand, Unseen};
+use super::counting::{masks, none_of, suit_at_least, Draws, OtherHand, Unseen};
 use super::situation::completes_over;
 
 /// The bowling side's judgement, in runs: a wicket's worth, a run's worth (less than one
@@ -22,6 +22,8 @@ use super::situation::completes_over;
 pub struct Attack {
     pub wicket: f32,
     pub run: f32,
+    /// The share of the runs the batsman could take that he is expected to take.
+    pub runs_taken: f32,
     pub keep: f32,
     pub no_ball_suit_card: f32,
     /// On a ball that may end the innings, favour a next no-ball suit the other side holds
@@ -43,24 +45,28 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     let top = p.top.expect("the discard pile has a top card in play");
     let no_ball_suit = p.no_ball_suit.expect("set by the opening discard");
     let draws = unseen.draws(batsman.unknown);
+    let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
+    let over_ends = completes_over(p);
     let mut best = (f32::MIN, view.hand[0]);
+    let mut seen = 0u64;
     for (i, &b) in view.hand.iter().enumerate() {
-        if view.hand[..i].contains(&b) {
+        let bit = 1u64 << b.index();
+        if seen & bit != 0 {
             continue;
         }
+        seen |= bit;
         let call = call_for(&p.options, b, top, no_ball_suit);
         let mut v = match call {
-            Call::NoBall => -attack.run * no_ball_cost(b) * super::situation::knob("NBMULT", 1.0),
-            Call::Wide => -attack.run * wide_cost(b, top) * super::situation::knob("WIDEMULT", 1.0),
+            Call::NoBall => -attack.run * no_ball_cost(b),
+            Call::Wide => -attack.run * wide_cost(b, top),
             Call::Bye => -attack.run * bye_runs(b, top) as f32,
             _ => {
-                let safe = safe_answers(unseen, b, p.striker);
-                let wicket = wicket_chance(&draws, &batsman, b, p.striker, safe);
-                attack.wicket * wicket - attack.run * expected_runs(unseen, &batsman, b)
+                let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(b, p.striker));
+                attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, b, share)
             }
         };
         v -= attack.keep * attack.wicket * general[b.rank() as usize];
-        if matches!(call, Call::Normal | Call::Bye) && completes_over(p) {
+        if over_ends && matches!(call, Call::Normal | Call::Bye) {
             v -= attack.no_ball_suit_card * held_of_suit(view.hand, i, b.suit()) as f32;
             if attack.parting_suit && p.current().wickets + 1 == p.options.all_out() {
                 v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, b.suit());
@@ -73,46 +79,52 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     Choice::Card(best.1)
 }
 
-/// Unseen cards that answer `ball` safely for batsman number `striker`: its suit (bar the
+/// The cards that answer `ball` safely for batsman number `striker`: its suit (bar the
 /// low cards the lower order may not defend with) or any card as high.
-fn safe_answers(unseen: &Unseen, ball: Card, striker: u8) -> u16 {
-    let (s, r) = (ball.suit(), ball.rank());
+fn safe_answers(ball: Card, striker: u8) -> u64 {
+    let (s, r) = (ball.suit().index(), ball.rank());
     let defends_from = weakest_defence(striker).min(r - 1) + 1;
-    unseen.suit_at_least(s, defends_from) as u16 + unseen.any_at_least(r) - unseen.suit_at_least(s, r) as u16
+    suit_at_least(s, defends_from) | (masks::at_least(r as usize) & !masks::suit(s))
 }
 
-fn answers_safely(card: Card, ball: Card, striker: u8) -> bool {
-    if card.suit() == ball.suit() {
-        card.rank() >= ball.rank() || card.rank() > weakest_defence(striker)
-    } else {
-        card.rank() >= ball.rank()
-    }
-}
-
-/// The chance the batsman holds no safe answer to `ball`.
-fn wicket_chance(draws: &Draws, batsman: &OtherHand, ball: Card, striker: u8, safe: u16) -> f32 {
-    if batsman.known.cards().iter().any(|&c| answers_safely(c, ball, striker)) {
+/// The chance the batsman holds no card of `safe`.
+fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64) -> f32 {
+    if batsman.known_mask & safe != 0 {
         return 0.0;
     }
-    draws.none_of(safe as f32)
+    draws.none_of(unseen.count(safe) as f32)
 }
 
-/// Share of the runs the batsman could take off `ball` that he is expected to take.
-const RUNS_TAKEN: f32 = 0.2;
+/// Runs the batsman could take off `ball`: his best higher card of the suit if it is known,
+/// else each higher card of the suit he may hold (`share`: the chance he holds a given
+/// unseen card). He takes only some of them (`Attack::runs_taken`).
+fn expected_runs(unseen: &Unseen, batsman: &OtherHand, ball: Card, share: f32) -> f32 {
+    let (s, r) = (ball.suit().index(), ball.rank());
+    let known_higher = batsman.known_mask & suit_at_least(s, r + 1);
+    if known_higher != 0 {
+        let best = Card::from_index(63 - known_higher.leading_zeros() as usize);
+        return runs_for(best.rank() - r) as f32;
+    }
+    share * unseen.count(suit_at_least(s, r + 1)) as f32 * MEAN_RUNS_ABOVE[r as usize]
+}
 
-/// Runs expected off the bat: each higher card of the suit the batsman may hold.
-fn expected_runs(unseen: &Unseen, batsman: &OtherHand, ball: Card) -> f32 {
-    let (s, r) = (ball.suit(), ball.rank());
-    let known = batsman.known.cards().iter().filter(|c| c.suit() == s && c.rank() > r).map(|c| runs_for(c.rank() - r)).max();
-    if let Some(runs) = known {
-        return runs as f32;
+/// The runs a card higher than one of rank `r` makes on average, over ranks r+1..=11.
+const MEAN_RUNS_ABOVE: [f32; 12] = mean_runs_above();
+
+const fn mean_runs_above() -> [f32; 12] {
+    const RUNS: [u8; 10] = [1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
+    let mut t = [0.0f32; 12];
+    let mut r = 1;
+    while r < 11 {
+        let (mut sum, mut k) = (0u32, r + 1);
+        while k <= 11 {
+            sum += RUNS[k - r - 1] as u32;
+            k += 1;
+        }
+        t[r] = sum as f32 / (11 - r) as f32;
+        r += 1;
     }
-    let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
-    let mut runs = 0.0;
-    for k in r + 1..=TOP_RANK {
-        runs += unseen.count_at(s, k) as f32 * runs_for(k - r) as f32;
-    }
-    super::situation::knob("RUNSTAKEN", RUNS_TAKEN) * share * runs
+    t
 }
 
 /// A no-ball: the run, what the batsman hits off it with a higher card of any suit, and his
@@ -148,7 +160,7 @@ fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
 /// Cards of `suit` the other side is expected to hold.
 fn expected_of_suit(unseen: &Unseen, other: &OtherHand, suit: Suit) -> f32 {
     let known = other.known.cards().iter().filter(|c| c.suit() == suit).count() as f32;
-    known + other.unknown as f32 * unseen.suit_at_least(suit, 1) as f32 / unseen.total().max(1) as f32
+    known + other.unknown as f32 * unseen.count(masks::suit(suit.index())) as f32 / unseen.total().max(1) as f32
 }
 
 /// The village bowler: its highest card clear of the no-ball suit (else its lowest).

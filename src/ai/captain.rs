@@ -4,7 +4,7 @@
 
 use crate::cards::Card;
 use crate::engine::tables::weakest_defence;
-use crate::engine::{Choice, PublicState, View};
+use crate::engine::{Choice, PublicState, Side, View};
 
 use super::batting::{Cards, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
 use super::situation::{deliveries_left, lead};
@@ -30,10 +30,10 @@ impl Rates {
         Rates { runs_per_ball: PRIOR_RUNS_PER_BALL, balls_per_wicket: PRIOR_BALLS_PER_WICKET }
     }
 
-    /// The rates observed in this match, blended with the prior.
-    pub fn observed(p: &PublicState) -> Rates {
+    /// The rates `side` has batted at in this match, blended with the prior.
+    pub fn observed(p: &PublicState, side: Side) -> Rates {
         let (mut runs, mut balls, mut wickets) = (0.0f32, 0.0f32, 0.0f32);
-        for inn in p.started() {
+        for inn in p.started().iter().filter(|i| i.batting == side) {
             runs += inn.total as f32;
             balls += inn.balls as f32;
             wickets += inn.wickets as f32;
@@ -51,19 +51,35 @@ impl Rates {
     }
 }
 
+/// No first innings is declared under this total (nor a second under this lead).
+const MIN_FIRST_INNINGS_DECLARATION: u16 = 200;
+
 /// Declares in the third innings once the lead is more than the other side can make: in
 /// the time left, or in a whole innings if that is less. With too little time left to bowl
 /// the other side out, only a lead it could not make at twice the usual rate will do.
-/// `margin` scales how safe the lead must be. `first_innings` also lets a side batting
-/// first declare a big total when batting on would leave too little time for a result.
-pub fn declare_by_time(p: &PublicState, rates: Rates, margin: f32, first_innings: bool) -> Choice {
+/// `rates` are the other side's batting rates; `margin` scales how safe the lead must be.
+/// `early` also lets a side declare a big first innings when batting on would leave too
+/// little time for a result, and a second innings with a lead the other side is unlikely to
+/// clear (a likely innings victory).
+pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f32, early: bool) -> Choice {
+    let worth_asking = match p.innings_number() {
+        3 => lead(p) > 0,
+        2 => early && lead(p) >= MIN_FIRST_INNINGS_DECLARATION as i32,
+        1 => early && p.current().total >= MIN_FIRST_INNINGS_DECLARATION,
+        _ => false,
+    };
+    if !worth_asking {
+        return Choice::Continue;
+    }
+    let rates = rates();
     let left = deliveries_left(p);
     let all_out = rates.all_out_total(p);
     let bowl_out = p.options.all_out() as f32 * rates.balls_per_wicket;
     let (ahead, wanted) = match p.innings_number() {
         3 if left < 0.5 * bowl_out => (lead(p), 2.0 * left * rates.runs_per_ball + 20.0),
         3 => (lead(p), margin * (left * rates.runs_per_ball).min(all_out) + 20.0),
-        1 if first_innings && left < 2.6 * bowl_out => (p.current().total as i32, 1.3 * all_out),
+        1 if left < 2.6 * bowl_out => (p.current().total as i32, 1.3 * all_out),
+        2 => (lead(p), 1.3 * all_out),
         _ => return Choice::Continue,
     };
     if ahead as f32 > wanted {
@@ -87,10 +103,10 @@ pub fn club_declare(p: &PublicState) -> Choice {
 
 /// The professional's stance: in the fourth innings it chases a target it can reach and
 /// blocks out for the draw when it cannot; otherwise it plays its normal game.
-pub fn stance(p: &PublicState, rates: Rates) -> Stance {
-    let w = super::situation::knob("BATW5", 7.0);
+pub fn stance(p: &PublicState, w: f32, rates: impl FnOnce() -> Rates) -> Stance {
     let normal = Stance { wicket: w, run: 1.0, tempo: 0.0 };
     let Some(need) = p.runs_to_win() else { return normal };
+    let rates = rates();
     let reachable = deliveries_left(p) * rates.runs_per_ball;
     let wickets_left = (p.options.all_out() - p.current().wickets) as f32;
     let before_all_out = wickets_left * rates.runs_per_ball * rates.balls_per_wicket;

@@ -2,84 +2,141 @@
 //! worked out from the two copies of every card, its own hand and the face-up discard pile,
 //! less any cards it remembers the other side holding.
 //!
+//! The unseen cards are two 64-bit masks over the 55 distinct cards (bit `i` is the card
+//! with index `i`): cards with at least one unseen copy, and cards with both copies unseen.
+//! Any question "how many unseen cards are in this set" is then two population counts,
+//! and the sets the computer asks about (a suit, ranks above a rank) are constant masks.
 //! Everything here is fixed-size and allocation-free: it runs before most decisions of the
 //! county and professional levels.
 
-use crate::cards::{Card, Hand, Suit, DISTINCT, TOP_RANK};
+use crate::cards::{Card, Hand, DISTINCT, TOP_RANK};
 use crate::engine::View;
 
-/// Ranks run 1..=11; rank-indexed tables have a spare slot at 12 (always zero).
-const RANK_SLOTS: usize = TOP_RANK as usize + 2;
+/// Masks of sets of cards, by card index (`suit * 11 + rank - 1`).
+pub mod masks {
+    use crate::cards::{Card, DISTINCT, TOP_RANK};
 
-/// The cards a side has not seen, counted by suit and rank.
-#[derive(Clone, Debug)]
+    const R: usize = TOP_RANK as usize;
+
+    /// Every card.
+    pub const ALL: u64 = (1u64 << DISTINCT) - 1;
+
+    /// The cards of suit index `s` (0..5).
+    pub const fn suit(s: usize) -> u64 {
+        ((1u64 << R) - 1) << (s * R)
+    }
+
+    const fn build_at_least() -> [u64; R + 3] {
+        let mut t = [0u64; R + 3];
+        let mut rank = 1;
+        while rank <= R {
+            let mut s = 0;
+            while s < 5 {
+                let mut r = rank;
+                while r <= R {
+                    t[rank] |= 1u64 << (s * R + r - 1);
+                    r += 1;
+                }
+                s += 1;
+            }
+            rank += 1;
+        }
+        t[0] = t[1];
+        t
+    }
+
+    const AT_LEAST: [u64; R + 3] = build_at_least();
+
+    /// The cards of every suit ranked `rank` or higher (`rank` 0..=13; above 11, none).
+    pub const fn at_least(rank: usize) -> u64 {
+        AT_LEAST[rank]
+    }
+
+    /// The cards of every suit of exactly `rank` (1..=11; none otherwise).
+    pub const fn rank(rank: usize) -> u64 {
+        if rank >= 1 && rank <= R {
+            AT_LEAST[rank] & !AT_LEAST[rank + 1]
+        } else {
+            0
+        }
+    }
+
+    /// The one card.
+    pub fn card(c: Card) -> u64 {
+        1u64 << c.index()
+    }
+}
+
+/// The cards a side has not seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unseen {
-    count: [u8; DISTINCT],
-    /// `at_least[suit][rank]`: unseen cards of the suit with at least that rank.
-    at_least: [[u8; RANK_SLOTS]; 5],
-    total: u16,
+    /// Cards with at least one copy unseen.
+    one: u64,
+    /// Cards with both copies unseen.
+    two: u64,
 }
 
 impl Unseen {
     /// The cards this side cannot see: two of each, less its hand, the discard pile and
     /// `known` (cards it knows the other side holds).
     pub fn from_view(view: &View<'_>, known: &Hand) -> Unseen {
-        let mut count = [2u8; DISTINCT];
-        for (left, seen) in count.iter_mut().zip(view.public.discard_counts) {
-            *left = left.saturating_sub(seen);
+        let (face_up, both_face_up) = face_up_masks(&view.public.discard_counts);
+        let mut unseen = Unseen { one: masks::ALL & !both_face_up, two: masks::ALL & !face_up };
+        for &c in view.hand.iter().chain(known.cards()) {
+            unseen.take(c);
         }
-        for c in view.hand.iter().chain(known.cards()) {
-            count[c.index()] = count[c.index()].saturating_sub(1);
-        }
-        Unseen::from_counts(count)
+        unseen
     }
 
     /// The unseen cards given directly, copies per card index.
-    pub fn from_counts(count: [u8; DISTINCT]) -> Unseen {
-        let mut at_least = [[0u8; RANK_SLOTS]; 5];
-        let mut total = 0u16;
-        for (s, row) in at_least.iter_mut().enumerate() {
-            for rank in (1..=TOP_RANK as usize).rev() {
-                row[rank] = row[rank + 1] + count[s * TOP_RANK as usize + rank - 1];
-            }
-            total += row[1] as u16;
+    #[cfg(test)]
+    pub fn from_counts(count: &[u8; DISTINCT]) -> Unseen {
+        let mut unseen = Unseen { one: 0, two: 0 };
+        for (i, &n) in count.iter().enumerate() {
+            unseen.one |= ((n >= 1) as u64) << i;
+            unseen.two |= ((n >= 2) as u64) << i;
         }
-        Unseen { count, at_least, total }
+        unseen
+    }
+
+    /// One copy of `card` is seen after all.
+    fn take(&mut self, card: Card) {
+        let bit = masks::card(card);
+        let from_two = self.two & bit;
+        self.two ^= from_two;
+        self.one &= !(bit ^ from_two);
     }
 
     pub fn total(&self) -> u16 {
-        self.total
+        self.count(masks::ALL)
     }
 
-    /// Unseen copies of `card`.
-    pub fn count(&self, card: Card) -> u8 {
-        self.count[card.index()]
-    }
-
-    /// Unseen copies of the card of this suit and rank (0 for a rank outside 1..=11).
-    pub fn count_at(&self, suit: Suit, rank: u8) -> u8 {
-        if (1..=TOP_RANK).contains(&rank) {
-            self.count[suit.index() * TOP_RANK as usize + rank as usize - 1]
-        } else {
-            0
-        }
-    }
-
-    /// Unseen cards of `suit` ranked `rank` or higher (`rank` 1..=12).
-    pub fn suit_at_least(&self, suit: Suit, rank: u8) -> u8 {
-        self.at_least[suit.index()][rank.min(TOP_RANK + 1) as usize]
-    }
-
-    /// Unseen cards of any suit ranked `rank` or higher.
-    pub fn any_at_least(&self, rank: u8) -> u16 {
-        let r = rank.min(TOP_RANK + 1) as usize;
-        self.at_least.iter().map(|row| row[r] as u16).sum()
+    /// Unseen cards (copies) in the set `mask`.
+    pub fn count(&self, mask: u64) -> u16 {
+        ((self.one & mask).count_ones() + (self.two & mask).count_ones()) as u16
     }
 
     /// Chances for `draws` cards taken at random from the unseen cards.
     pub fn draws(&self, draws: u8) -> Draws {
-        Draws::new(self.total as f32, draws)
+        Draws::new(self.total() as f32, draws)
     }
+}
+
+/// Masks of the cards with at least one copy face up, and with both, from the discard
+/// pile's counts (0, 1 or 2 a card), eight counts at a time.
+fn face_up_masks(counts: &[u8; DISTINCT]) -> (u64, u64) {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    // Gathers the low bit of each byte into the top byte, in order.
+    let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (mut one, mut both) = (0u64, 0u64);
+    for (k, chunk) in counts.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(bytes);
+        one |= gather((x | x >> 1) & LOW_BITS) << (8 * k);
+        both |= gather((x >> 1) & LOW_BITS) << (8 * k);
+    }
+    (one, both)
 }
 
 /// Chances for `draws` cards taken at random from `total`, with the denominator worked out
@@ -87,6 +144,7 @@ impl Unseen {
 #[derive(Clone, Copy, Debug)]
 pub struct Draws {
     total: f32,
+    inv_total: f32,
     draws: u8,
     inv_ways: f32,
 }
@@ -94,7 +152,24 @@ pub struct Draws {
 impl Draws {
     pub fn new(total: f32, draws: u8) -> Draws {
         let ways: f32 = (0..draws).map(|i| (total - i as f32).max(1.0)).product();
-        Draws { total, draws, inv_ways: 1.0 / ways }
+        Draws { total, inv_total: 1.0 / total.max(1.0), draws, inv_ways: 1.0 / ways }
+    }
+
+    /// About the chance that the cards drawn include none of `good` particular ones, as if
+    /// drawn with replacement: cheaper, and close unless few cards are left.
+    pub fn about_none_of(&self, good: f32) -> f32 {
+        let q = (1.0 - good * self.inv_total).max(0.0);
+        let q2 = q * q;
+        match self.draws {
+            0 => 1.0,
+            1 => q,
+            2 => q2,
+            3 => q2 * q,
+            4 => q2 * q2,
+            5 => q2 * q2 * q,
+            6 => q2 * q2 * q2,
+            n => q.powi(n as i32),
+        }
     }
 
     /// The chance that the cards drawn include none of `good` particular ones (a fractional
@@ -123,6 +198,8 @@ pub fn none_of(total: f32, good: f32, draws: u8) -> f32 {
 #[derive(Clone, Copy, Debug)]
 pub struct OtherHand {
     pub known: Hand,
+    /// The known cards as a mask.
+    pub known_mask: u64,
     pub unknown: u8,
 }
 
@@ -130,13 +207,20 @@ impl OtherHand {
     /// The other side's hand in `view`, of which the cards `known` are certain.
     pub fn in_view(view: &View<'_>, known: Hand) -> OtherHand {
         let size = view.public.hand_sizes[view.side.other().index()];
-        OtherHand { known, unknown: size.saturating_sub(known.len() as u8) }
+        let known_mask = known.cards().iter().fold(0, |m, &c| m | masks::card(c));
+        OtherHand { known, known_mask, unknown: size.saturating_sub(known.len() as u8) }
     }
+}
+
+/// The cards of suit index `s` ranked `rank` or higher.
+pub fn suit_at_least(s: usize, rank: u8) -> u64 {
+    masks::suit(s) & masks::at_least(rank.min(TOP_RANK + 2) as usize)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Suit;
 
     #[test]
     fn none_of_is_the_hypergeometric_chance() {
@@ -144,6 +228,8 @@ mod tests {
         assert_eq!(none_of(10.0, 8.0, 3), 0.0);
         let p = none_of(10.0, 2.0, 2);
         assert!((p - (8.0 / 10.0) * (7.0 / 9.0)).abs() < 1e-6);
+        let about = Draws::new(100.0, 6).about_none_of(10.0);
+        assert!((about - 0.9f32.powi(6)).abs() < 1e-6);
     }
 
     #[test]
@@ -152,13 +238,39 @@ mod tests {
         count[Card::new(11, Suit::Bats).index()] = 2;
         count[Card::new(3, Suit::Bats).index()] = 1;
         count[Card::new(9, Suit::Pads).index()] = 1;
-        let u = Unseen::from_counts(count);
+        let u = Unseen::from_counts(&count);
+        let bats = Suit::Bats.index();
         assert_eq!(u.total(), 4);
-        assert_eq!(u.suit_at_least(Suit::Bats, 4), 2);
-        assert_eq!(u.suit_at_least(Suit::Bats, 1), 3);
-        assert_eq!(u.suit_at_least(Suit::Bats, 12), 0);
-        assert_eq!(u.any_at_least(9), 3);
-        assert_eq!(u.count_at(Suit::Bats, 11), 2);
-        assert_eq!(u.count_at(Suit::Bats, 12), 0);
+        assert_eq!(u.count(suit_at_least(bats, 4)), 2);
+        assert_eq!(u.count(suit_at_least(bats, 1)), 3);
+        assert_eq!(u.count(suit_at_least(bats, 12)), 0);
+        assert_eq!(u.count(masks::at_least(9)), 3);
+        assert_eq!(u.count(masks::rank(11)), 2);
+        assert_eq!(u.count(masks::rank(12)), 0);
+        assert_eq!(u.count(masks::card(Card::new(3, Suit::Bats))), 1);
+    }
+
+    #[test]
+    fn face_up_masks_read_every_count() {
+        let mut counts = [0u8; DISTINCT];
+        for (i, n) in counts.iter_mut().enumerate() {
+            *n = (i * 7 % 3) as u8;
+        }
+        let (one, both) = face_up_masks(&counts);
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!((one >> i & 1 == 1, both >> i & 1 == 1), (n >= 1, n == 2), "card {i}");
+        }
+        assert_eq!(one >> DISTINCT, 0);
+    }
+
+    #[test]
+    fn masks_cover_what_they_say() {
+        assert_eq!(masks::suit(4).count_ones(), 11);
+        assert_eq!(masks::at_least(1), masks::ALL);
+        assert_eq!(masks::at_least(11).count_ones(), 5);
+        assert_eq!(masks::at_least(12), 0);
+        assert_eq!(masks::at_least(13), 0);
+        assert_eq!(masks::rank(5).count_ones(), 5);
+        assert_eq!(masks::card(Card::new(1, Suit::Pads)), 1);
     }
 }

@@ -12,32 +12,29 @@
 use crate::cards::{Card, Hand, DEAL, DISTINCT};
 use crate::engine::{BallRecord, Decision, View};
 
+/// Cards left in the pickup pile from which a new pack may form before the side's next view
+/// (a delivery draws at most two, and an exchange after a wicket two more).
+const NEAR_END: u16 = 4;
+
 /// Cards this side knows the other side holds.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Memory {
     known: Hand,
-    /// The last view: its discard counts, own hand and pack, and the last delivery shown.
-    discard: [u8; DISTINCT],
-    hand: Hand,
+    /// How many copies of each known card (in the same places) were face up at the last view.
+    known_face_up: [u8; DEAL],
+    /// The last view, if it came near the end of a pack (a new one may form before the next).
+    near_end: Option<Snapshot>,
     pack: u16,
-    last_ball: Option<BallRecord>,
-    seen_any: bool,
     /// Cards this side played or gave up since the last view.
     played: Hand,
 }
 
-impl Default for Memory {
-    fn default() -> Self {
-        Memory {
-            known: Hand::new(),
-            discard: [0; DISTINCT],
-            hand: Hand::new(),
-            pack: 0,
-            last_ball: None,
-            seen_any: false,
-            played: Hand::new(),
-        }
-    }
+/// What a view near the end of a pack showed.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    discard: [u8; DISTINCT],
+    hand: Hand,
+    last_ball: Option<BallRecord>,
 }
 
 impl Memory {
@@ -56,60 +53,67 @@ impl Memory {
     /// Brings the memory up to date with a new view.
     pub fn observe(&mut self, view: &View<'_>) {
         let p = view.public;
-        if self.seen_any && p.pack == self.pack {
+        if p.pack == self.pack {
             self.forget_played_by_other(&p.discard_counts);
-        } else if self.seen_any {
+        } else {
             self.recall_after_new_pack(view);
         }
-        self.discard = p.discard_counts;
-        self.hand = Hand::from_cards(view.hand);
+        self.note_face_up(&p.discard_counts);
+        self.near_end = (p.pickup_left <= NEAR_END).then(|| Snapshot {
+            discard: p.discard_counts,
+            hand: Hand::from_cards(view.hand),
+            last_ball: p.last_ball,
+        });
         self.pack = p.pack;
-        self.last_ball = p.last_ball;
         self.played = Hand::new();
-        self.seen_any = true;
     }
 
-    /// Same pack: the cards added to the discard pile, less this side's own, were the other
-    /// side's.
-    fn forget_played_by_other(&mut self, discard: &[u8; DISTINCT]) {
-        let mut slot = 0;
-        while slot < self.known.len() {
-            let c = self.known.cards()[slot];
-            let added = discard[c.index()].saturating_sub(self.discard[c.index()]) as usize;
-            let by_other = added.saturating_sub(self.played.count(c));
-            let held = self.known.count(c);
-            if by_other > 0 && held > 0 {
-                for _ in 0..by_other.min(held) {
-                    let at = self.known.position(c).expect("counted");
-                    self.known.remove_at(at);
-                }
-                slot = 0;
-            } else {
-                slot += 1;
-            }
+    fn note_face_up(&mut self, discard: &[u8; DISTINCT]) {
+        for (seen, c) in self.known_face_up.iter_mut().zip(self.known.cards()) {
+            *seen = discard[c.index()];
         }
     }
 
-    /// A new pack formed since the last view. The cards unseen then, less everything this
-    /// side drew since, less everything face up now, less the other side's cards of the
-    /// deliveries in between, are cards the other side held when the old pack ran out and
-    /// has not played.
+    /// Same pack: the copies of a known card added to the discard pile, less this side's
+    /// own, were the other side's.
+    fn forget_played_by_other(&mut self, discard: &[u8; DISTINCT]) {
+        if self.known.is_empty() {
+            return;
+        }
+        let (mut kept, mut gone) = (Hand::new(), Hand::new());
+        for (&c, &seen) in self.known.cards().iter().zip(&self.known_face_up) {
+            let added = discard[c.index()].saturating_sub(seen) as usize;
+            let by_other = added.saturating_sub(self.played.count(c));
+            if gone.count(c) < by_other {
+                gone.push(c);
+            } else {
+                kept.push(c);
+            }
+        }
+        self.known = kept;
+    }
+
+    /// A new pack formed since the last view, which came near the end of the old one. The
+    /// cards unseen then, less everything this side drew since, less everything face up
+    /// now, less the other side's cards of the delivery in between, are cards the other side
+    /// held when the old pack ran out and has not played.
     fn recall_after_new_pack(&mut self, view: &View<'_>) {
         let p = view.public;
         let other = view.side.other();
-        let new_ball = p.last_ball.filter(|b| Some(*b) != self.last_ball);
-        let other_exchanged = new_ball.is_some_and(|b| b.wicket.is_some()) && p.batting() == other;
         self.known = Hand::new();
+        let Some(snap) = self.near_end.take() else { return };
+        let new_ball = p.last_ball.filter(|b| Some(*b) != snap.last_ball);
+        let other_exchanged = new_ball.is_some_and(|b| b.wicket.is_some()) && p.batting() == other;
         if other_exchanged || p.pack != self.pack + 1 {
             return;
         }
         let mut unseen = [2u8; DISTINCT];
         for (i, left) in unseen.iter_mut().enumerate() {
-            *left = left.saturating_sub(self.discard[i]).saturating_sub(p.discard_counts[i]);
+            *left = left.saturating_sub(snap.discard[i]).saturating_sub(p.discard_counts[i]);
         }
         let mut take = |c: Card| unseen[c.index()] = unseen[c.index()].saturating_sub(1);
-        self.hand.cards().iter().for_each(|&c| take(c));
-        self.drawn_since(view.hand).cards().iter().for_each(|&c| take(c));
+        snap.hand.cards().iter().for_each(|&c| take(c));
+        drawn_since(&snap.hand, &self.played, view.hand).cards().iter().for_each(|&c| take(c));
         new_ball.iter().flat_map(|b| [Some(b.bowler_card), b.bat_card]).flatten().for_each(&mut take);
         if let Decision::Respond { bowled, .. } = view.decision {
             take(bowled);
@@ -124,23 +128,23 @@ impl Memory {
             }
         }
     }
+}
 
-    /// The cards in `hand` that were not in the last view's hand (less this side's plays).
-    fn drawn_since(&self, hand: &[Card]) -> Hand {
-        let mut kept = self.hand;
-        for &c in self.played.cards() {
-            if let Some(slot) = kept.position(c) {
-                kept.remove_at(slot);
-            }
+/// The cards in `hand` that were not in `before` (less the cards `played` from it).
+fn drawn_since(before: &Hand, played: &Hand, hand: &[Card]) -> Hand {
+    let mut kept = *before;
+    for &c in played.cards() {
+        if let Some(slot) = kept.position(c) {
+            kept.remove_at(slot);
         }
-        let mut drawn = Hand::from_cards(hand);
-        for &c in kept.cards() {
-            if let Some(slot) = drawn.position(c) {
-                drawn.remove_at(slot);
-            }
-        }
-        drawn
     }
+    let mut drawn = Hand::from_cards(hand);
+    for &c in kept.cards() {
+        if let Some(slot) = drawn.position(c) {
+            drawn.remove_at(slot);
+        }
+    }
+    drawn
 }
 
 #[cfg(test)]

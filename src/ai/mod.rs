@@ -78,6 +78,9 @@ pub struct Bot {
     memory: Option<Box<Memory>>,
     /// The top card before the delivery being answered (seen when asked to declare).
     top_before: Option<Card>,
+    /// How the batting look-ahead and the counting bowler weigh what they see.
+    judgement: Judgement,
+    attack: Attack,
 }
 
 impl Bot {
@@ -91,13 +94,14 @@ impl Bot {
             general: std::array::from_fn(|r| if r == 0 { 0.0 } else { bowling::general_wicket_chance(r as u8) }),
             memory: professional.then(Box::default),
             top_before: None,
+            judgement: judgement(bat.get()),
+            attack: attack(bowl.get()),
         }
     }
 
     /// The unseen cards and the other hand, with the memory's known cards at the
     /// professional level (`remembers`).
     fn knowledge(&self, view: &View<'_>, remembers: bool) -> (Unseen, OtherHand) {
-        let remembers = remembers && situation::knob("MEM", 1.0) > 0.5;
         let known = match (&self.memory, remembers) {
             (Some(m), true) => m.known(),
             _ => Hand::new(),
@@ -127,7 +131,7 @@ impl Bot {
             level => {
                 let (unseen, bowler) = self.knowledge(view, level == 5);
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_discard(view, &look, stance(level, view), &judgement(level))
+                captain::look_ahead_discard(view, &look, stance(level, view, &self.judgement), &self.judgement)
             }
         }
     }
@@ -136,8 +140,8 @@ impl Bot {
         match self.bat.get() {
             1 | 2 => Choice::Continue,
             3 => captain::club_declare(view.public),
-            4 => captain::declare_by_time(view.public, Rates::prior(), 1.0, false),
-            _ => captain::declare_by_time(view.public, Rates::observed(view.public), 0.9, true),
+            4 => captain::declare_by_time(view.public, Rates::prior, 1.0, false),
+            _ => captain::declare_by_time(view.public, || Rates::observed(view.public, view.side.other()), 0.9, true),
         }
     }
 
@@ -148,7 +152,7 @@ impl Bot {
             3 => bowling::club_ball(view),
             level => {
                 let (unseen, batsman) = self.knowledge(view, level == 5);
-                bowling::counting_ball(view, &unseen, batsman, attack(level), &self.general)
+                bowling::counting_ball(view, &unseen, batsman, self.attack, &self.general)
             }
         }
     }
@@ -159,9 +163,9 @@ impl Bot {
             2 => batting::village_answer(view, bowled, call),
             3 => batting::club_answer(view, bowled, call, self.top_before),
             level => {
-                let (unseen, bowler) = self.knowledge(view, level == 5);
-                let look = Lookahead::new(view.public, &unseen, bowler);
-                batting::look_ahead_answer(view, (bowled, call, self.top_before), &look, stance(level, view), &judgement(level))
+                let knowledge = || self.knowledge(view, level == 5);
+                let stance = stance(level, view, &self.judgement);
+                batting::look_ahead_answer(view, (bowled, call, self.top_before), knowledge, stance, &self.judgement)
             }
         }
     }
@@ -174,7 +178,7 @@ impl Bot {
             level => {
                 let (unseen, bowler) = self.knowledge(view, level == 5);
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_exchange(view, &look, stance(level, view), &judgement(level))
+                captain::look_ahead_exchange(view, &look, stance(level, view, &self.judgement), &self.judgement)
             }
         }
     }
@@ -192,48 +196,39 @@ impl Bot {
 }
 
 /// The batting stance at `level` (4 county: fixed; 5 professional: for the situation).
-fn stance(level: u8, view: &View<'_>) -> Stance {
-    if level == 5 && situation::knob("STANCE", 1.0) > 0.5 {
-        captain::stance(view.public, Rates::observed(view.public))
-    } else {
-        Stance { wicket: situation::knob("BATW", 25.0), run: 1.0, tempo: 0.0 }
-    }
-}
-
-/// How the look-ahead batsman at `level` weighs what it sees.
-fn judgement(level: u8) -> Judgement {
-    use situation::knob;
+fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
     if level == 5 {
-        Judgement {
-            next: knob("BETA", 0.3),
-            later: knob("LATER", 0.375),
-            deep: knob("DEEP", 0.125),
-            per_rank: knob("KRANK", 0.3),
-            alone: knob("KALONE", 0.6),
-            fresh: knob("DRAWAVG", 2.4),
-            who_faces: knob("WHO", 1.0) > 0.5,
-        }
+        captain::stance(view.public, judge.wicket, || Rates::observed(view.public, view.side))
     } else {
-        Judgement {
-            next: knob("BETA4", 0.5),
-            later: knob("LATER4", 0.0),
-            deep: knob("DEEP4", 0.0),
-            per_rank: knob("KRANK4", 0.4),
-            alone: knob("KALONE4", 2.0),
-            fresh: knob("DRAWAVG4", 2.6),
-            who_faces: false,
-        }
+        Stance { wicket: judge.wicket, run: 1.0, tempo: 0.0 }
     }
 }
 
-/// The counting bowler's judgement at `level` (4 county, 5 professional).
+/// How the look-ahead batsman at `level` weighs what it sees. The county batsman prices the
+/// next ball only, with rules of thumb for the cards it keeps; the professional also
+/// prices the lasting cover and depth of those cards, and follows the strike. Weights found
+/// by duels (see `docs/AI.md`).
+fn judgement(level: u8) -> Judgement {
+    if level == 5 {
+        Judgement { next: 0.3, later: 0.375, deep: 0.125, per_rank: 0.3, alone: 0.6, fresh: 2.4, who_faces: true, wicket: 10.0 }
+    } else {
+        Judgement { next: 0.5, later: 0.0, deep: 0.0, per_rank: 0.4, alone: 2.0, fresh: 2.6, who_faces: false, wicket: 10.0 }
+    }
+}
+
+/// The counting bowler's judgement at `level` (4 county, 5 professional): a wicket is worth
+/// 20 runs, the batsman takes a fifth of the runs a card could give him, and a card is kept
+/// for later at one and a half times its general worth. The professional also minds the
+/// no-ball suit it sets.
 fn attack(level: u8) -> Attack {
+    let professional = level == 5;
     Attack {
-        wicket: situation::knob("BW", situation::WICKET_RUNS),
+        wicket: situation::WICKET_RUNS,
         run: 1.0,
-        keep: situation::knob("BKEEP", 1.5),
-        no_ball_suit_card: situation::knob("NBSUIT", 0.8),
-        parting_suit: level == 5,
+        runs_taken: 0.2,
+        keep: 1.5,
+        no_ball_suit_card: if professional { 0.8 } else { 0.0 },
+        parting_suit: professional,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::cards::{Card, Suit, HAND, PACK_SIZE};
 use crate::engine::state::BALLS_PER_OVER;
-use crate::engine::{PublicState, View};
+use crate::engine::PublicState;
 
 /// Cards in a new pack: the 110 less both hands and the discard pile's top card.
 pub const CARDS_PER_PACK: u16 = (PACK_SIZE - 2 * HAND - 1) as u16;
@@ -62,25 +62,4 @@ pub fn next_striker(p: &PublicState, ran: u8, wicket: bool, counts: bool) -> u8 
         std::mem::swap(&mut on, &mut off);
     }
     on
-}
-
-/// The view's own side bats.
-pub fn batting(view: &View<'_>) -> bool {
-    view.public.innings_number() > 0 && view.public.batting() == view.side
-}
-
-/// Experiment knobs (temporary): `ACCC_KNOB_<NAME>` overrides a default.
-pub fn knob(name: &'static str, default: f32) -> f32 {
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
-    static KNOBS: OnceLock<HashMap<String, f32>> = OnceLock::new();
-    let map = KNOBS.get_or_init(|| {
-        std::env::vars()
-            .filter_map(|(k, v)| Some((k.strip_prefix("ACCC_KNOB_")?.to_string(), v.parse().ok()?)))
-            .collect()
-    });
-    if map.is_empty() {
-        return default;
-    }
-    map.get(name).copied().unwrap_or(default)
 }

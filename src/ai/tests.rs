@@ -156,13 +156,13 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
 fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     let mut p = position(4, c(3, Pads), Balls);
     p.innings[0].total = 400;
-    p.innings[1].total = 100;
-    p.innings[2].total = 100;
+    p.innings[1].total = 150;
+    p.innings[2].total = 20;
     p.pack = 26;
-    let rates = captain::Rates::observed(&p);
-    let blocking = captain::stance(&p, rates);
-    p.innings[0].total = 120;
-    let chasing = captain::stance(&p, rates);
+    let rates = captain::Rates::observed(&p, Side::Away);
+    let blocking = captain::stance(&p, 7.0, || rates);
+    p.innings[0].total = 150;
+    let chasing = captain::stance(&p, 7.0, || rates);
     assert!(blocking.run < chasing.run && blocking.wicket > chasing.wicket, "{blocking:?} {chasing:?}");
 }
 
