@@ -16,7 +16,7 @@ use crate::engine::delivery::{stroke, Call};
 use crate::engine::tables::{runs_for, weakest_defence};
 use crate::engine::{Choice, PublicState, View};
 
-use super::counting::{masks, suit_at_least, Draws, OtherHand, Unseen};
+use super::counting::{masks, Draws, OtherHand, Unseen};
 use super::situation::{next_no_ball_suit, next_striker};
 
 /// Of the bowler's killing cards, the share a fresh draw is expected to answer (a card of a
@@ -108,7 +108,27 @@ impl Cover {
         c
     }
 
+    /// The cards (of any copy) that would beat these cards: as they are, and once the card
+    /// meeting each suit best is spent.
+    fn beaten_by(&self) -> (u64, u64) {
+        let (mut undefended, mut behind_top, mut behind_next) = (0u64, 0u64, 0u64);
+        for s in 0..5 {
+            let suit = masks::suit(s);
+            match self.defenders[s] {
+                0 => undefended |= suit,
+                1 if self.best_defender[s] == self.top => behind_next |= suit,
+                1 => behind_top |= suit,
+                _ => {}
+            }
+        }
+        let above = |r: u8| masks::at_least(r as usize + 1);
+        let later = above(self.top) & undefended;
+        let deep = above(self.next_top) & (undefended | behind_next) | above(self.top) & behind_top;
+        (later, deep)
+    }
+
     /// The highest rank of suit `s` met.
+    #[cfg(test)]
     pub fn first(&self, s: usize) -> u8 {
         if self.defenders[s] > 0 {
             TOP_RANK
@@ -118,6 +138,7 @@ impl Cover {
     }
 
     /// The highest rank of suit `s` met once the card meeting it best is spent.
+    #[cfg(test)]
     pub fn second(&self, s: usize) -> u8 {
         let d = self.defenders[s];
         let behind_lone_defender = if self.best_defender[s] == self.top { self.next_top } else { self.top };
@@ -167,11 +188,7 @@ impl<'v> Lookahead<'v> {
     /// card they cannot meet next ball, on a later ball, and once the best are spent.
     pub fn danger(&self, cards: &Cards, spent: usize, next: NextBall) -> Danger {
         let cover = Cover::of(cards, spent, next.striker);
-        let (mut later, mut deep) = (0u64, 0u64);
-        for s in 0..5 {
-            later |= suit_at_least(s, cover.first(s) + 1);
-            deep |= suit_at_least(s, cover.second(s) + 1);
-        }
+        let (later, deep) = cover.beaten_by();
         let now = later & self.open_next_ball(next);
         let relief = if next.drew { 1.0 - DRAW_RELIEF } else { 1.0 };
         let chance = |killers: u64| {
@@ -238,43 +255,46 @@ pub fn look_ahead_answer(
 ) -> Choice {
     let p = view.public;
     let cards = Cards::new(view.hand);
-    let answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
+    let mut answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
+    let play = |a: Answer| if a.slot == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[a.slot as usize]) };
     if let Some(only) = answers.no_choice() {
-        return only;
+        return play(only);
     }
     let (unseen, bowler) = knowledge();
     let look = Lookahead::new(p, &unseen, bowler);
     let mut best = (f32::MIN, Choice::NoCard);
-    for a in answers.best_first() {
+    while let Some(a) = answers.take_best() {
         if a.bound <= best.0 {
             break;
         }
-        let (spent, next) = match a.choice {
-            Choice::Card(c) => {
-                let striker = if judge.who_faces { next_striker(p, a.runs, a.wicket, a.counts) } else { p.striker };
-                let next = NextBall { striker, top_rank: c.rank(), no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted };
-                (a.slot, next)
-            }
-            _ => (NONE_SPENT, NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false }),
+        let (spent, next) = if a.slot == NO_CARD {
+            (NONE_SPENT, NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false })
+        } else {
+            let striker = if judge.who_faces { next_striker(p, a.runs, a.wicket, a.counts) } else { p.striker };
+            let top_rank = cards.rank[a.slot as usize];
+            (a.slot as usize, NextBall { striker, top_rank, no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted })
         };
         let v = a.bound - stance.wicket * look.danger(&cards, spent, next).weighted(judge);
         if v > best.0 {
-            best = (v, a.choice);
+            best = (v, play(a));
         }
     }
     best.1
 }
 
-/// One answer and its worth before the look-ahead's dangers.
+/// One answer and its worth before the look-ahead's dangers. `slot` is the hand's card
+/// played, or `NO_CARD`.
 #[derive(Clone, Copy, Debug)]
 struct Answer {
-    choice: Choice,
-    slot: usize,
+    bound: f32,
+    slot: u8,
     runs: u8,
     wicket: bool,
     counts: bool,
-    bound: f32,
 }
+
+/// An answer's slot when it plays no card.
+const NO_CARD: u8 = u8::MAX;
 
 /// Every distinct answer to a delivery (at most the hand and no card).
 struct Answers {
@@ -285,7 +305,7 @@ struct Answers {
 impl Answers {
     fn list(view: &View<'_>, (bowled, call, top_before): (Card, Call, Option<Card>), cards: &Cards, stance: Stance, judge: &Judgement) -> Answers {
         let p = view.public;
-        let blank = Answer { choice: Choice::NoCard, slot: NONE_SPENT, runs: 0, wicket: false, counts: false, bound: 0.0 };
+        let blank = Answer { bound: 0.0, slot: NO_CARD, runs: 0, wicket: false, counts: false };
         let mut answers = Answers { list: [blank; 8], len: 0 };
         if call.allows_no_card() {
             let extras = if call == Call::Wide { wides_if_taken(bowled, top_before) } else { 0 };
@@ -303,38 +323,36 @@ impl Answers {
             seen |= bit;
             let (runs, wicket, counts) = decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
             let bound = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32 + stance.tempo - judge.keep(cards, i) + fresh;
-            answers.push(Answer { choice: Choice::Card(c), slot: i, runs, wicket, counts, bound });
+            answers.push(Answer { bound, slot: i as u8, runs, wicket, counts });
         }
         answers
     }
 
     /// The answer to play without weighing: the only one that is not out, or the best of
     /// a hand that is out whatever it plays.
-    fn no_choice(&self) -> Option<Choice> {
+    fn no_choice(&self) -> Option<Answer> {
         let list = &self.list[..self.len];
         let mut safe = list.iter().filter(|a| !a.wicket);
         match (safe.next(), safe.next()) {
-            (Some(only), None) => Some(only.choice),
-            (None, _) => list.iter().max_by(|a, b| a.bound.total_cmp(&b.bound)).map(|a| a.choice),
+            (Some(only), None) => Some(*only),
+            (None, _) => list.iter().copied().max_by(|a, b| a.bound.total_cmp(&b.bound)),
             _ => None,
         }
+    }
+
+    /// Takes out the answer with the highest worth before danger.
+    fn take_best(&mut self) -> Option<Answer> {
+        let list = &self.list[..self.len];
+        let (at, _) = list.iter().enumerate().max_by(|a, b| a.1.bound.total_cmp(&b.1.bound))?;
+        let best = self.list[at];
+        self.len -= 1;
+        self.list[at] = self.list[self.len];
+        Some(best)
     }
 
     fn push(&mut self, a: Answer) {
         self.list[self.len] = a;
         self.len += 1;
-    }
-
-    /// The answers, highest worth before danger first.
-    fn best_first(mut self) -> impl Iterator<Item = Answer> {
-        for i in 1..self.len {
-            let mut j = i;
-            while j > 0 && self.list[j - 1].bound < self.list[j].bound {
-                self.list.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        self.list.into_iter().take(self.len)
     }
 }
 
@@ -438,6 +456,32 @@ pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option
 mod tests {
     use super::*;
     use crate::cards::DISTINCT;
+
+    #[test]
+    fn beaten_by_holds_the_cards_above_each_suits_cover() {
+        use crate::cards::Suit::*;
+        let hands: [&[Card]; 4] = [
+            &[Card::new(11, Bats), Card::new(1, Bats), Card::new(10, Pads), Card::new(9, Gloves)],
+            &[Card::new(3, Balls), Card::new(7, Balls), Card::new(7, Pads), Card::new(2, Stumps), Card::new(8, Bats)],
+            &[Card::new(1, Pads), Card::new(2, Pads), Card::new(1, Bats)],
+            &[Card::new(9, Gloves), Card::new(9, Gloves), Card::new(5, Stumps), Card::new(10, Balls), Card::new(4, Pads), Card::new(6, Bats)],
+        ];
+        for hand in hands {
+            let cards = Cards::new(hand);
+            for spent in (0..hand.len()).chain([NONE_SPENT]) {
+                for striker in [1, 7, 10] {
+                    let cover = Cover::of(&cards, spent, striker);
+                    let (later, deep) = cover.beaten_by();
+                    for c in (0..DISTINCT).map(Card::from_index) {
+                        let s = c.suit().index();
+                        let bit = 1u64 << c.index();
+                        assert_eq!(later & bit != 0, c.rank() > cover.first(s), "{hand:?} less {spent}: {c}");
+                        assert_eq!(deep & bit != 0, c.rank() > cover.second(s), "{hand:?} less {spent}: {c} (deep)");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn decoded_outcomes_agree_with_the_engine() {

@@ -12,7 +12,7 @@ use crate::engine::delivery::{call_for, Call};
 use crate::engine::tables::{byes_for, runs_for, weakest_defence};
 use crate::engine::{Choice, View};
 
-use super::counting::{masks, none_of, suit_at_least, Draws, OtherHand, Unseen};
+use super::counting::{masks, none_of, Draws, OtherHand, Unseen};
 use super::situation::completes_over;
 
 /// The bowling side's judgement, in runs: a wicket's worth, a run's worth (less than one
@@ -46,26 +46,28 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     let no_ball_suit = p.no_ball_suit.expect("set by the opening discard");
     let draws = unseen.draws(batsman.unknown);
     let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
+    let weak = weakest_defence(p.striker);
     let over_ends = completes_over(p);
     let mut best = (f32::MIN, view.hand[0]);
     let mut seen = 0u64;
     for (i, &b) in view.hand.iter().enumerate() {
-        let bit = 1u64 << b.index();
+        let bit = masks::card(b);
         if seen & bit != 0 {
             continue;
         }
         seen |= bit;
+        let (r, s) = (b.rank(), b.suit().index());
         let call = call_for(&p.options, b, top, no_ball_suit);
         let mut v = match call {
             Call::NoBall => -attack.run * no_ball_cost(b),
             Call::Wide => -attack.run * wide_cost(b, top),
             Call::Bye => -attack.run * bye_runs(b, top) as f32,
             _ => {
-                let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(b, p.striker));
-                attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, b, share)
+                let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(s, r, weak));
+                attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, (s, r), share)
             }
         };
-        v -= attack.keep * attack.wicket * general[b.rank() as usize];
+        v -= attack.keep * attack.wicket * general[r as usize];
         if over_ends && matches!(call, Call::Normal | Call::Bye) {
             v -= attack.no_ball_suit_card * held_of_suit(view.hand, i, b.suit()) as f32;
             if attack.parting_suit && p.current().wickets + 1 == p.options.all_out() {
@@ -79,15 +81,15 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     Choice::Card(best.1)
 }
 
-/// The cards that answer `ball` safely for batsman number `striker`: its suit (bar the
-/// low cards the lower order may not defend with) or any card as high.
-fn safe_answers(ball: Card, striker: u8) -> u64 {
-    let (s, r) = (ball.suit().index(), ball.rank());
-    let defends_from = weakest_defence(striker).min(r - 1) + 1;
-    suit_at_least(s, defends_from) | (masks::at_least(r as usize) & !masks::suit(s))
+/// The cards that answer a ball of suit index `s` and rank `r` safely, for a batsman whose
+/// weakest defence is `weak`: its suit (bar the low cards the lower order may not defend
+/// with) or any card as high.
+fn safe_answers(s: usize, r: u8, weak: u8) -> u64 {
+    let defends_from = weak.min(r - 1) + 1;
+    masks::suit_at_least(s, defends_from as usize) | (masks::at_least(r as usize) & !masks::suit(s))
 }
 
-/// The chance the batsman holds no card of `safe`.
+/// The chance the batsman holds none of the `safe` cards.
 fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64) -> f32 {
     if batsman.known_mask & safe != 0 {
         return 0.0;
@@ -95,17 +97,17 @@ fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64)
     draws.none_of(unseen.count(safe) as f32)
 }
 
-/// Runs the batsman could take off `ball`: his best higher card of the suit if it is known,
-/// else each higher card of the suit he may hold (`share`: the chance he holds a given
-/// unseen card). He takes only some of them (`Attack::runs_taken`).
-fn expected_runs(unseen: &Unseen, batsman: &OtherHand, ball: Card, share: f32) -> f32 {
-    let (s, r) = (ball.suit().index(), ball.rank());
-    let known_higher = batsman.known_mask & suit_at_least(s, r + 1);
+/// Runs the batsman could take off a ball of suit index `s` and rank `r`: his best higher
+/// card of the suit if it is known, else each higher card of the suit he may hold (`share`:
+/// the chance he holds a given unseen card). He takes only some (`Attack::runs_taken`).
+fn expected_runs(unseen: &Unseen, batsman: &OtherHand, (s, r): (usize, u8), share: f32) -> f32 {
+    let higher = masks::suit_at_least(s, r as usize + 1);
+    let known_higher = batsman.known_mask & higher;
     if known_higher != 0 {
         let best = Card::from_index(63 - known_higher.leading_zeros() as usize);
         return runs_for(best.rank() - r) as f32;
     }
-    share * unseen.count(suit_at_least(s, r + 1)) as f32 * MEAN_RUNS_ABOVE[r as usize]
+    share * unseen.count(higher) as f32 * MEAN_RUNS_ABOVE[r as usize]
 }
 
 /// The runs a card higher than one of rank `r` makes on average, over ranks r+1..=11.

@@ -9,7 +9,7 @@
 //! Everything here is fixed-size and allocation-free: it runs before most decisions of the
 //! county and professional levels.
 
-use crate::cards::{Card, Hand, DISTINCT, TOP_RANK};
+use crate::cards::{Card, Hand, DISTINCT};
 use crate::engine::View;
 
 /// Masks of sets of cards, by card index (`suit * 11 + rank - 1`).
@@ -50,6 +50,27 @@ pub mod masks {
     /// The cards of every suit ranked `rank` or higher (`rank` 0..=13; above 11, none).
     pub const fn at_least(rank: usize) -> u64 {
         AT_LEAST[rank]
+    }
+
+    const fn build_suit_at_least() -> [[u64; R + 3]; 5] {
+        let mut t = [[0u64; R + 3]; 5];
+        let mut s = 0;
+        while s < 5 {
+            let mut rank = 0;
+            while rank < R + 3 {
+                t[s][rank] = AT_LEAST[rank] & suit(s);
+                rank += 1;
+            }
+            s += 1;
+        }
+        t
+    }
+
+    const SUIT_AT_LEAST: [[u64; R + 3]; 5] = build_suit_at_least();
+
+    /// The cards of suit index `s` ranked `rank` or higher (`rank` 0..=13; above 11, none).
+    pub fn suit_at_least(s: usize, rank: usize) -> u64 {
+        SUIT_AT_LEAST[s][rank]
     }
 
     /// The cards of every suit of exactly `rank` (1..=11; none otherwise).
@@ -129,13 +150,17 @@ fn face_up_masks(counts: &[u8; DISTINCT]) -> (u64, u64) {
     // Gathers the low bit of each byte into the top byte, in order.
     let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let (mut one, mut both) = (0u64, 0u64);
-    for (k, chunk) in counts.chunks(8).enumerate() {
-        let mut bytes = [0u8; 8];
-        bytes[..chunk.len()].copy_from_slice(chunk);
-        let x = u64::from_le_bytes(bytes);
+    let mut add = |k: usize, x: u64| {
         one |= gather((x | x >> 1) & LOW_BITS) << (8 * k);
         both |= gather((x >> 1) & LOW_BITS) << (8 * k);
+    };
+    let (full, last) = counts.split_at(48);
+    for (k, chunk) in full.chunks_exact(8).enumerate() {
+        add(k, u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
     }
+    let mut tail = [0u8; 8];
+    tail[..last.len()].copy_from_slice(last);
+    add(6, u64::from_le_bytes(tail));
     (one, both)
 }
 
@@ -146,13 +171,11 @@ pub struct Draws {
     total: f32,
     inv_total: f32,
     draws: u8,
-    inv_ways: f32,
 }
 
 impl Draws {
     pub fn new(total: f32, draws: u8) -> Draws {
-        let ways: f32 = (0..draws).map(|i| (total - i as f32).max(1.0)).product();
-        Draws { total, inv_total: 1.0 / total.max(1.0), draws, inv_ways: 1.0 / ways }
+        Draws { total, inv_total: 1.0 / total.max(1.0), draws }
     }
 
     /// About the chance that the cards drawn include none of `good` particular ones, as if
@@ -176,15 +199,13 @@ impl Draws {
     /// `good` stands for an expected number).
     pub fn none_of(&self, good: f32) -> f32 {
         let bad = self.total - good;
-        let mut ways = 1.0f32;
+        let (mut ways, mut all_ways) = (1.0f32, 1.0f32);
         for i in 0..self.draws {
-            let left = bad - i as f32;
-            if left <= 0.0 {
-                return 0.0;
-            }
-            ways *= left;
+            let i = i as f32;
+            ways *= (bad - i).max(0.0);
+            all_ways *= (self.total - i).max(1.0);
         }
-        (ways * self.inv_ways).min(1.0)
+        (ways / all_ways).min(1.0)
     }
 }
 
@@ -212,10 +233,6 @@ impl OtherHand {
     }
 }
 
-/// The cards of suit index `s` ranked `rank` or higher.
-pub fn suit_at_least(s: usize, rank: u8) -> u64 {
-    masks::suit(s) & masks::at_least(rank.min(TOP_RANK + 2) as usize)
-}
 
 #[cfg(test)]
 mod tests {
@@ -241,9 +258,9 @@ mod tests {
         let u = Unseen::from_counts(&count);
         let bats = Suit::Bats.index();
         assert_eq!(u.total(), 4);
-        assert_eq!(u.count(suit_at_least(bats, 4)), 2);
-        assert_eq!(u.count(suit_at_least(bats, 1)), 3);
-        assert_eq!(u.count(suit_at_least(bats, 12)), 0);
+        assert_eq!(u.count(masks::suit_at_least(bats, 4)), 2);
+        assert_eq!(u.count(masks::suit_at_least(bats, 1)), 3);
+        assert_eq!(u.count(masks::suit_at_least(bats, 12)), 0);
         assert_eq!(u.count(masks::at_least(9)), 3);
         assert_eq!(u.count(masks::rank(11)), 2);
         assert_eq!(u.count(masks::rank(12)), 0);

@@ -59,11 +59,11 @@ impl Memory {
             self.recall_after_new_pack(view);
         }
         self.note_face_up(&p.discard_counts);
-        self.near_end = (p.pickup_left <= NEAR_END).then(|| Snapshot {
-            discard: p.discard_counts,
-            hand: Hand::from_cards(view.hand),
-            last_ball: p.last_ball,
-        });
+        if p.pickup_left <= NEAR_END {
+            self.near_end = Some(Snapshot { discard: p.discard_counts, hand: Hand::from_cards(view.hand), last_ball: p.last_ball });
+        } else if self.near_end.is_some() {
+            self.near_end = None;
+        }
         self.pack = p.pack;
         self.played = Hand::new();
     }
