@@ -111,15 +111,17 @@ impl Cover {
     /// The cards (of any copy) that would beat these cards: as they are, and once the card
     /// meeting each suit best is spent.
     fn beaten_by(&self) -> (u64, u64) {
+        // Each suit joins one group: no defender, a lone defender holding the top rank (the
+        // next highest meets it once spent), another lone defender (the top meets it), or
+        // two and more (always met). Chosen without branches: this runs very often.
         let (mut undefended, mut behind_top, mut behind_next) = (0u64, 0u64, 0u64);
+        let when = |cond: bool, mask: u64| mask & 0u64.wrapping_sub(cond as u64);
         for s in 0..5 {
-            let suit = masks::suit(s);
-            match self.defenders[s] {
-                0 => undefended |= suit,
-                1 if self.best_defender[s] == self.top => behind_next |= suit,
-                1 => behind_top |= suit,
-                _ => {}
-            }
+            let (suit, d) = (masks::suit(s), self.defenders[s]);
+            let lone_top = self.best_defender[s] == self.top;
+            undefended |= when(d == 0, suit);
+            behind_next |= when((d == 1) & lone_top, suit);
+            behind_top |= when((d == 1) & !lone_top, suit);
         }
         let above = |r: u8| masks::at_least(r as usize + 1);
         let later = above(self.top) & undefended;
@@ -233,7 +235,7 @@ pub struct Judgement {
 impl Judgement {
     /// What card `i` of `cards` is worth kept, by rule of thumb.
     pub fn keep(&self, cards: &Cards, i: usize) -> f32 {
-        self.per_rank * cards.rank[i] as f32 + if cards.alone(i) { self.alone } else { 0.0 }
+        self.per_rank * cards.rank[i] as f32 + self.alone * cards.alone(i) as u8 as f32
     }
 }
 
@@ -275,9 +277,8 @@ pub fn look_ahead_answer(
             (a.slot as usize, NextBall { striker, top_rank, no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted })
         };
         let v = a.bound - stance.wicket * look.danger(&cards, spent, next).weighted(judge);
-        if v > best.0 {
-            best = (v, play(a));
-        }
+        let better = v > best.0;
+        best = if better { (v, play(a)) } else { best };
     }
     best.1
 }
@@ -332,18 +333,35 @@ impl Answers {
     /// a hand that is out whatever it plays.
     fn no_choice(&self) -> Option<Answer> {
         let list = &self.list[..self.len];
-        let mut safe = list.iter().filter(|a| !a.wicket);
-        match (safe.next(), safe.next()) {
-            (Some(only), None) => Some(*only),
-            (None, _) => list.iter().copied().max_by(|a, b| a.bound.total_cmp(&b.bound)),
+        let (mut safe, mut last_safe) = (0, 0);
+        for (i, a) in list.iter().enumerate() {
+            safe += !a.wicket as usize;
+            last_safe = if a.wicket { last_safe } else { i };
+        }
+        match safe {
+            0 => Some(list[self.best_at()]),
+            1 => Some(list[last_safe]),
             _ => None,
         }
     }
 
+    /// Where the answer with the highest worth before danger is.
+    fn best_at(&self) -> usize {
+        let (mut at, mut bound) = (0, f32::MIN);
+        for (i, a) in self.list[..self.len].iter().enumerate() {
+            let better = a.bound > bound;
+            at = if better { i } else { at };
+            bound = if better { a.bound } else { bound };
+        }
+        at
+    }
+
     /// Takes out the answer with the highest worth before danger.
     fn take_best(&mut self) -> Option<Answer> {
-        let list = &self.list[..self.len];
-        let (at, _) = list.iter().enumerate().max_by(|a, b| a.1.bound.total_cmp(&b.1.bound))?;
+        if self.len == 0 {
+            return None;
+        }
+        let at = self.best_at();
         let best = self.list[at];
         self.len -= 1;
         self.list[at] = self.list[self.len];
@@ -368,15 +386,15 @@ fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool,
 
 /// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
 fn decoded_outcome(call: Call, (br, bs): (u8, u8), (cr, cs): (u8, u8), weak: u8) -> (u8, bool, bool) {
-    let runs = if cr > br { runs_for(cr - br) } else { 0 };
-    if call == Call::NoBall {
-        return (runs, false, false);
-    }
-    if cs == bs {
-        (runs, cr < br && cr <= weak, true)
-    } else {
-        (0, cr < br, true)
-    }
+    // Runs by the table for a higher card (index 0: no runs).
+    const RUNS: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
+    let higher = RUNS[cr.saturating_sub(br) as usize];
+    let no_ball = call == Call::NoBall;
+    let same_suit = cs == bs;
+    let lower = cr < br;
+    let runs = higher * (no_ball | same_suit) as u8;
+    let wicket = !no_ball & lower & (!same_suit | (cr <= weak));
+    (runs, wicket, !no_ball)
 }
 
 /// Runs off the bat when `card` hits the no-ball `bowled` (any suit, higher rank).

@@ -74,9 +74,8 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
                 v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, b.suit());
             }
         }
-        if v > best.0 {
-            best = (v, b);
-        }
+        let better = v > best.0;
+        best = if better { (v, b) } else { best };
     }
     Choice::Card(best.1)
 }
