@@ -89,12 +89,18 @@ pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f
     }
 }
 
-/// The club's rule of thumb: in the third innings, declare 200 ahead, or 100 ahead on the
-/// last day's last session.
+/// The club's rules of thumb: declare a first innings of 350, a second innings 250 ahead,
+/// and a third innings 200 ahead (or 100 ahead in the last session).
 pub fn club_declare(p: &PublicState) -> Choice {
     let l = lead(p);
-    let last_packs = p.packs_left() < p.options.packs_per_session as u16;
-    if p.innings_number() == 3 && (l >= 200 || (l >= 100 && last_packs)) {
+    let last_session = p.packs_left() < p.options.packs_per_session as u16;
+    let declare = match p.innings_number() {
+        1 => p.current().total >= 350,
+        2 => l >= 250,
+        3 => l >= 200 || (l >= 100 && last_session),
+        _ => false,
+    };
+    if declare {
         Choice::Declare
     } else {
         Choice::Continue

@@ -140,7 +140,7 @@ impl Bot {
         match self.bat.get() {
             1 | 2 => Choice::Continue,
             3 => captain::club_declare(view.public),
-            4 => captain::declare_by_time(view.public, Rates::prior, 1.0, false),
+            4 => captain::declare_by_time(view.public, Rates::prior, 1.0, true),
             _ => captain::declare_by_time(view.public, || Rates::observed(view.public, view.side.other()), 0.9, true),
         }
     }
