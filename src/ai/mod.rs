@@ -109,9 +109,14 @@ impl Bot {
         (Unseen::from_view(view, &known), OtherHand::in_view(view, known))
     }
 
+    /// The novice calls at random; the village, club and county captains bat first, as most
+    /// captains would; the professional puts the other side in, which duels show is worth
+    /// more (the side batting second bats last, knowing its target, and its captain can
+    /// time the third-innings declaration).
     fn elect(&mut self) -> Choice {
         match self.bat.get() {
             1 => novice::elect(&mut self.rng),
+            5 => Choice::Elect(Election::Bowl),
             _ => Choice::Elect(Election::Bat),
         }
     }
@@ -210,7 +215,7 @@ fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
 /// by duels (see `docs/AI.md`).
 fn judgement(level: u8) -> Judgement {
     if level == 5 {
-        Judgement { next: 0.3, later: 0.375, deep: 0.125, per_rank: 0.3, alone: 0.6, fresh: 2.4, who_faces: true, wicket: 10.0 }
+        Judgement { next: 0.3, later: 0.375, deep: 0.125, per_rank: 0.3, alone: 0.6, fresh: 2.4, who_faces: true, wicket: 9.5 }
     } else {
         Judgement { next: 0.5, later: 0.0, deep: 0.0, per_rank: 0.4, alone: 2.0, fresh: 2.6, who_faces: false, wicket: 10.0 }
     }
