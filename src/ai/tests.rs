@@ -233,3 +233,54 @@ fn the_professional_beats_the_novice_decisively() {
     let t = run_duel(&config);
     assert!(t.a_score() >= 0.9, "professional v novice scored {:.3}: {t:?}", t.a_score());
 }
+
+#[test]
+fn the_novice_plays_legally_but_often_carelessly() {
+    let p = position(1, c(3, Pads), Gloves);
+    // Against the 10 of stumps only the 11 of pads and the 2 of stumps are safe.
+    let hand = [c(11, Pads), c(4, Bats), c(2, Stumps), c(9, Balls), c(5, Bats), c(1, Balls)];
+    let mut careless = 0;
+    for seed in 0..60 {
+        let mut p = p.clone();
+        p.top = Some(c(10, Stumps));
+        let mut bot = Bot::new(Level::NOVICE, Level::NOVICE, seed, Side::Home);
+        let decision = Decision::Respond { bowled: c(10, Stumps), call: Call::Normal };
+        let card = card_of(bot.decide(&View { side: Side::Home, decision, hand: &hand, public: &p }));
+        assert!(hand.contains(&card));
+        careless += (card != c(11, Pads) && card != c(2, Stumps)) as u32;
+    }
+    assert!(careless >= 10, "the novice gave its wicket away only {careless} times in 60");
+}
+
+#[test]
+fn a_counting_bowler_aims_at_a_suit_the_batsman_cannot_hold() {
+    let mut p = position(1, c(3, Pads), Balls);
+    // Every stumps card but the bowler's own 9 is face up: the batsman holds no stumps.
+    for rank in 1..=11 {
+        p.discard_counts[c(rank, Stumps).index()] = if rank == 9 { 1 } else { 2 };
+    }
+    let hand = [c(9, Bats), c(9, Stumps), c(2, Pads), c(3, Gloves), c(4, Gloves), c(5, Pads)];
+    for lvl in 4..=5 {
+        assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Stumps), "level {lvl}");
+    }
+}
+
+#[test]
+fn the_professional_ends_an_over_with_a_suit_it_will_not_need() {
+    let mut p = position(1, c(3, Pads), Balls);
+    p.balls_in_over = 5;
+    // The 8 of gloves would make gloves, three more of which it holds, next over's no-balls.
+    let hand = [c(8, Gloves), c(8, Bats), c(3, Gloves), c(4, Gloves), c(2, Pads), c(5, Gloves)];
+    assert_eq!(card_of(bowl(5, &hand, &p)), c(8, Bats));
+}
+
+#[test]
+fn the_professional_puts_the_other_side_in_and_lower_levels_bat() {
+    let p = MatchState::new(MatchOptions::default()).public().clone();
+    let hand = [c(11, Bats), c(10, Bats), c(3, Gloves), c(9, Bats), c(8, Bats), c(7, Bats), c(6, Bats)];
+    let elect = |lvl| decide((lvl, lvl), Side::Home, Decision::Elect, &hand, &p);
+    assert_eq!(elect(5), Choice::Elect(Election::Bowl));
+    for lvl in 2..=4 {
+        assert_eq!(elect(lvl), Choice::Elect(Election::Bat), "level {lvl}");
+    }
+}
