@@ -114,7 +114,7 @@ pub fn run_duel(config: &DuelConfig) -> Tally {
 /// Plays match `k` of the duel and tallies it.
 pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     let seed = pair_seed(config.seed, k / 2);
-    let a_side = if k % 2 == 0 { Side::Home } else { Side::Away };
+    let a_side = if k.is_multiple_of(2) { Side::Home } else { Side::Away };
     let bot = |l: SideLevels, side: Side| Bot::new(l.bat, l.bowl, seed, side);
     let mut a = bot(config.a, a_side);
     let mut b = bot(config.b, a_side.other());
