@@ -76,8 +76,6 @@ pub struct Bot {
     general: [f32; 12],
     /// Kept only when a role is played at the professional level.
     memory: Option<Box<Memory>>,
-    /// The top card before the delivery being answered (seen when asked to declare).
-    top_before: Option<Card>,
     /// How the batting look-ahead and the counting bowler weigh what they see.
     judgement: Judgement,
     attack: Attack,
@@ -93,7 +91,6 @@ impl Bot {
             rng: player_rng(seed, side),
             general: std::array::from_fn(|r| if r == 0 { 0.0 } else { bowling::general_wicket_chance(r as u8) }),
             memory: professional.then(Box::default),
-            top_before: None,
             judgement: judgement(bat.get()),
             attack: attack(bowl.get()),
         }
@@ -162,15 +159,16 @@ impl Bot {
         }
     }
 
-    fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call) -> Choice {
+    fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
+        let top_before = Some(top_before);
         match self.bat.get() {
             1 => novice::answer(view, bowled, call, &mut self.rng),
             2 => batting::village_answer(view, bowled, call),
-            3 => batting::club_answer(view, bowled, call, self.top_before),
+            3 => batting::club_answer(view, bowled, call, top_before),
             level => {
                 let knowledge = || self.knowledge(view, level == 5);
                 let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(view, (bowled, call, self.top_before), knowledge, stance, &self.judgement)
+                batting::look_ahead_answer(view, (bowled, call, top_before), knowledge, stance, &self.judgement)
             }
         }
     }
@@ -243,12 +241,9 @@ impl Player for Bot {
         let choice = match view.decision {
             Decision::Elect => self.elect(),
             Decision::OpeningDiscard => self.opening_discard(view),
-            Decision::Declare => {
-                self.top_before = view.public.top;
-                self.declare(view)
-            }
+            Decision::Declare => self.declare(view),
             Decision::Bowl => self.bowl(view),
-            Decision::Respond { bowled, call } => self.respond(view, bowled, call),
+            Decision::Respond { bowled, call, top_before } => self.respond(view, bowled, call, top_before),
             Decision::Exchange => self.exchange(view),
         };
         self.remember(view, Some(choice));

@@ -41,8 +41,12 @@ fn decide(levels: (u8, u8), side: Side, decision: Decision, hand: &[Card], publi
 /// The batting side's answer (home bats in innings 1) to `bowled` under `call`.
 fn answer(lvl: u8, bowled: Card, call: Call, hand: &[Card], p: &PublicState) -> Choice {
     let mut p = p.clone();
+    let top_before = match call {
+        Call::Wide => Card::new(bowled.rank(), Suit::from_index((bowled.suit().index() + 1) % 5)),
+        _ => p.top.unwrap_or(bowled),
+    };
     p.top = Some(bowled);
-    decide((lvl, lvl), Side::Home, Decision::Respond { bowled, call }, hand, &p)
+    decide((lvl, lvl), Side::Home, Decision::Respond { bowled, call, top_before }, hand, &p)
 }
 
 fn bowl(lvl: u8, hand: &[Card], p: &PublicState) -> Choice {
@@ -244,7 +248,7 @@ fn the_novice_plays_legally_but_often_carelessly() {
         let mut p = p.clone();
         p.top = Some(c(10, Stumps));
         let mut bot = Bot::new(Level::NOVICE, Level::NOVICE, seed, Side::Home);
-        let decision = Decision::Respond { bowled: c(10, Stumps), call: Call::Normal };
+        let decision = Decision::Respond { bowled: c(10, Stumps), call: Call::Normal, top_before: c(3, Pads) };
         let card = card_of(bot.decide(&View { side: Side::Home, decision, hand: &hand, public: &p }));
         assert!(hand.contains(&card));
         careless += (card != c(11, Pads) && card != c(2, Stumps)) as u32;

@@ -27,8 +27,9 @@ pub enum Decision {
     Declare,
     /// The bowling side plays a card.
     Bowl,
-    /// The batting side answers the card bowled; `call` is `Normal`, `NoBall` or `Wide`.
-    Respond { bowled: Card, call: Call },
+    /// The batting side answers the card bowled; `call` is `Normal`, `NoBall` or `Wide`, and
+    /// `top_before` the card it was bowled onto (the view's top is now the bowled card).
+    Respond { bowled: Card, call: Call, top_before: Card },
     /// After a wicket the batting side may change up to two cards.
     Exchange,
 }
@@ -493,7 +494,7 @@ impl MatchState {
     fn after_bowler_draw<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let p = self.pending.expect("a delivery is in progress");
         if p.call.asks_batsman() {
-            let decision = Decision::Respond { bowled: p.bowled, call: p.call };
+            let decision = Decision::Respond { bowled: p.bowled, call: p.call, top_before: p.top_before };
             self.phase = Phase::Decide(self.public.batting(), decision);
         } else {
             self.settle(rec);

@@ -235,7 +235,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick);
     let (text, hint) = match decision {
         Decision::Bowl => ("Enter bowler's play:".to_string(), "[=] computer chooses  [Esc] abandon".to_string()),
-        Decision::Respond { bowled, call } => respond_prompt(bowled, call, s.declare_next),
+        Decision::Respond { bowled, call, top_before } => respond_prompt(bowled, call, top_before, s.declare_next),
         Decision::Exchange => (
             format!("Wicket! Pick up to two cards to change ({} picked):", s.exchange_pick.len()),
             "[1]-[6] pick  [Enter] change them  [0] keep all  [=] computer".into(),
@@ -245,11 +245,11 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     prompt(f, area, &text, &hint);
 }
 
-fn respond_prompt(bowled: Card, call: Call, declare_next: bool) -> (String, String) {
+fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool) -> (String, String) {
     let called = match call {
-        Call::NoBall => "No-ball! ",
-        Call::Wide => "Wide! ",
-        _ => "",
+        Call::NoBall => "No-ball! ".to_string(),
+        Call::Wide => format!("Wide (on {})! ", top_before.on_screen()),
+        _ => String::new(),
     };
     let text = format!("{called}Bowled {}. Enter batsman's play:", bowled.on_screen());
     let no_card = if call.allows_no_card() { "[0] no card  " } else { "" };
