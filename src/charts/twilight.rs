@@ -750,24 +750,13 @@ pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::walk::{drive_with, Answer, Kind, WalkError};
+    use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
 
     fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
-        let p = PROCEDURES.iter().find(|p| p.id == id).unwrap();
-        drive_with(p, |q| {
-            answers
-                .iter()
-                .find(|(k, _)| *k == q.id)
-                .map(|(_, a)| a.clone())
-                .or(match q.kind {
-                    Kind::YesNo => Some(Answer::Bool(false)),
-                    Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
-                    _ => None,
-                })
-                .ok_or_else(|| WalkError {
-                    id: q.id.clone(),
-                    message: "unanswered".into(),
-                })
+        call_for_test(PROCEDURES, id, answers, |q| match q.kind {
+            Kind::YesNo => Some(Answer::Bool(false)),
+            Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
+            _ => None,
         })
     }
     fn yes() -> Answer {

@@ -723,6 +723,26 @@ pub fn parse_answer(q: &Question, input: &str) -> Result<Answer, WalkError> {
     }
 }
 
+/// For the systems' unit tests: runs procedure `id` of `procedures` with the given answers,
+/// falling back to `default` for questions the test leaves out.
+#[cfg(test)]
+pub fn call_for_test(
+    procedures: &'static [Procedure],
+    id: &str,
+    answers: &[(&str, Answer)],
+    default: impl Fn(&Question) -> Option<Answer>,
+) -> Result<Outcome, WalkError> {
+    let p = procedures.iter().find(|p| p.id == id).expect("a known procedure");
+    drive_with(p, |q| {
+        answers
+            .iter()
+            .find(|(k, _)| *k == q.id)
+            .map(|(_, a)| a.clone())
+            .or_else(|| default(q))
+            .ok_or_else(|| WalkError { id: q.id.clone(), message: "unanswered".into() })
+    })
+}
+
 /// Runs a procedure to the end, answering each question through `answer_for` (which may look
 /// the answer up, roll a die, or fail). Refused answers come back as errors.
 pub fn drive_with<E: From<WalkError>>(
