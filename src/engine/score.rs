@@ -146,8 +146,8 @@ impl InningsScore {
         self.total - self.last_wicket_score().unwrap_or(0)
     }
 
-    /// The score as `99` (all out or declared... any finished innings shows its wickets
-    /// only when not all out) — `37-5` while batting.
+    /// The score as the scoreboard writes it: `99` all out, `237-6d` declared, `37-5`
+    /// otherwise (batting, or ended by time or a won chase).
     pub fn score_text(&self, all_out: u8) -> String {
         match self.end {
             Some(_) if self.wickets == all_out => self.total.to_string(),

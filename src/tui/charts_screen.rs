@@ -94,7 +94,7 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
     let mut y = 2;
     for (id, answer) in w.walk.answers().iter().rev().take(8).rev() {
-        put(f, area, 2, y, vec![Span::styled(format!("{id}: {answer}"), style::dim())]);
+        put(f, area, 2, y, vec![Span::styled(format!("{id}: {answer}"), style::text())]);
         y += 1;
     }
     match (w.walk.question(), w.walk.outcome()) {

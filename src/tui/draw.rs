@@ -37,8 +37,8 @@ pub fn draw(f: &mut Frame, app: &App) {
             heading(f, area, &format!("New file {name}: options"));
             put(f, area, 2, 3, vec![Span::styled("Use 1 through 9 to change the options and 0 when finished.", style::text())]);
             setup::draw_menu(f, area, 5, &setup::options_lines(new));
-            put(f, area, 2, 17, vec![Span::styled("These are fixed once the file is made. First time? Turn off [1]-[3],", style::dim())]);
-            put(f, area, 2, 18, vec![Span::styled("set about 4 batsmen per side and AI levels of 1 or 2.", style::dim())]);
+            put(f, area, 2, 17, vec![Span::styled("These are fixed once the file is made. First time? Turn off [1]-[3],", style::text())]);
+            put(f, area, 2, 18, vec![Span::styled("set about 4 batsmen per side and AI levels of 1 or 2.", style::text())]);
         }
         Screen::County { name, .. } => county_choice(f, area, name),
         Screen::Menu => menu(f, area, app),
@@ -154,7 +154,7 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
         put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
     }
     if let Some(u) = comp.settings().user_county {
-        put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::dim())]);
+        put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::text())]);
     }
     if let Some(s) = &app.status {
         put(f, area, 2, 22, vec![Span::styled(s.clone(), style::error())]);
@@ -165,7 +165,7 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
 fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
     text_rows(f, area, "Final scoreboard", &card.lines, scroll, "[Up]/[Down] scroll  [Enter] go on", 15);
-    put(f, area, 1, 18, vec![Span::styled("Runs per over:", style::dim())]);
+    put(f, area, 1, 18, vec![Span::styled("Runs per over:", style::text())]);
     for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
         let x = 1 + i as u16 * 20;
         put(f, area, x, 19, vec![Span::styled(format!("{label:.19}"), style::bright())]);
@@ -173,7 +173,7 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
         let chart = Sparkline::default().data(&bars).max(12 * per as u64).style(style::chart());
         f.render_widget(chart, Rect::new(area.x + x, area.y + 20, 18, 3));
         if per > 1 {
-            put(f, area, x, 23, vec![Span::styled(format!("(a bar is {per} overs)"), style::dim())]);
+            put(f, area, x, 23, vec![Span::styled(format!("(a bar is {per} overs)"), style::text())]);
         }
     }
 }
@@ -275,7 +275,7 @@ fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     heading(f, area, "Simulate");
     put(f, area, 4, 4, vec![Span::styled("[R] ", style::key()), Span::styled("the rest of this season", style::text())]);
     put(f, area, 4, 6, vec![Span::styled("or type a number of seasons (1-100) and press [Enter]: ", style::text()), Span::styled(format!("{input}_"), style::bright())]);
-    put(f, area, 4, 8, vec![Span::styled("The computer plays every match, your county's included.", style::dim())]);
+    put(f, area, 4, 8, vec![Span::styled("The computer plays every match, your county's included.", style::text())]);
     if let Some(e) = error {
         put(f, area, 4, 10, vec![Span::styled(e.to_string(), style::error())]);
     }

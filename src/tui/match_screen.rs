@@ -12,7 +12,7 @@ use super::commentary::{session_name, Pause};
 use super::session::{Mode, Session};
 use super::style;
 use crate::cards::Card;
-use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState, Side};
+use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
 
 /// What a key did to the match.
 #[derive(Debug, PartialEq, Eq)]
@@ -204,7 +204,7 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
     let width = 76usize;
     let data: Vec<u64> = overs.iter().rev().take(width).rev().map(|&r| r as u64).collect();
     let label = format!(" Runs per over, this innings ({} overs; tallest {})", overs.len(), data.iter().max().unwrap_or(&0));
-    put(f, area, 1, 12, vec![Span::styled(label, style::dim())]);
+    put(f, area, 1, 12, vec![Span::styled(label, style::text())]);
     let chart = Sparkline::default().data(&data).max(12).style(style::chart());
     f.render_widget(chart, Rect::new(area.x + 2, area.y + 13, width as u16, 4));
 }
@@ -292,11 +292,6 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
     }
     let r = Rect::new(area.x + x, area.y + y, area.width - x, 1);
     f.render_widget(Paragraph::new(Line::from(spans)).style(Style::default()), r);
-}
-
-/// The side a human would like to see first on the scoreboard, for tests.
-pub fn batting_side(s: &Session) -> Option<Side> {
-    (s.state.public().innings_started > 0).then(|| s.state.public().batting())
 }
 
 /// True when the match screen wants ticks (a computer-only match being watched).

@@ -21,7 +21,6 @@ pub enum Mode {
 /// A match in the terminal.
 pub struct Session {
     pub state: MatchState,
-    pub seed: u64,
     rng: ChaCha8Rng,
     bots: [Bot; 2],
     /// The level-5 player that answers for the human on `=`.
@@ -66,7 +65,6 @@ impl Session {
         let commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
         Session {
             state: MatchState::new(options),
-            seed,
             rng: chance_rng(seed),
             bots,
             adviser,

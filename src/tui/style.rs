@@ -12,10 +12,6 @@ pub fn bright() -> Style {
     Style::default().fg(Color::White).bg(BG).add_modifier(Modifier::BOLD)
 }
 
-pub fn dim() -> Style {
-    Style::default().fg(Color::Gray).bg(BG)
-}
-
 pub fn key() -> Style {
     Style::default().fg(Color::Yellow).bg(BG).add_modifier(Modifier::BOLD)
 }
