@@ -240,6 +240,91 @@ impl fmt::Debug for Hand {
     }
 }
 
+/// A bag of cards from the double pack, so at most two copies of each: the face-up discard
+/// pile, the cards a side has not seen, or cards it remembers. Two masks over card indices
+/// (cards with at least one copy, cards with both), so adding, taking away and counting
+/// the cards of a suit or above a rank are a few bit operations — the computer asks such
+/// questions before nearly every decision.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardCounts {
+    one: u64,
+    two: u64,
+}
+
+impl CardCounts {
+    /// No cards.
+    pub const EMPTY: CardCounts = CardCounts { one: 0, two: 0 };
+    /// The whole double pack.
+    pub const FULL: CardCounts = CardCounts { one: (1 << DISTINCT) - 1, two: (1 << DISTINCT) - 1 };
+
+    /// The bag of these cards (a third copy of a card is not kept).
+    pub fn from_cards(cards: &[Card]) -> CardCounts {
+        let mut bag = CardCounts::EMPTY;
+        for &c in cards {
+            bag.add(c);
+        }
+        bag
+    }
+
+    /// Adds a copy of `card` (none beyond the second).
+    pub fn add(&mut self, card: Card) {
+        let bit = 1u64 << card.index();
+        self.two |= self.one & bit;
+        self.one |= bit;
+    }
+
+    /// Takes away a copy of `card`, if the bag holds one.
+    pub fn take(&mut self, card: Card) {
+        let bit = 1u64 << card.index();
+        let from_two = self.two & bit;
+        self.two ^= from_two;
+        self.one &= !(bit ^ from_two);
+    }
+
+    /// The bag less the copies in `other`, never below none of a card.
+    pub fn minus(self, other: CardCounts) -> CardCounts {
+        CardCounts { one: self.one & !other.one | self.two & !other.two, two: self.two & !other.one }
+    }
+
+    /// Copies of `card` held: 0, 1 or 2.
+    pub fn count(&self, card: Card) -> u8 {
+        (self.one >> card.index() & 1) as u8 + (self.two >> card.index() & 1) as u8
+    }
+
+    /// Copies held of the cards in `mask` (bit `i`: the card with index `i`).
+    pub fn count_in(&self, mask: u64) -> u32 {
+        (self.one & mask).count_ones() + (self.two & mask).count_ones()
+    }
+
+    /// Copies held in all.
+    pub fn len(&self) -> u32 {
+        self.one.count_ones() + self.two.count_ones()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.one == 0
+    }
+
+    /// The cards with at least one copy held, as a mask.
+    pub fn mask(&self) -> u64 {
+        self.one
+    }
+
+    /// Every copy held, in card order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        (0..DISTINCT).flat_map(move |i| {
+            let c = Card::from_index(i);
+            std::iter::repeat_n(c, self.count(c) as usize)
+        })
+    }
+}
+
+impl fmt::Debug for CardCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.cards()).finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,5 +374,25 @@ mod tests {
         assert_eq!(h.cards(), &[a, a, a]);
         assert_eq!(h.remove_at(0), a);
         assert_eq!(h.len(), 2);
+    }
+
+    #[test]
+    fn card_counts_add_take_and_subtract_as_bags_of_at_most_two() {
+        let (a, b, c) = (Card::new(3, Suit::Bats), Card::new(11, Suit::Gloves), Card::new(1, Suit::Pads));
+        let mut bag = CardCounts::from_cards(&[a, a, a, b]);
+        assert_eq!((bag.count(a), bag.count(b), bag.count(c), bag.len()), (2, 1, 0, 3));
+        bag.take(c);
+        bag.take(a);
+        assert_eq!((bag.count(a), bag.len()), (1, 2));
+        assert_eq!(bag.cards().collect::<Vec<_>>(), vec![a, b]);
+        for x in 0..3u8 {
+            for y in 0..3u8 {
+                let bag = |n: u8| CardCounts::from_cards(&vec![a; n as usize]);
+                assert_eq!(bag(x).minus(bag(y)).count(a), x.saturating_sub(y), "{x} less {y}");
+            }
+        }
+        assert_eq!(CardCounts::FULL.len(), 110);
+        assert_eq!(CardCounts::FULL.count_in(1 << b.index()), 2);
+        assert_eq!(CardCounts::FULL.minus(CardCounts::FULL), CardCounts::EMPTY);
     }
 }

@@ -160,7 +160,7 @@ fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
 
 /// Cards of `suit` the other side is expected to hold.
 fn expected_of_suit(unseen: &Unseen, other: &OtherHand, suit: Suit) -> f32 {
-    let known = other.known.cards().iter().filter(|c| c.suit() == suit).count() as f32;
+    let known = other.known.count_in(masks::suit(suit.index())) as f32;
     known + other.unknown as f32 * unseen.count(masks::suit(suit.index())) as f32 / unseen.total().max(1) as f32
 }
 

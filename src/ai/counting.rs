@@ -9,17 +9,20 @@
 //! Everything here is fixed-size and allocation-free: it runs before most decisions of the
 //! county and professional levels.
 
-use crate::cards::{Card, Hand, DISTINCT};
+use crate::cards::CardCounts;
+#[cfg(test)]
+use crate::cards::{Card, DISTINCT};
 use crate::engine::View;
 
 /// Masks of sets of cards, by card index (`suit * 11 + rank - 1`).
 pub mod masks {
-    use crate::cards::{Card, DISTINCT, TOP_RANK};
+    use crate::cards::{Card, TOP_RANK};
 
     const R: usize = TOP_RANK as usize;
 
     /// Every card.
-    pub const ALL: u64 = (1u64 << DISTINCT) - 1;
+    #[cfg(test)]
+    pub const ALL: u64 = (1u64 << crate::cards::DISTINCT) - 1;
 
     /// The cards of suit index `s` (0..5).
     pub const fn suit(s: usize) -> u64 {
@@ -90,78 +93,39 @@ pub mod masks {
 
 /// The cards a side has not seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unseen {
-    /// Cards with at least one copy unseen.
-    one: u64,
-    /// Cards with both copies unseen.
-    two: u64,
-}
+pub struct Unseen(CardCounts);
 
 impl Unseen {
     /// The cards this side cannot see: two of each, less its hand, the discard pile and
     /// `known` (cards it knows the other side holds).
-    pub fn from_view(view: &View<'_>, known: &Hand) -> Unseen {
-        let (face_up, both_face_up) = face_up_masks(&view.public.discard_counts);
-        let mut unseen = Unseen { one: masks::ALL & !both_face_up, two: masks::ALL & !face_up };
-        for &c in view.hand.iter().chain(known.cards()) {
-            unseen.take(c);
-        }
-        unseen
+    pub fn from_view(view: &View<'_>, known: &CardCounts) -> Unseen {
+        let hand = CardCounts::from_cards(view.hand);
+        Unseen(CardCounts::FULL.minus(view.public.face_up).minus(hand).minus(*known))
     }
 
     /// The unseen cards given directly, copies per card index.
     #[cfg(test)]
     pub fn from_counts(count: &[u8; DISTINCT]) -> Unseen {
-        let mut unseen = Unseen { one: 0, two: 0 };
+        let mut bag = CardCounts::EMPTY;
         for (i, &n) in count.iter().enumerate() {
-            unseen.one |= ((n >= 1) as u64) << i;
-            unseen.two |= ((n >= 2) as u64) << i;
+            (0..n).for_each(|_| bag.add(Card::from_index(i)));
         }
-        unseen
-    }
-
-    /// One copy of `card` is seen after all.
-    fn take(&mut self, card: Card) {
-        let bit = masks::card(card);
-        let from_two = self.two & bit;
-        self.two ^= from_two;
-        self.one &= !(bit ^ from_two);
+        Unseen(bag)
     }
 
     pub fn total(&self) -> u16 {
-        self.count(masks::ALL)
+        self.0.len() as u16
     }
 
     /// Unseen cards (copies) in the set `mask`.
     pub fn count(&self, mask: u64) -> u16 {
-        ((self.one & mask).count_ones() + (self.two & mask).count_ones()) as u16
+        self.0.count_in(mask) as u16
     }
 
     /// Chances for `draws` cards taken at random from the unseen cards.
     pub fn draws(&self, draws: u8) -> Draws {
         Draws::new(self.total() as f32, draws)
     }
-}
-
-/// Masks of the cards with at least one copy face up, and with both, from the discard
-/// pile's counts (0, 1 or 2 a card), eight counts at a time.
-fn face_up_masks(counts: &[u8; DISTINCT]) -> (u64, u64) {
-    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-    // Gathers the low bit of each byte into the top byte, in order.
-    let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let (mut one, mut both) = (0u64, 0u64);
-    let mut add = |k: usize, x: u64| {
-        one |= gather((x | x >> 1) & LOW_BITS) << (8 * k);
-        both |= gather((x >> 1) & LOW_BITS) << (8 * k);
-    };
-    let (full, last) = counts.split_at(48);
-    for (k, chunk) in full.chunks_exact(8).enumerate() {
-        add(k, u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-    }
-    let mut tail = [0u8; 8];
-    tail[..last.len()].copy_from_slice(last);
-    add(6, u64::from_le_bytes(tail));
-    (one, both)
 }
 
 /// Chances for `draws` cards taken at random from `total`, with the denominator worked out
@@ -218,7 +182,7 @@ pub fn none_of(total: f32, good: f32, draws: u8) -> f32 {
 /// many more it holds that could be any unseen cards.
 #[derive(Clone, Copy, Debug)]
 pub struct OtherHand {
-    pub known: Hand,
+    pub known: CardCounts,
     /// The known cards as a mask.
     pub known_mask: u64,
     pub unknown: u8,
@@ -226,10 +190,9 @@ pub struct OtherHand {
 
 impl OtherHand {
     /// The other side's hand in `view`, of which the cards `known` are certain.
-    pub fn in_view(view: &View<'_>, known: Hand) -> OtherHand {
+    pub fn in_view(view: &View<'_>, known: CardCounts) -> OtherHand {
         let size = view.public.hand_sizes[view.side.other().index()];
-        let known_mask = known.cards().iter().fold(0, |m, &c| m | masks::card(c));
-        OtherHand { known, known_mask, unknown: size.saturating_sub(known.len() as u8) }
+        OtherHand { known, known_mask: known.mask(), unknown: size.saturating_sub(known.len() as u8) }
     }
 }
 
@@ -265,19 +228,6 @@ mod tests {
         assert_eq!(u.count(masks::rank(11)), 2);
         assert_eq!(u.count(masks::rank(12)), 0);
         assert_eq!(u.count(masks::card(Card::new(3, Suit::Bats))), 1);
-    }
-
-    #[test]
-    fn face_up_masks_read_every_count() {
-        let mut counts = [0u8; DISTINCT];
-        for (i, n) in counts.iter_mut().enumerate() {
-            *n = (i * 7 % 3) as u8;
-        }
-        let (one, both) = face_up_masks(&counts);
-        for (i, &n) in counts.iter().enumerate() {
-            assert_eq!((one >> i & 1 == 1, both >> i & 1 == 1), (n >= 1, n == 2), "card {i}");
-        }
-        assert_eq!(one >> DISTINCT, 0);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! hand. Where the views leave it unsure (a new pack formed across the other side's card
 //! exchange), the memory forgets rather than guess.
 
-use crate::cards::{Card, Hand, DEAL, DISTINCT};
+use crate::cards::{CardCounts, Card};
 use crate::engine::{BallRecord, Decision, View};
 
 /// Cards left in the pickup pile from which a new pack may form before the side's next view
@@ -19,78 +19,58 @@ const NEAR_END: u16 = 4;
 /// Cards this side knows the other side holds.
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
-    known: Hand,
-    /// How many copies of each known card (in the same places) were face up at the last view.
-    known_face_up: [u8; DEAL],
+    known: CardCounts,
+    /// The discard pile at the last view.
+    face_up: CardCounts,
     /// The last view, if it came near the end of a pack (a new one may form before the next).
     near_end: Option<Snapshot>,
     pack: u16,
     /// Cards this side played or gave up since the last view.
-    played: Hand,
+    played: CardCounts,
 }
 
 /// What a view near the end of a pack showed.
 #[derive(Clone, Debug)]
 struct Snapshot {
-    discard: [u8; DISTINCT],
-    hand: Hand,
+    discard: CardCounts,
+    hand: CardCounts,
     last_ball: Option<BallRecord>,
 }
 
 impl Memory {
     /// The cards known to be in the other hand.
-    pub fn known(&self) -> Hand {
+    pub fn known(&self) -> CardCounts {
         self.known
     }
 
     /// Notes a card this side played or gave up.
     pub fn played(&mut self, card: Card) {
-        if self.played.len() < DEAL {
-            self.played.push(card);
-        }
+        self.played.add(card);
     }
 
     /// Brings the memory up to date with a new view.
     pub fn observe(&mut self, view: &View<'_>) {
         let p = view.public;
         if p.pack == self.pack {
-            self.forget_played_by_other(&p.discard_counts);
+            self.forget_played_by_other(p.face_up);
         } else {
             self.recall_after_new_pack(view);
         }
-        self.note_face_up(&p.discard_counts);
+        self.face_up = p.face_up;
         if p.pickup_left <= NEAR_END {
-            self.near_end = Some(Snapshot { discard: p.discard_counts, hand: Hand::from_cards(view.hand), last_ball: p.last_ball });
+            self.near_end = Some(Snapshot { discard: p.face_up, hand: CardCounts::from_cards(view.hand), last_ball: p.last_ball });
         } else if self.near_end.is_some() {
             self.near_end = None;
         }
         self.pack = p.pack;
-        self.played = Hand::new();
+        self.played = CardCounts::EMPTY;
     }
 
-    fn note_face_up(&mut self, discard: &[u8; DISTINCT]) {
-        for (seen, c) in self.known_face_up.iter_mut().zip(self.known.cards()) {
-            *seen = discard[c.index()];
-        }
-    }
-
-    /// Same pack: the copies of a known card added to the discard pile, less this side's
-    /// own, were the other side's.
-    fn forget_played_by_other(&mut self, discard: &[u8; DISTINCT]) {
-        if self.known.is_empty() {
-            return;
-        }
-        let (mut kept, mut gone) = (Hand::new(), Hand::new());
-        for (&c, &seen) in self.known.cards().iter().zip(&self.known_face_up) {
-            let added = discard[c.index()].saturating_sub(seen) as usize;
-            let by_other = added.saturating_sub(self.played.count(c));
-            if gone.count(c) < by_other {
-                gone.push(c);
-            } else {
-                kept.push(c);
-            }
-        }
-        self.known = kept;
+    /// Same pack: the cards added to the discard pile, less this side's own, were the
+    /// other side's, and have left its hand.
+    fn forget_played_by_other(&mut self, face_up: CardCounts) {
+        let by_other = face_up.minus(self.face_up).minus(self.played);
+        self.known = self.known.minus(by_other);
     }
 
     /// A new pack formed since the last view, which came near the end of the old one. The
@@ -100,51 +80,23 @@ impl Memory {
     fn recall_after_new_pack(&mut self, view: &View<'_>) {
         let p = view.public;
         let other = view.side.other();
-        self.known = Hand::new();
+        self.known = CardCounts::EMPTY;
         let Some(snap) = self.near_end.take() else { return };
         let new_ball = p.last_ball.filter(|b| Some(*b) != snap.last_ball);
         let other_exchanged = new_ball.is_some_and(|b| b.wicket.is_some()) && p.batting() == other;
         if other_exchanged || p.pack != self.pack + 1 {
             return;
         }
-        let mut unseen = [2u8; DISTINCT];
-        for (i, left) in unseen.iter_mut().enumerate() {
-            *left = left.saturating_sub(snap.discard[i]).saturating_sub(p.discard_counts[i]);
-        }
-        let mut take = |c: Card| unseen[c.index()] = unseen[c.index()].saturating_sub(1);
-        snap.hand.cards().iter().for_each(|&c| take(c));
-        drawn_since(&snap.hand, &self.played, view.hand).cards().iter().for_each(|&c| take(c));
-        new_ball.iter().flat_map(|b| [Some(b.bowler_card), b.bat_card]).flatten().for_each(&mut take);
+        let drawn_since = CardCounts::from_cards(view.hand).minus(snap.hand.minus(self.played));
+        let mut unseen = CardCounts::FULL.minus(snap.discard).minus(p.face_up).minus(snap.hand).minus(drawn_since);
+        new_ball.iter().flat_map(|b| [Some(b.bowler_card), b.bat_card]).flatten().for_each(|c| unseen.take(c));
         if let Decision::Respond { bowled, .. } = view.decision {
-            take(bowled);
+            unseen.take(bowled);
         }
-        let held: usize = unseen.iter().map(|&n| n as usize).sum();
-        if held > p.hand_sizes[other.index()] as usize {
-            return;
-        }
-        for (i, &n) in unseen.iter().enumerate() {
-            for _ in 0..n {
-                self.known.push(Card::from_index(i));
-            }
+        if unseen.len() <= p.hand_sizes[other.index()] as u32 {
+            self.known = unseen;
         }
     }
-}
-
-/// The cards in `hand` that were not in `before` (less the cards `played` from it).
-fn drawn_since(before: &Hand, played: &Hand, hand: &[Card]) -> Hand {
-    let mut kept = *before;
-    for &c in played.cards() {
-        if let Some(slot) = kept.position(c) {
-            kept.remove_at(slot);
-        }
-    }
-    let mut drawn = Hand::from_cards(hand);
-    for &c in kept.cards() {
-        if let Some(slot) = drawn.position(c) {
-            drawn.remove_at(slot);
-        }
-    }
-    drawn
 }
 
 #[cfg(test)]
@@ -170,12 +122,12 @@ mod tests {
             let choice = bots[side.index()].decide(&state.view());
             let memory = bots[side.index()].memory.as_deref().unwrap();
             let claimed = memory.known();
-            let actual = Hand::from_cards(state.hand(side.other()));
-            for c in claimed.distinct() {
+            let actual = CardCounts::from_cards(state.hand(side.other()));
+            for c in claimed.cards() {
                 assert!(claimed.count(c) <= actual.count(c), "seed {seed}: {c} claimed {claimed:?} actual {actual:?}");
             }
             views += 1;
-            known += claimed.len();
+            known += claimed.len() as usize;
             state.apply(choice, &mut NoRecord).unwrap();
         }
         (views, known)

@@ -18,7 +18,7 @@ mod situation;
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::{Card, Hand};
+use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
@@ -101,7 +101,7 @@ impl Bot {
     fn knowledge(&self, view: &View<'_>, remembers: bool) -> (Unseen, OtherHand) {
         let known = match (&self.memory, remembers) {
             (Some(m), true) => m.known(),
-            _ => Hand::new(),
+            _ => CardCounts::EMPTY,
         };
         (Unseen::from_view(view, &known), OtherHand::in_view(view, known))
     }

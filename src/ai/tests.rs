@@ -26,7 +26,7 @@ fn position(innings: u8, top: Card, no_ball: Suit) -> PublicState {
     p.pack = 5;
     p.pickup_left = 50;
     p.top = Some(top);
-    p.discard_counts[top.index()] = 1;
+    p.face_up = CardCounts::from_cards(&[top]);
     p.no_ball_suit = Some(no_ball);
     p.hand_sizes = [6, 6];
     p
@@ -198,11 +198,8 @@ fn the_professional_bowls_the_card_a_remembered_hand_cannot_meet() {
     p.exhausted = true;
     let batsman = [c(9, Pads), c(8, Bats), c(7, Gloves), c(5, Pads), c(4, Bats), c(2, Gloves)];
     let mine = [c(11, Stumps), c(6, Gloves), c(5, Bats), c(4, Gloves), c(3, Bats), c(2, Pads)];
-    for (i, count) in p.discard_counts.iter_mut().enumerate() {
-        let card = Card::from_index(i);
-        let held = batsman.iter().chain(&mine).filter(|&&c| c == card).count() as u8;
-        *count = 2 - held - (Some(card) == p.top) as u8;
-    }
+    let unseen_by_the_bowler: Vec<Card> = batsman.iter().chain(&mine).chain(&p.top).copied().collect();
+    p.face_up = CardCounts::FULL.minus(CardCounts::from_cards(&unseen_by_the_bowler));
     assert_eq!(card_of(bowl(5, &mine, &p)), c(11, Stumps));
 }
 
@@ -261,7 +258,10 @@ fn a_counting_bowler_aims_at_a_suit_the_batsman_cannot_hold() {
     let mut p = position(1, c(3, Pads), Balls);
     // Every stumps card but the bowler's own 9 is face up: the batsman holds no stumps.
     for rank in 1..=11 {
-        p.discard_counts[c(rank, Stumps).index()] = if rank == 9 { 1 } else { 2 };
+        p.face_up.add(c(rank, Stumps));
+        if rank != 9 {
+            p.face_up.add(c(rank, Stumps));
+        }
     }
     let hand = [c(9, Bats), c(9, Stumps), c(2, Pads), c(3, Gloves), c(4, Gloves), c(5, Pads)];
     for lvl in 4..=5 {

@@ -11,7 +11,7 @@ use super::delivery::{call_for, resolve, Call};
 use super::events::{BallRecord, DrawBy, Election, Event, Recorder};
 use super::options::MatchOptions;
 use super::score::{InningsEnd, InningsScore, Margin, MatchResult, Side};
-use crate::cards::{double_pack, Card, Hand, Suit, DEAL, DISTINCT, PACK_SIZE};
+use crate::cards::{double_pack, Card, CardCounts, Hand, Suit, DEAL, DISTINCT, PACK_SIZE};
 
 /// Counting deliveries in an over.
 pub const BALLS_PER_OVER: u8 = 6;
@@ -114,8 +114,8 @@ pub struct PublicState {
     pub exhausted: bool,
     /// The top card of the discard pile.
     pub top: Option<Card>,
-    /// How many copies of each card are in the discard pile (face up since the last pack).
-    pub discard_counts: [u8; DISTINCT],
+    /// The cards in the discard pile (face up since the last pack).
+    pub face_up: CardCounts,
     pub toss_winner: Option<Side>,
     /// The side that bats first (valid once the toss winner has elected).
     pub first_bat: Side,
@@ -252,7 +252,7 @@ impl MatchState {
                 pickup_left: 0,
                 exhausted: false,
                 top: None,
-                discard_counts: [0; DISTINCT],
+                face_up: CardCounts::EMPTY,
                 toss_winner: None,
                 first_bat: Side::Home,
                 innings: [blank; 4],
@@ -403,8 +403,7 @@ impl MatchState {
         debug_assert!(self.pickup.is_empty());
         let keep = self.discard.len() - 1;
         self.pickup.extend(self.discard.drain(..keep));
-        self.public.discard_counts = [0; DISTINCT];
-        self.public.discard_counts[self.discard[0].index()] = 1;
+        self.public.face_up = CardCounts::from_cards(&self.discard[..1]);
     }
 
     fn after_reshuffle<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
@@ -541,7 +540,7 @@ impl MatchState {
             let slot = self.hands[side.index()].position(card).expect("checked when chosen");
             let under = self.discard.len() - 1;
             self.discard.insert(under, card);
-            self.public.discard_counts[card.index()] += 1;
+            self.public.face_up.add(card);
             self.exchange.done += 1;
             if !self.draw(side, slot, Resume::Exchange) {
                 return; // waiting for a new pack; resumes here
@@ -562,7 +561,7 @@ impl MatchState {
     fn put_on_top(&mut self, card: Card) {
         self.discard.push(card);
         self.public.top = Some(card);
-        self.public.discard_counts[card.index()] += 1;
+        self.public.face_up.add(card);
     }
 
     /// Replaces the card just played from `slot` with the top of the pickup pile (or removes
