@@ -64,6 +64,20 @@ impl Cards {
         cards
     }
 
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Card `i`'s rank and suit index.
+    pub fn get(&self, i: usize) -> (u8, u8) {
+        (self.rank[i], self.suit[i])
+    }
+
+    /// Cards held of suit index `s`.
+    pub fn of_suit(&self, s: usize) -> u8 {
+        self.per_suit[s]
+    }
+
     /// Whether card `i` is the only one of its suit.
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
@@ -71,7 +85,7 @@ impl Cards {
 }
 
 /// A card's rank and suit index, worked out together.
-fn rank_and_suit(c: Card) -> (u8, u8) {
+pub fn rank_and_suit(c: Card) -> (u8, u8) {
     let i = c.index() as u8;
     let s = i / TOP_RANK;
     (i - s * TOP_RANK + 1, s)

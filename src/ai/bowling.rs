@@ -7,11 +7,12 @@
 //! the runs he could take, the extras it would concede, what the card is worth kept for a
 //! better moment, and, on the over's last ball, the no-ball suit it sets for the next over.
 
-use crate::cards::{Card, Suit, TOP_RANK};
+use crate::cards::{Card, Suit, PACK_SIZE, TOP_RANK};
 use crate::engine::delivery::{call_for, Call};
-use crate::engine::tables::{byes_for, runs_for, weakest_defence};
+use crate::engine::tables::weakest_defence;
 use crate::engine::{Choice, View};
 
+use super::batting::{rank_and_suit, Cards};
 use super::counting::{masks, none_of, Draws, OtherHand, Unseen};
 use super::situation::completes_over;
 
@@ -34,50 +35,58 @@ pub struct Attack {
 /// The chance a card of `rank` takes a wicket against six cards dealt at random from a full
 /// double pack, against a top-order batsman (what a card is worth to a bowler in general).
 pub fn general_wicket_chance(rank: u8) -> f32 {
-    let same_suit = 22.0;
-    let higher_elsewhere = 8.0 * (TOP_RANK + 1 - rank) as f32;
-    none_of(110.0, same_suit + higher_elsewhere, 6)
+    let same_suit = 22;
+    let higher_elsewhere = 8 * (TOP_RANK + 1 - rank) as u16;
+    none_of(PACK_SIZE as u16, same_suit + higher_elsewhere, 6)
 }
 
 /// The counting bowler's pick.
+///
+/// Every card is priced as a fair ball and as the extra it may be, and the call picks the
+/// price: the choice between them depends on the cards and is hard to predict, and the
+/// work is small, so it is cheaper to do it all than to branch.
 pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attack: Attack, general: &[f32; 12]) -> Choice {
     let p = view.public;
+    let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
-    let no_ball_suit = p.no_ball_suit.expect("set by the opening discard");
+    let (top_rank, top_suit) = rank_and_suit(top);
+    let no_ball_suit = p.no_ball_suit.expect("set by the opening discard").index() as u8;
     let draws = unseen.draws(batsman.unknown);
     let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
     let weak = weakest_defence(p.striker);
+    let cards = Cards::new(view.hand);
     let over_ends = completes_over(p);
-    let mut best = (f32::MIN, view.hand[0]);
-    let mut seen = 0u64;
-    for (i, &b) in view.hand.iter().enumerate() {
-        let bit = masks::card(b);
-        if seen & bit != 0 {
-            continue;
-        }
-        seen |= bit;
-        let (r, s) = (b.rank(), b.suit().index());
-        let call = call_for(&p.options, b, top, no_ball_suit);
-        let mut v = match call {
-            Call::NoBall => -attack.run * no_ball_cost(b),
-            Call::Wide => -attack.run * wide_cost(b, top),
-            Call::Bye => -attack.run * bye_runs(b, top) as f32,
-            _ => {
-                let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(s, r, weak));
-                attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, (s, r), share)
-            }
+    let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
+    let mut best = (f32::MIN, 0);
+    for i in 0..cards.len() {
+        let (r, s) = cards.get(i);
+        let no_ball = o.no_balls & (s == no_ball_suit);
+        let wide = !no_ball & o.wides & (r == top_rank);
+        let bye = !no_ball & !wide & o.byes & (r == top_rank + 1);
+        let s = s as usize;
+        let fair = {
+            let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(s, r, weak));
+            attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, (s, r), share)
         };
+        let extra = if no_ball {
+            NO_BALL_COST[r as usize]
+        } else if wide {
+            wide_cost((r, s), (top_rank, top_suit as usize))
+        } else {
+            bye_runs((r, s), (top_rank, top_suit as usize)) as f32
+        };
+        let mut v = if no_ball | wide | bye { -attack.run * extra } else { fair };
         v -= attack.keep * attack.wicket * general[r as usize];
-        if over_ends && matches!(call, Call::Normal | Call::Bye) {
-            v -= attack.no_ball_suit_card * held_of_suit(view.hand, i, b.suit()) as f32;
-            if attack.parting_suit && p.current().wickets + 1 == p.options.all_out() {
-                v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, b.suit());
+        if over_ends & !no_ball & !wide {
+            v -= attack.no_ball_suit_card * (cards.of_suit(s) - 1) as f32;
+            if parting {
+                v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, s);
             }
         }
         let better = v > best.0;
-        best = if better { (v, b) } else { best };
+        best = if better { (v, i) } else { best };
     }
-    Choice::Card(best.1)
+    Choice::Card(view.hand[best.1])
 }
 
 /// The cards that answer a ball of suit index `s` and rank `r` safely, for a batsman whose
@@ -90,10 +99,8 @@ fn safe_answers(s: usize, r: u8, weak: u8) -> u64 {
 
 /// The chance the batsman holds none of the `safe` cards.
 fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64) -> f32 {
-    if batsman.known_mask & safe != 0 {
-        return 0.0;
-    }
-    draws.none_of(unseen.count(safe) as f32)
+    let holds_a_safe_card = batsman.known_mask & safe != 0;
+    draws.none_of(unseen.count(safe)) * !holds_a_safe_card as u8 as f32
 }
 
 /// Runs the batsman could take off a ball of suit index `s` and rank `r`: his best higher
@@ -102,24 +109,30 @@ fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64)
 fn expected_runs(unseen: &Unseen, batsman: &OtherHand, (s, r): (usize, u8), share: f32) -> f32 {
     let higher = masks::suit_at_least(s, r as usize + 1);
     let known_higher = batsman.known_mask & higher;
+    // The highest known card above the ball (index 0 when there is none; then unused).
+    let best = Card::from_index(63 - (known_higher | 1).leading_zeros() as usize);
+    let known = RUNS_BY_DIFFERENCE[best.rank().saturating_sub(r) as usize] as f32;
+    let unknown = share * unseen.count(higher) as f32 * MEAN_RUNS_ABOVE[r as usize];
     if known_higher != 0 {
-        let best = Card::from_index(63 - known_higher.leading_zeros() as usize);
-        return runs_for(best.rank() - r) as f32;
+        known
+    } else {
+        unknown
     }
-    share * unseen.count(higher) as f32 * MEAN_RUNS_ABOVE[r as usize]
 }
+
+/// Runs off the bat by how much higher the batsman's card is (0: not higher, no runs).
+const RUNS_BY_DIFFERENCE: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
 
 /// The runs a card higher than one of rank `r` makes on average, over ranks r+1..=11.
 const MEAN_RUNS_ABOVE: [f32; 12] = mean_runs_above();
 
 const fn mean_runs_above() -> [f32; 12] {
-    const RUNS: [u8; 10] = [1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
     let mut t = [0.0f32; 12];
     let mut r = 1;
     while r < 11 {
         let (mut sum, mut k) = (0u32, r + 1);
         while k <= 11 {
-            sum += RUNS[k - r - 1] as u32;
+            sum += RUNS_BY_DIFFERENCE[k - r] as u32;
             k += 1;
         }
         t[r] = sum as f32 / (11 - r) as f32;
@@ -128,28 +141,38 @@ const fn mean_runs_above() -> [f32; 12] {
     t
 }
 
-/// A no-ball: the run, what the batsman hits off it with a higher card of any suit, and his
-/// free change of a card.
-fn no_ball_cost(ball: Card) -> f32 {
-    let hit = if ball.rank() >= 9 { 0.5 } else { runs_for(9 - ball.rank()) as f32 };
-    1.5 + hit
+/// What a no-ball of each rank costs: the run, what the batsman hits off it with a higher
+/// card of any suit, and his free change of a card.
+const NO_BALL_COST: [f32; 12] = no_ball_costs();
+
+const fn no_ball_costs() -> [f32; 12] {
+    let mut t = [0.0f32; 12];
+    let mut r = 1;
+    while r <= 11 {
+        let hit = if r >= 9 { 0.5 } else { RUNS_BY_DIFFERENCE[9 - r] as f32 };
+        t[r] = 1.5 + hit;
+        r += 1;
+    }
+    t
 }
 
-/// A wide the batsman may take (or turn down when a stroke pays better).
-fn wide_cost(ball: Card, top: Card) -> f32 {
-    if ball.rank() == TOP_RANK && top.rank() == TOP_RANK && ball.suit() != top.suit() {
+/// A wide the batsman may take (or turn down when a stroke pays better), by the rank and
+/// suit index of the ball and of the top card.
+fn wide_cost((r, s): (u8, usize), (top_r, top_s): (u8, usize)) -> f32 {
+    if r == TOP_RANK && top_r == TOP_RANK && s != top_s {
         4.0
     } else {
         1.2
     }
 }
 
-/// Byes conceded by `ball` onto `top` (none after the keeper's superb stop).
-fn bye_runs(ball: Card, top: Card) -> u8 {
-    if ball.rank() == TOP_RANK && ball.suit() == top.suit() {
+/// Byes conceded by a bye ball onto the top card (none after the keeper's superb stop).
+fn bye_runs((r, s): (u8, usize), (_, top_s): (u8, usize)) -> u8 {
+    const BYES_BY_RANK: [u8; 12] = [0, 0, 1, 1, 2, 2, 3, 4, 4, 4, 4, 4];
+    if r == TOP_RANK && s == top_s {
         0
     } else {
-        byes_for(ball.rank())
+        BYES_BY_RANK[r as usize]
     }
 }
 
@@ -158,10 +181,10 @@ fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
     hand.iter().enumerate().filter(|&(i, c)| i != except && c.suit() == suit).count()
 }
 
-/// Cards of `suit` the other side is expected to hold.
-fn expected_of_suit(unseen: &Unseen, other: &OtherHand, suit: Suit) -> f32 {
-    let known = other.known.count_in(masks::suit(suit.index())) as f32;
-    known + other.unknown as f32 * unseen.count(masks::suit(suit.index())) as f32 / unseen.total().max(1) as f32
+/// Cards of suit index `s` the other side is expected to hold.
+fn expected_of_suit(unseen: &Unseen, other: &OtherHand, s: usize) -> f32 {
+    let suit = masks::suit(s);
+    other.known.count_in(suit) as f32 + other.unknown as f32 * unseen.count(suit) as f32 / unseen.total().max(1) as f32
 }
 
 /// The village bowler: its highest card clear of the no-ball suit (else its lowest).
@@ -181,7 +204,7 @@ pub fn club_ball(view: &View<'_>) -> Choice {
     let cost = |b: Card| match call_for(&p.options, b, top, nbs) {
         Call::NoBall => 20 + b.rank() as i32,
         Call::Wide => 10,
-        Call::Bye => 5 + bye_runs(b, top) as i32,
+        Call::Bye => 5 + bye_runs((b.rank(), b.suit().index()), (top.rank(), top.suit().index())) as i32,
         _ => -(b.rank() as i32),
     };
     Choice::Card(*view.hand.iter().min_by_key(|&&b| cost(b)).expect("a bowler holds a card"))

@@ -9,14 +9,14 @@
 //! Everything here is fixed-size and allocation-free: it runs before most decisions of the
 //! county and professional levels.
 
-use crate::cards::CardCounts;
+use crate::cards::{CardCounts, DEAL, PACK_SIZE};
 #[cfg(test)]
 use crate::cards::{Card, DISTINCT};
 use crate::engine::View;
 
 /// Masks of sets of cards, by card index (`suit * 11 + rank - 1`).
 pub mod masks {
-    use crate::cards::{Card, TOP_RANK};
+    use crate::cards::TOP_RANK;
 
     const R: usize = TOP_RANK as usize;
 
@@ -84,11 +84,6 @@ pub mod masks {
             0
         }
     }
-
-    /// The one card.
-    pub fn card(c: Card) -> u64 {
-        1u64 << c.index()
-    }
 }
 
 /// The cards a side has not seen.
@@ -124,26 +119,53 @@ impl Unseen {
 
     /// Chances for `draws` cards taken at random from the unseen cards.
     pub fn draws(&self, draws: u8) -> Draws {
-        Draws::new(self.total() as f32, draws)
+        Draws::new(self.total(), draws)
     }
 }
 
-/// Chances for `draws` cards taken at random from `total`, with the denominator worked out
+/// Falling factorials `n × (n − 1) × …` of `k` factors (`FALLING[k][n]`; zero once a
+/// factor is), for every `n` up to a whole double pack and `k` up to a dealt hand: the ways to
+/// draw `k` cards in order from `n`. A chance of drawing none of some cards is then a ratio
+/// of two entries, with no loop.
+static FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = falling_factorials();
+
+const fn falling_factorials() -> [[f32; PACK_SIZE + 1]; DEAL + 1] {
+    let mut t = [[0.0f32; PACK_SIZE + 1]; DEAL + 1];
+    let mut n = 0;
+    while n <= PACK_SIZE {
+        t[0][n] = 1.0;
+        let mut k = 1;
+        while k <= DEAL {
+            t[k][n] = if n >= k { t[k - 1][n] * (n + 1 - k) as f32 } else { 0.0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+/// Chances for `draws` cards taken at random from `total`, with the denominators worked out
 /// once for the many questions a decision asks.
 #[derive(Clone, Copy, Debug)]
 pub struct Draws {
-    total: f32,
+    total: u16,
     inv_total: f32,
+    /// One over the ways to draw the cards in order.
+    inv_all_ways: f32,
     draws: u8,
 }
 
 impl Draws {
-    pub fn new(total: f32, draws: u8) -> Draws {
-        Draws { total, inv_total: 1.0 / total.max(1.0), draws }
+    /// `draws` cards (at most a dealt hand) from `total` (at most the double pack).
+    pub fn new(total: u16, draws: u8) -> Draws {
+        let total = total.min(PACK_SIZE as u16);
+        let draws = draws.min(DEAL as u8);
+        let all_ways = FALLING[draws as usize][total as usize].max(1.0);
+        Draws { total, inv_total: 1.0 / total.max(1) as f32, inv_all_ways: 1.0 / all_ways, draws }
     }
 
     /// About the chance that the cards drawn include none of `good` particular ones, as if
-    /// drawn with replacement: cheaper, and close unless few cards are left.
+    /// drawn with replacement (a fractional `good` stands for an expected number).
     pub fn about_none_of(&self, good: f32) -> f32 {
         let q = (1.0 - good * self.inv_total).max(0.0);
         let q2 = q * q;
@@ -159,22 +181,15 @@ impl Draws {
         }
     }
 
-    /// The chance that the cards drawn include none of `good` particular ones (a fractional
-    /// `good` stands for an expected number).
-    pub fn none_of(&self, good: f32) -> f32 {
-        let bad = self.total - good;
-        let (mut ways, mut all_ways) = (1.0f32, 1.0f32);
-        for i in 0..self.draws {
-            let i = i as f32;
-            ways *= (bad - i).max(0.0);
-            all_ways *= (self.total - i).max(1.0);
-        }
-        (ways / all_ways).min(1.0)
+    /// The chance that the cards drawn include none of `good` particular ones.
+    pub fn none_of(&self, good: u16) -> f32 {
+        let bad = self.total.saturating_sub(good);
+        (FALLING[self.draws as usize][bad as usize] * self.inv_all_ways).min(1.0)
     }
 }
 
 /// The chance that `draws` cards taken at random from `total` include none of `good`.
-pub fn none_of(total: f32, good: f32, draws: u8) -> f32 {
+pub fn none_of(total: u16, good: u16, draws: u8) -> f32 {
     Draws::new(total, draws).none_of(good)
 }
 
@@ -204,11 +219,18 @@ mod tests {
 
     #[test]
     fn none_of_is_the_hypergeometric_chance() {
-        assert_eq!(none_of(10.0, 0.0, 3), 1.0);
-        assert_eq!(none_of(10.0, 8.0, 3), 0.0);
-        let p = none_of(10.0, 2.0, 2);
+        assert_eq!(none_of(10, 0, 3), 1.0);
+        assert_eq!(none_of(10, 8, 3), 0.0);
+        let p = none_of(10, 2, 2);
         assert!((p - (8.0 / 10.0) * (7.0 / 9.0)).abs() < 1e-6);
-        let about = Draws::new(100.0, 6).about_none_of(10.0);
+        for (total, draws) in [(30u32, 6u8), (7, 6), (6, 6), (12, 1)] {
+            for good in 0..=total {
+                let exact: f64 = (0..draws as u32).map(|i| (total - good).saturating_sub(i) as f64 / (total - i) as f64).product();
+                let p = none_of(total as u16, good as u16, draws) as f64;
+                assert!((p - exact).abs() < 1e-5, "{good} good of {total}, {draws} drawn: {p} against {exact}");
+            }
+        }
+        let about = Draws::new(100, 6).about_none_of(10.0);
         assert!((about - 0.9f32.powi(6)).abs() < 1e-6);
     }
 
@@ -227,7 +249,7 @@ mod tests {
         assert_eq!(u.count(masks::at_least(9)), 3);
         assert_eq!(u.count(masks::rank(11)), 2);
         assert_eq!(u.count(masks::rank(12)), 0);
-        assert_eq!(u.count(masks::card(Card::new(3, Suit::Bats))), 1);
+        assert_eq!(u.count(1 << Card::new(3, Suit::Bats).index()), 1);
     }
 
     #[test]
@@ -238,6 +260,5 @@ mod tests {
         assert_eq!(masks::at_least(12), 0);
         assert_eq!(masks::at_least(13), 0);
         assert_eq!(masks::rank(5).count_ones(), 5);
-        assert_eq!(masks::card(Card::new(1, Suit::Pads)), 1);
     }
 }
