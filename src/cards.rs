@@ -99,11 +99,17 @@ impl Card {
     }
 
     pub fn rank(self) -> u8 {
-        self.0 % TOP_RANK + 1
+        RANK_AND_SUIT[self.index()].0
     }
 
     pub fn suit(self) -> Suit {
-        Suit::from_index((self.0 / TOP_RANK) as usize)
+        Suit::ALL[RANK_AND_SUIT[self.index()].1 as usize]
+    }
+
+    /// The rank and the suit's index together, from a table: the engine and the computer
+    /// players ask for them at every card they look at.
+    pub fn rank_and_suit_index(self) -> (u8, u8) {
+        RANK_AND_SUIT[self.index()]
     }
 
     /// Parses the machine-readable form `"8 bats"`.
@@ -147,6 +153,17 @@ impl<'de> serde::Deserialize<'de> for Card {
         Card::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("not a card: {s:?}")))
     }
 }
+
+/// Each card's rank and suit index, by card index.
+static RANK_AND_SUIT: [(u8, u8); DISTINCT] = {
+    let mut t = [(0u8, 0u8); DISTINCT];
+    let mut i = 0;
+    while i < DISTINCT {
+        t[i] = ((i % TOP_RANK as usize) as u8 + 1, (i / TOP_RANK as usize) as u8);
+        i += 1;
+    }
+    t
+};
 
 /// The 110 cards in a fixed order (every distinct card twice), before shuffling.
 pub fn double_pack() -> [Card; PACK_SIZE] {

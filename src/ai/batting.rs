@@ -56,7 +56,7 @@ impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let mut cards = Cards { rank: [0; 7], suit: [0; 7], len: hand.len(), per_suit: [0; 5] };
         for (i, c) in hand.iter().enumerate() {
-            let (r, s) = rank_and_suit(*c);
+            let (r, s) = c.rank_and_suit_index();
             cards.rank[i] = r;
             cards.suit[i] = s;
             cards.per_suit[s as usize] += 1;
@@ -82,13 +82,6 @@ impl Cards {
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
     }
-}
-
-/// A card's rank and suit index, worked out together.
-pub fn rank_and_suit(c: Card) -> (u8, u8) {
-    let i = c.index() as u8;
-    let s = i / TOP_RANK;
-    (i - s * TOP_RANK + 1, s)
 }
 
 /// No card is spent.
@@ -327,7 +320,7 @@ impl Answers {
             answers.push(Answer { bound: stance.run * extras as f32, ..blank });
         }
         let fresh = if p.exhausted { 0.0 } else { judge.fresh };
-        let ball = rank_and_suit(bowled);
+        let ball = bowled.rank_and_suit_index();
         let weak = weakest_defence(p.striker);
         let mut seen = 0u64;
         for (i, &c) in view.hand.iter().enumerate() {
@@ -521,7 +514,7 @@ mod tests {
             for c in (0..DISTINCT).map(Card::from_index) {
                 for striker in [1, 6, 9] {
                     let weak = weakest_defence(striker);
-                    let (b2, c2) = (rank_and_suit(b), rank_and_suit(c));
+                    let (b2, c2) = (b.rank_and_suit_index(), c.rank_and_suit_index());
                     assert_eq!(b2, (b.rank(), b.suit().index() as u8));
                     assert_eq!(decoded_outcome(Call::Normal, b2, c2, weak), card_outcome(Call::Normal, b, c, striker));
                     assert_eq!(decoded_outcome(Call::NoBall, b2, c2, weak), card_outcome(Call::NoBall, b, c, striker));

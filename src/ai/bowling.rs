@@ -12,7 +12,7 @@ use crate::engine::delivery::{call_for, Call};
 use crate::engine::tables::weakest_defence;
 use crate::engine::{Choice, View};
 
-use super::batting::{rank_and_suit, Cards};
+use super::batting::Cards;
 use super::counting::{masks, none_of, Draws, OtherHand, Unseen};
 use super::situation::completes_over;
 
@@ -49,7 +49,7 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     let p = view.public;
     let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
-    let (top_rank, top_suit) = rank_and_suit(top);
+    let (top_rank, top_suit) = top.rank_and_suit_index();
     let no_ball_suit = p.no_ball_suit.expect("set by the opening discard").index() as u8;
     let draws = unseen.draws(batsman.unknown);
     let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
