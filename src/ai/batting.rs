@@ -11,12 +11,13 @@
 //! The look-ahead runs before most deliveries, so it works on a hand decoded once into
 //! small numbers and never allocates.
 
-use crate::cards::{Card, Suit, TOP_RANK};
+use crate::cards::{Card, Suit, DEAL, TOP_RANK};
 use crate::engine::delivery::{stroke, Call};
 use crate::engine::tables::{runs_for, weakest_defence};
 use crate::engine::{Choice, PublicState, View};
 
 use super::counting::{masks, Draws, OtherHand, Unseen};
+use super::select::pick;
 use super::situation::{next_no_ball_suit, next_striker};
 
 /// Of the bowler's killing cards, the share a fresh draw is expected to answer (a card of a
@@ -54,13 +55,19 @@ pub struct Cards {
 
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
+        let hand = &hand[..hand.len().min(DEAL)];
         let mut cards = Cards { rank: [0; 7], suit: [0; 7], len: hand.len(), per_suit: [0; 5] };
+        // Counted a byte a suit in one register: adding to the same byte in memory card after
+        // card would make each addition wait for the last.
+        let mut per_suit = 0u64;
         for (i, c) in hand.iter().enumerate() {
             let (r, s) = c.rank_and_suit_index();
             cards.rank[i] = r;
             cards.suit[i] = s;
-            cards.per_suit[s as usize] += 1;
+            per_suit += 1 << (8 * s);
         }
+        let bytes = per_suit.to_le_bytes();
+        cards.per_suit = [bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]];
         cards
     }
 
@@ -242,7 +249,7 @@ pub struct Judgement {
 impl Judgement {
     /// What card `i` of `cards` is worth kept, by rule of thumb.
     pub fn keep(&self, cards: &Cards, i: usize) -> f32 {
-        self.per_rank * cards.rank[i] as f32 + self.alone * cards.alone(i) as u8 as f32
+        self.per_rank * cards.rank[i] as f32 + pick(cards.alone(i), self.alone, 0.0)
     }
 }
 

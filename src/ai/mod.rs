@@ -14,6 +14,7 @@ mod counting;
 pub mod duel;
 mod memory;
 mod novice;
+mod select;
 mod situation;
 
 use rand_chacha::ChaCha8Rng;
