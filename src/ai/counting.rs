@@ -129,6 +129,31 @@ impl Unseen {
 /// of two entries, with no loop.
 static FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = falling_factorials();
 
+/// One over each entry of [`FALLING`] (one over one for a zero entry), and one over each
+/// count: worked out once, as a division costs a decision more than all its table reads.
+static INV_FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = {
+    let mut t = [[0.0f32; PACK_SIZE + 1]; DEAL + 1];
+    let mut k = 0;
+    while k <= DEAL {
+        let mut n = 0;
+        while n <= PACK_SIZE {
+            t[k][n] = 1.0 / FALLING[k][n].max(1.0);
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+static INV_COUNT: [f32; PACK_SIZE + 1] = {
+    let mut t = [0.0f32; PACK_SIZE + 1];
+    let mut n = 0;
+    while n <= PACK_SIZE {
+        t[n] = 1.0 / (if n == 0 { 1 } else { n }) as f32;
+        n += 1;
+    }
+    t
+};
+
 const fn falling_factorials() -> [[f32; PACK_SIZE + 1]; DEAL + 1] {
     let mut t = [[0.0f32; PACK_SIZE + 1]; DEAL + 1];
     let mut n = 0;
@@ -160,8 +185,7 @@ impl Draws {
     pub fn new(total: u16, draws: u8) -> Draws {
         let total = total.min(PACK_SIZE as u16);
         let draws = draws.min(DEAL as u8);
-        let all_ways = FALLING[draws as usize][total as usize].max(1.0);
-        Draws { total, inv_total: 1.0 / total.max(1) as f32, inv_all_ways: 1.0 / all_ways, draws }
+        Draws { total, inv_total: INV_COUNT[total as usize], inv_all_ways: INV_FALLING[draws as usize][total as usize], draws }
     }
 
     /// About the chance that the cards drawn include none of `good` particular ones, as if
