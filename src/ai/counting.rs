@@ -2,12 +2,13 @@
 //! worked out from the two copies of every card, its own hand and the face-up discard pile,
 //! less any cards it remembers the other side holding.
 //!
-//! The unseen cards are two 64-bit masks over the 55 distinct cards (bit `i` is the card
-//! with index `i`): cards with at least one unseen copy, and cards with both copies unseen.
-//! Any question "how many unseen cards are in this set" is then two population counts,
-//! and the sets the computer asks about (a suit, ranks above a rank) are constant masks.
-//! Everything here is fixed-size and allocation-free: it runs before most decisions of the
-//! county and professional levels.
+//! The unseen cards are a [`CardCounts`]: two 64-bit masks over the 55 distinct cards (bit
+//! `i` is the card with index `i`), cards with at least one unseen copy and cards with both.
+//! Any question "how many unseen cards are in this set" is then two population counts, and
+//! the sets the computer asks about (a suit, ranks above a rank) are constant masks. The
+//! chances of drawing none of some cards come from tables of falling factorials. Everything
+//! here is fixed-size and allocation-free: it runs before most decisions of the county and
+//! professional levels.
 
 use crate::cards::{CardCounts, DEAL, PACK_SIZE};
 #[cfg(test)]
