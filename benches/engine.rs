@@ -25,7 +25,7 @@ fn whole_matches(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("levels", level), &levels, |b, &levels| {
             b.iter(|| {
                 for seed in 0..SEEDS {
-                    criterion::black_box(computer_match(options, [levels; 2], seed, &mut NoRecord));
+                    std::hint::black_box(computer_match(options, [levels; 2], seed, &mut NoRecord));
                 }
             })
         });

@@ -532,8 +532,7 @@ impl MatchState {
     /// replaced from the pickup pile; stops early if the last pack runs out.
     fn continue_exchange<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let side = self.public.batting();
-        loop {
-            let Some(card) = self.exchange.out.get(self.exchange.done).copied().flatten() else { break };
+        while let Some(card) = self.exchange.out.get(self.exchange.done).copied().flatten() {
             if self.public.exhausted {
                 break;
             }

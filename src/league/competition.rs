@@ -349,9 +349,7 @@ impl Competition {
 
     fn sim_season(&mut self) -> Option<(SeasonSummary, SimReport)> {
         let fixtures = self.remaining_fixtures();
-        if self.current.is_none() {
-            return None;
-        }
+        self.current.as_ref()?;
         let played: Vec<PlayedMatch> = fixtures.par_iter().map(|f| self.play(f)).collect();
         let mut report = SimReport { seasons: 1, ..SimReport::default() };
         let mut end = None;

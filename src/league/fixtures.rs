@@ -30,7 +30,7 @@ pub fn pairing(round: u8, index: u8) -> Pairing {
 fn first_half_pairing(r: u8, index: u8) -> Pairing {
     let n = CLASS_SIZE as u8 - 1;
     let (a, b, a_home) =
-        if index == 0 { (r, n, r % 2 == 0) } else { ((r + index) % n, (r + n - index) % n, index % 2 == 1) };
+        if index == 0 { (r, n, r.is_multiple_of(2)) } else { ((r + index) % n, (r + n - index) % n, index % 2 == 1) };
     if a_home {
         Pairing { home: a, away: b }
     } else {

@@ -92,10 +92,8 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let title = format!(" {}: {}", sys.meta.name, w.walk.procedure().title);
     put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
-    let mut y = 2;
-    for (id, answer) in w.walk.answers().iter().rev().take(8).rev() {
+    for (y, (id, answer)) in (2..).zip(w.walk.answers().iter().rev().take(8).rev()) {
         put(f, area, 2, y, vec![Span::styled(format!("{id}: {answer}"), style::text())]);
-        y += 1;
     }
     match (w.walk.question(), w.walk.outcome()) {
         (Some(q), _) => {

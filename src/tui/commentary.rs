@@ -79,7 +79,7 @@ impl Commentary {
         let runs = (b.runs + b.extras()) as u16;
         self.over_runs += runs;
         self.last = describe(b, &batting);
-        if b.counts && b.balls % 6 == 0 {
+        if b.counts && b.balls.is_multiple_of(6) {
             if let Some(overs) = self.overs.last_mut() {
                 overs.push(self.over_runs);
             }

@@ -14,16 +14,10 @@ use crate::engine::MatchOptions;
 use crate::play::Levels;
 
 /// The options of a new file, as the menu edits them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NewFile {
     pub options: MatchOptions,
     pub levels: Levels,
-}
-
-impl Default for NewFile {
-    fn default() -> Self {
-        NewFile { options: MatchOptions::default(), levels: Levels::default() }
-    }
 }
 
 /// Edits the typed name; returns true when Enter was pressed.

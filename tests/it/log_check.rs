@@ -53,6 +53,9 @@ fn sorted(mut v: Vec<C>) -> Vec<C> {
     v
 }
 
+/// The result an ended innings implies: outcome, winning side, margin, points of each side.
+type ExpectedResult = (String, Option<usize>, Option<String>, [u32; 2]);
+
 /// The checker's own model of a match.
 struct Model {
     batsmen: u32,
@@ -83,7 +86,7 @@ struct Model {
     wicket_last_ball: bool,
     match_over: bool,
     /// An innings ended, and what that implies for the result.
-    expected_result: Option<(String, Option<usize>, Option<String>, [u32; 2])>,
+    expected_result: Option<ExpectedResult>,
 }
 
 impl Model {
