@@ -130,8 +130,8 @@ impl Unseen {
 /// of two entries, with no loop.
 static FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = falling_factorials();
 
-/// One over each entry of [`FALLING`] (one over one for a zero entry), and one over each
-/// count: worked out once, as a division costs a decision more than all its table reads.
+/// One over each entry of [`FALLING`] (one over one for a zero entry): worked out once, as a
+/// division costs a decision more than all its table reads.
 static INV_FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = {
     let mut t = [[0.0f32; PACK_SIZE + 1]; DEAL + 1];
     let mut k = 0;
@@ -145,6 +145,7 @@ static INV_FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = {
     }
     t
 };
+/// One over each count of cards (one over one for none), for the same reason.
 static INV_COUNT: [f32; PACK_SIZE + 1] = {
     let mut t = [0.0f32; PACK_SIZE + 1];
     let mut n = 0;

@@ -9,7 +9,7 @@
 //! hand. Where the views leave it unsure (a new pack formed across the other side's card
 //! exchange), the memory forgets rather than guess.
 
-use crate::cards::{CardCounts, Card};
+use crate::cards::{Card, CardCounts};
 use crate::engine::{BallRecord, Decision, View};
 
 /// Cards left in the pickup pile from which a new pack may form before the side's next view
