@@ -102,24 +102,38 @@ pub const NONE_SPENT: usize = usize::MAX;
 pub struct Cover {
     top: u8,
     next_top: u8,
-    defenders: [u8; 5],
-    best_defender: [u8; 5],
+    /// Defending cards of each suit, a byte a suit.
+    defenders: u64,
+    /// The defending cards, by card index (a card held twice is one bit).
+    defending: u64,
 }
 
 impl Cover {
+    /// Built in registers: per-suit counts kept in an array on the stack, read back straight
+    /// after being written at card-dependent places, made the processor wait.
     pub fn of(cards: &Cards, spent: usize, striker: u8) -> Cover {
         let weak = weakest_defence(striker);
-        let mut c = Cover { top: 0, next_top: 0, defenders: [0; 5], best_defender: [0; 5] };
+        let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
         for i in 0..cards.len {
             let live = (i != spent) as u8;
-            let (r, s) = (cards.rank[i] * live, cards.suit[i] as usize);
+            let (r, s) = (cards.rank[i] * live, cards.suit[i] as u32);
             c.next_top = c.next_top.max(r.min(c.top));
             c.top = c.top.max(r);
-            let defends = (r > weak) as u8;
-            c.defenders[s] += defends;
-            c.best_defender[s] = c.best_defender[s].max(r * defends);
+            let defends = (r > weak) as u64;
+            c.defenders += defends << (8 * s);
+            c.defending |= defends << (s * TOP_RANK as u32 + r.max(1) as u32 - 1);
         }
         c
+    }
+
+    /// Defending cards of suit index `s`.
+    fn defenders(&self, s: usize) -> u64 {
+        (self.defenders >> (8 * s)) & 0xff
+    }
+
+    /// Whether a defender of suit index `s` holds the top rank (read when it is the only one).
+    fn defender_on_top(&self, s: usize) -> bool {
+        self.defending & masks::suit(s) & masks::rank(self.top as usize) != 0
     }
 
     /// The cards (of any copy) that would beat these cards: as they are, and once the card
@@ -131,8 +145,8 @@ impl Cover {
         let (mut undefended, mut behind_top, mut behind_next) = (0u64, 0u64, 0u64);
         let when = |cond: bool, mask: u64| mask & 0u64.wrapping_sub(cond as u64);
         for s in 0..5 {
-            let (suit, d) = (masks::suit(s), self.defenders[s]);
-            let lone_top = self.best_defender[s] == self.top;
+            let (suit, d) = (masks::suit(s), self.defenders(s));
+            let lone_top = self.defender_on_top(s);
             undefended |= when(d == 0, suit);
             behind_next |= when((d == 1) & lone_top, suit);
             behind_top |= when((d == 1) & !lone_top, suit);
@@ -146,7 +160,7 @@ impl Cover {
     /// The highest rank of suit `s` met.
     #[cfg(test)]
     pub fn first(&self, s: usize) -> u8 {
-        if self.defenders[s] > 0 {
+        if self.defenders(s) > 0 {
             TOP_RANK
         } else {
             self.top
@@ -156,8 +170,8 @@ impl Cover {
     /// The highest rank of suit `s` met once the card meeting it best is spent.
     #[cfg(test)]
     pub fn second(&self, s: usize) -> u8 {
-        let d = self.defenders[s];
-        let behind_lone_defender = if self.best_defender[s] == self.top { self.next_top } else { self.top };
+        let d = self.defenders(s);
+        let behind_lone_defender = if self.defender_on_top(s) { self.next_top } else { self.top };
         if d >= 2 {
             TOP_RANK
         } else if d == 1 {
