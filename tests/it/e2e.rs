@@ -51,11 +51,26 @@ impl Screen {
         }
     }
 
+    /// Types `keys`, then waits for the program to answer: until its screen changes (at most
+    /// two seconds: a key may be ignored) and the new frame has finished arriving. Reading the
+    /// screen sooner could find the one the keys answered, still showing, and answer it twice:
+    /// on a busy machine the redraw can take longer than any fixed pause.
     fn send(&mut self, keys: &str) {
+        let before = self.text();
         self.writer.write_all(keys.as_bytes()).unwrap();
         self.writer.flush().unwrap();
-        // Let the program read and redraw.
-        self.pump(Duration::from_millis(30));
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while self.text() == before && Instant::now() < deadline {
+            self.pump(Duration::from_millis(20));
+        }
+        self.settle();
+    }
+
+    /// Takes in output until none has come for a moment (a frame can arrive in pieces).
+    fn settle(&mut self) {
+        while let Ok(b) = self.bytes.recv_timeout(Duration::from_millis(15)) {
+            self.parser.process(&b);
+        }
     }
 }
 
