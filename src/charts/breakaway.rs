@@ -4,12 +4,11 @@
 //! chart), its offence (formation, game-state or end-of-half strategy, play code), fourth-down
 //! decisions and clock keeping. What only a team's own sheet can tell, the procedures ask for.
 
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{parse_embedded, Chart, Common};
+use super::data::{embedded_data, Common};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -51,18 +50,7 @@ pub struct Data {
     pub fire: Fire,
 }
 
-/// The embedded data, parsed once.
-pub fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| parse_embedded("breakaway.toml", SOURCE))
-}
-
-impl Data {
-    /// A chart by id.
-    pub fn chart(&self, id: &str) -> &Chart {
-        self.common.chart(id)
-    }
-}
+embedded_data!("breakaway.toml");
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {

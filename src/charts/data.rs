@@ -190,6 +190,27 @@ pub fn parse_embedded<T: serde::de::DeserializeOwned>(name: &str, text: &str) ->
     toml::from_str(text).unwrap_or_else(|e| panic!("embedded chart file {name} is invalid: {e}"))
 }
 
+/// Gives a system's module its `data()` (the module's `SOURCE` parsed once into its `Data`,
+/// whose `common` part holds the charts) and `Data::chart` (a chart by id): the loader and
+/// lookup every system has, written once.
+macro_rules! embedded_data {
+    ($file:literal) => {
+        /// The embedded data, parsed once.
+        pub fn data() -> &'static Data {
+            static DATA: std::sync::OnceLock<Data> = std::sync::OnceLock::new();
+            DATA.get_or_init(|| $crate::charts::data::parse_embedded($file, SOURCE))
+        }
+
+        impl Data {
+            /// A chart by id.
+            pub fn chart(&self, id: &str) -> &$crate::charts::data::Chart {
+                self.common.chart(id)
+            }
+        }
+    };
+}
+pub(crate) use embedded_data;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,12 +2,11 @@
 //! (`data/charts/paydirt-3e.toml`) and the two calls - the AI's defence (red + green dice in the
 //! table for the situation: goal line, prevent, or down and distance) and the d20 offence table.
 
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{parse_embedded, parse_span, Chart, Common, Row, Span};
+use super::data::{embedded_data, parse_span, Common, Row, Span};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -46,18 +45,7 @@ pub struct Data {
     pub def_situation: Vec<DefSituation>,
 }
 
-/// The embedded data, parsed once.
-pub fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| parse_embedded("paydirt-3e.toml", SOURCE))
-}
-
-impl Data {
-    /// A chart by id.
-    pub fn chart(&self, id: &str) -> &Chart {
-        self.common.chart(id)
-    }
-}
+embedded_data!("paydirt-3e.toml");
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {

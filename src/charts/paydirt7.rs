@@ -4,12 +4,11 @@
 //! the ahead/behind status. Every number is read from the data file.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{parse_embedded, parse_modifier, parse_span, Chart, Common};
+use super::data::{embedded_data, parse_modifier, parse_span, Chart, Common};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -35,18 +34,7 @@ pub struct Data {
     pub play_names: BTreeMap<String, String>,
 }
 
-/// The embedded data, parsed once.
-pub fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| parse_embedded("paydirt-vii.toml", SOURCE))
-}
-
-impl Data {
-    /// A chart by id.
-    pub fn chart(&self, id: &str) -> &Chart {
-        self.common.chart(id)
-    }
-}
+embedded_data!("paydirt-vii.toml");
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {

@@ -4,12 +4,11 @@
 //! end-of-turn discard. Step order, step sets, die ranges, regions and coup levels come from
 //! the data file; the conditions are asked as questions.
 
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{parse_embedded, parse_span, Chart, Common, Span};
+use super::data::{embedded_data, parse_span, Common, Span};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -73,18 +72,7 @@ pub struct Data {
     pub coup_levels: CoupLevels,
 }
 
-/// The embedded data, parsed once.
-pub fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| parse_embedded("twilight-struggle.toml", SOURCE))
-}
-
-impl Data {
-    /// A chart by id.
-    pub fn chart(&self, id: &str) -> &Chart {
-        self.common.chart(id)
-    }
-}
+embedded_data!("twilight-struggle.toml");
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
@@ -158,6 +146,30 @@ fn iran_contra(ctx: &mut Ctx) -> Flow<bool> {
         "iran-contra",
         "Has Iran-Contra been played against the AI (no realignments at all)?",
     )
+}
+
+/// A realignment step (3 and 7): none at all after Iran-Contra; otherwise the step's action
+/// when the user says there is a target, else a note and on to the next step.
+struct Realign {
+    step: &'static str,
+    key: &'static str,
+    question: &'static str,
+    action: &'static str,
+    /// The note when there is no target.
+    none: &'static str,
+}
+
+impl Realign {
+    fn ask(&self, ctx: &mut Ctx) -> Flow<Option<Outcome>> {
+        if iran_contra(ctx)? {
+            ctx.note(format!("step {}: no realignments after Iran-Contra", self.step));
+        } else if ctx.yes_no(self.key, self.question)? {
+            return step_done(ctx, self.step, self.action.into()).map(Some);
+        } else {
+            ctx.note(format!("step {}: {}", self.step, self.none));
+        }
+        Ok(None)
+    }
 }
 
 fn step_done(ctx: &mut Ctx, step: &str, action: String) -> Flow<Outcome> {
@@ -269,15 +281,15 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                 ctx.note("step 2: no uncontrolled European battleground");
             }
             "3" => {
-                if iran_contra(ctx)? {
-                    ctx.note("step 3: no realignments after Iran-Contra");
-                } else if ctx.yes_no(
-                    "europe-realign",
-                    "Is there a European battleground the AI may realign at a net -1 or better (not where it has influence but no bonus)?",
-                )? {
-                    return step_done(ctx, "3", "realign European battlegrounds: best modifier first down to -1, highest stability first (Poland first on ties)".into());
-                } else {
-                    ctx.note("step 3: no European battleground to realign at -1 or better");
+                let realign = Realign {
+                    step: "3",
+                    key: "europe-realign",
+                    question: "Is there a European battleground the AI may realign at a net -1 or better (not where it has influence but no bonus)?",
+                    action: "realign European battlegrounds: best modifier first down to -1, highest stability first (Poland first on ties)",
+                    none: "no European battleground to realign at -1 or better",
+                };
+                if let Some(o) = realign.ask(ctx)? {
+                    return Ok(o);
                 }
             }
             "4" => {
@@ -303,15 +315,15 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                 }
             }
             "7" => {
-                if iran_contra(ctx)? {
-                    ctx.note("step 7: no realignments after Iran-Contra");
-                } else if ctx.yes_no(
-                    "realign-controlled",
-                    "Is there a controlled non-European battleground of level 3 or more the AI may realign by step 3's test?",
-                )? {
-                    return step_done(ctx, "7", "realign that controlled non-European battleground (step 3's order)".into());
-                } else {
-                    ctx.note("step 7: no controlled non-European battleground to realign");
+                let realign = Realign {
+                    step: "7",
+                    key: "realign-controlled",
+                    question: "Is there a controlled non-European battleground of level 3 or more the AI may realign by step 3's test?",
+                    action: "realign that controlled non-European battleground (step 3's order)",
+                    none: "no controlled non-European battleground to realign",
+                };
+                if let Some(o) = realign.ask(ctx)? {
+                    return Ok(o);
                 }
             }
             "8" => {

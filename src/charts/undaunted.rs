@@ -4,12 +4,11 @@
 //! target tile, the order of the AI's cards and its initiative roll. Card flows, modifiers,
 //! ranges, target lists and unit values are all read from the data file.
 
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{parse_embedded, Chart, Common, Row};
+use super::data::{embedded_data, Chart, Common, Row};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -112,18 +111,9 @@ pub struct Data {
     pub cards: Vec<Card>,
 }
 
-/// The embedded data, parsed once.
-pub fn data() -> &'static Data {
-    static DATA: OnceLock<Data> = OnceLock::new();
-    DATA.get_or_init(|| parse_embedded("undaunted.toml", SOURCE))
-}
+embedded_data!("undaunted.toml");
 
 impl Data {
-    /// A chart by id.
-    pub fn chart(&self, id: &str) -> &Chart {
-        self.common.chart(id)
-    }
-
     /// A card by id.
     pub fn card(&self, id: &str) -> Option<&Card> {
         self.cards.iter().find(|c| c.id == id)
