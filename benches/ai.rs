@@ -1,6 +1,12 @@
 //! The computer players' cost: whole default matches per delivery at level 1 (close to the
 //! engine's own cost) and level 5, plus an engine floor (a player that plays its first card).
 //! The target: level 5 costs at most three times level 1 per delivery.
+//!
+//! Every benchmark replays the same deals at each iteration, and a short enough sequence of
+//! deliveries replayed again and again is learnt by the processor's branch predictor: twenty
+//! level-1 matches (4,000 deliveries) measured 69 ns a delivery replayed, against 90 ns over
+//! a hundred and more (and in `accc duel`, which never replays). So each measurement covers at
+//! least about 20,000 deliveries: more matches for the short ones.
 
 use accc::ai::duel::{play_one, DuelConfig, SideLevels};
 use accc::ai::Level;
@@ -9,12 +15,28 @@ use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecor
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
-/// Matches per measured iteration (paired deals, as `accc duel` plays them).
+/// Matches per measured iteration (paired deals, as `accc duel` plays them) at level 3 and 5,
+/// about 22,000 deliveries.
 const MATCHES: u64 = 20;
+
+/// Level-1 matches are about a fifth as long (about 210 deliveries): as many deliveries need
+/// ten times the matches (see the module's note on replays).
+fn matches_at(level: u8) -> u64 {
+    if level == 1 {
+        10 * MATCHES
+    } else {
+        MATCHES
+    }
+}
+
+/// Matches per iteration for the engine floors: the first-card player's matches are about
+/// 130 deliveries long, the first-safe player's about 630.
+const FLOOR_MATCHES: u64 = 160;
+const LONG_FLOOR_MATCHES: u64 = 40;
 
 fn config(level: u8) -> DuelConfig {
     let side = SideLevels::both(Level::new(level).expect("a level"));
-    DuelConfig { a: side, b: side, matches: MATCHES as u32, seed: 7, options: MatchOptions::default() }
+    DuelConfig { a: side, b: side, matches: matches_at(level) as u32, seed: 7, options: MatchOptions::default() }
 }
 
 /// Plays the first card it holds; never declares or exchanges: the engine's own cost.
@@ -48,8 +70,8 @@ impl Player for FirstSafe {
     }
 }
 
-fn floor_deliveries<P: Player>(mut player: impl FnMut() -> P) -> u64 {
-    (0..MATCHES)
+fn floor_deliveries<P: Player>(matches: u64, mut player: impl FnMut() -> P) -> u64 {
+    (0..matches)
         .map(|seed| {
             let s = play_match(MatchOptions::default(), seed, [&mut player(), &mut player()], &mut NoRecord).unwrap();
             s.public().started().iter().map(|i| (i.balls + i.no_balls + i.wides) as u64).sum::<u64>()
@@ -59,19 +81,19 @@ fn floor_deliveries<P: Player>(mut player: impl FnMut() -> P) -> u64 {
 
 fn per_delivery(c: &mut Criterion) {
     let mut group = c.benchmark_group("ai_match");
-    group.throughput(Throughput::Elements(floor_deliveries(|| FirstCard)));
+    group.throughput(Throughput::Elements(floor_deliveries(FLOOR_MATCHES, || FirstCard)));
     group.bench_function("engine_floor", |b| {
         b.iter(|| {
-            for seed in 0..MATCHES {
+            for seed in 0..FLOOR_MATCHES {
                 let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord);
                 black_box(s.unwrap());
             }
         })
     });
-    group.throughput(Throughput::Elements(floor_deliveries(|| FirstSafe)));
+    group.throughput(Throughput::Elements(floor_deliveries(LONG_FLOOR_MATCHES, || FirstSafe)));
     group.bench_function("engine_long_matches", |b| {
         b.iter(|| {
-            for seed in 0..MATCHES {
+            for seed in 0..LONG_FLOOR_MATCHES {
                 let s = play_match(MatchOptions::default(), seed, [&mut FirstSafe, &mut FirstSafe], &mut NoRecord);
                 black_box(s.unwrap());
             }
@@ -79,11 +101,11 @@ fn per_delivery(c: &mut Criterion) {
     });
     for level in [1u8, 3, 5] {
         let cfg = config(level);
-        let deliveries: u64 = (0..MATCHES).map(|k| play_one(&cfg, k).deliveries).sum();
+        let deliveries: u64 = (0..matches_at(level)).map(|k| play_one(&cfg, k).deliveries).sum();
         group.throughput(Throughput::Elements(deliveries));
         group.bench_with_input(BenchmarkId::new("level", level), &cfg, |b, cfg| {
             b.iter(|| {
-                for k in 0..MATCHES {
+                for k in 0..matches_at(level) {
                     black_box(play_one(cfg, k));
                 }
             })

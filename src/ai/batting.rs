@@ -49,6 +49,8 @@ pub struct NextBall {
 pub struct Cards {
     rank: [u8; 7],
     suit: [u8; 7],
+    /// Each card's bit by card index, for the masks the look-ahead builds.
+    bit: [u64; 7],
     len: usize,
     per_suit: [u8; 5],
 }
@@ -56,7 +58,7 @@ pub struct Cards {
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
-        let mut cards = Cards { rank: [0; 7], suit: [0; 7], len: hand.len(), per_suit: [0; 5] };
+        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], len: hand.len(), per_suit: [0; 5] };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
         let mut per_suit = 0u64;
@@ -64,6 +66,7 @@ impl Cards {
             let (r, s) = c.rank_and_suit_index();
             cards.rank[i] = r;
             cards.suit[i] = s;
+            cards.bit[i] = 1 << c.index();
             per_suit += 1 << (8 * s);
         }
         let bytes = per_suit.to_le_bytes();
@@ -102,10 +105,20 @@ pub const NONE_SPENT: usize = usize::MAX;
 pub struct Cover {
     top: u8,
     next_top: u8,
-    /// Defending cards of each suit, a byte a suit.
+    /// Defending cards of each suit, counted in the suit's 11 bits of a card mask (at most
+    /// a hand, so the count never reaches the next suit's bits).
     defenders: u64,
     /// The defending cards, by card index (a card held twice is one bit).
     defending: u64,
+}
+
+/// The lowest bit of each suit's 11 bits in a card mask.
+const SUIT_BASES: u64 = 1 | 1 << 11 | 1 << 22 | 1 << 33 | 1 << 44;
+
+/// The whole of each suit whose lowest bit is set in `bases` (no carries: the suits'
+/// 11-bit spans do not overlap).
+fn whole_suits(bases: u64) -> u64 {
+    bases * 0x7ff
 }
 
 impl Cover {
@@ -116,22 +129,24 @@ impl Cover {
         let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
         for i in 0..cards.len {
             let live = (i != spent) as u8;
-            let (r, s) = (cards.rank[i] * live, cards.suit[i] as u32);
+            let r = cards.rank[i] * live;
             c.next_top = c.next_top.max(r.min(c.top));
             c.top = c.top.max(r);
-            let defends = (r > weak) as u64;
-            c.defenders += defends << (8 * s);
-            c.defending |= defends << (s * TOP_RANK as u32 + r.max(1) as u32 - 1);
+            let defends = 0u64.wrapping_sub((r > weak) as u64);
+            c.defenders += (1u64 << (cards.suit[i] as u32 * TOP_RANK as u32)) & defends;
+            c.defending |= cards.bit[i] & defends;
         }
         c
     }
 
     /// Defending cards of suit index `s`.
+    #[cfg(test)]
     fn defenders(&self, s: usize) -> u64 {
-        (self.defenders >> (8 * s)) & 0xff
+        (self.defenders >> (TOP_RANK as usize * s)) & 0x7ff
     }
 
     /// Whether a defender of suit index `s` holds the top rank (read when it is the only one).
+    #[cfg(test)]
     fn defender_on_top(&self, s: usize) -> bool {
         self.defending & masks::suit(s) & masks::rank(self.top as usize) != 0
     }
@@ -141,16 +156,15 @@ impl Cover {
     fn beaten_by(&self) -> (u64, u64) {
         // Each suit joins one group: no defender, a lone defender holding the top rank (the
         // next highest meets it once spent), another lone defender (the top meets it), or
-        // two and more (always met). Chosen without branches: this runs very often.
-        let (mut undefended, mut behind_top, mut behind_next) = (0u64, 0u64, 0u64);
-        let when = |cond: bool, mask: u64| mask & 0u64.wrapping_sub(cond as u64);
-        for s in 0..5 {
-            let (suit, d) = (masks::suit(s), self.defenders(s));
-            let lone_top = self.defender_on_top(s);
-            undefended |= when(d == 0, suit);
-            behind_next |= when((d == 1) & lone_top, suit);
-            behind_top |= when((d == 1) & !lone_top, suit);
-        }
+        // two and more (always met). Worked out for all five suits at once on the counts
+        // in each suit's lowest bits (a count is at most 6: three bits).
+        let d = self.defenders;
+        let any = (d | d >> 1 | d >> 2) & SUIT_BASES;
+        let lone = any & !(d >> 1 | d >> 2);
+        let top_defends = (self.defending >> (self.top.max(1) - 1)) & SUIT_BASES;
+        let undefended = whole_suits(SUIT_BASES & !any);
+        let behind_next = whole_suits(lone & top_defends);
+        let behind_top = whole_suits(lone & !top_defends);
         let above = |r: u8| masks::at_least(r as usize + 1);
         let later = above(self.top) & undefended;
         let deep = above(self.next_top) & (undefended | behind_next) | above(self.top) & behind_top;
