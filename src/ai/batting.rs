@@ -51,6 +51,8 @@ pub struct Cards {
     suit: [u8; 7],
     /// Each card's bit by card index, for the masks the look-ahead builds.
     bit: [u64; 7],
+    /// The cards held twice, by card index.
+    doubled: u64,
     len: usize,
     per_suit: [u8; 5],
 }
@@ -58,15 +60,18 @@ pub struct Cards {
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
-        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], len: hand.len(), per_suit: [0; 5] };
+        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], doubled: 0, len: hand.len(), per_suit: [0; 5] };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
-        let mut per_suit = 0u64;
+        let (mut per_suit, mut held) = (0u64, 0u64);
         for (i, c) in hand.iter().enumerate() {
             let (r, s) = c.rank_and_suit_index();
+            let bit = 1 << c.index();
             cards.rank[i] = r;
             cards.suit[i] = s;
-            cards.bit[i] = 1 << c.index();
+            cards.bit[i] = bit;
+            cards.doubled |= held & bit;
+            held |= bit;
             per_suit += 1 << (8 * s);
         }
         let bytes = per_suit.to_le_bytes();
@@ -122,8 +127,8 @@ fn whole_suits(bases: u64) -> u64 {
 }
 
 impl Cover {
-    /// Built in registers: per-suit counts kept in an array on the stack, read back straight
-    /// after being written at card-dependent places, made the processor wait.
+    /// The cover of `cards` less card `spent`, card by card: the reference for [`Covers`].
+    #[cfg(test)]
     pub fn of(cards: &Cards, spent: usize, striker: u8) -> Cover {
         let weak = weakest_defence(striker);
         let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
@@ -196,6 +201,61 @@ impl Cover {
     }
 }
 
+/// The covers of one hand less any one card (or none), for each weakest defence of the
+/// striker. The whole hand's cover is worked out once (built in registers: per-suit counts
+/// in an array on the stack, read back straight after being written at card-dependent
+/// places, made the processor wait); leaving out a card is then a few operations, where
+/// working each answer's cover out afresh went through the whole hand again.
+pub struct Covers<'c> {
+    cards: &'c Cards,
+    /// The whole hand's cover and its third-highest rank, by weakest defence (0, 1, 2).
+    whole: [Option<(Cover, u8)>; 3],
+}
+
+impl<'c> Covers<'c> {
+    pub fn new(cards: &'c Cards) -> Covers<'c> {
+        Covers { cards, whole: [None; 3] }
+    }
+
+    /// The cover of the hand less card `spent` (or `NONE_SPENT`) when `striker` faces.
+    pub fn less(&mut self, spent: usize, striker: u8) -> Cover {
+        let weak = weakest_defence(striker);
+        let cards = self.cards;
+        let (whole, third) = *self.whole[weak as usize % 3].get_or_insert_with(|| Self::whole(cards, weak));
+        if spent == NONE_SPENT {
+            return whole;
+        }
+        let r = cards.rank[spent];
+        let (top, next_top) = if r == whole.top {
+            (whole.next_top, third)
+        } else if r == whole.next_top {
+            (whole.top, third)
+        } else {
+            (whole.top, whole.next_top)
+        };
+        let defends = 0u64.wrapping_sub((r > weak) as u64);
+        let defenders = whole.defenders - ((1u64 << (cards.suit[spent] as u32 * TOP_RANK as u32)) & defends);
+        // A card held twice still defends with its other copy.
+        let defending = whole.defending & !(cards.bit[spent] & !cards.doubled & defends);
+        Cover { top, next_top, defenders, defending }
+    }
+
+    fn whole(cards: &Cards, weak: u8) -> (Cover, u8) {
+        let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
+        let mut third = 0;
+        for i in 0..cards.len {
+            let r = cards.rank[i];
+            third = third.max(r.min(c.next_top));
+            c.next_top = c.next_top.max(r.min(c.top));
+            c.top = c.top.max(r);
+            let defends = 0u64.wrapping_sub((r > weak) as u64);
+            c.defenders += (1u64 << (cards.suit[i] as u32 * TOP_RANK as u32)) & defends;
+            c.defending |= cards.bit[i] & defends;
+        }
+        (c, third)
+    }
+}
+
 /// How exposed a set of cards leaves the batsmen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Danger {
@@ -230,8 +290,8 @@ impl<'v> Lookahead<'v> {
 
     /// How exposed the cards left leave the batsmen: the chance that the bowler holds a
     /// card they cannot meet next ball, on a later ball, and once the best are spent.
-    pub fn danger(&self, cards: &Cards, spent: usize, next: NextBall) -> Danger {
-        let cover = Cover::of(cards, spent, next.striker);
+    pub fn danger(&self, covers: &mut Covers<'_>, spent: usize, next: NextBall) -> Danger {
+        let cover = covers.less(spent, next.striker);
         let (later, deep) = cover.beaten_by();
         let now = later & self.open_next_ball(next);
         let relief = if next.drew { 1.0 - DRAW_RELIEF } else { 1.0 };
@@ -306,6 +366,7 @@ pub fn look_ahead_answer(
     }
     let (unseen, bowler) = knowledge();
     let look = Lookahead::new(p, &unseen, bowler);
+    let mut covers = Covers::new(&cards);
     let mut best = (f32::MIN, Choice::NoCard);
     while let Some(a) = answers.take_best() {
         if a.bound <= best.0 {
@@ -318,7 +379,7 @@ pub fn look_ahead_answer(
             let top_rank = cards.rank[a.slot as usize];
             (a.slot as usize, NextBall { striker, top_rank, no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted })
         };
-        let v = a.bound - stance.wicket * look.danger(&cards, spent, next).weighted(judge);
+        let v = a.bound - stance.wicket * look.danger(&mut covers, spent, next).weighted(judge);
         let better = v > best.0;
         best = if better { (v, play(a)) } else { best };
     }
@@ -538,6 +599,26 @@ mod tests {
                         assert_eq!(later & bit != 0, c.rank() > cover.first(s), "{hand:?} less {spent}: {c}");
                         assert_eq!(deep & bit != 0, c.rank() > cover.second(s), "{hand:?} less {spent}: {c} (deep)");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn covers_less_a_card_agree_with_covers_worked_out_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..3000 {
+            let len = rng.random_range(1..=DEAL);
+            // Few distinct cards, so that pairs and equal ranks are common, low ones among them
+            // (the lower order may not defend with them).
+            let rank = |rng: &mut rand_chacha::ChaCha8Rng| [1, 2, 3, 10, 11][rng.random_range(0..5)];
+            let hand: Vec<Card> = (0..len).map(|_| Card::new(rank(&mut rng), Suit::ALL[rng.random_range(0..2)])).collect();
+            let cards = Cards::new(&hand);
+            let mut covers = Covers::new(&cards);
+            for striker in [1, 7, 10, 2, 8] {
+                for spent in (0..len).chain([NONE_SPENT]) {
+                    assert_eq!(covers.less(spent, striker), Cover::of(&cards, spent, striker), "{hand:?} less {spent}, striker {striker}");
                 }
             }
         }

@@ -6,7 +6,7 @@ use crate::cards::Card;
 use crate::engine::tables::weakest_defence;
 use crate::engine::{Choice, PublicState, Side, View};
 
-use super::batting::{Cards, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
+use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
 use super::situation::{deliveries_left, lead};
 
 /// Runs per delivery and balls per wicket the captain expects when the match has shown too
@@ -131,10 +131,11 @@ pub fn look_ahead_exchange(view: &View<'_>, look: &Lookahead<'_>, stance: Stance
     let p = view.public;
     let cards = Cards::new(view.hand);
     let next = |drew| NextBall { striker: p.striker, top_rank: p.top.map_or(0, |t| t.rank()), no_ball: p.no_ball_suit, drew };
-    let now = look.danger(&cards, NONE_SPENT, next(false)).weighted(judge);
+    let mut covers = Covers::new(&cards);
+    let now = look.danger(&mut covers, NONE_SPENT, next(false)).weighted(judge);
     let mut gains: [(f32, Option<Card>); 7] = [(0.0, None); 7];
     for (i, &c) in view.hand.iter().enumerate() {
-        let after = look.danger(&cards, i, next(true)).weighted(judge);
+        let after = look.danger(&mut covers, i, next(true)).weighted(judge);
         gains[i] = (stance.wicket * (now - after) + judge.fresh - judge.keep(&cards, i), Some(c));
     }
     gains.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -172,10 +173,11 @@ fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
 pub fn look_ahead_discard(view: &View<'_>, look: &Lookahead<'_>, stance: Stance, judge: &Judgement) -> Choice {
     let p = view.public;
     let cards = Cards::new(view.hand);
+    let mut covers = Covers::new(&cards);
     let mut best = (f32::MAX, view.hand[0]);
     for (i, &c) in view.hand.iter().enumerate() {
         let next = NextBall { striker: 1, top_rank: c.rank(), no_ball: p.no_ball_suit, drew: false };
-        let cost = stance.wicket * look.danger(&cards, i, next).weighted(judge) + judge.keep(&cards, i);
+        let cost = stance.wicket * look.danger(&mut covers, i, next).weighted(judge) + judge.keep(&cards, i);
         if cost < best.0 {
             best = (cost, c);
         }
