@@ -48,6 +48,18 @@ impl Memory {
         self.played.add(card);
     }
 
+    /// Brings the memory up to date with a view of a decision that does not use it (a
+    /// declaration), or leaves it for the next view when that comes to the same: within a
+    /// pack and away from its end, the cards that leave the other hand between two views add
+    /// up, whether counted once or twice. Until the next [`Memory::observe`], `known` may
+    /// still hold cards played since.
+    pub fn glance(&mut self, view: &View<'_>) {
+        let p = view.public;
+        if p.pack != self.pack || p.pickup_left <= NEAR_END || self.near_end.is_some() {
+            self.observe(view);
+        }
+    }
+
     /// Brings the memory up to date with a new view.
     pub fn observe(&mut self, view: &View<'_>) {
         let p = view.public;
@@ -103,7 +115,7 @@ impl Memory {
 mod tests {
     use super::*;
     use crate::ai::{Bot, Level};
-    use crate::engine::{runner::chance_rng, MatchOptions, MatchState, NoRecord, Player, Side};
+    use crate::engine::{runner::chance_rng, Choice, MatchOptions, MatchState, NoRecord, Player, Side};
 
     /// Plays professional bots through a whole match, checking after every view that each
     /// card the memory claims is really in the other hand. Returns (views, cards known).
@@ -118,8 +130,13 @@ mod tests {
                 state.sample_chance(&mut rng, &mut NoRecord);
                 continue;
             }
-            let (side, _) = state.to_act().unwrap();
+            let (side, decision) = state.to_act().unwrap();
             let choice = bots[side.index()].decide(&state.view());
+            if decision == Decision::Declare {
+                // Only glanced at: the memory is read at the next decision that uses it.
+                state.apply(choice, &mut NoRecord).unwrap();
+                continue;
+            }
             let memory = bots[side.index()].memory.as_deref().unwrap();
             let claimed = memory.known();
             let actual = CardCounts::from_cards(state.hand(side.other()));
@@ -131,6 +148,44 @@ mod tests {
             state.apply(choice, &mut NoRecord).unwrap();
         }
         (views, known)
+    }
+
+    /// A glance at a declaration's view leaves the memory as a full look would have: the
+    /// bots (which glance) and twin memories that look at every view agree at every decision
+    /// that uses the memory.
+    #[test]
+    fn a_glance_at_a_declaration_remembers_what_a_full_look_would() {
+        let pro = Level::PROFESSIONAL;
+        let mut compared = 0;
+        for seed in 0..6 {
+            let mut state = MatchState::new(MatchOptions::default());
+            let mut rng = chance_rng(seed);
+            let mut bots = [Bot::new(pro, pro, seed, Side::Home), Bot::new(pro, pro, seed, Side::Away)];
+            let mut twins = [Memory::default(), Memory::default()];
+            while !state.is_over() {
+                if state.chance().is_some() {
+                    state.sample_chance(&mut rng, &mut NoRecord);
+                    continue;
+                }
+                let (side, _) = state.to_act().unwrap();
+                let view = state.view();
+                let choice = bots[side.index()].decide(&view);
+                let twin = &mut twins[side.index()];
+                twin.observe(&view);
+                if view.decision != Decision::Declare {
+                    let bot = bots[side.index()].memory.as_deref().unwrap();
+                    assert_eq!(bot.known(), twin.known(), "seed {seed}: {:?}", view.decision);
+                    compared += 1;
+                }
+                match choice {
+                    Choice::Card(c) => twin.played(c),
+                    Choice::Exchange(out) => out.into_iter().flatten().for_each(|c| twin.played(c)),
+                    _ => {}
+                }
+                state.apply(choice, &mut NoRecord).unwrap();
+            }
+        }
+        assert!(compared > 5000, "{compared}");
     }
 
     #[test]

@@ -191,6 +191,7 @@ impl Bot {
     fn remember(&mut self, view: &View<'_>, choice: Option<Choice>) {
         let Some(memory) = self.memory.as_deref_mut() else { return };
         match choice {
+            None if view.decision == Decision::Declare => memory.glance(view),
             None => memory.observe(view),
             Some(Choice::Card(c)) => memory.played(c),
             Some(Choice::Exchange(out)) => out.into_iter().flatten().for_each(|c| memory.played(c)),
