@@ -202,10 +202,10 @@ impl Cover {
 }
 
 /// The covers of one hand less any one card (or none), for each weakest defence of the
-/// striker. The whole hand's cover is worked out once (built in registers: per-suit counts
-/// in an array on the stack, read back straight after being written at card-dependent
-/// places, made the processor wait); leaving out a card is then a few operations, where
-/// working each answer's cover out afresh went through the whole hand again.
+/// striker. The whole hand's cover is worked out once, in registers (per-suit counts kept
+/// in an array on the stack, read back straight after being written, made the processor
+/// wait); leaving out a card is then a few operations, where working each answer's cover
+/// out afresh went through the whole hand again.
 pub struct Covers<'c> {
     cards: &'c Cards,
     /// The whole hand's cover and its third-highest rank, by weakest defence (0, 1, 2).
@@ -221,6 +221,7 @@ impl<'c> Covers<'c> {
     pub fn less(&mut self, spent: usize, striker: u8) -> Cover {
         let weak = weakest_defence(striker);
         let cards = self.cards;
+        // `% 3`: the weakest defence is 0, 1 or 2, and the index then needs no check.
         let (whole, third) = *self.whole[weak as usize % 3].get_or_insert_with(|| Self::whole(cards, weak));
         if spent == NONE_SPENT {
             return whole;
