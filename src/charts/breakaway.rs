@@ -603,6 +603,7 @@ pub static PROCEDURES: &[Procedure] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::walk::answers::{c, die, n, yes};
     use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
 
     fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
@@ -610,21 +611,6 @@ mod tests {
             Kind::YesNo => Some(Answer::Bool(false)),
             _ => None,
         })
-    }
-    fn c(s: &str) -> Answer {
-        Answer::Choice(s.into())
-    }
-    fn n(v: i64) -> Answer {
-        Answer::Number(v)
-    }
-    fn die(v: i64) -> Answer {
-        Answer::Die {
-            value: v,
-            rolled: false,
-        }
-    }
-    fn yes() -> Answer {
-        Answer::Bool(true)
     }
 
     fn defence(extra: &[(&str, Answer)]) -> Outcome {

@@ -266,6 +266,7 @@ pub static PROCEDURES: &[Procedure] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::walk::answers::{die, n};
     use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
 
     fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
@@ -277,15 +278,6 @@ mod tests {
         })
     }
 
-    fn n(v: i64) -> Answer {
-        Answer::Number(v)
-    }
-    fn roll(v: i64) -> Answer {
-        Answer::Die {
-            value: v,
-            rolled: false,
-        }
-    }
 
     fn table_of(a: &[(&str, Answer)]) -> String {
         call("defense", a).unwrap().fields["table"]
@@ -300,23 +292,23 @@ mod tests {
         let gl = [
             ("yard-line", n(5)),
             ("two-minutes", Answer::Bool(true)),
-            ("roll", roll(1)),
+            ("roll", die(1)),
         ];
         assert_eq!(table_of(&gl), "goal-line");
         let pv = [
             ("yard-line", n(6)),
             ("two-minutes", Answer::Bool(true)),
-            ("roll", roll(1)),
+            ("roll", die(1)),
         ];
         assert_eq!(table_of(&pv), "prevent");
-        let lead = [("yard-line", n(40)), ("lead", n(21)), ("roll", roll(1))];
+        let lead = [("yard-line", n(40)), ("lead", n(21)), ("roll", die(1))];
         assert_eq!(table_of(&lead), "prevent");
         let lead20 = [
             ("yard-line", n(40)),
             ("lead", n(20)),
             ("down", n(1)),
             ("to-go", n(10)),
-            ("roll", roll(1)),
+            ("roll", die(1)),
         ];
         assert_eq!(table_of(&lead20), "1st-10");
         for (down, to_go, t) in [
@@ -329,7 +321,7 @@ mod tests {
                 ("yard-line", n(40)),
                 ("down", n(down)),
                 ("to-go", n(to_go)),
-                ("roll", roll(2)),
+                ("roll", die(2)),
             ];
             assert_eq!(table_of(&a), t);
         }
@@ -341,7 +333,7 @@ mod tests {
             ("yard-line", n(40)),
             ("down", n(4)),
             ("to-go", n(2)),
-            ("roll", roll(1)),
+            ("roll", die(1)),
         ];
         let e = call("defense", &a).unwrap_err();
         assert_eq!(e.id, "to-go");
@@ -352,7 +344,7 @@ mod tests {
                 ("yard-line", n(40)),
                 ("down", n(1)),
                 ("to-go", n(9)),
-                ("roll", roll(1))
+                ("roll", die(1))
             ]
         )
         .is_err());
@@ -361,7 +353,7 @@ mod tests {
             "defense",
             &[
                 ("table", Answer::Choice("3rd-4-10".into())),
-                ("roll", roll(4)),
+                ("roll", die(4)),
             ],
         )
         .unwrap();
@@ -370,10 +362,10 @@ mod tests {
 
     #[test]
     fn defence_reads_the_roll() {
-        let o = call("defense", &[("yard-line", n(3)), ("roll", roll(5))]).unwrap();
+        let o = call("defense", &[("yard-line", n(3)), ("roll", die(5))]).unwrap();
         assert_eq!(o.fields["defense"], "D");
         assert!(
-            call("defense", &[("yard-line", n(3)), ("roll", roll(6))]).is_err(),
+            call("defense", &[("yard-line", n(3)), ("roll", die(6))]).is_err(),
             "rolls run 1-5"
         );
     }
@@ -393,20 +385,20 @@ mod tests {
         }
         let o = call(
             "offense",
-            &[("down", n(3)), ("to-go", n(9)), ("d20", roll(6))],
+            &[("down", n(3)), ("to-go", n(9)), ("d20", die(6))],
         )
         .unwrap();
         assert_eq!(o.fields["result"], "C");
         assert_eq!(o.fields["row"], "down 3, > 8");
         let o = call(
             "offense",
-            &[("down", n(1)), ("to-go", n(6)), ("d20", roll(2))],
+            &[("down", n(1)), ("to-go", n(6)), ("d20", die(2))],
         )
         .unwrap();
         assert_eq!(o.fields["result"], "B");
         let o = call(
             "offense",
-            &[("down", n(1)), ("to-go", n(7)), ("d20", roll(2))],
+            &[("down", n(1)), ("to-go", n(7)), ("d20", die(2))],
         )
         .unwrap();
         assert_eq!(o.fields["result"], "A");

@@ -479,40 +479,13 @@ pub static PROCEDURES: &[Procedure] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::walk::{drive_with, Answer, WalkError};
+    use crate::charts::walk::answers::{die, n, yes};
+    use crate::charts::walk::{call_for_test, Answer, Kind};
 
     fn call(proc_id: &str, answers: &[(&str, Answer)]) -> Outcome {
-        let p = PROCEDURES.iter().find(|p| p.id == proc_id).unwrap();
-        drive_with(p, |q| {
-            answers
-                .iter()
-                .find(|(id, _)| *id == q.id)
-                .map(|(_, a)| a.clone())
-                .or(if matches!(q.kind, crate::charts::walk::Kind::YesNo) {
-                    Some(Answer::Bool(false))
-                } else {
-                    None
-                })
-                .ok_or_else(|| WalkError {
-                    id: q.id.clone(),
-                    message: "unanswered".into(),
-                })
-        })
-        .unwrap()
+        call_for_test(PROCEDURES, proc_id, answers, |q| matches!(q.kind, Kind::YesNo).then_some(Answer::Bool(false))).unwrap()
     }
 
-    fn n(v: i64) -> Answer {
-        Answer::Number(v)
-    }
-    fn die(v: i64) -> Answer {
-        Answer::Die {
-            value: v,
-            rolled: false,
-        }
-    }
-    fn yes() -> Answer {
-        Answer::Bool(true)
-    }
 
     fn off(
         down: i64,

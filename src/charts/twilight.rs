@@ -762,6 +762,7 @@ pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::walk::answers::{c, die, n, yes};
     use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
 
     fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
@@ -770,21 +771,6 @@ mod tests {
             Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
             _ => None,
         })
-    }
-    fn yes() -> Answer {
-        Answer::Bool(true)
-    }
-    fn n(v: i64) -> Answer {
-        Answer::Number(v)
-    }
-    fn die(v: i64) -> Answer {
-        Answer::Die {
-            value: v,
-            rolled: false,
-        }
-    }
-    fn c(s: &str) -> Answer {
-        Answer::Choice(s.into())
     }
 
     fn act(extra: &[(&str, Answer)]) -> Outcome {

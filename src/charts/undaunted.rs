@@ -891,6 +891,7 @@ pub static PROCEDURES: &[Procedure] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::walk::answers::{die, no, yes};
     use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
 
     fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
@@ -900,18 +901,6 @@ mod tests {
             Kind::Number { .. } if q.id.starts_with("def-") => Some(Answer::Number(0)),
             _ => None,
         })
-    }
-    fn yes() -> Answer {
-        Answer::Bool(true)
-    }
-    fn no() -> Answer {
-        Answer::Bool(false)
-    }
-    fn die(v: i64) -> Answer {
-        Answer::Die {
-            value: v,
-            rolled: false,
-        }
     }
     fn card_call(card: &str, extra: &[(&str, Answer)]) -> Outcome {
         let mut a = vec![("card", Answer::Choice(card.into()))];

@@ -743,6 +743,29 @@ pub fn call_for_test(
     })
 }
 
+/// For the systems' unit tests: short ways to write answers.
+#[cfg(test)]
+pub mod answers {
+    use super::Answer;
+
+    pub fn n(v: i64) -> Answer {
+        Answer::Number(v)
+    }
+    /// A die the user rolled and read out.
+    pub fn die(v: i64) -> Answer {
+        Answer::Die { value: v, rolled: false }
+    }
+    pub fn c(s: &str) -> Answer {
+        Answer::Choice(s.into())
+    }
+    pub fn yes() -> Answer {
+        Answer::Bool(true)
+    }
+    pub fn no() -> Answer {
+        Answer::Bool(false)
+    }
+}
+
 /// Runs a procedure to the end, answering each question through `answer_for` (which may look
 /// the answer up, roll a die, or fail). Refused answers come back as errors.
 pub fn drive_with<E: From<WalkError>>(
