@@ -1,12 +1,13 @@
 //! The card engine as a whole: random simulation with invariants after every delivery,
-//! replay from the log, determinism, illegal choices, and the `accc match` command checked
-//! by the independent log checker.
+//! replay from the log, determinism, illegal choices, rare corners of the rules reached by
+//! scripted players, and the `accc match` command checked by the independent log checker.
 
 use accc::ai::{Bot, Level};
 use accc::ball_log::BallLog;
 use accc::cards::Card;
 use accc::engine::{
-    play_match, player_rng, Choice, Decision, Event, MatchOptions, MatchState, NoRecord, Player, Recorder, Side, View,
+    play_match, player_rng, Choice, Decision, Event, InningsEnd, MatchOptions, MatchState, NoRecord, Outcome, Player, Recorder,
+    Side, View,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -85,6 +86,10 @@ fn check_invariants(state: &MatchState, sums: &[u32; 4]) {
     }
     if state.is_over() {
         assert!(p.result.is_some(), "a finished match has a result");
+    }
+    let new_over = p.innings_started > 0 && p.deliveries_in_over == 0;
+    if let Some((_, Decision::Declare | Decision::Bowl)) = state.to_act().filter(|_| new_over) {
+        assert!(!p.exhausted, "no over starts once the last pack is used up");
     }
 }
 
@@ -307,4 +312,129 @@ fn the_log_checker_rejects_corrupted_logs() {
         let caught = std::panic::catch_unwind(|| check_log(&bad)).is_err();
         assert!(caught, "the checker missed a corrupted {what}");
     }
+}
+
+/// Random legal play, but for what it is told: declare at the first chance of innings
+/// `declare_in` (before its first delivery), never otherwise; and change two cards after
+/// every wicket (so that exchanges often use up the last pack).
+struct Scripted {
+    rng: ChaCha8Rng,
+    declare_in: u8,
+    exchange_two: bool,
+}
+
+impl Player for Scripted {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        let p = view.public;
+        match view.decision {
+            Decision::Declare => {
+                // No delivery of the innings yet, counting or not.
+                let none_bowled = p.last_ball.is_none_or(|b| b.innings != self.declare_in);
+                if p.innings_number() == self.declare_in && none_bowled {
+                    Choice::Declare
+                } else {
+                    Choice::Continue
+                }
+            }
+            Decision::Exchange if self.exchange_two && view.hand.len() >= 2 => Choice::Exchange([Some(view.hand[0]), Some(view.hand[1])]),
+            _ => {
+                let choices = view.legal_choices();
+                choices[self.rng.random_range(0..choices.len())]
+            }
+        }
+    }
+}
+
+fn scripted(seed: u64, declare_in: u8, exchange_two: bool) -> [Scripted; 2] {
+    [Side::Home, Side::Away].map(|side| Scripted { rng: player_rng(seed, side), declare_in, exchange_two })
+}
+
+/// A short match: one day of one pack a session (three packs).
+fn short_match() -> MatchOptions {
+    MatchOptions { packs_per_session: 1, days: 1, ..MatchOptions::default() }
+}
+
+#[test]
+fn a_side_may_declare_before_the_first_delivery_of_its_innings() {
+    for declare_in in 1..=4u8 {
+        let [mut a, mut b] = scripted(40 + declare_in as u64, declare_in, false);
+        let (state, log) = play_checked(MatchOptions::default(), 40 + declare_in as u64, [&mut a, &mut b]);
+        check_log(&log.text());
+        let p = state.public();
+        assert!(p.innings_started >= declare_in, "innings {declare_in} was reached");
+        let inn = &p.started()[declare_in as usize - 1];
+        // A third innings closed still behind is an innings defeat, recorded as such.
+        let behind = declare_in == 3 && p.started()[0].total < p.started()[1].total;
+        let end = if behind { InningsEnd::InningsDefeat } else { InningsEnd::Declared };
+        assert_eq!((inn.end, inn.total, inn.balls, inn.wickets), (Some(end), 0, 0, 0), "innings {declare_in}");
+        if declare_in < 3 {
+            assert!(p.innings_started > declare_in, "the match went on to the next innings");
+        }
+        if declare_in == 4 {
+            // A fourth-innings declaration closes the innings like all out: the side loses.
+            let r = p.result.expect("the match is over");
+            assert_eq!((r.outcome, r.winner), (Outcome::Win, Some(inn.batting.other())));
+        }
+    }
+}
+
+/// Whether an exchange after a wicket was the match's last action (it used up the last pack
+/// at the end of an over, and no ball followed).
+#[derive(Default)]
+struct LastExchange {
+    exchange_then: Option<bool>,
+}
+
+impl Recorder for LastExchange {
+    fn record(&mut self, event: &Event<'_>) {
+        self.exchange_then = match (event, self.exchange_then) {
+            (Event::Exchange { .. }, _) => Some(false),
+            (Event::InningsEnd { reason: InningsEnd::Time, .. }, Some(false)) => Some(true),
+            (Event::Result(_), done) => done.filter(|&d| d),
+            (_, Some(true)) => Some(true),
+            _ => None,
+        };
+    }
+}
+
+#[test]
+fn an_exchange_that_uses_up_the_last_pack_at_an_overs_end_ends_the_match() {
+    let mut found = 0;
+    for seed in 0..600u64 {
+        let [mut a, mut b] = scripted(seed, 0, true);
+        let (state, log) = play_checked(short_match(), seed, [&mut a, &mut b]);
+        let mut last = LastExchange::default();
+        let [mut a, mut b] = scripted(seed, 0, true);
+        play_match(short_match(), seed, [&mut a, &mut b], &mut last).unwrap();
+        if last.exchange_then == Some(true) {
+            found += 1;
+            check_log(&log.text());
+            assert_eq!(state.public().result.map(|r| r.outcome), Some(Outcome::Draw), "seed {seed}");
+        }
+    }
+    assert!(found >= 2, "the case came up {found} times");
+}
+
+#[test]
+fn one_run_short_points_go_only_to_the_side_batting_fourth() {
+    let (mut third, mut fourth) = (0, 0);
+    for seed in 0..5000u64 {
+        let [mut a, mut b] = scripted(seed, 0, false);
+        let state = play_match(short_match(), seed, [&mut a, &mut b], &mut NoRecord).unwrap();
+        let p = state.public();
+        let r = p.result.expect("the match is over");
+        let bat = p.batting();
+        if r.outcome != Outcome::Draw || p.aggregate(bat) != p.aggregate(bat.other()) {
+            continue;
+        }
+        let mut points = [1, 1];
+        if p.innings_started == 4 {
+            points[bat.index()] = 2;
+            fourth += 1;
+        } else {
+            third += 1;
+        }
+        assert_eq!(r.points, points, "seed {seed}: a level draw in innings {}", p.innings_started);
+    }
+    assert!(third >= 1 && fourth >= 1, "level draws: {third} in the third innings, {fourth} in the fourth");
 }
