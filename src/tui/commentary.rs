@@ -10,7 +10,8 @@ use crate::engine::{BallRecord, Call, Event, Recorder, Side};
 pub enum Pause {
     Wicket,
     Interval(String),
-    InningsEnd,
+    /// The innings with this number (1..=4) has just ended.
+    InningsEnd(u8),
     MatchEnd,
 }
 
@@ -170,14 +171,14 @@ impl Recorder for Commentary {
             Event::Declare { side, total, wickets, .. } => {
                 self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
             }
-            Event::InningsEnd { .. } => {
+            Event::InningsEnd { number, .. } => {
                 if self.over_runs > 0 {
                     if let Some(overs) = self.overs.last_mut() {
                         overs.push(self.over_runs);
                     }
                     self.over_runs = 0;
                 }
-                self.pauses.push(Pause::InningsEnd);
+                self.pauses.push(Pause::InningsEnd(number));
             }
             Event::Result(_) => self.pauses.push(Pause::MatchEnd),
             _ => {}

@@ -27,8 +27,14 @@ pub enum MatchKey {
 
 /// Handles a key on the match screen.
 pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
+    // Leaving loses the match, so Esc only asks; [Y] confirms, any other key plays on.
+    if s.leaving {
+        s.leaving = false;
+        return if matches!(k.code, KeyCode::Char('y' | 'Y')) { MatchKey::Leave } else { MatchKey::Handled };
+    }
     if k.code == KeyCode::Esc {
-        return MatchKey::Leave;
+        s.leaving = true;
+        return MatchKey::Handled;
     }
     if s.paused.is_some() {
         return match k.code {
@@ -211,11 +217,15 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
 
 fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     let p = s.state.public();
+    if s.leaving {
+        prompt(f, area, "Leave this match? It will not be recorded.", "[Y] leave  any other key: play on");
+        return;
+    }
     if let Some(pause) = &s.paused {
         let what = match pause {
             Pause::Wicket => "Wicket!".to_string(),
             Pause::Interval(session) => format!("Interval: {session} begins."),
-            Pause::InningsEnd => innings_end_text(p, &s.commentary.names),
+            Pause::InningsEnd(number) => innings_end_text(p, *number, &s.commentary.names),
             Pause::MatchEnd => "The match is over.".to_string(),
         };
         put(f, area, 1, 19, vec![Span::styled(what, style::bright())]);
@@ -257,8 +267,9 @@ fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool
     (text, format!("{no_card}[=] computer  {declare}  [Esc] abandon"))
 }
 
-fn innings_end_text(p: &PublicState, short: &[String; 2]) -> String {
-    let inn = p.current();
+/// The innings numbered `number` as it ended (the next one has already begun).
+fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String {
+    let inn = &p.started()[number as usize - 1];
     let name = &short[inn.batting.index()];
     let how = match inn.end {
         Some(InningsEnd::Declared) => "declared at",
@@ -296,5 +307,5 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
 
 /// True when the match screen wants ticks (a computer-only match being watched).
 pub fn wants_ticks(s: &Session) -> bool {
-    s.mode == Mode::Fully && s.human.is_none() && s.paused.is_none() && !s.state.is_over()
+    s.mode == Mode::Fully && s.human.is_none() && s.paused.is_none() && !s.leaving && !s.state.is_over()
 }

@@ -38,6 +38,8 @@ pub struct Session {
     pub paused: Option<Pause>,
     /// Deliveries bowled so far.
     pub deliveries: u32,
+    /// The user pressed Esc and is asked whether to leave the match (and lose it).
+    pub leaving: bool,
 }
 
 /// Forwards events to the commentary and counts deliveries.
@@ -76,6 +78,7 @@ impl Session {
             exchange_pick: Vec::new(),
             paused: None,
             deliveries: 0,
+            leaving: false,
         }
     }
 

@@ -213,7 +213,15 @@ fn abandoning_a_match_loses_only_that_match() {
     for _ in 0..20 {
         press(&mut app, "=");
     }
+    // Esc only asks; any key but [Y] plays on with nothing changed.
+    let before = session(&app).deliveries;
     esc(&mut app);
+    assert!(shot(&app).contains("Leave this match? It will not be recorded."));
+    press(&mut app, "n");
+    assert_eq!(session(&app).deliveries, before);
+    assert!(!shot(&app).contains("Leave this match?"));
+    esc(&mut app);
+    press(&mut app, "y");
     assert!(matches!(app.screen, Screen::Menu));
     assert!(app.status.as_deref().unwrap().contains("abandoned"));
     assert_eq!(app.comp.as_ref().unwrap().current().unwrap().matches_played(), played);
@@ -348,4 +356,34 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
     press(&mut app, "b");
     assert!(matches!(app.screen, Screen::Menu));
     assert!(app.status.as_deref().unwrap().contains("backup"));
+}
+
+#[test]
+fn the_pause_at_an_innings_end_names_the_innings_that_ended() {
+    use accc::tui::commentary::Pause;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let mut seen = 0;
+    for _ in 0..20_000 {
+        let s = session(&app);
+        if s.state.is_over() && s.paused.is_none() {
+            break;
+        }
+        if let Some(Pause::InningsEnd(n)) = s.paused {
+            let p = s.state.public();
+            let inn = &p.started()[n as usize - 1];
+            let name = &s.commentary.names[inn.batting.index()];
+            let line = format!("End of innings: {name} ");
+            let text = shot(&app);
+            assert!(text.contains(&line) && text.contains(&format!(" {}.", inn.score_text(p.options.all_out()))), "innings {n}:\n{text}");
+            seen += 1;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    assert!(seen >= 2, "innings ends seen: {seen}");
 }
