@@ -38,6 +38,13 @@ pub enum ViewKind {
     AllTimeAverages(Class),
 }
 
+impl ViewKind {
+    /// Whether the view is one of the [8] menu's.
+    pub fn is_all_time(self) -> bool {
+        matches!(self, ViewKind::Honours | ViewKind::AllTime(_) | ViewKind::AllTimeAverages(_))
+    }
+}
+
 /// What a county is being picked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickFor {
@@ -54,7 +61,7 @@ pub enum Screen {
     County { name: String, new: NewFile },
     Menu,
     /// A text view; `year` is set when reviewing a past season ([7]/[8] move it).
-    Text { title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)> },
+    Text { title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, kind: ViewKind },
     PickCounty { purpose: PickFor },
     AllTime,
     /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
@@ -175,7 +182,7 @@ impl App {
                 None => Screen::County { name, new },
             },
             Screen::Menu => self.menu_key(k),
-            Screen::Text { title, lines, scroll, review } => self.text_key(title, lines, scroll, review, k),
+            Screen::Text { title, lines, scroll, review, kind } => self.text_key(title, lines, scroll, review, kind, k),
             Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
             Screen::AllTime => self.alltime_key(k),
             Screen::Grid { first_year } => self.grid_key(first_year, k),
@@ -426,7 +433,7 @@ impl App {
     fn view(&mut self, kind: ViewKind, year: Option<u16>) -> Screen {
         let lines = render_view(self.comp(), kind, year, self.class);
         let title = view_title(kind, year, self.class);
-        Screen::Text { title, lines, scroll: 0, review: year.map(|y| (y, kind)) }
+        Screen::Text { title, lines, scroll: 0, review: year.map(|y| (y, kind)), kind }
     }
 
     fn review_previous(&mut self) -> Screen {
@@ -436,7 +443,7 @@ impl App {
         }
     }
 
-    fn text_key(&mut self, title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, k: KeyEvent) -> Screen {
+    fn text_key(&mut self, title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, kind: ViewKind, k: KeyEvent) -> Screen {
         if let Some((year, kind)) = review {
             let years: Vec<u16> = self.comp().seasons().iter().map(|s| s.year).collect();
             let i = years.iter().position(|&y| y == year).unwrap_or(0);
@@ -454,8 +461,10 @@ impl App {
             }
         }
         match k.code {
+            // The all-time views were picked from the [8] menu: back to it.
+            KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
             KeyCode::Esc | KeyCode::Enter => Screen::Menu,
-            code => Screen::Text { title, lines, scroll: scrolled(scroll, code), review },
+            code => Screen::Text { title, lines, scroll: scrolled(scroll, code), review, kind },
         }
     }
 

@@ -42,7 +42,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         }
         Screen::County { name, .. } => county_choice(f, area, name),
         Screen::Menu => menu(f, area, app),
-        Screen::Text { title, lines, scroll, review } => {
+        Screen::Text { title, lines, scroll, review, .. } => {
             let hint = if review.is_some() {
                 "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
             } else {

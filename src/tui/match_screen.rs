@@ -139,7 +139,8 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     for (i, line) in right_column(p, short).into_iter().enumerate() {
         put(f, area, 40, 2 + i as u16, vec![Span::styled(line, style::text())]);
     }
-    let nbs = p.no_ball_suit.map(|x| x.marked()).unwrap_or("");
+    // With the no-ball rule off, no suit is a no-ball: say so rather than show one.
+    let nbs = if p.options.no_balls { p.no_ball_suit.map(|x| x.marked()).unwrap_or("") } else { "off" };
     let top = p.top.map(Card::on_screen).unwrap_or_default();
     put(f, area, 1, 9, vec![Span::styled("no-balls:   discard pile:", style::text())]);
     put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);

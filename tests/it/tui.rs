@@ -116,9 +116,7 @@ fn every_view_draws() {
         press(&mut app, &(i + 1).to_string());
         insta::assert_snapshot!(format!("alltime_{name}"), shot(&app));
         esc(&mut app);
-        if !matches!(app.screen, Screen::AllTime) {
-            press(&mut app, "8");
-        }
+        assert!(matches!(app.screen, Screen::AllTime), "Esc from {name} goes back to the [8] menu");
     }
     esc(&mut app);
     press(&mut app, "h");
@@ -386,4 +384,23 @@ fn the_pause_at_an_innings_end_names_the_innings_that_ended() {
         }
     }
     assert!(seen >= 2, "innings ends seen: {seen}");
+}
+
+#[test]
+fn the_no_ball_suit_is_not_shown_when_the_rule_is_off() {
+    use accc::tui::session::{Mode, Session};
+    let names = || (String::from("Home County"), String::from("Home"));
+    for no_balls in [true, false] {
+        let options = accc::engine::MatchOptions { no_balls, ..Default::default() };
+        let mut s = Session::new(options, Levels { bat: 2, bowl: 2 }, 9, [names(), names()], None, Mode::Fully);
+        while s.state.public().innings_started == 0 || s.deliveries == 0 {
+            s.advance(true);
+        }
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| accc::tui::match_screen::draw(f, f.area(), &s)).unwrap();
+        let row: String = (0..12).map(|x| t.backend().buffer()[(x, 10)].symbol().to_string()).collect();
+        let suit = s.state.public().no_ball_suit.unwrap().marked();
+        assert_eq!(row.contains(suit), no_balls, "no-balls {no_balls}: {row:?}");
+        assert_eq!(row.contains("off"), !no_balls, "no-balls {no_balls}: {row:?}");
+    }
 }
