@@ -170,13 +170,17 @@ impl App {
             Screen::Confirm { name } => match upper(k) {
                 Some('Y') => Screen::Options { name, new: NewFile::default() },
                 Some('N') => Screen::FileName { input: String::new(), error: None },
+                _ if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
                 _ => Screen::Confirm { name },
             },
             Screen::Damaged { name, problem } => self.damaged_key(name, problem, k),
+            // Nothing is made until a county is chosen: Esc steps back.
+            Screen::Options { .. } if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
             Screen::Options { name, mut new } => match setup::options_key(&mut new, k) {
                 OptionsKey::Done => Screen::County { name, new },
                 _ => Screen::Options { name, new },
             },
+            Screen::County { name, new } if k.code == KeyCode::Esc => Screen::Options { name, new },
             Screen::County { name, new } => match setup::county_key(k) {
                 Some(county) => self.create(&name, new, county),
                 None => Screen::County { name, new },

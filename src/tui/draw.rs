@@ -39,6 +39,7 @@ pub fn draw(f: &mut Frame, app: &App) {
             setup::draw_menu(f, area, 5, &setup::options_lines(new));
             put(f, area, 2, 17, vec![Span::styled("These are fixed once the file is made. First time? Turn off [1]-[3],", style::text())]);
             put(f, area, 2, 18, vec![Span::styled("set about 4 batsmen per side and AI levels of 1 or 2.", style::text())]);
+            put(f, area, 1, 24, vec![Span::styled("[Esc] back to the file name (nothing is made)", style::key())]);
         }
         Screen::County { name, .. } => county_choice(f, area, name),
         Screen::Menu => menu(f, area, app),
@@ -98,6 +99,7 @@ fn confirm(f: &mut Frame, area: Rect, name: &str) {
     heading(f, area, "Armchair Cricket County Championship");
     put(f, area, 4, 8, vec![Span::styled(format!("There is no ACCC file called {name}."), style::text())]);
     put(f, area, 4, 10, vec![Span::styled("Create a new competition with this name? ", style::text()), Span::styled("[Y]/[N]", style::key())]);
+    put(f, area, 1, 24, vec![Span::styled("[N] or [Esc] choose another name", style::key())]);
 }
 
 fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str) {
@@ -117,6 +119,7 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     put(f, area, 4, 5, vec![Span::styled("First class in 1890          Second class in 1890", style::bright())]);
     setup::draw_menu(f, area, 6, &setup::county_lines());
     put(f, area, 4, 15, vec![Span::styled("[0] ", style::key()), Span::styled("No county: run the competition as a spectator", style::text())]);
+    put(f, area, 1, 24, vec![Span::styled("[Esc] back to the options", style::key())]);
 }
 
 fn menu(f: &mut Frame, area: Rect, app: &App) {

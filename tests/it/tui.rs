@@ -70,11 +70,16 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "y");
     insta::assert_snapshot!("options_defaults", shot(&app));
     press(&mut app, "123444785");
-    insta::assert_snapshot!("options_first_timer", shot(&app));
+    let options_first_timer = shot(&app);
+    insta::assert_snapshot!("options_first_timer", options_first_timer);
     press(&mut app, "0");
     insta::assert_snapshot!("county_choice", shot(&app));
     press(&mut app, "!"); // ignored
     assert!(matches!(app.screen, Screen::County { .. }));
+    // Esc steps back a screen, keeping the options chosen; nothing is made yet.
+    esc(&mut app);
+    assert_eq!(shot(&app), options_first_timer);
+    press(&mut app, "0");
     press(&mut app, "s");
     assert!(matches!(app.screen, Screen::Menu));
     assert!(dir.path().join("SURREY11.acc").exists(), "the new file is saved at once");
@@ -85,6 +90,24 @@ fn start_screens_new_file_options_and_county() {
     insta::assert_snapshot!("menu_first_class", shot(&app));
     press(&mut app, "9");
     insta::assert_snapshot!("menu_second_class", shot(&app));
+}
+
+#[test]
+fn esc_on_the_new_file_screens_steps_back_and_makes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    press(&mut app, "fresh");
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Confirm { .. }));
+    esc(&mut app);
+    assert!(matches!(app.screen, Screen::FileName { .. }) && !app.quit);
+    press(&mut app, "fresh");
+    enter(&mut app);
+    press(&mut app, "y");
+    assert!(matches!(app.screen, Screen::Options { .. }));
+    esc(&mut app);
+    assert!(matches!(app.screen, Screen::FileName { .. }) && !app.quit);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file was made");
 }
 
 #[test]
