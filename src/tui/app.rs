@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::charts_screen::{procedure_key, walk_key, WalkScreen};
+use super::draw::TEXT_ROWS;
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
@@ -128,6 +129,8 @@ impl App {
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Tick => self.tick(),
             Msg::Key(k) if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
+            // The screen cannot be seen until the window grows: no key may act unseen.
+            Msg::Key(_) if self.too_small() => {}
             Msg::Key(k) => self.key(k),
         }
     }
@@ -138,6 +141,11 @@ impl App {
             Screen::Simulating { .. } => self.simulate_one(),
             _ => {}
         }
+    }
+
+    /// Whether the window is too small to show the screen (it asks to be made larger).
+    pub fn too_small(&self) -> bool {
+        self.size.0 < super::draw::WIDTH || self.size.1 < super::draw::HEIGHT
     }
 
     /// Whether the program has work to do without waiting for a key.
@@ -194,7 +202,10 @@ impl App {
             Screen::Scorecard { card, scroll, season_end } => match (k.code, season_end) {
                 (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary },
                 (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
-                (code, season_end) => Screen::Scorecard { card, scroll: scrolled(scroll, code), season_end },
+                (code, season_end) => {
+                    let scroll = scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
+                    Screen::Scorecard { card, scroll, season_end }
+                }
             },
             Screen::SeasonEnd { summary } => match k.code {
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => Screen::Menu,
@@ -207,7 +218,7 @@ impl App {
             },
             Screen::Help { scroll } => match k.code {
                 KeyCode::Esc | KeyCode::Enter => Screen::Menu,
-                code => Screen::Help { scroll: scrolled(scroll, code) },
+                code => Screen::Help { scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS) },
             },
             Screen::Charts { system: Some(i), .. } if upper(k) == Some('W') => Screen::Procedures { system: i },
             Screen::Charts { system, lines, scroll } => charts_key(system, lines, scroll, k),
@@ -468,7 +479,7 @@ impl App {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
             KeyCode::Esc | KeyCode::Enter => Screen::Menu,
-            code => Screen::Text { title, lines, scroll: scrolled(scroll, code), review, kind },
+            code => Screen::Text { scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), title, lines, review, kind },
         }
     }
 
@@ -534,16 +545,18 @@ impl App {
     }
 }
 
-/// Scrolls a text view by a key.
-fn scrolled(scroll: usize, code: KeyCode) -> usize {
-    match code {
+/// Scrolls a text view of `len` lines, `rows` at a time, by a key; never past the last
+/// screenful, so that a key back up always moves it.
+fn scrolled(scroll: usize, code: KeyCode, len: usize, rows: usize) -> usize {
+    let moved = match code {
         KeyCode::Down => scroll + 1,
         KeyCode::Up => scroll.saturating_sub(1),
         KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
         KeyCode::PageUp => scroll.saturating_sub(15),
         KeyCode::Home => 0,
         _ => scroll,
-    }
+    };
+    moved.min(len.saturating_sub(rows))
 }
 
 /// The key as an upper-case character, if it is one.
@@ -666,6 +679,6 @@ fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEv
         }
         (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
         (Some(_), KeyCode::Esc) => charts_menu(),
-        (system, code) => Screen::Charts { system, lines, scroll: scrolled(scroll, code) },
+        (system, code) => Screen::Charts { system, scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), lines },
     }
 }

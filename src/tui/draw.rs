@@ -17,6 +17,9 @@ use crate::league::history;
 /// The screen size the program is laid out for.
 pub const WIDTH: u16 = 80;
 pub const HEIGHT: u16 = 25;
+/// Rows of a text view, and of the final scoreboard's card (the chart takes the rest).
+pub const TEXT_ROWS: usize = (HEIGHT - 4) as usize;
+pub const SCORECARD_ROWS: usize = 15;
 
 /// Draws the whole program.
 pub fn draw(f: &mut Frame, app: &App) {
@@ -167,7 +170,7 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
 
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
 fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
-    text_rows(f, area, "Final scoreboard", &card.lines, scroll, "[Up]/[Down] scroll  [Enter] go on", 15);
+    text_rows(f, area, "Final scoreboard", &card.lines, scroll, "[Up]/[Down] scroll  [Enter] go on", SCORECARD_ROWS);
     put(f, area, 1, 18, vec![Span::styled("Runs per over:", style::text())]);
     for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
         let x = 1 + i as u16 * 20;
@@ -188,7 +191,7 @@ pub fn binned(overs: &[u16], width: usize) -> (Vec<u64>, usize) {
 }
 
 fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
-    text_rows(f, area, title, lines, scroll, hint, (HEIGHT - 4) as usize);
+    text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
 fn text_rows(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str, rows: usize) {

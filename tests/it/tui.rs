@@ -152,6 +152,31 @@ fn a_small_window_asks_to_grow() {
     let app = App::new(dir.path().to_path_buf(), None);
     let text = screen(&app, 60, 20);
     assert!(text.contains("Please make the window at least 80x25 (it is 60x20)."), "{text}");
+    // While the screen cannot be seen, keys do nothing (Esc here would quit).
+    let mut app = app;
+    app.update(Msg::Resize(60, 20));
+    esc(&mut app);
+    press(&mut app, "x");
+    assert!(!app.quit && matches!(&app.screen, Screen::FileName { input, .. } if input.is_empty()));
+    app.update(Msg::Resize(80, 25));
+    esc(&mut app);
+    assert!(app.quit);
+}
+
+#[test]
+fn scrolling_stops_at_the_last_screenful_so_up_always_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "h");
+    assert!(accc::tui::help::lines().len() > accc::tui::draw::TEXT_ROWS, "the help is longer than a screen");
+    for _ in 0..10 {
+        app.update(key(KeyCode::PageDown));
+    }
+    let bottom = shot(&app);
+    app.update(key(KeyCode::PageDown));
+    assert_eq!(shot(&app), bottom, "already at the end");
+    app.update(key(KeyCode::Up));
+    assert_ne!(shot(&app), bottom, "one key up moves the view");
 }
 
 #[test]
