@@ -95,6 +95,11 @@ pub struct App {
     pub status: Option<String>,
     pub size: (u16, u16),
     pub quit: bool,
+    /// Why the last save failed, until a save succeeds: shown on the menu, and quitting
+    /// asks first.
+    pub unsaved: Option<String>,
+    /// [Q] was pressed once with the competition unsaved.
+    quit_asked: bool,
     /// The seed for a competition created now (none: from the clock).
     pub new_seed: Option<u64>,
 }
@@ -115,6 +120,8 @@ impl App {
             status: None,
             size: (80, 25),
             quit: false,
+            unsaved: None,
+            quit_asked: false,
             new_seed: None,
         };
         if let Some(n) = name {
@@ -321,15 +328,31 @@ impl App {
         }
     }
 
-    /// Saves the competition; a failure is shown, never hidden.
+    /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
     fn save(&mut self) {
-        if let Some(comp) = &self.comp {
-            if let Err(e) = std::fs::create_dir_all(&self.saves_dir) {
-                self.status = Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display()));
-                return;
+        let Some(comp) = &self.comp else { return };
+        let failure = match std::fs::create_dir_all(&self.saves_dir) {
+            Err(e) => Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display())),
+            Ok(()) => comp.save(&file_path(&self.saves_dir, comp.name())).err().map(|e| format!("Saving failed: {e}")),
+        };
+        self.status = failure.clone().or(self.status.take());
+        self.unsaved = failure;
+    }
+
+    /// [Q]: quits, but with the competition unsaved (after one more try) only when asked twice.
+    fn quit_key(&mut self, asked_before: bool) -> Screen {
+        if self.unsaved.is_some() {
+            self.save();
+        }
+        match &self.unsaved {
+            Some(why) if !asked_before => {
+                self.quit_asked = true;
+                let text = format!("[Q] again quits WITHOUT SAVING; any other key stays. ({why})");
+                self.say(&text)
             }
-            if let Err(e) = comp.save(&file_path(&self.saves_dir, comp.name())) {
-                self.status = Some(format!("Saving failed: {e}"));
+            _ => {
+                self.quit = true;
+                Screen::Menu
             }
         }
     }
@@ -350,6 +373,7 @@ impl App {
 
     fn menu_key(&mut self, k: KeyEvent) -> Screen {
         self.status = None;
+        let asked_before = std::mem::take(&mut self.quit_asked);
         let finished = self.comp().is_finished();
         match upper(k) {
             Some('1' | '2') if finished => self.say("The competition is over: all its seasons have been played."),
@@ -367,10 +391,7 @@ impl App {
             Some('S') if !finished => Screen::Simulate { input: String::new(), error: None },
             Some('C') => charts_menu(),
             Some('H') => Screen::Help { scroll: 0 },
-            Some('Q') => {
-                self.quit = true;
-                Screen::Menu
-            }
+            Some('Q') => self.quit_key(asked_before),
             _ => Screen::Menu,
         }
     }

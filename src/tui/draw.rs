@@ -149,7 +149,7 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
         ("S".into(), "Simulate: the rest of the season, or seasons".into(), !comp.is_finished()),
         ("C".into(), "Solo charts of other games".into(), true),
         ("H".into(), "Help".into(), true),
-        ("Q".into(), "Quit (everything is saved)".into(), true),
+        ("Q".into(), if app.unsaved.is_some() { "Quit (NOT SAVED: see below)".into() } else { "Quit (everything is saved)".into() }, true),
     ];
     for (i, (k, t, on)) in items.iter().enumerate() {
         let st = if *on { style::text() } else { Style::default().fg(Color::DarkGray).bg(style::BG) };
@@ -161,6 +161,9 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
     }
     if let Some(u) = comp.settings().user_county {
         put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::text())]);
+    }
+    if let Some(why) = app.unsaved.as_ref().filter(|_| app.status.is_none()) {
+        put(f, area, 2, 22, vec![Span::styled(format!("Not saved: {why}"), style::error())]);
     }
     if let Some(s) = &app.status {
         put(f, area, 2, 22, vec![Span::styled(s.clone(), style::error())]);

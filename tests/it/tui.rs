@@ -452,3 +452,30 @@ fn the_no_ball_suit_is_not_shown_when_the_rule_is_off() {
         assert_eq!(row.contains("off"), !no_balls, "no-balls {no_balls}: {row:?}");
     }
 }
+
+#[test]
+fn a_failed_save_stays_shown_and_quitting_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    // The saves folder is a file: every save fails.
+    let not_a_folder = dir.path().join("plain-file");
+    std::fs::write(&not_a_folder, "x").unwrap();
+    let mut app = App::new(not_a_folder.clone(), None);
+    press(&mut app, "fresh");
+    enter(&mut app);
+    press(&mut app, "y0");
+    press(&mut app, "0");
+    assert!(matches!(app.screen, Screen::Menu));
+    assert!(app.unsaved.is_some());
+    press(&mut app, "x"); // clears the one-line message, not the warning
+    let text = shot(&app);
+    assert!(text.contains("Not saved: Cannot make the folder") && text.contains("[Q] Quit (NOT SAVED: see below)"), "{text}");
+    press(&mut app, "q");
+    assert!(!app.quit && shot(&app).contains("[Q] again quits WITHOUT SAVING"));
+    press(&mut app, "3");
+    esc(&mut app);
+    press(&mut app, "q");
+    assert!(!app.quit, "another key in between asks again");
+    press(&mut app, "q");
+    assert!(app.quit);
+    assert_eq!(std::fs::read_to_string(&not_a_folder).unwrap(), "x", "nothing was written over");
+}
