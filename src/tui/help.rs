@@ -31,7 +31,9 @@ KEYS ON THE MATCH SCREEN
   [1]-[6]  play the card above the number    [=]  let the computer choose
   [0]      play no card (no-ball or wide)     [D]  declare before next ball
   After a wicket pick up to two cards with [1]-[6] and press [Enter] to change
-  them, or [0] to keep your hand. [Esc] abandons the match (not recorded).
+  them, or [0] to keep your hand ([D] works here too). At the pause between
+  innings, [D] declares your new innings before its first ball.
+  [Esc] then [Y] abandons the match (it is not recorded).
   When watching two computer sides: [Q] finishes the match at once.
 
 THE CHAMPIONSHIP

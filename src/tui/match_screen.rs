@@ -38,6 +38,10 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
     }
     if s.paused.is_some() {
         return match k.code {
+            KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
+                s.declare_next = !s.declare_next;
+                MatchKey::Handled
+            }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 s.resume();
                 s.advance(s.human.is_none());
@@ -64,7 +68,7 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
         (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
         (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N')) if call.allows_no_card() => Some(Choice::NoCard),
-        (Decision::Respond { .. }, KeyCode::Char('d' | 'D')) => {
+        (Decision::Respond { .. } | Decision::Exchange, KeyCode::Char('d' | 'D')) => {
             s.declare_next = !s.declare_next;
             return MatchKey::Handled;
         }
@@ -230,7 +234,12 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
             Pause::MatchEnd => "The match is over.".to_string(),
         };
         put(f, area, 1, 19, vec![Span::styled(what, style::bright())]);
-        let hint = if s.human.is_none() { "[Q] finish quickly  [Esc] leave" } else { "[Esc] abandon the match" };
+        let hint = match (s.human, s.may_declare_at_pause(), s.declare_next) {
+            (None, ..) => "[Q] finish quickly  [Esc] leave",
+            (_, true, false) => "[D] declare before the first ball  [Esc] abandon the match",
+            (_, true, true) => "[D] cancel the declaration  [Esc] abandon the match",
+            _ => "[Esc] abandon the match",
+        };
         prompt(f, area, "Press [Enter] to continue", hint);
         return;
     }
@@ -249,11 +258,20 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         Decision::Respond { bowled, call, top_before } => respond_prompt(bowled, call, top_before, s.declare_next),
         Decision::Exchange => (
             format!("Wicket! Pick up to two cards to change ({} picked):", s.exchange_pick.len()),
-            "[1]-[6] pick  [Enter] change them  [0] keep all  [=] computer".into(),
+            format!("[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}", declare_key(s.declare_next)),
         ),
         _ => (String::new(), String::new()),
     };
     prompt(f, area, &text, &hint);
+}
+
+/// The declaration key's hint: declare before the next ball, or take that back.
+fn declare_key(declare_next: bool) -> &'static str {
+    if declare_next {
+        "[D] don't declare"
+    } else {
+        "[D]eclare"
+    }
 }
 
 fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool) -> (String, String) {
@@ -264,7 +282,7 @@ fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool
     };
     let text = format!("{called}Bowled {}. Enter batsman's play:", bowled.on_screen());
     let no_card = if call.allows_no_card() { "[0] no card  " } else { "" };
-    let declare = if declare_next { "[D] cancel declaration" } else { "[D]eclare" };
+    let declare = declare_key(declare_next);
     (text, format!("{no_card}[=] computer  {declare}  [Esc] abandon"))
 }
 

@@ -91,6 +91,13 @@ impl Session {
         }
     }
 
+    /// Whether the human's side may declare now, before the first ball of its innings: play
+    /// has paused at the end of the last innings and the engine asks the human's side.
+    pub fn may_declare_at_pause(&self) -> bool {
+        let asks_human = matches!(self.state.to_act(), Some((side, Decision::Declare)) if Some(side) == self.human);
+        matches!(self.paused, Some(Pause::InningsEnd(_))) && asks_human
+    }
+
     /// Moves the match on until the human must choose, play pauses, or the match ends; with
     /// `one_ball`, stops after a single delivery (for watching ball by ball).
     pub fn advance(&mut self, one_ball: bool) {

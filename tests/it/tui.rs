@@ -479,3 +479,46 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     assert!(app.quit);
     assert_eq!(std::fs::read_to_string(&not_a_folder).unwrap(), "x", "nothing was written over");
 }
+
+#[test]
+fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
+    use accc::engine::InningsEnd;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    let (mut after_wicket, mut before_first_ball) = (false, false);
+    for _ in 0..6 {
+        if after_wicket && before_first_ball {
+            break;
+        }
+        to_own_match(&mut app);
+        for _ in 0..5000 {
+            let s = session(&app);
+            if s.state.is_over() && s.paused.is_none() {
+                enter(&mut app);
+                enter(&mut app);
+                break;
+            }
+            let number = s.state.public().innings_started;
+            if !after_wicket && s.human_to_act() == Some(Decision::Exchange) {
+                press(&mut app, "d");
+                assert!(shot(&app).contains("[D] don't declare"));
+                press(&mut app, "0");
+                let inn = &session(&app).state.public().started()[number as usize - 1];
+                assert_eq!(inn.end, Some(InningsEnd::Declared), "declared before the next ball");
+                after_wicket = true;
+            } else if !before_first_ball && s.may_declare_at_pause() {
+                assert!(shot(&app).contains("[D] declare before the first ball"));
+                press(&mut app, "d");
+                enter(&mut app);
+                let inn = &session(&app).state.public().started()[number as usize - 1];
+                assert_eq!((inn.end, inn.balls, inn.total), (Some(InningsEnd::Declared), 0, 0), "declared before a ball");
+                before_first_ball = true;
+            } else if s.paused.is_some() {
+                enter(&mut app);
+            } else {
+                press(&mut app, "=");
+            }
+        }
+    }
+    assert!(after_wicket && before_first_ball, "after a wicket: {after_wicket}; before a first ball: {before_first_ball}");
+}
