@@ -15,7 +15,7 @@ pub mod duel;
 mod memory;
 mod novice;
 mod select;
-mod situation;
+pub(crate) mod situation;
 
 use rand_chacha::ChaCha8Rng;
 

@@ -150,6 +150,9 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);
     put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49), style::text())]);
     put(f, area, 30, 10, vec![Span::styled(state_line(p, short), style::bright())]);
+    if let Some(line) = prospects_line(p, &s.names) {
+        put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
+    }
     draw_manhattan(f, area, s);
     draw_hand_and_prompt(f, area, s);
 }
@@ -207,6 +210,43 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
         3 if mine < theirs => format!("{name} need {} runs to bowl again", theirs - mine),
         _ if mine >= theirs => format!("{name} lead by {} runs", mine - theirs),
         _ => format!("{name} trail by {} runs", theirs - mine),
+    }
+}
+
+/// A line on how the match is shaping, when it is shaping clearly (`names`: full names).
+pub fn prospects_line(p: &PublicState, names: &[String; 2]) -> Option<String> {
+    if p.result.is_some() || p.innings_started == 0 {
+        return None;
+    }
+    let bat = p.batting();
+    let lead = p.aggregate(bat) as i32 - p.aggregate(bat.other()) as i32;
+    let wickets_left = p.options.all_out() - p.current().wickets;
+    let balls_left = crate::ai::situation::deliveries_left(p);
+    let names = (names[bat.index()].as_str(), names[bat.other().index()].as_str());
+    prospects(p.innings_started, lead, wickets_left, balls_left, names)
+}
+
+/// The prospects of the side batting (`names`: batting, bowling) in innings `innings`, with
+/// its lead over both innings (negative: behind), its wickets left and the deliveries the
+/// match has left. A side makes about 15-25 runs a wicket and half a run a ball.
+pub fn prospects(innings: u8, lead: i32, wickets_left: u8, balls_left: f32, (bat, bowl): (&str, &str)) -> Option<String> {
+    let per_wicket = 15 * wickets_left as i32;
+    match innings {
+        3 if -lead > per_wicket => Some(format!("{bowl} look poised to record a rare innings victory over {bat}!")),
+        4 => {
+            let need = 1 - lead;
+            if need as f32 > 0.6 * balls_left && wickets_left >= 3 {
+                Some(format!("{bat} must bat out time to save the match against {bowl}."))
+            } else if need > per_wicket {
+                Some(format!("{bowl} are closing in on victory over {bat}!"))
+            } else if need <= 10 {
+                Some(format!("{bat} are within sight of victory over {bowl}!"))
+            } else {
+                None
+            }
+        }
+        1 | 2 if balls_left < 60.0 => Some("A draw looks the likely outcome.".to_string()),
+        _ => None,
     }
 }
 
@@ -327,4 +367,34 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
 /// True when the match screen wants ticks (a computer-only match being watched).
 pub fn wants_ticks(s: &Session) -> bool {
     s.mode == Mode::Fully && s.human.is_none() && s.paused.is_none() && !s.leaving && !s.state.is_over()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prospects;
+
+    const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");
+
+    #[test]
+    fn the_guides_example_looks_like_an_innings_victory() {
+        // Notts 99 & 37-5 against Surrey's 237: 101 behind with five wickets left.
+        let line = prospects(3, 99 + 37 - 237, 5, 300.0, NAMES);
+        assert_eq!(line.as_deref(), Some("Surrey look poised to record a rare innings victory over Nottinghamshire!"));
+        assert_eq!(prospects(3, -30, 5, 300.0, NAMES), None, "30 behind with five left is open");
+    }
+
+    #[test]
+    fn a_fourth_innings_reads_time_wickets_and_runs() {
+        assert_eq!(prospects(4, -150, 8, 100.0, NAMES).as_deref(), Some("Nottinghamshire must bat out time to save the match against Surrey."));
+        assert_eq!(prospects(4, -150, 2, 400.0, NAMES).as_deref(), Some("Surrey are closing in on victory over Nottinghamshire!"));
+        assert_eq!(prospects(4, -5, 2, 400.0, NAMES).as_deref(), Some("Nottinghamshire are within sight of victory over Surrey!"));
+        assert_eq!(prospects(4, -80, 8, 400.0, NAMES), None);
+    }
+
+    #[test]
+    fn an_early_innings_late_in_the_match_looks_drawn() {
+        assert_eq!(prospects(2, 40, 6, 30.0, NAMES).as_deref(), Some("A draw looks the likely outcome."));
+        assert_eq!(prospects(2, 40, 6, 300.0, NAMES), None);
+        assert_eq!(prospects(1, 0, 10, 900.0, NAMES), None);
+    }
 }

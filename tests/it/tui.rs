@@ -522,3 +522,40 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
     }
     assert!(after_wicket && before_first_ball, "after a wicket: {after_wicket}; before a first ball: {before_first_ball}");
 }
+
+#[test]
+fn the_match_screen_says_how_the_match_is_shaping() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let mut shown = 0;
+    for _ in 0..8 {
+        for _ in 0..10 {
+            press(&mut app, "2");
+            if matches!(app.screen, Screen::Match { .. }) {
+                break;
+            }
+            enter(&mut app);
+        }
+        for _ in 0..20_000 {
+            let s = session(&app);
+            if s.state.is_over() && s.paused.is_none() {
+                break;
+            }
+            if let Some(line) = accc::tui::match_screen::prospects_line(s.state.public(), &s.names) {
+                assert!(shot(&app).contains(&line), "the screen shows {line:?}");
+                shown += 1;
+            }
+            if s.paused.is_some() {
+                enter(&mut app);
+            } else {
+                app.update(Msg::Tick);
+            }
+        }
+        enter(&mut app);
+        enter(&mut app);
+        if shown > 0 {
+            break;
+        }
+    }
+    assert!(shown > 0, "a prospects line came up");
+}
