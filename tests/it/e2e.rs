@@ -124,7 +124,7 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
     // Play the whole match with '=' (and Enter at every pause).
     let mut keys = 0;
     loop {
-        let i = s.wait_any(&["Enter bowler's play", "Enter batsman's play", "change them", "to bat first", "Choose a card to discard", "Press [Enter] to continue", "for the scorecard"]);
+        let i = s.wait_any(&["Enter bowler's play", "Enter batsman's play", "Pick up to two cards", "to bat first", "Choose a card to discard", "Press [Enter] to continue", "for the scorecard"]);
         match i {
             5 => s.send("\r"),
             6 => break,
