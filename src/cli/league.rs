@@ -149,10 +149,11 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
     let mut comp = open_or_create(&args, &path)?;
+    let stamp = save::stamp(&path);
     let left = comp.current().map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
     let years = args.years.unwrap_or(left).min(left);
     let started = Instant::now();
-    let (report, save_time) = simulate(&mut comp, years, &path)?;
+    let (report, save_time) = simulate(&mut comp, years, &path, stamp)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         print_sim_json(&comp, &path, report, seconds, save_time)?;
@@ -197,9 +198,21 @@ fn open_or_create(args: &SimArgs, path: &Path) -> Result<Competition> {
     Ok(comp)
 }
 
+/// Saves `comp` over `path` unless another program (the terminal program, another `sim`)
+/// has written it since this one last read or wrote it (`stamp`): its work is kept.
+fn save_unless_changed(comp: &Competition, path: &Path, stamp: &mut Option<save::FileStamp>) -> Result<()> {
+    if save::stamp(path) != *stamp {
+        let why = format!("{} was changed by another program while this one ran; it was not overwritten, and the seasons simulated here were not saved", path.display());
+        return Err(Error::io(why, std::io::Error::other("changed on disk")));
+    }
+    comp.save(path)?;
+    *stamp = save::stamp(path);
+    Ok(())
+}
+
 /// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
 /// what was played and the time spent saving.
-fn simulate(comp: &mut Competition, years: u32, path: &Path) -> Result<(SimReport, Duration)> {
+fn simulate(comp: &mut Competition, years: u32, path: &Path, mut stamp: Option<save::FileStamp>) -> Result<(SimReport, Duration)> {
     let bar = progress_bar(years);
     let mut report = SimReport::default();
     let mut save_time = Duration::ZERO;
@@ -209,7 +222,7 @@ fn simulate(comp: &mut Competition, years: u32, path: &Path) -> Result<(SimRepor
         bar.inc(1);
         if done == years || last_save.elapsed() >= CHECKPOINT_EVERY {
             let t = Instant::now();
-            comp.save(path)?;
+            save_unless_changed(comp, path, &mut stamp)?;
             save_time += t.elapsed();
             last_save = Instant::now();
         }
@@ -342,5 +355,30 @@ fn render(
         "alltime" => views::alltime(comp, class),
         "alltime-averages" => views::alltime_averages(comp, class),
         _ => unreachable!("view names are checked"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::competition::Settings;
+
+    #[test]
+    fn a_file_written_by_another_program_meanwhile_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = save::path_for(dir.path(), "RACE").unwrap();
+        let options = crate::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..Default::default() };
+        let settings = Settings { options, levels: crate::play::Levels { bat: 1, bowl: 1 }, user_county: None, seed: 3 };
+        let mut mine = Competition::create("RACE", settings).unwrap();
+        mine.save(&path).unwrap();
+        let mut stamp = save::stamp(&path);
+        save_unless_changed(&mine, &path, &mut stamp).expect("nobody else wrote it");
+        let mut other = Competition::load(&path).unwrap();
+        other.sim_seasons(1, |_| {});
+        other.save(&path).unwrap();
+        mine.sim_seasons(2, |_| {});
+        let err = save_unless_changed(&mine, &path, &mut stamp).unwrap_err();
+        assert!(err.to_string().contains("was changed by another program"), "{err}");
+        assert_eq!(Competition::load(&path).unwrap().seasons().len(), 1, "the other program's file stands");
     }
 }

@@ -44,6 +44,20 @@ pub fn backup_hint(path: &Path) -> String {
     }
 }
 
+/// What a save file looked like on disk when last read or written: enough to notice that
+/// another program (a second window, `accc sim`) has written it since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    modified: std::time::SystemTime,
+    len: u64,
+}
+
+/// The file at `path` as it is now (`None`: there is none, or it cannot be looked at).
+pub fn stamp(path: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(FileStamp { modified: meta.modified().ok()?, len: meta.len() })
+}
+
 /// Reads the competition saved at `path`.
 pub fn load(path: &Path) -> Result<Competition> {
     let bytes = match std::fs::read(path) {

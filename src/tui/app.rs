@@ -100,6 +100,8 @@ pub struct App {
     pub unsaved: Option<String>,
     /// [Q] was pressed once with the competition unsaved.
     quit_asked: bool,
+    /// The open file as this program last read or wrote it (`None`: not on disk yet).
+    stamp: Option<crate::save::FileStamp>,
     /// The seed for a competition created now (none: from the clock).
     pub new_seed: Option<u64>,
 }
@@ -122,6 +124,7 @@ impl App {
             quit: false,
             unsaved: None,
             quit_asked: false,
+            stamp: None,
             new_seed: None,
         };
         if let Some(n) = name {
@@ -288,6 +291,7 @@ impl App {
     }
 
     fn opened(&mut self, comp: Competition) -> Screen {
+        self.stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
         self.class = comp
             .settings()
             .user_county
@@ -320,6 +324,8 @@ impl App {
         match Competition::create(name, settings) {
             Ok(comp) => {
                 self.comp = Some(comp);
+                // Not on disk yet: a file that turns up meanwhile is not overwritten.
+                self.stamp = None;
                 self.save();
                 let comp = self.comp.take().expect("just made");
                 self.opened(comp)
@@ -331,10 +337,18 @@ impl App {
     /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
     fn save(&mut self) {
         let Some(comp) = &self.comp else { return };
+        let path = file_path(&self.saves_dir, comp.name());
         let failure = match std::fs::create_dir_all(&self.saves_dir) {
             Err(e) => Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display())),
-            Ok(()) => comp.save(&file_path(&self.saves_dir, comp.name())).err().map(|e| format!("Saving failed: {e}")),
+            // Another program wrote the file since this one read it: keep its work.
+            Ok(()) if crate::save::stamp(&path) != self.stamp => {
+                Some(format!("{}.acc was changed by another program: quit and open it again", comp.name()))
+            }
+            Ok(()) => comp.save(&path).err().map(|e| format!("Saving failed: {e}")),
         };
+        if failure.is_none() {
+            self.stamp = crate::save::stamp(&path);
+        }
         self.status = failure.clone().or(self.status.take());
         self.unsaved = failure;
     }

@@ -559,3 +559,24 @@ fn the_match_screen_says_how_the_match_is_shaping() {
     }
     assert!(shown > 0, "a prospects line came up");
 }
+
+#[test]
+fn a_file_changed_by_another_program_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let path = file_path(dir.path(), "TEST");
+    // Another program (as `accc sim` would) plays a season and saves it.
+    let mut other = Competition::load(&path).unwrap();
+    other.sim_seasons(1, |_| {});
+    other.save(&path).unwrap();
+    // This one plays a match: its save must not undo the other's season.
+    press(&mut app, "1");
+    assert!(app.unsaved.as_deref().is_some_and(|why| why.contains("TEST.acc was changed by another program")), "{:?}", app.unsaved);
+    assert_eq!(Competition::load(&path).unwrap().seasons().len(), 1, "the other program's season is still there");
+    enter(&mut app);
+    assert!(shot(&app).contains("TEST.acc was changed by another program"));
+    press(&mut app, "x");
+    assert!(shot(&app).contains("Not saved: TEST.acc was changed by another program"));
+    press(&mut app, "q");
+    assert!(!app.quit, "quitting asks first");
+}
