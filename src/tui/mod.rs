@@ -1,6 +1,6 @@
 //! The DOS-style terminal program: an [`app::App`] state changed only by messages in
 //! `update`, drawn by pure functions, and a thin loop here that owns the terminal and always
-//! restores it (normal exit, error, panic, Ctrl-C).
+//! restores it (normal exit, error, panic, Ctrl-C, `kill`, the terminal closing).
 
 pub mod app;
 pub mod charts_screen;
@@ -15,6 +15,8 @@ pub mod style;
 
 use std::io;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyEventKind};
@@ -61,8 +63,23 @@ pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate
     event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))
 }
 
+/// Set when a signal asks the program to stop (`kill`, the terminal closing). The loop then
+/// ends as if the user had quit, and the terminal is restored on the way out. (Ctrl-C is a
+/// key in raw mode and needs no handler.) A match in progress is lost, as with Ctrl-C; the
+/// competition was saved after its last match.
+fn stop_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT, signal_hook::consts::SIGHUP] {
+        // Without the handler the default (stop at once) applies: nothing worse than before.
+        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
+    }
+    flag
+}
+
 fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut App) -> io::Result<()> {
-    while !app.quit {
+    let stop = stop_flag();
+    while !app.quit && !stop.load(Ordering::Relaxed) {
         terminal.draw(|f| draw::draw(f, app))?;
         let wait = if app.busy() { Duration::ZERO } else { TICK };
         if event::poll(wait)? {

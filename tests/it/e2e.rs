@@ -1,7 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, read through a vt100 screen parser, as a
 //! new user would meet it: create a file (4 batsmen, extras off, levels 1/1), pick a county,
 //! play one whole match of its own with `=`, look at the table, quit, and find the terminal
-//! restored.
+//! restored; and the terminal restored when the program is killed.
 
 use std::io::{Read, Write};
 use std::sync::mpsc::{channel, Receiver};
@@ -74,15 +74,14 @@ impl Screen {
     }
 }
 
-#[test]
-fn a_new_user_creates_a_file_plays_a_match_and_quits() {
-    let dir = tempfile::tempdir().unwrap();
+/// The program in an 80x25 pseudo-terminal on the saves folder `dir`.
+fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
     let pair = native_pty_system().openpty(PtySize { rows: 25, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
     cmd.args(["play", "--seed", "2024", "--saves-dir"]);
-    cmd.arg(dir.path());
+    cmd.arg(dir);
     cmd.env("TERM", "xterm-256color");
-    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    let child = pair.slave.spawn_command(cmd).unwrap();
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().unwrap();
     let (tx, rx) = channel();
@@ -94,7 +93,20 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
             }
         }
     });
-    let mut s = Screen { parser: vt100::Parser::new(25, 80, 0), bytes: rx, writer: pair.master.take_writer().unwrap() };
+    (Screen { parser: vt100::Parser::new(25, 80, 0), bytes: rx, writer: pair.master.take_writer().unwrap() }, child)
+}
+
+/// The terminal as the program left it: back on the main screen with the cursor shown.
+fn assert_restored(s: &mut Screen) {
+    s.pump(Duration::from_millis(200));
+    assert!(!s.parser.screen().alternate_screen(), "the alternate screen was left");
+    assert!(!s.parser.screen().hide_cursor(), "the cursor is shown again");
+}
+
+#[test]
+fn a_new_user_creates_a_file_plays_a_match_and_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
 
     s.wait_for("Enter a file name");
     s.send("E2E\r");
@@ -150,8 +162,19 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
     s.send("q");
     let status = child.wait().unwrap();
     assert!(status.success());
-    s.pump(Duration::from_millis(200));
-    assert!(!s.parser.screen().alternate_screen(), "the alternate screen was left");
-    assert!(!s.parser.screen().hide_cursor(), "the cursor is shown again");
+    assert_restored(&mut s);
     assert!(dir.path().join("E2E.acc").exists());
+}
+
+#[test]
+fn killing_the_program_restores_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
+    s.wait_for("Enter a file name");
+    assert!(s.parser.screen().alternate_screen(), "the program draws on the alternate screen");
+    let pid = child.process_id().expect("a running child");
+    let killed = std::process::Command::new("sh").args(["-c", &format!("kill -TERM {pid}")]).status().unwrap();
+    assert!(killed.success());
+    child.wait().unwrap();
+    assert_restored(&mut s);
 }
