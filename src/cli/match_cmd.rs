@@ -48,6 +48,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let mut log = BallLog::new(&h.name, &a.name, seed, &options);
     let state = computer_match(options, [levels; 2], seed, &mut log);
     if let Some(path) = &args.log {
+        refuse_to_bury(path)?;
         std::fs::write(path, log.text()).map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
     }
     if args.json {
@@ -55,5 +56,24 @@ pub fn run(args: MatchArgs) -> Result<()> {
     } else {
         let names = Names { home: &h.name, away: &a.name };
         print_out(&format!("{}\n(seed {seed})\n", scorecard(state.public(), &names).trim_end()))
+    }
+}
+
+/// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a
+/// save file, a scorecard, anything mistyped) is left alone with an error.
+fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
+    use std::io::Read;
+    if path.is_dir() {
+        return Err(Error::Usage(format!("{} is a folder: give the log a file name", path.display())));
+    }
+    let Ok(file) = std::fs::File::open(path) else { return Ok(()) };
+    let mut head = Vec::new();
+    file.take(64 * 1024).read_to_end(&mut head).map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
+    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    let is_log = serde_json::from_slice::<serde_json::Value>(first).is_ok_and(|v| v["event"] == "match");
+    if head.is_empty() || is_log {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!("{} exists and is not a ball log: it was left alone (give the log another name)", path.display())))
     }
 }

@@ -249,6 +249,26 @@ fn accc_match_prints_a_scorecard() {
 }
 
 #[test]
+fn accc_match_log_replaces_only_an_earlier_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("GOOD.acc");
+    std::fs::write(&keep, b"ACCCSAVE precious bytes").unwrap();
+    let out = accc().args(["match", "--seed", "1", "--log"]).arg(&keep).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exists and is not a ball log: it was left alone"));
+    assert_eq!(std::fs::read(&keep).unwrap(), b"ACCCSAVE precious bytes");
+    let out = accc().args(["match", "--seed", "1", "--log"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "a folder is refused");
+    // An earlier log is replaced.
+    let log = dir.path().join("m.jsonl");
+    for seed in ["1", "2"] {
+        let out = accc().args(["match", "--seed", seed, "--log"]).arg(&log).output().unwrap();
+        assert!(out.status.success());
+    }
+    assert!(std::fs::read_to_string(&log).unwrap().lines().next().unwrap().contains("\"seed\":2"));
+}
+
+#[test]
 fn accc_match_rejects_bad_input_with_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
         (&["--home", "Durham"], "unknown county \"Durham\""),
