@@ -315,7 +315,7 @@ pub fn call_text(
             use clap::error::ErrorKind;
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(e.render().to_string()),
-                _ => Err(Error::Usage(e.render().to_string().trim_end().to_string())),
+                _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
             };
         }
     };

@@ -47,6 +47,20 @@ pub enum Command {
     Charts(crate::charts::cli::ChartsArgs),
 }
 
+/// An argument error from the parser as one line, like every other error: its message (the
+/// lines before clap's blank line, joined) and the usage it names, e.g. "the following
+/// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)".
+pub fn parse_error_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
+        Some(usage) => format!("{message} (usage: {usage})"),
+        None => format!("{message} (see --help)"),
+    }
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     let saves = cli.saves_dir;

@@ -23,3 +23,23 @@ fn a_reader_that_stops_early_ends_output_quietly() {
     assert!(out.status.success(), "exit {:?}: {err}", out.status.code());
     assert!(err.is_empty(), "nothing on stderr: {err}");
 }
+
+#[test]
+fn argument_errors_are_one_line_like_every_other_error() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sim", "X", "--years", "abc"], "invalid value 'abc' for '--years <YEARS>'"),
+        (&["export", "GOOD", "extra"], "unexpected argument 'extra' found (usage: accc export"),
+        (&["show"], "required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)"),
+        (&["charts", "call", "paydirt-vii", "offense", "--behind", "--ahead"], "'--behind' cannot be used with '--ahead'"),
+        (&["bogus"], "unrecognized subcommand 'bogus'"),
+    ];
+    for (args, msg) in cases {
+        let out = accc().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("accc: ") && err.contains(msg), "{args:?}: {err}");
+    }
+    let help = accc().args(["show", "--help"]).output().unwrap();
+    assert!(help.status.success() && String::from_utf8_lossy(&help.stdout).contains("Usage: accc show"));
+}
