@@ -324,6 +324,23 @@ fn class_name(c: &str) -> Result<Class> {
 }
 
 /// The lines of `view`, filling in the defaults: the user's county, and its class that year.
+/// The options each view takes; one given to a view that does not use it is an error, not
+/// silently dropped (`show X records --year 1700` would otherwise print the records).
+fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Result<()> {
+    let takes: &[&str] = match view {
+        "table" | "averages" => &["--year", "--class"],
+        "results" => &["--year", "--county"],
+        "records" => &["--county"],
+        "alltime" | "alltime-averages" => &["--class"],
+        _ => &[],
+    };
+    match given.iter().find(|(on, opt)| *on && !takes.contains(opt)) {
+        Some((_, opt)) if takes.is_empty() => Err(Error::Usage(format!("{opt} does not apply to the {view} view, which takes no options"))),
+        Some((_, opt)) => Err(Error::Usage(format!("{opt} does not apply to the {view} view (it takes {})", takes.join(" and ")))),
+        None => Ok(()),
+    }
+}
+
 fn render(
     comp: &Competition,
     view: &str,
@@ -331,6 +348,7 @@ fn render(
     county: Option<CountyId>,
     class: Option<Class>,
 ) -> Result<Vec<String>> {
+    refuse_options_the_view_ignores(view, [(year.is_some(), "--year"), (county.is_some(), "--county"), (class.is_some(), "--class")])?;
     let season = views::season_for(comp, year);
     let user = comp.settings().user_county;
     let default_class = || user.zip(season.as_ref().ok()).map_or(Class::First, |(u, s)| s.class_of(u));

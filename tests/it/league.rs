@@ -211,7 +211,15 @@ fn show_prints_every_view_within_78_columns_and_names_the_valid_values() {
     );
     let views = ["table", "averages", "results", "records", "honours", "positions", "alltime", "alltime-averages"];
     for view in views {
-        for extra in [&[][..], &["--class", "second", "--year", "1890", "--county", "Essex"][..]] {
+        // Every option the view takes (any other is refused: below).
+        let takes: &[&str] = match view {
+            "table" | "averages" => &["--class", "second", "--year", "1890"],
+            "results" => &["--year", "1890", "--county", "Essex"],
+            "records" => &["--county", "Essex"],
+            "alltime" | "alltime-averages" => &["--class", "second"],
+            _ => &[],
+        };
+        for extra in [&[][..], takes] {
             let text = ok(d, &[&["show", "SHOW", view][..], extra].concat());
             assert!(text.lines().count() > 3, "{view}: {text}");
             for line in text.lines() {
@@ -226,6 +234,10 @@ fn show_prints_every_view_within_78_columns_and_names_the_valid_values() {
         (vec!["show", "SHOW", "table", "--class", "third"], "first, second"),
         (vec!["show", "SHOW", "table", "--year", "1850"], "1890 to 1892"),
         (vec!["show", "SHOW", "results", "--county", "Durham"], "Cheshire"),
+        (vec!["show", "SHOW", "records", "--year", "1700"], "--year does not apply to the records view (it takes --county)"),
+        (vec!["show", "SHOW", "results", "--class", "second"], "--class does not apply to the results view"),
+        (vec!["show", "SHOW", "table", "--county", "Kent"], "--county does not apply to the table view"),
+        (vec!["show", "SHOW", "honours", "--year", "1890"], "does not apply to the honours view, which takes no options"),
     ] {
         let (code, err) = fails(d, &args);
         assert_eq!(code, 2, "{args:?}: {err}");
