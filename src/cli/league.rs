@@ -151,7 +151,13 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let mut comp = open_or_create(&args, &path)?;
     let stamp = save::stamp(&path);
     let left = comp.current().map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
+    if left == 0 && args.years.is_some_and(|n| n > 0) {
+        return Err(Error::Usage(format!("{} is over: all its seasons up to {LAST_YEAR} have been played, so there are none to simulate", comp.name())));
+    }
     let years = args.years.unwrap_or(left).min(left);
+    if args.years.is_some_and(|n| n > left) {
+        eprintln!("accc: only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} is over", comp.name());
+    }
     let started = Instant::now();
     let (report, save_time) = simulate(&mut comp, years, &path, stamp)?;
     let seconds = started.elapsed().as_secs_f64();

@@ -253,3 +253,20 @@ fn the_saves_folder_can_come_from_the_environment_and_is_created() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(nested.join("ENV.acc").is_file());
 }
+
+#[test]
+fn sim_says_when_fewer_seasons_are_left_than_asked_and_refuses_a_finished_competition() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tiny = ["--batsmen", "2", "--packs-per-session", "1", "--days", "1", "--seed", "1"];
+    ok(d, &[&["sim", "FIN", "--years", "99"][..], &tiny].concat());
+    let out = run(d, &["sim", "FIN", "--years", "5"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only 1 season(s) were left to play, up to 1989"));
+    let path = d.join("FIN.acc");
+    let before = std::fs::read(&path).unwrap();
+    let (code, err) = fails(d, &["sim", "FIN", "--years", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("FIN is over") && err.lines().count() == 1, "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the file is untouched");
+}
