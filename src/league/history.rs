@@ -75,9 +75,10 @@ fn positions_of(s: &SeasonSummary) -> Positions {
     Positions { year: s.year, placings }
 }
 
-/// All-time results of `class` for every county that has played in it, ranked: the first
-/// class by prize money, then championships, points and name; the second class by times
-/// promoted, then fewest wooden spoons, points and name.
+/// All-time results of `class` for every county (as the original lists them: one that has
+/// never played in the class shows no seasons, at the foot), ranked: the first class by prize
+/// money, then championships, points and name; the second class by times promoted, then
+/// fewest wooden spoons, points and name.
 pub fn alltime(comp: &Competition, class: Class) -> Vec<AllTimeRow> {
     let mut rows: Vec<AllTimeRow> = (0..counties::all().len() as CountyId).map(blank).collect();
     for s in summaries(comp) {
@@ -92,7 +93,6 @@ pub fn alltime(comp: &Competition, class: Class) -> Vec<AllTimeRow> {
             a.wooden_spoons += (class == Class::Second && place == CLASS_SIZE - 1) as u32;
         }
     }
-    rows.retain(|r| r.seasons > 0);
     rows.sort_by(|a, b| alltime_order(class, a, b));
     rows
 }
@@ -114,5 +114,7 @@ fn alltime_order(class: Class, a: &AllTimeRow, b: &AllTimeRow) -> Ordering {
         Class::First => b.prize.cmp(&a.prize).then(b.championships.cmp(&a.championships)),
         Class::Second => b.promoted.cmp(&a.promoted).then(a.wooden_spoons.cmp(&b.wooden_spoons)),
     };
-    first.then(b.row.points.cmp(&a.row.points)).then_with(|| a.row.name().cmp(b.row.name()))
+    // Counties that never played in the class go last, whatever else ties.
+    let played = (b.seasons > 0).cmp(&(a.seasons > 0));
+    played.then(first).then(b.row.points.cmp(&a.row.points)).then_with(|| a.row.name().cmp(b.row.name()))
 }

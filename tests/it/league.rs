@@ -227,6 +227,13 @@ fn show_prints_every_view_within_78_columns_and_names_the_valid_values() {
             }
         }
     }
+    // The all-time results list every county, as the guide says, played in the class or not.
+    for class in ["first", "second"] {
+        let text = ok(d, &["show", "SHOW", "alltime", "--class", class]);
+        for c in accc::counties::all() {
+            assert!(text.contains(&c.name), "{class}: {} missing:\n{text}", c.name);
+        }
+    }
     let table = ok(d, &["show", "SHOW", "table", "--year", "1891"]);
     assert!(table.contains("Yorkshire") && table.contains('*'), "{table}");
     for (args, listed) in [
