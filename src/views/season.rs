@@ -122,7 +122,7 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
         format!("{} {}: {} season ({})", marked(comp, county), season.year, class_label(class), progress(cs)),
         String::new(),
         format!(
-            "Rd {:<8} R {:<15} {:<14} {:>3} {:>3} {:<4} {:>6} {:>5}",
+            "Rd {:<8} R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
             "Opponent", "For", "Against", "Pts", "Tot", "Pos", "Behind", "Lead"
         ),
     ];
@@ -159,7 +159,7 @@ fn played_line(cs: &ClassSeason, m: &MatchSummary, side: Side, total: u32, all_o
         (format!("{}", table[0].points - table[place].points), String::new())
     };
     format!(
-        "{} {:<15} {:<14} {:>3} {:>3} {:<4} {:>6} {:>5}",
+        "{} {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
         result_letter(m, side),
         scores(side),
         scores(side.other()),

@@ -277,3 +277,26 @@ fn sim_says_when_fewer_seasons_are_left_than_asked_and_refuses_a_finished_compet
     assert!(err.contains("FIN is over") && err.lines().count() == 1, "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), before, "the file is untouched");
 }
+
+#[test]
+fn match_results_keep_their_columns_for_the_longest_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["sim", "COLS", "--years", "2", "--seed", "7"]);
+    let mut long_scores = 0;
+    for c in accc::counties::all() {
+        for year in ["1890", "1891"] {
+            let text = ok(d, &["show", "COLS", "results", "--county", &c.name, "--year", year]);
+            let header = text.lines().find(|l| l.starts_with("Rd ")).expect("a header");
+            let pts_end = header.find("Pts").unwrap() + 3;
+            let result_col = header.find(" R ").unwrap() + 1;
+            let played = |l: &&str| l.len() > pts_end && b"WLDT".contains(&l.as_bytes()[result_col]);
+            for line in text.lines().filter(played) {
+                let bytes = line.as_bytes();
+                assert!(bytes[pts_end - 1].is_ascii_digit() && bytes[pts_end] == b' ', "points column out of line:\n{header}\n{line}");
+                long_scores += line.contains("d & ") as usize;
+            }
+        }
+    }
+    assert!(long_scores > 0, "some scores had a declaration and a second innings");
+}
