@@ -150,7 +150,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);
     put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49), style::text())]);
     put(f, area, 30, 10, vec![Span::styled(state_line(p, short), style::bright())]);
-    if let Some(line) = prospects_line(p, &s.names) {
+    if let Some(line) = prospects_line(p, &s.names, short) {
         put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
     }
     draw_manhattan(f, area, s);
@@ -213,8 +213,18 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
     }
 }
 
-/// A line on how the match is shaping, when it is shaping clearly (`names`: full names).
-pub fn prospects_line(p: &PublicState, names: &[String; 2]) -> Option<String> {
+/// A line on how the match is shaping, when it is shaping clearly, with the counties' full
+/// names (`names`), or their scoreboard names (`short`) where the full ones would not fit.
+pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> Option<String> {
+    let line = prospects_with(p, names)?;
+    if line.chars().count() <= 78 {
+        Some(line)
+    } else {
+        prospects_with(p, short)
+    }
+}
+
+fn prospects_with(p: &PublicState, names: &[String; 2]) -> Option<String> {
     if p.result.is_some() || p.innings_started == 0 {
         return None;
     }

@@ -541,7 +541,8 @@ fn the_match_screen_says_how_the_match_is_shaping() {
             if s.state.is_over() && s.paused.is_none() {
                 break;
             }
-            if let Some(line) = accc::tui::match_screen::prospects_line(s.state.public(), &s.names) {
+            if let Some(line) = accc::tui::match_screen::prospects_line(s.state.public(), &s.names, &s.commentary.names) {
+                assert!(line.chars().count() <= 78, "{line}");
                 assert!(shot(&app).contains(&line), "the screen shows {line:?}");
                 shown += 1;
             }
