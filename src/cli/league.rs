@@ -207,13 +207,11 @@ fn open_or_create(args: &SimArgs, path: &Path) -> Result<Competition> {
 /// Saves `comp` over `path` unless another program (the terminal program, another `sim`)
 /// has written it since this one last read or wrote it (`stamp`): its work is kept.
 fn save_unless_changed(comp: &Competition, path: &Path, stamp: &mut Option<save::FileStamp>) -> Result<()> {
-    if save::stamp(path) != *stamp {
-        let why = format!("{} was changed by another program while this one ran; it was not overwritten, and the seasons simulated here were not saved", path.display());
-        return Err(Error::io(why, std::io::Error::other("changed on disk")));
+    if save::store_unless_changed(path, comp, stamp)? {
+        return Ok(());
     }
-    comp.save(path)?;
-    *stamp = save::stamp(path);
-    Ok(())
+    let why = format!("{} was changed by another program while this one ran; it was not overwritten, and the seasons simulated here were not saved", path.display());
+    Err(Error::io(why, std::io::Error::other("changed on disk")))
 }
 
 /// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
@@ -329,7 +327,6 @@ fn class_name(c: &str) -> Result<Class> {
     }
 }
 
-/// The lines of `view`, filling in the defaults: the user's county, and its class that year.
 /// The options each view takes; one given to a view that does not use it is an error, not
 /// silently dropped (`show X records --year 1700` would otherwise print the records).
 fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Result<()> {
@@ -347,6 +344,7 @@ fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Resu
     }
 }
 
+/// The lines of `view`, filling in the defaults: the user's county, and its class that year.
 fn render(
     comp: &Competition,
     view: &str,

@@ -89,5 +89,17 @@ pub fn store(path: &Path, comp: &Competition) -> Result<()> {
     atomic::write_with_backup(path, &encode(comp), &backup_path(path))
 }
 
+/// Stores `comp` at `path` unless another program has written the file since this one last
+/// read or wrote it (`stamp`, brought up to date by a store). `Ok(false)`: nothing written,
+/// the other program's file stands.
+pub fn store_unless_changed(path: &Path, comp: &Competition, stamp: &mut Option<FileStamp>) -> Result<bool> {
+    if self::stamp(path) != *stamp {
+        return Ok(false);
+    }
+    store(path, comp)?;
+    *stamp = self::stamp(path);
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests;

@@ -340,15 +340,13 @@ impl App {
         let path = file_path(&self.saves_dir, comp.name());
         let failure = match std::fs::create_dir_all(&self.saves_dir) {
             Err(e) => Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display())),
-            // Another program wrote the file since this one read it: keep its work.
-            Ok(()) if crate::save::stamp(&path) != self.stamp => {
-                Some(format!("{}.acc was changed by another program: quit and open it again", comp.name()))
-            }
-            Ok(()) => comp.save(&path).err().map(|e| format!("Saving failed: {e}")),
+            Ok(()) => match crate::save::store_unless_changed(&path, comp, &mut self.stamp) {
+                Ok(true) => None,
+                // Another program wrote the file since this one read it: its work stands.
+                Ok(false) => Some(format!("{}.acc was changed by another program: quit and open it again", comp.name())),
+                Err(e) => Some(format!("Saving failed: {e}")),
+            },
         };
-        if failure.is_none() {
-            self.stamp = crate::save::stamp(&path);
-        }
         self.status = failure.clone().or(self.status.take());
         self.unsaved = failure;
     }

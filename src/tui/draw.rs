@@ -162,11 +162,10 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
     if let Some(u) = comp.settings().user_county {
         put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::text())]);
     }
-    if let Some(why) = app.unsaved.as_ref().filter(|_| app.status.is_none()) {
-        put(f, area, 2, 22, vec![Span::styled(format!("Not saved: {why}"), style::error())]);
-    }
-    if let Some(s) = &app.status {
-        put(f, area, 2, 22, vec![Span::styled(s.clone(), style::error())]);
+    // The one-line message of the last key, else the standing warning of a failed save.
+    let message = app.status.clone().or_else(|| app.unsaved.as_ref().map(|why| format!("Not saved: {why}")));
+    if let Some(m) = message {
+        put(f, area, 2, 22, vec![Span::styled(m, style::error())]);
     }
     put(f, area, 1, 24, vec![Span::styled("Press a key in brackets", style::key())]);
 }
