@@ -283,6 +283,13 @@ impl CardCounts {
         bag
     }
 
+    /// The bag whose cards with at least one copy are the mask `one`, and with both `two`
+    /// (a subset of `one`).
+    pub fn from_masks(one: u64, two: u64) -> CardCounts {
+        debug_assert_eq!(two & !one, 0, "a card held twice is held");
+        CardCounts { one, two }
+    }
+
     /// Adds a copy of `card` (none beyond the second).
     pub fn add(&mut self, card: Card) {
         let bit = 1u64 << card.index();

@@ -11,7 +11,7 @@
 //! The look-ahead runs before most deliveries, so it works on a hand decoded once into
 //! small numbers and never allocates.
 
-use crate::cards::{Card, Suit, DEAL, TOP_RANK};
+use crate::cards::{Card, CardCounts, Suit, DEAL, TOP_RANK};
 use crate::engine::delivery::{stroke, Call};
 use crate::engine::tables::{runs_for, weakest_defence};
 use crate::engine::{Choice, PublicState, View};
@@ -51,7 +51,8 @@ pub struct Cards {
     suit: [u8; 7],
     /// Each card's bit by card index, for the masks the look-ahead builds.
     bit: [u64; 7],
-    /// The cards held twice, by card index.
+    /// The cards held, and those held twice, by card index.
+    held: u64,
     doubled: u64,
     len: usize,
     per_suit: [u8; 5],
@@ -60,7 +61,7 @@ pub struct Cards {
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
-        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], doubled: 0, len: hand.len(), per_suit: [0; 5] };
+        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], held: 0, doubled: 0, len: hand.len(), per_suit: [0; 5] };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
         let (mut per_suit, mut held) = (0u64, 0u64);
@@ -74,6 +75,7 @@ impl Cards {
             held |= bit;
             per_suit += 1 << (8 * s);
         }
+        cards.held = held;
         let bytes = per_suit.to_le_bytes();
         cards.per_suit = [bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]];
         cards
@@ -81,6 +83,11 @@ impl Cards {
 
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// The hand as a bag (for the counting, without decoding the hand again).
+    pub fn counts(&self) -> CardCounts {
+        CardCounts::from_masks(self.held, self.doubled)
     }
 
     /// Card `i`'s rank and suit index.
@@ -350,11 +357,11 @@ impl Judgement {
 /// before danger, and the look-ahead stops once no answer left could beat the best found.
 ///
 /// A delivery with one safe answer, or none, needs no look-ahead: the counting
-/// (`knowledge`) is done only when there is a choice to weigh.
+/// (`knowledge`, given the hand's cards) is done only when there is a choice to weigh.
 pub fn look_ahead_answer(
     view: &View<'_>,
     (bowled, call, top_before): (Card, Call, Option<Card>),
-    knowledge: impl FnOnce() -> (Unseen, OtherHand),
+    knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
 ) -> Choice {
@@ -365,7 +372,7 @@ pub fn look_ahead_answer(
     if let Some(only) = answers.no_choice() {
         return play(only);
     }
-    let (unseen, bowler) = knowledge();
+    let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
     let mut covers = Covers::new(&cards);
     let mut best = (f32::MIN, Choice::NoCard);

@@ -45,7 +45,7 @@ pub fn general_wicket_chance(rank: u8) -> f32 {
 /// Every card is priced as a fair ball and as the extra it may be, and the call picks the
 /// price: the choice between them depends on the cards and is hard to predict, and the
 /// work is small, so it is cheaper to do it all than to branch.
-pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attack: Attack, general: &[f32; 12]) -> Choice {
+pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: OtherHand, attack: Attack, general: &[f32; 12]) -> Choice {
     let p = view.public;
     let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
@@ -54,7 +54,6 @@ pub fn counting_ball(view: &View<'_>, unseen: &Unseen, batsman: OtherHand, attac
     let draws = unseen.draws(batsman.unknown);
     let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
     let weak = weakest_defence(p.striker);
-    let cards = Cards::new(view.hand);
     let over_ends = completes_over(p);
     let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
     let mut best = (f32::MIN, 0);

@@ -92,10 +92,10 @@ pub mod masks {
 pub struct Unseen(CardCounts);
 
 impl Unseen {
-    /// The cards this side cannot see: two of each, less its hand, the discard pile and
-    /// `known` (cards it knows the other side holds).
-    pub fn from_view(view: &View<'_>, known: &CardCounts) -> Unseen {
-        let hand = CardCounts::from_cards(view.hand);
+    /// The cards this side cannot see: two of each, less its hand (`hand`, the view's hand
+    /// as a bag, counted once by the caller), the discard pile and `known` (cards it knows
+    /// the other side holds).
+    pub fn less(view: &View<'_>, hand: CardCounts, known: &CardCounts) -> Unseen {
         Unseen(CardCounts::FULL.minus(view.public.face_up).minus(hand).minus(*known))
     }
 

@@ -23,7 +23,7 @@ use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
-use batting::{Judgement, Lookahead, Stance};
+use batting::{Cards, Judgement, Lookahead, Stance};
 use bowling::Attack;
 use captain::Rates;
 use counting::{OtherHand, Unseen};
@@ -98,13 +98,13 @@ impl Bot {
     }
 
     /// The unseen cards and the other hand, with the memory's known cards at the
-    /// professional level (`remembers`).
-    fn knowledge(&self, view: &View<'_>, remembers: bool) -> (Unseen, OtherHand) {
+    /// professional level (`remembers`). `hand`: the view's hand as a bag.
+    fn knowledge(&self, view: &View<'_>, remembers: bool, hand: CardCounts) -> (Unseen, OtherHand) {
         let known = match (&self.memory, remembers) {
             (Some(m), true) => m.known(),
             _ => CardCounts::EMPTY,
         };
-        (Unseen::from_view(view, &known), OtherHand::in_view(view, known))
+        (Unseen::less(view, hand, &known), OtherHand::in_view(view, known))
     }
 
     /// The novice calls at random; the village, club and county captains bat first, as most
@@ -132,7 +132,7 @@ impl Bot {
             1 => novice::any_card(view.hand, &mut self.rng),
             2 | 3 => captain::lowest_card(view.hand),
             level => {
-                let (unseen, bowler) = self.knowledge(view, level == 5);
+                let (unseen, bowler) = self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
                 captain::look_ahead_discard(view, &look, stance(level, view, &self.judgement), &self.judgement)
             }
@@ -154,8 +154,9 @@ impl Bot {
             2 => bowling::village_ball(view),
             3 => bowling::club_ball(view),
             level => {
-                let (unseen, batsman) = self.knowledge(view, level == 5);
-                bowling::counting_ball(view, &unseen, batsman, self.attack, &self.general)
+                let cards = Cards::new(view.hand);
+                let (unseen, batsman) = self.knowledge(view, level == 5, cards.counts());
+                bowling::counting_ball(view, &cards, &unseen, batsman, self.attack, &self.general)
             }
         }
     }
@@ -167,7 +168,7 @@ impl Bot {
             2 => batting::village_answer(view, bowled, call),
             3 => batting::club_answer(view, bowled, call, top_before),
             level => {
-                let knowledge = || self.knowledge(view, level == 5);
+                let knowledge = |hand| self.knowledge(view, level == 5, hand);
                 let stance = stance(level, view, &self.judgement);
                 batting::look_ahead_answer(view, (bowled, call, top_before), knowledge, stance, &self.judgement)
             }
@@ -180,7 +181,7 @@ impl Bot {
             2 => captain::village_exchange(view),
             3 => captain::club_exchange(view),
             level => {
-                let (unseen, bowler) = self.knowledge(view, level == 5);
+                let (unseen, bowler) = self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
                 captain::look_ahead_exchange(view, &look, stance(level, view, &self.judgement), &self.judgement)
             }
