@@ -220,6 +220,14 @@ impl Competition {
         &self.name
     }
 
+    /// Gives the competition the name of the file it was read from: a copied file is a
+    /// competition of its own, saved under its own name, never over the one it was copied
+    /// from. `name` must already be a valid name (see [`normalise_name`]).
+    pub fn rename(&mut self, name: String) {
+        debug_assert_eq!(normalise_name(&name).as_deref(), Ok(name.as_str()));
+        self.name = name;
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.settings
     }

@@ -67,7 +67,15 @@ pub fn load(path: &Path) -> Result<Competition> {
         }
         Err(e) => return Err(Error::io(format!("cannot read {}", path.display()), e)),
     };
-    decode(&bytes).map_err(|problem| Error::BadFile(format!("{} {problem}{}", path.display(), backup_hint(path))))
+    let mut comp =
+        decode(&bytes).map_err(|problem| Error::BadFile(format!("{} {problem}{}", path.display(), backup_hint(path))))?;
+    // The file's name, not the one stored inside, says which competition this is (and where
+    // it is saved): a copy, or a backup opened in its file's place, must not save over the
+    // file it came from.
+    if let Some(name) = path.file_stem().and_then(|s| normalise_name(&s.to_string_lossy()).ok()) {
+        comp.rename(name);
+    }
+    Ok(comp)
 }
 
 /// The competition in a save file's bytes.

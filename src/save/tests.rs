@@ -51,9 +51,27 @@ fn a_saved_competition_loads_back_the_same() {
 }
 
 #[test]
+fn a_copied_file_is_a_competition_of_its_own_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = path_for(dir.path(), "saved-1").unwrap();
+    tiny(3).save(&original).unwrap();
+    let copy = path_for(dir.path(), "branch").unwrap();
+    fs::copy(&original, &copy).unwrap();
+    let comp = load(&copy).unwrap();
+    assert_eq!(comp.name(), "BRANCH", "the name stored inside the copy is its original's");
+    // Everything else is the original's.
+    let mut as_stored = comp.clone();
+    as_stored.rename("SAVED-1".into());
+    assert_eq!(as_stored, tiny(3));
+    // A backup read in its file's place is that file's competition.
+    fs::copy(&original, dir.path().join("OTHER.bak")).unwrap();
+    assert_eq!(load(&dir.path().join("OTHER.bak")).unwrap().name(), "OTHER");
+}
+
+#[test]
 fn each_save_keeps_the_previous_version_as_the_backup() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(dir.path(), "X").unwrap();
+    let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(2), played(2, 10));
     old.save(&path).unwrap();
     assert!(!backup_path(&path).exists(), "nothing to back up the first time");
@@ -65,7 +83,7 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
 #[test]
 fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(dir.path(), "X").unwrap();
+    let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(3), played(3, 10));
     old.save(&path).unwrap();
     new.save(&path).unwrap();
@@ -90,7 +108,7 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
         let m = bad_file_message(&path);
         assert!(m.contains(&path.display().to_string()), "{what}: {m}");
         assert!(m.contains(expected), "{what}: {m}");
-        assert!(m.contains("a backup is at") && m.contains("X.bak") && m.contains("copy it over X.acc"), "{what}: {m}");
+        assert!(m.contains("a backup is at") && m.contains("SAVED-1.bak") && m.contains("copy it over SAVED-1.acc"), "{what}: {m}");
         assert_eq!(fs::read(&path).unwrap(), bytes, "{what}: the damaged file is left as it was");
         assert_eq!(load(&backup_path(&path)).unwrap(), old, "{what}: the backup is intact");
     }
@@ -118,7 +136,7 @@ fn a_missing_file_is_not_found() {
 #[test]
 fn a_save_killed_mid_write_leaves_the_file_intact() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(dir.path(), "X").unwrap();
+    let path = path_for(dir.path(), "saved-1").unwrap();
     let (first, second) = (tiny(4), played(4, 10));
     first.save(&path).unwrap();
     // The write of `second` died after writing half its temporary file.
@@ -138,7 +156,7 @@ fn a_save_killed_mid_write_leaves_the_file_intact() {
 #[test]
 fn a_missing_folder_is_created() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(&dir.path().join("a").join("b"), "X").unwrap();
+    let path = path_for(&dir.path().join("a").join("b"), "saved-1").unwrap();
     tiny(5).save(&path).unwrap();
     assert_eq!(load(&path).unwrap(), tiny(5));
 }

@@ -581,3 +581,28 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
     press(&mut app, "q");
     assert!(!app.quit, "quitting asks first");
 }
+
+#[test]
+fn a_copied_file_saves_under_its_own_name_not_its_originals() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let original = file_path(dir.path(), "TEST");
+    let before = std::fs::read(&original).unwrap();
+    std::fs::copy(&original, file_path(dir.path(), "BRANCH")).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("branch".into()));
+    assert!(shot(&app).contains("BRANCH:"), "{}", shot(&app));
+    press(&mut app, "1");
+    assert_eq!(app.unsaved, None);
+    assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
+    assert_ne!(std::fs::read(file_path(dir.path(), "BRANCH")).unwrap(), before, "the match is saved in the copy");
+    // A damaged file whose backup came from elsewhere: the backup is saved as this file.
+    let corrupt = file_path(dir.path(), "CORR");
+    std::fs::write(&corrupt, b"junk").unwrap();
+    std::fs::copy(&original, dir.path().join("CORR.bak")).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
+    press(&mut app, "b");
+    assert!(matches!(app.screen, Screen::Menu));
+    press(&mut app, "1");
+    assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
+    assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
+}
