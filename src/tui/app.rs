@@ -70,7 +70,7 @@ pub enum Screen {
     Match { session: Box<Session>, fixture: Option<Fixture> },
     /// The final scoreboard of a match, then (if it ended one) the season's summary.
     Scorecard { card: Box<FinalCard>, scroll: usize, season_end: Option<SeasonSummary> },
-    SeasonEnd { summary: SeasonSummary },
+    SeasonEnd { summary: SeasonSummary, scroll: usize },
     Simulate { input: String, error: Option<String> },
     /// Seasons being simulated, one per tick, with progress shown; any key stops after the
     /// season in hand.
@@ -173,7 +173,7 @@ impl App {
         let finished = self.comp().is_finished();
         self.screen = if left <= 1 || finished {
             match summary {
-                Some(summary) => Screen::SeasonEnd { summary },
+                Some(summary) => Screen::SeasonEnd { summary, scroll: 0 },
                 None => Screen::Menu,
             }
         } else {
@@ -210,16 +210,19 @@ impl App {
             Screen::Grid { first_year } => self.grid_key(first_year, k),
             Screen::Match { session, fixture } => self.match_key(session, fixture, k),
             Screen::Scorecard { card, scroll, season_end } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary },
+                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
                 (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
                 (code, season_end) => {
                     let scroll = scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
                     Screen::Scorecard { card, scroll, season_end }
                 }
             },
-            Screen::SeasonEnd { summary } => match k.code {
+            Screen::SeasonEnd { summary, scroll } => match k.code {
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => Screen::Menu,
-                _ => Screen::SeasonEnd { summary },
+                code => {
+                    let len = super::season_end::lines(&summary, self.user_county()).len();
+                    Screen::SeasonEnd { scroll: scrolled(scroll, code, len, TEXT_ROWS), summary }
+                }
             },
             Screen::Simulate { input, error } => self.simulate_key(input, error, k),
             Screen::Simulating { left, done, total, last } => match k.code {
@@ -373,6 +376,11 @@ impl App {
 
     fn comp(&self) -> &Competition {
         self.comp.as_ref().expect("a competition is open on the menu")
+    }
+
+    /// The user's county in the open competition, if any.
+    pub fn user_county(&self) -> Option<CountyId> {
+        self.comp.as_ref().and_then(|c| c.settings().user_county)
     }
 
     /// Whether [1] / [2] can play in the menu's class now.
@@ -561,7 +569,7 @@ impl App {
             let summary = comp.sim_rest_of_season();
             self.save();
             return match summary {
-                Some(summary) => Screen::SeasonEnd { summary },
+                Some(summary) => Screen::SeasonEnd { summary, scroll: 0 },
                 None => Screen::Menu,
             };
         }

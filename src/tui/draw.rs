@@ -59,9 +59,10 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
         Screen::Match { session, .. } => match_screen::draw(f, area, session),
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
-        Screen::SeasonEnd { summary } => {
-            let lines = super::season_end::lines(summary, app.comp.as_ref().and_then(|c| c.settings().user_county));
-            text(f, area, &format!("End of the {} season", summary.year), &lines, 0, "Press [Enter] for the new season");
+        Screen::SeasonEnd { summary, scroll } => {
+            let lines = super::season_end::lines(summary, app.user_county());
+            let hint = "Press [Enter] for the new season  [Up]/[Down] scroll";
+            text(f, area, &format!("End of the {} season", summary.year), &lines, *scroll, hint);
         }
         Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref()),
         Screen::Simulating { done, total, last, .. } => simulating(f, area, *done, *total, last.as_ref()),

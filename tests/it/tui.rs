@@ -606,3 +606,25 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
     assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
 }
+
+#[test]
+fn the_season_end_screen_scrolls_to_its_last_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(3));
+    press(&mut app, "s1");
+    enter(&mut app);
+    while matches!(app.screen, Screen::Simulating { .. }) {
+        app.update(Msg::Tick);
+    }
+    let Screen::SeasonEnd { summary, .. } = &app.screen else { panic!("{:?}", shot(&app)) };
+    let last = format!("8. {}", accc::counties::get(summary.tables[1][7].county).name);
+    assert!(!shot(&app).contains(&last), "the screen is longer than the window");
+    for _ in 0..5 {
+        app.update(key(KeyCode::Down));
+    }
+    let text = shot(&app);
+    assert!(text.contains(&last), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80));
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Menu));
+}
