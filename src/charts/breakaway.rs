@@ -503,26 +503,39 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
                 "the quarter (and the game) ends after {left} of the {spent} plays"
             ));
             (left, 0, 4, 0)
+        } else if quarter == 2 {
+            // The last card of the half is the last play: a drive cannot go on past half time.
+            ctx.note(format!(
+                "half time: the half ends on its last card, so the drive stops after the {left} cards left; the other {rest} plays do not carry over"
+            ));
+            ctx.note("the 3rd quarter starts with all 15 of your offence cards; shuffle the AI's Spent Plays back into its Draw Pile");
+            (left, 0, 3, 15)
         } else {
             ctx.note(format!(
                 "discard the {left} cards left, move to quarter {}, take back all 15 cards and discard {rest} more",
                 quarter + 1
             ));
-            if quarter == 2 {
-                ctx.note("the source only describes drives running into the next quarter; the 2nd quarter's end is half time");
-            }
+            ctx.note(format!(
+                "at the change to quarter {}, the AI's Spent Plays so far are shuffled back into its Draw Pile before its drive goes on",
+                quarter + 1
+            ));
             (left, rest, quarter + 1, 15 - rest)
         }
     };
+    let half_time = quarter == 2 && next_quarter == 3;
     ctx.done(
-        format!(
-            "discard {discard}{}; {cards_left} cards left in quarter {next_quarter}",
-            if later > 0 {
-                format!(" then {later}")
-            } else {
-                String::new()
-            }
-        ),
+        if half_time {
+            format!("discard {discard}; the half ends, quarter 3 starts with all {cards_left} cards")
+        } else {
+            format!(
+                "discard {discard}{}; {cards_left} cards left in quarter {next_quarter}",
+                if later > 0 {
+                    format!(" then {later}")
+                } else {
+                    String::new()
+                }
+            )
+        },
         fields([
             ("discard", json!(discard)),
             ("discard_next_quarter", json!(later)),
@@ -543,7 +556,7 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
-            Param::die("strategy-d6", "the d6 for the strategy chart; rolled if left out"),
+            Param::die_reading("strategy-d6", "the d6 for the strategy chart; rolled if left out (not needed with --strategy)", "strategy"),
             Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
             Param::choice("play", &["run", "pass"], "your play type"),
             Param::number("value", "your play's offence value"),
@@ -564,7 +577,7 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
-            Param::die("formation-d6", "the d6 for the formation; rolled if left out"),
+            Param::die_reading("formation-d6", "the d6 for the formation; rolled if left out (not needed with --formation)", "formation"),
             Param::choice("formation", &["i-form", "pro-set", "shotgun"], "the formation read on the sheet"),
             Param::flag("final-cards", "within the last 5 cards of the half"),
             Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half"),
@@ -911,5 +924,45 @@ mod tests {
             &[("spent", n(40)), ("cards-left", n(3)), ("quarter", n(1))]
         )
         .is_err());
+    }
+
+    fn notes(o: &Outcome) -> String {
+        o.path.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn clock_reshuffles_the_spent_plays_when_a_drive_crosses_a_quarter() {
+        for quarter in [1, 3] {
+            let o = call(
+                "clock",
+                &[("spent", n(5)), ("cards-left", n(3)), ("quarter", n(quarter))],
+            )
+            .unwrap();
+            assert!(
+                notes(&o).contains("Spent Plays so far are shuffled back into its Draw Pile"),
+                "{o:?}"
+            );
+        }
+        // A drive that ends inside the quarter: nothing about a quarter change.
+        let o = call(
+            "clock",
+            &[("spent", n(2)), ("cards-left", n(3)), ("quarter", n(1))],
+        )
+        .unwrap();
+        assert!(!notes(&o).contains("change to quarter"), "{o:?}");
+    }
+
+    #[test]
+    fn clock_stops_the_drive_at_half_time() {
+        let o = call(
+            "clock",
+            &[("spent", n(5)), ("cards-left", n(3)), ("quarter", n(2))],
+        )
+        .unwrap();
+        assert_eq!(o.fields["discard"], 3);
+        assert_eq!(o.fields["discard_next_quarter"], 0, "nothing carries into the 3rd quarter");
+        assert_eq!(o.fields["quarter"], 3);
+        assert_eq!(o.fields["cards_left"], 15);
+        assert!(notes(&o).contains("half ends on its last card"), "{o:?}");
     }
 }

@@ -5,6 +5,7 @@
 //! A procedure's flags are built from its declared parameters at run time, so every system's
 //! `call` takes its own situation flags through one parser.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
@@ -12,8 +13,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::walk::{
-    drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Walk,
-    WalkError,
+    drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
+    Walk, WalkError,
 };
 use super::{system, system_ids, systems, table, SystemDef};
 use crate::error::{Error, Result};
@@ -87,7 +88,10 @@ pub fn run(args: ChartsArgs) -> Result<()> {
             procedure,
             args,
         } => {
-            let text = call_text(system.as_deref(), procedure.as_deref(), &args)?;
+            let (text, warnings) = call_output(system.as_deref(), procedure.as_deref(), &args)?;
+            for w in warnings {
+                eprintln!("accc: warning: {w}");
+            }
             emit(&mut out, &text)
         }
         ChartsCommand::Walk {
@@ -280,12 +284,25 @@ pub fn call_text(
     procedure_id: Option<&str>,
     args: &[String],
 ) -> Result<String> {
+    call_output(system_id, procedure_id, args).map(|(text, _)| text)
+}
+
+/// The text of `accc charts call ...` and the warnings for stderr: flags that the call never
+/// used (a question it did not reach, dice beyond the re-rolls made).
+pub fn call_output(
+    system_id: Option<&str>,
+    procedure_id: Option<&str>,
+    args: &[String],
+) -> Result<(String, Vec<String>)> {
     let wants_help = args.iter().any(|a| a == "--help" || a == "-h");
     let Some(system_id) = system_id.filter(|s| *s != "--help" && *s != "-h") else {
         return if wants_help || system_id.is_some() {
-            Ok(format!(
-                "accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]\n\n{}",
-                list_text()
+            Ok((
+                format!(
+                    "accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]\n\n{}",
+                    list_text()
+                ),
+                Vec::new(),
             ))
         } else {
             Err(Error::Usage(format!(
@@ -303,7 +320,7 @@ pub fn call_text(
             ids.join(", ")
         );
         return if wants_help || procedure_id.is_some() {
-            Ok(msg + "\n")
+            Ok((msg + "\n", Vec::new()))
         } else {
             Err(Error::Usage(msg))
         };
@@ -314,35 +331,47 @@ pub fn call_text(
         Err(e) => {
             use clap::error::ErrorKind;
             return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(e.render().to_string()),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    Ok((e.render().to_string(), Vec::new()))
+                }
                 _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
             };
         }
     };
     let json = matches.get_flag("json");
     let seed = matches.get_one::<u64>("seed").copied();
-    let (outcome, rolled_with) = call_from_matches(sys, p, &matches, seed)?;
+    let (outcome, rolled_with, warnings) = call_from_matches(sys, p, &matches, seed)?;
     if json {
         let mut s = serde_json::to_string(&serde_json::Value::Object(outcome.fields))
             .expect("JSON of plain values");
         s.push('\n');
-        return Ok(s);
+        return Ok((s, warnings));
     }
-    Ok(describe(sys, p, &outcome, rolled_with))
+    Ok((describe(sys, p, &outcome, rolled_with), warnings))
+}
+
+/// Whether flag `name` was given on the command line (not just defaulted).
+fn given_on_command_line(m: &ArgMatches, name: &str) -> bool {
+    m.value_source(name) == Some(clap::parser::ValueSource::CommandLine)
 }
 
 /// Runs a procedure with answers from parsed flags; dice not given are rolled. Returns the
-/// outcome and the seed, if the program rolled anything.
+/// outcome, the seed (if the program rolled anything) and warnings about flags left unused.
 fn call_from_matches(
     sys: &SystemDef,
     p: &'static Procedure,
     m: &ArgMatches,
     seed: Option<u64>,
-) -> Result<(Outcome, Option<u64>)> {
+) -> Result<(Outcome, Option<u64>, Vec<String>)> {
     let seed = seed.unwrap_or_else(clock_seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rolled = false;
-    let outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+    // Flag families asked, the number of values each die flag supplied, and dice that were not
+    // needed because the answer they read was given (label, flag).
+    let mut asked: BTreeSet<&'static str> = BTreeSet::new();
+    let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut unneeded: Vec<(String, &'static str)> = Vec::new();
+    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
         let fam = q.family();
         let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
             Error::Usage(format!(
@@ -350,6 +379,7 @@ fn call_from_matches(
                 sys.meta.id, p.id, q.id
             ))
         })?;
+        asked.insert(param.name);
         let missing = || {
             Error::Usage(format!(
                 "charts call {} {}: missing --{}: {} (expected {})",
@@ -380,9 +410,14 @@ fn call_from_matches(
                     .map(|v| v.copied().collect())
                     .unwrap_or_default();
                 if given.is_empty() {
-                    let Kind::Die { min, max, .. } = q.kind else {
+                    let Kind::Die { min, max, ref label } = q.kind else {
                         return Err(Error::Usage(format!("question '{}' is not a die", q.id)));
                     };
+                    if let Some(reads) = param.reads.filter(|r| given_on_command_line(m, r)) {
+                        // The answer this die would be read for is given: it decides nothing.
+                        unneeded.push((label.clone(), reads));
+                        return Ok(Answer::Die { value: min, rolled: false });
+                    }
                     rolled = true;
                     use rand::Rng;
                     Ok(Answer::Die {
@@ -394,6 +429,8 @@ fn call_from_matches(
                         q.id.split_once('#')
                             .and_then(|(_, n)| n.parse().ok())
                             .unwrap_or(1);
+                    let used = dice_used.entry(param.name).or_default();
+                    *used = (*used).max(index);
                     given.get(index - 1).map(|&value| Answer::Die { value, rolled: false }).ok_or_else(|| {
                         Error::Usage(format!(
                             "charts call {} {}: a re-roll needs another --{} (roll number {index}); {}",
@@ -415,7 +452,35 @@ fn call_from_matches(
             }
         }
     })?;
-    Ok((outcome, rolled.then_some(seed)))
+    for (label, reads) in &unneeded {
+        for step in outcome.path.iter_mut() {
+            if matches!(step, Step::Roll { die, .. } if die == label) {
+                *step = Step::Note(format!("{label}: not rolled, the answer it reads was given (--{reads})"));
+            }
+        }
+    }
+    let mut warnings = Vec::new();
+    for param in p.params {
+        if !given_on_command_line(m, param.name) {
+            continue;
+        }
+        if !asked.contains(param.name) {
+            warnings.push(format!(
+                "--{} was not used: this call never came to that question",
+                param.name
+            ));
+        } else if param.kind == ParamKind::Die {
+            let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());
+            let used = dice_used.get(param.name).copied().unwrap_or(0);
+            if given > used {
+                warnings.push(format!(
+                    "--{}: {given} values given, only the first {used} used",
+                    param.name
+                ));
+            }
+        }
+    }
+    Ok((outcome, rolled.then_some(seed), warnings))
 }
 
 /// The readable path of a call.
@@ -450,7 +515,8 @@ fn show_question(q: &Question, n: usize) -> String {
     s
 }
 
-/// The interactive walk: reads answers line by line until `quit` or end of input.
+/// The interactive walk: reads answers line by line until `quit` or end of input. End of input
+/// before the walk has finished is an error (exit 2); `quit` is not.
 pub fn interactive(
     p: &'static Procedure,
     input: &mut impl BufRead,
@@ -483,7 +549,14 @@ pub fn interactive(
             == 0
         {
             writeln!(out).map_err(io)?;
-            return Ok(());
+            return match &state {
+                State::Done(_) => Ok(()),
+                State::Ask(q) => Err(Error::Usage(format!(
+                    "charts walk: the input ended at question {} ({}) before the walk finished; type quit to leave on purpose",
+                    walk.answers().len() + 1,
+                    q.id
+                ))),
+            };
         }
         let cmd = line.trim();
         match cmd.to_ascii_lowercase().as_str() {

@@ -55,11 +55,21 @@ impl Levels {
     }
 }
 
+/// Coup levels in South and Central America with Death Squads against the AI (-1 on its
+/// coups there): `high` from `min_ops_high` Ops, else `low`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct SquadsAgainst {
+    pub min_ops_high: i64,
+    pub high: i64,
+    pub low: i64,
+}
+
 /// Coup levels of steps 4 and 6.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CoupLevels {
     pub step4: Levels,
     pub step6: Levels,
+    pub squads_against: SquadsAgainst,
 }
 
 /// The parsed data file.
@@ -188,7 +198,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     }
     let ops = ctx.number(
         "ops",
-        "The card's Ops value (the China card: 4, or 5 used in Asia)?",
+        "The card's Ops value (5 for the China card: it counts 5 in Asia, 4 anywhere else)?",
         1,
         5,
     )?;
@@ -247,6 +257,23 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                 "Does the event pass the step 8 test without using any Ops?",
             )?
         {
+            if lacks_rmo(ctx)? {
+                // Coups still come first when the AI needs military operations.
+                let coups: Vec<String> = d
+                    .steps
+                    .gamma
+                    .iter()
+                    .filter(|s| allowed.contains(s))
+                    .cloned()
+                    .collect();
+                ctx.note(format!(
+                    "Red Scare/Purge, but short of military operations: the coup steps {} come before the event",
+                    coups.join(", ")
+                ));
+                if let Some(o) = run_steps(ctx, &coups, ops, &war, mode, true)? {
+                    return Ok(o);
+                }
+            }
             return step_done(
                 ctx,
                 "Δ",
@@ -254,29 +281,63 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
             );
         }
     }
-    let lacking = mode == Mode::Gamma
-        || ctx.yes_no(
-            "lacks-rmo",
-            "Is the AI short of the required military operations this turn?",
-        )?;
+    let lacking = mode == Mode::Gamma || lacks_rmo(ctx)?;
+    let steps: Vec<String> = d
+        .steps
+        .order
+        .iter()
+        .filter(|s| allowed.contains(s))
+        .cloned()
+        .collect();
+    if let Some(o) = run_steps(ctx, &steps, ops, &war, mode, lacking)? {
+        return Ok(o);
+    }
+    ctx.note("the source gives no further step");
+    step_done(
+        ctx,
+        "-",
+        format!("none of steps {} applies", allowed.join(", ")),
+    )
+}
 
-    for step in d.steps.order.iter().filter(|s| allowed.contains(s)) {
+fn lacks_rmo(ctx: &mut Ctx) -> Flow<bool> {
+    ctx.yes_no(
+        "lacks-rmo",
+        "Is the AI short of the required military operations this turn?",
+    )
+}
+
+/// Goes down `steps` (in the order given) and returns the first that applies.
+fn run_steps(
+    ctx: &mut Ctx,
+    steps: &[String],
+    ops: i64,
+    war: &str,
+    mode: Mode,
+    lacking: bool,
+) -> Flow<Option<Outcome>> {
+    for step in steps {
         match step.as_str() {
             "1" => {
                 if ops < 3 {
                     ctx.note("step 1: needs a 3+ Ops card");
                 } else if ctx.yes_no("italy", "Can the AI coup Italy (not AI-controlled, DEFCON allows)?")? {
-                    return step_done(ctx, "1", format!("coup in Italy with the {ops}-Ops card"));
+                    let card = if ops >= 5 {
+                        format!("the China card ({} Ops outside Asia)", coup_ops(ops, "Europe", false))
+                    } else {
+                        format!("the {ops}-Ops card")
+                    };
+                    return step_done(ctx, "1", format!("coup in Italy with {card}")).map(Some);
                 } else {
                     ctx.note("step 1: no coup possible in Italy");
                 }
             }
             "2" => {
                 if ctx.yes_no("europe-bg-control", "Can the AI gain control of an uncontrolled European battleground this action round?")? {
-                    return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into());
+                    return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into()).map(Some);
                 }
                 if ctx.yes_no("europe-bg", "Is there an uncontrolled battleground in Europe to place influence in?")? {
-                    return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into());
+                    return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into()).map(Some);
                 }
                 ctx.note("step 2: no uncontrolled European battleground");
             }
@@ -289,29 +350,29 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                     none: "no European battleground to realign at -1 or better",
                 };
                 if let Some(o) = realign.ask(ctx)? {
-                    return Ok(o);
+                    return Ok(Some(o));
                 }
             }
             "4" => {
                 if let Some(o) = step4(ctx, ops, lacking)? {
-                    return Ok(o);
+                    return Ok(Some(o));
                 }
             }
             "5" => {
                 let order = region_order("step 5 influence");
                 if ctx.yes_no("influence-control", "Can the AI gain control of an uncontrolled non-European battleground this action round?")? {
                     if let Some(r) = first_region(ctx, "influence-region", "such a battleground", &order)? {
-                        return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled"));
+                        return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled")).map(Some);
                     }
                 }
                 if let Some(r) = first_region(ctx, "bg-region", "an uncontrolled battleground to place influence in", &order)? {
-                    return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)"));
+                    return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)")).map(Some);
                 }
                 ctx.note("step 5: no uncontrolled non-European battleground");
             }
             "6" => {
                 if let Some(o) = step6(ctx, ops, lacking, mode)? {
-                    return Ok(o);
+                    return Ok(Some(o));
                 }
             }
             "7" => {
@@ -323,32 +384,125 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                     none: "no controlled non-European battleground to realign",
                 };
                 if let Some(o) = realign.ask(ctx)? {
-                    return Ok(o);
+                    return Ok(Some(o));
                 }
             }
             "8" => {
-                if let Some(o) = step8(ctx, ops, &war, mode)? {
-                    return Ok(o);
+                if let Some(o) = step8(ctx, ops, war, mode)? {
+                    return Ok(Some(o));
                 }
             }
-            "9" => return step9(ctx, &war, mode),
+            "9" => return step9(ctx, war, mode).map(Some),
             _ => {}
         }
     }
-    ctx.note("the source gives no further step");
-    step_done(
-        ctx,
-        "-",
-        format!("none of steps {} applies", allowed.join(", ")),
+    Ok(None)
+}
+
+/// The regions where Latin American Death Squads change the AI's coups.
+const SQUAD_REGIONS: [&str; 2] = ["South America", "Central America"];
+
+/// Latin American Death Squads, as they bear on the AI's coups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Squads {
+    Neither,
+    /// In play for the AI: +1 Op in South and Central America.
+    ForAi,
+    /// In play against the AI: its coups there are at -1.
+    AgainstAi,
+}
+
+fn squads_for_ai(ctx: &mut Ctx) -> Flow<bool> {
+    ctx.yes_no(
+        "death-squads",
+        "Is Latin American Death Squads in play for the AI, with a coup possible in both South and Central America?",
     )
+}
+
+/// Asks about Death Squads against the AI (unless they are in play for it) and notes the rule.
+fn squads_against(ctx: &mut Ctx, for_ai: bool) -> Flow<Squads> {
+    if for_ai {
+        return Ok(Squads::ForAi);
+    }
+    if ctx.yes_no(
+        "death-squads-against",
+        "Is Latin American Death Squads in play against the AI (its coups in South and Central America at -1)?",
+    )? {
+        let s = data().coup_levels.squads_against;
+        ctx.note(format!(
+            "Death Squads against the AI: in South and Central America a {}+ Ops card is needed for level {}, smaller cards go for level {}",
+            s.min_ops_high, s.high, s.low
+        ));
+        Ok(Squads::AgainstAi)
+    } else {
+        Ok(Squads::Neither)
+    }
+}
+
+/// The Ops a card counts for a coup in `region`: the China card (entered as 5) counts 5 only
+/// in Asia and 4 elsewhere; Death Squads for the AI add 1 in South and Central America.
+pub fn coup_ops(ops: i64, region: &str, squads_for_ai: bool) -> i64 {
+    let base = if ops >= 5 && region != "Asia" { 4 } else { ops };
+    if squads_for_ai && SQUAD_REGIONS.contains(&region) {
+        (base + 1).min(5)
+    } else {
+        base
+    }
+}
+
+/// The coup target level in `region` for a card of `ops`, with the step's levels.
+fn coup_level(levels: &Levels, ops: i64, region: &str, squads: Squads) -> i64 {
+    let value = coup_ops(ops, region, squads == Squads::ForAi);
+    if squads == Squads::AgainstAi && SQUAD_REGIONS.contains(&region) {
+        let s = data().coup_levels.squads_against;
+        if value >= s.min_ops_high {
+            s.high
+        } else {
+            s.low
+        }
+    } else {
+        levels.for_ops(value)
+    }
+}
+
+/// Asks for the first region (in `order`), each shown with its coup level, where a country of
+/// that level can be couped; returns the region and its level.
+fn first_region_at(
+    ctx: &mut Ctx,
+    id: &str,
+    what: &str,
+    order: &[&str],
+    level_in: impl Fn(&str) -> i64,
+) -> Flow<Option<(String, i64)>> {
+    let described: Vec<String> = order
+        .iter()
+        .map(|r| format!("{r} (level {})", level_in(r)))
+        .collect();
+    let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
+    let mut options: Vec<(&str, &str)> = keys
+        .iter()
+        .zip(&described)
+        .map(|(k, d)| (k.as_str(), d.as_str()))
+        .collect();
+    options.push(("none", "nowhere"));
+    let key = ctx.choice(
+        id,
+        format!(
+            "Going down {}: the first region with {what} of that level the AI can coup?",
+            described.join(", ")
+        ),
+        &options,
+    )?;
+    Ok(order
+        .iter()
+        .zip(&keys)
+        .find(|(_, k)| **k == key)
+        .map(|(r, _)| (r.to_string(), level_in(r))))
 }
 
 fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
     let d = data();
-    let squads = ctx.yes_no(
-        "death-squads",
-        "Is Latin American Death Squads in play for the AI, with a coup possible in both South and Central America?",
-    )?;
+    let squads = squads_for_ai(ctx)?;
     let mut squads_override = false;
     if squads {
         let r = ctx.die("death-squads-d6", "d6 (Death Squads)", 1, 6)?;
@@ -363,23 +517,31 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
         ctx.note("step 4: only when short of required military operations");
         return Ok(None);
     }
-    if !squads_override && ops < 2 {
-        ctx.note("step 4: needs 3+ Ops (2 Ops: step 4A only)");
-        return Ok(None);
-    }
     let all = region_order("step 4 coups");
     let regions: Vec<&str> = if squads_override {
+        // The roll lifts only the military-operations condition: with the +1 there the card
+        // must still come to 3 Ops or more.
+        let value = coup_ops(ops, SQUAD_REGIONS[0], true);
+        if value < 3 {
+            ctx.note(format!(
+                "step 4: even with Death Squads' +1 the card counts only {value} Ops in South and Central America, short of 3"
+            ));
+            return Ok(None);
+        }
         all.iter()
             .copied()
-            .filter(|r| *r == "South America" || *r == "Central America")
+            .filter(|r| SQUAD_REGIONS.contains(r))
             .collect()
+    } else if ops < 2 {
+        ctx.note("step 4: needs 3+ Ops (2 Ops: step 4A only)");
+        return Ok(None);
     } else if ops == 2 {
         ctx.note("a 2-Ops card short of military operations: step 4A (Asia) only");
         vec![all[0]]
     } else {
         all.clone()
     };
-    // 4A: the China card roll.
+    // 4A: the China card roll (the die is not named in the source: a d6 is assumed).
     if regions.contains(&all[0])
         && ops < 5
         && ctx.yes_no("china", "Does the AI hold the China card?")?
@@ -410,35 +572,23 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
             }
         }
     }
-    let level_in = |region: &str| {
-        let bonus = squads && (region == "South America" || region == "Central America");
-        let effective = if bonus { (ops + 1).min(5) } else { ops };
-        d.coup_levels.step4.for_ops(effective)
+    let squads = if regions.iter().any(|r| SQUAD_REGIONS.contains(r)) {
+        squads_against(ctx, squads)?
+    } else if squads {
+        Squads::ForAi
+    } else {
+        Squads::Neither
     };
-    let described: Vec<String> = regions
-        .iter()
-        .map(|r| format!("{r} (level {})", level_in(r)))
-        .collect();
-    let order: Vec<&str> = described.iter().map(String::as_str).collect();
-    let keys: Vec<(String, &str)> = regions.iter().map(|r| (region_key(r), *r)).collect();
-    let mut options: Vec<(&str, &str)> = keys
-        .iter()
-        .zip(&order)
-        .map(|((k, _), d)| (k.as_str(), *d))
-        .collect();
-    options.push(("none", "nowhere"));
-    let key = ctx.choice(
-        "coup-region",
-        format!(
-            "Going down {}: the first region with a battleground of that level the AI can coup?",
-            order.join(", ")
-        ),
-        &options,
-    )?;
-    match keys.iter().find(|(k, _)| *k == key) {
-        Some((_, r)) => {
-            let label = if *r == all[0] { "4A" } else { "4" };
-            step_done(ctx, label, format!("coup in a level {} battleground in {r} (next to your superpower first on ties)", level_in(r))).map(Some)
+    if ops >= 5 {
+        ctx.note("the China card counts 5 Ops in Asia only, 4 elsewhere");
+    }
+    let levels = d.coup_levels.step4;
+    match first_region_at(ctx, "coup-region", "a battleground", &regions, |r| {
+        coup_level(&levels, ops, r, squads)
+    })? {
+        Some((r, level)) => {
+            let label = if r == all[0] { "4A" } else { "4" };
+            step_done(ctx, label, format!("coup in a level {level} battleground in {r} (next to your superpower first on ties)")).map(Some)
         }
         None => {
             ctx.note("step 4: no battleground to coup");
@@ -458,14 +608,12 @@ fn step6(ctx: &mut Ctx, ops: i64, lacking: bool, mode: Mode) -> Flow<Option<Outc
         return Ok(None);
     }
     let order = region_order("step 6 coups");
-    let level = d.coup_levels.step6.for_ops(ops);
-    let mut found = first_region(
-        ctx,
-        "nonbg-region",
-        &format!("a level {level} non-battleground the AI can coup"),
-        &order,
-    )?
-    .map(|r| (r, level));
+    let for_ai = squads_for_ai(ctx)?;
+    let squads = squads_against(ctx, for_ai)?;
+    let levels = d.coup_levels.step6;
+    let mut found = first_region_at(ctx, "nonbg-region", "a non-battleground", &order, |r| {
+        coup_level(&levels, ops, r, squads)
+    })?;
     if found.is_none() && mode == Mode::Gamma && ops <= 2 {
         for (id, higher) in [("nonbg-region-l2", 2), ("nonbg-region-l3", 3)] {
             ctx.note(format!(
@@ -672,7 +820,7 @@ pub static PROCEDURES: &[Procedure] = &[
         about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays; flags answer the conditions (left out = no).",
         params: &[
             Param::flag("scoring", "the card is a scoring card"),
-            Param::number("ops", "the card's Ops value, 1-5 (China card: 4, 5 in Asia)"),
+            Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
             Param::choice("war", &["early", "mid", "late"], "the period of the war"),
             Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
             Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
@@ -686,7 +834,8 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::flag("europe-bg", "there is an uncontrolled European battleground"),
             Param::flag("iran-contra", "Iran-Contra has been played against the AI"),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
-            Param::flag("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA"),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]),
+            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]),
             Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
             Param::flag("china", "the AI holds the China card"),
             Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play"),
@@ -1107,6 +1256,122 @@ mod tests {
             ])),
             "6"
         );
+    }
+
+    /// The prompt of question `id` in an `action` walk with these answers (defaults as `act`).
+    fn prompt_of(extra: &[(&str, Answer)], id: &str) -> String {
+        // The extra answers come first, so they win over the defaults.
+        let mut a: Vec<(&str, Answer)> = extra.to_vec();
+        a.extend([("ops", n(3)), ("war", c("mid"))]);
+        let mut seen = None;
+        let p = PROCEDURES.iter().find(|p| p.id == "action").unwrap();
+        let _ = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
+            if q.id == id {
+                seen = Some(q.prompt.clone());
+            }
+            Ok(a.iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, v)| v.clone())
+                .unwrap_or(match q.kind {
+                    Kind::YesNo => Answer::Bool(false),
+                    Kind::Die { .. } => die(1),
+                    _ => c("none"),
+                }))
+        });
+        seen.unwrap_or_else(|| panic!("{id} was not asked"))
+    }
+    fn action_text(o: &Outcome) -> String {
+        o.fields["action"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn china_card_counts_5_only_in_asia() {
+        let china = [("ops", n(5)), ("lacks-rmo", yes())];
+        let with = |extra: &[(&str, Answer)]| act(&[&china[..], extra].concat());
+        // Step 4: level 3 in Asia only, level 2 elsewhere.
+        let o = with(&[("coup-region", c("asia"))]);
+        assert_eq!(step(&o), "4A");
+        assert!(action_text(&o).contains("level 3"), "{o:?}");
+        let o = with(&[("coup-region", c("middle-east"))]);
+        assert_eq!(step(&o), "4");
+        assert!(action_text(&o).contains("level 2"), "{o:?}");
+        let p = prompt_of(&china, "coup-region");
+        assert!(p.contains("Asia (level 3)") && p.contains("Middle East (level 2)"), "{p}");
+        // Step 6: the same, and the prompt shows each region's level.
+        let o = with(&[("nonbg-region", c("europe"))]);
+        assert_eq!(step(&o), "6");
+        assert!(action_text(&o).contains("level 2"), "{o:?}");
+        let o = with(&[("nonbg-region", c("asia"))]);
+        assert!(action_text(&o).contains("level 3"), "{o:?}");
+        let p = prompt_of(&china, "nonbg-region");
+        assert!(p.contains("Europe (level 2)") && p.contains("Asia (level 3)"), "{p}");
+        let p = prompt_of(&[("ops", n(2)), ("lacks-rmo", yes())], "nonbg-region");
+        assert!(p.contains("Africa (level 1)"), "{p}");
+        // Death Squads for the AI: the China card is a 4 there, +1 = 5: level 3.
+        let o = with(&[
+            ("death-squads", yes()),
+            ("death-squads-d6", die(3)),
+            ("coup-region", c("south-america")),
+        ]);
+        assert!(action_text(&o).contains("level 3"), "{o:?}");
+        assert_eq!(coup_ops(5, "Asia", true), 5);
+        assert_eq!(coup_ops(5, "Europe", false), 4);
+        assert_eq!(coup_ops(5, "Central America", true), 5);
+        assert_eq!(coup_ops(3, "Central America", true), 4);
+        // Step 1 with the China card: a 4 in Europe.
+        let o = act(&[("ops", n(5)), ("italy", yes())]);
+        assert!(action_text(&o).contains("4 Ops"), "{o:?}");
+    }
+
+    #[test]
+    fn death_squads_override_still_needs_three_ops() {
+        let squads = |ops: i64| {
+            act(&[
+                ("ops", n(ops)),
+                ("death-squads", yes()),
+                ("death-squads-d6", die(4)),
+                ("coup-region", c("south-america")),
+            ])
+        };
+        // A 1 becomes a 2 there: still short of 3, no step 4.
+        assert_ne!(step(&squads(1)), "4");
+        // A 2 becomes a 3 and qualifies (level 2).
+        let o = squads(2);
+        assert_eq!(step(&o), "4");
+        assert!(action_text(&o).contains("level 2"), "{o:?}");
+    }
+
+    #[test]
+    fn red_scare_still_coups_when_short_of_military_operations() {
+        let base = [("red-scare", yes()), ("step8-no-ops", yes())];
+        let with = |extra: &[(&str, Answer)]| act(&[&base[..], extra].concat());
+        assert_eq!(step(&with(&[("coup-region", c("asia"))])), "Δ", "not short: the event");
+        let o = with(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
+        assert_eq!(step(&o), "4A");
+        assert_eq!(step(&with(&[("lacks-rmo", yes()), ("nonbg-region", c("africa"))])), "6");
+        assert_eq!(step(&with(&[("lacks-rmo", yes()), ("italy", yes())])), "1");
+        // Short, but no coup possible: the event after all (not step 2's influence).
+        let o = with(&[("lacks-rmo", yes()), ("europe-bg", yes())]);
+        assert_eq!(step(&o), "Δ");
+    }
+
+    #[test]
+    fn death_squads_against_the_ai_lower_the_levels_there() {
+        let against = |ops: i64, key: &'static str, region: &'static str| {
+            action_text(&act(&[
+                ("ops", n(ops)),
+                ("lacks-rmo", yes()),
+                ("death-squads-against", yes()),
+                (key, c(region)),
+            ]))
+        };
+        assert!(against(3, "coup-region", "south-america").contains("level 1"));
+        assert!(against(4, "coup-region", "central-america").contains("level 2"));
+        assert!(against(5, "coup-region", "central-america").contains("level 2"));
+        assert!(against(3, "coup-region", "middle-east").contains("level 2"), "only SA and CA");
+        assert!(against(3, "nonbg-region", "south-america").contains("level 1"));
+        assert!(against(3, "nonbg-region", "europe").contains("level 2"));
+        assert!(against(4, "nonbg-region", "central-america").contains("level 2"));
     }
 
     #[test]

@@ -631,7 +631,10 @@ fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
         })
         .collect();
     for (t, v, n) in &scored {
-        ctx.fact(format!("tile {t}"), format!("target value {v} ({n} units)"));
+        ctx.fact(
+            format!("tile {t}"),
+            format!("target value {v} ({n} unit{})", if *n == 1 { "" } else { "s" }),
+        );
     }
     let best = scored.iter().map(|s| s.1).max().expect("tiles");
     let top: Vec<&(String, i64, usize)> = scored.iter().filter(|s| s.1 == best).collect();

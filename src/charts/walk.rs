@@ -392,6 +392,9 @@ pub struct Param {
     pub help: &'static str,
     /// Flags that cannot be given together with this one.
     pub conflicts: &'static [&'static str],
+    /// For a die: the flag whose answer is read off a chart at this roll. When `call` gets that
+    /// flag but not the die, the die decides nothing and is not rolled.
+    pub reads: Option<&'static str>,
 }
 
 impl Param {
@@ -402,6 +405,7 @@ impl Param {
             kind: ParamKind::Flag,
             help,
             conflicts: &[],
+            reads: None,
         }
     }
     /// A yes/no flag that excludes others.
@@ -415,6 +419,7 @@ impl Param {
             kind: ParamKind::Flag,
             help,
             conflicts,
+            reads: None,
         }
     }
     /// A required number.
@@ -424,6 +429,7 @@ impl Param {
             kind: ParamKind::Number { default: None },
             help,
             conflicts: &[],
+            reads: None,
         }
     }
     /// A number with a default.
@@ -435,6 +441,7 @@ impl Param {
             },
             help,
             conflicts: &[],
+            reads: None,
         }
     }
     /// A required choice.
@@ -451,6 +458,7 @@ impl Param {
             },
             help,
             conflicts: &[],
+            reads: None,
         }
     }
     /// A choice with a default.
@@ -468,6 +476,7 @@ impl Param {
             },
             help,
             conflicts: &[],
+            reads: None,
         }
     }
     /// A die the program rolls unless given.
@@ -477,6 +486,18 @@ impl Param {
             kind: ParamKind::Die,
             help,
             conflicts: &[],
+            reads: None,
+        }
+    }
+    /// A die the program rolls unless given, used to read the answer to flag `reads` off a
+    /// chart (so it is not needed when that answer is given).
+    pub const fn die_reading(name: &'static str, help: &'static str, reads: &'static str) -> Self {
+        Param {
+            name,
+            kind: ParamKind::Die,
+            help,
+            conflicts: &[],
+            reads: Some(reads),
         }
     }
     /// Free text, repeatable.
@@ -486,6 +507,7 @@ impl Param {
             kind: ParamKind::Text,
             help,
             conflicts: &[],
+            reads: None,
         }
     }
 }

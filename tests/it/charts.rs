@@ -954,6 +954,14 @@ fn twilight_regions_steps_and_rolls_match_the_seed() {
     assert!(flat_text.contains(&format!("In a level {} country, unless with 5 Ops card(China card in Asia), then a level {} country.", s4.ops3to4, s4.ops5)));
     assert!(flat_text.contains(&format!("If a 5 Ops card(*China* card in Asia) then a level {} country. If a 3-4 Ops card, then a level {} country. If a 1-2 ops card, then a level {} country.", s6.ops5, s6.ops3to4, s6.ops2)));
     assert_eq!(s6.ops1, s6.ops2);
+    let sa = d.coup_levels.squads_against;
+    assert!(flat_text.contains(&format!(
+        "then cards must be {}+ for a level {} country, while 1-{} cards will be for level {} countries",
+        sa.min_ops_high,
+        sa.high,
+        sa.min_ops_high - 1,
+        sa.low
+    )));
 
     // Region orders of steps 4, 5 and 6.
     let orders = d.chart("region-orders");
@@ -1906,3 +1914,156 @@ fn cli_walk_answers_goes_back_and_finishes() {
     );
     assert!(text.contains("=> play: MO"), "{text}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Findings of the audit: facts carried over, and the command line's handling of input.
+
+#[test]
+fn twilight_china_star_wars_red_scare_and_open_points() {
+    let sys = accc::charts::system("twilight-struggle").unwrap();
+    let cards = sys.chart("cards").unwrap();
+    let row = |label: &str| {
+        cards
+            .rows
+            .iter()
+            .find(|r| r.label == label)
+            .unwrap_or_else(|| panic!("no card row {label}"))
+            .cells[0]
+            .clone()
+    };
+    let star = row("Star Wars / SALT Negotiations");
+    assert!(star.contains("you played the event") && star.contains("random"), "{star}");
+    assert!(row("Red Scare/Purge").contains("coups"), "Red Scare: coups still made");
+    let unclear: Vec<&str> = sys.unclear.iter().map(|u| u.text.as_str()).collect();
+    assert!(
+        unclear.iter().any(|u| u.contains("4A") && u.contains("d6")),
+        "the unnamed step 4A die"
+    );
+    // The China card outside Asia is a 4: level 2 in the Middle East, level 3 in Asia.
+    let call = |extra: &[&str]| {
+        let mut a = args(&["--ops", "5", "--war", "mid", "--lacks-rmo", "--json"]);
+        a.extend(args(extra));
+        call_json("twilight-struggle", "action", &a)["action"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(call(&["--coup-region", "middle-east"]).contains("level 2"));
+    assert!(call(&["--coup-region", "asia"]).contains("level 3"));
+    assert!(call(&["--nonbg-region", "europe"]).contains("level 2"));
+    // Death Squads against the AI: a 3-Ops card goes for level 1 in South America.
+    let mut a = args(&["--ops", "3", "--war", "mid", "--lacks-rmo", "--death-squads-against"]);
+    a.extend(args(&["--nonbg-region", "south-america", "--json"]));
+    let o = call_json("twilight-struggle", "action", &a);
+    assert!(o["action"].as_str().unwrap().contains("level 1"), "{o}");
+    // The two Death Squads flags exclude each other.
+    let (code, _, err) = run(&[
+        "charts",
+        "call",
+        "twilight-struggle",
+        "action",
+        "--ops",
+        "3",
+        "--war",
+        "mid",
+        "--death-squads",
+        "--death-squads-against",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn breakaway_quarter_change_half_time_and_spent_plays() {
+    let text = flat(&breakaway_seed());
+    assert!(text.contains("When the AI drive continues into the next Quarter, shuffle the Spent Plays back into the Draw Pile"));
+    assert!(text.contains("use the final card of the half"));
+    assert!(text.contains("simply add any card from the Draw Pile into the Spent Plays pile"));
+    let sys = accc::charts::system("breakaway").unwrap();
+    let rules: String = sys.rules.iter().map(|r| format!("{} {}\n", r.title, r.text)).collect();
+    let rules = flat(&rules);
+    assert!(rules.contains("goes on into the next quarter also gets its Spent Plays shuffled back"), "{rules}");
+    assert!(rules.contains("already spent") && rules.contains("take the called card"), "{rules}");
+    // A drive crossing the end of the 1st quarter: the reshuffle is noted.
+    let (code, out, err) = run(&[
+        "charts", "call", "breakaway", "clock", "--spent", "5", "--cards-left", "3", "--quarter", "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Spent Plays so far are shuffled back into its Draw Pile"), "{out}");
+    assert!(out.contains("=> discard 3 then 2; 13 cards left in quarter 2"), "{out}");
+    // At half time the drive stops: nothing carries into the 3rd quarter.
+    let o = call_json(
+        "breakaway",
+        "clock",
+        &args(&["--spent", "5", "--cards-left", "3", "--quarter", "2", "--json"]),
+    );
+    assert_eq!(
+        o,
+        json!({"discard": 3, "discard_next_quarter": 0, "quarter": 3, "cards_left": 15})
+    );
+}
+
+#[test]
+fn cli_warns_about_flags_the_call_never_used() {
+    // Game state 5 gives the Fire's Blue 80: --strategy is never asked; --score needs --final-cards.
+    let (code, out, err) = run(&[
+        "charts", "call", "breakaway", "offense", "--down", "1", "--distance", "4", "--formation",
+        "shotgun", "--strategy", "red-98", "--score", "losing", "--d6", "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Blue 80"), "{out}");
+    assert!(err.contains("warning: --strategy was not used"), "{err}");
+    assert!(err.contains("warning: --score was not used"), "{err}");
+    // A second d10 that no re-roll needs.
+    let (code, _, err) = run(&[
+        "charts", "call", "paydirt-vii", "offense", "--down", "1", "--to-go", "10", "--yard-line",
+        "50", "--d10", "3", "--d10", "4", "--d20", "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("--d10: 2 values given, only the first 1 used"), "{err}");
+    // Every flag used: no warning.
+    let (code, _, err) = run(&[
+        "charts", "call", "paydirt-vii", "offense", "--down", "1", "--to-go", "10", "--yard-line",
+        "50", "--d10", "3", "--d20", "5",
+    ]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn cli_does_not_roll_a_die_whose_answer_was_given() {
+    for (procedure, extra, die) in [
+        ("defense", &["--formation", "run-heavy", "--strategy", "eagle", "--play", "run", "--value", "3"][..], "d6 (strategy)"),
+        ("offense", &["--formation", "shotgun"][..], "d6 (formation)"),
+    ] {
+        let mut a = vec!["charts", "call", "breakaway", procedure, "--down", "1", "--distance", "4", "--d6", "2", "--seed", "3"];
+        a.extend(extra);
+        let (code, out, err) = run(&a);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains(&format!("{die} =")), "{out}");
+        assert!(out.contains(&format!("{die}: not rolled")), "{out}");
+        assert!(!out.contains("rolled by the program"), "nothing was rolled: {out}");
+    }
+}
+
+#[test]
+fn cli_walk_ending_before_the_result_is_an_error() {
+    let walk = |input: &[u8]| {
+        let mut child = accc()
+            .args(["charts", "walk", "paydirt-vii", "offense", "--seed", "3"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = walk(b"1\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("input ended") && err.contains("to-go"), "{err}");
+    // Quitting on purpose, or reaching the result, is not an error.
+    assert!(walk(b"1\nquit\n").status.success());
+    assert!(walk(b"3\n4\n15\nno\nno\n10\n15\n").status.success());
+}
+
