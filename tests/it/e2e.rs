@@ -98,7 +98,13 @@ fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send +
 
 /// The terminal as the program left it: back on the main screen with the cursor shown.
 fn assert_restored(s: &mut Screen) {
-    s.pump(Duration::from_millis(200));
+    // The program's last bytes may still be on their way through the reader thread (slow
+    // under a loaded test run): wait for them, up to a deadline.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let restored = |s: &Screen| !s.parser.screen().alternate_screen() && !s.parser.screen().hide_cursor();
+    while !restored(s) && Instant::now() < deadline {
+        s.pump(Duration::from_millis(50));
+    }
     assert!(!s.parser.screen().alternate_screen(), "the alternate screen was left");
     assert!(!s.parser.screen().hide_cursor(), "the cursor is shown again");
 }
