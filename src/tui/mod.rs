@@ -17,7 +17,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEventKind};
 use crossterm::execute;
@@ -77,8 +77,66 @@ fn stop_flag() -> Arc<AtomicBool> {
     flag
 }
 
+/// How long the event loop has to end once asked to stop, before the watchdog ends the
+/// program itself.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
+/// Starts a thread that sees to a stop the event loop cannot: once the terminal is gone,
+/// crossterm's `event::poll` never returns (it keeps re-reading the dead terminal at full
+/// speed, crossterm issue #793), so the loop never looks at the stop flag again and the
+/// program would spin for ever, deaf even to `kill`. The thread checks every `every` whether
+/// the terminal has hung up (`gone`), and sets the flag if so; when the flag has been set for
+/// [`STOP_GRACE`] and the loop has not ended, it calls `end`.
+fn watchdog(stop: Arc<AtomicBool>, every: Duration, gone: impl Fn() -> bool + Send + 'static, end: impl FnOnce() + Send + 'static) {
+    std::thread::spawn(move || {
+        let mut stopping_since: Option<Instant> = None;
+        loop {
+            std::thread::sleep(every);
+            if gone() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if stop.load(Ordering::Relaxed) && stopping_since.get_or_insert_with(Instant::now).elapsed() >= STOP_GRACE {
+                end();
+                return;
+            }
+        }
+    });
+}
+
+/// Whether the terminal on `fd` has hung up (the window closed, the session ended): poll(2)
+/// reports it without reading, so no key is taken from the event loop.
+#[cfg(unix)]
+fn hung_up(fd: std::os::fd::RawFd) -> bool {
+    let mut p = libc::pollfd { fd, events: 0, revents: 0 };
+    // SAFETY: one valid `pollfd` for a count of one, and a zero timeout.
+    let ready = unsafe { libc::poll(&mut p, 1, 0) };
+    ready > 0 && p.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+/// Watches standard input when it is the terminal (crossterm reads `/dev/tty` otherwise,
+/// which the stop flag still covers through SIGHUP).
+fn start_watchdog(stop: &Arc<AtomicBool>) {
+    #[cfg(unix)]
+    let gone = {
+        use std::os::fd::AsRawFd;
+        let fd = io::stdin().as_raw_fd();
+        // SAFETY: isatty only inspects the descriptor.
+        let tty = unsafe { libc::isatty(fd) } == 1;
+        move || tty && hung_up(fd)
+    };
+    #[cfg(not(unix))]
+    let gone = || false;
+    watchdog(Arc::clone(stop), Duration::from_millis(250), gone, || {
+        restore();
+        // The competition was saved after its last match (saves are atomic): nothing is lost
+        // that a quit would have kept.
+        std::process::exit(0);
+    });
+}
+
 fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut App) -> io::Result<()> {
     let stop = stop_flag();
+    start_watchdog(&stop);
     while !app.quit && !stop.load(Ordering::Relaxed) {
         terminal.draw(|f| draw::draw(f, app))?;
         let wait = if app.busy() { Duration::ZERO } else { TICK };
@@ -93,4 +151,39 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut A
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+
+    #[test]
+    fn the_watchdog_ends_a_program_whose_loop_cannot_see_the_stop() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = channel();
+        let gone = Arc::new(AtomicBool::new(false));
+        let g = Arc::clone(&gone);
+        watchdog(Arc::clone(&stop), Duration::from_millis(10), move || g.load(Ordering::Relaxed), move || tx.send(()).unwrap());
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err(), "nothing happens while the terminal is there");
+        assert!(!stop.load(Ordering::Relaxed));
+        gone.store(true, Ordering::Relaxed);
+        // The loop is stuck (nothing here ends it): the watchdog ends the program after the grace.
+        rx.recv_timeout(STOP_GRACE + Duration::from_secs(5)).expect("the watchdog ends the program");
+        assert!(stop.load(Ordering::Relaxed), "the stop flag was set first, for a loop that can see it");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_closed_other_end_reads_as_hung_up() {
+        let mut fds = [0; 2];
+        // SAFETY: a pipe into a two-element array.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        assert!(!hung_up(fds[0]), "an open pipe has not hung up");
+        // SAFETY: closing the write end this test opened.
+        unsafe { libc::close(fds[1]) };
+        assert!(hung_up(fds[0]), "its writer gone, the reader sees a hang-up");
+        // SAFETY: closing the read end this test opened.
+        unsafe { libc::close(fds[0]) };
+    }
 }
