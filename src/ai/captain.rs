@@ -15,6 +15,10 @@ const PRIOR_RUNS_PER_BALL: f32 = 0.55;
 const PRIOR_BALLS_PER_WICKET: f32 = 45.0;
 /// Deliveries of evidence the prior counts for.
 const PRIOR_WEIGHT: f32 = 300.0;
+/// The same when setting a target: a side bowled out cheaply in its one innings so far
+/// usually bats better in its next, and targets judged on that one innings were chased down
+/// more often than not.
+const DECLARING_PRIOR_WEIGHT: f32 = 1000.0;
 
 /// How the match has gone so far: runs per delivery and balls per wicket, the prior blended
 /// with every innings played.
@@ -32,13 +36,23 @@ impl Rates {
 
     /// The rates `side` has batted at in this match, blended with the prior.
     pub fn observed(p: &PublicState, side: Side) -> Rates {
+        Self::blended(p, side, PRIOR_WEIGHT)
+    }
+
+    /// The rates the declaring captain expects of `side`: its innings so far, blended with
+    /// the prior counted as more evidence.
+    pub fn for_declaring(p: &PublicState, side: Side) -> Rates {
+        Self::blended(p, side, DECLARING_PRIOR_WEIGHT)
+    }
+
+    /// The rates `side` has batted at, blended with the prior counted as `w` deliveries.
+    fn blended(p: &PublicState, side: Side, w: f32) -> Rates {
         let (mut runs, mut balls, mut wickets) = (0.0f32, 0.0f32, 0.0f32);
         for inn in p.started().iter().filter(|i| i.batting == side) {
             runs += inn.total as f32;
             balls += inn.balls as f32;
             wickets += inn.wickets as f32;
         }
-        let w = PRIOR_WEIGHT;
         Rates {
             runs_per_ball: (runs + w * PRIOR_RUNS_PER_BALL) / (balls + w),
             balls_per_wicket: (balls + w) / (wickets + w / PRIOR_BALLS_PER_WICKET),
