@@ -57,7 +57,7 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             (None, true) => "not out".to_string(),
             (None, false) => "did not bat".to_string(),
         };
-        let runs = if b.batted { format!("{:>4} ({} balls)", b.runs, b.balls) } else { String::new() };
+        let runs = if b.batted { format!("{:>4} ({} ball{})", b.runs, b.balls, if b.balls == 1 { "" } else { "s" }) } else { String::new() };
         let _ = writeln!(out, "  {:>2}  {:<12}{}", n + 1, how, runs);
     }
     let _ = writeln!(

@@ -57,7 +57,8 @@ pub enum PickFor {
 pub enum Screen {
     FileName { input: String, error: Option<String> },
     Confirm { name: String },
-    Damaged { name: String, problem: String },
+    /// `backup`: whether `NAME.bak` is there to offer, and why it could not be used once tried.
+    Damaged { name: String, problem: String, backup: Backup },
     Options { name: String, new: NewFile },
     County { name: String, new: NewFile },
     Menu,
@@ -104,6 +105,26 @@ pub struct App {
     stamp: Option<crate::save::FileStamp>,
     /// The seed for a competition created now (none: from the clock).
     pub new_seed: Option<u64>,
+}
+
+/// A damaged file's backup, as the damaged-file screen offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backup {
+    None,
+    Offered,
+    /// Tried, and it cannot be read either: why.
+    Unusable(String),
+}
+
+impl Backup {
+    /// What the backup of the file at `path` can offer.
+    fn of(path: &Path) -> Backup {
+        if crate::save::backup_path(path).exists() {
+            Backup::Offered
+        } else {
+            Backup::None
+        }
+    }
 }
 
 /// Where the competition `name` (already a valid name) lives.
@@ -191,7 +212,7 @@ impl App {
                 _ if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
                 _ => Screen::Confirm { name },
             },
-            Screen::Damaged { name, problem } => self.damaged_key(name, problem, k),
+            Screen::Damaged { name, problem, backup } => self.damaged_key(name, problem, backup, k),
             // Nothing is made until a county is chosen: Esc steps back.
             Screen::Options { .. } if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
             Screen::Options { name, mut new } => match setup::options_key(&mut new, k) {
@@ -218,7 +239,11 @@ impl App {
                 }
             },
             Screen::SeasonEnd { summary, scroll } => match k.code {
-                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => Screen::Menu,
+                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
+                    // A new season opens on the user's county's class (it may have moved).
+                    self.class = self.home_class();
+                    Screen::Menu
+                }
                 code => {
                     let len = super::season_end::lines(&summary, self.user_county()).len();
                     Screen::SeasonEnd { scroll: scrolled(scroll, code, len, TEXT_ROWS), summary }
@@ -282,42 +307,45 @@ impl App {
         let bak = crate::save::backup_path(&path);
         self.screen = if !path.exists() && bak.exists() {
             let problem = format!("{} is missing, but its backup {} is there.", path.display(), bak.display());
-            Screen::Damaged { name, problem }
+            Screen::Damaged { name, problem, backup: Backup::Offered }
         } else if !path.exists() {
             Screen::Confirm { name }
         } else {
             match Competition::load(&path) {
                 Ok(comp) => self.opened(comp),
-                Err(e) => Screen::Damaged { name, problem: e.to_string() },
+                Err(e) => Screen::Damaged { name, problem: e.to_string(), backup: Backup::of(&path) },
             }
         };
     }
 
     fn opened(&mut self, comp: Competition) -> Screen {
         self.stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
-        self.class = comp
-            .settings()
-            .user_county
-            .and_then(|c| comp.current().map(|s| s.class_of(c)))
-            .unwrap_or(Class::First);
         self.comp = Some(comp);
+        self.class = self.home_class();
         Screen::Menu
     }
 
-    fn damaged_key(&mut self, name: String, problem: String, k: KeyEvent) -> Screen {
+    /// The class the menu opens on: the user's county's this season, else the first.
+    fn home_class(&self) -> Class {
+        let comp = self.comp();
+        comp.settings().user_county.and_then(|c| comp.current().map(|s| s.class_of(c))).unwrap_or(Class::First)
+    }
+
+    fn damaged_key(&mut self, name: String, problem: String, backup: Backup, k: KeyEvent) -> Screen {
         match upper(k) {
-            Some('B') => {
+            // [B] is offered only while there is a backup not yet found unusable.
+            Some('B') if backup == Backup::Offered => {
                 let bak = crate::save::backup_path(&file_path(&self.saves_dir, &name));
                 match Competition::load(&bak) {
                     Ok(comp) => {
                         self.status = Some(format!("Opened the backup; the next save replaces {name}.acc."));
                         self.opened(comp)
                     }
-                    Err(e) => Screen::Damaged { name, problem: format!("{problem}\n\nThe backup cannot be used either: {e}") },
+                    Err(e) => Screen::Damaged { name, problem, backup: Backup::Unusable(e.to_string()) },
                 }
             }
             _ if k.code == KeyCode::Enter || k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
-            _ => Screen::Damaged { name, problem },
+            _ => Screen::Damaged { name, problem, backup },
         }
     }
 
@@ -551,7 +579,11 @@ impl App {
     fn grid_key(&mut self, first_year: u16, k: KeyEvent) -> Screen {
         let last = self.comp().seasons().last().map(|s| s.year).unwrap_or(first_year);
         match k.code {
-            KeyCode::Right | KeyCode::PageDown => Screen::Grid { first_year: (first_year + 10).min(last.max(first_year)) },
+            // The last page is a full one, ending with the last season.
+            KeyCode::Right | KeyCode::PageDown => {
+                let last_page = last.saturating_sub(super::draw::GRID_YEARS - 1).max(crate::league::FIRST_YEAR);
+                Screen::Grid { first_year: (first_year + 10).min(last_page).max(first_year.min(last_page)) }
+            }
             KeyCode::Left | KeyCode::PageUp => Screen::Grid { first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR) },
             KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
             _ => Screen::Grid { first_year },
@@ -689,7 +721,7 @@ fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
 fn charts_menu() -> Screen {
     let mut lines = vec!["Press a number to read a system's charts.".to_string(), String::new()];
     for (i, sys) in crate::charts::systems().iter().enumerate() {
-        lines.push(format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game));
+        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), CHART_WIDTH));
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
@@ -706,9 +738,33 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
-        lines.extend(crate::charts::table::render(chart).lines().map(str::to_string));
+        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, CHART_WIDTH)));
     }
     lines
+}
+
+/// The width of the charts screens' text.
+const CHART_WIDTH: usize = 78;
+
+/// `line` as it is when it fits in `width` characters; else broken at spaces (or, in a word
+/// too long, anywhere), each continuation indented, so a wide table row is wrapped rather
+/// than cut off at the screen's edge.
+fn fit(line: &str, width: usize) -> Vec<String> {
+    const INDENT: &str = "    ";
+    debug_assert!(width > INDENT.len() + 1, "room for the indent and a character");
+    let mut out = Vec::new();
+    let mut rest = line.to_string();
+    while rest.chars().count() > width {
+        let limit = rest.char_indices().nth(width).map_or(rest.len(), |(i, _)| i);
+        let cut = match rest[..limit].rfind(' ') {
+            Some(at) if !rest[..at].trim().is_empty() => at,
+            _ => limit,
+        };
+        out.push(rest[..cut].trim_end().to_string());
+        rest = format!("{INDENT}{}", rest[cut..].trim_start());
+    }
+    out.push(rest);
+    out
 }
 
 fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
@@ -721,5 +777,22 @@ fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEv
         (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
         (Some(_), KeyCode::Esc) => charts_menu(),
         (system, code) => Screen::Charts { system, scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), lines },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn long_lines_are_wrapped_not_cut() {
+        assert_eq!(fit("short  line", 20), vec!["short  line"]);
+        let long = "| 1st | green 18 | run a long way down the field | and then some more |";
+        let lines = fit(long, 30);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&lines.join(" ")), words(long), "nothing is lost");
+        assert!(lines[1].starts_with("    "));
+        assert_eq!(fit(&"x".repeat(25), 10).iter().map(|l| l.trim().len()).sum::<usize>(), 25);
     }
 }

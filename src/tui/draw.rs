@@ -7,7 +7,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
 
-use super::app::{App, FinalCard, PickFor, Screen};
+use super::app::{App, Backup, FinalCard, PickFor, Screen};
 use super::match_screen::{self, put};
 use super::setup;
 use super::style;
@@ -35,7 +35,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     match &app.screen {
         Screen::FileName { input, error } => file_name(f, area, input, error.as_deref()),
         Screen::Confirm { name } => confirm(f, area, name),
-        Screen::Damaged { name, problem } => damaged(f, area, name, problem),
+        Screen::Damaged { name, problem, backup } => damaged(f, area, name, problem, backup),
         Screen::Options { name, new } => {
             heading(f, area, &format!("New file {name}: options"));
             put(f, area, 2, 3, vec![Span::styled("Use 1 through 9 to change the options and 0 when finished.", style::text())]);
@@ -106,21 +106,31 @@ fn confirm(f: &mut Frame, area: Rect, name: &str) {
     put(f, area, 1, 24, vec![Span::styled("[N] or [Esc] choose another name", style::key())]);
 }
 
-fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str) {
+fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup) {
     heading(f, area, &format!("{name} cannot be opened"));
+    let unusable = match backup {
+        Backup::Unusable(why) => format!("\n\nThe backup cannot be used either: {why}"),
+        _ => String::new(),
+    };
     let mut y = 3;
-    for line in problem.lines().flat_map(|l| wrap(l, 74)) {
+    for line in format!("{problem}{unusable}").lines().flat_map(|l| wrap(l, 74)) {
         put(f, area, 2, y, vec![Span::styled(line, style::error())]);
         y += 1;
     }
     put(f, area, 2, y + 1, vec![Span::styled("The file has not been changed.", style::text())]);
-    put(f, area, 1, 24, vec![Span::styled("[B] open the backup (NAME.bak)  [Enter] choose another name", style::key())]);
+    let hint = match backup {
+        Backup::Offered => format!("[B] open the backup ({name}.bak)  [Enter] choose another name"),
+        _ => "[Enter] choose another name".to_string(),
+    };
+    put(f, area, 1, 24, vec![Span::styled(hint, style::key())]);
 }
 
 fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     heading(f, area, &format!("New file {name}: your county"));
     put(f, area, 2, 3, vec![Span::styled("Press the letter of the county you will play, or [0] to watch:", style::text())]);
-    put(f, area, 4, 5, vec![Span::styled("First class in 1890          Second class in 1890", style::bright())]);
+    // Over the two columns of `setup::county_lines` ("[A] " + 22-letter name + " ").
+    let headings = format!("{:<27}Second class in 1890", "First class in 1890");
+    put(f, area, 4, 5, vec![Span::styled(headings, style::bright())]);
     setup::draw_menu(f, area, 6, &setup::county_lines());
     put(f, area, 4, 15, vec![Span::styled("[0] ", style::key()), Span::styled("No county: run the competition as a spectator", style::text())]);
     put(f, area, 1, 24, vec![Span::styled("[Esc] back to the options", style::key())]);
@@ -241,7 +251,8 @@ pub fn placing_colour(class: Class, place: u8) -> Color {
     match (class, place) {
         (Class::First, 1) => Color::Yellow,
         (Class::First, 2 | 3) => Color::LightGreen,
-        (Class::First, 4..=6) => Color::Green,
+        (Class::First, 4..=7) => Color::Green,
+        // Only the eighth go down (the guide).
         (Class::First, _) => Color::Red,
         (Class::Second, 1) => Color::LightCyan,
         (Class::Second, 8) => Color::DarkGray,
@@ -249,15 +260,21 @@ pub fn placing_colour(class: Class, place: u8) -> Color {
     }
 }
 
+/// Years the final-positions grid shows at once.
+pub const GRID_YEARS: u16 = 16;
+
 /// Final positions as a coloured grid: a row per county, a column per year.
 fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
     heading(f, area, "Final positions (second class in parentheses)");
     let comp = app.comp.as_ref().expect("open");
-    let years: Vec<_> = history::final_positions(comp).into_iter().filter(|p| p.year >= first_year).take(16).collect();
+    let years: Vec<_> = history::final_positions(comp).into_iter().filter(|p| p.year >= first_year).take(GRID_YEARS as usize).collect();
     if years.is_empty() {
         put(f, area, 2, 3, vec![Span::styled("No season has been completed yet.", style::text())]);
+        put(f, area, 1, 24, vec![Span::styled("[Esc] back", style::key())]);
+        return;
     }
-    let header: String = years.iter().map(|p| format!("{:>4}", p.year % 100)).collect();
+    // '90, '00: a four-column cell has room for two digits and a mark (1900 is not "0").
+    let header: String = years.iter().map(|p| format!("{:>4}", format!("'{:02}", p.year % 100))).collect();
     put(f, area, 1, 2, vec![Span::styled(format!("{:<15}{header}", "County   (year)"), style::bright())]);
     for (row, county) in counties::all().iter().enumerate() {
         let mut spans = vec![Span::styled(format!("{:<15}", county.name), style::text())];
@@ -273,7 +290,7 @@ fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
     put(f, area, 1, 20, vec![
         Span::styled(" champion ", Style::default().fg(Color::Black).bg(Color::Yellow)),
         Span::styled(" top three ", Style::default().fg(Color::Black).bg(Color::LightGreen)),
-        Span::styled(" relegation zone ", Style::default().fg(Color::Black).bg(Color::Red)),
+        Span::styled(" relegated ", Style::default().fg(Color::Black).bg(Color::Red)),
         Span::styled(" promoted ", Style::default().fg(Color::Black).bg(Color::LightCyan)),
         Span::styled(" wooden spoon ", Style::default().fg(Color::White).bg(Color::DarkGray)),
     ]);

@@ -39,11 +39,12 @@ KEYS ON THE MATCH SCREEN
 THE CHAMPIONSHIP
 Sixteen counties in two classes of eight, from 1890, for up to 100 seasons.
 Each county plays the others in its class home and away: 14 rounds.
-Points: win 4, tie 2, draw 1 (a side batting last and drawn level with its
-target takes 2). Level on points, the better quotient (batting average
-divided by bowling average) ranks higher. The first-class champions win 360;
-then 150, 80, 45, 24 and 10. The bottom first-class county is relegated and
-the top second-class county promoted. Last in the second class: wooden spoon.
+Points: win 4, tie 2, draw 1 (in a draw with the side batting last one run
+short of winning, that side takes 2 and the other 1). Level on points, the
+better quotient (batting average divided by bowling average) ranks higher.
+The first-class champions win 360; then 150, 80, 45, 24 and 10. The bottom
+first-class county is relegated and the top second-class county promoted.
+Last in the second class: wooden spoon.
 
 THE MAIN MENU
   [1] play the next match quickly (not your own county's: use [2])

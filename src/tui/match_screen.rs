@@ -301,7 +301,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         prompt(f, area, "Watching...", "[Q] finish quickly  [Esc] leave");
         return;
     };
-    put(f, area, 1, 18, vec![Span::styled(format!("{}'s hand:", s.commentary.names[side.index()]), style::text())]);
+    put(f, area, 1, 18, vec![Span::styled(format!("{} hand:", possessive(&s.commentary.names[side.index()])), style::text())]);
     draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick);
     let (text, hint) = match decision {
         Decision::Bowl => ("Enter bowler's play:".to_string(), "[=] computer chooses  [Esc] abandon".to_string()),
@@ -336,6 +336,15 @@ fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool
     (text, format!("{no_card}[=] computer  {declare}  [Esc] abandon"))
 }
 
+/// `name` owning something: "Surrey's", but "Yorks'" (a scoreboard name ending in s).
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// The innings numbered `number` as it ended (the next one has already begun).
 fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String {
     let inn = &p.started()[number as usize - 1];
@@ -346,7 +355,12 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
         Some(InningsEnd::Target) => "reached",
         _ => "finished on",
     };
-    format!("End of innings: {name} {how} {}.", inn.score_text(p.options.all_out()))
+    // "declared at 81-2", not "81-2d": the words already say it.
+    let score = match inn.end {
+        Some(InningsEnd::Declared) if inn.wickets < p.options.all_out() => format!("{}-{}", inn.total, inn.wickets),
+        _ => inn.score_text(p.options.all_out()),
+    };
+    format!("End of innings: {name} {how} {score}.")
 }
 
 /// Cards in a row: rank line, suit line, and the key under each.
@@ -381,7 +395,26 @@ pub fn wants_ticks(s: &Session) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::prospects;
+    use super::{innings_end_text, possessive, prospects};
+    use crate::engine::{InningsEnd, MatchOptions, MatchState, Side};
+
+    #[test]
+    fn a_hand_belongs_to_its_county_in_good_english() {
+        assert_eq!(possessive("Surrey"), "Surrey's");
+        assert_eq!(possessive("Yorks"), "Yorks'");
+    }
+
+    #[test]
+    fn a_declaration_is_said_once() {
+        let mut p = MatchState::new(MatchOptions::default()).public().clone();
+        p.innings_started = 2;
+        p.innings[0].batting = Side::Home;
+        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) = (81, 2, Some(InningsEnd::Declared));
+        let names = ["Surrey".to_string(), "Notts".to_string()];
+        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey declared at 81-2.");
+        (p.innings[0].wickets, p.innings[0].end) = (10, Some(InningsEnd::AllOut));
+        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey all out for 81.");
+    }
 
     const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");
 

@@ -628,3 +628,43 @@ fn the_season_end_screen_scrolls_to_its_last_line() {
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Menu));
 }
+
+#[test]
+fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file_path(dir.path(), "JUNK");
+    std::fs::write(&path, b"junk").unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
+    let text = shot(&app);
+    assert!(!text.contains("[B]"), "no backup, none offered: {text}");
+    press(&mut app, "b");
+    assert!(matches!(app.screen, Screen::Damaged { .. }));
+    // A backup that is junk too: offered by its name, tried once, then explained once.
+    std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
+    assert!(shot(&app).contains("[B] open the backup (JUNK.bak)"), "{}", shot(&app));
+    press(&mut app, "bbb");
+    let text = shot(&app);
+    assert_eq!(text.matches("The backup cannot be used either").count(), 1, "{text}");
+    assert!(!text.contains("[B]"), "{text}");
+    assert_eq!(std::fs::read(&path).unwrap(), b"junk");
+}
+
+#[test]
+fn the_final_positions_grid_pages_to_a_full_last_page() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let path = file_path(dir.path(), "TEST");
+    let mut comp = Competition::load(&path).unwrap();
+    comp.sim_seasons(20, |_| {});
+    comp.save(&path).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "82");
+    for _ in 0..3 {
+        app.update(key(KeyCode::Right));
+    }
+    assert!(matches!(app.screen, Screen::Grid { first_year: 1894 }), "1890-1909 played: the last page is 1894-1909");
+    let text = shot(&app);
+    assert!(text.contains(" '00"), "1900 is '00: {text}");
+    assert!(text.lines().nth(2).unwrap().trim_end().ends_with("'09"), "{text}");
+}
