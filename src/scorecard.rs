@@ -58,7 +58,7 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             (None, false) => "did not bat".to_string(),
         };
         let runs = if b.batted { format!("{:>4} ({} ball{})", b.runs, b.balls, if b.balls == 1 { "" } else { "s" }) } else { String::new() };
-        let _ = writeln!(out, "  {:>2}  {:<12}{}", n + 1, how, runs);
+        let _ = writeln!(out, "{}", format!("  {:>2}  {:<12}{}", n + 1, how, runs).trim_end());
     }
     let _ = writeln!(
         out,
@@ -82,6 +82,18 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             .enumerate()
             .map(|(w, f)| format!("{}-{} (no. {}, p'ship {})", w + 1, f.score, f.batsman, f.partnership))
             .collect();
-        let _ = writeln!(out, "      Fall of wickets: {}", falls.join(", "));
+        // Wrapped to the 78 columns of the other views, a wicket never split over two lines.
+        let mut line = String::from("      Fall of wickets:");
+        for (i, fall) in falls.iter().enumerate() {
+            let piece = if i + 1 < falls.len() { format!("{fall},") } else { fall.clone() };
+            if line.len() + 1 + piece.len() > 78 {
+                let _ = writeln!(out, "{line}");
+                line = String::from("        ");
+            } else {
+                line.push(' ');
+            }
+            line.push_str(&piece);
+        }
+        let _ = writeln!(out, "{line}");
     }
 }

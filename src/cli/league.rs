@@ -22,7 +22,8 @@ use crate::views;
 pub struct SimArgs {
     /// The competition (and save file) name: 1-8 letters, digits, '_' or '-'.
     pub name: String,
-    /// Seasons to play (default: to the end of the competition, 1989).
+    /// Seasons to play (default: to the end of the competition, 1989; 0 makes or checks the
+    /// file without playing).
     #[arg(long)]
     pub years: Option<u32>,
     /// The competition's seed, from which every match seed is derived (new files only;
@@ -164,9 +165,15 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     if args.json {
         print_sim_json(&comp, &path, report, seconds, save_time)?;
     } else {
-        print_lines(&views::honours(&comp)?)?;
         if comp.is_finished() && years == 0 {
+            print_lines(&views::honours(&comp)?)?;
             eprintln!("accc: {} is over: all its seasons have been played", comp.name());
+        } else if years == 0 {
+            // `--years 0` makes (or checks) the file without playing: say so, not an empty roll.
+            let next = comp.current().map_or(LAST_YEAR, |s| s.year);
+            println!("{} is ready: no seasons played now; the {next} season is next.", comp.name());
+        } else {
+            print_lines(&views::honours(&comp)?)?;
         }
     }
     Ok(())
@@ -283,7 +290,7 @@ pub struct ShowArgs {
     pub name: String,
     /// table, averages, results, records, honours, positions, alltime or alltime-averages.
     pub view: String,
-    /// The season (default: the one under way).
+    /// The season (default: the one under way, or the last one played if the next has not begun).
     #[arg(long)]
     pub year: Option<u16>,
     /// The county, for results and records (default: the user's county).
@@ -344,6 +351,17 @@ fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Resu
     }
 }
 
+/// The season a view shows when no `--year` is given: the one under way once it has begun,
+/// else the last one played (after `sim --years 1`, the season just simulated rather than
+/// an empty table of the next); `None` when neither (the first season, not begun).
+fn default_year(comp: &Competition) -> Option<u16> {
+    match (comp.current(), comp.seasons().last()) {
+        (Some(s), Some(last)) if s.matches_played() == 0 => Some(last.year),
+        (Some(s), _) => Some(s.year),
+        (None, last) => last.map(|s| s.year),
+    }
+}
+
 /// The lines of `view`, filling in the defaults: the user's county, and its class that year.
 fn render(
     comp: &Competition,
@@ -353,6 +371,7 @@ fn render(
     class: Option<Class>,
 ) -> Result<Vec<String>> {
     refuse_options_the_view_ignores(view, [(year.is_some(), "--year"), (county.is_some(), "--county"), (class.is_some(), "--class")])?;
+    let year = year.or_else(|| default_year(comp));
     let season = views::season_for(comp, year);
     let user = comp.settings().user_county;
     let default_class = || user.zip(season.as_ref().ok()).map_or(Class::First, |(u, s)| s.class_of(u));

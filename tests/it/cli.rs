@@ -43,3 +43,17 @@ fn argument_errors_are_one_line_like_every_other_error() {
     let help = accc().args(["show", "--help"]).output().unwrap();
     assert!(help.status.success() && String::from_utf8_lossy(&help.stdout).contains("Usage: accc show"));
 }
+
+#[test]
+fn the_match_scorecard_fits_78_columns() {
+    for seed in [5, 6, 7] {
+        let out = accc().args(["match", "--home", "Kent", "--away", "Surrey", "--seed", &seed.to_string()]).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Fall of wickets"), "{text}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= 78, "seed {seed}: {line:?}");
+            assert_eq!(line, line.trim_end(), "seed {seed}: trailing spaces in {line:?}");
+        }
+    }
+}

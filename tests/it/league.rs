@@ -184,6 +184,8 @@ fn a_damaged_file_is_never_replaced_by_a_new_competition() {
     let (code, err) = fails(d, &["sim", "much-too-long", "--years", "0"]);
     assert_eq!(code, 2);
     assert!(err.contains("1 to 8"), "{err}");
+    let made = ok(d, &["sim", "NOUGHT", "--years", "0", "--seed", "1"]);
+    assert_eq!(made.trim(), "NOUGHT is ready: no seasons played now; the 1890 season is next.");
 }
 
 #[test]
@@ -236,6 +238,9 @@ fn show_prints_every_view_within_78_columns_and_names_the_valid_values() {
     }
     let table = ok(d, &["show", "SHOW", "table", "--year", "1891"]);
     assert!(table.contains("Yorkshire") && table.contains('*'), "{table}");
+    // With 1892 not begun, a season's view shows 1891, the one just played.
+    assert_eq!(ok(d, &["show", "SHOW", "table"]), table);
+    assert_eq!(ok(d, &["show", "SHOW", "averages"]), ok(d, &["show", "SHOW", "averages", "--year", "1891"]));
     for (args, listed) in [
         (vec!["show", "SHOW", "tables"], "table, averages, results"),
         (vec!["show", "SHOW", "table", "--class", "third"], "first, second"),
