@@ -136,19 +136,36 @@ enum Mode {
 
 /// Asks for the first region (in `order`) where something is possible; "none" if nowhere.
 fn first_region(ctx: &mut Ctx, id: &str, what: &str, order: &[&str]) -> Flow<Option<String>> {
-    let keys: Vec<(String, String)> = order
-        .iter()
-        .map(|n| (region_key(n), n.to_string()))
-        .collect();
-    let mut options: Vec<(&str, &str)> =
-        keys.iter().map(|(k, n)| (k.as_str(), n.as_str())).collect();
-    options.push(("none", "nowhere"));
+    let labels: Vec<String> = order.iter().map(|r| r.to_string()).collect();
     let prompt = format!(
         "Going down {}: the first region with {what}?",
         order.join(", ")
     );
+    choose_region(ctx, id, order, &labels, prompt)
+}
+
+/// The question of [`first_region`] and [`first_region_at`]: the regions of `order`, shown
+/// as `labels`, by key, and "none" for nowhere.
+fn choose_region(
+    ctx: &mut Ctx,
+    id: &str,
+    order: &[&str],
+    labels: &[String],
+    prompt: String,
+) -> Flow<Option<String>> {
+    let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
+    let mut options: Vec<(&str, &str)> = keys
+        .iter()
+        .zip(labels)
+        .map(|(k, l)| (k.as_str(), l.as_str()))
+        .collect();
+    options.push(("none", "nowhere"));
     let key = ctx.choice(id, prompt, &options)?;
-    Ok(keys.into_iter().find(|(k, _)| *k == key).map(|(_, n)| n))
+    Ok(order
+        .iter()
+        .zip(&keys)
+        .find(|(_, k)| **k == key)
+        .map(|(r, _)| r.to_string()))
 }
 
 fn iran_contra(ctx: &mut Ctx) -> Flow<bool> {
@@ -259,13 +276,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         {
             if lacks_rmo(ctx)? {
                 // Coups still come first when the AI needs military operations.
-                let coups: Vec<String> = d
-                    .steps
-                    .gamma
-                    .iter()
-                    .filter(|s| allowed.contains(s))
-                    .cloned()
-                    .collect();
+                let coups = allowed_of(&d.steps.gamma, allowed);
                 ctx.note(format!(
                     "Red Scare/Purge, but short of military operations: the coup steps {} come before the event",
                     coups.join(", ")
@@ -282,13 +293,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         }
     }
     let lacking = mode == Mode::Gamma || lacks_rmo(ctx)?;
-    let steps: Vec<String> = d
-        .steps
-        .order
-        .iter()
-        .filter(|s| allowed.contains(s))
-        .cloned()
-        .collect();
+    let steps = allowed_of(&d.steps.order, allowed);
     if let Some(o) = run_steps(ctx, &steps, ops, &war, mode, lacking)? {
         return Ok(o);
     }
@@ -298,6 +303,11 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         "-",
         format!("none of steps {} applies", allowed.join(", ")),
     )
+}
+
+/// The steps of `steps`, in its order, that this action round allows.
+fn allowed_of(steps: &[String], allowed: &[String]) -> Vec<String> {
+    steps.iter().filter(|s| allowed.contains(s)).cloned().collect()
 }
 
 fn lacks_rmo(ctx: &mut Ctx) -> Flow<bool> {
@@ -478,26 +488,14 @@ fn first_region_at(
         .iter()
         .map(|r| format!("{r} (level {})", level_in(r)))
         .collect();
-    let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
-    let mut options: Vec<(&str, &str)> = keys
-        .iter()
-        .zip(&described)
-        .map(|(k, d)| (k.as_str(), d.as_str()))
-        .collect();
-    options.push(("none", "nowhere"));
-    let key = ctx.choice(
-        id,
-        format!(
-            "Going down {}: the first region with {what} of that level the AI can coup?",
-            described.join(", ")
-        ),
-        &options,
-    )?;
-    Ok(order
-        .iter()
-        .zip(&keys)
-        .find(|(_, k)| **k == key)
-        .map(|(r, _)| (r.to_string(), level_in(r))))
+    let prompt = format!(
+        "Going down {}: the first region with {what} of that level the AI can coup?",
+        described.join(", ")
+    );
+    Ok(choose_region(ctx, id, order, &described, prompt)?.map(|r| {
+        let level = level_in(&r);
+        (r, level)
+    }))
 }
 
 fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
