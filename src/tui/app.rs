@@ -582,7 +582,7 @@ impl App {
             // The last page is a full one, ending with the last season.
             KeyCode::Right | KeyCode::PageDown => {
                 let last_page = last.saturating_sub(super::draw::GRID_YEARS - 1).max(crate::league::FIRST_YEAR);
-                Screen::Grid { first_year: (first_year + 10).min(last_page).max(first_year.min(last_page)) }
+                Screen::Grid { first_year: (first_year + 10).min(last_page.max(first_year)) }
             }
             KeyCode::Left | KeyCode::PageUp => Screen::Grid { first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR) },
             KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
