@@ -32,7 +32,8 @@ KEYS ON THE MATCH SCREEN
   [0]      play no card (no-ball or wide)     [D]  declare before next ball
   After a wicket pick up to two cards with [1]-[6] and press [Enter] to change
   them, or [0] to keep your hand ([D] works here too). At the pause between
-  innings, [D] declares your new innings before its first ball.
+  innings, [D] declares your new innings before its first ball; batting
+  first, you may press it at your opening discard.
   [Esc] then [Y] abandons the match (it is not recorded).
   When watching two computer sides: [Q] finishes the match at once.
 

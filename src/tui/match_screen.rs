@@ -68,7 +68,7 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
         (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
         (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N')) if call.allows_no_card() => Some(Choice::NoCard),
-        (Decision::Respond { .. } | Decision::Exchange, KeyCode::Char('d' | 'D')) => {
+        (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
             s.declare_next = !s.declare_next;
             return MatchKey::Handled;
         }
@@ -82,6 +82,16 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
     match choice {
         Some(choice) if s.choose(choice).is_ok() => MatchKey::Handled,
         _ => MatchKey::Ignored,
+    }
+}
+
+/// Whether [D] may arm a declaration before the next ball: while answering a ball or
+/// changing cards, and at the batting side's opening discard (before the match's first ball).
+fn may_declare(s: &Session, decision: Decision) -> bool {
+    match decision {
+        Decision::Respond { .. } | Decision::Exchange => true,
+        Decision::OpeningDiscard => s.bats_next(),
+        _ => false,
     }
 }
 
@@ -169,7 +179,9 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
         let role = if p.first_bat == side { "batting" } else { "bowling" };
         put(f, area, 1, 4, vec![Span::styled(format!("You are {role} first. Throw away one card:"), style::bright())]);
         draw_cards(f, area, s.state.hand(side), 7, &[]);
-        prompt(f, area, "Choose a card to discard:", "[=] computer chooses");
+        // The batting side discards last, just before the first ball: it may declare then.
+        let hint = if s.bats_next() { format!("[=] computer chooses  {}", declare_key(s.declare_next)) } else { "[=] computer chooses".to_string() };
+        prompt(f, area, "Choose a card to discard:", &hint);
     }
 }
 

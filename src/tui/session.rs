@@ -98,6 +98,12 @@ impl Session {
         matches!(self.paused, Some(Pause::InningsEnd(_))) && asks_human
     }
 
+    /// Whether the human's side bats in the innings about to start: it makes the second
+    /// opening discard, and a declaration made now comes before the match's first ball.
+    pub fn bats_next(&self) -> bool {
+        self.human.is_some_and(|h| h == self.state.public().first_bat)
+    }
+
     /// Moves the match on until the human must choose, play pauses, or the match ends; with
     /// `one_ball`, stops after a single delivery (for watching ball by ball).
     pub fn advance(&mut self, one_ball: bool) {

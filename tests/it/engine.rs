@@ -458,3 +458,134 @@ fn one_run_short_points_go_only_to_the_side_batting_fourth() {
     }
     assert!(third >= 1 && fourth >= 1, "level draws: {third} in the third innings, {fourth} in the fourth");
 }
+
+/// One step of a match, in order: a question put to a side, or an event recorded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step {
+    /// A question, and whether the last pack was used up when it was put.
+    Asked(Question, bool),
+    Ball { wicket: bool },
+    Pack,
+    Exchange,
+    Declare,
+    InningsEnd,
+    Other,
+}
+
+/// A decision without its details.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Question {
+    Declare,
+    Bowl,
+    Respond,
+    Exchange,
+    Other,
+}
+
+#[derive(Default)]
+struct Steps(Vec<Step>);
+
+impl Recorder for Steps {
+    fn record(&mut self, event: &Event<'_>) {
+        self.0.push(match event {
+            Event::Ball(b) => Step::Ball { wicket: b.wicket.is_some() },
+            Event::Pack { .. } => Step::Pack,
+            Event::Exchange { .. } => Step::Exchange,
+            Event::Declare { .. } => Step::Declare,
+            Event::InningsEnd { .. } => Step::InningsEnd,
+            _ => Step::Other,
+        });
+    }
+}
+
+/// Plays a match, noting every question and event in order.
+fn steps_of(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2]) -> Vec<Step> {
+    let mut state = MatchState::new(options);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut steps = Steps::default();
+    loop {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, &mut steps);
+        } else if let Some((side, decision)) = state.to_act() {
+            let question = match decision {
+                Decision::Declare => Question::Declare,
+                Decision::Bowl => Question::Bowl,
+                Decision::Respond { .. } => Question::Respond,
+                Decision::Exchange => Question::Exchange,
+                _ => Question::Other,
+            };
+            steps.0.push(Step::Asked(question, state.public().exhausted));
+            let choice = players[side.index()].decide(&state.view());
+            state.apply(choice, &mut steps).expect("legal choices are accepted");
+        } else {
+            return steps.0;
+        }
+    }
+}
+
+#[test]
+fn the_batting_side_is_asked_to_declare_before_every_delivery_and_to_change_cards_after_every_wicket() {
+    let (mut wickets_then_change, mut declare_questions) = (0, 0);
+    for (n, options) in all_option_sets().into_iter().enumerate() {
+        for seed in [n as u64, 500 + n as u64] {
+            let (mut a, mut b) = (RandomPlayer(player_rng(seed, Side::Home)), Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, Side::Away));
+            let steps = steps_of(options, seed, [&mut a, &mut b]);
+            for (i, step) in steps.iter().enumerate() {
+                let before = i.checked_sub(1).map(|j| steps[j]);
+                // Every delivery is bowled straight after the batting side was asked.
+                if let Step::Asked(Question::Bowl, _) = step {
+                    assert!(matches!(before, Some(Step::Asked(Question::Declare, _))), "seed {seed}, {options:?}: a ball with no declare question before it (step {i})");
+                    declare_questions += 1;
+                }
+                // After a wicket (and any new pack it formed), the innings ends or the side is
+                // offered a change of cards, unless the last pack is used up.
+                if let Step::Ball { wicket: true } = step {
+                    let next = steps[i + 1..].iter().find(|s| **s != Step::Pack).expect("a match ends with its result");
+                    match next {
+                        Step::InningsEnd | Step::Asked(_, true) => {}
+                        Step::Asked(Question::Exchange, false) => wickets_then_change += 1,
+                        other => panic!("seed {seed}, {options:?}: after a wicket came {other:?} (step {i})"),
+                    }
+                }
+                if let Step::Asked(Question::Exchange, _) = step {
+                    let last_ball = steps[..i].iter().rev().find(|s| matches!(s, Step::Ball { .. }));
+                    assert_eq!(last_ball, Some(&Step::Ball { wicket: true }), "seed {seed}: a change of cards offered with no wicket");
+                }
+            }
+        }
+    }
+    assert!(wickets_then_change > 500 && declare_questions > 10_000, "{wickets_then_change} changes offered, {declare_questions} declare questions");
+}
+
+/// Plays at random, but declares the fourth innings as soon as the scores are level.
+struct DeclaresLevel(ChaCha8Rng);
+
+impl Player for DeclaresLevel {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        match view.decision {
+            Decision::Declare if view.public.runs_to_win() == Some(1) => Choice::Declare,
+            Decision::Declare => Choice::Continue,
+            _ => {
+                let choices = view.legal_choices();
+                choices[self.0.random_range(0..choices.len())]
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fourth_innings_declared_with_the_scores_level_is_a_tie() {
+    let mut ties = 0;
+    for seed in 0..300u64 {
+        let [mut a, mut b] = [Side::Home, Side::Away].map(|side| DeclaresLevel(player_rng(seed, side)));
+        let (state, log) = play_checked(short_match(), seed, [&mut a, &mut b]);
+        let p = state.public();
+        if p.started().get(3).is_some_and(|inn| inn.end == Some(InningsEnd::Declared)) {
+            check_log(&log.text());
+            let r = p.result.expect("the match is over");
+            assert_eq!((r.outcome, r.winner), (Outcome::Tie, None), "seed {seed}");
+            ties += 1;
+        }
+    }
+    assert!(ties >= 20, "{ties} fourth innings declared level");
+}

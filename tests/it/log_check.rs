@@ -85,6 +85,9 @@ struct Model {
     last_bowled: Option<C>,
     wicket_last_ball: bool,
     match_over: bool,
+    /// The innings must end before anything else happens: all out, the target passed, or
+    /// time up (the last pack used up at an over's end, or a hand empty).
+    must_end: bool,
     /// An innings ended, and what that implies for the result.
     expected_result: Option<ExpectedResult>,
 }
@@ -125,8 +128,19 @@ impl Model {
         assert!(self.hands.iter().all(|h| h.len() <= 6), "hands hold at most 6 in play");
     }
 
+    /// Notes whether the innings must end now.
+    fn check_end(&mut self) {
+        let mine: u32 = self.totals[self.batting].iter().sum::<u32>() + self.total;
+        let theirs: u32 = self.totals[1 - self.batting].iter().sum();
+        let all_out = self.wickets == self.batsmen - 1;
+        let target_passed = self.innings == 4 && mine > theirs;
+        let time_up = (self.exhausted && self.over_deliveries == 0) || self.hands.iter().any(|h| h.is_empty());
+        self.must_end = all_out || target_passed || time_up;
+    }
+
     fn ball(&mut self, b: &Value) {
         assert!(!self.match_over, "no ball after the match is over");
+        assert!(!self.must_end, "the innings should have ended before {b}");
         assert!(!(self.exhausted && self.over_deliveries == 0), "no new over once the last pack is used up");
         let bowling = 1 - self.batting;
         assert_eq!(u(b, "innings"), self.innings);
@@ -236,9 +250,11 @@ impl Model {
         }
         assert_eq!((u(b, "total"), u(b, "wickets"), u(b, "balls")), (self.total, self.wickets, self.balls), "score after {b}");
         self.count_cards();
+        self.check_end();
     }
 
     fn exchange(&mut self, e: &Value) {
+        assert!(!self.must_end, "the innings should have ended before {e}");
         assert!(self.wicket_last_ball, "an exchange only follows a wicket");
         assert!(!self.exhausted, "no exchanges once the last pack is used up");
         assert_eq!(side_ix(&e["side"]), self.batting);
@@ -257,6 +273,7 @@ impl Model {
         assert!(self.pending_packs.is_empty(), "a pack line with no pack formed");
         self.wicket_last_ball = false;
         self.count_cards();
+        self.check_end();
     }
 
     fn start_innings(&mut self, v: &Value) {
@@ -275,6 +292,7 @@ impl Model {
     }
 
     fn end_innings(&mut self, v: &Value) {
+        self.must_end = false;
         assert_eq!(u(v, "number"), self.innings);
         assert_eq!(side_ix(&v["batting"]), self.batting);
         assert_eq!((u(v, "total"), u(v, "wickets"), u(v, "balls")), (self.total, self.wickets, self.balls));
@@ -379,6 +397,7 @@ pub fn check_log(text: &str) {
         last_bowled: None,
         wicket_last_ball: false,
         match_over: false,
+        must_end: false,
         expected_result: None,
     };
     let mut discards = 0;
@@ -419,6 +438,7 @@ pub fn check_log(text: &str) {
             "ball" => m.ball(v),
             "exchange" => m.exchange(v),
             "declare" => {
+                assert!(!m.must_end, "the innings should have ended before {v}");
                 assert_eq!((u(v, "innings"), side_ix(&v["side"])), (m.innings, m.batting));
                 assert_eq!((u(v, "total"), u(v, "wickets")), (m.total, m.wickets));
             }

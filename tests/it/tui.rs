@@ -485,9 +485,9 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
     use accc::engine::InningsEnd;
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
-    let (mut after_wicket, mut before_first_ball) = (false, false);
-    for _ in 0..6 {
-        if after_wicket && before_first_ball {
+    let (mut after_wicket, mut before_first_ball, mut at_discard) = (false, false, false);
+    for _ in 0..8 {
+        if after_wicket && before_first_ball && at_discard {
             break;
         }
         to_own_match(&mut app);
@@ -499,6 +499,31 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 break;
             }
             let number = s.state.public().innings_started;
+            if s.human_to_act() == Some(Decision::Elect) {
+                press(&mut app, "b");
+                continue;
+            }
+            if s.human_to_act() == Some(Decision::OpeningDiscard) {
+                // Only the side batting first may declare here (its discard is the last
+                // thing before the first ball); the bowling side's [D] does nothing.
+                let bats = s.bats_next();
+                assert_eq!(shot(&app).contains("[D]eclare"), bats);
+                if bats && !at_discard {
+                    press(&mut app, "d");
+                    assert!(shot(&app).contains("[D] don't declare"));
+                    press(&mut app, "=");
+                    let inn = &session(&app).state.public().started()[0];
+                    assert_eq!((inn.end, inn.balls), (Some(InningsEnd::Declared), 0), "declared before the match's first ball");
+                    at_discard = true;
+                    continue;
+                }
+                if !bats {
+                    press(&mut app, "d");
+                    assert!(!session(&app).declare_next, "the bowling side's [D] arms nothing");
+                }
+                press(&mut app, "=");
+                continue;
+            }
             if !after_wicket && s.human_to_act() == Some(Decision::Exchange) {
                 press(&mut app, "d");
                 assert!(shot(&app).contains("[D] don't declare"));
@@ -511,7 +536,9 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 press(&mut app, "d");
                 enter(&mut app);
                 let inn = &session(&app).state.public().started()[number as usize - 1];
-                assert_eq!((inn.end, inn.balls, inn.total), (Some(InningsEnd::Declared), 0, 0), "declared before a ball");
+                // A third innings declared still behind is recorded as the innings defeat it is.
+                let declared = matches!(inn.end, Some(InningsEnd::Declared)) || (number == 3 && inn.end == Some(InningsEnd::InningsDefeat));
+                assert!(declared && (inn.balls, inn.total) == (0, 0), "declared before a ball: {inn:?}");
                 before_first_ball = true;
             } else if s.paused.is_some() {
                 enter(&mut app);
@@ -520,7 +547,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
             }
         }
     }
-    assert!(after_wicket && before_first_ball, "after a wicket: {after_wicket}; before a first ball: {before_first_ball}");
+    assert!(after_wicket && before_first_ball && at_discard, "after a wicket: {after_wicket}; before a first ball: {before_first_ball}; at the discard: {at_discard}");
 }
 
 #[test]
