@@ -23,7 +23,7 @@ use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
-use batting::{Cards, Judgement, Lookahead, Stance};
+use batting::{DecodedHand, Judgement, Lookahead, Stance};
 use bowling::Attack;
 use captain::Rates;
 use counting::{OtherHand, Unseen};
@@ -80,6 +80,8 @@ pub struct Bot {
     /// How the batting look-ahead and the counting bowler weigh what they see.
     judgement: Judgement,
     attack: Attack,
+    /// The hand as the counting levels last decoded it.
+    hand: DecodedHand,
 }
 
 impl Bot {
@@ -94,6 +96,7 @@ impl Bot {
             memory: professional.then(Box::default),
             judgement: judgement(bat.get()),
             attack: attack(bowl.get()),
+            hand: DecodedHand::default(),
         }
     }
 
@@ -157,9 +160,10 @@ impl Bot {
             2 => bowling::village_ball(view),
             3 => bowling::club_ball(view),
             level => {
-                let cards = Cards::new(view.hand);
+                self.hand.update(view.hand);
+                let cards = self.hand.cards();
                 let (unseen, batsman) = self.knowledge(view, level == 5, cards.counts());
-                bowling::counting_ball(view, &cards, &unseen, batsman, self.attack, &self.general)
+                bowling::counting_ball(view, cards, &unseen, batsman, self.attack, &self.general)
             }
         }
     }
@@ -171,9 +175,10 @@ impl Bot {
             2 => batting::village_answer(view, bowled, call),
             3 => batting::club_answer(view, bowled, call, top_before),
             level => {
+                self.hand.update(view.hand);
                 let knowledge = |hand| self.knowledge(view, level == 5, hand);
                 let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(view, (bowled, call, top_before), knowledge, stance, &self.judgement)
+                batting::look_ahead_answer(view, self.hand.cards(), (bowled, call, top_before), knowledge, stance, &self.judgement)
             }
         }
     }
