@@ -45,7 +45,7 @@ pub struct NextBall {
 }
 
 /// A hand decoded once: each card's rank and suit index, and cards held of each suit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Cards {
     rank: [u8; 7],
     suit: [u8; 7],
@@ -103,67 +103,6 @@ impl Cards {
     /// Whether card `i` is the only one of its suit.
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
-    }
-
-    /// Puts `card` in place of card `i`.
-    fn replace(&mut self, i: usize, card: Card) {
-        let old = self.bit[i];
-        // A card held twice stays held once.
-        let was_doubled = self.doubled & old;
-        self.doubled ^= was_doubled;
-        self.held &= !(old & !was_doubled);
-        self.per_suit[self.suit[i] as usize] -= 1;
-        let (r, s) = card.rank_and_suit_index();
-        let bit = 1 << card.index();
-        self.rank[i] = r;
-        self.suit[i] = s;
-        self.bit[i] = bit;
-        self.doubled |= self.held & bit;
-        self.held |= bit;
-        self.per_suit[s as usize] += 1;
-    }
-}
-
-/// The hand a player last decoded, kept between its decisions. From one delivery to the
-/// next a hand changes in one place (the engine puts the card drawn where the card played
-/// was), so the decoding is brought up to date one card at a time rather than done afresh
-/// (decoding a hand cost about a twentieth of a professional delivery, twice).
-#[derive(Clone, Debug)]
-pub struct DecodedHand {
-    /// The hand's card indices, a byte a card.
-    word: u64,
-    cards: Cards,
-}
-
-impl Default for DecodedHand {
-    fn default() -> Self {
-        DecodedHand { word: 0, cards: Cards::new(&[]) }
-    }
-}
-
-impl DecodedHand {
-    /// Brings the decoding up to date with `hand`.
-    pub fn update(&mut self, hand: &[Card]) -> &Cards {
-        let hand = &hand[..hand.len().min(DEAL)];
-        let mut bytes = [0u8; 8];
-        bytes.iter_mut().zip(hand).for_each(|(b, c)| *b = c.index() as u8);
-        let word = u64::from_le_bytes(bytes);
-        let changed = word ^ self.word;
-        let at = changed.trailing_zeros() as usize / 8;
-        // `at` is 8 when nothing changed: the shift then clears every byte.
-        let elsewhere = changed & !0xffu64.checked_shl(8 * at as u32).unwrap_or(0);
-        if hand.len() != self.cards.len || elsewhere != 0 {
-            self.cards = Cards::new(hand);
-        } else if changed != 0 {
-            self.cards.replace(at, hand[at]);
-        }
-        self.word = word;
-        &self.cards
-    }
-
-    /// The hand as last decoded.
-    pub fn cards(&self) -> &Cards {
-        &self.cards
     }
 }
 
@@ -421,21 +360,21 @@ impl Judgement {
 /// (`knowledge`, given the hand's cards) is done only when there is a choice to weigh.
 pub fn look_ahead_answer(
     view: &View<'_>,
-    cards: &Cards,
     (bowled, call, top_before): (Card, Call, Option<Card>),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
 ) -> Choice {
     let p = view.public;
-    let mut answers = Answers::list(view, (bowled, call, top_before), cards, stance, judge);
+    let cards = Cards::new(view.hand);
+    let mut answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
     let play = |a: Answer| if a.slot == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[a.slot as usize]) };
     if let Some(only) = answers.no_choice() {
         return play(only);
     }
     let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
-    let mut covers = Covers::new(cards);
+    let mut covers = Covers::new(&cards);
     let mut best = (f32::MIN, Choice::NoCard);
     while let Some(a) = answers.take_best() {
         if a.bound <= best.0 {
@@ -670,42 +609,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn a_decoding_kept_up_to_date_agrees_with_one_done_afresh() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        let mut kept = DecodedHand::default();
-        let mut hand: Vec<Card> = Vec::new();
-        // Few distinct cards, so that a card replaced is often held twice, or replaced by its
-        // twin (never a third copy: there are two of each card); now and then a hand grows,
-        // shrinks or changes in two places.
-        let card = |rng: &mut rand_chacha::ChaCha8Rng, hand: &[Card], at: Option<usize>| loop {
-            let c = Card::new(rng.random_range(1..=3), Suit::ALL[rng.random_range(0..2)]);
-            let others = hand.iter().enumerate().filter(|&(i, &h)| Some(i) != at && h == c).count();
-            if others < 2 {
-                return c;
-            }
-        };
-        for _ in 0..20_000 {
-            let len = hand.len();
-            match rng.random_range(0..10) {
-                0 if len < DEAL => hand.push(card(&mut rng, &hand, None)),
-                1 if len > 0 => _ = hand.remove(rng.random_range(0..len)),
-                2 if len >= 2 => {
-                    hand[0] = card(&mut rng, &hand, Some(0));
-                    hand[len - 1] = card(&mut rng, &hand, Some(len - 1));
-                }
-                3 => {}
-                _ if len > 0 => {
-                    let at = rng.random_range(0..len);
-                    hand[at] = card(&mut rng, &hand, Some(at));
-                }
-                _ => hand.push(card(&mut rng, &hand, None)),
-            }
-            assert_eq!(*kept.update(&hand), Cards::new(&hand), "{hand:?}");
         }
     }
 

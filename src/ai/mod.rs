@@ -23,7 +23,7 @@ use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
-use batting::{DecodedHand, Judgement, Lookahead, Stance};
+use batting::{Cards, Judgement, Lookahead, Stance};
 use bowling::Attack;
 use captain::Rates;
 use counting::{OtherHand, Unseen};
@@ -80,8 +80,6 @@ pub struct Bot {
     /// How the batting look-ahead and the counting bowler weigh what they see.
     judgement: Judgement,
     attack: Attack,
-    /// The hand as the counting levels last decoded it.
-    hand: DecodedHand,
 }
 
 impl Bot {
@@ -96,7 +94,6 @@ impl Bot {
             memory: professional.then(Box::default),
             judgement: judgement(bat.get()),
             attack: attack(bowl.get()),
-            hand: DecodedHand::default(),
         }
     }
 
@@ -160,10 +157,9 @@ impl Bot {
             2 => bowling::village_ball(view),
             3 => bowling::club_ball(view),
             level => {
-                self.hand.update(view.hand);
-                let cards = self.hand.cards();
+                let cards = Cards::new(view.hand);
                 let (unseen, batsman) = self.knowledge(view, level == 5, cards.counts());
-                bowling::counting_ball(view, cards, &unseen, batsman, self.attack, &self.general)
+                bowling::counting_ball(view, &cards, &unseen, batsman, self.attack, &self.general)
             }
         }
     }
@@ -175,10 +171,9 @@ impl Bot {
             2 => batting::village_answer(view, bowled, call),
             3 => batting::club_answer(view, bowled, call, top_before),
             level => {
-                self.hand.update(view.hand);
                 let knowledge = |hand| self.knowledge(view, level == 5, hand);
                 let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(view, self.hand.cards(), (bowled, call, top_before), knowledge, stance, &self.judgement)
+                batting::look_ahead_answer(view, (bowled, call, top_before), knowledge, stance, &self.judgement)
             }
         }
     }
