@@ -60,11 +60,16 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 /// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a
-/// save file, a scorecard, anything mistyped) is left alone with an error.
+/// save file, a scorecard, anything mistyped) is left alone with an error. What is not a
+/// file (a pipe, `/dev/stdout`, a terminal) is written to as it is, unread: reading it
+/// first would wait for input that never comes.
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
     use std::io::Read;
     if path.is_dir() {
         return Err(Error::Usage(format!("{} is a folder: give the log a file name", path.display())));
+    }
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
     }
     let Ok(file) = std::fs::File::open(path) else { return Ok(()) };
     let mut head = Vec::new();

@@ -16,10 +16,18 @@ pub mod match_cmd;
 #[command(name = "accc", version, about, long_about = None)]
 pub struct Cli {
     /// The folder that holds the save files.
-    #[arg(long, global = true, env = "ACCC_SAVES", default_value = "saves")]
+    #[arg(long, global = true, env = "ACCC_SAVES", default_value = DEFAULT_SAVES, value_parser = saves_dir)]
     pub saves_dir: PathBuf,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+const DEFAULT_SAVES: &str = "saves";
+
+/// The saves folder as given; an empty one (`ACCC_SAVES=` left set but blank) means the
+/// default, as if it were not set.
+fn saves_dir(s: &str) -> std::result::Result<PathBuf, std::convert::Infallible> {
+    Ok(PathBuf::from(if s.is_empty() { DEFAULT_SAVES } else { s }))
 }
 
 /// The subcommands of `accc`.

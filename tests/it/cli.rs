@@ -57,3 +57,14 @@ fn the_match_scorecard_fits_78_columns() {
         }
     }
 }
+
+#[test]
+fn a_blank_saves_variable_means_the_default_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| accc().env("ACCC_SAVES", "").current_dir(dir.path()).args(args).output().unwrap();
+    let out = run(&["match", "--seed", "1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&["sim", "BLANK", "--years", "1", "--batsmen", "2", "--packs-per-session", "1", "--days", "1", "--seed", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dir.path().join("saves").join("BLANK.acc").is_file(), "the file went into ./saves");
+}

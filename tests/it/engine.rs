@@ -268,6 +268,33 @@ fn accc_match_log_replaces_only_an_earlier_log() {
     assert!(std::fs::read_to_string(&log).unwrap().lines().next().unwrap().contains("\"seed\":2"));
 }
 
+/// A log sent to a pipe is written, not first read (reading a pipe waits for input that
+/// never comes: the command used to hang).
+#[cfg(unix)]
+#[test]
+fn accc_match_log_to_a_pipe_is_written_at_once() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = accc().args(["match", "--seed", "1", "--json", "--log", "/dev/stdout"]).stdout(Stdio::piped()).spawn().unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut out, &mut text).unwrap();
+        text
+    });
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("accc match --log /dev/stdout hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let text = reader.join().unwrap();
+    assert!(text.lines().next().is_some_and(|l| l.contains("\"event\":\"match\"")), "{text}");
+    assert!(text.lines().filter(|l| l.contains("\"event\":\"result\"")).count() >= 1, "{text}");
+}
+
 #[test]
 fn accc_match_rejects_bad_input_with_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
