@@ -192,20 +192,22 @@ pub enum Margin {
     Wickets(u8),
 }
 
+/// `n` things in words: "1 run", "2 runs" (`one`: the singular, made plural with an s).
+pub fn plural(n: u32, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 impl Margin {
     /// The margin as it follows "won": `by an innings and 12 runs`, `by 5 wickets`.
     pub fn text(self) -> String {
-        fn plural(n: u16, one: &str) -> String {
-            if n == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{n} {one}s")
-            }
-        }
         match self {
-            Margin::Innings(r) => format!("by an innings and {}", plural(r, "run")),
-            Margin::Runs(r) => format!("by {}", plural(r, "run")),
-            Margin::Wickets(w) => format!("by {}", plural(w as u16, "wicket")),
+            Margin::Innings(r) => format!("by an innings and {}", plural(r.into(), "run")),
+            Margin::Runs(r) => format!("by {}", plural(r.into(), "run")),
+            Margin::Wickets(w) => format!("by {}", plural(w.into(), "wicket")),
         }
     }
 }

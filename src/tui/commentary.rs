@@ -110,11 +110,7 @@ pub fn mark(b: &BallRecord) -> String {
 }
 
 fn plural(n: u8, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
+    crate::engine::score::plural(n.into(), one)
 }
 
 /// The delivery in words.

@@ -12,6 +12,7 @@ use super::commentary::{session_name, Pause};
 use super::session::{Mode, Session};
 use super::style;
 use crate::cards::Card;
+use crate::engine::score::plural;
 use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
 
 /// What a key did to the match.
@@ -216,12 +217,14 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
     let name = &short[bat.index()];
     let (mine, theirs) = (p.aggregate(bat) as i32, p.aggregate(bat.other()) as i32);
     let left = p.options.all_out() - p.current().wickets;
+    let runs = |n: i32| plural(n as u32, "run");
     match p.innings_started {
         1 => format!("{name} are batting first"),
-        4 => format!("{name} need {} runs to win with {left} wickets left", p.runs_to_win().unwrap_or(0)),
-        3 if mine < theirs => format!("{name} need {} runs to bowl again", theirs - mine),
-        _ if mine >= theirs => format!("{name} lead by {} runs", mine - theirs),
-        _ => format!("{name} trail by {} runs", theirs - mine),
+        4 => format!("{name} need {} to win with {} left", runs(p.runs_to_win().unwrap_or(0).into()), plural(left.into(), "wicket")),
+        3 if mine < theirs => format!("{name} need {} to bowl again", runs(theirs - mine)),
+        _ if mine == theirs => "The scores are level".to_string(),
+        _ if mine > theirs => format!("{name} lead by {}", runs(mine - theirs)),
+        _ => format!("{name} trail by {}", runs(theirs - mine)),
     }
 }
 
@@ -276,7 +279,7 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
     let Some(overs) = s.commentary.overs.last() else { return };
     let width = 76usize;
     let data: Vec<u64> = overs.iter().rev().take(width).rev().map(|&r| r as u64).collect();
-    let label = format!(" Runs per over, this innings ({} overs; tallest {})", overs.len(), data.iter().max().unwrap_or(&0));
+    let label = format!(" Runs per over, this innings ({}; tallest {})", plural(overs.len() as u32, "over"), data.iter().max().unwrap_or(&0));
     put(f, area, 1, 12, vec![Span::styled(label, style::text())]);
     let chart = Sparkline::default().data(&data).max(12).style(style::chart());
     f.render_widget(chart, Rect::new(area.x + 2, area.y + 13, width as u16, 4));

@@ -695,3 +695,38 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
     assert!(text.contains(" '00"), "1900 is '00: {text}");
     assert!(text.lines().nth(2).unwrap().trim_end().ends_with("'09"), "{text}");
 }
+
+#[test]
+fn the_match_state_line_counts_in_good_english() {
+    use accc::ai::{Bot, Level};
+    use accc::engine::{runner::chance_rng, MatchOptions, MatchState, NoRecord, Player, Side};
+    use accc::tui::match_screen::state_line;
+    let short = ["Surrey".to_string(), "Notts".to_string()];
+    let (mut singular, mut level) = (0, 0);
+    for seed in 0..40u64 {
+        let options = MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() };
+        let mut state = MatchState::new(options);
+        let mut rng = chance_rng(seed);
+        let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(Level::NOVICE, Level::NOVICE, seed, s));
+        loop {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+            } else if let Some((side, _)) = state.to_act() {
+                let choice = bots[side.index()].decide(&state.view());
+                state.apply(choice, &mut NoRecord).unwrap();
+            } else {
+                break;
+            }
+            if state.public().innings_started == 0 {
+                continue;
+            }
+            let line = state_line(state.public(), &short);
+            for wrong in [" 1 runs", " 1 wickets", "by 0 run"] {
+                assert!(!line.contains(wrong), "{line}");
+            }
+            singular += (line.contains(" 1 run ") || line.ends_with(" 1 run") || line.contains(" 1 wicket ") || line.ends_with(" 1 wicket left")) as u32;
+            level += (line == "The scores are level") as u32;
+        }
+    }
+    assert!(singular > 0 && level > 0, "singular {singular}, level {level}");
+}
