@@ -266,6 +266,11 @@ impl Competition {
         self.current.is_none()
     }
 
+    /// Seasons still to play, the one under way included.
+    pub fn seasons_left(&self) -> u16 {
+        super::MAX_SEASONS - self.seasons.len() as u16
+    }
+
     /// The next match of `class`: the next unplayed one of the current round, or none when the
     /// class has played its round and waits for the other class (or the competition is over).
     pub fn next_fixture(&self, class: Class) -> Option<Fixture> {

@@ -611,9 +611,10 @@ impl App {
         if !setup::edit_line(&mut input, k, 3) {
             return Screen::Simulate { input, error };
         }
+        let most = self.comp.as_ref().map_or(0, |c| c.seasons_left() as u32);
         match input.parse::<u32>() {
-            Ok(n) if (1..=100).contains(&n) => Screen::Simulating { left: n, done: 0, total: n, last: None },
-            _ => Screen::Simulate { input: String::new(), error: Some("Type a number of seasons from 1 to 100.".into()) },
+            Ok(n) if (1..=most).contains(&n) => Screen::Simulating { left: n, done: 0, total: n, last: None },
+            _ => Screen::Simulate { input: String::new(), error: Some(format!("Type a number of seasons from 1 to {most} (the seasons left).")) },
         }
     }
 }

@@ -61,10 +61,11 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
-            let hint = "Press [Enter] for the new season  [Up]/[Down] scroll";
+            let last = summary.year == crate::league::LAST_YEAR;
+            let hint = if last { "Press [Enter] to continue  [Up]/[Down] scroll" } else { "Press [Enter] for the new season  [Up]/[Down] scroll" };
             text(f, area, &format!("End of the {} season", summary.year), &lines, *scroll, hint);
         }
-        Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref()),
+        Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref(), app.comp.as_ref().map_or(0, |c| c.seasons_left())),
         Screen::Simulating { done, total, last, .. } => simulating(f, area, *done, *total, last.as_ref()),
         Screen::Help { scroll } => text(f, area, "Help", &super::help::lines(), *scroll, "[Up]/[Down] scroll  [Esc] back"),
         Screen::Charts { system, lines, scroll } => {
@@ -297,10 +298,11 @@ fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
     put(f, area, 1, 24, vec![Span::styled("[Left]/[Right] ten years  [Esc] back", style::key())]);
 }
 
-fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
+fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, seasons_left: u16) {
     heading(f, area, "Simulate");
     put(f, area, 4, 4, vec![Span::styled("[R] ", style::key()), Span::styled("the rest of this season", style::text())]);
-    put(f, area, 4, 6, vec![Span::styled("or type a number of seasons (1-100) and press [Enter]: ", style::text()), Span::styled(format!("{input}_"), style::bright())]);
+    let ask = format!("or type a number of seasons (1-{seasons_left}) and press [Enter]: ");
+    put(f, area, 4, 6, vec![Span::styled(ask, style::text()), Span::styled(format!("{input}_"), style::bright())]);
     put(f, area, 4, 8, vec![Span::styled("The computer plays every match, your county's included.", style::text())]);
     if let Some(e) = error {
         put(f, area, 4, 10, vec![Span::styled(e.to_string(), style::error())]);

@@ -25,11 +25,17 @@ fn table(title: &str, rows: &[SeasonRow], user: Option<CountyId>, prizes: &Seaso
 /// The season-end screen's lines.
 pub fn lines(s: &SeasonSummary, user: Option<CountyId>) -> Vec<String> {
     let name = |c: CountyId| counties::get(c).name.clone();
+    // After the last season nobody goes down or comes up: there is no next season.
+    let (down, up) = if s.year == crate::league::LAST_YEAR {
+        (format!("{} finish bottom of the first class,", name(s.relegated)), format!("and {} top the second.", name(s.promoted)))
+    } else {
+        // Two names of up to 16 letters: one line would run past the screen's edge.
+        (format!("{} go down to the second class,", name(s.relegated)), format!("and {} come up to the first.", name(s.promoted)))
+    };
     let mut out = vec![
         format!("{} are the {} champions!", name(s.champion), s.year),
-        // Two names of up to 16 letters: one line would run past the screen's edge.
-        format!("{} go down to the second class,", name(s.relegated)),
-        format!("and {} come up to the first.", name(s.promoted)),
+        down,
+        up,
         format!("{} take the wooden spoon.", name(s.wooden_spoon)),
         String::new(),
     ];

@@ -730,3 +730,28 @@ fn the_match_state_line_counts_in_good_english() {
     }
     assert!(singular > 0 && level > 0, "singular {singular}, level {level}");
 }
+
+#[test]
+fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_next() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), Some(3)));
+    let path = file_path(dir.path(), "TEST");
+    let mut comp = Competition::load(&path).unwrap();
+    comp.sim_seasons(97, |_| {});
+    comp.save(&path).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    press(&mut app, "s");
+    assert!(shot(&app).contains("type a number of seasons (1-3)"), "{}", shot(&app));
+    press(&mut app, "4");
+    enter(&mut app);
+    assert!(shot(&app).contains("from 1 to 3 (the seasons left)"), "{}", shot(&app));
+    press(&mut app, "3");
+    enter(&mut app);
+    assert!(matches!(app.screen, Screen::Simulating { total: 3, .. }));
+    while matches!(app.screen, Screen::Simulating { .. }) {
+        app.update(Msg::Tick);
+    }
+    let text = shot(&app);
+    assert!(text.contains("1989 champions") && text.contains("finish bottom of the first class"), "{text}");
+    assert!(text.contains("[Enter] to continue") && !text.contains("new season") && !text.contains("go down"), "{text}");
+}
