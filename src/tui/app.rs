@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::charts_screen::{procedure_key, walk_key, WalkScreen};
-use super::draw::TEXT_ROWS;
+use super::draw::{fit, TEXT_ROWS};
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
@@ -722,7 +722,7 @@ fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
 fn charts_menu() -> Screen {
     let mut lines = vec!["Press a number to read a system's charts.".to_string(), String::new()];
     for (i, sys) in crate::charts::systems().iter().enumerate() {
-        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), CHART_WIDTH));
+        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), CHART_WIDTH, 4));
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
@@ -739,34 +739,13 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
-        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, CHART_WIDTH)));
+        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, CHART_WIDTH, 4)));
     }
     lines
 }
 
 /// The width of the charts screens' text.
 const CHART_WIDTH: usize = 78;
-
-/// `line` as it is when it fits in `width` characters; else broken at spaces (or, in a word
-/// too long, anywhere), each continuation indented, so a wide table row is wrapped rather
-/// than cut off at the screen's edge.
-fn fit(line: &str, width: usize) -> Vec<String> {
-    const INDENT: &str = "    ";
-    debug_assert!(width > INDENT.len() + 1, "room for the indent and a character");
-    let mut out = Vec::new();
-    let mut rest = line.to_string();
-    while rest.chars().count() > width {
-        let limit = rest.char_indices().nth(width).map_or(rest.len(), |(i, _)| i);
-        let cut = match rest[..limit].rfind(' ') {
-            Some(at) if !rest[..at].trim().is_empty() => at,
-            _ => limit,
-        };
-        out.push(rest[..cut].trim_end().to_string());
-        rest = format!("{INDENT}{}", rest[cut..].trim_start());
-    }
-    out.push(rest);
-    out
-}
 
 fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
     let count = crate::charts::systems().len();
@@ -778,22 +757,5 @@ fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEv
         (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
         (Some(_), KeyCode::Esc) => charts_menu(),
         (system, code) => Screen::Charts { system, scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), lines },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fit;
-
-    #[test]
-    fn long_lines_are_wrapped_not_cut() {
-        assert_eq!(fit("short  line", 20), vec!["short  line"]);
-        let long = "| 1st | green 18 | run a long way down the field | and then some more |";
-        let lines = fit(long, 30);
-        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
-        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        assert_eq!(words(&lines.join(" ")), words(long), "nothing is lost");
-        assert!(lines[1].starts_with("    "));
-        assert_eq!(fit(&"x".repeat(25), 10).iter().map(|l| l.trim().len()).sum::<usize>(), 25);
     }
 }

@@ -323,6 +323,27 @@ fn simulating(f: &mut Frame, area: Rect, done: u32, total: u32, last: Option<&cr
     put(f, area, 1, 24, vec![Span::styled("[Esc] stop after this season (all is saved)", style::key())]);
 }
 
+/// `line` as it is when it fits in `width` characters; else broken at spaces (or, in a word
+/// too long, anywhere), each continuation line indented by `indent` spaces, so a long line
+/// (a wide table row, a chart's answer) is wrapped rather than cut off at the screen's edge.
+/// The line's own spacing is kept.
+pub fn fit(line: &str, width: usize, indent: usize) -> Vec<String> {
+    debug_assert!(width > indent + 1, "room for the indent and a character");
+    let mut out = Vec::new();
+    let mut rest = line.to_string();
+    while rest.chars().count() > width {
+        let limit = rest.char_indices().nth(width).map_or(rest.len(), |(i, _)| i);
+        let cut = match rest[..limit].rfind(' ') {
+            Some(at) if !rest[..at].trim().is_empty() => at,
+            _ => limit,
+        };
+        out.push(rest[..cut].trim_end().to_string());
+        rest = format!("{:indent$}{}", "", rest[cut..].trim_start());
+    }
+    out.push(rest);
+    out
+}
+
 /// Splits a long line at spaces.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = vec![String::new()];
@@ -338,4 +359,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn long_lines_are_wrapped_not_cut() {
+        assert_eq!(fit("short  line", 20, 4), vec!["short  line"]);
+        let long = "| 1st | green 18 | run a long way down the field | and then some more |";
+        let lines = fit(long, 30, 4);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&lines.join(" ")), words(long), "nothing is lost");
+        assert!(lines[1].starts_with("    "));
+        assert_eq!(fit(&"x".repeat(25), 10, 4).iter().map(|l| l.trim().len()).sum::<usize>(), 25);
+    }
 }
