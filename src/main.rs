@@ -5,8 +5,9 @@ use clap::Parser;
 fn main() {
     let cli = match accc::cli::Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print and exit 0, as clap does.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // --help and --version print and exit 0, as clap does; a command that needs a
+        // subcommand (`accc charts`) prints its help, with its list of them, and exits 2.
+        Err(e) if !e.use_stderr() || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
         Err(e) => {
             eprintln!("accc: {}", accc::cli::parse_error_line(&e));
             std::process::exit(2);

@@ -10,7 +10,8 @@ THE GAME
 Each side holds six cards. The bowler plays one; the batsman answers with one.
   Same suit, higher card ....... runs 1 1 1 2 2 3 4 4 4 6 for a margin of 1-10
   Same suit, equal or lower .... a safe defensive stroke (but batsmen 6-8
-                                 may not defend with a 1, nor 9-11 with a 2)
+                                 may not defend with a 1, nor 9-11 with a 1
+                                 or a 2: they are bowled)
   Other suit, equal or higher .. the ball goes by; no runs
   Other suit, lower ............ OUT - the two suits decide how
 Every card played is replaced from the pack. The match lasts a set number of
@@ -25,7 +26,8 @@ EXTRAS (if switched on for this file)
     Press [0] to take one wide (four off two 11s), or play a card as normal.
   Bye: the bowler's card is one higher than the top of the discard pile. Byes
     are scored at once by the table 1 1 2 2 3 4 4 4 4 4 (cards 2-11).
-  An 11 on a card of its own suit is a superb stop by the keeper.
+  The keeper's superb stop: an 11 bowled on an 11 of its own suit is one wide,
+    not four, and an 11 bowled on the 10 of its own suit gives no byes.
 
 KEYS ON THE MATCH SCREEN
   [1]-[6]  play the card above the number    [=]  let the computer choose

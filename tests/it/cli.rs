@@ -42,6 +42,11 @@ fn argument_errors_are_one_line_like_every_other_error() {
     }
     let help = accc().args(["show", "--help"]).output().unwrap();
     assert!(help.status.success() && String::from_utf8_lossy(&help.stdout).contains("Usage: accc show"));
+    // A command that needs a subcommand shows its list of them (and fails).
+    let bare = accc().arg("charts").output().unwrap();
+    let err = String::from_utf8_lossy(&bare.stderr);
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(err.contains("Commands:") && err.contains("call"), "{err}");
 }
 
 #[test]
