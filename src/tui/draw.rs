@@ -177,7 +177,12 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
     // The one-line message of the last key, else the standing warning of a failed save.
     let message = app.status.clone().or_else(|| app.unsaved.as_ref().map(|why| format!("Not saved: {why}")));
     if let Some(m) = message {
-        put(f, area, 2, 22, vec![Span::styled(m, style::error())]);
+        // Wrapped, not cut: a long file name must not push the reason off the screen.
+        let lines = fit(&m, 76, 2);
+        let start = (24 - lines.len().min(3) as u16).min(22);
+        for (y, line) in (start..24).zip(lines) {
+            put(f, area, 2, y, vec![Span::styled(line, style::error())]);
+        }
     }
     put(f, area, 1, 24, vec![Span::styled("Press a key in brackets", style::key())]);
 }

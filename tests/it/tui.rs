@@ -755,3 +755,16 @@ fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_
     assert!(text.contains("1989 champions") && text.contains("finish bottom of the first class"), "{text}");
     assert!(text.contains("[Enter] to continue") && !text.contains("new season") && !text.contains("go down"), "{text}");
 }
+
+#[test]
+fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let long = format!("Saving failed: cannot write {}/TEST.acc: permission denied (os error 13)", "/a/rather/long/folder".repeat(3));
+    app.status = Some(long.clone());
+    let text = shot(&app);
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let tail: Vec<String> = text.lines().skip(21).take(3).flat_map(|l| words(l)).collect();
+    assert!(tail.ends_with(&words("permission denied (os error 13)")), "{text}");
+    assert!(text.contains("Press a key in brackets"));
+}
