@@ -33,6 +33,17 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_extension(BACKUP_EXTENSION)
 }
 
+/// Moves the damaged file at `path` aside, to `NAME.bad` (or `NAME.bad.2`, `.3`, ... when
+/// that is taken: an earlier damaged file is not replaced), so that the next save neither
+/// overwrites it nor turns it into the backup. Returns where it went.
+pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let bad = path.with_extension("bad");
+    let free = (2..100).map(|n| path.with_extension(format!("bad.{n}")));
+    let to = std::iter::once(bad).chain(free).find(|p| !p.exists()).ok_or_else(|| std::io::Error::other("too many damaged copies"))?;
+    std::fs::rename(path, &to)?;
+    Ok(to)
+}
+
 /// "; a backup is at DIR/X.bak; copy it over X.acc to go back to it", when there is one.
 pub fn backup_hint(path: &Path) -> String {
     let bak = backup_path(path);

@@ -335,10 +335,18 @@ impl App {
         match upper(k) {
             // [B] is offered only while there is a backup not yet found unusable.
             Some('B') if backup == Backup::Offered => {
-                let bak = crate::save::backup_path(&file_path(&self.saves_dir, &name));
+                let path = file_path(&self.saves_dir, &name);
+                let bak = crate::save::backup_path(&path);
                 match Competition::load(&bak) {
                     Ok(comp) => {
-                        self.status = Some(format!("Opened the backup; the next save replaces {name}.acc."));
+                        // The damaged file is moved aside, so that saving keeps the good backup
+                        // as the backup (it would otherwise replace it).
+                        let aside = if path.exists() { Some(crate::save::set_aside(&path)) } else { None };
+                        self.status = Some(match aside {
+                            None => format!("Opened the backup; the next save writes {name}.acc."),
+                            Some(Ok(to)) => format!("Opened the backup; the damaged file is kept as {}.", to.display()),
+                            Some(Err(e)) => format!("Opened the backup; the next save replaces {name}.acc (it could not be moved aside: {e})."),
+                        });
                         self.opened(comp)
                     }
                     Err(e) => Screen::Damaged { name, problem, backup: Backup::Unusable(e.to_string()) },

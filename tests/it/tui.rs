@@ -629,9 +629,19 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
     press(&mut app, "b");
     assert!(matches!(app.screen, Screen::Menu));
+    assert!(app.status.as_deref().unwrap().contains("CORR.bad"), "{:?}", app.status);
     press(&mut app, "1");
     assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
     assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
+    // The damaged file is kept aside, and the good backup stays the backup.
+    assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
+    assert_eq!(std::fs::read(dir.path().join("CORR.bak")).unwrap(), before);
+    // Damaged again: an earlier damaged copy is not replaced.
+    std::fs::write(&corrupt, b"junk again").unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
+    press(&mut app, "b");
+    assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
+    assert_eq!(std::fs::read(dir.path().join("CORR.bad.2")).unwrap(), b"junk again");
 }
 
 #[test]
