@@ -318,6 +318,15 @@ impl App {
         };
     }
 
+    /// The seed for a new file (`accc play NAME --seed N`). A file already open keeps the seed
+    /// it was made with, and the menu says so rather than ignore the option silently.
+    pub fn set_new_seed(&mut self, seed: Option<u64>) {
+        self.new_seed = seed;
+        if let (Some(_), Some(comp)) = (seed, &self.comp) {
+            self.status = Some(format!("--seed is only for a new file: {} keeps its own ({}).", comp.name(), comp.settings().seed));
+        }
+    }
+
     fn opened(&mut self, comp: Competition) -> Screen {
         self.stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
         self.comp = Some(comp);

@@ -164,6 +164,12 @@ impl Recorder for Commentary {
                 }
             }
             Event::Ball(b) => self.ball(b),
+            Event::Exchange { side, out, .. } => {
+                // After the wicket's own line when both fit: the change is news to the other side.
+                let change = format!("{} change {}.", self.name(side), plural(out.len() as u8, "card"));
+                let both = format!("{} {change}", self.last);
+                self.last = if self.last.is_empty() || both.chars().count() > 78 { change } else { both };
+            }
             Event::Declare { side, total, wickets, .. } => {
                 self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
             }

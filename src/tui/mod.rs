@@ -57,7 +57,7 @@ pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate
     execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let mut app = App::new(saves_dir, name);
-    app.new_seed = seed;
+    app.set_new_seed(seed);
     let size = terminal.size().map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     app.update(Msg::Resize(size.width, size.height));
     event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))

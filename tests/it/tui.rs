@@ -778,3 +778,32 @@ fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
     assert!(tail.ends_with(&words("permission denied (os error 13)")), "{text}");
     assert!(text.contains("Press a key in brackets"));
 }
+
+#[test]
+fn the_commentary_says_when_a_side_changes_cards() {
+    use accc::cards::{Card, Suit};
+    use accc::engine::{Event, Recorder, Side};
+    use accc::tui::commentary::Commentary;
+    let mut c = Commentary::new("Kent", "Surrey", 3);
+    let (a, b) = (Card::new(2, Suit::Bats), Card::new(3, Suit::Pads));
+    c.record(&Event::Exchange { side: Side::Home, out: &[a, b], drawn: &[b, a] });
+    assert_eq!(c.last, "Kent change 2 cards.");
+    c.last = "OUT! Bowled.".into();
+    c.record(&Event::Exchange { side: Side::Away, out: &[a], drawn: &[b] });
+    assert_eq!(c.last, "OUT! Bowled. Surrey change 1 card.");
+    c.last = "x".repeat(70);
+    c.record(&Event::Exchange { side: Side::Away, out: &[a], drawn: &[b] });
+    assert_eq!(c.last, "Surrey change 1 card.", "alone when both would not fit");
+}
+
+#[test]
+fn a_seed_given_for_a_file_that_exists_is_not_ignored_silently() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    app.set_new_seed(Some(5));
+    assert!(shot(&app).contains("--seed is only for a new file: TEST keeps its own (42)."), "{}", shot(&app));
+    let mut fresh = App::new(dir.path().to_path_buf(), None);
+    fresh.set_new_seed(Some(5));
+    assert_eq!(fresh.status, None, "a seed for a file still to be made");
+}
