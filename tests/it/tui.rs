@@ -774,7 +774,7 @@ fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
     app.status = Some(long.clone());
     let text = shot(&app);
     let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-    let tail: Vec<String> = text.lines().skip(21).take(3).flat_map(|l| words(l)).collect();
+    let tail: Vec<String> = text.lines().skip(21).take(3).flat_map(&words).collect();
     assert!(tail.ends_with(&words("permission denied (os error 13)")), "{text}");
     assert!(text.contains("Press a key in brackets"));
 }
