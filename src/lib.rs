@@ -19,5 +19,6 @@ pub mod league;
 pub mod play;
 pub mod save;
 pub mod scorecard;
+pub mod seed;
 pub mod tui;
 pub mod views;

@@ -12,6 +12,8 @@ use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::seed::clock_seed;
+
 use super::walk::{
     drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
     Walk, WalkError,
@@ -223,15 +225,6 @@ fn wrap_prose(text: &str, width: usize) -> String {
     }
     out.push_str(&line);
     out
-}
-
-/// A seed from the clock, for commands run without `--seed`. Kept below 2^53, so that a
-/// reader of the JSON it is written into that holds numbers as doubles (JavaScript) reads it
-/// exactly. (The charts keep their own copy: they do not depend on the cricket code.)
-fn clock_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-    nanos & ((1 << 53) - 1)
 }
 
 /// The clap command for one procedure's flags.
@@ -589,14 +582,5 @@ pub fn interactive(
         if let Err(e) = result {
             writeln!(out, "\n    ! {}", e.message).map_err(io)?;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_clock_seed_is_a_whole_number_a_double_holds_exactly() {
-        let seed = super::clock_seed();
-        assert!(seed < 1 << 53 && seed as f64 as u64 == seed, "{seed}");
     }
 }

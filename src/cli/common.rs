@@ -64,28 +64,10 @@ impl LevelArgs {
     }
 }
 
-/// A seed from the clock, for commands run without `--seed`. Kept below 2^53, so that a
-/// reader of the JSON it is written into that holds numbers as doubles (JavaScript) reads it
-/// exactly.
-pub fn clock_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-    nanos & ((1 << 53) - 1)
-}
-
 /// Writes a command's output to stdout. A reader that stops early (`accc export X | head`)
 /// closes the pipe; that comes back as an error `main` treats as a normal end.
 pub fn print_out(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| Error::io("writing to stdout", e))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_clock_seed_is_a_whole_number_a_double_holds_exactly() {
-        let seed = super::clock_seed();
-        assert!(seed < 1 << 53 && seed as f64 as u64 == seed, "{seed}");
-    }
 }

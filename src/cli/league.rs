@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::common::{clock_seed, print_out, LevelArgs, RuleArgs};
+use super::common::{print_out, LevelArgs, RuleArgs};
+use crate::seed::clock_seed;
 use crate::counties::{self, Class, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};

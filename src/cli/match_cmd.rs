@@ -3,7 +3,8 @@
 
 use clap::Args;
 
-use super::common::{clock_seed, print_out, LevelArgs, RuleArgs};
+use super::common::{print_out, LevelArgs, RuleArgs};
+use crate::seed::clock_seed;
 use crate::ball_log::BallLog;
 use crate::counties;
 use crate::error::{Error, Result};

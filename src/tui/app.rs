@@ -262,7 +262,7 @@ impl App {
             Screen::Charts { system, lines, scroll } => charts_key(system, lines, scroll, k),
             Screen::Procedures { system } => match (procedure_key(system, k), k.code) {
                 (Some(p), _) => {
-                    let seed = self.new_seed.unwrap_or_else(crate::cli::common::clock_seed);
+                    let seed = self.new_seed.unwrap_or_else(crate::seed::clock_seed);
                     Screen::Walk(Box::new(WalkScreen::new(system, p, seed)))
                 }
                 (None, KeyCode::Esc) => Screen::Charts { system: Some(system), lines: system_lines(system), scroll: 0 },
@@ -367,7 +367,7 @@ impl App {
     }
 
     fn create(&mut self, name: &str, new: NewFile, county: Option<CountyId>) -> Screen {
-        let seed = self.new_seed.unwrap_or_else(crate::cli::common::clock_seed);
+        let seed = self.new_seed.unwrap_or_else(crate::seed::clock_seed);
         let settings = Settings { options: new.options, levels: new.levels, user_county: county, seed };
         match Competition::create(name, settings) {
             Ok(comp) => {
