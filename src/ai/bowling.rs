@@ -30,6 +30,9 @@ pub struct Attack {
     /// On a ball that may end the innings, favour a next no-ball suit the other side holds
     /// (it bowls the next innings' first over).
     pub parting_suit: bool,
+    /// Never bowl a no-ball while a fair card (not a no-ball, wide or bye) is held: a no-ball
+    /// does not count, so the fair ball must still be bowled after it.
+    pub fair_before_no_ball: bool,
 }
 
 /// The chance a card of `rank` takes a wicket against six cards dealt at random from a full
@@ -56,7 +59,8 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
     let weak = weakest_defence(p.striker);
     let over_ends = completes_over(p);
     let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
-    let mut best = (f32::MIN, 0);
+    // The best card of all, and the best that is not a no-ball; whether a fair card is held.
+    let (mut best, mut best_not_no_ball, mut any_fair) = ((f32::MIN, 0), (f32::MIN, 0), false);
     for i in 0..cards.len() {
         let (r, s) = cards.get(i);
         let no_ball = o.no_balls & (s == no_ball_suit);
@@ -84,8 +88,12 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
         }
         let better = v > best.0;
         best = if better { (v, i) } else { best };
+        let better = !no_ball & (v > best_not_no_ball.0);
+        best_not_no_ball = if better { (v, i) } else { best_not_no_ball };
+        any_fair |= !(no_ball | wide | bye);
     }
-    Choice::Card(view.hand[best.1])
+    let pick = if attack.fair_before_no_ball & any_fair { best_not_no_ball } else { best };
+    Choice::Card(view.hand[pick.1])
 }
 
 /// The cards that answer a ball of suit index `s` and rank `r` safely, for a batsman whose

@@ -238,6 +238,7 @@ fn attack(level: u8) -> Attack {
         keep: 1.5,
         no_ball_suit_card: if professional { 0.8 } else { 0.0 },
         parting_suit: professional,
+        fair_before_no_ball: professional,
     }
 }
 
