@@ -232,6 +232,12 @@ impl SeasonSummary {
         [first, second]
     }
 
+    /// Whether this was the competition's last season: no promotion, relegation or next
+    /// season follow it.
+    pub fn is_last(&self) -> bool {
+        self.year == super::LAST_YEAR
+    }
+
     /// The prize `county` won (0 if none).
     pub fn prize_of(&self, county: CountyId) -> u32 {
         self.prizes.iter().find(|p| p.0 == county).map_or(0, |p| p.1)

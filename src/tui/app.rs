@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::charts_screen::{procedure_key, walk_key, WalkScreen};
-use super::draw::{fit, TEXT_ROWS};
+use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH};
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
@@ -739,7 +739,7 @@ fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
 fn charts_menu() -> Screen {
     let mut lines = vec!["Press a number to read a system's charts.".to_string(), String::new()];
     for (i, sys) in crate::charts::systems().iter().enumerate() {
-        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), CHART_WIDTH, 4));
+        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), TEXT_WIDTH, 4));
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
@@ -756,13 +756,11 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
-        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, CHART_WIDTH, 4)));
+        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, TEXT_WIDTH, 4)));
     }
     lines
 }
 
-/// The width of the charts screens' text.
-const CHART_WIDTH: usize = 78;
 
 fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
     let count = crate::charts::systems().len();

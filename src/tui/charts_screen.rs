@@ -11,7 +11,8 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::draw::fit;
+use super::draw::{fit, TEXT_WIDTH as WIDTH};
+use crate::engine::score::plural;
 use super::match_screen::put;
 use super::style;
 use crate::charts::walk::{Kind, Step, Walk};
@@ -43,9 +44,6 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
     }
     lines
 }
-
-/// The width of the text: from column 2 to the screen's edge.
-const WIDTH: usize = 78;
 
 /// The procedure under a number key, if there is one.
 pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
@@ -114,7 +112,7 @@ fn outcome_lines(result: &str, path: &[Step]) -> (Vec<String>, Vec<String>) {
     });
     let kept = kept.count().max(1);
     let hidden = steps.len().saturating_sub(kept);
-    let note = format!("({hidden} earlier step{} not shown)", if hidden == 1 { "" } else { "s" });
+    let note = format!("({} not shown)", plural(hidden as u32, "earlier step"));
     let lines = steps[hidden..].concat();
     // Were the last step alone too long for the room, its end, which holds the call.
     let lines = std::iter::once(note).chain(lines[lines.len().saturating_sub(free)..].iter().cloned()).collect();

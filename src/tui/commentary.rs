@@ -3,6 +3,8 @@
 //! moments at which a "fully" played match pauses. Built only for a watched match; bulk
 //! simulation never records any of it.
 
+use super::draw::TEXT_WIDTH;
+use crate::engine::score::plural;
 use crate::engine::{BallRecord, Call, Event, Recorder, Side};
 
 /// Why play stopped for the user to look.
@@ -109,23 +111,19 @@ pub fn mark(b: &BallRecord) -> String {
     }
 }
 
-fn plural(n: u8, one: &str) -> String {
-    crate::engine::score::plural(n.into(), one)
-}
-
 /// The delivery in words.
 pub fn describe(b: &BallRecord, batting: &str) -> String {
     if let Some((n, how)) = b.wicket {
         return format!("{batting} batsman no. {n} is out {}.", how.name());
     }
     match b.call {
-        Call::NoBall if b.runs > 0 => format!("No-ball, and {} off the bat.", plural(b.runs, "run")),
+        Call::NoBall if b.runs > 0 => format!("No-ball, and {} off the bat.", plural(b.runs.into(), "run")),
         Call::NoBall => "No-ball called.".into(),
         Call::Wide if b.wides == 1 && b.bowler_card.rank() == 11 => "Wide - but a superb stop by the keeper: 1 wide.".into(),
-        Call::Wide => format!("Wide called: {}.", plural(b.wides, "wide")),
+        Call::Wide => format!("Wide called: {}.", plural(b.wides.into(), "wide")),
         Call::Bye if b.byes == 0 => "Bye - but a superb stop by the keeper: no byes.".into(),
-        Call::Bye => format!("{}.", capitalise(&plural(b.byes, "bye"))),
-        _ if b.runs > 0 => format!("{} off the bat.", capitalise(&plural(b.runs, "run"))),
+        Call::Bye => format!("{}.", capitalise(&plural(b.byes.into(), "bye"))),
+        _ if b.runs > 0 => format!("{} off the bat.", capitalise(&plural(b.runs.into(), "run"))),
         _ => match b.bat_card {
             Some(c) if c.suit() == b.bowler_card.suit() => "A defensive stroke.".into(),
             Some(c) if c.rank() >= 10 => "Beaten the bat!".into(),
@@ -166,9 +164,9 @@ impl Recorder for Commentary {
             Event::Ball(b) => self.ball(b),
             Event::Exchange { side, out, .. } => {
                 // After the wicket's own line when both fit: the change is news to the other side.
-                let change = format!("{} change {}.", self.name(side), plural(out.len() as u8, "card"));
+                let change = format!("{} change {}.", self.name(side), plural(out.len() as u32, "card"));
                 let both = format!("{} {change}", self.last);
-                self.last = if self.last.is_empty() || both.chars().count() > 78 { change } else { both };
+                self.last = if self.last.is_empty() || both.chars().count() > TEXT_WIDTH { change } else { both };
             }
             Event::Declare { side, total, wickets, .. } => {
                 self.last = format!("{} declare at {total}-{wickets}.", self.name(side));

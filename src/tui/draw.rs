@@ -16,6 +16,8 @@ use crate::league::history;
 
 /// The screen size the program is laid out for.
 pub const WIDTH: u16 = 80;
+/// The width of a line of text: the screen less a column each side.
+pub const TEXT_WIDTH: usize = 78;
 pub const HEIGHT: u16 = 25;
 /// Rows of a text view, and of the final scoreboard's card (the chart takes the rest).
 pub const TEXT_ROWS: usize = (HEIGHT - 4) as usize;
@@ -61,8 +63,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
-            let last = summary.year == crate::league::LAST_YEAR;
-            let hint = if last { "Press [Enter] to continue  [Up]/[Down] scroll" } else { "Press [Enter] for the new season  [Up]/[Down] scroll" };
+            let hint = if summary.is_last() { "Press [Enter] to continue  [Up]/[Down] scroll" } else { "Press [Enter] for the new season  [Up]/[Down] scroll" };
             text(f, area, &format!("End of the {} season", summary.year), &lines, *scroll, hint);
         }
         Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref(), app.comp.as_ref().map_or(0, |c| c.seasons_left())),

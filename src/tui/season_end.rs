@@ -26,7 +26,7 @@ fn table(title: &str, rows: &[SeasonRow], user: Option<CountyId>, prizes: &Seaso
 pub fn lines(s: &SeasonSummary, user: Option<CountyId>) -> Vec<String> {
     let name = |c: CountyId| counties::get(c).name.clone();
     // After the last season nobody goes down or comes up: there is no next season.
-    let (down, up) = if s.year == crate::league::LAST_YEAR {
+    let (down, up) = if s.is_last() {
         (format!("{} finish bottom of the first class,", name(s.relegated)), format!("and {} top the second.", name(s.promoted)))
     } else {
         // Two names of up to 16 letters: one line would run past the screen's edge.
