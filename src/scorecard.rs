@@ -73,7 +73,7 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
         1 => "1 wkt".to_string(),
         w => format!("{w} wkts"),
     };
-    let declared = if inn.end == Some(crate::engine::InningsEnd::Declared) { ", declared" } else { "" };
+    let declared = if inn.end.is_some_and(|e| e.by_declaration(inn.wickets, all_out)) { ", declared" } else { "" };
     let _ = writeln!(out, "      Total       {:>4} ({wkts}{declared}, {} overs)", inn.total, inn.overs());
     if inn.wickets > 0 {
         let falls: Vec<String> = inn

@@ -61,6 +61,18 @@ impl InningsEnd {
             InningsEnd::InningsDefeat => "innings_defeat",
         }
     }
+
+    /// Whether the batting side closed the innings itself, with `wickets` down of `all_out`:
+    /// a declaration, or a third innings declared still behind, which ends the match and is
+    /// recorded as an innings defeat (only a declaration leaves such an innings short of all
+    /// out).
+    pub fn by_declaration(self, wickets: u8, all_out: u8) -> bool {
+        match self {
+            InningsEnd::Declared => true,
+            InningsEnd::InningsDefeat => wickets < all_out,
+            _ => false,
+        }
+    }
 }
 
 /// A batsman's innings.
@@ -151,7 +163,7 @@ impl InningsScore {
     pub fn score_text(&self, all_out: u8) -> String {
         match self.end {
             Some(_) if self.wickets == all_out => self.total.to_string(),
-            Some(InningsEnd::Declared) => format!("{}-{}d", self.total, self.wickets),
+            Some(end) if end.by_declaration(self.wickets, all_out) => format!("{}-{}d", self.total, self.wickets),
             _ => format!("{}-{}", self.total, self.wickets),
         }
     }
@@ -272,6 +284,18 @@ mod tests {
         assert_eq!(MatchResult::tie().points, [2, 2]);
         assert_eq!(MatchResult::draw(None).points, [1, 1]);
         assert_eq!(MatchResult::draw(Some(Side::Home)).points, [2, 1]);
+    }
+
+    #[test]
+    fn a_third_innings_declared_behind_still_reads_as_declared() {
+        let mut inn = InningsScore::new(Side::Home);
+        (inn.total, inn.wickets, inn.end) = (0, 0, Some(InningsEnd::InningsDefeat));
+        assert_eq!(inn.score_text(10), "0-0d", "declared at 0-0, still behind: lost by an innings");
+        (inn.total, inn.wickets) = (57, 10);
+        assert_eq!(inn.score_text(10), "57", "all out, still behind");
+        (inn.wickets, inn.end) = (3, Some(InningsEnd::Time));
+        assert_eq!(inn.score_text(10), "57-3");
+        assert!(InningsEnd::Declared.by_declaration(10, 10) && !InningsEnd::Target.by_declaration(3, 10));
     }
 
     #[test]

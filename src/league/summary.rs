@@ -39,7 +39,7 @@ impl InningsSummary {
     pub fn score_text(&self, all_out: u8) -> String {
         match self.end {
             _ if self.wickets >= all_out => self.total.to_string(),
-            InningsEnd::Declared => format!("{}-{}d", self.total, self.wickets),
+            end if end.by_declaration(self.wickets, all_out) => format!("{}-{}d", self.total, self.wickets),
             _ => format!("{}-{}", self.total, self.wickets),
         }
     }
@@ -276,6 +276,14 @@ mod tests {
                 Outcome::Draw => assert_eq!((h, a), (SideResult::Drawn, SideResult::Drawn)),
             }
         }
+    }
+
+    #[test]
+    fn a_third_innings_declared_behind_keeps_its_d() {
+        let inn = |wickets, end| InningsSummary { batting: Side::Home, total: 0, wickets, balls: 0, end };
+        assert_eq!(inn(0, InningsEnd::InningsDefeat).score_text(10), "0-0d");
+        assert_eq!(inn(10, InningsEnd::InningsDefeat).score_text(10), "0");
+        assert_eq!(inn(4, InningsEnd::Declared).score_text(10), "0-4d");
     }
 
     #[test]

@@ -68,7 +68,7 @@ pub enum Screen {
     AllTime,
     /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
     Grid { first_year: u16 },
-    Match { session: Box<Session>, fixture: Option<Fixture> },
+    Match { session: Box<Session>, entry: Entry },
     /// The final scoreboard of a match, then (if it ended one) the season's summary.
     Scorecard { card: Box<FinalCard>, scroll: usize, season_end: Option<SeasonSummary> },
     SeasonEnd { summary: SeasonSummary, scroll: usize },
@@ -83,6 +83,16 @@ pub enum Screen {
     Procedures { system: usize },
     /// Walking a procedure step by step.
     Walk(Box<WalkScreen>),
+}
+
+/// Where a match on screen stands with the competition.
+#[derive(Debug)]
+pub enum Entry {
+    /// To be added when it ends.
+    Due(Fixture),
+    /// Added and saved the moment it ended, so that no key (Esc, Ctrl-C) and no closed
+    /// window can lose a result that stands; the season's summary if it ended the season.
+    Recorded(Option<SeasonSummary>),
 }
 
 /// The whole program state.
@@ -167,8 +177,16 @@ impl App {
     }
 
     fn tick(&mut self) {
+        // A watched match waits while the window is too small to show it.
+        let hidden = self.too_small();
         match &mut self.screen {
-            Screen::Match { session, .. } if match_screen::wants_ticks(session) => session.advance(true),
+            Screen::Match { .. } if hidden => {}
+            Screen::Match { session, .. } if match_screen::wants_ticks(session) => {
+                session.advance(true);
+                if let Screen::Match { session, entry } = std::mem::replace(&mut self.screen, Screen::Menu) {
+                    self.screen = self.record_when_over(session, entry);
+                }
+            }
             Screen::Simulating { .. } => self.simulate_one(),
             _ => {}
         }
@@ -229,7 +247,7 @@ impl App {
             Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
             Screen::AllTime => self.alltime_key(k),
             Screen::Grid { first_year } => self.grid_key(first_year, k),
-            Screen::Match { session, fixture } => self.match_key(session, fixture, k),
+            Screen::Match { session, entry } => self.match_key(session, entry, k),
             Screen::Scorecard { card, scroll, season_end } => match (k.code, season_end) {
                 (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
                 (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
@@ -494,7 +512,7 @@ impl App {
         let s = comp.settings();
         let mut session = Session::new(s.options, s.levels, fixture.seed, names, human, Mode::Fully);
         session.advance(human.is_none());
-        Screen::Match { session: Box::new(session), fixture: Some(fixture) }
+        Screen::Match { session: Box::new(session), entry: Entry::Due(fixture) }
     }
 
     fn play_quickly(&mut self, fixture: Fixture) -> Screen {
@@ -516,16 +534,33 @@ impl App {
         Screen::Scorecard { card: Box::new(FinalCard::of(session)), scroll: 0, season_end: recorded.season_end }
     }
 
-    fn match_key(&mut self, mut session: Box<Session>, fixture: Option<Fixture>, k: KeyEvent) -> Screen {
+    fn match_key(&mut self, mut session: Box<Session>, entry: Entry, k: KeyEvent) -> Screen {
         if session.state.is_over() && session.paused.is_none() && matches!(k.code, KeyCode::Enter | KeyCode::Char(' ')) {
-            return match fixture {
-                Some(f) => self.finish_match(&session, f),
-                None => Screen::Scorecard { card: Box::new(FinalCard::of(&session)), scroll: 0, season_end: None },
+            return match entry {
+                Entry::Due(f) => self.finish_match(&session, f),
+                Entry::Recorded(season_end) => Screen::Scorecard { card: Box::new(FinalCard::of(&session)), scroll: 0, season_end },
             };
         }
         match match_screen::key(&mut session, k) {
             MatchKey::Leave => self.say("Match abandoned: it was not recorded, and nothing else was lost."),
-            _ => Screen::Match { session, fixture },
+            _ => self.record_when_over(session, entry),
+        }
+    }
+
+    /// Adds the match to the competition and saves the moment it ends (its pauses and
+    /// scoreboard still to be shown).
+    fn record_when_over(&mut self, session: Box<Session>, entry: Entry) -> Screen {
+        let Entry::Due(fixture) = entry else { return Screen::Match { session, entry } };
+        if !session.state.is_over() {
+            return Screen::Match { session, entry: Entry::Due(fixture) };
+        }
+        let comp = self.comp.as_mut().expect("open");
+        match comp.record_result(fixture, &session.state) {
+            Ok(recorded) => {
+                self.save();
+                Screen::Match { session, entry: Entry::Recorded(recorded.season_end) }
+            }
+            Err(e) => self.say(&format!("The match could not be added: {e}")),
         }
     }
 

@@ -27,6 +27,11 @@ pub struct Commentary {
     pub last: String,
     /// Marks of the recent deliveries of the innings in play; `|` between overs.
     pub marks: Vec<String>,
+    /// The same for the innings before it, shown while play pauses on its close.
+    ended_marks: Vec<String>,
+    /// Whether `last` already tells of a delivery since the user last looked: the next is
+    /// added to it (a bye bowled straight after the user's stroke must not hide the stroke).
+    told: bool,
     /// Runs per over, for each innings started.
     pub overs: Vec<Vec<u16>>,
     /// Runs in the over in progress.
@@ -53,6 +58,8 @@ impl Commentary {
             packs_per_session,
             last: String::new(),
             marks: Vec::new(),
+            ended_marks: Vec::new(),
+            told: false,
             overs: Vec::new(),
             over_runs: 0,
             pauses: Vec::new(),
@@ -64,10 +71,17 @@ impl Commentary {
         &self.names[side.index()]
     }
 
-    /// The ball-by-ball line: the last `width` characters' worth of marks.
-    pub fn history(&self, width: usize) -> String {
+    /// Starts a new turn: the next delivery's words replace what `last` says.
+    pub fn new_turn(&mut self) {
+        self.told = false;
+    }
+
+    /// The ball-by-ball line of innings number `innings` (the one in play, or the one
+    /// before it): the last `width` characters' worth of marks.
+    pub fn history(&self, width: usize, innings: usize) -> String {
+        let marks = if innings < self.overs.len() { &self.ended_marks } else { &self.marks };
         let mut line = String::new();
-        for m in self.marks.iter().rev() {
+        for m in marks.iter().rev() {
             if line.len() + m.len() + 1 > width {
                 break;
             }
@@ -81,7 +95,10 @@ impl Commentary {
         self.marks.push(mark(b));
         let runs = (b.runs + b.extras()) as u16;
         self.over_runs += runs;
-        self.last = describe(b, &batting);
+        let said = describe(b, &batting);
+        let both = format!("{} Then: {said}", self.last);
+        self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH { both } else { said };
+        self.told = true;
         if b.counts && b.balls.is_multiple_of(6) {
             if let Some(overs) = self.overs.last_mut() {
                 overs.push(self.over_runs);
@@ -90,7 +107,9 @@ impl Commentary {
             self.marks.push("|".into());
         }
         if b.wicket.is_some() {
-            self.pauses.push(Pause::Wicket);
+            // The wicket before an interval its delivery began: the pack was drawn first.
+            let at = self.pauses.iter().rposition(|p| !matches!(p, Pause::Interval(_))).map_or(0, |i| i + 1);
+            self.pauses.insert(at, Pause::Wicket);
         }
         if self.marks.len() > 60 {
             self.marks.drain(..20);
@@ -153,7 +172,7 @@ impl Recorder for Commentary {
                 self.batting = batting;
                 self.overs.push(Vec::new());
                 self.over_runs = 0;
-                self.marks.clear();
+                self.ended_marks = std::mem::take(&mut self.marks);
             }
             Event::Pack { number, .. } => {
                 let pps = self.packs_per_session as u16;
@@ -183,5 +202,55 @@ impl Recorder for Commentary {
             Event::Result(_) => self.pauses.push(Pause::MatchEnd),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Card, Suit};
+
+    fn ball(call: Call, runs: u8, byes: u8, wicket: bool) -> BallRecord {
+        let card = Card::new(5, Suit::Bats);
+        BallRecord {
+            innings: 1,
+            pack: 1,
+            bowler_card: card,
+            top_before: card,
+            no_ball_suit: Suit::Pads,
+            call,
+            bat_card: Some(card),
+            striker: 1,
+            non_striker: 2,
+            runs,
+            no_balls: 0,
+            wides: 0,
+            byes,
+            counts: true,
+            wicket: wicket.then_some((1, crate::engine::tables::Dismissal::Bowled)),
+            total: 0,
+            wickets: 0,
+            balls: 1,
+        }
+    }
+
+    #[test]
+    fn a_bye_bowled_straight_after_a_stroke_does_not_hide_it() {
+        let mut c = Commentary::new("Kent", "Surrey", 3);
+        c.new_turn();
+        c.record(&Event::Ball(&ball(Call::Normal, 2, 0, false)));
+        c.record(&Event::Ball(&ball(Call::Bye, 0, 1, false)));
+        assert_eq!(c.last, "2 runs off the bat. Then: 1 bye.");
+        c.new_turn();
+        c.record(&Event::Ball(&ball(Call::Bye, 0, 2, false)));
+        assert_eq!(c.last, "2 byes.", "a new turn starts afresh");
+    }
+
+    #[test]
+    fn a_wicket_pauses_before_the_interval_its_delivery_began() {
+        let mut c = Commentary::new("Kent", "Surrey", 1);
+        c.record(&Event::Pack { number: 2, after: crate::engine::DrawBy::Bowler, pickup: &[] });
+        c.record(&Event::Ball(&ball(Call::Normal, 0, 0, true)));
+        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::Interval(session_name(1))]);
     }
 }

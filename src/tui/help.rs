@@ -36,7 +36,9 @@ KEYS ON THE MATCH SCREEN
   them, or [0] to keep your hand ([D] works here too). At the pause between
   innings, [D] declares your new innings before its first ball; batting
   first, you may press it at your opening discard.
-  [Esc] then [Y] abandons the match (it is not recorded).
+  [Esc] then [Y] abandons the match (it is not recorded, and it is played
+  again from the same deal). Once a result stands it is saved at once.
+  The line under the scoreboard names the batsman on strike.
   When watching two computer sides: [Q] finishes the match at once.
 
 THE CHAMPIONSHIP
@@ -59,7 +61,7 @@ THE MAIN MENU
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
 When one class has finished its round, [1] and [2] switch to the other one.
-Everything is saved after every match: quitting loses nothing but a match
+Everything is saved as each match ends: quitting loses nothing but a match
 still in play.";
 
 #[cfg(test)]

@@ -33,9 +33,10 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         s.leaving = false;
         return if matches!(k.code, KeyCode::Char('y' | 'Y')) { MatchKey::Leave } else { MatchKey::Handled };
     }
+    // Once the match is over its result stands (it is recorded at once): nothing to leave.
     if k.code == KeyCode::Esc {
-        s.leaving = true;
-        return MatchKey::Handled;
+        s.leaving = !s.state.is_over();
+        return if s.leaving { MatchKey::Handled } else { MatchKey::Ignored };
     }
     if s.paused.is_some() {
         return match k.code {
@@ -138,7 +139,8 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
         draw_toss(f, area, s);
         return;
     }
-    let inn = p.current();
+    let shown = shown_innings(s);
+    let inn = &p.started()[shown - 1];
     let last = inn.last_wicket_score().map(|n| n.to_string()).unwrap_or_default();
     let board = [
         "          ┌─────┐        ┌────┐".to_string(),
@@ -151,7 +153,10 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     for (i, line) in board.into_iter().enumerate() {
         put(f, area, 1, 2 + i as u16, vec![Span::styled(line, style::text())]);
     }
-    for (i, line) in right_column(p, short).into_iter().enumerate() {
+    if let Some(line) = striker_line(s, shown) {
+        put(f, area, 1, 8, vec![Span::styled(line, style::text())]);
+    }
+    for (i, line) in right_column(p, short, shown).into_iter().enumerate() {
         put(f, area, 40, 2 + i as u16, vec![Span::styled(line, style::text())]);
     }
     // With the no-ball rule off, no suit is a no-ball: say so rather than show one.
@@ -159,13 +164,49 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     let top = p.top.map(Card::on_screen).unwrap_or_default();
     put(f, area, 1, 9, vec![Span::styled("no-balls:   discard pile:", style::text())]);
     put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);
-    put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49), style::text())]);
+    put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49, shown), style::text())]);
     put(f, area, 30, 10, vec![Span::styled(state_line(p, short), style::bright())]);
     if let Some(line) = prospects_line(p, &s.names, short) {
         put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
     }
-    draw_manhattan(f, area, s);
+    draw_manhattan(f, area, s, shown);
     draw_hand_and_prompt(f, area, s);
+}
+
+/// The number of the innings the scoreboard shows: the one in play or, while play is paused
+/// on the wicket or the close that ended an innings, that one (the engine has already begun
+/// the next, which would show as 0 for 0).
+fn shown_innings(s: &Session) -> usize {
+    let ended = |pause: &Pause| match pause {
+        Pause::InningsEnd(n) => Some(*n as usize),
+        _ => None,
+    };
+    let paused_on_close = match &s.paused {
+        Some(Pause::Wicket) => s.commentary.pauses.iter().find_map(ended),
+        Some(pause) => ended(pause),
+        None => None,
+    };
+    paused_on_close.unwrap_or(s.state.public().innings_started as usize)
+}
+
+/// Who is on strike, and what the lower-order rule forbids him, while an innings is in play.
+fn striker_line(s: &Session, shown: usize) -> Option<String> {
+    let p = s.state.public();
+    if p.result.is_some() || shown != p.innings_started as usize {
+        return None;
+    }
+    Some(on_strike(&s.commentary.names[p.batting().index()], p.striker))
+}
+
+/// "Kent batsman no. 9 on strike (may not defend with a 1 or 2)": the lower-order rule
+/// turns on the striker's number, which the user would otherwise have to track.
+fn on_strike(name: &str, striker: u8) -> String {
+    let limit = match crate::engine::tables::weakest_defence(striker) {
+        0 => String::new(),
+        1 => " (may not defend with a 1)".to_string(),
+        w => format!(" (may not defend with a 1 or {w})"),
+    };
+    format!("{name} batsman no. {striker} on strike{limit}")
 }
 
 fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
@@ -174,38 +215,57 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
         let name = &s.names[w.index()];
         put(f, area, 1, 4, vec![Span::styled(format!("{name} won the toss. Your cards:"), style::bright())]);
         draw_cards(f, area, s.state.hand(w), 7, &[]);
-        prompt(f, area, "Press [B] to bat first or [F] to field:", "");
+        prompt(f, area, "Press [B] to bat first or [F] to field:", "[=] computer chooses  [Esc] abandon");
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human.expect("human");
         let role = if p.first_bat == side { "batting" } else { "bowling" };
         put(f, area, 1, 4, vec![Span::styled(format!("You are {role} first. Throw away one card:"), style::bright())]);
         draw_cards(f, area, s.state.hand(side), 7, &[]);
         // The batting side discards last, just before the first ball: it may declare then.
-        let hint = if s.bats_next() { format!("[=] computer chooses  {}", declare_key(s.declare_next)) } else { "[=] computer chooses".to_string() };
+        let hint = if s.bats_next() { format!("[=] computer chooses  {}  [Esc] abandon", declare_key(s.declare_next)) } else { "[=] computer chooses  [Esc] abandon".to_string() };
         prompt(f, area, "Choose a card to discard:", &hint);
+    }
+    if let Some(line) = armed_declaration(s) {
+        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+    }
+    if s.leaving {
+        leave_prompt(f, area);
     }
 }
 
+fn leave_prompt(f: &mut Frame, area: Rect) {
+    put(f, area, 1, 23, vec![Span::raw(" ".repeat(78))]);
+    put(f, area, 1, 24, vec![Span::raw(" ".repeat(78))]);
+    prompt(f, area, "Leave this match? It will not be recorded.", "[Y] leave  any other key: play on");
+}
+
 /// Day and session, the match's progress, the pack, and the match score by innings.
-fn right_column(p: &PublicState, short: &[String; 2]) -> Vec<String> {
+fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<String> {
     let o = &p.options;
     let session = (p.pack - 1) / o.packs_per_session as u16;
     let max = o.max_packs();
-    let track: String = (1..=max).map(|k| if k == p.pack { '+' } else { '-' }).collect();
     let mut lines = vec![
         session_name(session),
-        track.chars().take(38).collect(),
+        pack_track(p.pack, max),
         format!("{} cards left in pack #{}/{}", p.pickup_left, p.pack, max),
         String::new(),
     ];
     for side in [p.first_bat, p.first_bat.other()] {
         let scores: Vec<String> =
-            p.started().iter().filter(|i| i.batting == side).map(|i| i.score_text(o.all_out())).collect();
+            p.started()[..shown].iter().filter(|i| i.batting == side).map(|i| i.score_text(o.all_out())).collect();
         if !scores.is_empty() {
             lines.push(format!("{} {}", short[side.index()], scores.join(" & ")));
         }
     }
     lines
+}
+
+/// The match's packs as a track, `+` at the one in play: at most 38 of them, a window
+/// around the one in play when there are more.
+fn pack_track(pack: u16, max: u16) -> String {
+    const SHOWN: u16 = 38;
+    let first = pack.saturating_sub(SHOWN / 2).clamp(1, max.saturating_sub(SHOWN - 1).max(1));
+    (first..=max.min(first + SHOWN - 1)).map(|k| if k == pack { '+' } else { '-' }).collect()
 }
 
 /// One line on the state of the match.
@@ -275,8 +335,8 @@ pub fn prospects(innings: u8, lead: i32, wickets_left: u8, balls_left: f32, (bat
     }
 }
 
-fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
-    let Some(overs) = s.commentary.overs.last() else { return };
+fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
+    let Some(overs) = s.commentary.overs.get(shown - 1) else { return };
     let width = 76usize;
     let data: Vec<u64> = overs.iter().rev().take(width).rev().map(|&r| r as u64).collect();
     let label = format!(" Runs per over, this innings ({}; tallest {})", plural(overs.len() as u32, "over"), data.iter().max().unwrap_or(&0));
@@ -287,8 +347,11 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session) {
 
 fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     let p = s.state.public();
+    if let Some(line) = armed_declaration(s) {
+        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+    }
     if s.leaving {
-        prompt(f, area, "Leave this match? It will not be recorded.", "[Y] leave  any other key: play on");
+        leave_prompt(f, area);
         return;
     }
     if let Some(pause) = &s.paused {
@@ -300,6 +363,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         };
         put(f, area, 1, 19, vec![Span::styled(what, style::bright())]);
         let hint = match (s.human, s.may_declare_at_pause(), s.declare_next) {
+            _ if s.state.is_over() => "",
             (None, ..) => "[Q] finish quickly  [Esc] leave",
             (_, true, false) => "[D] declare before the first ball  [Esc] abandon the match",
             (_, true, true) => "[D] cancel the declaration  [Esc] abandon the match",
@@ -328,6 +392,19 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         _ => (String::new(), String::new()),
     };
     prompt(f, area, &text, &hint);
+}
+
+/// What an armed declaration will do, said plainly: only the key's hint would show it.
+fn armed_declaration(s: &Session) -> Option<String> {
+    let side = s.human.filter(|_| s.declare_next)?;
+    let name = &s.commentary.names[side.index()];
+    // Paused between innings, the engine has already begun the next: the declaration is in
+    // the innings started last.
+    Some(if s.state.public().innings_started == 4 {
+        format!("{name} will declare before the next ball, ending the chase as if all out.")
+    } else {
+        format!("{name} will declare before the next ball.")
+    })
 }
 
 /// The declaration key's hint: declare before the next ball, or take that back.
@@ -364,17 +441,16 @@ fn possessive(name: &str) -> String {
 fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String {
     let inn = &p.started()[number as usize - 1];
     let name = &short[inn.batting.index()];
+    let all_out = p.options.all_out();
+    let declared = inn.end.is_some_and(|e| e.by_declaration(inn.wickets, all_out));
     let how = match inn.end {
-        Some(InningsEnd::Declared) => "declared at",
+        _ if declared => "declared at",
         Some(InningsEnd::AllOut) | Some(InningsEnd::InningsDefeat) => "all out for",
         Some(InningsEnd::Target) => "reached",
         _ => "finished on",
     };
     // "declared at 81-2", not "81-2d": the words already say it.
-    let score = match inn.end {
-        Some(InningsEnd::Declared) if inn.wickets < p.options.all_out() => format!("{}-{}", inn.total, inn.wickets),
-        _ => inn.score_text(p.options.all_out()),
-    };
+    let score = if declared { format!("{}-{}", inn.total, inn.wickets) } else { inn.score_text(all_out) };
     format!("End of innings: {name} {how} {score}.")
 }
 
@@ -410,7 +486,7 @@ pub fn wants_ticks(s: &Session) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{innings_end_text, possessive, prospects};
+    use super::{innings_end_text, on_strike, pack_track, possessive, prospects};
     use crate::engine::{InningsEnd, MatchOptions, MatchState, Side};
 
     #[test]
@@ -429,6 +505,29 @@ mod tests {
         assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey declared at 81-2.");
         (p.innings[0].wickets, p.innings[0].end) = (10, Some(InningsEnd::AllOut));
         assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey all out for 81.");
+        // A third innings closed still behind loses by an innings, declared or all out.
+        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) = (0, 0, Some(InningsEnd::InningsDefeat));
+        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey declared at 0-0.");
+        (p.innings[0].total, p.innings[0].wickets) = (57, 10);
+        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey all out for 57.");
+    }
+
+    #[test]
+    fn the_striker_is_named_with_what_the_lower_order_rule_forbids_him() {
+        assert_eq!(on_strike("Kent", 5), "Kent batsman no. 5 on strike");
+        assert_eq!(on_strike("Kent", 6), "Kent batsman no. 6 on strike (may not defend with a 1)");
+        assert_eq!(on_strike("Kent", 11), "Kent batsman no. 11 on strike (may not defend with a 1 or 2)");
+    }
+
+    #[test]
+    fn the_pack_track_keeps_the_pack_in_play_in_view() {
+        assert_eq!(pack_track(1, 27), format!("+{}", "-".repeat(26)));
+        assert_eq!(pack_track(27, 27), format!("{}+", "-".repeat(26)));
+        for (pack, max) in [(100, 135), (38, 135), (39, 135), (135, 135), (1, 135), (20, 45)] {
+            let track = pack_track(pack, max);
+            assert_eq!(track.chars().count(), 38, "pack {pack} of {max}");
+            assert_eq!(track.matches('+').count(), 1, "pack {pack} of {max}: {track}");
+        }
     }
 
     const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");

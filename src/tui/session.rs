@@ -108,19 +108,23 @@ impl Session {
     /// `one_ball`, stops after a single delivery (for watching ball by ball).
     pub fn advance(&mut self, one_ball: bool) {
         let start = self.deliveries;
+        if one_ball {
+            self.commentary.new_turn();
+        }
         loop {
             if self.mode == Mode::Quick {
                 self.commentary.pauses.clear();
             } else if self.paused.is_none() && !self.commentary.pauses.is_empty() {
                 self.paused = Some(self.commentary.pauses.remove(0));
             }
+            // A pause its step raised comes before the human's next choice: checked first.
             if self.paused.is_some() || self.state.is_over() || (one_ball && self.deliveries > start) {
                 return;
             }
-            self.step();
             if self.human_to_act().is_some() {
                 return;
             }
+            self.step();
         }
     }
 
@@ -149,6 +153,7 @@ impl Session {
 
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        self.commentary.new_turn();
         let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
         self.state.apply(choice, &mut watch)?;
         self.deliveries += watch.balls;
@@ -165,6 +170,7 @@ impl Session {
 
     /// Continues after a pause.
     pub fn resume(&mut self) {
+        self.commentary.new_turn();
         self.paused = None;
     }
 

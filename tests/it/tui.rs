@@ -221,10 +221,26 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     to_own_match(&mut app);
     insta::assert_snapshot!("match_start", shot(&app));
     let mut extras_shot = false;
+    let mut checked_at_end = false;
     for _ in 0..5000 {
         let s = session(&app);
         if s.state.is_over() && s.paused.is_none() {
             break;
+        }
+        // A pause a step raised is shown before the human's next choice, never after it.
+        if s.human_to_act().is_some() {
+            assert!(s.commentary.pauses.is_empty(), "a pause waits behind the prompt: {:?}", s.commentary.pauses);
+        }
+        if s.state.is_over() && !checked_at_end {
+            // Saved the moment it ended, before its last pauses and scoreboard are seen: no
+            // key and no closed window can lose the result now, and there is nothing to leave.
+            let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+            assert!(reloaded.current().unwrap().matches_played() > played_before, "the result is on disk");
+            esc(&mut app);
+            assert!(!shot(&app).contains("Leave this match?") && !shot(&app).contains("[Esc]"));
+            assert!(matches!(app.screen, Screen::Match { .. }));
+            checked_at_end = true;
+            continue;
         }
         let extras = s.state.public().last_ball.is_some_and(|b| b.call != Call::Normal);
         if extras && !extras_shot && s.human_to_act().is_some_and(|d| matches!(d, Decision::Bowl | Decision::Respond { .. })) {
@@ -238,6 +254,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
         }
     }
     assert!(extras_shot, "the match showed an extra");
+    assert!(checked_at_end);
     assert!(session(&app).state.is_over());
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Scorecard { .. }));
@@ -248,6 +265,70 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     // The match was saved with everything else.
     let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(reloaded.current().unwrap().matches_played(), comp.current().unwrap().matches_played());
+}
+
+#[test]
+fn a_pause_is_shown_before_the_humans_next_choice() {
+    use accc::tui::session::{Mode, Session};
+    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 2, ..Default::default() };
+    let names = || [("Kent".to_string(), "Kent".to_string()), ("Surrey".to_string(), "Surrey".to_string())];
+    let mut prompts = 0;
+    for seed in 0..12 {
+        let mut s = Session::new(options, Levels { bat: 3, bowl: 3 }, seed, names(), Some(accc::engine::Side::Home), Mode::Fully);
+        s.advance(false);
+        while !s.state.is_over() {
+            if s.paused.is_some() {
+                s.resume();
+                s.advance(false);
+                continue;
+            }
+            // An interval or a wicket a computer's step raised is shown now, not after the
+            // human's next card.
+            assert!(s.commentary.pauses.is_empty(), "seed {seed}: {:?} waits behind the prompt", s.commentary.pauses);
+            let choice = s.advice().expect("the human is to act");
+            s.choose(choice).unwrap();
+            prompts += 1;
+        }
+    }
+    assert!(prompts > 1000, "{prompts} prompts");
+}
+
+#[test]
+fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert!(session(&app).human_to_act() == Some(Decision::Elect), "the toss is the user's");
+    esc(&mut app);
+    assert!(shot(&app).contains("Leave this match? It will not be recorded."), "{}", shot(&app));
+    press(&mut app, "n");
+    assert!(shot(&app).contains("Press [B] to bat first"));
+    press(&mut app, "b");
+    assert!(session(&app).human_to_act() == Some(Decision::OpeningDiscard));
+}
+
+#[test]
+fn an_armed_declaration_is_said_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    for _ in 0..5000 {
+        let s = session(&app);
+        if matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    assert!(!shot(&app).contains("will declare"));
+    press(&mut app, "d");
+    let text = shot(&app);
+    assert!(text.contains("will declare before the next ball"), "{text}");
+    press(&mut app, "d");
+    assert!(!shot(&app).contains("will declare"));
 }
 
 #[test]
@@ -286,6 +367,18 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     let s = session(&app);
     assert!(s.deliveries > 0, "ticks bowl balls");
     insta::assert_snapshot!("watching", shot(&app));
+    // Too small a window hides the match: it waits.
+    while session(&app).paused.is_some() {
+        enter(&mut app);
+    }
+    assert!(accc::tui::match_screen::wants_ticks(session(&app)));
+    let before = session(&app).deliveries;
+    app.update(Msg::Resize(60, 20));
+    for _ in 0..10 {
+        app.update(Msg::Tick);
+    }
+    assert_eq!(session(&app).deliveries, before, "no ball is bowled unseen");
+    app.update(Msg::Resize(80, 25));
     press(&mut app, "q");
     if session(&app).paused.is_some() {
         press(&mut app, "q");
@@ -293,6 +386,42 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(session(&app).state.is_over());
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Scorecard { .. }));
+}
+
+#[test]
+fn a_pause_on_the_close_of_an_innings_shows_that_innings() {
+    use accc::tui::commentary::Pause;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let mut closes = 0;
+    for _ in 0..20_000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        let queued = s.commentary.pauses.iter().find_map(|p| match p {
+            Pause::InningsEnd(n) => Some(*n),
+            _ => None,
+        });
+        let ended = match &s.paused {
+            Some(Pause::InningsEnd(n)) => Some(*n),
+            Some(Pause::Wicket) => queued,
+            _ => None,
+        };
+        if let Some(n) = ended.filter(|&n| n < s.state.public().innings_started) {
+            let inn = &s.state.public().started()[n as usize - 1];
+            let text = shot(&app);
+            assert!(text.contains(&format!("TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets)), "innings {n}:\n{text}");
+            closes += 1;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    assert!(closes >= 2, "the match closed innings while play went on ({closes} pauses seen)");
 }
 
 #[test]
