@@ -389,42 +389,6 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
 }
 
 #[test]
-fn a_pause_on_the_close_of_an_innings_shows_that_innings() {
-    use accc::tui::commentary::Pause;
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
-    press(&mut app, "2");
-    let mut closes = 0;
-    for _ in 0..20_000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        let queued = s.commentary.pauses.iter().find_map(|p| match p {
-            Pause::InningsEnd(n) => Some(*n),
-            _ => None,
-        });
-        let ended = match &s.paused {
-            Some(Pause::InningsEnd(n)) => Some(*n),
-            Some(Pause::Wicket) => queued,
-            _ => None,
-        };
-        if let Some(n) = ended.filter(|&n| n < s.state.public().innings_started) {
-            let inn = &s.state.public().started()[n as usize - 1];
-            let text = shot(&app);
-            assert!(text.contains(&format!("TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets)), "innings {n}:\n{text}");
-            closes += 1;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            app.update(Msg::Tick);
-        }
-    }
-    assert!(closes >= 2, "the match closed innings while play went on ({closes} pauses seen)");
-}
-
-#[test]
 fn one_and_two_switch_class_when_the_round_is_done() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), None);
@@ -534,25 +498,38 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
 }
 
 #[test]
-fn the_pause_at_an_innings_end_names_the_innings_that_ended() {
+fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     use accc::tui::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), None);
     press(&mut app, "2");
-    let mut seen = 0;
+    let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
         let s = session(&app);
         if s.state.is_over() && s.paused.is_none() {
             break;
         }
+        let p = s.state.public();
+        let board = |n: u8| {
+            let inn = &p.started()[n as usize - 1];
+            format!("TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets)
+        };
         if let Some(Pause::InningsEnd(n)) = s.paused {
-            let p = s.state.public();
             let inn = &p.started()[n as usize - 1];
             let name = &s.commentary.names[inn.batting.index()];
             let line = format!("End of innings: {name} ");
             let text = shot(&app);
             assert!(text.contains(&line) && text.contains(&format!(" {}.", inn.score_text(p.options.all_out()))), "innings {n}:\n{text}");
+            // The scoreboard shows the innings that ended, not the next at 0 for 0.
+            assert!(text.contains(&board(n)), "innings {n}:\n{text}");
             seen += 1;
+        }
+        // So does the wicket that ended it, shown first.
+        let closing = s.commentary.pauses.iter().find_map(|x| if let Pause::InningsEnd(n) = x { Some(*n) } else { None });
+        if let (Some(Pause::Wicket), Some(n)) = (&s.paused, closing) {
+            let text = shot(&app);
+            assert!(text.contains(&board(n)), "wicket closing innings {n}:\n{text}");
+            wickets_seen += 1;
         }
         if s.paused.is_some() {
             enter(&mut app);
@@ -560,7 +537,7 @@ fn the_pause_at_an_innings_end_names_the_innings_that_ended() {
             app.update(Msg::Tick);
         }
     }
-    assert!(seen >= 2, "innings ends seen: {seen}");
+    assert!(seen >= 2 && wickets_seen >= 1, "innings ends seen: {seen}, closing wickets: {wickets_seen}");
 }
 
 #[test]
