@@ -114,10 +114,12 @@ impl Session {
         loop {
             if self.mode == Mode::Quick {
                 self.commentary.pauses.clear();
-            } else if self.paused.is_none() && !self.commentary.pauses.is_empty() {
+            } else if self.paused.is_none() && !self.commentary.pauses.is_empty() && self.between_balls() {
                 self.paused = Some(self.commentary.pauses.remove(0));
             }
-            // A pause its step raised comes before the human's next choice: checked first.
+            // A pause comes between balls, before the human's next choice there (checked
+            // first); one raised within a ball (a pack formed by the bowler's draw) waits for
+            // the ball's end, as the ball belongs to the pack it was bowled from.
             if self.paused.is_some() || self.state.is_over() || (one_ball && self.deliveries > start) {
                 return;
             }
@@ -126,6 +128,11 @@ impl Session {
             }
             self.step();
         }
+    }
+
+    /// Whether play stands between two balls: no card drawn or answer awaited within one.
+    fn between_balls(&self) -> bool {
+        self.state.chance().is_none() && !matches!(self.state.to_act(), Some((_, Decision::Respond { .. })))
     }
 
     /// One chance event or one computer decision (the human's pending declaration included).
