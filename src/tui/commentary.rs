@@ -71,6 +71,13 @@ impl Commentary {
         &self.names[side.index()]
     }
 
+    /// Queues `pause` before any interval the same delivery began (its pack was drawn
+    /// before the ball was played out): the wicket and the close come first.
+    fn pause_before_intervals(&mut self, pause: Pause) {
+        let at = self.pauses.iter().rposition(|p| !matches!(p, Pause::Interval(_))).map_or(0, |i| i + 1);
+        self.pauses.insert(at, pause);
+    }
+
     /// Starts a new turn: the next delivery's words replace what `last` says.
     pub fn new_turn(&mut self) {
         self.told = false;
@@ -107,9 +114,7 @@ impl Commentary {
             self.marks.push("|".into());
         }
         if b.wicket.is_some() {
-            // The wicket before an interval its delivery began: the pack was drawn first.
-            let at = self.pauses.iter().rposition(|p| !matches!(p, Pause::Interval(_))).map_or(0, |i| i + 1);
-            self.pauses.insert(at, Pause::Wicket);
+            self.pause_before_intervals(Pause::Wicket);
         }
         if self.marks.len() > 60 {
             self.marks.drain(..20);
@@ -197,9 +202,13 @@ impl Recorder for Commentary {
                     }
                     self.over_runs = 0;
                 }
-                self.pauses.push(Pause::InningsEnd(number));
+                self.pause_before_intervals(Pause::InningsEnd(number));
             }
-            Event::Result(_) => self.pauses.push(Pause::MatchEnd),
+            Event::Result(_) => {
+                // No session begins once the match is over.
+                self.pauses.retain(|p| !matches!(p, Pause::Interval(_)));
+                self.pauses.push(Pause::MatchEnd);
+            }
             _ => {}
         }
     }
@@ -252,5 +261,10 @@ mod tests {
         c.record(&Event::Pack { number: 2, after: crate::engine::DrawBy::Bowler, pickup: &[] });
         c.record(&Event::Ball(&ball(Call::Normal, 0, 0, true)));
         assert_eq!(c.pauses, vec![Pause::Wicket, Pause::Interval(session_name(1))]);
+        let inn = |c: &mut Commentary| c.record(&Event::InningsEnd { number: 1, batting: Side::Home, total: 0, wickets: 10, balls: 1, reason: crate::engine::InningsEnd::AllOut });
+        inn(&mut c);
+        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::InningsEnd(1), Pause::Interval(session_name(1))], "the close, then the interval");
+        c.record(&Event::Result(&crate::engine::MatchResult::draw(None)));
+        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::InningsEnd(1), Pause::MatchEnd], "no interval after the match");
     }
 }

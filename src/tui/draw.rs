@@ -59,7 +59,14 @@ pub fn draw(f: &mut Frame, app: &App) {
         Screen::PickCounty { purpose } => pick_county(f, area, *purpose),
         Screen::AllTime => alltime(f, area),
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
-        Screen::Match { session, .. } => match_screen::draw(f, area, session),
+        Screen::Match { session, .. } => {
+            match_screen::draw(f, area, session);
+            // A result that could not be saved must not look safe: said where the title was.
+            if let Some(why) = &app.unsaved {
+                let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);
+                put(f, area, 0, 0, vec![Span::styled(format!(" {line:<79}"), style::error())]);
+            }
+        }
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());

@@ -181,9 +181,10 @@ fn shown_innings(s: &Session) -> usize {
         Pause::InningsEnd(n) => Some(*n as usize),
         _ => None,
     };
+    // The wicket (or an interval its ball began) comes before the close it caused.
     let paused_on_close = match &s.paused {
-        Some(Pause::Wicket) => s.commentary.pauses.iter().find_map(ended),
-        Some(pause) => ended(pause),
+        Some(Pause::InningsEnd(n)) => Some(*n as usize),
+        Some(_) => s.commentary.pauses.iter().find_map(ended),
         None => None,
     };
     paused_on_close.unwrap_or(s.state.public().innings_started as usize)
@@ -400,8 +401,12 @@ fn armed_declaration(s: &Session) -> Option<String> {
     let name = &s.commentary.names[side.index()];
     // Paused between innings, the engine has already begun the next: the declaration is in
     // the innings started last.
-    Some(if s.state.public().innings_started == 4 {
+    let p = s.state.public();
+    let behind = p.aggregate(side) < p.aggregate(side.other());
+    Some(if p.innings_started == 4 {
         format!("{name} will declare before the next ball, ending the chase as if all out.")
+    } else if p.innings_started == 3 && behind {
+        format!("{name} will declare before the next ball: still behind, they lose by an innings.")
     } else {
         format!("{name} will declare before the next ball.")
     })

@@ -137,6 +137,7 @@ impl Session {
 
     /// One chance event or one computer decision (the human's pending declaration included).
     fn step(&mut self) {
+        let innings = self.state.public().innings_started;
         let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
         if self.state.chance().is_some() {
             self.state.sample_chance(&mut self.rng, &mut watch);
@@ -156,14 +157,27 @@ impl Session {
             self.state.apply(choice, &mut watch).expect("computer players choose legally");
         }
         self.deliveries += watch.balls;
+        self.forget_declaration_if_closed(innings);
+    }
+
+    /// A declaration armed for an innings that has since closed (the ball it was armed at
+    /// ended it, or the match) has nothing left to close. (The first innings beginning
+    /// closes none: a declaration armed at the opening discard is for it.)
+    fn forget_declaration_if_closed(&mut self, innings_before: u8) {
+        let closed = innings_before > 0 && self.state.public().innings_started != innings_before;
+        if closed || self.state.is_over() {
+            self.declare_next = false;
+        }
     }
 
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
         self.commentary.new_turn();
         let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
+        let innings = self.state.public().innings_started;
         self.state.apply(choice, &mut watch)?;
         self.deliveries += watch.balls;
+        self.forget_declaration_if_closed(innings);
         self.exchange_pick.clear();
         self.advance(false);
         Ok(())
@@ -186,7 +200,8 @@ impl Session {
         self.mode = Mode::Quick;
         self.paused = None;
         while !self.state.is_over() && self.human_to_act().is_none() {
-            self.advance(false);
+            self.commentary.new_turn();
+            self.step();
         }
     }
 }

@@ -227,15 +227,15 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
         if s.state.is_over() && s.paused.is_none() {
             break;
         }
-        // A pause a step raised is shown before the human's next choice, never after it.
-        if s.human_to_act().is_some() {
+        // A pause a step raised between balls is shown before the human's next choice.
+        if s.human_to_act().is_some_and(|d| !matches!(d, Decision::Respond { .. })) {
             assert!(s.commentary.pauses.is_empty(), "a pause waits behind the prompt: {:?}", s.commentary.pauses);
         }
         if s.state.is_over() && !checked_at_end {
             // Saved the moment it ended, before its last pauses and scoreboard are seen: no
             // key and no closed window can lose the result now, and there is nothing to leave.
             let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
-            assert!(reloaded.current().unwrap().matches_played() > played_before, "the result is on disk");
+            assert_eq!(reloaded.current().unwrap().matches_played(), played_before + 1, "the result is on disk, once");
             esc(&mut app);
             assert!(!shot(&app).contains("Leave this match?") && !shot(&app).contains("[Esc]"));
             assert!(matches!(app.screen, Screen::Match { .. }));
@@ -261,7 +261,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     insta::assert_snapshot!("final_scoreboard", shot(&app));
     enter(&mut app);
     let comp = app.comp.as_ref().unwrap();
-    assert!(comp.current().unwrap().matches_played() > played_before);
+    assert_eq!(comp.current().unwrap().matches_played(), played_before + 1, "added once");
     // The match was saved with everything else.
     let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(reloaded.current().unwrap().matches_played(), comp.current().unwrap().matches_played());
@@ -295,6 +295,70 @@ fn a_pause_is_shown_before_the_humans_next_choice() {
         }
     }
     assert!(prompts > 1000, "{prompts} prompts");
+}
+
+#[test]
+fn a_declaration_armed_at_the_ball_that_closes_the_innings_is_forgotten() {
+    use accc::engine::delivery::stroke;
+    use accc::tui::session::{Mode, Session};
+    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 2, ..Default::default() };
+    let names = || [("Kent".to_string(), "Kent".to_string()), ("Surrey".to_string(), "Surrey".to_string())];
+    let mut closed = 0;
+    for seed in 0..40 {
+        let mut s = Session::new(options, Levels { bat: 3, bowl: 3 }, seed, names(), Some(accc::engine::Side::Home), Mode::Fully);
+        s.advance(false);
+        while !s.state.is_over() {
+            if s.paused.is_some() {
+                s.resume();
+                s.advance(false);
+                continue;
+            }
+            let p = s.state.public();
+            // The last pair in, and every card the human holds is out: this ball closes
+            // the innings (or the match) whatever is played.
+            if let Some(Decision::Respond { bowled, call: Call::Normal, .. }) = s.human_to_act() {
+                let last_pair = p.current().wickets + 1 == options.all_out();
+                let hand = s.state.hand(accc::engine::Side::Home);
+                if last_pair && hand.iter().all(|&c| stroke(bowled, c, p.striker).wicket.is_some()) {
+                    s.declare_next = true;
+                    let choice = s.advice().unwrap();
+                    s.choose(choice).unwrap();
+                    assert!(!s.declare_next, "seed {seed}: the armed declaration outlived its innings");
+                    closed += 1;
+                    continue;
+                }
+            }
+            let choice = s.advice().expect("the human is to act");
+            s.choose(choice).unwrap();
+        }
+    }
+    assert!(closed >= 3, "innings closed with a declaration armed: {closed}");
+}
+
+#[test]
+fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    // Another program writes the file while the match is played: this one must not save over it.
+    let path = file_path(dir.path(), "TEST");
+    let mut other = Competition::load(&path).unwrap();
+    other.sim_seasons(1, |_| {});
+    other.save(&path).unwrap();
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    assert!(session(&app).state.is_over());
+    let text = shot(&app);
+    assert!(text.lines().next().unwrap().starts_with(" Not saved: TEST.acc was changed by another program"), "{text}");
 }
 
 #[test]
@@ -388,6 +452,8 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
         press(&mut app, "q");
     }
     assert!(session(&app).state.is_over());
+    // Finishing quickly tells of the last ball alone, not of every ball since the last look.
+    assert!(!session(&app).commentary.last.contains("Then:"), "{}", session(&app).commentary.last);
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Scorecard { .. }));
 }
@@ -528,9 +594,9 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
             assert!(text.contains(&board(n)), "innings {n}:\n{text}");
             seen += 1;
         }
-        // So does the wicket that ended it, shown first.
+        // So do the wicket that ended it and an interval its ball began, shown first.
         let closing = s.commentary.pauses.iter().find_map(|x| if let Pause::InningsEnd(n) = x { Some(*n) } else { None });
-        if let (Some(Pause::Wicket), Some(n)) = (&s.paused, closing) {
+        if let (Some(Pause::Wicket | Pause::Interval(_)), Some(n)) = (&s.paused, closing) {
             let text = shot(&app);
             assert!(text.contains(&board(n)), "wicket closing innings {n}:\n{text}");
             wickets_seen += 1;
