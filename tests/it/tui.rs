@@ -267,71 +267,68 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     assert_eq!(reloaded.current().unwrap().matches_played(), comp.current().unwrap().matches_played());
 }
 
-#[test]
-fn a_pause_is_shown_before_the_humans_next_choice() {
+/// Plays the home side of short matches as the user would, with the professional's advice,
+/// checking that no pause ever cuts a ball in two. `at_prompt` sees each of the user's
+/// prompts first, and may make the choice itself (it returns true). Returns the prompts.
+fn play_as_user(seeds: std::ops::Range<u64>, mut at_prompt: impl FnMut(&mut accc::tui::session::Session, u64) -> bool) -> u32 {
     use accc::tui::session::{Mode, Session};
     let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 2, ..Default::default() };
     let names = || [("Kent".to_string(), "Kent".to_string()), ("Surrey".to_string(), "Surrey".to_string())];
     let mut prompts = 0;
-    for seed in 0..12 {
+    for seed in seeds {
         let mut s = Session::new(options, Levels { bat: 3, bowl: 3 }, seed, names(), Some(accc::engine::Side::Home), Mode::Fully);
         s.advance(false);
         while !s.state.is_over() {
             if s.paused.is_some() {
-                // No pause cuts a ball in two.
                 assert!(!matches!(s.state.to_act(), Some((_, Decision::Respond { .. }))), "seed {seed}: {:?} within a ball", s.paused);
                 s.resume();
                 s.advance(false);
                 continue;
             }
-            // An interval or a wicket a computer's step raised is shown before the human's
-            // next card, unless it arose within the ball the human is to answer (a pack
-            // formed by the bowler's draw): that waits for the ball's end.
-            let mid_ball = matches!(s.human_to_act(), Some(Decision::Respond { .. }));
-            assert!(mid_ball || s.commentary.pauses.is_empty(), "seed {seed}: {:?} waits behind the prompt", s.commentary.pauses);
-            let choice = s.advice().expect("the human is to act");
-            s.choose(choice).unwrap();
             prompts += 1;
+            if !at_prompt(&mut s, seed) {
+                let choice = s.advice().expect("the user is to act");
+                s.choose(choice).unwrap();
+            }
         }
     }
+    prompts
+}
+
+#[test]
+fn a_pause_is_shown_before_the_humans_next_choice() {
+    let prompts = play_as_user(0..12, |s, seed| {
+        // An interval or a wicket a computer's step raised is shown before the user's next
+        // card, unless it arose within the ball the user is to answer (a pack formed by the
+        // bowler's draw): that waits for the ball's end.
+        let mid_ball = matches!(s.human_to_act(), Some(Decision::Respond { .. }));
+        assert!(mid_ball || s.commentary.pauses.is_empty(), "seed {seed}: {:?} waits behind the prompt", s.commentary.pauses);
+        false
+    });
     assert!(prompts > 1000, "{prompts} prompts");
 }
 
 #[test]
 fn a_declaration_armed_at_the_ball_that_closes_the_innings_is_forgotten() {
     use accc::engine::delivery::stroke;
-    use accc::tui::session::{Mode, Session};
-    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 2, ..Default::default() };
-    let names = || [("Kent".to_string(), "Kent".to_string()), ("Surrey".to_string(), "Surrey".to_string())];
     let mut closed = 0;
-    for seed in 0..40 {
-        let mut s = Session::new(options, Levels { bat: 3, bowl: 3 }, seed, names(), Some(accc::engine::Side::Home), Mode::Fully);
-        s.advance(false);
-        while !s.state.is_over() {
-            if s.paused.is_some() {
-                s.resume();
-                s.advance(false);
-                continue;
-            }
-            let p = s.state.public();
-            // The last pair in, and every card the human holds is out: this ball closes
-            // the innings (or the match) whatever is played.
-            if let Some(Decision::Respond { bowled, call: Call::Normal, .. }) = s.human_to_act() {
-                let last_pair = p.current().wickets + 1 == options.all_out();
-                let hand = s.state.hand(accc::engine::Side::Home);
-                if last_pair && hand.iter().all(|&c| stroke(bowled, c, p.striker).wicket.is_some()) {
-                    s.declare_next = true;
-                    let choice = s.advice().unwrap();
-                    s.choose(choice).unwrap();
-                    assert!(!s.declare_next, "seed {seed}: the armed declaration outlived its innings");
-                    closed += 1;
-                    continue;
-                }
-            }
-            let choice = s.advice().expect("the human is to act");
-            s.choose(choice).unwrap();
+    play_as_user(0..40, |s, seed| {
+        // The last pair in, and every card the user holds is out: this ball closes the
+        // innings (or the match) whatever is played.
+        let p = s.state.public();
+        let Some(Decision::Respond { bowled, call: Call::Normal, .. }) = s.human_to_act() else { return false };
+        let last_pair = p.current().wickets + 1 == p.options.all_out();
+        let hand = s.state.hand(accc::engine::Side::Home);
+        if !(last_pair && hand.iter().all(|&c| stroke(bowled, c, p.striker).wicket.is_some())) {
+            return false;
         }
-    }
+        s.declare_next = true;
+        let choice = s.advice().unwrap();
+        s.choose(choice).unwrap();
+        assert!(!s.declare_next, "seed {seed}: the armed declaration outlived its innings");
+        closed += 1;
+        true
+    });
     assert!(closed >= 3, "innings closed with a declaration armed: {closed}");
 }
 
