@@ -248,7 +248,7 @@ fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<Strin
     let mut lines = vec![
         session_name(session),
         pack_track(p.pack, max),
-        format!("{} cards left in pack #{}/{}", p.pickup_left, p.pack, max),
+        format!("{} left in pack #{}/{}", plural(p.pickup_left.into(), "card"), p.pack, max),
         String::new(),
     ];
     for side in [p.first_bat, p.first_bat.other()] {
@@ -522,6 +522,16 @@ mod tests {
         assert_eq!(on_strike("Kent", 5), "Kent batsman no. 5 on strike");
         assert_eq!(on_strike("Kent", 6), "Kent batsman no. 6 on strike (may not defend with a 1)");
         assert_eq!(on_strike("Kent", 11), "Kent batsman no. 11 on strike (may not defend with a 1 or 2)");
+    }
+
+    #[test]
+    fn the_cards_left_in_the_pack_are_counted_in_good_english() {
+        let mut p = MatchState::new(MatchOptions::default()).public().clone();
+        let names = ["Surrey".to_string(), "Notts".to_string()];
+        (p.pack, p.pickup_left) = (3, 1);
+        assert_eq!(super::right_column(&p, &names, 0)[2], "1 card left in pack #3/27");
+        p.pickup_left = 0;
+        assert_eq!(super::right_column(&p, &names, 0)[2], "0 cards left in pack #3/27");
     }
 
     #[test]

@@ -91,20 +91,12 @@ fn partnership_line(wicket: usize, p: &Option<PartnershipRecord>) -> String {
 pub fn honours(comp: &Competition) -> Result<Vec<String>> {
     let mut out = vec![format!("Rolls of honour, {}", span(comp)), String::new()];
     out.push(format!("Year  {:<17}{:<17}{:<17}{}", "Champions", "Runners-up", "Third", "Promoted"));
+    // Names follow one another here: the asterisk goes against its own name, not in a
+    // column of its own where it would read as the next name's.
+    let cell = |c| format!("{:<16}", marked(comp, c));
     for h in history::honours(comp) {
         let [a, b, c] = h.top_three;
-        out.push(
-            format!(
-                "{}  {} {} {} {}",
-                h.year,
-                name_star(comp, a),
-                name_star(comp, b),
-                name_star(comp, c),
-                name_star(comp, h.promoted)
-            )
-            .trim_end()
-            .to_string(),
-        );
+        out.push(format!("{}  {} {} {} {}", h.year, cell(a), cell(b), cell(c), cell(h.promoted)).trim_end().to_string());
     }
     out.extend(star_note(comp));
     Ok(out)

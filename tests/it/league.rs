@@ -85,6 +85,20 @@ fn replay(dir: &Path, m: &Value) {
 }
 
 #[test]
+fn the_users_county_is_starred_against_its_own_name_in_the_honours() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let honours = ok(d, &["sim", "a", "--years", "1", "--batsmen", "4", "--seed", "7"]);
+    let line = honours.lines().find(|l| l.starts_with("1890")).unwrap();
+    // The champions' name, then the same competition with them as the user's county.
+    let champions = line[6..].split("  ").next().unwrap().trim().to_string();
+    let honours = ok(d, &["sim", "b", "--years", "1", "--batsmen", "4", "--seed", "7", "--county", &champions]);
+    let line = honours.lines().find(|l| l.starts_with("1890")).unwrap();
+    assert!(line[6..].starts_with(&format!("{champions}*")), "{line}");
+    assert!(!line.contains(" *"), "a star standing apart reads as the next county's: {line}");
+}
+
+#[test]
 fn sim_then_export_adds_up_and_every_seed_replays() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
