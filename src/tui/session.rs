@@ -203,5 +203,7 @@ impl Session {
             self.commentary.new_turn();
             self.step();
         }
+        // Played without pauses: none is left to show.
+        self.commentary.pauses.clear();
     }
 }

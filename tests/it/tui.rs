@@ -449,8 +449,10 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
         press(&mut app, "q");
     }
     assert!(session(&app).state.is_over());
-    // Finishing quickly tells of the last ball alone, not of every ball since the last look.
+    // Finishing quickly tells of the last ball alone, not of every ball since the last look,
+    // and leaves no pause behind.
     assert!(!session(&app).commentary.last.contains("Then:"), "{}", session(&app).commentary.last);
+    assert!(session(&app).commentary.pauses.is_empty());
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Scorecard { .. }));
 }
