@@ -161,11 +161,18 @@ impl InningsScore {
     /// The score as the scoreboard writes it: `99` all out, `237-6d` declared, `37-5`
     /// otherwise (batting, or ended by time or a won chase).
     pub fn score_text(&self, all_out: u8) -> String {
-        match self.end {
-            Some(_) if self.wickets == all_out => self.total.to_string(),
-            Some(end) if end.by_declaration(self.wickets, all_out) => format!("{}-{}d", self.total, self.wickets),
-            _ => format!("{}-{}", self.total, self.wickets),
-        }
+        score_text(self.total, self.wickets, self.end, all_out)
+    }
+}
+
+/// An innings as a scoreboard writes it: `237` all out, `301-7d` declared, else `120-5`
+/// (`end` is `None` while the innings is in play). One rule for the match, its summary and
+/// the records.
+pub fn score_text(total: u16, wickets: u8, end: Option<InningsEnd>, all_out: u8) -> String {
+    match end {
+        Some(_) if wickets >= all_out => total.to_string(),
+        Some(end) if end.by_declaration(wickets, all_out) => format!("{total}-{wickets}d"),
+        _ => format!("{total}-{wickets}"),
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::counties::CountyId;
 use crate::engine::{InningsEnd, Side};
 
-use super::summary::{BestPartnerships, InningsSummary, MatchSummary, MAX_WICKETS};
+use super::summary::{BestPartnerships, MatchSummary, MAX_WICKETS};
 
 /// A record innings total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,9 +24,7 @@ pub struct TotalRecord {
 impl TotalRecord {
     /// As a scoreboard writes it: `237`, `120-5`, `301-7d`.
     pub fn score_text(&self, all_out: u8) -> String {
-        let inn =
-            InningsSummary { batting: Side::Home, total: self.total, wickets: self.wickets, balls: 0, end: self.end };
-        inn.score_text(all_out)
+        crate::engine::score::score_text(self.total, self.wickets, Some(self.end), all_out)
     }
 }
 
@@ -96,7 +94,7 @@ impl CountyRecords {
 mod tests {
     use super::*;
     use crate::engine::{Outcome, Side};
-    use crate::league::summary::{MatchParts, Partnership};
+    use crate::league::summary::{InningsSummary, MatchParts, Partnership};
 
     fn inn(batting: Side, total: u16, wickets: u8, end: InningsEnd) -> InningsSummary {
         InningsSummary { batting, total, wickets, balls: total * 2, end }

@@ -37,11 +37,7 @@ impl InningsSummary {
 
     /// As a scoreboard writes it: `237`, `120-5`, `301-7d`.
     pub fn score_text(&self, all_out: u8) -> String {
-        match self.end {
-            _ if self.wickets >= all_out => self.total.to_string(),
-            end if end.by_declaration(self.wickets, all_out) => format!("{}-{}d", self.total, self.wickets),
-            _ => format!("{}-{}", self.total, self.wickets),
-        }
+        crate::engine::score::score_text(self.total, self.wickets, Some(self.end), all_out)
     }
 }
 
