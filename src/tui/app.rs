@@ -525,13 +525,23 @@ impl App {
 
     /// Adds a finished match to the competition, saves, and shows the scoreboard.
     fn finish_match(&mut self, session: &Session, fixture: Fixture) -> Screen {
+        match self.add_result(fixture, session) {
+            Ok(season_end) => Screen::Scorecard { card: Box::new(FinalCard::of(session)), scroll: 0, season_end },
+            Err(menu) => menu,
+        }
+    }
+
+    /// Adds a finished match to the competition and saves: the season's summary if it ended
+    /// one, or, if the match cannot be added, the menu saying why.
+    fn add_result(&mut self, fixture: Fixture, session: &Session) -> Result<Option<SeasonSummary>, Screen> {
         let comp = self.comp.as_mut().expect("open");
-        let recorded = match comp.record_result(fixture, &session.state) {
-            Ok(r) => r,
-            Err(e) => return self.say(&format!("The match could not be added: {e}")),
-        };
-        self.save();
-        Screen::Scorecard { card: Box::new(FinalCard::of(session)), scroll: 0, season_end: recorded.season_end }
+        match comp.record_result(fixture, &session.state) {
+            Ok(recorded) => {
+                self.save();
+                Ok(recorded.season_end)
+            }
+            Err(e) => Err(self.say(&format!("The match could not be added: {e}"))),
+        }
     }
 
     fn match_key(&mut self, mut session: Box<Session>, entry: Entry, k: KeyEvent) -> Screen {
@@ -554,13 +564,9 @@ impl App {
         if !session.state.is_over() {
             return Screen::Match { session, entry: Entry::Due(fixture) };
         }
-        let comp = self.comp.as_mut().expect("open");
-        match comp.record_result(fixture, &session.state) {
-            Ok(recorded) => {
-                self.save();
-                Screen::Match { session, entry: Entry::Recorded(recorded.season_end) }
-            }
-            Err(e) => self.say(&format!("The match could not be added: {e}")),
+        match self.add_result(fixture, &session) {
+            Ok(season_end) => Screen::Match { session, entry: Entry::Recorded(season_end) },
+            Err(menu) => menu,
         }
     }
 
