@@ -54,6 +54,15 @@ fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
     App::new(dir.to_path_buf(), Some("TEST".into()))
 }
 
+/// Plays `seasons` of the TEST file in `dir` and saves it, as another program (`accc sim`)
+/// would, behind the back of any App that has it open.
+fn sim_on_disk(dir: &std::path::Path, seasons: u32) {
+    let path = file_path(dir, "TEST");
+    let mut comp = Competition::load(&path).unwrap();
+    comp.sim_seasons(seasons, |_| {});
+    comp.save(&path).unwrap();
+}
+
 #[test]
 fn start_screens_new_file_options_and_county() {
     let dir = tempfile::tempdir().unwrap();
@@ -338,10 +347,7 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     // Another program writes the file while the match is played: this one must not save over it.
-    let path = file_path(dir.path(), "TEST");
-    let mut other = Competition::load(&path).unwrap();
-    other.sim_seasons(1, |_| {});
-    other.save(&path).unwrap();
+    sim_on_disk(dir.path(), 1);
     for _ in 0..5000 {
         let s = session(&app);
         if s.state.is_over() {
@@ -769,9 +775,7 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
     let mut app = small_file(dir.path(), None);
     let path = file_path(dir.path(), "TEST");
     // Another program (as `accc sim` would) plays a season and saves it.
-    let mut other = Competition::load(&path).unwrap();
-    other.sim_seasons(1, |_| {});
-    other.save(&path).unwrap();
+    sim_on_disk(dir.path(), 1);
     // This one plays a match: its save must not undo the other's season.
     press(&mut app, "1");
     assert!(app.unsaved.as_deref().is_some_and(|why| why.contains("TEST.acc was changed by another program")), "{:?}", app.unsaved);
@@ -866,10 +870,7 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
 fn the_final_positions_grid_pages_to_a_full_last_page() {
     let dir = tempfile::tempdir().unwrap();
     drop(small_file(dir.path(), None));
-    let path = file_path(dir.path(), "TEST");
-    let mut comp = Competition::load(&path).unwrap();
-    comp.sim_seasons(20, |_| {});
-    comp.save(&path).unwrap();
+    sim_on_disk(dir.path(), 20);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     press(&mut app, "82");
     for _ in 0..3 {
@@ -920,10 +921,7 @@ fn the_match_state_line_counts_in_good_english() {
 fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_next() {
     let dir = tempfile::tempdir().unwrap();
     drop(small_file(dir.path(), Some(3)));
-    let path = file_path(dir.path(), "TEST");
-    let mut comp = Competition::load(&path).unwrap();
-    comp.sim_seasons(97, |_| {});
-    comp.save(&path).unwrap();
+    sim_on_disk(dir.path(), 97);
     let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
     press(&mut app, "s");
     assert!(shot(&app).contains("type a number of seasons (1-3)"), "{}", shot(&app));
