@@ -135,6 +135,10 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     let title = format!(" {} v {}", s.names[0], s.names[1]);
     put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
     put(f, area, 0, 1, vec![Span::styled(format!(" {}", s.commentary.last), style::bright())]);
+    // Just above the prompt, on every screen of the match (the opening discard too).
+    if let Some(line) = armed_declaration(s) {
+        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+    }
     if p.innings_started == 0 {
         draw_toss(f, area, s);
         return;
@@ -225,9 +229,6 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() { format!("[=] computer chooses  {}  [Esc] abandon", declare_key(s.declare_next)) } else { "[=] computer chooses  [Esc] abandon".to_string() };
         prompt(f, area, "Choose a card to discard:", &hint);
-    }
-    if let Some(line) = armed_declaration(s) {
-        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
     }
     if s.leaving {
         leave_prompt(f, area);
@@ -348,9 +349,6 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
 
 fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     let p = s.state.public();
-    if let Some(line) = armed_declaration(s) {
-        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
-    }
     if s.leaving {
         leave_prompt(f, area);
         return;
