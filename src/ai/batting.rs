@@ -100,6 +100,19 @@ impl Cards {
         self.per_suit[s]
     }
 
+    /// The slots holding a card held in an earlier slot too (a bit by slot).
+    fn repeats(&self) -> u16 {
+        if self.doubled == 0 {
+            return 0;
+        }
+        let (mut seen, mut repeats) = (0u64, 0u16);
+        for (i, &bit) in self.bit[..self.len].iter().enumerate() {
+            repeats |= ((seen & bit != 0) as u16) << i;
+            seen |= bit;
+        }
+        repeats
+    }
+
     /// Whether card `i` is the only one of its suit.
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
@@ -368,120 +381,106 @@ pub fn look_ahead_answer(
     let p = view.public;
     let cards = Cards::new(view.hand);
     let mut answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
-    let play = |a: Answer| if a.slot == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[a.slot as usize]) };
+    let play = |lane: usize| if lane == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[lane - 1]) };
     if let Some(only) = answers.no_choice() {
         return play(only);
     }
     let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
     let mut covers = Covers::new(&cards);
-    let mut best = (f32::MIN, Choice::NoCard);
-    while let Some(a) = answers.take_best() {
-        if a.bound <= best.0 {
+    let mut best = (f32::MIN, NO_CARD);
+    loop {
+        let (lane, bound) = answers.take_best();
+        if bound <= best.0 {
             break;
         }
-        let (spent, next) = if a.slot == NO_CARD {
+        let (spent, next) = if lane == NO_CARD {
             (NONE_SPENT, NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false })
         } else {
-            let striker = if judge.who_faces { next_striker(p, a.runs, a.wicket, a.counts) } else { p.striker };
-            let top_rank = cards.rank[a.slot as usize];
-            (a.slot as usize, NextBall { striker, top_rank, no_ball: next_no_ball_suit(p, bowled, a.counts), drew: !p.exhausted })
+            let (runs, wicket, counts) = (answers.runs[lane], answers.out >> lane & 1 != 0, answers.counts);
+            let striker = if judge.who_faces { next_striker(p, runs, wicket, counts) } else { p.striker };
+            let slot = lane - 1;
+            (slot, NextBall { striker, top_rank: cards.rank[slot], no_ball: next_no_ball_suit(p, bowled, counts), drew: !p.exhausted })
         };
-        let v = a.bound - stance.wicket * look.danger(&mut covers, spent, next).weighted(judge);
+        let v = bound - stance.wicket * look.danger(&mut covers, spent, next).weighted(judge);
         let better = v > best.0;
-        best = if better { (v, play(a)) } else { best };
+        best = if better { (v, lane) } else { best };
     }
-    best.1
+    play(best.1)
 }
 
-/// One answer and its worth before the look-ahead's dangers. `slot` is the hand's card
-/// played, or `NO_CARD`.
-#[derive(Clone, Copy, Debug)]
-struct Answer {
-    bound: f32,
-    slot: u8,
-    runs: u8,
-    wicket: bool,
-    counts: bool,
-}
+/// The answers' lanes: no card, then the hand's cards in order.
+const LANES: usize = 1 + DEAL;
+/// The lane of the answer that plays no card; card `i` of the hand is lane `1 + i`.
+const NO_CARD: usize = 0;
 
-/// An answer's slot when it plays no card.
-const NO_CARD: u8 = u8::MAX;
-
-/// Every distinct answer to a delivery (at most the hand and no card).
+/// Every distinct answer to a delivery, by lane, and its worth before the look-ahead's
+/// dangers. A lane that is no answer (no card when the call does not allow it, a card held
+/// in an earlier slot too, past the hand) is worth `f32::MIN` and is never taken. Kept as
+/// arrays indexed by lane, with bit masks for the lanes out and the lanes that are answers:
+/// a list of answer records, pushed and swapped out, cost a tenth of a delivery more.
 struct Answers {
-    list: [Answer; 8],
-    len: usize,
+    bound: [f32; LANES],
+    runs: [u8; LANES],
+    /// The answers that are out, and all the answers (a bit by lane).
+    out: u16,
+    live: u16,
+    /// Whether a card answer counts in the over (it does unless the ball is a no-ball).
+    counts: bool,
 }
 
 impl Answers {
     fn list(view: &View<'_>, (bowled, call, top_before): (Card, Call, Option<Card>), cards: &Cards, stance: Stance, judge: &Judgement) -> Answers {
         let p = view.public;
-        let blank = Answer { bound: 0.0, slot: NO_CARD, runs: 0, wicket: false, counts: false };
-        let mut answers = Answers { list: [blank; 8], len: 0 };
+        let mut answers = Answers { bound: [f32::MIN; LANES], runs: [0; LANES], out: 0, live: 0, counts: call != Call::NoBall };
         if call.allows_no_card() {
             let extras = if call == Call::Wide { wides_if_taken(bowled, top_before) } else { 0 };
-            answers.push(Answer { bound: stance.run * extras as f32, ..blank });
+            answers.bound[NO_CARD] = stance.run * extras as f32;
+            answers.live = 1 << NO_CARD;
         }
         let fresh = if p.exhausted { 0.0 } else { judge.fresh };
         let ball = bowled.rank_and_suit_index();
         let weak = weakest_defence(p.striker);
-        let mut seen = 0u64;
-        for (i, &c) in view.hand.iter().enumerate() {
-            let bit = 1u64 << c.index();
-            if seen & bit != 0 {
-                continue;
-            }
-            seen |= bit;
-            let (runs, wicket, counts) = decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
-            let bound = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32 + stance.tempo - judge.keep(cards, i) + fresh;
-            answers.push(Answer { bound, slot: i as u8, runs, wicket, counts });
+        for i in 0..cards.len() {
+            let (runs, wicket, _) = decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
+            let lane = 1 + i;
+            answers.bound[lane] = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32 + stance.tempo - judge.keep(cards, i) + fresh;
+            answers.runs[lane] = runs;
+            answers.out |= (wicket as u16) << lane;
+        }
+        let repeats = cards.repeats() << 1;
+        answers.live |= (((1u16 << cards.len()) - 1) << 1) & !repeats;
+        // A card held twice is one answer (usually there is none: the loop rarely runs).
+        let mut r = repeats;
+        while r != 0 {
+            answers.bound[r.trailing_zeros() as usize] = f32::MIN;
+            r &= r - 1;
         }
         answers
     }
 
     /// The answer to play without weighing: the only one that is not out, or the best of
     /// a hand that is out whatever it plays.
-    fn no_choice(&self) -> Option<Answer> {
-        let list = &self.list[..self.len];
-        let (mut safe, mut last_safe) = (0, 0);
-        for (i, a) in list.iter().enumerate() {
-            safe += !a.wicket as usize;
-            last_safe = if a.wicket { last_safe } else { i };
-        }
-        match safe {
-            0 => Some(list[self.best_at()]),
-            1 => Some(list[last_safe]),
+    fn no_choice(&mut self) -> Option<usize> {
+        let safe = self.live & !self.out;
+        match safe.count_ones() {
+            0 => Some(self.take_best().0),
+            1 => Some(safe.trailing_zeros() as usize),
             _ => None,
         }
     }
 
-    /// Where the answer with the highest worth before danger is.
-    fn best_at(&self) -> usize {
+    /// Takes out the answer with the highest worth before danger: its lane and worth
+    /// (`f32::MIN` once none is left).
+    fn take_best(&mut self) -> (usize, f32) {
         let (mut at, mut bound) = (0, f32::MIN);
-        for (i, a) in self.list[..self.len].iter().enumerate() {
-            let better = a.bound > bound;
+        for (i, &b) in self.bound.iter().enumerate() {
+            let better = b > bound;
             at = if better { i } else { at };
-            bound = if better { a.bound } else { bound };
+            bound = if better { b } else { bound };
         }
-        at
-    }
-
-    /// Takes out the answer with the highest worth before danger.
-    fn take_best(&mut self) -> Option<Answer> {
-        if self.len == 0 {
-            return None;
-        }
-        let at = self.best_at();
-        let best = self.list[at];
-        self.len -= 1;
-        self.list[at] = self.list[self.len];
-        Some(best)
-    }
-
-    fn push(&mut self, a: Answer) {
-        self.list[self.len] = a;
-        self.len += 1;
+        self.bound[at] = f32::MIN;
+        (at, bound)
     }
 }
 

@@ -4,8 +4,10 @@
 //! The village bowler bowls its highest card clear of the no-ball suit; the club bowler also
 //! steers clear of wides and byes. The county and professional bowlers count the unseen
 //! cards to price each card: the chance the batsman holds no safe answer (a wicket) against
-//! the runs he could take, the extras it would concede, what the card is worth kept for a
-//! better moment, and, on the over's last ball, the no-ball suit it sets for the next over.
+//! the runs he could take (by the average hand: they weigh little, and counting them cost a
+//! twentieth of a professional delivery), the extras it would concede, what the card is
+//! worth kept for a better moment, and, on the over's last ball, the no-ball suit it sets
+//! for the next over.
 
 use crate::cards::{Card, Suit, PACK_SIZE, TOP_RANK};
 use crate::engine::delivery::{call_for, Call};
@@ -55,7 +57,7 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
     let (top_rank, top_suit) = top.rank_and_suit_index();
     let no_ball_suit = p.no_ball_suit.expect("set by the opening discard").index() as u8;
     let draws = unseen.draws(batsman.unknown);
-    let share = batsman.unknown as f32 / unseen.total().max(1) as f32;
+    let runs_per_card = attack.run * attack.runs_taken * batsman.unknown as f32;
     let weak = weakest_defence(p.striker);
     let over_ends = completes_over(p);
     let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
@@ -69,7 +71,7 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
         let s = s as usize;
         let fair = {
             let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(s, r, weak));
-            attack.wicket * wicket - attack.run * attack.runs_taken * expected_runs(unseen, &batsman, (s, r), share)
+            attack.wicket * wicket - runs_per_card * RUNS_PER_CARD_HELD[r as usize]
         };
         let extra = if no_ball {
             NO_BALL_COST[r as usize]
@@ -110,30 +112,17 @@ fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64)
     draws.none_of(unseen.count(safe)) * !holds_a_safe_card as u8 as f32
 }
 
-/// Runs the batsman could take off a ball of suit index `s` and rank `r`: his best higher
-/// card of the suit if it is known, else each higher card of the suit he may hold (`share`:
-/// the chance he holds a given unseen card). He takes only some (`Attack::runs_taken`).
-fn expected_runs(unseen: &Unseen, batsman: &OtherHand, (s, r): (usize, u8), share: f32) -> f32 {
-    let higher = masks::suit_at_least(s, r as usize + 1);
-    let known_higher = batsman.known_mask & higher;
-    // The highest known card above the ball (index 0 when there is none; then unused).
-    let best = Card::from_index(63 - (known_higher | 1).leading_zeros() as usize);
-    let known = RUNS_BY_DIFFERENCE[best.rank().saturating_sub(r) as usize] as f32;
-    let unknown = share * unseen.count(higher) as f32 * MEAN_RUNS_ABOVE[r as usize];
-    if known_higher != 0 {
-        known
-    } else {
-        unknown
-    }
-}
-
 /// Runs off the bat by how much higher the batsman's card is (0: not higher, no runs).
 const RUNS_BY_DIFFERENCE: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
 
-/// The runs a card higher than one of rank `r` makes on average, over ranks r+1..=11.
-const MEAN_RUNS_ABOVE: [f32; 12] = mean_runs_above();
+/// The runs a batsman could take off a ball of rank `r` with each card he holds, by the
+/// average hand: any one of his cards is a given higher card of the ball's suit with chance
+/// 2 in 110, and each makes the runs its difference in rank makes. Counting the higher cards
+/// he may really hold instead was no stronger (a 5 v 4 score of 0.858 against 0.856, 1,000
+/// matches) and cost about 150 instructions a delivery.
+const RUNS_PER_CARD_HELD: [f32; 12] = runs_per_card_held();
 
-const fn mean_runs_above() -> [f32; 12] {
+const fn runs_per_card_held() -> [f32; 12] {
     let mut t = [0.0f32; 12];
     let mut r = 1;
     while r < 11 {
@@ -142,7 +131,7 @@ const fn mean_runs_above() -> [f32; 12] {
             sum += RUNS_BY_DIFFERENCE[k - r] as u32;
             k += 1;
         }
-        t[r] = sum as f32 / (11 - r) as f32;
+        t[r] = sum as f32 / 55.0;
         r += 1;
     }
     t
