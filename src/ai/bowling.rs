@@ -61,6 +61,7 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
     let weak = weakest_defence(p.striker);
     let over_ends = completes_over(p);
     let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
+    let extras = ExtraPrices::onto(top_rank);
     // The best card of all, and the best that is not a no-ball; whether a fair card is held.
     let (mut best, mut best_not_no_ball, mut any_fair) = ((f32::MIN, 0), (f32::MIN, 0), false);
     for i in 0..cards.len() {
@@ -73,13 +74,7 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
             let wicket = wicket_chance(unseen, &draws, &batsman, safe_answers(s, r, weak));
             attack.wicket * wicket - runs_per_card * RUNS_PER_CARD_HELD[r as usize]
         };
-        let extra = if no_ball {
-            NO_BALL_COST[r as usize]
-        } else if wide {
-            wide_cost((r, s), (top_rank, top_suit as usize))
-        } else {
-            bye_runs((r, s), (top_rank, top_suit as usize)) as f32
-        };
+        let extra = if no_ball { NO_BALL_COST[r as usize] } else { extras.price(wide, s == top_suit as usize) };
         let mut v = if no_ball | wide | bye { -attack.run * extra } else { fair };
         v -= attack.keep * attack.wicket * general[r as usize];
         if over_ends & !no_ball & !wide {
@@ -159,6 +154,33 @@ fn wide_cost((r, s): (u8, usize), (top_r, top_s): (u8, usize)) -> f32 {
         4.0
     } else {
         1.2
+    }
+}
+
+/// What a wide or a bye costs onto a top card of a given rank, by whether the ball is a
+/// wide and whether it is of the top card's suit: looked up, where working it out card by
+/// card took jumps the processor could not foresee.
+struct ExtraPrices([[f32; 2]; 2]);
+
+impl ExtraPrices {
+    fn onto(top_rank: u8) -> ExtraPrices {
+        let bye = top_rank + 1;
+        let price = |wide: bool, same_suit: bool| {
+            // Any other suit stands for itself: only same or not matters to the prices.
+            let (top_s, s) = (0, if same_suit { 0 } else { 1 });
+            if wide {
+                wide_cost((top_rank, s), (top_rank, top_s))
+            } else if bye <= TOP_RANK {
+                bye_runs((bye, s), (top_rank, top_s)) as f32
+            } else {
+                0.0
+            }
+        };
+        ExtraPrices([[price(false, false), price(false, true)], [price(true, false), price(true, true)]])
+    }
+
+    fn price(&self, wide: bool, same_suit: bool) -> f32 {
+        self.0[wide as usize][same_suit as usize]
     }
 }
 
