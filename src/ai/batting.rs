@@ -64,18 +64,19 @@ impl Cards {
         let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], held: 0, doubled: 0, len: hand.len(), per_suit: [0; 5] };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
-        let (mut per_suit, mut held) = (0u64, 0u64);
+        let (mut per_suit, mut held, mut doubled) = (0u64, 0u64, 0u64);
         for (i, c) in hand.iter().enumerate() {
             let (r, s) = c.rank_and_suit_index();
             let bit = 1 << c.index();
             cards.rank[i] = r;
             cards.suit[i] = s;
             cards.bit[i] = bit;
-            cards.doubled |= held & bit;
+            doubled |= held & bit;
             held |= bit;
             per_suit += 1 << (8 * s);
         }
         cards.held = held;
+        cards.doubled = doubled;
         let bytes = per_suit.to_le_bytes();
         cards.per_suit = [bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]];
         cards
