@@ -633,6 +633,24 @@ mod tests {
     }
 
     #[test]
+    fn repeats_are_the_slots_of_cards_held_in_an_earlier_slot() {
+        use crate::cards::Suit::*;
+        let (a, b, c) = (Card::new(10, Pads), Card::new(3, Bats), Card::new(7, Gloves));
+        assert_eq!(Cards::new(&[a, b, c]).repeats(), 0);
+        assert_eq!(Cards::new(&[a, b, a, c, b]).repeats(), 0b10100);
+        assert_eq!(Cards::new(&[c, c]).repeats(), 0b10);
+    }
+
+    #[test]
+    fn answers_are_taken_best_first_and_once() {
+        let mut answers = Answers { bound: [f32::MIN; LANES], runs: [0; LANES], out: 0, live: 0, counts: true };
+        answers.bound[..4].copy_from_slice(&[1.0, 3.0, -2.0, 3.0]);
+        let taken: Vec<(usize, f32)> = (0..5).map(|_| answers.take_best()).collect();
+        // Equal worths go to the earlier lane; once none is left, the worth is f32::MIN.
+        assert_eq!(taken, [(1, 3.0), (3, 3.0), (0, 1.0), (2, -2.0), (0, f32::MIN)]);
+    }
+
+    #[test]
     fn decoded_outcomes_agree_with_the_engine() {
         for b in (0..DISTINCT).map(Card::from_index) {
             for c in (0..DISTINCT).map(Card::from_index) {

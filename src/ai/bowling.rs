@@ -245,6 +245,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn extra_prices_agree_with_the_card_by_card_prices() {
+        for top_rank in 1..=TOP_RANK {
+            let prices = ExtraPrices::onto(top_rank);
+            for (top_s, s) in [(0, 0), (0, 3), (2, 2), (4, 1)] {
+                let wide = wide_cost((top_rank, s), (top_rank, top_s));
+                assert_eq!(prices.price(true, s == top_s), wide, "wide onto {top_rank}");
+                if top_rank < TOP_RANK {
+                    let bye = bye_runs((top_rank + 1, s), (top_rank, top_s)) as f32;
+                    assert_eq!(prices.price(false, s == top_s), bye, "bye onto {top_rank}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_per_card_held_are_each_higher_card_of_the_suit_at_2_in_110() {
+        for r in 1..TOP_RANK {
+            let runs: u32 = (r + 1..=TOP_RANK).map(|k| crate::engine::tables::runs_for(k - r) as u32).sum();
+            let expected = runs as f32 * 2.0 / 110.0;
+            assert!((RUNS_PER_CARD_HELD[r as usize] - expected).abs() < 1e-6, "rank {r}");
+        }
+        assert_eq!(RUNS_PER_CARD_HELD[TOP_RANK as usize], 0.0);
+    }
+
+    #[test]
     fn high_cards_take_more_wickets_in_general() {
         let g: Vec<f32> = (1..=11).map(general_wicket_chance).collect();
         assert!(g.windows(2).all(|w| w[0] <= w[1]));
