@@ -4,9 +4,9 @@
 //! The village bowler bowls its highest card clear of the no-ball suit; the club bowler also
 //! steers clear of wides and byes. The county and professional bowlers count the unseen
 //! cards to price each card: the chance the batsman holds no safe answer (a wicket) against
-//! the runs he could take (by the average hand: they weigh little, and counting them cost a
-//! twentieth of a professional delivery), the extras it would concede, what the card is
-//! worth kept for a better moment, and, on the over's last ball, the no-ball suit it sets
+//! the runs he could take (by the average hand: they weigh little, and counting them cost
+//! about a thirtieth of a professional delivery), the extras it would concede, what the card
+//! is worth kept for a better moment, and, on the over's last ball, the no-ball suit it sets
 //! for the next over.
 
 use crate::cards::{Card, Suit, PACK_SIZE, TOP_RANK};
