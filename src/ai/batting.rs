@@ -419,7 +419,8 @@ const NO_CARD: usize = 0;
 /// dangers. A lane that is no answer (no card when the call does not allow it, a card held
 /// in an earlier slot too, past the hand) is worth `f32::MIN` and is never taken. Kept as
 /// arrays indexed by lane, with bit masks for the lanes out and the lanes that are answers:
-/// a list of answer records, pushed and swapped out, cost a tenth of a delivery more.
+/// a list of answer records, pushed and swapped out, cost about 6% of a professional
+/// delivery more.
 struct Answers {
     bound: [f32; LANES],
     runs: [u8; LANES],
