@@ -13,7 +13,7 @@
 
 use crate::cards::{Card, CardCounts, Suit, DEAL, TOP_RANK};
 use crate::engine::delivery::{stroke, Call};
-use crate::engine::tables::{runs_for, weakest_defence};
+use crate::engine::tables::{runs_for, weakest_defence, RUNS_BY_DIFFERENCE};
 use crate::engine::{Choice, PublicState, View};
 
 use super::counting::{masks, Draws, OtherHand, Unseen};
@@ -498,9 +498,7 @@ fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool,
 
 /// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
 fn decoded_outcome(call: Call, (br, bs): (u8, u8), (cr, cs): (u8, u8), weak: u8) -> (u8, bool, bool) {
-    // Runs by the table for a higher card (index 0: no runs).
-    const RUNS: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
-    let higher = RUNS[cr.saturating_sub(br) as usize];
+    let higher = RUNS_BY_DIFFERENCE[cr.saturating_sub(br) as usize];
     let no_ball = call == Call::NoBall;
     let same_suit = cs == bs;
     let lower = cr < br;

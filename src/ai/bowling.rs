@@ -9,9 +9,11 @@
 //! is worth kept for a better moment, and, on the over's last ball, the no-ball suit it sets
 //! for the next over.
 
+use std::sync::LazyLock;
+
 use crate::cards::{Card, Suit, PACK_SIZE, TOP_RANK};
-use crate::engine::delivery::{call_for, Call};
-use crate::engine::tables::weakest_defence;
+use crate::engine::delivery::{byes, call_for, wides_for, Call};
+use crate::engine::tables::{weakest_defence, RUNS_BY_DIFFERENCE};
 use crate::engine::{Choice, View};
 
 use super::batting::Cards;
@@ -61,7 +63,7 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
     let weak = weakest_defence(p.striker);
     let over_ends = completes_over(p);
     let parting = attack.parting_suit && p.current().wickets + 1 == o.all_out();
-    let extras = ExtraPrices::onto(top_rank);
+    let extras = &EXTRA_PRICES[top_rank as usize];
     // The best card of all, and the best that is not a no-ball; whether a fair card is held.
     let (mut best, mut best_not_no_ball, mut any_fair) = ((f32::MIN, 0), (f32::MIN, 0), false);
     for i in 0..cards.len() {
@@ -107,9 +109,6 @@ fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64)
     draws.none_of(unseen.count(safe)) * !holds_a_safe_card as u8 as f32
 }
 
-/// Runs off the bat by how much higher the batsman's card is (0: not higher, no runs).
-const RUNS_BY_DIFFERENCE: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
-
 /// The runs a batsman could take off a ball of rank `r` with each card he holds, by the
 /// average hand: any one of his cards is a given higher card of the ball's suit with chance
 /// 2 in 110, and each makes the runs its difference in rank makes. Counting the higher cards
@@ -147,10 +146,10 @@ const fn no_ball_costs() -> [f32; 12] {
     t
 }
 
-/// A wide the batsman may take (or turn down when a stroke pays better), by the rank and
-/// suit index of the ball and of the top card.
-fn wide_cost((r, s): (u8, usize), (top_r, top_s): (u8, usize)) -> f32 {
-    if r == TOP_RANK && top_r == TOP_RANK && s != top_s {
+/// A wide the batsman may take (or turn down when a stroke pays better): the 4 wides of two
+/// 11s stand, a single wide costs a little more than its run.
+fn wide_cost(bowled: Card, top: Card) -> f32 {
+    if wides_for(bowled, top) == 4 {
         4.0
     } else {
         1.2
@@ -162,16 +161,20 @@ fn wide_cost((r, s): (u8, usize), (top_r, top_s): (u8, usize)) -> f32 {
 /// card took jumps the processor could not foresee.
 struct ExtraPrices([[f32; 2]; 2]);
 
+/// The extras' prices onto a top card of each rank (index 0 unused), from the engine's own
+/// rules, worked out once rather than at every ball.
+static EXTRA_PRICES: LazyLock<[ExtraPrices; 12]> = LazyLock::new(|| std::array::from_fn(|r| ExtraPrices::onto(r.max(1) as u8)));
+
 impl ExtraPrices {
     fn onto(top_rank: u8) -> ExtraPrices {
-        let bye = top_rank + 1;
+        // Any other suit stands for them all: only the same suit or not matters to the prices.
+        let top = Card::new(top_rank, Suit::ALL[0]);
         let price = |wide: bool, same_suit: bool| {
-            // Any other suit stands for itself: only same or not matters to the prices.
-            let (top_s, s) = (0, if same_suit { 0 } else { 1 });
+            let suit = Suit::ALL[!same_suit as usize];
             if wide {
-                wide_cost((top_rank, s), (top_rank, top_s))
-            } else if bye <= TOP_RANK {
-                bye_runs((bye, s), (top_rank, top_s)) as f32
+                wide_cost(Card::new(top_rank, suit), top)
+            } else if top_rank < TOP_RANK {
+                byes(Card::new(top_rank + 1, suit), top) as f32
             } else {
                 0.0
             }
@@ -181,16 +184,6 @@ impl ExtraPrices {
 
     fn price(&self, wide: bool, same_suit: bool) -> f32 {
         self.0[wide as usize][same_suit as usize]
-    }
-}
-
-/// Byes conceded by a bye ball onto the top card (none after the keeper's superb stop).
-fn bye_runs((r, s): (u8, usize), (_, top_s): (u8, usize)) -> u8 {
-    const BYES_BY_RANK: [u8; 12] = [0, 0, 1, 1, 2, 2, 3, 4, 4, 4, 4, 4];
-    if r == TOP_RANK && s == top_s {
-        0
-    } else {
-        BYES_BY_RANK[r as usize]
     }
 }
 
@@ -222,7 +215,7 @@ pub fn club_ball(view: &View<'_>) -> Choice {
     let cost = |b: Card| match call_for(&p.options, b, top, nbs) {
         Call::NoBall => 20 + b.rank() as i32,
         Call::Wide => 10,
-        Call::Bye => 5 + bye_runs((b.rank(), b.suit().index()), (top.rank(), top.suit().index())) as i32,
+        Call::Bye => 5 + byes(b, top) as i32,
         _ => -(b.rank() as i32),
     };
     Choice::Card(*view.hand.iter().min_by_key(|&&b| cost(b)).expect("a bowler holds a card"))
@@ -249,10 +242,11 @@ mod tests {
         for top_rank in 1..=TOP_RANK {
             let prices = ExtraPrices::onto(top_rank);
             for (top_s, s) in [(0, 0), (0, 3), (2, 2), (4, 1)] {
-                let wide = wide_cost((top_rank, s), (top_rank, top_s));
+                let top = Card::new(top_rank, Suit::ALL[top_s]);
+                let wide = wide_cost(Card::new(top_rank, Suit::ALL[s]), top);
                 assert_eq!(prices.price(true, s == top_s), wide, "wide onto {top_rank}");
                 if top_rank < TOP_RANK {
-                    let bye = bye_runs((top_rank + 1, s), (top_rank, top_s)) as f32;
+                    let bye = byes(Card::new(top_rank + 1, Suit::ALL[s]), top) as f32;
                     assert_eq!(prices.price(false, s == top_s), bye, "bye onto {top_rank}");
                 }
             }

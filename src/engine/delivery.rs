@@ -107,7 +107,7 @@ fn no_ball(bowled: Card, bat: Option<Card>) -> Outcome {
 
 /// Wides that stand: 1, or 4 off two 11s, but 1 again when those 11s share a suit (the
 /// keeper's superb stop).
-fn wides_for(bowled: Card, top: Card) -> u8 {
+pub(crate) fn wides_for(bowled: Card, top: Card) -> u8 {
     let two_elevens = bowled.rank() == TOP_RANK && top.rank() == TOP_RANK;
     if two_elevens && bowled.suit() != top.suit() {
         4
@@ -117,7 +117,7 @@ fn wides_for(bowled: Card, top: Card) -> u8 {
 }
 
 /// Byes by the table, but none when an 11 follows a 10 of its own suit (superb stop).
-fn byes(bowled: Card, top: Card) -> u8 {
+pub(crate) fn byes(bowled: Card, top: Card) -> u8 {
     if bowled.rank() == TOP_RANK && bowled.suit() == top.suit() {
         0
     } else {

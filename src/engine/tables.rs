@@ -3,10 +3,14 @@
 
 use crate::cards::Suit;
 
+/// Runs off the bat by how much higher the batsman's card of the bowler's suit is (index 0:
+/// not higher, no runs). The computer players read it directly on decoded ranks.
+pub const RUNS_BY_DIFFERENCE: [u8; 11] = [0, 1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
+
 /// Runs off the bat when the batsman's card beats the bowler's by `diff` (1..=10).
 pub fn runs_for(diff: u8) -> u8 {
-    const RUNS: [u8; 10] = [1, 1, 1, 2, 2, 3, 4, 4, 4, 6];
-    RUNS[diff as usize - 1]
+    debug_assert!((1..=10).contains(&diff), "a card higher by {diff}");
+    RUNS_BY_DIFFERENCE[diff as usize]
 }
 
 /// Byes when the bowler's card of rank `rank` (2..=11) is one above the discard pile's top.
