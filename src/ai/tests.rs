@@ -350,3 +350,45 @@ fn the_professional_bowls_no_no_ball_while_it_holds_a_fair_card() {
     assert!(chances > 2000, "{chances} chances");
     assert_eq!(no_balls, 0, "no-balls bowled in {chances} chances");
 }
+
+/// The look-ahead batsman weighs answers best-first and stops once no answer left could beat
+/// the best found (by its worth before danger, less a floor under every answer's danger). In
+/// random positions it answers exactly as it would weighing every answer.
+#[test]
+fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
+    use batting::{look_ahead, Weigh};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let any_card = |rng: &mut rand_chacha::ChaCha8Rng| Card::from_index(rng.random_range(0..crate::cards::DISTINCT));
+    let stances = [
+        Stance { wicket: 9.5, run: 1.0, tempo: 0.0 },
+        Stance { wicket: 38.0, run: 0.2, tempo: 0.3 },
+        Stance { wicket: 7.6, run: 1.0, tempo: 0.0 },
+    ];
+    for round in 0..6000 {
+        let (top, bowled) = (any_card(&mut rng), any_card(&mut rng));
+        let no_ball = Suit::ALL[rng.random_range(0..5)];
+        let mut p = position(1, top, no_ball);
+        let seen: Vec<Card> = (0..rng.random_range(0..40)).map(|_| any_card(&mut rng)).chain([top, bowled]).collect();
+        p.face_up = CardCounts::from_cards(&seen);
+        p.top = Some(bowled);
+        // Low strikers often, and the lower order (who may not defend with low cards) too.
+        p.striker = [1, 2, 5, 6, 7, 8, 9, 10][rng.random_range(0..8)];
+        p.non_striker = [1, 3, 4, 6, 9, 11].into_iter().find(|&b| b != p.striker && rng.random_bool(0.4)).unwrap_or(11);
+        p.next_batsman = (p.striker.max(p.non_striker) + 1).min(11);
+        p.balls_in_over = rng.random_range(0..6);
+        p.exhausted = rng.random_bool(0.2);
+        p.hand_sizes = [6, rng.random_range(1..=6)];
+        let hand: Vec<Card> = (0..rng.random_range(2..=6)).map(|_| any_card(&mut rng)).collect();
+        let call = crate::engine::delivery::call_for(&p.options, bowled, top, no_ball);
+        let view = View { side: Side::Home, decision: Decision::Respond { bowled, call, top_before: top }, hand: &hand, public: &p };
+        let known = CardCounts::from_cards(&(0..rng.random_range(0..3)).map(|_| any_card(&mut rng)).collect::<Vec<_>>());
+        let knowledge = |hand| (Unseen::less(&view, hand, &known), OtherHand::in_view(&view, known));
+        let stance = stances[round % 3];
+        let judge = judgement(if round % 4 == 0 { 4 } else { 5 });
+        let ball = (bowled, call, Some(top));
+        let all = look_ahead(&view, ball, knowledge, stance, &judge, Weigh::All);
+        let best_first = look_ahead(&view, ball, knowledge, stance, &judge, Weigh::BestFirst);
+        assert_eq!(best_first, all, "{hand:?} answering {bowled} ({call:?}) onto {top}, striker {}", p.striker);
+    }
+}
