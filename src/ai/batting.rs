@@ -45,8 +45,11 @@ pub struct NextBall {
 }
 
 /// A hand decoded once: each card's rank and suit index, and cards held of each suit.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cards {
+    /// The hand's card indexes, a byte each in hand order, the bytes past its end all ones
+    /// (no card's index): equal keys, equal hands.
+    key: u64,
     rank: [u8; 7],
     suit: [u8; 7],
     /// Each card's bit by card index, for the masks the look-ahead builds.
@@ -61,7 +64,7 @@ pub struct Cards {
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
-        let mut cards = Cards { rank: [0; 7], suit: [0; 7], bit: [0; 7], held: 0, doubled: 0, len: hand.len(), per_suit: [0; 5] };
+        let mut cards = Cards { key: key(hand), rank: [0; 7], suit: [0; 7], bit: [0; 7], held: 0, doubled: 0, len: hand.len(), per_suit: [0; 5] };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
         let (mut per_suit, mut held, mut doubled) = (0u64, 0u64, 0u64);
@@ -80,6 +83,37 @@ impl Cards {
         let bytes = per_suit.to_le_bytes();
         cards.per_suit = [bytes[0], bytes[1], bytes[2], bytes[3], bytes[4]];
         cards
+    }
+
+    /// Decodes `hand` in place of the hand decoded here. A delivery puts the card drawn in
+    /// the place of the card played, so a side's hand at its next decision usually differs
+    /// from the last in that one place, and changing one card costs about a third of
+    /// decoding the hand again.
+    pub fn update(&mut self, hand: &[Card]) {
+        let key = key(&hand[..hand.len().min(DEAL)]);
+        let diff = key ^ self.key;
+        if diff == 0 {
+            return;
+        }
+        let slot = (diff.trailing_zeros() / 8) as usize;
+        // One place differs, and the hand is as long: no other byte differs, and the byte
+        // that does is a card in both keys (not one past the end of either).
+        let one_place = diff >> (8 * slot) >> 8 == 0 && slot < self.len && slot < hand.len();
+        if !one_place {
+            *self = Cards::new(hand);
+            return;
+        }
+        let (old, new) = (self.bit[slot], 1u64 << hand[slot].index());
+        // A card held twice is still held once; the new card may make a pair.
+        self.held &= !old | self.doubled;
+        self.doubled &= !old;
+        self.doubled |= self.held & new;
+        self.held |= new;
+        let (r, s) = hand[slot].rank_and_suit_index();
+        self.per_suit[self.suit[slot] as usize] -= 1;
+        self.per_suit[s as usize] += 1;
+        (self.rank[slot], self.suit[slot], self.bit[slot]) = (r, s, new);
+        self.key = key;
     }
 
     pub fn len(&self) -> usize {
@@ -118,6 +152,15 @@ impl Cards {
     fn alone(&self, i: usize) -> bool {
         self.per_suit[self.suit[i] as usize] == 1
     }
+}
+
+/// The key of a hand of at most [`DEAL`] cards (see [`Cards`]).
+fn key(hand: &[Card]) -> u64 {
+    let mut bytes = [u8::MAX; 8];
+    for (b, c) in bytes.iter_mut().zip(hand) {
+        *b = c.index() as u8;
+    }
+    u64::from_le_bytes(bytes)
 }
 
 /// No card is spent.
@@ -378,7 +421,7 @@ impl Judgement {
     }
 }
 
-/// The county and professional answer: the best of every answer by runs, less the wicket's
+/// The county and professional answer to a delivery, with `cards` the hand decoded: the best of every answer by runs, less the wicket's
 /// worth times the chance of losing one now and the weighted dangers after, less the worth
 /// of the card spent. `top_before` is the top card before the bowler's, if remembered.
 ///
@@ -392,12 +435,13 @@ impl Judgement {
 /// (`knowledge`, given the hand's cards) is done only when there is a choice to weigh.
 pub fn look_ahead_answer(
     view: &View<'_>,
+    cards: &Cards,
     ball: (Card, Call, Option<Card>),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
 ) -> Choice {
-    look_ahead(view, ball, knowledge, stance, judge, Weigh::BestFirst)
+    look_ahead(view, cards, ball, knowledge, stance, judge, Weigh::BestFirst)
 }
 
 /// How many answers the look-ahead weighs.
@@ -412,6 +456,7 @@ pub(super) enum Weigh {
 
 pub(super) fn look_ahead(
     view: &View<'_>,
+    cards: &Cards,
     (bowled, call, top_before): (Card, Call, Option<Card>),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
@@ -419,15 +464,14 @@ pub(super) fn look_ahead(
     weigh: Weigh,
 ) -> Choice {
     let p = view.public;
-    let cards = Cards::new(view.hand);
-    let mut answers = Answers::list(view, (bowled, call, top_before), &cards, stance, judge);
+    let mut answers = Answers::list(view, (bowled, call, top_before), cards, stance, judge);
     let play = |lane: usize| if lane == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[lane - 1]) };
     if let Some(only) = answers.no_choice() {
         return play(only);
     }
     let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
-    let mut covers = Covers::new(&cards);
+    let mut covers = Covers::new(cards);
     let mut floor = None;
     let mut best = (f32::MIN, NO_CARD);
     loop {
@@ -683,6 +727,40 @@ mod tests {
                     assert_eq!(covers.less(spent, striker), Cover::of(&cards, spent, striker), "{hand:?} less {spent}, striker {striker}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_hand_updated_is_the_hand_decoded_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        // Few distinct cards, so that pairs come and go; never three of a card (there are two).
+        let any = |rng: &mut rand_chacha::ChaCha8Rng, others: &[Card]| loop {
+            let c = Card::new(rng.random_range(9..=11), Suit::ALL[rng.random_range(0..2)]);
+            if others.iter().filter(|&&o| o == c).count() < 2 {
+                return c;
+            }
+        };
+        let mut hand: Vec<Card> = Vec::new();
+        let mut cards = Cards::new(&[]);
+        for step in 0..20_000 {
+            match rng.random_range(0..10) {
+                // The card played replaced by the card drawn, in its place (most deliveries).
+                0..=5 if !hand.is_empty() => {
+                    let slot = rng.random_range(0..hand.len());
+                    let others: Vec<Card> = hand.iter().enumerate().filter(|&(i, _)| i != slot).map(|(_, &c)| c).collect();
+                    hand[slot] = any(&mut rng, &others);
+                }
+                6 if hand.len() > 1 => _ = hand.remove(rng.random_range(0..hand.len())),
+                7 | 8 if hand.len() < DEAL => {
+                    let c = any(&mut rng, &hand);
+                    hand.push(c);
+                }
+                _ => {}
+            }
+            let before = cards;
+            cards.update(&hand);
+            assert_eq!(cards, Cards::new(&hand), "step {step}: {hand:?} from {before:?}");
         }
     }
 

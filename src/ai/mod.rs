@@ -80,6 +80,8 @@ pub struct Bot {
     /// How the batting look-ahead and the counting bowler weigh what they see.
     judgement: Judgement,
     attack: Attack,
+    /// The side's hand as last decoded for the counting levels, updated at each decision.
+    cards: Cards,
 }
 
 impl Bot {
@@ -94,6 +96,7 @@ impl Bot {
             memory: professional.then(Box::default),
             judgement: judgement(bat.get()),
             attack: attack(bowl.get()),
+            cards: Cards::new(&[]),
         }
     }
 
@@ -157,9 +160,9 @@ impl Bot {
             2 => bowling::village_ball(view),
             3 => bowling::club_ball(view),
             level => {
-                let cards = Cards::new(view.hand);
-                let (unseen, batsman) = self.knowledge(view, level == 5, cards.counts());
-                bowling::counting_ball(view, &cards, &unseen, batsman, self.attack, &self.general)
+                self.cards.update(view.hand);
+                let (unseen, batsman) = self.knowledge(view, level == 5, self.cards.counts());
+                bowling::counting_ball(view, &self.cards, &unseen, batsman, self.attack, &self.general)
             }
         }
     }
@@ -171,9 +174,10 @@ impl Bot {
             2 => batting::village_answer(view, bowled, call),
             3 => batting::club_answer(view, bowled, call, top_before),
             level => {
+                self.cards.update(view.hand);
                 let knowledge = |hand| self.knowledge(view, level == 5, hand);
                 let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(view, (bowled, call, top_before), knowledge, stance, &self.judgement)
+                batting::look_ahead_answer(view, &self.cards, (bowled, call, top_before), knowledge, stance, &self.judgement)
             }
         }
     }

@@ -387,8 +387,9 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
         let stance = stances[round % 3];
         let judge = judgement(if round % 4 == 0 { 4 } else { 5 });
         let ball = (bowled, call, Some(top));
-        let all = look_ahead(&view, ball, knowledge, stance, &judge, Weigh::All);
-        let best_first = look_ahead(&view, ball, knowledge, stance, &judge, Weigh::BestFirst);
+        let cards = Cards::new(&hand);
+        let all = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::All);
+        let best_first = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::BestFirst);
         assert_eq!(best_first, all, "{hand:?} answering {bowled} ({call:?}) onto {top}, striker {}", p.striker);
     }
 }
