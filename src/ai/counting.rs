@@ -56,25 +56,10 @@ pub mod masks {
         AT_LEAST[rank]
     }
 
-    const fn build_suit_at_least() -> [[u64; R + 3]; 5] {
-        let mut t = [[0u64; R + 3]; 5];
-        let mut s = 0;
-        while s < 5 {
-            let mut rank = 0;
-            while rank < R + 3 {
-                t[s][rank] = AT_LEAST[rank] & suit(s);
-                rank += 1;
-            }
-            s += 1;
-        }
-        t
-    }
-
-    const SUIT_AT_LEAST: [[u64; R + 3]; 5] = build_suit_at_least();
-
     /// The cards of suit index `s` ranked `rank` or higher (`rank` 0..=13; above 11, none).
-    pub fn suit_at_least(s: usize, rank: usize) -> u64 {
-        SUIT_AT_LEAST[s][rank]
+    #[cfg(test)]
+    pub const fn suit_at_least(s: usize, rank: usize) -> u64 {
+        AT_LEAST[rank] & suit(s)
     }
 
     /// The cards of every suit of exactly `rank` (1..=11; none otherwise).
