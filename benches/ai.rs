@@ -19,8 +19,9 @@ use accc::ai::duel::{play_one, DuelConfig, SideLevels};
 use accc::ai::Level;
 use accc::engine::delivery::stroke;
 use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecord, Player, View};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 /// Matches (distinct deals) per measured iteration at level 3 and 5, about 22,000 deliveries.
 const MATCHES: u64 = 20;
@@ -125,5 +126,41 @@ fn per_delivery(c: &mut Criterion) {
     group.finish();
 }
 
+/// Level 5 against level 1 measured in turns: a block of level-1 matches, then a block of
+/// level-5 matches, fifty times over, every block on deals of its own. Criterion measures one
+/// level after the other, and this machine's speed drifts by a tenth and more between them;
+/// in turns, both levels meet the same drift and the ratio holds still. Printed, as criterion
+/// has no report for a ratio. Run with `cargo bench --bench ai -- interleaved`.
+fn interleaved_ratio() {
+    const ROUNDS: u64 = 50;
+    const LEVEL_1_BLOCK: u64 = 100;
+    const LEVEL_5_BLOCK: u64 = 10;
+    let (one, five) = (config(1), config(5));
+    let time = |cfg: &DuelConfig, matches: std::ops::Range<u64>| {
+        let start = Instant::now();
+        let deliveries: u64 = matches.map(|m| black_box(play_one(cfg, 2 * m)).deliveries).sum();
+        (start.elapsed(), deliveries)
+    };
+    let (mut t1, mut d1, mut t5, mut d5) = (Duration::ZERO, 0, Duration::ZERO, 0);
+    for round in 0..ROUNDS {
+        let (t, d) = time(&one, round * LEVEL_1_BLOCK..(round + 1) * LEVEL_1_BLOCK);
+        (t1, d1) = (t1 + t, d1 + d);
+        let (t, d) = time(&five, round * LEVEL_5_BLOCK..(round + 1) * LEVEL_5_BLOCK);
+        (t5, d5) = (t5 + t, d5 + d);
+    }
+    let ns = |t: Duration, d: u64| t.as_nanos() as f64 / d as f64;
+    let (one, five) = (ns(t1, d1), ns(t5, d5));
+    println!("ai_match/interleaved: level 1 {one:.1} ns, level 5 {five:.1} ns a delivery ({d1} and {d5} deliveries): {:.2} times", five / one);
+}
+
 criterion_group!(benches, per_delivery);
-criterion_main!(benches);
+
+fn main() {
+    // The filter, if any, is the first argument that is not an option.
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if filter.as_deref().is_none_or(|f| "ai_match/interleaved".contains(f)) {
+        interleaved_ratio();
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -11,6 +11,8 @@
 //! The look-ahead runs before most deliveries, so it works on a hand decoded once into
 //! small numbers and never allocates.
 
+use std::hint::select_unpredictable;
+
 use crate::cards::{Card, CardCounts, Suit, DEAL, TOP_RANK};
 use crate::engine::delivery::{stroke, Call};
 use crate::engine::tables::{runs_for, weakest_defence, RUNS_BY_DIFFERENCE};
@@ -575,10 +577,13 @@ impl Answers {
     /// (`f32::MIN` once none is left).
     fn take_best(&mut self) -> (usize, f32) {
         let (mut at, mut bound) = (0, f32::MIN);
+        // Without jumps: which lane is best is as good as random, and the compiler turned
+        // these choices into a jump that the processor guessed wrong about twice a delivery
+        // (level 5 against level 1, interleaved bench: 2.95 -> 2.83 times).
         for (i, &b) in self.bound.iter().enumerate() {
             let better = b > bound;
-            at = if better { i } else { at };
-            bound = if better { b } else { bound };
+            at = select_unpredictable(better, i, at);
+            bound = select_unpredictable(better, b, bound);
         }
         self.bound[at] = f32::MIN;
         (at, bound)
