@@ -423,9 +423,10 @@ impl Judgement {
     }
 }
 
-/// The county and professional answer to a delivery, with `cards` the hand decoded: the best of every answer by runs, less the wicket's
-/// worth times the chance of losing one now and the weighted dangers after, less the worth
-/// of the card spent. `top_before` is the top card before the bowler's, if remembered.
+/// The county and professional answer to a delivery, with `cards` the hand decoded: the best
+/// of every answer by runs, less the wicket's worth times the chance of losing one now and
+/// the weighted dangers after, less the worth of the card spent. `top_before` is the top
+/// card before the bowler's, if remembered.
 ///
 /// Dangers only lower an answer's worth, so answers are weighed best-first by their worth
 /// before danger, and the look-ahead stops once no answer left could beat the best found:
