@@ -56,12 +56,6 @@ pub mod masks {
         AT_LEAST[rank]
     }
 
-    /// The cards of suit index `s` ranked `rank` or higher (`rank` 0..=13; above 11, none).
-    #[cfg(test)]
-    pub const fn suit_at_least(s: usize, rank: usize) -> u64 {
-        AT_LEAST[rank] & suit(s)
-    }
-
     /// The cards of every suit of exactly `rank` (1..=11; none otherwise).
     pub const fn rank(rank: usize) -> u64 {
         if rank >= 1 && rank <= R {
@@ -254,9 +248,9 @@ mod tests {
         let u = Unseen::from_counts(&count);
         let bats = Suit::Bats.index();
         assert_eq!(u.total(), 4);
-        assert_eq!(u.count(masks::suit_at_least(bats, 4)), 2);
-        assert_eq!(u.count(masks::suit_at_least(bats, 1)), 3);
-        assert_eq!(u.count(masks::suit_at_least(bats, 12)), 0);
+        assert_eq!(u.count(masks::at_least(4) & masks::suit(bats)), 2);
+        assert_eq!(u.count(masks::at_least(1) & masks::suit(bats)), 3);
+        assert_eq!(u.count(masks::at_least(12) & masks::suit(bats)), 0);
         assert_eq!(u.count(masks::at_least(9)), 3);
         assert_eq!(u.count(masks::rank(11)), 2);
         assert_eq!(u.count(masks::rank(12)), 0);
