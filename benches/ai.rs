@@ -43,7 +43,13 @@ const LONG_FLOOR_MATCHES: u64 = 40;
 
 fn config(level: u8) -> DuelConfig {
     let side = SideLevels::both(Level::new(level).expect("a level"));
-    DuelConfig { a: side, b: side, matches: 2 * matches_at(level) as u32, seed: 7, options: MatchOptions::default() }
+    DuelConfig {
+        a: side,
+        b: side,
+        matches: 2 * matches_at(level) as u32,
+        seed: 7,
+        options: MatchOptions::default(),
+    }
 }
 
 /// The duel's match numbers of the first match of each pair: one match a deal.
@@ -74,7 +80,10 @@ impl Player for FirstSafe {
         match view.decision {
             Decision::Respond { bowled, .. } => {
                 let striker = view.public.striker;
-                let safe = view.hand.iter().find(|&&c| stroke(bowled, c, striker).wicket.is_none());
+                let safe = view
+                    .hand
+                    .iter()
+                    .find(|&&c| stroke(bowled, c, striker).wicket.is_none());
                 Choice::Card(*safe.unwrap_or(&view.hand[0]))
             }
             _ => FirstCard.decide(view),
@@ -85,35 +94,63 @@ impl Player for FirstSafe {
 fn floor_deliveries<P: Player>(matches: u64, mut player: impl FnMut() -> P) -> u64 {
     (0..matches)
         .map(|seed| {
-            let s = play_match(MatchOptions::default(), seed, [&mut player(), &mut player()], &mut NoRecord).unwrap();
-            s.public().started().iter().map(|i| (i.balls + i.no_balls + i.wides) as u64).sum::<u64>()
+            let s = play_match(
+                MatchOptions::default(),
+                seed,
+                [&mut player(), &mut player()],
+                &mut NoRecord,
+            )
+            .unwrap();
+            s.public()
+                .started()
+                .iter()
+                .map(|i| (i.balls + i.no_balls + i.wides) as u64)
+                .sum::<u64>()
         })
         .sum()
 }
 
 fn per_delivery(c: &mut Criterion) {
     let mut group = c.benchmark_group("ai_match");
-    group.throughput(Throughput::Elements(floor_deliveries(FLOOR_MATCHES, || FirstCard)));
+    group.throughput(Throughput::Elements(floor_deliveries(
+        FLOOR_MATCHES,
+        || FirstCard,
+    )));
     group.bench_function("engine_floor", |b| {
         b.iter(|| {
             for seed in 0..FLOOR_MATCHES {
-                let s = play_match(MatchOptions::default(), seed, [&mut FirstCard, &mut FirstCard], &mut NoRecord);
+                let s = play_match(
+                    MatchOptions::default(),
+                    seed,
+                    [&mut FirstCard, &mut FirstCard],
+                    &mut NoRecord,
+                );
                 black_box(s.unwrap());
             }
         })
     });
-    group.throughput(Throughput::Elements(floor_deliveries(LONG_FLOOR_MATCHES, || FirstSafe)));
+    group.throughput(Throughput::Elements(floor_deliveries(
+        LONG_FLOOR_MATCHES,
+        || FirstSafe,
+    )));
     group.bench_function("engine_long_matches", |b| {
         b.iter(|| {
             for seed in 0..LONG_FLOOR_MATCHES {
-                let s = play_match(MatchOptions::default(), seed, [&mut FirstSafe, &mut FirstSafe], &mut NoRecord);
+                let s = play_match(
+                    MatchOptions::default(),
+                    seed,
+                    [&mut FirstSafe, &mut FirstSafe],
+                    &mut NoRecord,
+                );
                 black_box(s.unwrap());
             }
         })
     });
     for level in [1u8, 3, 5] {
         let cfg = config(level);
-        let deliveries: u64 = distinct_deals(level).map(|k| play_one(&cfg, k).deliveries).sum();
+        let deliveries: u64 = distinct_deals(level)
+            .map(|k| play_one(&cfg, k).deliveries)
+            .sum();
         group.throughput(Throughput::Elements(deliveries));
         group.bench_with_input(BenchmarkId::new("level", level), &cfg, |b, cfg| {
             b.iter(|| {
@@ -138,7 +175,9 @@ fn interleaved_ratio() {
     let (one, five) = (config(1), config(5));
     let time = |cfg: &DuelConfig, matches: std::ops::Range<u64>| {
         let start = Instant::now();
-        let deliveries: u64 = matches.map(|m| black_box(play_one(cfg, 2 * m)).deliveries).sum();
+        let deliveries: u64 = matches
+            .map(|m| black_box(play_one(cfg, 2 * m)).deliveries)
+            .sum();
         (start.elapsed(), deliveries)
     };
     let (mut t1, mut d1, mut t5, mut d5) = (Duration::ZERO, 0, Duration::ZERO, 0);
@@ -158,7 +197,10 @@ criterion_group!(benches, per_delivery);
 fn main() {
     // The filter, if any, is the first argument that is not an option.
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    if filter.as_deref().is_none_or(|f| "ai_match/interleaved".contains(f)) {
+    if filter
+        .as_deref()
+        .is_none_or(|f| "ai_match/interleaved".contains(f))
+    {
         interleaved_ratio();
     }
     benches();

@@ -10,7 +10,12 @@ fn deliveries(options: MatchOptions, levels: Levels, n: u64) -> u64 {
     (0..n)
         .map(|seed| {
             let state = computer_match(options, [levels; 2], seed, &mut NoRecord);
-            state.public().started().iter().map(|i| i.balls as u64 + i.no_balls as u64 + i.wides as u64).sum::<u64>()
+            state
+                .public()
+                .started()
+                .iter()
+                .map(|i| i.balls as u64 + i.no_balls as u64 + i.wides as u64)
+                .sum::<u64>()
         })
         .sum()
 }
@@ -22,7 +27,10 @@ fn whole_matches(c: &mut Criterion) {
     // long, and a few short matches replayed are learnt by the branch predictor (see
     // `benches/ai.rs`).
     for (level, seeds) in [(1u8, 200u64), (5, 20)] {
-        let levels = Levels { bat: level, bowl: level };
+        let levels = Levels {
+            bat: level,
+            bowl: level,
+        };
         group.throughput(Throughput::Elements(deliveries(options, levels, seeds)));
         group.bench_with_input(BenchmarkId::new("levels", level), &levels, |b, &levels| {
             b.iter(|| {

@@ -9,7 +9,12 @@ use accc::play::{computer_match, Levels};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
 fn settings(options: MatchOptions, seed: u64) -> Settings {
-    Settings { options, levels: Levels::default(), user_county: None, seed }
+    Settings {
+        options,
+        levels: Levels::default(),
+        user_county: None,
+        seed,
+    }
 }
 
 fn one_season(c: &mut Criterion) {
@@ -18,7 +23,10 @@ fn one_season(c: &mut Criterion) {
     group.throughput(Throughput::Elements(112));
     group.bench_function("season", |b| {
         b.iter_batched(
-            || Competition::create("BENCH", settings(MatchOptions::default(), 7)).expect("valid settings"),
+            || {
+                Competition::create("BENCH", settings(MatchOptions::default(), 7))
+                    .expect("valid settings")
+            },
             |mut comp| comp.sim_rest_of_season().expect("a season to play"),
             BatchSize::LargeInput,
         )
@@ -38,18 +46,34 @@ fn one_match(c: &mut Criterion) {
             PlayedMatch::of(&state, 1, 0, 1, seed)
         })
     });
-    let states: Vec<_> =
-        (0..50).map(|seed| (seed, computer_match(options, [Levels::default(); 2], seed, &mut NoRecord))).collect();
+    let states: Vec<_> = (0..50)
+        .map(|seed| {
+            (
+                seed,
+                computer_match(options, [Levels::default(); 2], seed, &mut NoRecord),
+            )
+        })
+        .collect();
     group.throughput(Throughput::Elements(states.len() as u64));
     group.bench_function("summarise", |b| {
-        b.iter(|| states.iter().map(|(seed, s)| PlayedMatch::of(s, 1, 0, 1, *seed).deliveries).sum::<u64>())
+        b.iter(|| {
+            states
+                .iter()
+                .map(|(seed, s)| PlayedMatch::of(s, 1, 0, 1, *seed).deliveries)
+                .sum::<u64>()
+        })
     });
     group.finish();
 }
 
 /// A finished competition of 11,200 matches (small matches, so that it is quick to make).
 fn finished() -> Competition {
-    let options = MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() };
+    let options = MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    };
     let mut comp = Competition::create("BENCH", settings(options, 1)).expect("valid settings");
     comp.sim_seasons(100, |_| {});
     comp
@@ -63,7 +87,9 @@ fn save_and_load(c: &mut Criterion) {
     let mut group = c.benchmark_group("league/100 seasons");
     group.sample_size(20);
     group.bench_function("save", |b| b.iter(|| comp.save(&path).expect("saved")));
-    group.bench_function("load", |b| b.iter(|| Competition::load(&path).expect("loads")));
+    group.bench_function("load", |b| {
+        b.iter(|| Competition::load(&path).expect("loads"))
+    });
     group.finish();
 }
 

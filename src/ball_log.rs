@@ -35,7 +35,12 @@ impl BallLog {
                 "packs_per_session": o.packs_per_session, "days": o.days, "max_packs": o.max_packs(),
             }
         });
-        BallLog { lines: vec![first.to_string()], totals: [Vec::new(), Vec::new()], pack: 1, result: None }
+        BallLog {
+            lines: vec![first.to_string()],
+            totals: [Vec::new(), Vec::new()],
+            pack: 1,
+            result: None,
+        }
     }
 
     /// The log's lines, each one JSON object.
@@ -62,7 +67,9 @@ impl BallLog {
 
 /// The `ball` object of a delivery.
 pub fn ball_json(b: &BallRecord) -> Value {
-    let wicket = b.wicket.map(|(batsman, how)| json!({"batsman": batsman, "how": how.name()}));
+    let wicket = b
+        .wicket
+        .map(|(batsman, how)| json!({"batsman": batsman, "how": how.name()}));
     json!({
         "event": "ball", "innings": b.innings, "pack": b.pack,
         "bowler_card": b.bowler_card.to_string(), "top_before": b.top_before.to_string(),
@@ -87,10 +94,18 @@ impl Recorder for BallLog {
             Event::Discard { side, card } => {
                 json!({"event": "discard", "side": side.name(), "card": card.to_string()})
             }
-            Event::InningsStart { number, batting, no_ball_suit } => json!({
+            Event::InningsStart {
+                number,
+                batting,
+                no_ball_suit,
+            } => json!({
                 "event": "innings", "number": number, "batting": batting.name(), "no_ball_suit": no_ball_suit.name(),
             }),
-            Event::Pack { number, after, pickup } => {
+            Event::Pack {
+                number,
+                after,
+                pickup,
+            } => {
                 self.pack = number;
                 json!({"event": "pack", "number": number, "after": after.name(), "pickup": top_first(pickup)})
             }
@@ -98,10 +113,22 @@ impl Recorder for BallLog {
             Event::Exchange { side, out, drawn } => {
                 json!({"event": "exchange", "side": side.name(), "out": cards(out), "in": cards(drawn)})
             }
-            Event::Declare { innings, side, total, wickets } => json!({
+            Event::Declare {
+                innings,
+                side,
+                total,
+                wickets,
+            } => json!({
                 "event": "declare", "innings": innings, "side": side.name(), "total": total, "wickets": wickets,
             }),
-            Event::InningsEnd { number, batting, total, wickets, balls, reason } => {
+            Event::InningsEnd {
+                number,
+                batting,
+                total,
+                wickets,
+                balls,
+                reason,
+            } => {
                 self.totals[batting.index()].push(total);
                 json!({
                     "event": "innings_end", "number": number, "batting": batting.name(), "total": total,

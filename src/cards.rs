@@ -28,7 +28,13 @@ pub enum Suit {
 
 impl Suit {
     /// The five suits in order.
-    pub const ALL: [Suit; 5] = [Suit::Pads, Suit::Bats, Suit::Balls, Suit::Stumps, Suit::Gloves];
+    pub const ALL: [Suit; 5] = [
+        Suit::Pads,
+        Suit::Bats,
+        Suit::Balls,
+        Suit::Stumps,
+        Suit::Gloves,
+    ];
 
     /// 0..5 in suit order.
     pub fn index(self) -> usize {
@@ -159,7 +165,10 @@ static RANK_AND_SUIT: [(u8, u8); DISTINCT] = {
     let mut t = [(0u8, 0u8); DISTINCT];
     let mut i = 0;
     while i < DISTINCT {
-        t[i] = ((i % TOP_RANK as usize) as u8 + 1, (i / TOP_RANK as usize) as u8);
+        t[i] = (
+            (i % TOP_RANK as usize) as u8 + 1,
+            (i / TOP_RANK as usize) as u8,
+        );
         i += 1;
     }
     t
@@ -180,7 +189,10 @@ pub struct Hand {
 
 impl Hand {
     pub fn new() -> Hand {
-        Hand { cards: [Card(0); DEAL], len: 0 }
+        Hand {
+            cards: [Card(0); DEAL],
+            len: 0,
+        }
     }
 
     /// A hand holding these cards (at most seven).
@@ -205,7 +217,10 @@ impl Hand {
     }
 
     pub fn push(&mut self, card: Card) {
-        assert!((self.len as usize) < DEAL, "a hand holds at most {DEAL} cards");
+        assert!(
+            (self.len as usize) < DEAL,
+            "a hand holds at most {DEAL} cards"
+        );
         self.cards[self.len as usize] = card;
         self.len += 1;
     }
@@ -241,7 +256,11 @@ impl Hand {
     /// The distinct cards held, each once, in hand order.
     pub fn distinct(&self) -> impl Iterator<Item = Card> + '_ {
         let cards = self.cards();
-        cards.iter().enumerate().filter(move |(i, c)| !cards[..*i].contains(c)).map(|(_, &c)| c)
+        cards
+            .iter()
+            .enumerate()
+            .filter(move |(i, c)| !cards[..*i].contains(c))
+            .map(|(_, &c)| c)
     }
 }
 
@@ -272,7 +291,10 @@ impl CardCounts {
     /// No cards.
     pub const EMPTY: CardCounts = CardCounts { one: 0, two: 0 };
     /// The whole double pack.
-    pub const FULL: CardCounts = CardCounts { one: (1 << DISTINCT) - 1, two: (1 << DISTINCT) - 1 };
+    pub const FULL: CardCounts = CardCounts {
+        one: (1 << DISTINCT) - 1,
+        two: (1 << DISTINCT) - 1,
+    };
 
     /// The bag of these cards (a third copy of a card is not kept).
     pub fn from_cards(cards: &[Card]) -> CardCounts {
@@ -307,7 +329,10 @@ impl CardCounts {
 
     /// The bag less the copies in `other`, never below none of a card.
     pub fn minus(self, other: CardCounts) -> CardCounts {
-        CardCounts { one: self.one & !other.one | self.two & !other.two, two: self.two & !other.one }
+        CardCounts {
+            one: self.one & !other.one | self.two & !other.two,
+            two: self.two & !other.one,
+        }
     }
 
     /// Copies of `card` held: 0, 1 or 2.
@@ -375,7 +400,10 @@ mod tests {
     #[test]
     fn suit_markers_match_the_original_screens() {
         let marked: Vec<_> = Suit::ALL.iter().map(|s| s.marked()).collect();
-        assert_eq!(marked, ["$pads$", "!bats!", "*balls*", "#stumps#", "@gloves@"]);
+        assert_eq!(
+            marked,
+            ["$pads$", "!bats!", "*balls*", "#stumps#", "@gloves@"]
+        );
     }
 
     #[test]
@@ -402,9 +430,16 @@ mod tests {
 
     #[test]
     fn card_counts_add_take_and_subtract_as_bags_of_at_most_two() {
-        let (a, b, c) = (Card::new(3, Suit::Bats), Card::new(11, Suit::Gloves), Card::new(1, Suit::Pads));
+        let (a, b, c) = (
+            Card::new(3, Suit::Bats),
+            Card::new(11, Suit::Gloves),
+            Card::new(1, Suit::Pads),
+        );
         let mut bag = CardCounts::from_cards(&[a, a, a, b]);
-        assert_eq!((bag.count(a), bag.count(b), bag.count(c), bag.len()), (2, 1, 0, 3));
+        assert_eq!(
+            (bag.count(a), bag.count(b), bag.count(c), bag.len()),
+            (2, 1, 0, 3)
+        );
         bag.take(c);
         bag.take(a);
         assert_eq!((bag.count(a), bag.len()), (1, 2));
@@ -412,7 +447,11 @@ mod tests {
         for x in 0..3u8 {
             for y in 0..3u8 {
                 let bag = |n: u8| CardCounts::from_cards(&vec![a; n as usize]);
-                assert_eq!(bag(x).minus(bag(y)).count(a), x.saturating_sub(y), "{x} less {y}");
+                assert_eq!(
+                    bag(x).minus(bag(y)).count(a),
+                    x.saturating_sub(y),
+                    "{x} less {y}"
+                );
             }
         }
         assert_eq!(CardCounts::FULL.len(), 110);

@@ -56,7 +56,8 @@ pub const COUNTIES_TOML: &str = include_str!("../data/counties.toml");
 pub fn all() -> &'static [County] {
     static COUNTIES: OnceLock<Vec<County>> = OnceLock::new();
     COUNTIES.get_or_init(|| {
-        let file: File = toml::from_str(COUNTIES_TOML).expect("data/counties.toml is valid (tested)");
+        let file: File =
+            toml::from_str(COUNTIES_TOML).expect("data/counties.toml is valid (tested)");
         file.county
     })
 }
@@ -78,8 +79,14 @@ pub fn find(name: &str) -> Result<CountyId, String> {
         })
         .map(|i| i as CountyId)
         .ok_or_else(|| {
-            let names: Vec<String> = all().iter().map(|c| format!("{} ({})", c.name, c.short)).collect();
-            format!("unknown county {name:?}; the counties are: {}", names.join(", "))
+            let names: Vec<String> = all()
+                .iter()
+                .map(|c| format!("{} ({})", c.name, c.short))
+                .collect();
+            format!(
+                "unknown county {name:?}; the counties are: {}",
+                names.join(", ")
+            )
         })
 }
 
@@ -91,15 +98,41 @@ mod tests {
     fn sixteen_counties_eight_in_each_class_with_unique_names_and_keys() {
         let all = all();
         assert_eq!(all.len(), 16);
-        let first: Vec<_> = all.iter().filter(|c| c.class == Class::First).map(|c| c.name.as_str()).collect();
+        let first: Vec<_> = all
+            .iter()
+            .filter(|c| c.class == Class::First)
+            .map(|c| c.name.as_str())
+            .collect();
         assert_eq!(
             first,
-            ["Surrey", "Lancashire", "Kent", "Yorkshire", "Nottinghamshire", "Gloucestershire", "Middlesex", "Sussex"]
+            [
+                "Surrey",
+                "Lancashire",
+                "Kent",
+                "Yorkshire",
+                "Nottinghamshire",
+                "Gloucestershire",
+                "Middlesex",
+                "Sussex"
+            ]
         );
-        let second: Vec<_> = all.iter().filter(|c| c.class == Class::Second).map(|c| c.name.as_str()).collect();
+        let second: Vec<_> = all
+            .iter()
+            .filter(|c| c.class == Class::Second)
+            .map(|c| c.name.as_str())
+            .collect();
         assert_eq!(
             second,
-            ["Somerset", "Warwickshire", "Leicestershire", "Derbyshire", "Hampshire", "Essex", "Staffordshire", "Cheshire"]
+            [
+                "Somerset",
+                "Warwickshire",
+                "Leicestershire",
+                "Derbyshire",
+                "Hampshire",
+                "Essex",
+                "Staffordshire",
+                "Cheshire"
+            ]
         );
         let mut keys: Vec<char> = all.iter().map(|c| c.key).collect();
         keys.sort();
@@ -111,7 +144,10 @@ mod tests {
     #[test]
     fn scoreboard_names_are_the_guides() {
         let shorts: Vec<_> = all().iter().map(|c| c.short.as_str()).collect();
-        for s in ["Notts", "Lancs", "Yorks", "Glos", "Middx", "Warks", "Leics", "Derbys", "Hants", "Staffs", "Som", "Ches", "Surrey", "Kent", "Sussex", "Essex"] {
+        for s in [
+            "Notts", "Lancs", "Yorks", "Glos", "Middx", "Warks", "Leics", "Derbys", "Hants",
+            "Staffs", "Som", "Ches", "Surrey", "Kent", "Sussex", "Essex",
+        ] {
             assert!(shorts.contains(&s), "{s}");
         }
     }
@@ -124,6 +160,8 @@ mod tests {
         assert_eq!(find("n").unwrap(), notts);
         assert_eq!(get(notts).short, "Notts");
         let err = find("Durham").unwrap_err();
-        assert!(err.contains("Durham") && err.contains("Surrey") && err.contains("Cheshire (Ches)"));
+        assert!(
+            err.contains("Durham") && err.contains("Surrey") && err.contains("Cheshire (Ches)")
+        );
     }
 }

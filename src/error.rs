@@ -15,7 +15,10 @@ pub enum Error {
     /// A file exists but cannot be used: foreign, truncated, corrupt or too new (exit 4).
     BadFile(String),
     /// Reading or writing failed (exit 5).
-    Io { context: String, source: std::io::Error },
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
 }
 
 impl Error {
@@ -36,7 +39,10 @@ impl Error {
 
     /// Wraps an I/O error with what was being done.
     pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
-        Error::Io { context: context.into(), source }
+        Error::Io {
+            context: context.into(),
+            source,
+        }
     }
 }
 

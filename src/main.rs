@@ -7,7 +7,12 @@ fn main() {
         Ok(cli) => cli,
         // --help and --version print and exit 0, as clap does; a command that needs a
         // subcommand (`accc charts`) prints its help, with its list of them, and exits 2.
-        Err(e) if !e.use_stderr() || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        Err(e)
+            if !e.use_stderr()
+                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            e.exit()
+        }
         Err(e) => {
             eprintln!("accc: {}", accc::cli::parse_error_line(&e));
             std::process::exit(2);

@@ -13,7 +13,10 @@ pub struct Levels {
 
 impl Default for Levels {
     fn default() -> Self {
-        Levels { bat: Level::MAX, bowl: Level::MAX }
+        Levels {
+            bat: Level::MAX,
+            bowl: Level::MAX,
+        }
     }
 }
 
@@ -25,11 +28,19 @@ impl Levels {
 }
 
 /// Plays a whole match between two computer sides at the given levels (home first).
-pub fn computer_match<R: Recorder + ?Sized>(options: MatchOptions, levels: [Levels; 2], seed: u64, rec: &mut R) -> MatchState {
+pub fn computer_match<R: Recorder + ?Sized>(
+    options: MatchOptions,
+    levels: [Levels; 2],
+    seed: u64,
+    rec: &mut R,
+) -> MatchState {
     let bot = |side: Side| {
-        let (bat, bowl) = levels[side.index()].checked().expect("levels are checked on input");
+        let (bat, bowl) = levels[side.index()]
+            .checked()
+            .expect("levels are checked on input");
         Bot::new(bat, bowl, seed, side)
     };
     let (mut home, mut away) = (bot(Side::Home), bot(Side::Away));
-    play_match(options, seed, [&mut home, &mut away], rec).expect("computer players choose only legal cards")
+    play_match(options, seed, [&mut home, &mut away], rec)
+        .expect("computer players choose only legal cards")
 }

@@ -32,14 +32,21 @@ pub fn scorecard(p: &PublicState, names: &Names<'_>) -> String {
     }
     for (i, inn) in p.started().iter().enumerate() {
         let _ = writeln!(out);
-        let nth = p.started()[..i].iter().filter(|x| x.batting == inn.batting).count();
+        let nth = p.started()[..i]
+            .iter()
+            .filter(|x| x.batting == inn.batting)
+            .count();
         innings(&mut out, nth, inn, p, names);
     }
     let _ = writeln!(out);
     match &p.result {
         Some(r) => {
             let _ = writeln!(out, "{}", r.describe(|s| names.of(s).to_string()));
-            let _ = writeln!(out, "Points: {} {}, {} {}", names.home, r.points[0], names.away, r.points[1]);
+            let _ = writeln!(
+                out,
+                "Points: {} {}, {} {}",
+                names.home, r.points[0], names.away, r.points[1]
+            );
         }
         None => {
             let _ = writeln!(out, "Match in progress");
@@ -51,14 +58,32 @@ pub fn scorecard(p: &PublicState, names: &Names<'_>) -> String {
 fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, names: &Names<'_>) {
     let all_out = p.options.all_out();
     let _ = writeln!(out, "{} {} innings", names.of(inn.batting), ORDINALS[nth]);
-    for (n, b) in inn.batsmen.iter().enumerate().take(p.options.batsmen as usize) {
+    for (n, b) in inn
+        .batsmen
+        .iter()
+        .enumerate()
+        .take(p.options.batsmen as usize)
+    {
         let how = match (b.out, b.batted) {
             (Some(d), _) => d.name().to_string(),
             (None, true) => "not out".to_string(),
             (None, false) => "did not bat".to_string(),
         };
-        let runs = if b.batted { format!("{:>4} ({} ball{})", b.runs, b.balls, if b.balls == 1 { "" } else { "s" }) } else { String::new() };
-        let _ = writeln!(out, "{}", format!("  {:>2}  {:<12}{}", n + 1, how, runs).trim_end());
+        let runs = if b.batted {
+            format!(
+                "{:>4} ({} ball{})",
+                b.runs,
+                b.balls,
+                if b.balls == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            format!("  {:>2}  {:<12}{}", n + 1, how, runs).trim_end()
+        );
     }
     let _ = writeln!(
         out,
@@ -73,19 +98,43 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
         1 => "1 wkt".to_string(),
         w => format!("{w} wkts"),
     };
-    let declared = if inn.end.is_some_and(|e| e.by_declaration(inn.wickets, all_out)) { ", declared" } else { "" };
-    let _ = writeln!(out, "      Total       {:>4} ({wkts}{declared}, {} overs)", inn.total, inn.overs());
+    let declared = if inn
+        .end
+        .is_some_and(|e| e.by_declaration(inn.wickets, all_out))
+    {
+        ", declared"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        out,
+        "      Total       {:>4} ({wkts}{declared}, {} overs)",
+        inn.total,
+        inn.overs()
+    );
     if inn.wickets > 0 {
         let falls: Vec<String> = inn
             .falls()
             .iter()
             .enumerate()
-            .map(|(w, f)| format!("{}-{} (no. {}, p'ship {})", w + 1, f.score, f.batsman, f.partnership))
+            .map(|(w, f)| {
+                format!(
+                    "{}-{} (no. {}, p'ship {})",
+                    w + 1,
+                    f.score,
+                    f.batsman,
+                    f.partnership
+                )
+            })
             .collect();
         // Wrapped to the 78 columns of the other views, a wicket never split over two lines.
         let mut line = String::from("      Fall of wickets:");
         for (i, fall) in falls.iter().enumerate() {
-            let piece = if i + 1 < falls.len() { format!("{fall},") } else { fall.clone() };
+            let piece = if i + 1 < falls.len() {
+                format!("{fall},")
+            } else {
+                fall.clone()
+            };
             if line.len() + 1 + piece.len() > 78 {
                 let _ = writeln!(out, "{line}");
                 line = String::from("        ");

@@ -5,7 +5,10 @@
 /// that holds numbers as doubles (JavaScript) reads it exactly.
 pub fn clock_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
     nanos & ((1 << 53) - 1)
 }
 

@@ -66,7 +66,16 @@ pub struct Cards {
 impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
-        let mut cards = Cards { key: key(hand), rank: [0; 7], suit: [0; 7], bit: [0; 7], held: 0, doubled: 0, len: hand.len(), per_suit: [0; 5] };
+        let mut cards = Cards {
+            key: key(hand),
+            rank: [0; 7],
+            suit: [0; 7],
+            bit: [0; 7],
+            held: 0,
+            doubled: 0,
+            len: hand.len(),
+            per_suit: [0; 5],
+        };
         // Counted a byte a suit in one register: adding to the same byte in memory card after
         // card would make each addition wait for the last.
         let (mut per_suit, mut held, mut doubled) = (0u64, 0u64, 0u64);
@@ -197,7 +206,12 @@ impl Cover {
     #[cfg(test)]
     pub fn of(cards: &Cards, spent: usize, striker: u8) -> Cover {
         let weak = weakest_defence(striker);
-        let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
+        let mut c = Cover {
+            top: 0,
+            next_top: 0,
+            defenders: 0,
+            defending: 0,
+        };
         for i in 0..cards.len {
             let live = (i != spent) as u8;
             let r = cards.rank[i] * live;
@@ -256,7 +270,11 @@ impl Cover {
     #[cfg(test)]
     pub fn second(&self, s: usize) -> u8 {
         let d = self.defenders(s);
-        let behind_lone_defender = if self.defender_on_top(s) { self.next_top } else { self.top };
+        let behind_lone_defender = if self.defender_on_top(s) {
+            self.next_top
+        } else {
+            self.top
+        };
         if d >= 2 {
             TOP_RANK
         } else if d == 1 {
@@ -280,7 +298,10 @@ pub struct Covers<'c> {
 
 impl<'c> Covers<'c> {
     pub fn new(cards: &'c Cards) -> Covers<'c> {
-        Covers { cards, whole: [None; 3] }
+        Covers {
+            cards,
+            whole: [None; 3],
+        }
     }
 
     /// The cover of the hand less card `spent` (or `NONE_SPENT`) when `striker` faces.
@@ -288,7 +309,8 @@ impl<'c> Covers<'c> {
         let weak = weakest_defence(striker);
         let cards = self.cards;
         // `% 3`: the weakest defence is 0, 1 or 2, and the index then needs no check.
-        let (whole, third) = *self.whole[weak as usize % 3].get_or_insert_with(|| Self::whole(cards, weak));
+        let (whole, third) =
+            *self.whole[weak as usize % 3].get_or_insert_with(|| Self::whole(cards, weak));
         if spent == NONE_SPENT {
             return whole;
         }
@@ -301,14 +323,25 @@ impl<'c> Covers<'c> {
             (whole.top, whole.next_top)
         };
         let defends = 0u64.wrapping_sub((r > weak) as u64);
-        let defenders = whole.defenders - ((1u64 << (cards.suit[spent] as u32 * TOP_RANK as u32)) & defends);
+        let defenders =
+            whole.defenders - ((1u64 << (cards.suit[spent] as u32 * TOP_RANK as u32)) & defends);
         // A card held twice still defends with its other copy.
         let defending = whole.defending & !(cards.bit[spent] & !cards.doubled & defends);
-        Cover { top, next_top, defenders, defending }
+        Cover {
+            top,
+            next_top,
+            defenders,
+            defending,
+        }
     }
 
     fn whole(cards: &Cards, weak: u8) -> (Cover, u8) {
-        let mut c = Cover { top: 0, next_top: 0, defenders: 0, defending: 0 };
+        let mut c = Cover {
+            top: 0,
+            next_top: 0,
+            defenders: 0,
+            defending: 0,
+        };
         let mut third = 0;
         for i in 0..cards.len {
             let r = cards.rank[i];
@@ -352,7 +385,12 @@ pub struct Lookahead<'v> {
 
 impl<'v> Lookahead<'v> {
     pub fn new(public: &'v PublicState, unseen: &'v Unseen, bowler: OtherHand) -> Lookahead<'v> {
-        Lookahead { public, unseen, bowler, draws: unseen.draws(bowler.unknown) }
+        Lookahead {
+            public,
+            unseen,
+            bowler,
+            draws: unseen.draws(bowler.unknown),
+        }
     }
 
     /// How exposed the cards left leave the batsmen: the chance that the bowler holds a
@@ -362,7 +400,11 @@ impl<'v> Lookahead<'v> {
         let (later, deep) = cover.beaten_by();
         let now = later & self.open_next_ball(next);
         let chance = |killers| self.chance(killers, next.drew);
-        Danger { next: chance(now), later: chance(later), deep: chance(deep) }
+        Danger {
+            next: chance(now),
+            later: chance(later),
+            deep: chance(deep),
+        }
     }
 
     /// A floor under the danger of every answer to a delivery: the lasting and deep dangers
@@ -373,7 +415,11 @@ impl<'v> Lookahead<'v> {
     /// nothing.
     pub fn floor(&self, covers: &mut Covers<'_>, striker: u8, drew: bool) -> Danger {
         let (later, deep) = covers.less(NONE_SPENT, striker).beaten_by();
-        Danger { next: 0.0, later: self.chance(later, drew), deep: self.chance(deep, drew) }
+        Danger {
+            next: 0.0,
+            later: self.chance(later, drew),
+            deep: self.chance(deep, drew),
+        }
     }
 
     /// The chance the bowler holds one of the `killers`, less the share a fresh card would
@@ -383,7 +429,9 @@ impl<'v> Lookahead<'v> {
         if killers & self.bowler.known_mask != 0 {
             1.0
         } else {
-            1.0 - self.draws.about_none_of(self.unseen.count(killers) as f32 * relief)
+            1.0 - self
+                .draws
+                .about_none_of(self.unseen.count(killers) as f32 * relief)
         }
     }
 
@@ -392,8 +440,16 @@ impl<'v> Lookahead<'v> {
     fn open_next_ball(&self, next: NextBall) -> u64 {
         let o = &self.public.options;
         let no_ball = next.no_ball.map_or(0, |s| masks::suit(s.index()));
-        let wide = if o.wides { masks::rank(next.top_rank as usize) } else { 0 };
-        let bye = if o.byes { masks::rank(next.top_rank as usize + 1) } else { 0 };
+        let wide = if o.wides {
+            masks::rank(next.top_rank as usize)
+        } else {
+            0
+        };
+        let bye = if o.byes {
+            masks::rank(next.top_rank as usize + 1)
+        } else {
+            0
+        };
         !(no_ball | wide | bye)
     }
 }
@@ -444,7 +500,15 @@ pub fn look_ahead_answer(
     stance: Stance,
     judge: &Judgement,
 ) -> Choice {
-    look_ahead(view, cards, ball, knowledge, stance, judge, Weigh::BestFirst)
+    look_ahead(
+        view,
+        cards,
+        ball,
+        knowledge,
+        stance,
+        judge,
+        Weigh::BestFirst,
+    )
 }
 
 /// How many answers the look-ahead weighs.
@@ -468,7 +532,13 @@ pub(super) fn look_ahead(
 ) -> Choice {
     let p = view.public;
     let mut answers = Answers::list(view, (bowled, call, top_before), cards, stance, judge);
-    let play = |lane: usize| if lane == NO_CARD { Choice::NoCard } else { Choice::Card(view.hand[lane - 1]) };
+    let play = |lane: usize| {
+        if lane == NO_CARD {
+            Choice::NoCard
+        } else {
+            Choice::Card(view.hand[lane - 1])
+        }
+    };
     if let Some(only) = answers.no_choice() {
         return play(only);
     }
@@ -484,20 +554,51 @@ pub(super) fn look_ahead(
         }
         if weigh == Weigh::BestFirst && best.0 != f32::MIN {
             let floor = *floor.get_or_insert_with(|| {
-                let strongest = if judge.who_faces { strongest_to_face(p) } else { p.striker };
-                stance.wicket * look.floor(&mut covers, strongest, !p.exhausted).weighted(judge)
+                let strongest = if judge.who_faces {
+                    strongest_to_face(p)
+                } else {
+                    p.striker
+                };
+                stance.wicket
+                    * look
+                        .floor(&mut covers, strongest, !p.exhausted)
+                        .weighted(judge)
             });
             if bound - floor <= best.0 {
                 break;
             }
         }
         let (spent, next) = if lane == NO_CARD {
-            (NONE_SPENT, NextBall { striker: p.striker, top_rank: bowled.rank(), no_ball: p.no_ball_suit, drew: false })
+            (
+                NONE_SPENT,
+                NextBall {
+                    striker: p.striker,
+                    top_rank: bowled.rank(),
+                    no_ball: p.no_ball_suit,
+                    drew: false,
+                },
+            )
         } else {
-            let (runs, wicket, counts) = (answers.runs[lane], answers.out >> lane & 1 != 0, answers.counts);
-            let striker = if judge.who_faces { next_striker(p, runs, wicket, counts) } else { p.striker };
+            let (runs, wicket, counts) = (
+                answers.runs[lane],
+                answers.out >> lane & 1 != 0,
+                answers.counts,
+            );
+            let striker = if judge.who_faces {
+                next_striker(p, runs, wicket, counts)
+            } else {
+                p.striker
+            };
             let slot = lane - 1;
-            (slot, NextBall { striker, top_rank: cards.rank[slot], no_ball: next_no_ball_suit(p, bowled, counts), drew: !p.exhausted })
+            (
+                slot,
+                NextBall {
+                    striker,
+                    top_rank: cards.rank[slot],
+                    no_ball: next_no_ball_suit(p, bowled, counts),
+                    drew: !p.exhausted,
+                },
+            )
         };
         let v = bound - stance.wicket * look.danger(&mut covers, spent, next).weighted(judge);
         let better = v > best.0;
@@ -509,7 +610,10 @@ pub(super) fn look_ahead(
 /// Of the batsmen who may face the next ball (the striker, the non-striker, the next man
 /// in), the one who defends with the most cards.
 fn strongest_to_face(p: &PublicState) -> u8 {
-    [p.striker, p.non_striker, p.next_batsman].into_iter().min_by_key(|&b| weakest_defence(b)).unwrap_or(p.striker)
+    [p.striker, p.non_striker, p.next_batsman]
+        .into_iter()
+        .min_by_key(|&b| weakest_defence(b))
+        .unwrap_or(p.striker)
 }
 
 /// The answers' lanes: no card, then the hand's cards in order.
@@ -534,11 +638,27 @@ struct Answers {
 }
 
 impl Answers {
-    fn list(view: &View<'_>, (bowled, call, top_before): (Card, Call, Option<Card>), cards: &Cards, stance: Stance, judge: &Judgement) -> Answers {
+    fn list(
+        view: &View<'_>,
+        (bowled, call, top_before): (Card, Call, Option<Card>),
+        cards: &Cards,
+        stance: Stance,
+        judge: &Judgement,
+    ) -> Answers {
         let p = view.public;
-        let mut answers = Answers { bound: [f32::MIN; LANES], runs: [0; LANES], out: 0, live: 0, counts: call != Call::NoBall };
+        let mut answers = Answers {
+            bound: [f32::MIN; LANES],
+            runs: [0; LANES],
+            out: 0,
+            live: 0,
+            counts: call != Call::NoBall,
+        };
         if call.allows_no_card() {
-            let extras = if call == Call::Wide { wides_if_taken(bowled, top_before) } else { 0 };
+            let extras = if call == Call::Wide {
+                wides_if_taken(bowled, top_before)
+            } else {
+                0
+            };
             answers.bound[NO_CARD] = stance.run * extras as f32;
             answers.live = 1 << NO_CARD;
         }
@@ -546,9 +666,13 @@ impl Answers {
         let ball = bowled.rank_and_suit_index();
         let weak = weakest_defence(p.striker);
         for i in 0..cards.len() {
-            let (runs, wicket, _) = decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
+            let (runs, wicket, _) =
+                decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
             let lane = 1 + i;
-            answers.bound[lane] = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32 + stance.tempo - judge.keep(cards, i) + fresh;
+            answers.bound[lane] = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32
+                + stance.tempo
+                - judge.keep(cards, i)
+                + fresh;
             answers.runs[lane] = runs;
             answers.out |= (wicket as u16) << lane;
         }
@@ -602,7 +726,12 @@ fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool,
 }
 
 /// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
-fn decoded_outcome(call: Call, (br, bs): (u8, u8), (cr, cs): (u8, u8), weak: u8) -> (u8, bool, bool) {
+fn decoded_outcome(
+    call: Call,
+    (br, bs): (u8, u8),
+    (cr, cs): (u8, u8),
+    weak: u8,
+) -> (u8, bool, bool) {
     let higher = RUNS_BY_DIFFERENCE[cr.saturating_sub(br) as usize];
     let no_ball = call == Call::NoBall;
     let same_suit = cs == bs;
@@ -641,7 +770,11 @@ pub fn village_answer(view: &View<'_>, bowled: Card, call: Call) -> Choice {
         let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
         (!wicket).then_some(runs)
     };
-    let best = view.hand.iter().filter_map(|&c| safe_runs(c).map(|r| (r, c))).max_by_key(|&(r, _)| r);
+    let best = view
+        .hand
+        .iter()
+        .filter_map(|&c| safe_runs(c).map(|r| (r, c)))
+        .max_by_key(|&(r, _)| r);
     match (call, best) {
         (Call::NoBall | Call::Wide, Some((0, _)) | None) => Choice::NoCard,
         (_, Some((_, c))) => Choice::Card(c),
@@ -668,11 +801,17 @@ pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option
         let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
         runs as f32 - if wicket { 100.0 } else { 0.0 } - club_keep(view.hand, c) + CLUB_DRAW
     };
-    let (v, card) = view
-        .hand
-        .iter()
-        .map(|&c| (value(c), c))
-        .fold((f32::MIN, view.hand[0]), |best, x| if x.0 > best.0 { x } else { best });
+    let (v, card) =
+        view.hand
+            .iter()
+            .map(|&c| (value(c), c))
+            .fold((f32::MIN, view.hand[0]), |best, x| {
+                if x.0 > best.0 {
+                    x
+                } else {
+                    best
+                }
+            });
     let no_card = match call {
         Call::Wide => wides_if_taken(bowled, top_before) as f32,
         Call::NoBall => 0.0,
@@ -694,10 +833,28 @@ mod tests {
     fn beaten_by_holds_the_cards_above_each_suits_cover() {
         use crate::cards::Suit::*;
         let hands: [&[Card]; 4] = [
-            &[Card::new(11, Bats), Card::new(1, Bats), Card::new(10, Pads), Card::new(9, Gloves)],
-            &[Card::new(3, Balls), Card::new(7, Balls), Card::new(7, Pads), Card::new(2, Stumps), Card::new(8, Bats)],
+            &[
+                Card::new(11, Bats),
+                Card::new(1, Bats),
+                Card::new(10, Pads),
+                Card::new(9, Gloves),
+            ],
+            &[
+                Card::new(3, Balls),
+                Card::new(7, Balls),
+                Card::new(7, Pads),
+                Card::new(2, Stumps),
+                Card::new(8, Bats),
+            ],
             &[Card::new(1, Pads), Card::new(2, Pads), Card::new(1, Bats)],
-            &[Card::new(9, Gloves), Card::new(9, Gloves), Card::new(5, Stumps), Card::new(10, Balls), Card::new(4, Pads), Card::new(6, Bats)],
+            &[
+                Card::new(9, Gloves),
+                Card::new(9, Gloves),
+                Card::new(5, Stumps),
+                Card::new(10, Balls),
+                Card::new(4, Pads),
+                Card::new(6, Bats),
+            ],
         ];
         for hand in hands {
             let cards = Cards::new(hand);
@@ -708,8 +865,16 @@ mod tests {
                     for c in (0..DISTINCT).map(Card::from_index) {
                         let s = c.suit().index();
                         let bit = 1u64 << c.index();
-                        assert_eq!(later & bit != 0, c.rank() > cover.first(s), "{hand:?} less {spent}: {c}");
-                        assert_eq!(deep & bit != 0, c.rank() > cover.second(s), "{hand:?} less {spent}: {c} (deep)");
+                        assert_eq!(
+                            later & bit != 0,
+                            c.rank() > cover.first(s),
+                            "{hand:?} less {spent}: {c}"
+                        );
+                        assert_eq!(
+                            deep & bit != 0,
+                            c.rank() > cover.second(s),
+                            "{hand:?} less {spent}: {c} (deep)"
+                        );
                     }
                 }
             }
@@ -724,13 +889,20 @@ mod tests {
             let len = rng.random_range(1..=DEAL);
             // Few distinct cards, so that pairs and equal ranks are common, low ones among them
             // (the lower order may not defend with them).
-            let rank = |rng: &mut rand_chacha::ChaCha8Rng| [1, 2, 3, 10, 11][rng.random_range(0..5)];
-            let hand: Vec<Card> = (0..len).map(|_| Card::new(rank(&mut rng), Suit::ALL[rng.random_range(0..2)])).collect();
+            let rank =
+                |rng: &mut rand_chacha::ChaCha8Rng| [1, 2, 3, 10, 11][rng.random_range(0..5)];
+            let hand: Vec<Card> = (0..len)
+                .map(|_| Card::new(rank(&mut rng), Suit::ALL[rng.random_range(0..2)]))
+                .collect();
             let cards = Cards::new(&hand);
             let mut covers = Covers::new(&cards);
             for striker in [1, 7, 10, 2, 8] {
                 for spent in (0..len).chain([NONE_SPENT]) {
-                    assert_eq!(covers.less(spent, striker), Cover::of(&cards, spent, striker), "{hand:?} less {spent}, striker {striker}");
+                    assert_eq!(
+                        covers.less(spent, striker),
+                        Cover::of(&cards, spent, striker),
+                        "{hand:?} less {spent}, striker {striker}"
+                    );
                 }
             }
         }
@@ -754,7 +926,12 @@ mod tests {
                 // The card played replaced by the card drawn, in its place (most deliveries).
                 0..=5 if !hand.is_empty() => {
                     let slot = rng.random_range(0..hand.len());
-                    let others: Vec<Card> = hand.iter().enumerate().filter(|&(i, _)| i != slot).map(|(_, &c)| c).collect();
+                    let others: Vec<Card> = hand
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != slot)
+                        .map(|(_, &c)| c)
+                        .collect();
                     hand[slot] = any(&mut rng, &others);
                 }
                 6 if hand.len() > 1 => _ = hand.remove(rng.random_range(0..hand.len())),
@@ -766,14 +943,22 @@ mod tests {
             }
             let before = cards;
             cards.update(&hand);
-            assert_eq!(cards, Cards::new(&hand), "step {step}: {hand:?} from {before:?}");
+            assert_eq!(
+                cards,
+                Cards::new(&hand),
+                "step {step}: {hand:?} from {before:?}"
+            );
         }
     }
 
     #[test]
     fn repeats_are_the_slots_of_cards_held_in_an_earlier_slot() {
         use crate::cards::Suit::*;
-        let (a, b, c) = (Card::new(10, Pads), Card::new(3, Bats), Card::new(7, Gloves));
+        let (a, b, c) = (
+            Card::new(10, Pads),
+            Card::new(3, Bats),
+            Card::new(7, Gloves),
+        );
         assert_eq!(Cards::new(&[a, b, c]).repeats(), 0);
         assert_eq!(Cards::new(&[a, b, a, c, b]).repeats(), 0b10100);
         assert_eq!(Cards::new(&[c, c]).repeats(), 0b10);
@@ -781,11 +966,20 @@ mod tests {
 
     #[test]
     fn answers_are_taken_best_first_and_once() {
-        let mut answers = Answers { bound: [f32::MIN; LANES], runs: [0; LANES], out: 0, live: 0, counts: true };
+        let mut answers = Answers {
+            bound: [f32::MIN; LANES],
+            runs: [0; LANES],
+            out: 0,
+            live: 0,
+            counts: true,
+        };
         answers.bound[..4].copy_from_slice(&[1.0, 3.0, -2.0, 3.0]);
         let taken: Vec<(usize, f32)> = (0..5).map(|_| answers.take_best()).collect();
         // Equal worths go to the earlier lane; once none is left, the worth is f32::MIN.
-        assert_eq!(taken, [(1, 3.0), (3, 3.0), (0, 1.0), (2, -2.0), (0, f32::MIN)]);
+        assert_eq!(
+            taken,
+            [(1, 3.0), (3, 3.0), (0, 1.0), (2, -2.0), (0, f32::MIN)]
+        );
     }
 
     #[test]
@@ -796,8 +990,14 @@ mod tests {
                     let weak = weakest_defence(striker);
                     let (b2, c2) = (b.rank_and_suit_index(), c.rank_and_suit_index());
                     assert_eq!(b2, (b.rank(), b.suit().index() as u8));
-                    assert_eq!(decoded_outcome(Call::Normal, b2, c2, weak), card_outcome(Call::Normal, b, c, striker));
-                    assert_eq!(decoded_outcome(Call::NoBall, b2, c2, weak), card_outcome(Call::NoBall, b, c, striker));
+                    assert_eq!(
+                        decoded_outcome(Call::Normal, b2, c2, weak),
+                        card_outcome(Call::Normal, b, c, striker)
+                    );
+                    assert_eq!(
+                        decoded_outcome(Call::NoBall, b2, c2, weak),
+                        card_outcome(Call::NoBall, b, c, striker)
+                    );
                 }
             }
         }

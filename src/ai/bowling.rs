@@ -52,7 +52,14 @@ pub fn general_wicket_chance(rank: u8) -> f32 {
 /// Every card is priced as a fair ball and as the extra it may be, and the call picks the
 /// price: the choice between them depends on the cards and is hard to predict, and the
 /// work is small, so it is cheaper to do it all than to branch.
-pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: OtherHand, attack: Attack, general: &[f32; 12]) -> Choice {
+pub fn counting_ball(
+    view: &View<'_>,
+    cards: &Cards,
+    unseen: &Unseen,
+    batsman: OtherHand,
+    attack: Attack,
+    general: &[f32; 12],
+) -> Choice {
     let p = view.public;
     let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
@@ -76,8 +83,16 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
             let wicket = wicket_chance(unseen, &draws, &batsman, safe[s][r as usize]);
             attack.wicket * wicket - runs_per_card * RUNS_PER_CARD_HELD[r as usize]
         };
-        let extra = if no_ball { NO_BALL_COST[r as usize] } else { extras.price(wide, s == top_suit as usize) };
-        let mut v = if no_ball | wide | bye { -attack.run * extra } else { fair };
+        let extra = if no_ball {
+            NO_BALL_COST[r as usize]
+        } else {
+            extras.price(wide, s == top_suit as usize)
+        };
+        let mut v = if no_ball | wide | bye {
+            -attack.run * extra
+        } else {
+            fair
+        };
         v -= attack.keep * attack.wicket * general[r as usize];
         if over_ends & !no_ball & !wide {
             v -= attack.no_ball_suit_card * (cards.of_suit(s) - 1) as f32;
@@ -91,7 +106,11 @@ pub fn counting_ball(view: &View<'_>, cards: &Cards, unseen: &Unseen, batsman: O
         best_not_no_ball = if better { (v, i) } else { best_not_no_ball };
         any_fair |= !(no_ball | wide | bye);
     }
-    let pick = if attack.fair_before_no_ball & any_fair { best_not_no_ball } else { best };
+    let pick = if attack.fair_before_no_ball & any_fair {
+        best_not_no_ball
+    } else {
+        best
+    };
     Choice::Card(view.hand[pick.1])
 }
 
@@ -155,7 +174,11 @@ const fn no_ball_costs() -> [f32; 12] {
     let mut t = [0.0f32; 12];
     let mut r = 1;
     while r <= 11 {
-        let hit = if r >= 9 { 0.5 } else { RUNS_BY_DIFFERENCE[9 - r] as f32 };
+        let hit = if r >= 9 {
+            0.5
+        } else {
+            RUNS_BY_DIFFERENCE[9 - r] as f32
+        };
         t[r] = 1.5 + hit;
         r += 1;
     }
@@ -179,7 +202,8 @@ struct ExtraPrices([[f32; 2]; 2]);
 
 /// The extras' prices onto a top card of each rank (index 0 unused), from the engine's own
 /// rules, worked out once rather than at every ball.
-static EXTRA_PRICES: LazyLock<[ExtraPrices; 12]> = LazyLock::new(|| std::array::from_fn(|r| ExtraPrices::onto(r.max(1) as u8)));
+static EXTRA_PRICES: LazyLock<[ExtraPrices; 12]> =
+    LazyLock::new(|| std::array::from_fn(|r| ExtraPrices::onto(r.max(1) as u8)));
 
 impl ExtraPrices {
     fn onto(top_rank: u8) -> ExtraPrices {
@@ -195,7 +219,10 @@ impl ExtraPrices {
                 0.0
             }
         };
-        ExtraPrices([[price(false, false), price(false, true)], [price(true, false), price(true, true)]])
+        ExtraPrices([
+            [price(false, false), price(false, true)],
+            [price(true, false), price(true, true)],
+        ])
     }
 
     fn price(&self, wide: bool, same_suit: bool) -> f32 {
@@ -205,20 +232,29 @@ impl ExtraPrices {
 
 /// Cards of `suit` in `hand` other than the one at `except`.
 fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
-    hand.iter().enumerate().filter(|&(i, c)| i != except && c.suit() == suit).count()
+    hand.iter()
+        .enumerate()
+        .filter(|&(i, c)| i != except && c.suit() == suit)
+        .count()
 }
 
 /// Cards of suit index `s` the other side is expected to hold.
 fn expected_of_suit(unseen: &Unseen, other: &OtherHand, s: usize) -> f32 {
     let suit = masks::suit(s);
-    other.known.count_in(suit) as f32 + other.unknown as f32 * unseen.count(suit) as f32 / unseen.total().max(1) as f32
+    other.known.count_in(suit) as f32
+        + other.unknown as f32 * unseen.count(suit) as f32 / unseen.total().max(1) as f32
 }
 
 /// The village bowler: its highest card clear of the no-ball suit (else its lowest).
 pub fn village_ball(view: &View<'_>) -> Choice {
     let nbs = view.public.no_ball_suit;
-    let clear = view.hand.iter().filter(|c| !view.public.options.no_balls || Some(c.suit()) != nbs);
-    let card = clear.max_by_key(|c| c.rank()).or_else(|| view.hand.iter().min_by_key(|c| c.rank()));
+    let clear = view
+        .hand
+        .iter()
+        .filter(|c| !view.public.options.no_balls || Some(c.suit()) != nbs);
+    let card = clear
+        .max_by_key(|c| c.rank())
+        .or_else(|| view.hand.iter().min_by_key(|c| c.rank()));
     Choice::Card(*card.expect("a bowler holds a card"))
 }
 
@@ -234,13 +270,21 @@ pub fn club_ball(view: &View<'_>) -> Choice {
         Call::Bye => 5 + byes(b, top) as i32,
         _ => -(b.rank() as i32),
     };
-    Choice::Card(*view.hand.iter().min_by_key(|&&b| cost(b)).expect("a bowler holds a card"))
+    Choice::Card(
+        *view
+            .hand
+            .iter()
+            .min_by_key(|&&b| cost(b))
+            .expect("a bowler holds a card"),
+    )
 }
 
 /// The bowling side's opening discard: a card of the suit it holds least of, so that the
 /// first over's no-ball suit costs it little; among those, the card least worth keeping.
 pub fn opening_discard(hand: &[Card], general: &[f32; 12]) -> Choice {
-    let cost = |i: usize, c: Card| held_of_suit(hand, i, c.suit()) as f32 + 8.0 * general[c.rank() as usize];
+    let cost = |i: usize, c: Card| {
+        held_of_suit(hand, i, c.suit()) as f32 + 8.0 * general[c.rank() as usize]
+    };
     let (i, _) = hand
         .iter()
         .enumerate()
@@ -272,9 +316,14 @@ mod tests {
     #[test]
     fn runs_per_card_held_are_each_higher_card_of_the_suit_at_2_in_110() {
         for r in 1..TOP_RANK {
-            let runs: u32 = (r + 1..=TOP_RANK).map(|k| crate::engine::tables::runs_for(k - r) as u32).sum();
+            let runs: u32 = (r + 1..=TOP_RANK)
+                .map(|k| crate::engine::tables::runs_for(k - r) as u32)
+                .sum();
             let expected = runs as f32 * 2.0 / 110.0;
-            assert!((RUNS_PER_CARD_HELD[r as usize] - expected).abs() < 1e-6, "rank {r}");
+            assert!(
+                (RUNS_PER_CARD_HELD[r as usize] - expected).abs() < 1e-6,
+                "rank {r}"
+            );
         }
         assert_eq!(RUNS_PER_CARD_HELD[TOP_RANK as usize], 0.0);
     }
@@ -289,7 +338,11 @@ mod tests {
                 let mask = safe[ball.suit().index()][ball.rank() as usize];
                 for bat in (0..DISTINCT).map(Card::from_index) {
                     let not_out = stroke(ball, bat, striker).wicket.is_none();
-                    assert_eq!(mask & 1 << bat.index() != 0, not_out, "{bat} against {ball}, batsman {striker}");
+                    assert_eq!(
+                        mask & 1 << bat.index() != 0,
+                        not_out,
+                        "{bat} against {ball}, batsman {striker}"
+                    );
                 }
             }
         }

@@ -31,7 +31,10 @@ pub struct Rates {
 impl Rates {
     /// The fixed rates of the county level.
     pub fn prior() -> Rates {
-        Rates { runs_per_ball: PRIOR_RUNS_PER_BALL, balls_per_wicket: PRIOR_BALLS_PER_WICKET }
+        Rates {
+            runs_per_ball: PRIOR_RUNS_PER_BALL,
+            balls_per_wicket: PRIOR_BALLS_PER_WICKET,
+        }
     }
 
     /// The rates `side` has batted at in this match, blended with the prior.
@@ -75,7 +78,12 @@ const MIN_FIRST_INNINGS_DECLARATION: u16 = 200;
 /// `early` also lets a side declare a big first innings when batting on would leave too
 /// little time for a result, and a second innings with a lead the other side is unlikely to
 /// clear (a likely innings victory).
-pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f32, early: bool) -> Choice {
+pub fn declare_by_time(
+    p: &PublicState,
+    rates: impl FnOnce() -> Rates,
+    margin: f32,
+    early: bool,
+) -> Choice {
     let worth_asking = match p.innings_number() {
         3 => lead(p) > 0,
         2 => early && lead(p) >= MIN_FIRST_INNINGS_DECLARATION as i32,
@@ -91,7 +99,10 @@ pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f
     let bowl_out = p.options.all_out() as f32 * rates.balls_per_wicket;
     let (ahead, wanted) = match p.innings_number() {
         3 if left < 0.5 * bowl_out => (lead(p), 2.0 * left * rates.runs_per_ball + 20.0),
-        3 => (lead(p), margin * (left * rates.runs_per_ball).min(all_out) + 20.0),
+        3 => (
+            lead(p),
+            margin * (left * rates.runs_per_ball).min(all_out) + 20.0,
+        ),
         1 if left < 2.6 * bowl_out => (p.current().total as i32, 1.3 * all_out),
         2 => (lead(p), 1.3 * all_out),
         _ => return Choice::Continue,
@@ -124,16 +135,29 @@ pub fn club_declare(p: &PublicState) -> Choice {
 /// The professional's stance: in the fourth innings it chases a target it can reach and
 /// blocks out for the draw when it cannot; otherwise it plays its normal game.
 pub fn stance(p: &PublicState, w: f32, rates: impl FnOnce() -> Rates) -> Stance {
-    let normal = Stance { wicket: w, run: 1.0, tempo: 0.0 };
-    let Some(need) = p.runs_to_win() else { return normal };
+    let normal = Stance {
+        wicket: w,
+        run: 1.0,
+        tempo: 0.0,
+    };
+    let Some(need) = p.runs_to_win() else {
+        return normal;
+    };
     let rates = rates();
     let reachable = deliveries_left(p) * rates.runs_per_ball;
     let wickets_left = (p.options.all_out() - p.current().wickets) as f32;
     let before_all_out = wickets_left * rates.runs_per_ball * rates.balls_per_wicket;
     if need as f32 > 1.3 * reachable {
-        Stance { wicket: 4.0 * w, run: 0.2, tempo: 0.3 }
+        Stance {
+            wicket: 4.0 * w,
+            run: 0.2,
+            tempo: 0.3,
+        }
     } else if (need as f32) < 0.5 * before_all_out {
-        Stance { wicket: 0.8 * w, ..normal }
+        Stance {
+            wicket: 0.8 * w,
+            ..normal
+        }
     } else {
         normal
     }
@@ -141,16 +165,31 @@ pub fn stance(p: &PublicState, w: f32, rates: impl FnOnce() -> Rates) -> Stance 
 
 /// The county and professional exchange: give up each card (at most two) whose place a
 /// fresh card would fill better, judged by the look-ahead for the new batsman.
-pub fn look_ahead_exchange(view: &View<'_>, look: &Lookahead<'_>, stance: Stance, judge: &Judgement) -> Choice {
+pub fn look_ahead_exchange(
+    view: &View<'_>,
+    look: &Lookahead<'_>,
+    stance: Stance,
+    judge: &Judgement,
+) -> Choice {
     let p = view.public;
     let cards = Cards::new(view.hand);
-    let next = |drew| NextBall { striker: p.striker, top_rank: p.top.map_or(0, |t| t.rank()), no_ball: p.no_ball_suit, drew };
+    let next = |drew| NextBall {
+        striker: p.striker,
+        top_rank: p.top.map_or(0, |t| t.rank()),
+        no_ball: p.no_ball_suit,
+        drew,
+    };
     let mut covers = Covers::new(&cards);
-    let now = look.danger(&mut covers, NONE_SPENT, next(false)).weighted(judge);
+    let now = look
+        .danger(&mut covers, NONE_SPENT, next(false))
+        .weighted(judge);
     let mut gains: [(f32, Option<Card>); 7] = [(0.0, None); 7];
     for (i, &c) in view.hand.iter().enumerate() {
         let after = look.danger(&mut covers, i, next(true)).weighted(judge);
-        gains[i] = (stance.wicket * (now - after) + judge.fresh - judge.keep(&cards, i), Some(c));
+        gains[i] = (
+            stance.wicket * (now - after) + judge.fresh - judge.keep(&cards, i),
+            Some(c),
+        );
     }
     gains.sort_by(|a, b| b.0.total_cmp(&a.0));
     let pick = |g: (f32, Option<Card>)| if g.0 > 0.0 { g.1 } else { None };
@@ -175,7 +214,10 @@ pub fn village_exchange(view: &View<'_>) -> Choice {
 /// The two lowest cards ranked `at_most` or lower, lowest first.
 fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
     let lowest_but = |skip: Option<usize>| {
-        hand.iter().enumerate().filter(|&(i, c)| Some(i) != skip && c.rank() <= at_most).min_by_key(|(_, c)| c.rank())
+        hand.iter()
+            .enumerate()
+            .filter(|&(i, c)| Some(i) != skip && c.rank() <= at_most)
+            .min_by_key(|(_, c)| c.rank())
     };
     let first = lowest_but(None);
     let second = first.and_then(|(i, _)| lowest_but(Some(i)));
@@ -184,14 +226,25 @@ fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
 
 /// The batting side's opening discard at the county and professional levels: the card whose
 /// loss leaves the first ball least dangerous (its rank becomes the top card: a shield).
-pub fn look_ahead_discard(view: &View<'_>, look: &Lookahead<'_>, stance: Stance, judge: &Judgement) -> Choice {
+pub fn look_ahead_discard(
+    view: &View<'_>,
+    look: &Lookahead<'_>,
+    stance: Stance,
+    judge: &Judgement,
+) -> Choice {
     let p = view.public;
     let cards = Cards::new(view.hand);
     let mut covers = Covers::new(&cards);
     let mut best = (f32::MAX, view.hand[0]);
     for (i, &c) in view.hand.iter().enumerate() {
-        let next = NextBall { striker: 1, top_rank: c.rank(), no_ball: p.no_ball_suit, drew: false };
-        let cost = stance.wicket * look.danger(&mut covers, i, next).weighted(judge) + judge.keep(&cards, i);
+        let next = NextBall {
+            striker: 1,
+            top_rank: c.rank(),
+            no_ball: p.no_ball_suit,
+            drew: false,
+        };
+        let cost = stance.wicket * look.danger(&mut covers, i, next).weighted(judge)
+            + judge.keep(&cards, i);
         if cost < best.0 {
             best = (cost, c);
         }
@@ -201,5 +254,10 @@ pub fn look_ahead_discard(view: &View<'_>, look: &Lookahead<'_>, stance: Stance,
 
 /// The lowest card (the village and club batting side's opening discard).
 pub fn lowest_card(hand: &[Card]) -> Choice {
-    Choice::Card(*hand.iter().min_by_key(|c| c.rank()).expect("a hand holds cards"))
+    Choice::Card(
+        *hand
+            .iter()
+            .min_by_key(|c| c.rank())
+            .expect("a hand holds cards"),
+    )
 }

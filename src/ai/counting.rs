@@ -10,9 +10,9 @@
 //! here is fixed-size and allocation-free: it runs before most decisions of the county and
 //! professional levels.
 
-use crate::cards::{CardCounts, DEAL, PACK_SIZE};
 #[cfg(test)]
 use crate::cards::{Card, DISTINCT};
+use crate::cards::{CardCounts, DEAL, PACK_SIZE};
 use crate::engine::View;
 
 /// Masks of sets of cards, by card index (`suit * 11 + rank - 1`).
@@ -75,7 +75,12 @@ impl Unseen {
     /// as a bag, counted once by the caller), the discard pile and `known` (cards it knows
     /// the other side holds).
     pub fn less(view: &View<'_>, hand: CardCounts, known: &CardCounts) -> Unseen {
-        Unseen(CardCounts::FULL.minus(view.public.face_up).minus(hand).minus(*known))
+        Unseen(
+            CardCounts::FULL
+                .minus(view.public.face_up)
+                .minus(hand)
+                .minus(*known),
+        )
     }
 
     /// The unseen cards given directly, copies per card index.
@@ -142,7 +147,11 @@ const fn falling_factorials() -> [[f32; PACK_SIZE + 1]; DEAL + 1] {
         t[0][n] = 1.0;
         let mut k = 1;
         while k <= DEAL {
-            t[k][n] = if n >= k { t[k - 1][n] * (n + 1 - k) as f32 } else { 0.0 };
+            t[k][n] = if n >= k {
+                t[k - 1][n] * (n + 1 - k) as f32
+            } else {
+                0.0
+            };
             k += 1;
         }
         n += 1;
@@ -166,7 +175,12 @@ impl Draws {
     pub fn new(total: u16, draws: u8) -> Draws {
         let total = total.min(PACK_SIZE as u16);
         let draws = draws.min(DEAL as u8);
-        Draws { total, inv_total: INV_COUNT[total as usize], inv_all_ways: INV_FALLING[draws as usize][total as usize], draws }
+        Draws {
+            total,
+            inv_total: INV_COUNT[total as usize],
+            inv_all_ways: INV_FALLING[draws as usize][total as usize],
+            draws,
+        }
     }
 
     /// About the chance that the cards drawn include none of `good` particular ones, as if
@@ -212,10 +226,13 @@ impl OtherHand {
     /// The other side's hand in `view`, of which the cards `known` are certain.
     pub fn in_view(view: &View<'_>, known: CardCounts) -> OtherHand {
         let size = view.public.hand_sizes[view.side.other().index()];
-        OtherHand { known, known_mask: known.mask(), unknown: size.saturating_sub(known.len() as u8) }
+        OtherHand {
+            known,
+            known_mask: known.mask(),
+            unknown: size.saturating_sub(known.len() as u8),
+        }
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -230,9 +247,14 @@ mod tests {
         assert!((p - (8.0 / 10.0) * (7.0 / 9.0)).abs() < 1e-6);
         for (total, draws) in [(30u32, 6u8), (7, 6), (6, 6), (12, 1)] {
             for good in 0..=total {
-                let exact: f64 = (0..draws as u32).map(|i| (total - good).saturating_sub(i) as f64 / (total - i) as f64).product();
+                let exact: f64 = (0..draws as u32)
+                    .map(|i| (total - good).saturating_sub(i) as f64 / (total - i) as f64)
+                    .product();
                 let p = none_of(total as u16, good as u16, draws) as f64;
-                assert!((p - exact).abs() < 1e-5, "{good} good of {total}, {draws} drawn: {p} against {exact}");
+                assert!(
+                    (p - exact).abs() < 1e-5,
+                    "{good} good of {total}, {draws} drawn: {p} against {exact}"
+                );
             }
         }
         let about = Draws::new(100, 6).about_none_of(10.0);

@@ -23,7 +23,10 @@ pub struct SideLevels {
 impl SideLevels {
     /// The same level for batting and bowling.
     pub fn both(level: Level) -> SideLevels {
-        SideLevels { bat: level, bowl: level }
+        SideLevels {
+            bat: level,
+            bowl: level,
+        }
     }
 }
 
@@ -71,7 +74,10 @@ impl Tally {
 
     /// A's share of the points: a win 1, a tie or a draw one half.
     pub fn a_score(&self) -> f64 {
-        ratio(self.a_wins as f64 + 0.5 * (self.ties + self.draws) as f64, self.matches as f64)
+        ratio(
+            self.a_wins as f64 + 0.5 * (self.ties + self.draws) as f64,
+            self.matches as f64,
+        )
     }
 
     pub fn runs_per_wicket(&self) -> f64 {
@@ -114,7 +120,11 @@ pub fn run_duel(config: &DuelConfig) -> Tally {
 /// Plays match `k` of the duel and tallies it.
 pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     let seed = pair_seed(config.seed, k / 2);
-    let a_side = if k.is_multiple_of(2) { Side::Home } else { Side::Away };
+    let a_side = if k.is_multiple_of(2) {
+        Side::Home
+    } else {
+        Side::Away
+    };
     let bot = |l: SideLevels, side: Side| Bot::new(l.bat, l.bowl, seed, side);
     let mut a = bot(config.a, a_side);
     let mut b = bot(config.b, a_side.other());
@@ -123,10 +133,15 @@ pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
         Side::Home => [&mut a, &mut b],
         Side::Away => [&mut b, &mut a],
     };
-    let state = play_match(config.options, seed, players, &mut counter).expect("computer players choose only legal cards");
+    let state = play_match(config.options, seed, players, &mut counter)
+        .expect("computer players choose only legal cards");
     let public = state.public();
     let result = public.result.expect("a finished match has a result");
-    let mut t = Tally { matches: 1, deliveries: counter.0, ..Tally::default() };
+    let mut t = Tally {
+        matches: 1,
+        deliveries: counter.0,
+        ..Tally::default()
+    };
     match (result.outcome, result.winner) {
         (Outcome::Win, Some(w)) if w == a_side => t.a_wins = 1,
         (Outcome::Win, _) => t.b_wins = 1,

@@ -70,7 +70,11 @@ impl Memory {
         }
         self.face_up = p.face_up;
         if p.pickup_left <= NEAR_END {
-            self.near_end = Some(Snapshot { discard: p.face_up, hand: CardCounts::from_cards(view.hand), last_ball: p.last_ball });
+            self.near_end = Some(Snapshot {
+                discard: p.face_up,
+                hand: CardCounts::from_cards(view.hand),
+                last_ball: p.last_ball,
+            });
         } else if self.near_end.is_some() {
             self.near_end = None;
         }
@@ -93,15 +97,25 @@ impl Memory {
         let p = view.public;
         let other = view.side.other();
         self.known = CardCounts::EMPTY;
-        let Some(snap) = self.near_end.take() else { return };
+        let Some(snap) = self.near_end.take() else {
+            return;
+        };
         let new_ball = p.last_ball.filter(|b| Some(*b) != snap.last_ball);
         let other_exchanged = new_ball.is_some_and(|b| b.wicket.is_some()) && p.batting() == other;
         if other_exchanged || p.pack != self.pack + 1 {
             return;
         }
         let drawn_since = CardCounts::from_cards(view.hand).minus(snap.hand.minus(self.played));
-        let mut unseen = CardCounts::FULL.minus(snap.discard).minus(p.face_up).minus(snap.hand).minus(drawn_since);
-        new_ball.iter().flat_map(|b| [Some(b.bowler_card), b.bat_card]).flatten().for_each(|c| unseen.take(c));
+        let mut unseen = CardCounts::FULL
+            .minus(snap.discard)
+            .minus(p.face_up)
+            .minus(snap.hand)
+            .minus(drawn_since);
+        new_ball
+            .iter()
+            .flat_map(|b| [Some(b.bowler_card), b.bat_card])
+            .flatten()
+            .for_each(|c| unseen.take(c));
         if let Decision::Respond { bowled, .. } = view.decision {
             unseen.take(bowled);
         }
@@ -115,7 +129,9 @@ impl Memory {
 mod tests {
     use super::*;
     use crate::ai::{Bot, Level};
-    use crate::engine::{runner::chance_rng, Choice, MatchOptions, MatchState, NoRecord, Player, Side};
+    use crate::engine::{
+        runner::chance_rng, Choice, MatchOptions, MatchState, NoRecord, Player, Side,
+    };
 
     /// Plays professional bots through a whole match, checking after every view that each
     /// card the memory claims is really in the other hand. Returns (views, cards known).
@@ -123,7 +139,10 @@ mod tests {
         let mut state = MatchState::new(MatchOptions::default());
         let mut rng = chance_rng(seed);
         let pro = Level::PROFESSIONAL;
-        let mut bots = [Bot::new(pro, pro, seed, Side::Home), Bot::new(pro, pro, seed, Side::Away)];
+        let mut bots = [
+            Bot::new(pro, pro, seed, Side::Home),
+            Bot::new(pro, pro, seed, Side::Away),
+        ];
         let (mut views, mut known) = (0, 0);
         while !state.is_over() {
             if state.chance().is_some() {
@@ -141,7 +160,10 @@ mod tests {
             let claimed = memory.known();
             let actual = CardCounts::from_cards(state.hand(side.other()));
             for c in claimed.cards() {
-                assert!(claimed.count(c) <= actual.count(c), "seed {seed}: {c} claimed {claimed:?} actual {actual:?}");
+                assert!(
+                    claimed.count(c) <= actual.count(c),
+                    "seed {seed}: {c} claimed {claimed:?} actual {actual:?}"
+                );
             }
             views += 1;
             known += claimed.len() as usize;
@@ -160,7 +182,10 @@ mod tests {
         for seed in 0..6 {
             let mut state = MatchState::new(MatchOptions::default());
             let mut rng = chance_rng(seed);
-            let mut bots = [Bot::new(pro, pro, seed, Side::Home), Bot::new(pro, pro, seed, Side::Away)];
+            let mut bots = [
+                Bot::new(pro, pro, seed, Side::Home),
+                Bot::new(pro, pro, seed, Side::Away),
+            ];
             let mut twins = [Memory::default(), Memory::default()];
             while !state.is_over() {
                 if state.chance().is_some() {
@@ -174,7 +199,12 @@ mod tests {
                 twin.observe(&view);
                 if view.decision != Decision::Declare {
                     let bot = bots[side.index()].memory.as_deref().unwrap();
-                    assert_eq!(bot.known(), twin.known(), "seed {seed}: {:?}", view.decision);
+                    assert_eq!(
+                        bot.known(),
+                        twin.known(),
+                        "seed {seed}: {:?}",
+                        view.decision
+                    );
                     compared += 1;
                 }
                 match choice {
@@ -197,6 +227,9 @@ mod tests {
             known += k;
         }
         println!("known {known} over {views} views");
-        assert!(known * 10 > views, "the memory knows too little: {known} cards over {views} views");
+        assert!(
+            known * 10 > views,
+            "the memory knows too little: {known} cards over {views} views"
+        );
     }
 }

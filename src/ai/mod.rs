@@ -47,7 +47,9 @@ impl Level {
         if (Self::MIN..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(format!("AI level must be 1 to 5 (1 novice .. 5 professional), not {n}"))
+            Err(format!(
+                "AI level must be 1 to 5 (1 novice .. 5 professional), not {n}"
+            ))
         }
     }
 
@@ -92,7 +94,13 @@ impl Bot {
             bat,
             bowl,
             rng: player_rng(seed, side),
-            general: std::array::from_fn(|r| if r == 0 { 0.0 } else { bowling::general_wicket_chance(r as u8) }),
+            general: std::array::from_fn(|r| {
+                if r == 0 {
+                    0.0
+                } else {
+                    bowling::general_wicket_chance(r as u8)
+                }
+            }),
             memory: professional.then(Box::default),
             judgement: judgement(bat.get()),
             attack: attack(bowl.get()),
@@ -107,7 +115,10 @@ impl Bot {
             (Some(m), true) => m.known(),
             _ => CardCounts::EMPTY,
         };
-        (Unseen::less(view, hand, &known), OtherHand::in_view(view, known))
+        (
+            Unseen::less(view, hand, &known),
+            OtherHand::in_view(view, known),
+        )
     }
 
     /// The novice calls at random; the village, club and county captains bat first, as most
@@ -135,9 +146,15 @@ impl Bot {
             1 => novice::any_card(view.hand, &mut self.rng),
             2 | 3 => captain::lowest_card(view.hand),
             level => {
-                let (unseen, bowler) = self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
+                let (unseen, bowler) =
+                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_discard(view, &look, stance(level, view, &self.judgement), &self.judgement)
+                captain::look_ahead_discard(
+                    view,
+                    &look,
+                    stance(level, view, &self.judgement),
+                    &self.judgement,
+                )
             }
         }
     }
@@ -150,7 +167,12 @@ impl Bot {
             // A little more than the other side is expected to make, judged mostly on the
             // prior: with 0.9 of it, judged on the rates of its one innings so far, a side
             // declaring its third innings lost more matches than it won (docs/AI.md).
-            _ => captain::declare_by_time(view.public, || Rates::for_declaring(view.public, view.side.other()), 1.05, true),
+            _ => captain::declare_by_time(
+                view.public,
+                || Rates::for_declaring(view.public, view.side.other()),
+                1.05,
+                true,
+            ),
         }
     }
 
@@ -162,7 +184,14 @@ impl Bot {
             level => {
                 self.cards.update(view.hand);
                 let (unseen, batsman) = self.knowledge(view, level == 5, self.cards.counts());
-                bowling::counting_ball(view, &self.cards, &unseen, batsman, self.attack, &self.general)
+                bowling::counting_ball(
+                    view,
+                    &self.cards,
+                    &unseen,
+                    batsman,
+                    self.attack,
+                    &self.general,
+                )
             }
         }
     }
@@ -177,7 +206,14 @@ impl Bot {
                 self.cards.update(view.hand);
                 let knowledge = |hand| self.knowledge(view, level == 5, hand);
                 let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(view, &self.cards, (bowled, call, top_before), knowledge, stance, &self.judgement)
+                batting::look_ahead_answer(
+                    view,
+                    &self.cards,
+                    (bowled, call, top_before),
+                    knowledge,
+                    stance,
+                    &self.judgement,
+                )
             }
         }
     }
@@ -188,16 +224,24 @@ impl Bot {
             2 => captain::village_exchange(view),
             3 => captain::club_exchange(view),
             level => {
-                let (unseen, bowler) = self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
+                let (unseen, bowler) =
+                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_exchange(view, &look, stance(level, view, &self.judgement), &self.judgement)
+                captain::look_ahead_exchange(
+                    view,
+                    &look,
+                    stance(level, view, &self.judgement),
+                    &self.judgement,
+                )
             }
         }
     }
 
     /// Lets the memory see the view, and after the choice, this side's own cards played.
     fn remember(&mut self, view: &View<'_>, choice: Option<Choice>) {
-        let Some(memory) = self.memory.as_deref_mut() else { return };
+        let Some(memory) = self.memory.as_deref_mut() else {
+            return;
+        };
         match choice {
             None if view.decision == Decision::Declare => memory.glance(view),
             None => memory.observe(view),
@@ -211,9 +255,15 @@ impl Bot {
 /// The batting stance at `level` (4 county: fixed; 5 professional: for the situation).
 fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
     if level == 5 {
-        captain::stance(view.public, judge.wicket, || Rates::observed(view.public, view.side))
+        captain::stance(view.public, judge.wicket, || {
+            Rates::observed(view.public, view.side)
+        })
     } else {
-        Stance { wicket: judge.wicket, run: 1.0, tempo: 0.0 }
+        Stance {
+            wicket: judge.wicket,
+            run: 1.0,
+            tempo: 0.0,
+        }
     }
 }
 
@@ -223,9 +273,27 @@ fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
 /// by duels (see `docs/AI.md`).
 fn judgement(level: u8) -> Judgement {
     if level == 5 {
-        Judgement { next: 0.3, later: 0.375, deep: 0.125, per_rank: 0.3, alone: 0.6, fresh: 2.4, who_faces: true, wicket: 9.5 }
+        Judgement {
+            next: 0.3,
+            later: 0.375,
+            deep: 0.125,
+            per_rank: 0.3,
+            alone: 0.6,
+            fresh: 2.4,
+            who_faces: true,
+            wicket: 9.5,
+        }
     } else {
-        Judgement { next: 0.5, later: 0.0, deep: 0.0, per_rank: 0.4, alone: 2.0, fresh: 2.6, who_faces: false, wicket: 10.0 }
+        Judgement {
+            next: 0.5,
+            later: 0.0,
+            deep: 0.0,
+            per_rank: 0.4,
+            alone: 2.0,
+            fresh: 2.6,
+            who_faces: false,
+            wicket: 10.0,
+        }
     }
 }
 
@@ -254,7 +322,11 @@ impl Player for Bot {
             Decision::OpeningDiscard => self.opening_discard(view),
             Decision::Declare => self.declare(view),
             Decision::Bowl => self.bowl(view),
-            Decision::Respond { bowled, call, top_before } => self.respond(view, bowled, call, top_before),
+            Decision::Respond {
+                bowled,
+                call,
+                top_before,
+            } => self.respond(view, bowled, call, top_before),
             Decision::Exchange => self.exchange(view),
         };
         self.remember(view, Some(choice));

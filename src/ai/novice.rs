@@ -20,7 +20,11 @@ pub fn any_card<G: Rng + ?Sized>(hand: &[Card], rng: &mut G) -> Choice {
 
 /// Bat or bowl, at random.
 pub fn elect<G: Rng + ?Sized>(rng: &mut G) -> Choice {
-    Choice::Elect(if rng.random_bool(0.5) { Election::Bat } else { Election::Bowl })
+    Choice::Elect(if rng.random_bool(0.5) {
+        Election::Bat
+    } else {
+        Election::Bowl
+    })
 }
 
 /// Half the time any legal answer (no card where allowed), else the village answer.
@@ -30,5 +34,7 @@ pub fn answer<G: Rng + ?Sized>(view: &View<'_>, bowled: Card, call: Call, rng: &
     }
     let extra = call.allows_no_card() as u32;
     let pick = rng.random_range(0..view.hand.len() as u32 + extra) as usize;
-    view.hand.get(pick).map_or(Choice::NoCard, |&c| Choice::Card(c))
+    view.hand
+        .get(pick)
+        .map_or(Choice::NoCard, |&c| Choice::Card(c))
 }

@@ -33,20 +33,44 @@ fn position(innings: u8, top: Card, no_ball: Suit) -> PublicState {
 }
 
 /// What a bot of `bat`/`bowl` levels for `side` decides in this position.
-fn decide(levels: (u8, u8), side: Side, decision: Decision, hand: &[Card], public: &PublicState) -> Choice {
+fn decide(
+    levels: (u8, u8),
+    side: Side,
+    decision: Decision,
+    hand: &[Card],
+    public: &PublicState,
+) -> Choice {
     let mut bot = Bot::new(level(levels.0), level(levels.1), 7, side);
-    bot.decide(&View { side, decision, hand, public })
+    bot.decide(&View {
+        side,
+        decision,
+        hand,
+        public,
+    })
 }
 
 /// The batting side's answer (home bats in innings 1) to `bowled` under `call`.
 fn answer(lvl: u8, bowled: Card, call: Call, hand: &[Card], p: &PublicState) -> Choice {
     let mut p = p.clone();
     let top_before = match call {
-        Call::Wide => Card::new(bowled.rank(), Suit::from_index((bowled.suit().index() + 1) % 5)),
+        Call::Wide => Card::new(
+            bowled.rank(),
+            Suit::from_index((bowled.suit().index() + 1) % 5),
+        ),
         _ => p.top.unwrap_or(bowled),
     };
     p.top = Some(bowled);
-    decide((lvl, lvl), Side::Home, Decision::Respond { bowled, call, top_before }, hand, &p)
+    decide(
+        (lvl, lvl),
+        Side::Home,
+        Decision::Respond {
+            bowled,
+            call,
+            top_before,
+        },
+        hand,
+        &p,
+    )
 }
 
 fn bowl(lvl: u8, hand: &[Card], p: &PublicState) -> Choice {
@@ -63,7 +87,10 @@ fn card_of(choice: Choice) -> Card {
 #[test]
 fn levels_are_named_and_checked() {
     let names: Vec<_> = (1..=5).map(|n| level(n).name()).collect();
-    assert_eq!(names, ["novice", "village", "club", "county", "professional"]);
+    assert_eq!(
+        names,
+        ["novice", "village", "club", "county", "professional"]
+    );
     assert!(Level::new(0).is_err() && Level::new(6).is_err());
     assert_eq!(Level::default(), Level::PROFESSIONAL);
 }
@@ -72,9 +99,30 @@ fn levels_are_named_and_checked() {
 fn from_club_up_a_bowler_never_bowls_the_no_ball_suit_while_it_holds_another() {
     let p = position(1, c(3, Pads), Bats);
     let hands = [
-        [c(11, Bats), c(10, Bats), c(9, Bats), c(8, Bats), c(2, Gloves), c(11, Bats)],
-        [c(5, Bats), c(4, Bats), c(6, Bats), c(7, Bats), c(1, Stumps), c(3, Bats)],
-        [c(11, Bats), c(4, Pads), c(9, Balls), c(10, Gloves), c(7, Stumps), c(3, Bats)],
+        [
+            c(11, Bats),
+            c(10, Bats),
+            c(9, Bats),
+            c(8, Bats),
+            c(2, Gloves),
+            c(11, Bats),
+        ],
+        [
+            c(5, Bats),
+            c(4, Bats),
+            c(6, Bats),
+            c(7, Bats),
+            c(1, Stumps),
+            c(3, Bats),
+        ],
+        [
+            c(11, Bats),
+            c(4, Pads),
+            c(9, Balls),
+            c(10, Gloves),
+            c(7, Stumps),
+            c(3, Bats),
+        ],
     ];
     for lvl in 3..=5 {
         for hand in &hands {
@@ -88,7 +136,14 @@ fn from_club_up_a_bowler_never_bowls_the_no_ball_suit_while_it_holds_another() {
 fn from_club_up_a_bowler_avoids_wides_and_byes_when_it_can() {
     // The top card is a 6: a 6 would be a wide and a 7 a bye.
     let p = position(1, c(6, Pads), Gloves);
-    let hand = [c(6, Bats), c(7, Balls), c(7, Stumps), c(6, Stumps), c(9, Bats), c(7, Pads)];
+    let hand = [
+        c(6, Bats),
+        c(7, Balls),
+        c(7, Stumps),
+        c(6, Stumps),
+        c(9, Bats),
+        c(7, Pads),
+    ];
     for lvl in 3..=5 {
         assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Bats), "level {lvl}");
     }
@@ -99,10 +154,20 @@ fn from_village_up_a_batsman_is_never_out_when_a_safe_card_exists() {
     let p = position(1, c(3, Pads), Gloves);
     // Only the 11 of pads (passes anything) and the 2 of stumps (same suit, defends) are
     // safe against the 10 of stumps.
-    let hand = [c(11, Pads), c(4, Bats), c(2, Stumps), c(9, Balls), c(5, Bats), c(1, Balls)];
+    let hand = [
+        c(11, Pads),
+        c(4, Bats),
+        c(2, Stumps),
+        c(9, Balls),
+        c(5, Bats),
+        c(1, Balls),
+    ];
     for lvl in 2..=5 {
         let card = card_of(answer(lvl, c(10, Stumps), Call::Normal, &hand, &p));
-        assert!(card == c(11, Pads) || card == c(2, Stumps), "level {lvl} played {card}");
+        assert!(
+            card == c(11, Pads) || card == c(2, Stumps),
+            "level {lvl} played {card}"
+        );
     }
 }
 
@@ -110,7 +175,14 @@ fn from_village_up_a_batsman_is_never_out_when_a_safe_card_exists() {
 fn from_club_up_a_batsman_passes_with_a_low_card_and_keeps_its_high_ones() {
     let p = position(1, c(3, Pads), Gloves);
     // Against the 2 of bats: the 3 of balls passes as well as the 11s do.
-    let hand = [c(11, Pads), c(11, Stumps), c(3, Balls), c(9, Balls), c(10, Gloves), c(8, Bats)];
+    let hand = [
+        c(11, Pads),
+        c(11, Stumps),
+        c(3, Balls),
+        c(9, Balls),
+        c(10, Gloves),
+        c(8, Bats),
+    ];
     for lvl in 3..=5 {
         let card = card_of(answer(lvl, c(2, Bats), Call::Normal, &hand, &p));
         assert!(card.rank() < 10, "level {lvl} spent {card}");
@@ -121,7 +193,14 @@ fn from_club_up_a_batsman_passes_with_a_low_card_and_keeps_its_high_ones() {
 fn the_professional_takes_the_runs_a_no_ball_offers() {
     let p = position(1, c(3, Pads), Balls);
     // The 1 of balls is a no-ball: the 11 of stumps hits it for 6, the 9 of bats for 4.
-    let hand = [c(11, Stumps), c(2, Pads), c(9, Bats), c(3, Gloves), c(4, Gloves), c(9, Pads)];
+    let hand = [
+        c(11, Stumps),
+        c(2, Pads),
+        c(9, Bats),
+        c(3, Gloves),
+        c(4, Gloves),
+        c(9, Pads),
+    ];
     let card = card_of(answer(5, c(1, Balls), Call::NoBall, &hand, &p));
     assert!(card.rank() >= 6, "hit the no-ball for runs, not {card}");
 }
@@ -131,7 +210,14 @@ fn the_professional_takes_a_wide_it_cannot_punish() {
     let p = position(1, c(3, Pads), Balls);
     // The 3 of bats on a 3 is a wide; no bats card to score with, and every card is worth
     // keeping.
-    let hand = [c(11, Stumps), c(10, Pads), c(9, Gloves), c(10, Balls), c(11, Gloves), c(9, Pads)];
+    let hand = [
+        c(11, Stumps),
+        c(10, Pads),
+        c(9, Gloves),
+        c(10, Balls),
+        c(11, Gloves),
+        c(9, Pads),
+    ];
     assert_eq!(answer(5, c(3, Bats), Call::Wide, &hand, &p), Choice::NoCard);
 }
 
@@ -146,13 +232,24 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
     p.innings[1].balls = 300;
     p.pack = 17;
     p.innings[2].balls = 100;
-    let hand = [c(11, Stumps), c(2, Pads), c(9, Gloves), c(3, Gloves), c(4, Gloves), c(9, Pads)];
+    let hand = [
+        c(11, Stumps),
+        c(2, Pads),
+        c(9, Gloves),
+        c(3, Gloves),
+        c(4, Gloves),
+        c(9, Pads),
+    ];
     let decide_at = |total: u16| {
         let mut p = p.clone();
         p.innings[2].total = total;
         decide((5, 5), Side::Home, Decision::Declare, &hand, &p)
     };
-    assert_eq!(decide_at(60), Choice::Continue, "a lead of 160 is not enough with ten packs left");
+    assert_eq!(
+        decide_at(60),
+        Choice::Continue,
+        "a lead of 160 is not enough with ten packs left"
+    );
     assert_eq!(decide_at(260), Choice::Declare, "a lead of 360 is");
 }
 
@@ -167,25 +264,54 @@ fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     let blocking = captain::stance(&p, 7.0, || rates);
     p.innings[0].total = 150;
     let chasing = captain::stance(&p, 7.0, || rates);
-    assert!(blocking.run < chasing.run && blocking.wicket > chasing.wicket, "{blocking:?} {chasing:?}");
+    assert!(
+        blocking.run < chasing.run && blocking.wicket > chasing.wicket,
+        "{blocking:?} {chasing:?}"
+    );
 }
 
 #[test]
 fn the_professional_changes_its_useless_cards_after_a_wicket() {
     let p = position(1, c(3, Pads), Balls);
     // Both 1s add nothing: the 11 of bats and the 10 of pads cover those suits already.
-    let hand = [c(11, Bats), c(1, Bats), c(10, Pads), c(1, Pads), c(9, Gloves), c(8, Stumps)];
-    let Choice::Exchange(out) = decide((5, 5), Side::Home, Decision::Exchange, &hand, &p) else { panic!() };
+    let hand = [
+        c(11, Bats),
+        c(1, Bats),
+        c(10, Pads),
+        c(1, Pads),
+        c(9, Gloves),
+        c(8, Stumps),
+    ];
+    let Choice::Exchange(out) = decide((5, 5), Side::Home, Decision::Exchange, &hand, &p) else {
+        panic!()
+    };
     let out: Vec<Card> = out.into_iter().flatten().collect();
-    assert!(!out.is_empty() && out.iter().all(|c| c.rank() == 1), "gave up {out:?}");
+    assert!(
+        !out.is_empty() && out.iter().all(|c| c.rank() == 1),
+        "gave up {out:?}"
+    );
 }
 
 #[test]
 fn a_bowling_side_opens_with_a_card_of_the_suit_it_holds_least() {
     let p = MatchState::new(MatchOptions::default()).public().clone();
-    let hand = [c(11, Bats), c(10, Bats), c(3, Gloves), c(9, Bats), c(8, Bats), c(7, Bats), c(6, Bats)];
+    let hand = [
+        c(11, Bats),
+        c(10, Bats),
+        c(3, Gloves),
+        c(9, Bats),
+        c(8, Bats),
+        c(7, Bats),
+        c(6, Bats),
+    ];
     for lvl in 3..=5 {
-        let card = card_of(decide((lvl, lvl), Side::Away, Decision::OpeningDiscard, &hand, &p));
+        let card = card_of(decide(
+            (lvl, lvl),
+            Side::Away,
+            Decision::OpeningDiscard,
+            &hand,
+            &p,
+        ));
         assert_eq!(card, c(3, Gloves), "level {lvl}");
     }
 }
@@ -196,20 +322,42 @@ fn the_professional_bowls_the_card_a_remembered_hand_cannot_meet() {
     // The batsman's whole hand is known: no stumps, nothing above 9.
     p.pickup_left = 0;
     p.exhausted = true;
-    let batsman = [c(9, Pads), c(8, Bats), c(7, Gloves), c(5, Pads), c(4, Bats), c(2, Gloves)];
-    let mine = [c(11, Stumps), c(6, Gloves), c(5, Bats), c(4, Gloves), c(3, Bats), c(2, Pads)];
-    let unseen_by_the_bowler: Vec<Card> = batsman.iter().chain(&mine).chain(&p.top).copied().collect();
+    let batsman = [
+        c(9, Pads),
+        c(8, Bats),
+        c(7, Gloves),
+        c(5, Pads),
+        c(4, Bats),
+        c(2, Gloves),
+    ];
+    let mine = [
+        c(11, Stumps),
+        c(6, Gloves),
+        c(5, Bats),
+        c(4, Gloves),
+        c(3, Bats),
+        c(2, Pads),
+    ];
+    let unseen_by_the_bowler: Vec<Card> =
+        batsman.iter().chain(&mine).chain(&p.top).copied().collect();
     p.face_up = CardCounts::FULL.minus(CardCounts::from_cards(&unseen_by_the_bowler));
     assert_eq!(card_of(bowl(5, &mine, &p)), c(11, Stumps));
 }
 
 #[test]
 fn every_level_plays_legal_whole_matches_against_every_other() {
-    let options = MatchOptions { packs_per_session: 1, days: 1, ..MatchOptions::default() };
+    let options = MatchOptions {
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    };
     for a in 1..=5 {
         for b in 1..=5 {
             let config = DuelConfig {
-                a: SideLevels { bat: level(a), bowl: level(6 - a) },
+                a: SideLevels {
+                    bat: level(a),
+                    bowl: level(6 - a),
+                },
                 b: SideLevels::both(level(b)),
                 matches: 2,
                 seed: a as u64 * 10 + b as u64,
@@ -232,7 +380,11 @@ fn the_professional_beats_the_novice_decisively() {
         options: MatchOptions::default(),
     };
     let t = run_duel(&config);
-    assert!(t.a_score() >= 0.9, "professional v novice scored {:.3}: {t:?}", t.a_score());
+    assert!(
+        t.a_score() >= 0.9,
+        "professional v novice scored {:.3}: {t:?}",
+        t.a_score()
+    );
 }
 
 /// A professional captain who declares its third innings sets a target it usually defends:
@@ -243,7 +395,12 @@ fn the_professionals_third_innings_declarations_win_more_than_they_lose() {
     let pro = crate::play::Levels { bat: 5, bowl: 5 };
     let (mut won, mut lost, mut declared) = (0, 0, 0);
     for seed in 0..200 {
-        let state = crate::play::computer_match(MatchOptions::default(), [pro, pro], seed, &mut crate::engine::NoRecord);
+        let state = crate::play::computer_match(
+            MatchOptions::default(),
+            [pro, pro],
+            seed,
+            &mut crate::engine::NoRecord,
+        );
         let third = &state.public().innings[2];
         if third.end != Some(crate::engine::InningsEnd::Declared) {
             continue;
@@ -255,26 +412,51 @@ fn the_professionals_third_innings_declarations_win_more_than_they_lose() {
             None => {}
         }
     }
-    assert!(declared >= 60, "only {declared} third-innings declarations in 200 matches");
-    assert!(won as f32 >= 1.4 * lost as f32, "declarers won {won} and lost {lost} of {declared}");
+    assert!(
+        declared >= 60,
+        "only {declared} third-innings declarations in 200 matches"
+    );
+    assert!(
+        won as f32 >= 1.4 * lost as f32,
+        "declarers won {won} and lost {lost} of {declared}"
+    );
 }
 
 #[test]
 fn the_novice_plays_legally_but_often_carelessly() {
     let p = position(1, c(3, Pads), Gloves);
     // Against the 10 of stumps only the 11 of pads and the 2 of stumps are safe.
-    let hand = [c(11, Pads), c(4, Bats), c(2, Stumps), c(9, Balls), c(5, Bats), c(1, Balls)];
+    let hand = [
+        c(11, Pads),
+        c(4, Bats),
+        c(2, Stumps),
+        c(9, Balls),
+        c(5, Bats),
+        c(1, Balls),
+    ];
     let mut careless = 0;
     for seed in 0..60 {
         let mut p = p.clone();
         p.top = Some(c(10, Stumps));
         let mut bot = Bot::new(Level::NOVICE, Level::NOVICE, seed, Side::Home);
-        let decision = Decision::Respond { bowled: c(10, Stumps), call: Call::Normal, top_before: c(3, Pads) };
-        let card = card_of(bot.decide(&View { side: Side::Home, decision, hand: &hand, public: &p }));
+        let decision = Decision::Respond {
+            bowled: c(10, Stumps),
+            call: Call::Normal,
+            top_before: c(3, Pads),
+        };
+        let card = card_of(bot.decide(&View {
+            side: Side::Home,
+            decision,
+            hand: &hand,
+            public: &p,
+        }));
         assert!(hand.contains(&card));
         careless += (card != c(11, Pads) && card != c(2, Stumps)) as u32;
     }
-    assert!(careless >= 10, "the novice gave its wicket away only {careless} times in 60");
+    assert!(
+        careless >= 10,
+        "the novice gave its wicket away only {careless} times in 60"
+    );
 }
 
 #[test]
@@ -287,7 +469,14 @@ fn a_counting_bowler_aims_at_a_suit_the_batsman_cannot_hold() {
             p.face_up.add(c(rank, Stumps));
         }
     }
-    let hand = [c(9, Bats), c(9, Stumps), c(2, Pads), c(3, Gloves), c(4, Gloves), c(5, Pads)];
+    let hand = [
+        c(9, Bats),
+        c(9, Stumps),
+        c(2, Pads),
+        c(3, Gloves),
+        c(4, Gloves),
+        c(5, Pads),
+    ];
     for lvl in 4..=5 {
         assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Stumps), "level {lvl}");
     }
@@ -298,14 +487,29 @@ fn the_professional_ends_an_over_with_a_suit_it_will_not_need() {
     let mut p = position(1, c(3, Pads), Balls);
     p.balls_in_over = 5;
     // The 8 of gloves would make gloves, three more of which it holds, next over's no-balls.
-    let hand = [c(8, Gloves), c(8, Bats), c(3, Gloves), c(4, Gloves), c(2, Pads), c(5, Gloves)];
+    let hand = [
+        c(8, Gloves),
+        c(8, Bats),
+        c(3, Gloves),
+        c(4, Gloves),
+        c(2, Pads),
+        c(5, Gloves),
+    ];
     assert_eq!(card_of(bowl(5, &hand, &p)), c(8, Bats));
 }
 
 #[test]
 fn the_professional_puts_the_other_side_in_and_lower_levels_bat() {
     let p = MatchState::new(MatchOptions::default()).public().clone();
-    let hand = [c(11, Bats), c(10, Bats), c(3, Gloves), c(9, Bats), c(8, Bats), c(7, Bats), c(6, Bats)];
+    let hand = [
+        c(11, Bats),
+        c(10, Bats),
+        c(3, Gloves),
+        c(9, Bats),
+        c(8, Bats),
+        c(7, Bats),
+        c(6, Bats),
+    ];
     let elect = |lvl| decide((lvl, lvl), Side::Home, Decision::Elect, &hand, &p);
     assert_eq!(elect(5), Choice::Elect(Election::Bowl));
     for lvl in 2..=4 {
@@ -325,23 +529,33 @@ fn the_professional_bowls_no_no_ball_while_it_holds_a_fair_card() {
     for seed in 0..12u64 {
         let mut state = MatchState::new(MatchOptions::default());
         let mut rng = chance_rng(seed);
-        let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, s));
+        let mut bots = [Side::Home, Side::Away]
+            .map(|s| Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, s));
         while !state.is_over() {
             if state.chance().is_some() {
                 state.sample_chance(&mut rng, &mut NoRecord);
                 continue;
             }
-            let Some((side, decision)) = state.to_act() else { break };
+            let Some((side, decision)) = state.to_act() else {
+                break;
+            };
             let view = state.view();
             let choice = bots[side.index()].decide(&view);
             if decision == Decision::Bowl {
                 let p = view.public;
                 let (top, nbs) = (p.top.unwrap(), p.no_ball_suit.unwrap());
-                let fair = view.hand.iter().any(|&c| call_for(&p.options, c, top, nbs) == Call::Normal);
-                let holds_no_ball = view.hand.iter().any(|&c| call_for(&p.options, c, top, nbs) == Call::NoBall);
+                let fair = view
+                    .hand
+                    .iter()
+                    .any(|&c| call_for(&p.options, c, top, nbs) == Call::Normal);
+                let holds_no_ball = view
+                    .hand
+                    .iter()
+                    .any(|&c| call_for(&p.options, c, top, nbs) == Call::NoBall);
                 if fair && holds_no_ball {
                     chances += 1;
-                    no_balls += (call_for(&p.options, card_of(choice), top, nbs) == Call::NoBall) as u32;
+                    no_balls +=
+                        (call_for(&p.options, card_of(choice), top, nbs) == Call::NoBall) as u32;
                 }
             }
             state.apply(choice, &mut NoRecord).unwrap();
@@ -359,37 +573,89 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
     use batting::{look_ahead, Weigh};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    let any_card = |rng: &mut rand_chacha::ChaCha8Rng| Card::from_index(rng.random_range(0..crate::cards::DISTINCT));
+    let any_card = |rng: &mut rand_chacha::ChaCha8Rng| {
+        Card::from_index(rng.random_range(0..crate::cards::DISTINCT))
+    };
     let stances = [
-        Stance { wicket: 9.5, run: 1.0, tempo: 0.0 },
-        Stance { wicket: 38.0, run: 0.2, tempo: 0.3 },
-        Stance { wicket: 7.6, run: 1.0, tempo: 0.0 },
+        Stance {
+            wicket: 9.5,
+            run: 1.0,
+            tempo: 0.0,
+        },
+        Stance {
+            wicket: 38.0,
+            run: 0.2,
+            tempo: 0.3,
+        },
+        Stance {
+            wicket: 7.6,
+            run: 1.0,
+            tempo: 0.0,
+        },
     ];
     for round in 0..6000 {
         let (top, bowled) = (any_card(&mut rng), any_card(&mut rng));
         let no_ball = Suit::ALL[rng.random_range(0..5)];
         let mut p = position(1, top, no_ball);
-        let seen: Vec<Card> = (0..rng.random_range(0..40)).map(|_| any_card(&mut rng)).chain([top, bowled]).collect();
+        let seen: Vec<Card> = (0..rng.random_range(0..40))
+            .map(|_| any_card(&mut rng))
+            .chain([top, bowled])
+            .collect();
         p.face_up = CardCounts::from_cards(&seen);
         p.top = Some(bowled);
         // Low strikers often, and the lower order (who may not defend with low cards) too.
         p.striker = [1, 2, 5, 6, 7, 8, 9, 10][rng.random_range(0..8)];
-        p.non_striker = [1, 3, 4, 6, 9, 11].into_iter().find(|&b| b != p.striker && rng.random_bool(0.4)).unwrap_or(11);
+        p.non_striker = [1, 3, 4, 6, 9, 11]
+            .into_iter()
+            .find(|&b| b != p.striker && rng.random_bool(0.4))
+            .unwrap_or(11);
         p.next_batsman = (p.striker.max(p.non_striker) + 1).min(11);
         p.balls_in_over = rng.random_range(0..6);
         p.exhausted = rng.random_bool(0.2);
         p.hand_sizes = [6, rng.random_range(1..=6)];
-        let hand: Vec<Card> = (0..rng.random_range(2..=6)).map(|_| any_card(&mut rng)).collect();
+        let hand: Vec<Card> = (0..rng.random_range(2..=6))
+            .map(|_| any_card(&mut rng))
+            .collect();
         let call = crate::engine::delivery::call_for(&p.options, bowled, top, no_ball);
-        let view = View { side: Side::Home, decision: Decision::Respond { bowled, call, top_before: top }, hand: &hand, public: &p };
-        let known = CardCounts::from_cards(&(0..rng.random_range(0..3)).map(|_| any_card(&mut rng)).collect::<Vec<_>>());
-        let knowledge = |hand| (Unseen::less(&view, hand, &known), OtherHand::in_view(&view, known));
+        let view = View {
+            side: Side::Home,
+            decision: Decision::Respond {
+                bowled,
+                call,
+                top_before: top,
+            },
+            hand: &hand,
+            public: &p,
+        };
+        let known = CardCounts::from_cards(
+            &(0..rng.random_range(0..3))
+                .map(|_| any_card(&mut rng))
+                .collect::<Vec<_>>(),
+        );
+        let knowledge = |hand| {
+            (
+                Unseen::less(&view, hand, &known),
+                OtherHand::in_view(&view, known),
+            )
+        };
         let stance = stances[round % 3];
         let judge = judgement(if round % 4 == 0 { 4 } else { 5 });
         let ball = (bowled, call, Some(top));
         let cards = Cards::new(&hand);
         let all = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::All);
-        let best_first = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::BestFirst);
-        assert_eq!(best_first, all, "{hand:?} answering {bowled} ({call:?}) onto {top}, striker {}", p.striker);
+        let best_first = look_ahead(
+            &view,
+            &cards,
+            ball,
+            knowledge,
+            stance,
+            &judge,
+            Weigh::BestFirst,
+        );
+        assert_eq!(
+            best_first, all,
+            "{hand:?} answering {bowled} ({call:?}) onto {top}, striker {}",
+            p.striker
+        );
     }
 }

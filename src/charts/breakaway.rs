@@ -4,7 +4,6 @@
 //! chart), its offence (formation, game-state or end-of-half strategy, play code), fourth-down
 //! decisions and clock keeping. What only a team's own sheet can tell, the procedures ask for.
 
-
 use serde::Deserialize;
 use serde_json::json;
 
@@ -525,7 +524,9 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
     let half_time = quarter == 2 && next_quarter == 3;
     ctx.done(
         if half_time {
-            format!("discard {discard}; the half ends, quarter 3 starts with all {cards_left} cards")
+            format!(
+                "discard {discard}; the half ends, quarter 3 starts with all {cards_left} cards"
+            )
         } else {
             format!(
                 "discard {discard}{}; {cards_left} cards left in quarter {next_quarter}",
@@ -927,7 +928,11 @@ mod tests {
     }
 
     fn notes(o: &Outcome) -> String {
-        o.path.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("\n")
+        o.path
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     #[test]
@@ -935,7 +940,11 @@ mod tests {
         for quarter in [1, 3] {
             let o = call(
                 "clock",
-                &[("spent", n(5)), ("cards-left", n(3)), ("quarter", n(quarter))],
+                &[
+                    ("spent", n(5)),
+                    ("cards-left", n(3)),
+                    ("quarter", n(quarter)),
+                ],
             )
             .unwrap();
             assert!(
@@ -960,7 +969,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(o.fields["discard"], 3);
-        assert_eq!(o.fields["discard_next_quarter"], 0, "nothing carries into the 3rd quarter");
+        assert_eq!(
+            o.fields["discard_next_quarter"], 0,
+            "nothing carries into the 3rd quarter"
+        );
         assert_eq!(o.fields["quarter"], 3);
         assert_eq!(o.fields["cards_left"], 15);
         assert!(notes(&o).contains("half ends on its last card"), "{o:?}");

@@ -405,13 +405,21 @@ fn call_from_matches(
                     .map(|v| v.copied().collect())
                     .unwrap_or_default();
                 if given.is_empty() {
-                    let Kind::Die { min, max, ref label } = q.kind else {
+                    let Kind::Die {
+                        min,
+                        max,
+                        ref label,
+                    } = q.kind
+                    else {
                         return Err(Error::Usage(format!("question '{}' is not a die", q.id)));
                     };
                     if let Some(reads) = param.reads.filter(|r| given_on_command_line(m, r)) {
                         // The answer this die would be read for is given: it decides nothing.
                         unneeded.push((label.clone(), reads));
-                        return Ok(Answer::Die { value: min, rolled: false });
+                        return Ok(Answer::Die {
+                            value: min,
+                            rolled: false,
+                        });
                     }
                     rolled = true;
                     use rand::Rng;
@@ -450,7 +458,9 @@ fn call_from_matches(
     for (label, reads) in &unneeded {
         for step in outcome.path.iter_mut() {
             if matches!(step, Step::Roll { die, .. } if die == label) {
-                *step = Step::Note(format!("{label}: not rolled, the answer it reads was given (--{reads})"));
+                *step = Step::Note(format!(
+                    "{label}: not rolled, the answer it reads was given (--{reads})"
+                ));
             }
         }
     }

@@ -2,7 +2,6 @@
 //! (`data/charts/paydirt-3e.toml`) and the two calls - the AI's defence (red + green dice in the
 //! table for the situation: goal line, prevent, or down and distance) and the d20 offence table.
 
-
 use serde::Deserialize;
 use serde_json::json;
 
@@ -277,7 +276,6 @@ mod tests {
             _ => None,
         })
     }
-
 
     fn table_of(a: &[(&str, Answer)]) -> String {
         call("defense", a).unwrap().fields["table"]

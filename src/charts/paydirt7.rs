@@ -483,9 +483,11 @@ mod tests {
     use crate::charts::walk::{call_for_test, Answer, Kind};
 
     fn call(proc_id: &str, answers: &[(&str, Answer)]) -> Outcome {
-        call_for_test(PROCEDURES, proc_id, answers, |q| matches!(q.kind, Kind::YesNo).then_some(Answer::Bool(false))).unwrap()
+        call_for_test(PROCEDURES, proc_id, answers, |q| {
+            matches!(q.kind, Kind::YesNo).then_some(Answer::Bool(false))
+        })
+        .unwrap()
     }
-
 
     fn off(
         down: i64,

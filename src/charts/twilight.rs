@@ -4,7 +4,6 @@
 //! end-of-turn discard. Step order, step sets, die ranges, regions and coup levels come from
 //! the data file; the conditions are asked as questions.
 
-
 use serde::Deserialize;
 use serde_json::json;
 
@@ -189,7 +188,10 @@ struct Realign {
 impl Realign {
     fn ask(&self, ctx: &mut Ctx) -> Flow<Option<Outcome>> {
         if iran_contra(ctx)? {
-            ctx.note(format!("step {}: no realignments after Iran-Contra", self.step));
+            ctx.note(format!(
+                "step {}: no realignments after Iran-Contra",
+                self.step
+            ));
         } else if ctx.yes_no(self.key, self.question)? {
             return step_done(ctx, self.step, self.action.into()).map(Some);
         } else {
@@ -307,7 +309,11 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
 
 /// The steps of `steps`, in its order, that this action round allows.
 fn allowed_of(steps: &[String], allowed: &[String]) -> Vec<String> {
-    steps.iter().filter(|s| allowed.contains(s)).cloned().collect()
+    steps
+        .iter()
+        .filter(|s| allowed.contains(s))
+        .cloned()
+        .collect()
 }
 
 fn lacks_rmo(ctx: &mut Ctx) -> Flow<bool> {
@@ -331,9 +337,15 @@ fn run_steps(
             "1" => {
                 if ops < 3 {
                     ctx.note("step 1: needs a 3+ Ops card");
-                } else if ctx.yes_no("italy", "Can the AI coup Italy (not AI-controlled, DEFCON allows)?")? {
+                } else if ctx.yes_no(
+                    "italy",
+                    "Can the AI coup Italy (not AI-controlled, DEFCON allows)?",
+                )? {
                     let card = if ops >= 5 {
-                        format!("the China card ({} Ops outside Asia)", coup_ops(ops, "Europe", false))
+                        format!(
+                            "the China card ({} Ops outside Asia)",
+                            coup_ops(ops, "Europe", false)
+                        )
                     } else {
                         format!("the {ops}-Ops card")
                     };
@@ -346,7 +358,10 @@ fn run_steps(
                 if ctx.yes_no("europe-bg-control", "Can the AI gain control of an uncontrolled European battleground this action round?")? {
                     return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into()).map(Some);
                 }
-                if ctx.yes_no("europe-bg", "Is there an uncontrolled battleground in Europe to place influence in?")? {
+                if ctx.yes_no(
+                    "europe-bg",
+                    "Is there an uncontrolled battleground in Europe to place influence in?",
+                )? {
                     return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into()).map(Some);
                 }
                 ctx.note("step 2: no uncontrolled European battleground");
@@ -375,7 +390,12 @@ fn run_steps(
                         return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled")).map(Some);
                     }
                 }
-                if let Some(r) = first_region(ctx, "bg-region", "an uncontrolled battleground to place influence in", &order)? {
+                if let Some(r) = first_region(
+                    ctx,
+                    "bg-region",
+                    "an uncontrolled battleground to place influence in",
+                    &order,
+                )? {
                     return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)")).map(Some);
                 }
                 ctx.note("step 5: no uncontrolled non-European battleground");
@@ -1294,7 +1314,10 @@ mod tests {
         assert_eq!(step(&o), "4");
         assert!(action_text(&o).contains("level 2"), "{o:?}");
         let p = prompt_of(&china, "coup-region");
-        assert!(p.contains("Asia (level 3)") && p.contains("Middle East (level 2)"), "{p}");
+        assert!(
+            p.contains("Asia (level 3)") && p.contains("Middle East (level 2)"),
+            "{p}"
+        );
         // Step 6: the same, and the prompt shows each region's level.
         let o = with(&[("nonbg-region", c("europe"))]);
         assert_eq!(step(&o), "6");
@@ -1302,7 +1325,10 @@ mod tests {
         let o = with(&[("nonbg-region", c("asia"))]);
         assert!(action_text(&o).contains("level 3"), "{o:?}");
         let p = prompt_of(&china, "nonbg-region");
-        assert!(p.contains("Europe (level 2)") && p.contains("Asia (level 3)"), "{p}");
+        assert!(
+            p.contains("Europe (level 2)") && p.contains("Asia (level 3)"),
+            "{p}"
+        );
         let p = prompt_of(&[("ops", n(2)), ("lacks-rmo", yes())], "nonbg-region");
         assert!(p.contains("Africa (level 1)"), "{p}");
         // Death Squads for the AI: the China card is a 4 there, +1 = 5: level 3.
@@ -1343,10 +1369,20 @@ mod tests {
     fn red_scare_still_coups_when_short_of_military_operations() {
         let base = [("red-scare", yes()), ("step8-no-ops", yes())];
         let with = |extra: &[(&str, Answer)]| act(&[&base[..], extra].concat());
-        assert_eq!(step(&with(&[("coup-region", c("asia"))])), "Δ", "not short: the event");
+        assert_eq!(
+            step(&with(&[("coup-region", c("asia"))])),
+            "Δ",
+            "not short: the event"
+        );
         let o = with(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
         assert_eq!(step(&o), "4A");
-        assert_eq!(step(&with(&[("lacks-rmo", yes()), ("nonbg-region", c("africa"))])), "6");
+        assert_eq!(
+            step(&with(&[
+                ("lacks-rmo", yes()),
+                ("nonbg-region", c("africa"))
+            ])),
+            "6"
+        );
         assert_eq!(step(&with(&[("lacks-rmo", yes()), ("italy", yes())])), "1");
         // Short, but no coup possible: the event after all (not step 2's influence).
         let o = with(&[("lacks-rmo", yes()), ("europe-bg", yes())]);
@@ -1366,7 +1402,10 @@ mod tests {
         assert!(against(3, "coup-region", "south-america").contains("level 1"));
         assert!(against(4, "coup-region", "central-america").contains("level 2"));
         assert!(against(5, "coup-region", "central-america").contains("level 2"));
-        assert!(against(3, "coup-region", "middle-east").contains("level 2"), "only SA and CA");
+        assert!(
+            against(3, "coup-region", "middle-east").contains("level 2"),
+            "only SA and CA"
+        );
         assert!(against(3, "nonbg-region", "south-america").contains("level 1"));
         assert!(against(3, "nonbg-region", "europe").contains("level 2"));
         assert!(against(4, "nonbg-region", "central-america").contains("level 2"));

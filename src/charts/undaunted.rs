@@ -4,7 +4,6 @@
 //! target tile, the order of the AI's cards and its initiative roll. Card flows, modifiers,
 //! ranges, target lists and unit values are all read from the data file.
 
-
 use serde::Deserialize;
 use serde_json::json;
 
@@ -633,7 +632,10 @@ fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
     for (t, v, n) in &scored {
         ctx.fact(
             format!("tile {t}"),
-            format!("target value {v} ({n} unit{})", if *n == 1 { "" } else { "s" }),
+            format!(
+                "target value {v} ({n} unit{})",
+                if *n == 1 { "" } else { "s" }
+            ),
         );
     }
     let best = scored.iter().map(|s| s.1).max().expect("tiles");

@@ -754,14 +754,20 @@ pub fn call_for_test(
     answers: &[(&str, Answer)],
     default: impl Fn(&Question) -> Option<Answer>,
 ) -> Result<Outcome, WalkError> {
-    let p = procedures.iter().find(|p| p.id == id).expect("a known procedure");
+    let p = procedures
+        .iter()
+        .find(|p| p.id == id)
+        .expect("a known procedure");
     drive_with(p, |q| {
         answers
             .iter()
             .find(|(k, _)| *k == q.id)
             .map(|(_, a)| a.clone())
             .or_else(|| default(q))
-            .ok_or_else(|| WalkError { id: q.id.clone(), message: "unanswered".into() })
+            .ok_or_else(|| WalkError {
+                id: q.id.clone(),
+                message: "unanswered".into(),
+            })
     })
 }
 
@@ -775,7 +781,10 @@ pub mod answers {
     }
     /// A die the user rolled and read out.
     pub fn die(v: i64) -> Answer {
-        Answer::Die { value: v, rolled: false }
+        Answer::Die {
+            value: v,
+            rolled: false,
+        }
     }
     pub fn c(s: &str) -> Answer {
         Answer::Choice(s.into())

@@ -58,7 +58,10 @@ pub struct LevelArgs {
 
 impl LevelArgs {
     pub fn levels(&self) -> Result<Levels> {
-        let l = Levels { bat: self.bat_level, bowl: self.bowl_level };
+        let l = Levels {
+            bat: self.bat_level,
+            bowl: self.bowl_level,
+        };
         l.checked().map_err(Error::Usage)?;
         Ok(l)
     }
@@ -69,5 +72,7 @@ impl LevelArgs {
 pub fn print_out(text: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| Error::io("writing to stdout", e))
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io("writing to stdout", e))
 }

@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::common::{print_out, LevelArgs, RuleArgs};
-use crate::seed::clock_seed;
 use crate::counties::{self, Class, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
 use crate::league::{export, Competition, Settings, SimReport, LAST_YEAR};
 use crate::play::Levels;
 use crate::save;
+use crate::seed::clock_seed;
 use crate::views;
 
 /// Arguments of `accc sim`.
@@ -88,14 +88,19 @@ impl NewFileArgs {
 
     fn level_args(&self) -> LevelArgs {
         let d = Levels::default();
-        LevelArgs { bat_level: self.bat_level.unwrap_or(d.bat), bowl_level: self.bowl_level.unwrap_or(d.bowl) }
+        LevelArgs {
+            bat_level: self.bat_level.unwrap_or(d.bat),
+            bowl_level: self.bowl_level.unwrap_or(d.bowl),
+        }
     }
 
     fn user_county(&self) -> Result<Option<CountyId>> {
         match self.county.as_deref() {
             None => Ok(None),
             Some(c) if c.eq_ignore_ascii_case("none") => Ok(None),
-            Some(c) => counties::find(c).map(Some).map_err(|e| Error::Usage(format!("{e}; or \"none\""))),
+            Some(c) => counties::find(c)
+                .map(Some)
+                .map_err(|e| Error::Usage(format!("{e}; or \"none\""))),
         }
     }
 
@@ -114,14 +119,26 @@ impl NewFileArgs {
     fn conflicts(&self, file: &Settings, seed: Option<u64>) -> Result<Vec<String>> {
         let (o, l) = (file.options, file.levels);
         let differs = |flag: &str, given: Option<String>, have: String| {
-            given.filter(|g| *g != have).map(|g| format!("{flag} {g} (the file has {have})"))
+            given
+                .filter(|g| *g != have)
+                .map(|g| format!("{flag} {g} (the file has {have})"))
         };
         let number = |v: Option<u8>| v.map(|v| v.to_string());
-        let county_name = |c: Option<CountyId>| c.map_or_else(|| "none".to_string(), |c| counties::get(c).name.clone());
-        let given_county = self.county.as_ref().map(|_| self.user_county().map(county_name)).transpose()?;
+        let county_name = |c: Option<CountyId>| {
+            c.map_or_else(|| "none".to_string(), |c| counties::get(c).name.clone())
+        };
+        let given_county = self
+            .county
+            .as_ref()
+            .map(|_| self.user_county().map(county_name))
+            .transpose()?;
         let mut out: Vec<String> = [
             differs("--batsmen", number(self.batsmen), o.batsmen.to_string()),
-            differs("--packs-per-session", number(self.packs_per_session), o.packs_per_session.to_string()),
+            differs(
+                "--packs-per-session",
+                number(self.packs_per_session),
+                o.packs_per_session.to_string(),
+            ),
             differs("--days", number(self.days), o.days.to_string()),
             differs("--bat-level", number(self.bat_level), l.bat.to_string()),
             differs("--bowl-level", number(self.bowl_level), l.bowl.to_string()),
@@ -152,7 +169,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
     let mut comp = open_or_create(&args, &path)?;
     let stamp = save::stamp(&path);
-    let left = comp.current().map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
+    let left = comp
+        .current()
+        .map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
     if left == 0 && args.years.is_some_and(|n| n > 0) {
         return Err(Error::Usage(format!("{} is over: all its seasons up to {LAST_YEAR} have been played, so there are none to simulate", comp.name())));
     }
@@ -168,11 +187,17 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     } else {
         if comp.is_finished() && years == 0 {
             print_lines(&views::honours(&comp)?)?;
-            eprintln!("accc: {} is over: all its seasons have been played", comp.name());
+            eprintln!(
+                "accc: {} is over: all its seasons have been played",
+                comp.name()
+            );
         } else if years == 0 {
             // `--years 0` makes (or checks) the file without playing: say so, not an empty roll.
             let next = comp.current().map_or(LAST_YEAR, |s| s.year);
-            println!("{} is ready: no seasons played now; the {next} season is next.", comp.name());
+            println!(
+                "{} is ready: no seasons played now; the {next} season is next.",
+                comp.name()
+            );
         } else {
             print_lines(&views::honours(&comp)?)?;
         }
@@ -206,15 +231,22 @@ fn open_or_create(args: &SimArgs, path: &Path) -> Result<Competition> {
             path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
         )));
     }
-    let settings = args.new_file.settings(args.seed.unwrap_or_else(clock_seed))?;
-    let comp = Competition::create(&args.name, settings).map_err(|e| Error::Usage(e.to_string()))?;
+    let settings = args
+        .new_file
+        .settings(args.seed.unwrap_or_else(clock_seed))?;
+    let comp =
+        Competition::create(&args.name, settings).map_err(|e| Error::Usage(e.to_string()))?;
     comp.save(path)?;
     Ok(comp)
 }
 
 /// Saves `comp` over `path` unless another program (the terminal program, another `sim`)
 /// has written it since this one last read or wrote it (`stamp`): its work is kept.
-fn save_unless_changed(comp: &Competition, path: &Path, stamp: &mut Option<save::FileStamp>) -> Result<()> {
+fn save_unless_changed(
+    comp: &Competition,
+    path: &Path,
+    stamp: &mut Option<save::FileStamp>,
+) -> Result<()> {
     if save::store_unless_changed(path, comp, stamp)? {
         return Ok(());
     }
@@ -224,7 +256,12 @@ fn save_unless_changed(comp: &Competition, path: &Path, stamp: &mut Option<save:
 
 /// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
 /// what was played and the time spent saving.
-fn simulate(comp: &mut Competition, years: u32, path: &Path, mut stamp: Option<save::FileStamp>) -> Result<(SimReport, Duration)> {
+fn simulate(
+    comp: &mut Competition,
+    years: u32,
+    path: &Path,
+    mut stamp: Option<save::FileStamp>,
+) -> Result<(SimReport, Duration)> {
     let bar = progress_bar(years);
     let mut report = SimReport::default();
     let mut save_time = Duration::ZERO;
@@ -248,13 +285,21 @@ fn progress_bar(years: u32) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(years as u64);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} seasons, {elapsed} (eta {eta})") {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} seasons, {elapsed} (eta {eta})",
+    ) {
         bar.set_style(style);
     }
     bar
 }
 
-fn print_sim_json(comp: &Competition, path: &Path, r: SimReport, seconds: f64, save_time: Duration) -> Result<()> {
+fn print_sim_json(
+    comp: &Competition,
+    path: &Path,
+    r: SimReport,
+    seconds: f64,
+    save_time: Duration,
+) -> Result<()> {
     let last_year = comp.seasons().last().map(|s| s.year);
     let v = serde_json::json!({
         "name": comp.name(),
@@ -306,7 +351,11 @@ pub struct ShowArgs {
 pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     let view = view_name(&args.view)?;
     let class = args.class.as_deref().map(class_name).transpose()?;
-    let county = args.county.as_deref().map(|c| counties::find(c).map_err(Error::Usage)).transpose()?;
+    let county = args
+        .county
+        .as_deref()
+        .map(|c| counties::find(c).map_err(Error::Usage))
+        .transpose()?;
     let path: PathBuf = save::path_for(saves, &args.name)?;
     let comp = Competition::load(&path)?;
     print_lines(&render(&comp, view, args.year, county, class)?)
@@ -324,14 +373,21 @@ fn view_name(v: &str) -> Result<&'static str> {
         .iter()
         .find(|&&n| n == wanted)
         .copied()
-        .ok_or_else(|| Error::Usage(format!("unknown view {v:?}; the views are: {}", views::VIEW_NAMES.join(", "))))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown view {v:?}; the views are: {}",
+                views::VIEW_NAMES.join(", ")
+            ))
+        })
 }
 
 fn class_name(c: &str) -> Result<Class> {
     match c.to_ascii_lowercase().as_str() {
         "first" | "1" | "1st" => Ok(Class::First),
         "second" | "2" | "2nd" => Ok(Class::Second),
-        _ => Err(Error::Usage(format!("unknown class {c:?}; the classes are: first, second"))),
+        _ => Err(Error::Usage(format!(
+            "unknown class {c:?}; the classes are: first, second"
+        ))),
     }
 }
 
@@ -346,8 +402,13 @@ fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Resu
         _ => &[],
     };
     match given.iter().find(|(on, opt)| *on && !takes.contains(opt)) {
-        Some((_, opt)) if takes.is_empty() => Err(Error::Usage(format!("{opt} does not apply to the {view} view, which takes no options"))),
-        Some((_, opt)) => Err(Error::Usage(format!("{opt} does not apply to the {view} view (it takes {})", takes.join(" and ")))),
+        Some((_, opt)) if takes.is_empty() => Err(Error::Usage(format!(
+            "{opt} does not apply to the {view} view, which takes no options"
+        ))),
+        Some((_, opt)) => Err(Error::Usage(format!(
+            "{opt} does not apply to the {view} view (it takes {})",
+            takes.join(" and ")
+        ))),
         None => Ok(()),
     }
 }
@@ -371,11 +432,21 @@ fn render(
     county: Option<CountyId>,
     class: Option<Class>,
 ) -> Result<Vec<String>> {
-    refuse_options_the_view_ignores(view, [(year.is_some(), "--year"), (county.is_some(), "--county"), (class.is_some(), "--class")])?;
+    refuse_options_the_view_ignores(
+        view,
+        [
+            (year.is_some(), "--year"),
+            (county.is_some(), "--county"),
+            (class.is_some(), "--class"),
+        ],
+    )?;
     let year = year.or_else(|| default_year(comp));
     let season = views::season_for(comp, year);
     let user = comp.settings().user_county;
-    let default_class = || user.zip(season.as_ref().ok()).map_or(Class::First, |(u, s)| s.class_of(u));
+    let default_class = || {
+        user.zip(season.as_ref().ok())
+            .map_or(Class::First, |(u, s)| s.class_of(u))
+    };
     let class = class.unwrap_or_else(default_class);
     let county = || {
         county.or(user).ok_or_else(|| {
@@ -409,8 +480,18 @@ mod tests {
     fn a_file_written_by_another_program_meanwhile_is_not_overwritten() {
         let dir = tempfile::tempdir().unwrap();
         let path = save::path_for(dir.path(), "RACE").unwrap();
-        let options = crate::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..Default::default() };
-        let settings = Settings { options, levels: crate::play::Levels { bat: 1, bowl: 1 }, user_county: None, seed: 3 };
+        let options = crate::engine::MatchOptions {
+            batsmen: 4,
+            packs_per_session: 1,
+            days: 1,
+            ..Default::default()
+        };
+        let settings = Settings {
+            options,
+            levels: crate::play::Levels { bat: 1, bowl: 1 },
+            user_county: None,
+            seed: 3,
+        };
         let mut mine = Competition::create("RACE", settings).unwrap();
         mine.save(&path).unwrap();
         let mut stamp = save::stamp(&path);
@@ -420,7 +501,14 @@ mod tests {
         other.save(&path).unwrap();
         mine.sim_seasons(2, |_| {});
         let err = save_unless_changed(&mine, &path, &mut stamp).unwrap_err();
-        assert!(err.to_string().contains("was changed by another program"), "{err}");
-        assert_eq!(Competition::load(&path).unwrap().seasons().len(), 1, "the other program's file stands");
+        assert!(
+            err.to_string().contains("was changed by another program"),
+            "{err}"
+        );
+        assert_eq!(
+            Competition::load(&path).unwrap().seasons().len(),
+            1,
+            "the other program's file stands"
+        );
     }
 }

@@ -4,12 +4,12 @@
 use clap::Args;
 
 use super::common::{print_out, LevelArgs, RuleArgs};
-use crate::seed::clock_seed;
 use crate::ball_log::BallLog;
 use crate::counties;
 use crate::error::{Error, Result};
 use crate::play::computer_match;
 use crate::scorecard::{scorecard, Names};
+use crate::seed::clock_seed;
 
 /// Arguments of `accc match`.
 #[derive(Debug, Args)]
@@ -40,7 +40,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let home = counties::find(&args.home).map_err(Error::Usage)?;
     let away = counties::find(&args.away).map_err(Error::Usage)?;
     if home == away {
-        return Err(Error::Usage(format!("a county cannot play itself ({})", counties::get(home).name)));
+        return Err(Error::Usage(format!(
+            "a county cannot play itself ({})",
+            counties::get(home).name
+        )));
     }
     let options = args.rules.options()?;
     let levels = args.levels.levels()?;
@@ -50,13 +53,23 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let state = computer_match(options, [levels; 2], seed, &mut log);
     if let Some(path) = &args.log {
         refuse_to_bury(path)?;
-        std::fs::write(path, log.text()).map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
+        std::fs::write(path, log.text())
+            .map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
     }
     if args.json {
-        print_out(&format!("{}\n", log.result().expect("a finished match has a result")))
+        print_out(&format!(
+            "{}\n",
+            log.result().expect("a finished match has a result")
+        ))
     } else {
-        let names = Names { home: &h.name, away: &a.name };
-        print_out(&format!("{}\n(seed {seed})\n", scorecard(state.public(), &names).trim_end()))
+        let names = Names {
+            home: &h.name,
+            away: &a.name,
+        };
+        print_out(&format!(
+            "{}\n(seed {seed})\n",
+            scorecard(state.public(), &names).trim_end()
+        ))
     }
 }
 
@@ -67,19 +80,30 @@ pub fn run(args: MatchArgs) -> Result<()> {
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
     use std::io::Read;
     if path.is_dir() {
-        return Err(Error::Usage(format!("{} is a folder: give the log a file name", path.display())));
+        return Err(Error::Usage(format!(
+            "{} is a folder: give the log a file name",
+            path.display()
+        )));
     }
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(());
     }
-    let Ok(file) = std::fs::File::open(path) else { return Ok(()) };
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(());
+    };
     let mut head = Vec::new();
-    file.take(64 * 1024).read_to_end(&mut head).map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
+    file.take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
     let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
-    let is_log = serde_json::from_slice::<serde_json::Value>(first).is_ok_and(|v| v["event"] == "match");
+    let is_log =
+        serde_json::from_slice::<serde_json::Value>(first).is_ok_and(|v| v["event"] == "match");
     if head.is_empty() || is_log {
         Ok(())
     } else {
-        Err(Error::Usage(format!("{} exists and is not a ball log: it was left alone (give the log another name)", path.display())))
+        Err(Error::Usage(format!(
+            "{} exists and is not a ball log: it was left alone (give the log another name)",
+            path.display()
+        )))
     }
 }

@@ -60,7 +60,11 @@ pub enum Command {
 /// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)".
 pub fn parse_error_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {

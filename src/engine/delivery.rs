@@ -1,8 +1,8 @@
 //! One delivery, as a pure function: the umpire's call on the bowler's card, and what the
 //! batsman's answer makes of it (runs, extras, whether it counts, a wicket).
 
-use super::tables::{byes_for, dismissal, runs_for, weakest_defence, Dismissal};
 use super::options::MatchOptions;
+use super::tables::{byes_for, dismissal, runs_for, weakest_defence, Dismissal};
 use crate::cards::{Card, Suit, TOP_RANK};
 
 /// The umpire's call on a delivery.
@@ -31,7 +31,9 @@ impl Call {
 
     pub fn parse(s: &str) -> Option<Call> {
         use Call::*;
-        [Normal, NoBall, Wide, WideRevoked, Bye].into_iter().find(|c| c.name() == s)
+        [Normal, NoBall, Wide, WideRevoked, Bye]
+            .into_iter()
+            .find(|c| c.name() == s)
     }
 
     /// Whether the batsman has a choice to make (the bye is scored with no card played).
@@ -86,12 +88,31 @@ impl Outcome {
 /// `WideRevoked`); `bat` is his card or `None`; `striker` his number (for the lower-order
 /// rule). Returns the final call with the outcome. The caller has checked the answer is
 /// legal (a card on a normal delivery, no card on a bye).
-pub fn resolve(call: Call, bowled: Card, top: Card, bat: Option<Card>, striker: u8) -> (Call, Outcome) {
+pub fn resolve(
+    call: Call,
+    bowled: Card,
+    top: Card,
+    bat: Option<Card>,
+    striker: u8,
+) -> (Call, Outcome) {
     match (call, bat) {
         (Call::NoBall, bat) => (call, no_ball(bowled, bat)),
-        (Call::Wide, None) => (call, Outcome { wides: wides_for(bowled, top), ..Outcome::default() }),
+        (Call::Wide, None) => (
+            call,
+            Outcome {
+                wides: wides_for(bowled, top),
+                ..Outcome::default()
+            },
+        ),
         (Call::Wide, Some(c)) => (Call::WideRevoked, stroke(bowled, c, striker)),
-        (Call::Bye, _) => (call, Outcome { byes: byes(bowled, top), counts: true, ..Outcome::default() }),
+        (Call::Bye, _) => (
+            call,
+            Outcome {
+                byes: byes(bowled, top),
+                counts: true,
+                ..Outcome::default()
+            },
+        ),
         (_, Some(c)) => (call, stroke(bowled, c, striker)),
         (_, None) => unreachable!("a normal delivery always has the batsman's card"),
     }
@@ -102,7 +123,11 @@ fn no_ball(bowled: Card, bat: Option<Card>) -> Outcome {
         Some(c) if c.rank() > bowled.rank() => runs_for(c.rank() - bowled.rank()),
         _ => 0,
     };
-    Outcome { runs, no_balls: 1, ..Outcome::default() }
+    Outcome {
+        runs,
+        no_balls: 1,
+        ..Outcome::default()
+    }
 }
 
 /// Wides that stand: 1, or 4 off two 11s, but 1 again when those 11s share a suit (the
@@ -127,20 +152,32 @@ pub(crate) fn byes(bowled: Card, top: Card) -> u8 {
 
 /// A normal delivery (or a revoked wide) met by the batsman's card.
 pub fn stroke(bowled: Card, bat: Card, striker: u8) -> Outcome {
-    let base = Outcome { counts: true, ..Outcome::default() };
+    let base = Outcome {
+        counts: true,
+        ..Outcome::default()
+    };
     let (b, c) = (bowled.rank(), bat.rank());
     if bat.suit() == bowled.suit() {
         if c > b {
-            Outcome { runs: runs_for(c - b), ..base }
+            Outcome {
+                runs: runs_for(c - b),
+                ..base
+            }
         } else if c < b && c <= weakest_defence(striker) {
-            Outcome { wicket: Some(Dismissal::Bowled), ..base }
+            Outcome {
+                wicket: Some(Dismissal::Bowled),
+                ..base
+            }
         } else {
             base
         }
     } else if c >= b {
         base
     } else {
-        Outcome { wicket: Some(dismissal(bowled.suit(), bat.suit())), ..base }
+        Outcome {
+            wicket: Some(dismissal(bowled.suit(), bat.suit())),
+            ..base
+        }
     }
 }
 
@@ -173,14 +210,28 @@ mod tests {
 
     #[test]
     fn switched_off_rules_never_apply() {
-        let none = MatchOptions { no_balls: false, wides: false, byes: false, ..Default::default() };
+        let none = MatchOptions {
+            no_balls: false,
+            wides: false,
+            byes: false,
+            ..Default::default()
+        };
         for (b, t) in [(c(5, Bats), c(5, Pads)), (c(6, Bats), c(5, Pads))] {
             assert_eq!(call_for(&none, b, t, Bats), Call::Normal);
         }
-        let no_nb = MatchOptions { no_balls: false, ..Default::default() };
+        let no_nb = MatchOptions {
+            no_balls: false,
+            ..Default::default()
+        };
         assert_eq!(call_for(&no_nb, c(5, Bats), c(5, Pads), Bats), Call::Wide);
-        let no_wide = MatchOptions { wides: false, ..Default::default() };
-        assert_eq!(call_for(&no_wide, c(5, Bats), c(5, Pads), Pads), Call::Normal);
+        let no_wide = MatchOptions {
+            wides: false,
+            ..Default::default()
+        };
+        assert_eq!(
+            call_for(&no_wide, c(5, Bats), c(5, Pads), Pads),
+            Call::Normal
+        );
         assert_eq!(call_for(&no_wide, c(6, Bats), c(5, Pads), Pads), Call::Bye);
     }
 
@@ -192,10 +243,10 @@ mod tests {
             (c(1, Bats), c(11, Bats), 1, 6, None),
             (c(2, Bats), c(11, Bats), 1, 4, None),
             (c(3, Bats), c(8, Bats), 1, 2, None),
-            (c(5, Bats), c(5, Bats), 1, 0, None),      // defensive, equal
-            (c(5, Bats), c(2, Bats), 1, 0, None),      // defensive, lower
-            (c(5, Bats), c(5, Pads), 1, 0, None),      // passes the bat
-            (c(10, Bats), c(11, Pads), 1, 0, None),    // beaten the bat
+            (c(5, Bats), c(5, Bats), 1, 0, None), // defensive, equal
+            (c(5, Bats), c(2, Bats), 1, 0, None), // defensive, lower
+            (c(5, Bats), c(5, Pads), 1, 0, None), // passes the bat
+            (c(10, Bats), c(11, Pads), 1, 0, None), // beaten the bat
             (c(5, Bats), c(4, Pads), 1, 0, Some(Dismissal::Lbw)),
             (c(5, Pads), c(4, Bats), 1, 0, Some(Dismissal::Caught)),
             (c(5, Bats), c(4, Stumps), 1, 0, Some(Dismissal::RunOut)),
@@ -203,7 +254,11 @@ mod tests {
         ];
         for (b, bat, s, runs, wicket) in cases {
             let o = stroke(b, bat, s);
-            assert_eq!((o.runs, o.wicket, o.counts), (runs, wicket, true), "{bat} to {b}");
+            assert_eq!(
+                (o.runs, o.wicket, o.counts),
+                (runs, wicket, true),
+                "{bat} to {b}"
+            );
         }
     }
 
@@ -235,7 +290,10 @@ mod tests {
         let b = c(4, Bats);
         let t = c(9, Pads);
         let (call, o) = resolve(Call::NoBall, b, t, None, 1);
-        assert_eq!((call, o.no_balls, o.runs, o.counts), (Call::NoBall, 1, 0, false));
+        assert_eq!(
+            (call, o.no_balls, o.runs, o.counts),
+            (Call::NoBall, 1, 0, false)
+        );
         // any suit, higher: runs by the table
         let (_, o) = resolve(Call::NoBall, b, t, Some(c(10, Gloves)), 1);
         assert_eq!((o.no_balls, o.runs), (1, 3));
@@ -257,14 +315,21 @@ mod tests {
         ];
         for (b, t, wides) in cases {
             let (call, o) = resolve(Call::Wide, b, t, None, 1);
-            assert_eq!((call, o.wides, o.counts, o.extras()), (Call::Wide, wides, false, wides), "{b} on {t}");
+            assert_eq!(
+                (call, o.wides, o.counts, o.extras()),
+                (Call::Wide, wides, false, wides),
+                "{b} on {t}"
+            );
         }
     }
 
     #[test]
     fn a_revoked_wide_is_a_normal_delivery() {
         let (call, o) = resolve(Call::Wide, c(5, Bats), c(5, Pads), Some(c(9, Bats)), 1);
-        assert_eq!((call, o.runs, o.wides, o.counts), (Call::WideRevoked, 2, 0, true));
+        assert_eq!(
+            (call, o.runs, o.wides, o.counts),
+            (Call::WideRevoked, 2, 0, true)
+        );
         let (_, o) = resolve(Call::Wide, c(5, Bats), c(5, Pads), Some(c(3, Pads)), 1);
         assert_eq!(o.wicket, Some(Dismissal::Lbw));
     }
@@ -275,7 +340,11 @@ mod tests {
             let b = c(rank, Bats);
             let t = c(rank - 1, Pads);
             let (_, o) = resolve(Call::Bye, b, t, None, 1);
-            assert_eq!((o.byes, o.counts, o.runs), (byes_for(rank), true, 0), "{b} on {t}");
+            assert_eq!(
+                (o.byes, o.counts, o.runs),
+                (byes_for(rank), true, 0),
+                "{b} on {t}"
+            );
         }
         let (_, o) = resolve(Call::Bye, c(11, Gloves), c(10, Gloves), None, 1);
         assert_eq!(o.byes, 0, "superb stop");
@@ -285,7 +354,13 @@ mod tests {
 
     #[test]
     fn call_names_round_trip() {
-        for call in [Call::Normal, Call::NoBall, Call::Wide, Call::WideRevoked, Call::Bye] {
+        for call in [
+            Call::Normal,
+            Call::NoBall,
+            Call::Wide,
+            Call::WideRevoked,
+            Call::Bye,
+        ] {
             assert_eq!(Call::parse(call.name()), Some(call));
         }
     }

@@ -78,15 +78,49 @@ impl BallRecord {
 /// writers that need top-first order reverse them.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {
-    Deal { home: &'a [Card], away: &'a [Card], pickup: &'a [Card] },
-    Toss { winner: Side, elected: Election },
-    Discard { side: Side, card: Card },
-    InningsStart { number: u8, batting: Side, no_ball_suit: Suit },
-    Pack { number: u16, after: DrawBy, pickup: &'a [Card] },
+    Deal {
+        home: &'a [Card],
+        away: &'a [Card],
+        pickup: &'a [Card],
+    },
+    Toss {
+        winner: Side,
+        elected: Election,
+    },
+    Discard {
+        side: Side,
+        card: Card,
+    },
+    InningsStart {
+        number: u8,
+        batting: Side,
+        no_ball_suit: Suit,
+    },
+    Pack {
+        number: u16,
+        after: DrawBy,
+        pickup: &'a [Card],
+    },
     Ball(&'a BallRecord),
-    Exchange { side: Side, out: &'a [Card], drawn: &'a [Card] },
-    Declare { innings: u8, side: Side, total: u16, wickets: u8 },
-    InningsEnd { number: u8, batting: Side, total: u16, wickets: u8, balls: u16, reason: InningsEnd },
+    Exchange {
+        side: Side,
+        out: &'a [Card],
+        drawn: &'a [Card],
+    },
+    Declare {
+        innings: u8,
+        side: Side,
+        total: u16,
+        wickets: u8,
+    },
+    InningsEnd {
+        number: u8,
+        batting: Side,
+        total: u16,
+        wickets: u8,
+        balls: u16,
+        reason: InningsEnd,
+    },
     Result(&'a MatchResult),
 }
 

@@ -24,7 +24,14 @@ pub struct MatchOptions {
 
 impl Default for MatchOptions {
     fn default() -> Self {
-        MatchOptions { no_balls: true, wides: true, byes: true, batsmen: 11, packs_per_session: 3, days: 3 }
+        MatchOptions {
+            no_balls: true,
+            wides: true,
+            byes: true,
+            batsmen: 11,
+            packs_per_session: 3,
+            days: 3,
+        }
     }
 }
 
@@ -42,14 +49,21 @@ impl MatchOptions {
     /// Checks every number against its allowed range, naming the range when one is off.
     pub fn validate(&self) -> Result<(), String> {
         check("batsmen per side", self.batsmen, BATSMEN)?;
-        check("packs per session", self.packs_per_session, PACKS_PER_SESSION)?;
+        check(
+            "packs per session",
+            self.packs_per_session,
+            PACKS_PER_SESSION,
+        )?;
         check("days per match", self.days, DAYS)
     }
 
     /// The day (1-based) and session (0 morning, 1 afternoon, 2 evening) of pack `pack`.
     pub fn day_and_session(&self, pack: u16) -> (u16, u8) {
         let session = (pack.max(1) - 1) / self.packs_per_session as u16;
-        (session / SESSIONS_PER_DAY as u16 + 1, (session % SESSIONS_PER_DAY as u16) as u8)
+        (
+            session / SESSIONS_PER_DAY as u16 + 1,
+            (session % SESSIONS_PER_DAY as u16) as u8,
+        )
     }
 }
 
@@ -57,7 +71,11 @@ fn check(what: &str, v: u8, range: std::ops::RangeInclusive<u8>) -> Result<(), S
     if range.contains(&v) {
         Ok(())
     } else {
-        Err(format!("{what} must be {} to {}, not {v}", range.start(), range.end()))
+        Err(format!(
+            "{what} must be {} to {}, not {v}",
+            range.start(),
+            range.end()
+        ))
     }
 }
 
@@ -76,17 +94,44 @@ mod tests {
     #[test]
     fn sessions_follow_packs() {
         let o = MatchOptions::default();
-        let got: Vec<_> = [1, 3, 4, 7, 9, 10, 21, 27].iter().map(|&p| o.day_and_session(p)).collect();
-        assert_eq!(got, [(1, 0), (1, 0), (1, 1), (1, 2), (1, 2), (2, 0), (3, 0), (3, 2)]);
+        let got: Vec<_> = [1, 3, 4, 7, 9, 10, 21, 27]
+            .iter()
+            .map(|&p| o.day_and_session(p))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, 0),
+                (1, 0),
+                (1, 1),
+                (1, 2),
+                (1, 2),
+                (2, 0),
+                (3, 0),
+                (3, 2)
+            ]
+        );
     }
 
     #[test]
     fn out_of_range_options_are_named() {
-        let o = MatchOptions { batsmen: 12, ..Default::default() };
-        assert_eq!(o.validate().unwrap_err(), "batsmen per side must be 2 to 11, not 12");
-        let o = MatchOptions { packs_per_session: 0, ..Default::default() };
+        let o = MatchOptions {
+            batsmen: 12,
+            ..Default::default()
+        };
+        assert_eq!(
+            o.validate().unwrap_err(),
+            "batsmen per side must be 2 to 11, not 12"
+        );
+        let o = MatchOptions {
+            packs_per_session: 0,
+            ..Default::default()
+        };
         assert!(o.validate().unwrap_err().contains("packs per session"));
-        let o = MatchOptions { days: 6, ..Default::default() };
+        let o = MatchOptions {
+            days: 6,
+            ..Default::default()
+        };
         assert!(o.validate().unwrap_err().contains("days per match"));
     }
 }

@@ -23,7 +23,12 @@ pub struct MatchError {
 
 impl std::fmt::Display for MatchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the {} side chose illegally: {}", self.side.name(), self.error)
+        write!(
+            f,
+            "the {} side chose illegally: {}",
+            self.side.name(),
+            self.error
+        )
     }
 }
 
@@ -56,7 +61,9 @@ pub fn play_match<R: Recorder + ?Sized>(
             state.sample_chance(&mut rng, rec);
         } else if let Some((side, _)) = state.to_act() {
             let choice = players[side.index()].decide(&state.view());
-            state.apply(choice, rec).map_err(|error| MatchError { side, error })?;
+            state
+                .apply(choice, rec)
+                .map_err(|error| MatchError { side, error })?;
         } else {
             return Ok(state);
         }

@@ -245,11 +245,21 @@ impl MatchResult {
     pub fn win(winner: Side, margin: Margin) -> MatchResult {
         let mut points = [0; 2];
         points[winner.index()] = 4;
-        MatchResult { outcome: Outcome::Win, winner: Some(winner), margin: Some(margin), points }
+        MatchResult {
+            outcome: Outcome::Win,
+            winner: Some(winner),
+            margin: Some(margin),
+            points,
+        }
     }
 
     pub fn tie() -> MatchResult {
-        MatchResult { outcome: Outcome::Tie, winner: None, margin: None, points: [2, 2] }
+        MatchResult {
+            outcome: Outcome::Tie,
+            winner: None,
+            margin: None,
+            points: [2, 2],
+        }
     }
 
     /// A draw; `one_short` names the side batting fourth when it finished exactly one run
@@ -259,7 +269,12 @@ impl MatchResult {
         if let Some(side) = one_short {
             points[side.index()] = 2;
         }
-        MatchResult { outcome: Outcome::Draw, winner: None, margin: None, points }
+        MatchResult {
+            outcome: Outcome::Draw,
+            winner: None,
+            margin: None,
+            points,
+        }
     }
 
     /// The result in words, naming the sides with `name`: "Surrey won by 5 wickets".
@@ -297,12 +312,19 @@ mod tests {
     fn a_third_innings_declared_behind_still_reads_as_declared() {
         let mut inn = InningsScore::new(Side::Home);
         (inn.total, inn.wickets, inn.end) = (0, 0, Some(InningsEnd::InningsDefeat));
-        assert_eq!(inn.score_text(10), "0-0d", "declared at 0-0, still behind: lost by an innings");
+        assert_eq!(
+            inn.score_text(10),
+            "0-0d",
+            "declared at 0-0, still behind: lost by an innings"
+        );
         (inn.total, inn.wickets) = (57, 10);
         assert_eq!(inn.score_text(10), "57", "all out, still behind");
         (inn.wickets, inn.end) = (3, Some(InningsEnd::Time));
         assert_eq!(inn.score_text(10), "57-3");
-        assert!(InningsEnd::Declared.by_declaration(10, 10) && !InningsEnd::Target.by_declaration(3, 10));
+        assert!(
+            InningsEnd::Declared.by_declaration(10, 10)
+                && !InningsEnd::Target.by_declaration(3, 10)
+        );
     }
 
     #[test]

@@ -29,7 +29,11 @@ pub enum Decision {
     Bowl,
     /// The batting side answers the card bowled; `call` is `Normal`, `NoBall` or `Wide`, and
     /// `top_before` the card it was bowled onto (the view's top is now the bowled card).
-    Respond { bowled: Card, call: Call, top_before: Card },
+    Respond {
+        bowled: Card,
+        call: Call,
+        top_before: Card,
+    },
     /// After a wicket the batting side may change up to two cards.
     Exchange,
 }
@@ -52,7 +56,10 @@ pub enum Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalChoice {
     /// The match is waiting for something else (a chance event, another decision, or nothing).
-    NotExpected { expected: Option<Decision>, got: Choice },
+    NotExpected {
+        expected: Option<Decision>,
+        got: Choice,
+    },
     /// The card is not in the hand (or not twice, for two copies).
     NotInHand(Card),
     /// A normal delivery must be answered with a card.
@@ -62,14 +69,22 @@ pub enum IllegalChoice {
 impl std::fmt::Display for IllegalChoice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            IllegalChoice::NotExpected { expected: Some(d), got } => {
+            IllegalChoice::NotExpected {
+                expected: Some(d),
+                got,
+            } => {
                 write!(f, "{got:?} does not answer {d:?}")
             }
-            IllegalChoice::NotExpected { expected: None, got } => {
+            IllegalChoice::NotExpected {
+                expected: None,
+                got,
+            } => {
                 write!(f, "{got:?} given when no decision is due")
             }
             IllegalChoice::NotInHand(c) => write!(f, "{c} is not in the hand"),
-            IllegalChoice::CardRequired => f.write_str("a normal delivery must be answered with a card"),
+            IllegalChoice::CardRequired => {
+                f.write_str("a normal delivery must be answered with a card")
+            }
         }
     }
 }
@@ -159,7 +174,11 @@ impl PublicState {
 
     /// The side's runs over all its innings so far.
     pub fn aggregate(&self, side: Side) -> u16 {
-        self.started().iter().filter(|i| i.batting == side).map(|i| i.total).sum()
+        self.started()
+            .iter()
+            .filter(|i| i.batting == side)
+            .map(|i| i.total)
+            .sum()
     }
 
     /// The innings started so far.
@@ -329,18 +348,29 @@ impl MatchState {
     /// What the side to act may see. Panics if no decision is due.
     pub fn view(&self) -> View<'_> {
         let (side, decision) = self.to_act().expect("no decision is due");
-        View { side, decision, hand: self.hand(side), public: &self.public }
+        View {
+            side,
+            decision,
+            hand: self.hand(side),
+            public: &self.public,
+        }
     }
 
     /// Every legal answer to the decision due (empty when none is).
     pub fn legal_choices(&self) -> Vec<Choice> {
-        self.to_act().map(|_| self.view().legal_choices()).unwrap_or_default()
+        self.to_act()
+            .map(|_| self.view().legal_choices())
+            .unwrap_or_default()
     }
 
     // ----- chance events -----
 
     /// Samples the chance event due from `rng` and applies it.
-    pub fn sample_chance<G: Rng + ?Sized, R: Recorder + ?Sized>(&mut self, rng: &mut G, rec: &mut R) {
+    pub fn sample_chance<G: Rng + ?Sized, R: Recorder + ?Sized>(
+        &mut self,
+        rng: &mut G,
+        rec: &mut R,
+    ) {
         match self.chance().expect("no chance event is due") {
             Chance::Deal => {
                 let mut order = double_pack();
@@ -348,7 +378,11 @@ impl MatchState {
                 self.deal(&order, rec);
             }
             Chance::Toss => {
-                let winner = if rng.random_bool(0.5) { Side::Home } else { Side::Away };
+                let winner = if rng.random_bool(0.5) {
+                    Side::Home
+                } else {
+                    Side::Away
+                };
                 self.toss(winner, rec);
             }
             Chance::Reshuffle => {
@@ -362,27 +396,43 @@ impl MatchState {
     /// Deals from `order`: the home hand, then the away hand (7 each), then the pickup pile
     /// top first. `order` must be the 110 cards.
     pub fn deal<R: Recorder + ?Sized>(&mut self, order: &[Card], rec: &mut R) {
-        assert_eq!(self.phase, Phase::Chance(Chance::Deal), "the deal is not due");
+        assert_eq!(
+            self.phase,
+            Phase::Chance(Chance::Deal),
+            "the deal is not due"
+        );
         assert!(is_double_pack(order), "a deal must use the 110 cards");
         self.hands[0] = Hand::from_cards(&order[..DEAL]);
         self.hands[1] = Hand::from_cards(&order[DEAL..2 * DEAL]);
         self.pickup.clear();
         self.pickup.extend(order[2 * DEAL..].iter().rev());
         self.sync_counts();
-        rec.record(&Event::Deal { home: self.hand(Side::Home), away: self.hand(Side::Away), pickup: &self.pickup });
+        rec.record(&Event::Deal {
+            home: self.hand(Side::Home),
+            away: self.hand(Side::Away),
+            pickup: &self.pickup,
+        });
         self.phase = Phase::Chance(Chance::Toss);
     }
 
     /// The toss is won by `winner`.
     pub fn toss<R: Recorder + ?Sized>(&mut self, winner: Side, _rec: &mut R) {
-        assert_eq!(self.phase, Phase::Chance(Chance::Toss), "the toss is not due");
+        assert_eq!(
+            self.phase,
+            Phase::Chance(Chance::Toss),
+            "the toss is not due"
+        );
         self.public.toss_winner = Some(winner);
         self.phase = Phase::Decide(winner, Decision::Elect);
     }
 
     /// Forms the new pack in the given order (top first): it must be the discard pile but
     /// its top card.
-    pub fn reshuffle<R: Recorder + ?Sized>(&mut self, top_first: &[Card], rec: &mut R) -> Result<(), String> {
+    pub fn reshuffle<R: Recorder + ?Sized>(
+        &mut self,
+        top_first: &[Card],
+        rec: &mut R,
+    ) -> Result<(), String> {
         assert_eq!(self.chance(), Some(Chance::Reshuffle), "no new pack is due");
         let mut want: Vec<Card> = self.discard[..self.discard.len() - 1].to_vec();
         let mut got = top_first.to_vec();
@@ -407,7 +457,9 @@ impl MatchState {
     }
 
     fn after_reshuffle<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
-        let Phase::Reshuffle(resume) = self.phase else { unreachable!() };
+        let Phase::Reshuffle(resume) = self.phase else {
+            unreachable!()
+        };
         self.public.pack += 1;
         self.sync_counts();
         let after = match resume {
@@ -415,7 +467,11 @@ impl MatchState {
             Resume::Batsman => DrawBy::Batsman,
             Resume::Exchange => DrawBy::Exchange,
         };
-        rec.record(&Event::Pack { number: self.public.pack, after, pickup: &self.pickup });
+        rec.record(&Event::Pack {
+            number: self.public.pack,
+            after,
+            pickup: &self.pickup,
+        });
         match resume {
             Resume::Bowler => self.after_bowler_draw(rec),
             Resume::Batsman => self.settle(rec),
@@ -426,19 +482,33 @@ impl MatchState {
     // ----- decisions -----
 
     /// Applies the side to act's choice, or refuses it (changing nothing).
-    pub fn apply<R: Recorder + ?Sized>(&mut self, choice: Choice, rec: &mut R) -> Result<(), IllegalChoice> {
+    pub fn apply<R: Recorder + ?Sized>(
+        &mut self,
+        choice: Choice,
+        rec: &mut R,
+    ) -> Result<(), IllegalChoice> {
         let Some((side, decision)) = self.to_act() else {
-            return Err(IllegalChoice::NotExpected { expected: None, got: choice });
+            return Err(IllegalChoice::NotExpected {
+                expected: None,
+                got: choice,
+            });
         };
-        let wrong = || IllegalChoice::NotExpected { expected: Some(decision), got: choice };
+        let wrong = || IllegalChoice::NotExpected {
+            expected: Some(decision),
+            got: choice,
+        };
         match (decision, choice) {
             (Decision::Elect, Choice::Elect(e)) => self.elect(side, e, rec),
             (Decision::OpeningDiscard, Choice::Card(c)) => self.opening_discard(side, c, rec)?,
-            (Decision::Declare, Choice::Continue) => self.phase = Phase::Decide(side.other(), Decision::Bowl),
+            (Decision::Declare, Choice::Continue) => {
+                self.phase = Phase::Decide(side.other(), Decision::Bowl)
+            }
             (Decision::Declare, Choice::Declare) => self.declare(rec),
             (Decision::Bowl, Choice::Card(c)) => self.bowl(side, c, rec)?,
             (Decision::Respond { .. }, Choice::Card(c)) => self.respond(side, Some(c), rec)?,
-            (Decision::Respond { call, .. }, Choice::NoCard) if call.allows_no_card() => self.respond(side, None, rec)?,
+            (Decision::Respond { call, .. }, Choice::NoCard) if call.allows_no_card() => {
+                self.respond(side, None, rec)?
+            }
             (Decision::Respond { .. }, Choice::NoCard) => return Err(IllegalChoice::CardRequired),
             (Decision::Exchange, Choice::Exchange(out)) => self.exchange(side, out, rec)?,
             _ => return Err(wrong()),
@@ -447,13 +517,25 @@ impl MatchState {
     }
 
     fn elect<R: Recorder + ?Sized>(&mut self, side: Side, e: Election, rec: &mut R) {
-        self.public.first_bat = if e == Election::Bat { side } else { side.other() };
+        self.public.first_bat = if e == Election::Bat {
+            side
+        } else {
+            side.other()
+        };
         self.public.innings[0].batting = self.public.first_bat;
-        rec.record(&Event::Toss { winner: side, elected: e });
+        rec.record(&Event::Toss {
+            winner: side,
+            elected: e,
+        });
         self.phase = Phase::Decide(self.public.first_bat.other(), Decision::OpeningDiscard);
     }
 
-    fn opening_discard<R: Recorder + ?Sized>(&mut self, side: Side, card: Card, rec: &mut R) -> Result<(), IllegalChoice> {
+    fn opening_discard<R: Recorder + ?Sized>(
+        &mut self,
+        side: Side,
+        card: Card,
+        rec: &mut R,
+    ) -> Result<(), IllegalChoice> {
         let hand = &mut self.hands[side.index()];
         let slot = hand.position(card).ok_or(IllegalChoice::NotInHand(card))?;
         hand.remove_at(slot);
@@ -472,16 +554,41 @@ impl MatchState {
     fn declare<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let inn = *self.public.current();
         let innings = self.public.innings_started;
-        rec.record(&Event::Declare { innings, side: inn.batting, total: inn.total, wickets: inn.wickets });
+        rec.record(&Event::Declare {
+            innings,
+            side: inn.batting,
+            total: inn.total,
+            wickets: inn.wickets,
+        });
         self.end_innings(InningsEnd::Declared, rec);
     }
 
-    fn bowl<R: Recorder + ?Sized>(&mut self, side: Side, card: Card, rec: &mut R) -> Result<(), IllegalChoice> {
-        let slot = self.hands[side.index()].position(card).ok_or(IllegalChoice::NotInHand(card))?;
-        let top_before = self.public.top.expect("the discard pile is never empty in play");
-        let no_ball_suit = self.public.no_ball_suit.expect("set by the opening discard");
+    fn bowl<R: Recorder + ?Sized>(
+        &mut self,
+        side: Side,
+        card: Card,
+        rec: &mut R,
+    ) -> Result<(), IllegalChoice> {
+        let slot = self.hands[side.index()]
+            .position(card)
+            .ok_or(IllegalChoice::NotInHand(card))?;
+        let top_before = self
+            .public
+            .top
+            .expect("the discard pile is never empty in play");
+        let no_ball_suit = self
+            .public
+            .no_ball_suit
+            .expect("set by the opening discard");
         let call = call_for(&self.public.options, card, top_before, no_ball_suit);
-        self.pending = Some(Pending { bowled: card, top_before, no_ball_suit, call, pack: self.public.pack, bat: None });
+        self.pending = Some(Pending {
+            bowled: card,
+            top_before,
+            no_ball_suit,
+            call,
+            pack: self.public.pack,
+            bat: None,
+        });
         self.put_on_top(card);
         self.public.last_bowled = Some(card);
         if self.draw(side, slot, Resume::Bowler) {
@@ -493,20 +600,34 @@ impl MatchState {
     fn after_bowler_draw<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let p = self.pending.expect("a delivery is in progress");
         if p.call.asks_batsman() {
-            let decision = Decision::Respond { bowled: p.bowled, call: p.call, top_before: p.top_before };
+            let decision = Decision::Respond {
+                bowled: p.bowled,
+                call: p.call,
+                top_before: p.top_before,
+            };
             self.phase = Phase::Decide(self.public.batting(), decision);
         } else {
             self.settle(rec);
         }
     }
 
-    fn respond<R: Recorder + ?Sized>(&mut self, side: Side, card: Option<Card>, rec: &mut R) -> Result<(), IllegalChoice> {
+    fn respond<R: Recorder + ?Sized>(
+        &mut self,
+        side: Side,
+        card: Option<Card>,
+        rec: &mut R,
+    ) -> Result<(), IllegalChoice> {
         let Some(card) = card else {
             self.settle(rec);
             return Ok(());
         };
-        let slot = self.hands[side.index()].position(card).ok_or(IllegalChoice::NotInHand(card))?;
-        self.pending.as_mut().expect("a delivery is in progress").bat = Some(card);
+        let slot = self.hands[side.index()]
+            .position(card)
+            .ok_or(IllegalChoice::NotInHand(card))?;
+        self.pending
+            .as_mut()
+            .expect("a delivery is in progress")
+            .bat = Some(card);
         self.put_on_top(card);
         if self.draw(side, slot, Resume::Batsman) {
             self.settle(rec);
@@ -514,7 +635,12 @@ impl MatchState {
         Ok(())
     }
 
-    fn exchange<R: Recorder + ?Sized>(&mut self, side: Side, out: [Option<Card>; 2], rec: &mut R) -> Result<(), IllegalChoice> {
+    fn exchange<R: Recorder + ?Sized>(
+        &mut self,
+        side: Side,
+        out: [Option<Card>; 2],
+        rec: &mut R,
+    ) -> Result<(), IllegalChoice> {
         let hand = &self.hands[side.index()];
         for card in out.iter().flatten() {
             let wanted = out.iter().flatten().filter(|&c| c == card).count();
@@ -523,7 +649,11 @@ impl MatchState {
             }
         }
         let mut cards = out.iter().flatten().copied();
-        self.exchange = ExchangeProgress { out: [cards.next(), cards.next()], done: 0, drawn: [None; 2] };
+        self.exchange = ExchangeProgress {
+            out: [cards.next(), cards.next()],
+            done: 0,
+            drawn: [None; 2],
+        };
         self.continue_exchange(rec);
         Ok(())
     }
@@ -536,7 +666,9 @@ impl MatchState {
             if self.public.exhausted {
                 break;
             }
-            let slot = self.hands[side.index()].position(card).expect("checked when chosen");
+            let slot = self.hands[side.index()]
+                .position(card)
+                .expect("checked when chosen");
             let under = self.discard.len() - 1;
             self.discard.insert(under, card);
             self.public.face_up.add(card);
@@ -548,8 +680,15 @@ impl MatchState {
         let x = self.exchange;
         if x.done > 0 {
             let out: [Card; 2] = [x.out[0].unwrap(), x.out[1].unwrap_or(x.out[0].unwrap())];
-            let drawn: [Card; 2] = [x.drawn[0].unwrap(), x.drawn[1].unwrap_or(x.drawn[0].unwrap())];
-            rec.record(&Event::Exchange { side, out: &out[..x.done], drawn: &drawn[..x.done] });
+            let drawn: [Card; 2] = [
+                x.drawn[0].unwrap(),
+                x.drawn[1].unwrap_or(x.drawn[0].unwrap()),
+            ];
+            rec.record(&Event::Exchange {
+                side,
+                out: &out[..x.done],
+                drawn: &drawn[..x.done],
+            });
         }
         self.before_delivery(rec);
     }
@@ -624,7 +763,12 @@ impl MatchState {
         let wicket = out.wicket.map(|how| {
             inn.batsmen[striker as usize - 1].out = Some(how);
             let partnership = inn.partnership();
-            inn.fall[inn.wickets as usize] = super::score::FallOfWicket { score: inn.total, batsman: striker, partnership, balls: inn.balls };
+            inn.fall[inn.wickets as usize] = super::score::FallOfWicket {
+                score: inn.total,
+                batsman: striker,
+                partnership,
+                balls: inn.balls,
+            };
             inn.wickets += 1;
             if inn.wickets < all_out {
                 pubs.striker = pubs.next_batsman;
@@ -696,7 +840,11 @@ impl MatchState {
     fn start_innings<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let pubs = &mut self.public;
         let number = pubs.innings_started + 1;
-        let batting = if number % 2 == 1 { pubs.first_bat } else { pubs.first_bat.other() };
+        let batting = if number % 2 == 1 {
+            pubs.first_bat
+        } else {
+            pubs.first_bat.other()
+        };
         pubs.innings[number as usize - 1] = InningsScore::new(batting);
         pubs.innings[number as usize - 1].batsmen[0].batted = true;
         pubs.innings[number as usize - 1].batsmen[1].batted = true;
@@ -710,7 +858,11 @@ impl MatchState {
             pubs.no_ball_suit = Some(last.suit());
         }
         let no_ball_suit = pubs.no_ball_suit.expect("set by the opening discard");
-        rec.record(&Event::InningsStart { number, batting, no_ball_suit });
+        rec.record(&Event::InningsStart {
+            number,
+            batting,
+            no_ball_suit,
+        });
         self.before_delivery(rec);
     }
 
@@ -721,7 +873,14 @@ impl MatchState {
         let inn = &mut pubs.innings[number as usize - 1];
         inn.end = Some(reason);
         let (batting, total, wickets, balls) = (inn.batting, inn.total, inn.wickets, inn.balls);
-        rec.record(&Event::InningsEnd { number, batting, total, wickets, balls, reason });
+        rec.record(&Event::InningsEnd {
+            number,
+            batting,
+            total,
+            wickets,
+            balls,
+            reason,
+        });
         let result = result.or_else(|| {
             let time = pubs.exhausted || reason == InningsEnd::Time || number == 4;
             time.then(|| MatchResult::draw(None))
@@ -744,14 +903,21 @@ impl MatchState {
                 (Some(MatchResult::win(bat, Margin::Wickets(left))), reason)
             }
             4 if closed && mine == theirs => (Some(MatchResult::tie()), reason),
-            4 if closed => (Some(MatchResult::win(bat.other(), Margin::Runs(theirs - mine))), reason),
+            4 if closed => (
+                Some(MatchResult::win(bat.other(), Margin::Runs(theirs - mine))),
+                reason,
+            ),
             4 => {
                 let one_short = (mine == theirs).then_some(bat);
                 (Some(MatchResult::draw(one_short)), reason)
             }
-            3 if closed && mine < theirs => {
-                (Some(MatchResult::win(bat.other(), Margin::Innings(theirs - mine))), InningsEnd::InningsDefeat)
-            }
+            3 if closed && mine < theirs => (
+                Some(MatchResult::win(
+                    bat.other(),
+                    Margin::Innings(theirs - mine),
+                )),
+                InningsEnd::InningsDefeat,
+            ),
             _ => (None, reason),
         }
     }

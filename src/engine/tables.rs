@@ -43,7 +43,9 @@ impl Dismissal {
 
     pub fn parse(s: &str) -> Option<Dismissal> {
         use Dismissal::*;
-        [Bowled, Caught, Lbw, Stumped, RunOut].into_iter().find(|d| d.name() == s)
+        [Bowled, Caught, Lbw, Stumped, RunOut]
+            .into_iter()
+            .find(|d| d.name() == s)
     }
 }
 
@@ -53,11 +55,11 @@ pub fn dismissal(bowler: Suit, batsman: Suit) -> Dismissal {
     use Dismissal::*;
     const TABLE: [[Dismissal; 5]; 5] = [
         // pads     bats    balls   stumps   gloves      (batsman's suit)
-        [Bowled, Caught, Caught, Bowled, Caught],   // pads
-        [Lbw, Bowled, Caught, RunOut, Caught],      // bats
-        [Lbw, Caught, Bowled, Bowled, Caught],      // balls
-        [Lbw, Caught, Bowled, Bowled, Stumped],     // stumps
-        [Caught, Caught, Bowled, Caught, Bowled],   // gloves
+        [Bowled, Caught, Caught, Bowled, Caught], // pads
+        [Lbw, Bowled, Caught, RunOut, Caught],    // bats
+        [Lbw, Caught, Bowled, Bowled, Caught],    // balls
+        [Lbw, Caught, Bowled, Bowled, Stumped],   // stumps
+        [Caught, Caught, Bowled, Caught, Bowled], // gloves
     ];
     TABLE[bowler.index()][batsman.index()]
 }

@@ -61,7 +61,10 @@ pub enum LeagueError {
     Finished,
     /// Only the next fixture of a class may be played (`expected` is none when that class
     /// waits for the other to finish the round).
-    NotNext { expected: Option<Fixture>, got: Fixture },
+    NotNext {
+        expected: Option<Fixture>,
+        got: Fixture,
+    },
     /// The match handed in is not over.
     MatchNotOver,
     /// The match handed in was played under other options.
@@ -74,16 +77,37 @@ impl std::fmt::Display for LeagueError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LeagueError::Finished => {
-                write!(f, "the competition is over: all {} seasons have been played", super::MAX_SEASONS)
+                write!(
+                    f,
+                    "the competition is over: all {} seasons have been played",
+                    super::MAX_SEASONS
+                )
             }
-            LeagueError::NotNext { expected: Some(e), got } => {
-                write!(f, "{} is not the next match; the next is {}", describe(got), describe(e))
+            LeagueError::NotNext {
+                expected: Some(e),
+                got,
+            } => {
+                write!(
+                    f,
+                    "{} is not the next match; the next is {}",
+                    describe(got),
+                    describe(e)
+                )
             }
-            LeagueError::NotNext { expected: None, got } => {
-                write!(f, "{} cannot be played yet: the other class must finish the round first", describe(got))
+            LeagueError::NotNext {
+                expected: None,
+                got,
+            } => {
+                write!(
+                    f,
+                    "{} cannot be played yet: the other class must finish the round first",
+                    describe(got)
+                )
             }
             LeagueError::MatchNotOver => f.write_str("the match is not over"),
-            LeagueError::WrongOptions => f.write_str("the match was played under other options than the competition's"),
+            LeagueError::WrongOptions => {
+                f.write_str("the match was played under other options than the competition's")
+            }
             LeagueError::Invalid(m) => f.write_str(m),
         }
     }
@@ -142,12 +166,18 @@ pub const MAX_NAME: usize = 8;
 /// The competition (and file) name in its one spelling: 1–8 letters, digits, `_` or `-`,
 /// upper-cased. A trailing `.acc` is dropped.
 pub fn normalise_name(name: &str) -> Result<String, String> {
-    let bare = name.strip_suffix(".acc").or_else(|| name.strip_suffix(".ACC")).unwrap_or(name);
+    let bare = name
+        .strip_suffix(".acc")
+        .or_else(|| name.strip_suffix(".ACC"))
+        .unwrap_or(name);
     let why = if bare.is_empty() {
         "it is empty"
     } else if bare.len() > MAX_NAME {
         "it is longer than 8 characters"
-    } else if !bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+    } else if !bare
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
         "use only letters, digits, '_' and '-'"
     } else {
         return Ok(bare.to_ascii_uppercase());
@@ -158,9 +188,11 @@ pub fn normalise_name(name: &str) -> Result<String, String> {
 /// The 1890 classes, in the order of `data/counties.toml`.
 fn members_of_1890() -> [Slots; 2] {
     CLASSES.map(|class| {
-        let ids: Vec<CountyId> =
-            (0..counties::all().len() as CountyId).filter(|&c| counties::get(c).class == class).collect();
-        ids.try_into().expect("eight counties in each class (tested in counties)")
+        let ids: Vec<CountyId> = (0..counties::all().len() as CountyId)
+            .filter(|&c| counties::get(c).class == class)
+            .collect();
+        ids.try_into()
+            .expect("eight counties in each class (tested in counties)")
     })
 }
 
@@ -191,19 +223,34 @@ impl Competition {
         if records.len() != counties::all().len() {
             return Err(format!("records for {} counties", records.len()));
         }
-        let years: Vec<u16> = seasons.iter().chain(current.as_ref()).map(|s| s.year).collect();
-        if years.iter().enumerate().any(|(i, &y)| y != FIRST_YEAR + i as u16)
+        let years: Vec<u16> = seasons
+            .iter()
+            .chain(current.as_ref())
+            .map(|s| s.year)
+            .collect();
+        if years
+            .iter()
+            .enumerate()
+            .any(|(i, &y)| y != FIRST_YEAR + i as u16)
             || years.last().is_some_and(|&y| y > LAST_YEAR)
         {
             return Err("the seasons are not consecutive from 1890".into());
         }
-        if seasons.iter().any(|s| !s.is_complete()) || current.as_ref().is_some_and(Season::is_complete) {
+        if seasons.iter().any(|s| !s.is_complete())
+            || current.as_ref().is_some_and(Season::is_complete)
+        {
             return Err("a season is marked complete but is not, or the reverse".into());
         }
         if current.is_none() && seasons.len() != super::MAX_SEASONS as usize {
             return Err("the competition stops before its last season".into());
         }
-        Ok(Competition { name, settings, seasons, current, records })
+        Ok(Competition {
+            name,
+            settings,
+            seasons,
+            current,
+            records,
+        })
     }
 
     /// Reads a competition from its save file.
@@ -244,12 +291,18 @@ impl Competition {
 
     /// A completed season or the current one.
     pub fn season(&self, year: u16) -> Option<&Season> {
-        self.seasons.iter().chain(self.current.as_ref()).find(|s| s.year == year)
+        self.seasons
+            .iter()
+            .chain(self.current.as_ref())
+            .find(|s| s.year == year)
     }
 
     /// The years that can be shown: every completed season and the current one.
     pub fn years(&self) -> std::ops::RangeInclusive<u16> {
-        let last = self.current.as_ref().map_or(FIRST_YEAR + self.seasons.len() as u16 - 1, |s| s.year);
+        let last = self
+            .current
+            .as_ref()
+            .map_or(FIRST_YEAR + self.seasons.len() as u16 - 1, |s| s.year);
         FIRST_YEAR..=last
     }
 
@@ -283,13 +336,21 @@ impl Competition {
             index: next.index,
             home: next.home,
             away: next.away,
-            seed: match_seed(self.settings.seed, season.year, class, next.round, next.index),
+            seed: match_seed(
+                self.settings.seed,
+                season.year,
+                class,
+                next.round,
+                next.index,
+            ),
         })
     }
 
     /// Whether the user's county plays in `fixture`.
     pub fn fixture_involves_user(&self, fixture: &Fixture) -> bool {
-        self.settings.user_county.is_some_and(|c| c == fixture.home || c == fixture.away)
+        self.settings
+            .user_county
+            .is_some_and(|c| c == fixture.home || c == fixture.away)
     }
 
     /// Plays the next fixture of its class with the computer on both sides and adds it.
@@ -302,7 +363,11 @@ impl Competition {
     /// Adds a match the terminal UI played (with a human on one side) for `fixture`; it must
     /// be the next fixture of its class, and the match must be over and played under the
     /// competition's options from the fixture's seed.
-    pub fn record_result(&mut self, fixture: Fixture, state: &MatchState) -> Result<Recorded, LeagueError> {
+    pub fn record_result(
+        &mut self,
+        fixture: Fixture,
+        state: &MatchState,
+    ) -> Result<Recorded, LeagueError> {
         self.check_next(&fixture)?;
         if !state.is_over() {
             return Err(LeagueError::MatchNotOver);
@@ -310,7 +375,13 @@ impl Competition {
         if *state.options() != self.settings.options {
             return Err(LeagueError::WrongOptions);
         }
-        let played = PlayedMatch::of(state, fixture.round, fixture.home, fixture.away, fixture.seed);
+        let played = PlayedMatch::of(
+            state,
+            fixture.round,
+            fixture.home,
+            fixture.away,
+            fixture.seed,
+        );
         self.add_played(&fixture, played)
     }
 
@@ -325,7 +396,9 @@ impl Competition {
     pub fn sim_seasons(&mut self, n: u32, mut progress: impl FnMut(&SeasonSummary)) -> SimReport {
         let mut report = SimReport::default();
         for _ in 0..n {
-            let Some((summary, r)) = self.sim_season() else { break };
+            let Some((summary, r)) = self.sim_season() else {
+                break;
+            };
             report.absorb(r);
             progress(&summary);
         }
@@ -335,7 +408,9 @@ impl Competition {
     /// The fixtures of the current season still to play, in the order they are added: round
     /// by round, the first class before the second.
     pub fn remaining_fixtures(&self) -> Vec<Fixture> {
-        let Some(season) = &self.current else { return Vec::new() };
+        let Some(season) = &self.current else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for round in 1..=ROUNDS {
             for class in CLASSES {
@@ -343,7 +418,8 @@ impl Competition {
                 for k in cs.matches().len()..super::MATCHES_PER_CLASS {
                     let s = cs.scheduled(k);
                     if s.round == round {
-                        let seed = match_seed(self.settings.seed, season.year, class, s.round, s.index);
+                        let seed =
+                            match_seed(self.settings.seed, season.year, class, s.round, s.index);
                         out.push(Fixture {
                             year: season.year,
                             class,
@@ -364,19 +440,30 @@ impl Competition {
         let fixtures = self.remaining_fixtures();
         self.current.as_ref()?;
         let played: Vec<PlayedMatch> = fixtures.par_iter().map(|f| self.play(f)).collect();
-        let mut report = SimReport { seasons: 1, ..SimReport::default() };
+        let mut report = SimReport {
+            seasons: 1,
+            ..SimReport::default()
+        };
         let mut end = None;
         for (f, p) in fixtures.iter().zip(played) {
             report.matches += 1;
             report.deliveries += p.deliveries;
-            end = self.add_played(f, p).expect("remaining fixtures are added in schedule order").season_end;
+            end = self
+                .add_played(f, p)
+                .expect("remaining fixtures are added in schedule order")
+                .season_end;
         }
         Some((end.expect("the last match ends the season"), report))
     }
 
     /// Plays a fixture by computer, touching nothing.
     fn play(&self, f: &Fixture) -> PlayedMatch {
-        let state = computer_match(self.settings.options, [self.settings.levels; 2], f.seed, &mut NoRecord);
+        let state = computer_match(
+            self.settings.options,
+            [self.settings.levels; 2],
+            f.seed,
+            &mut NoRecord,
+        );
         PlayedMatch::of(&state, f.round, f.home, f.away, f.seed)
     }
 
@@ -386,23 +473,42 @@ impl Competition {
         }
         let expected = self.next_fixture(fixture.class);
         if expected != Some(*fixture) {
-            return Err(LeagueError::NotNext { expected, got: *fixture });
+            return Err(LeagueError::NotNext {
+                expected,
+                got: *fixture,
+            });
         }
         Ok(())
     }
 
     /// Adds a played match of the next fixture; closes the season after its last match.
-    pub(super) fn add_played(&mut self, f: &Fixture, played: PlayedMatch) -> Result<Recorded, LeagueError> {
+    pub(super) fn add_played(
+        &mut self,
+        f: &Fixture,
+        played: PlayedMatch,
+    ) -> Result<Recorded, LeagueError> {
         let season = self.current.as_mut().ok_or(LeagueError::Finished)?;
         let year = season.year;
-        season.class_mut(f.class).add(played.summary).map_err(LeagueError::Invalid)?;
+        season
+            .class_mut(f.class)
+            .add(played.summary)
+            .map_err(LeagueError::Invalid)?;
         let all_out = self.settings.options.all_out();
         for side in crate::engine::Side::BOTH {
             let county = played.summary.county(side);
-            self.records[county as usize].add_match(&played.summary, side, &played.partnerships, year, all_out);
+            self.records[county as usize].add_match(
+                &played.summary,
+                side,
+                &played.partnerships,
+                year,
+                all_out,
+            );
         }
         let season_end = season.is_complete().then(|| self.close_season());
-        Ok(Recorded { summary: played.summary, season_end })
+        Ok(Recorded {
+            summary: played.summary,
+            season_end,
+        })
     }
 
     /// Ends the current (complete) season and starts the next, if there is one.
@@ -410,7 +516,11 @@ impl Competition {
         let season = self.current.take().expect("a season under way");
         let summary = season.summary();
         if season.year < LAST_YEAR {
-            self.current = Some(Season::new(season.year + 1, summary.next_members(), self.settings.seed));
+            self.current = Some(Season::new(
+                season.year + 1,
+                summary.next_members(),
+                self.settings.seed,
+            ));
         }
         self.seasons.push(season);
         summary
@@ -432,8 +542,14 @@ mod tests {
         assert_eq!(normalise_name("1st_try"), Ok("1ST_TRY".into()));
         assert_eq!(normalise_name("a-b.acc"), Ok("A-B".into()));
         assert!(normalise_name("").unwrap_err().contains("empty"));
-        assert!(normalise_name("toolongname").unwrap_err().contains("longer than 8"));
-        assert!(normalise_name("a.b").unwrap_err().contains("letters, digits"));
-        assert!(normalise_name("ab cd").unwrap_err().contains("letters, digits"));
+        assert!(normalise_name("toolongname")
+            .unwrap_err()
+            .contains("longer than 8"));
+        assert!(normalise_name("a.b")
+            .unwrap_err()
+            .contains("letters, digits"));
+        assert!(normalise_name("ab cd")
+            .unwrap_err()
+            .contains("letters, digits"));
     }
 }

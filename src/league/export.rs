@@ -135,7 +135,10 @@ pub fn export(comp: &Competition) -> Export {
         },
         user_county: s.user_county.map(name),
         seasons: comp.seasons().iter().map(season).collect(),
-        current: comp.current().filter(|c| c.matches_played() > 0).map(season),
+        current: comp
+            .current()
+            .filter(|c| c.matches_played() > 0)
+            .map(season),
     }
 }
 
@@ -161,13 +164,23 @@ fn season(s: &Season) -> SeasonOut {
 
 fn class(cs: &ClassSeason, complete: bool) -> ClassOut {
     let table = cs.table();
-    let rows =
-        table.iter().enumerate().map(|(i, r)| row(r, if complete { prize(cs.class, i + 1) } else { 0 })).collect();
-    ClassOut { table: rows, matches: cs.matches().iter().map(match_out).collect() }
+    let rows = table
+        .iter()
+        .enumerate()
+        .map(|(i, r)| row(r, if complete { prize(cs.class, i + 1) } else { 0 }))
+        .collect();
+    ClassOut {
+        table: rows,
+        matches: cs.matches().iter().map(match_out).collect(),
+    }
 }
 
 fn figures(f: Figures) -> FiguresOut {
-    FiguresOut { runs: f.runs, wickets: f.wickets, balls: f.balls }
+    FiguresOut {
+        runs: f.runs,
+        wickets: f.wickets,
+        balls: f.balls,
+    }
 }
 
 fn row(r: &SeasonRow, prize: u32) -> Row {
@@ -194,14 +207,23 @@ fn match_out(m: &MatchSummary) -> MatchOut {
         outcome: m.outcome.name(),
         winner: m.winner.map(|w| name(m.county(w))),
         margin: m.margin.map(|x| x.text()),
-        points: SidePoints { home: m.points[Side::Home.index()], away: m.points[Side::Away.index()] },
+        points: SidePoints {
+            home: m.points[Side::Home.index()],
+            away: m.points[Side::Away.index()],
+        },
         innings: m.innings().iter().map(innings).collect(),
         seed: m.seed,
     }
 }
 
 fn innings(i: &InningsSummary) -> InningsOut {
-    InningsOut { batting: i.batting.name(), total: i.total, wickets: i.wickets, balls: i.balls, end: i.end.name() }
+    InningsOut {
+        batting: i.batting.name(),
+        total: i.total,
+        wickets: i.wickets,
+        balls: i.balls,
+        end: i.end.name(),
+    }
 }
 
 #[cfg(test)]
@@ -252,7 +274,10 @@ mod tests {
                 .collect();
             let played = n(&row["played"]);
             assert_eq!(played, mine.len() as u64);
-            assert_eq!(n(&row["won"]) + n(&row["lost"]) + n(&row["drawn"]) + n(&row["tied"]), played);
+            assert_eq!(
+                n(&row["won"]) + n(&row["lost"]) + n(&row["drawn"]) + n(&row["tied"]),
+                played
+            );
             let points: u64 = mine.iter().map(|(m, side)| n(&m["points"][side])).sum();
             assert_eq!(n(&row["points"]), points, "{county}");
             let won = mine.iter().filter(|(m, _)| &m["winner"] == county).count() as u64;
@@ -261,7 +286,13 @@ mod tests {
                 for field in ["total", "wickets", "balls"] {
                     let sum: u64 = mine
                         .iter()
-                        .flat_map(|(m, side)| m["innings"].as_array().unwrap().iter().map(move |i| (i, side)))
+                        .flat_map(|(m, side)| {
+                            m["innings"]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(move |i| (i, side))
+                        })
                         .filter(|(i, side)| (i["batting"] == **side) == batting_self)
                         .map(|(i, _)| n(&i[field]))
                         .sum();
@@ -269,7 +300,11 @@ mod tests {
                     assert_eq!(n(&row[figures][key]), sum, "{county} {figures} {key}");
                 }
             }
-            let expected_prize = if first && complete { [360, 150, 80, 45, 24, 10, 0, 0][place] } else { 0 };
+            let expected_prize = if first && complete {
+                [360, 150, 80, 45, 24, 10, 0, 0][place]
+            } else {
+                0
+            };
             assert_eq!(n(&row["prize"]), expected_prize);
         }
         for pair in table.windows(2) {

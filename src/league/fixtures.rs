@@ -16,12 +16,18 @@ const HALF: u8 = ROUNDS / 2;
 
 /// The `index`-th match (0..4) of round `round` (1..=14).
 pub fn pairing(round: u8, index: u8) -> Pairing {
-    assert!((1..=ROUNDS).contains(&round) && index < MATCHES_PER_ROUND, "round {round} match {index}");
+    assert!(
+        (1..=ROUNDS).contains(&round) && index < MATCHES_PER_ROUND,
+        "round {round} match {index}"
+    );
     let first_half = first_half_pairing((round - 1) % HALF, index);
     if round <= HALF {
         first_half
     } else {
-        Pairing { home: first_half.away, away: first_half.home }
+        Pairing {
+            home: first_half.away,
+            away: first_half.home,
+        }
     }
 }
 
@@ -29,8 +35,11 @@ pub fn pairing(round: u8, index: u8) -> Pairing {
 /// alternate so that no county is at home (or away) more than twice running in a half.
 fn first_half_pairing(r: u8, index: u8) -> Pairing {
     let n = CLASS_SIZE as u8 - 1;
-    let (a, b, a_home) =
-        if index == 0 { (r, n, r.is_multiple_of(2)) } else { ((r + index) % n, (r + n - index) % n, index % 2 == 1) };
+    let (a, b, a_home) = if index == 0 {
+        (r, n, r.is_multiple_of(2))
+    } else {
+        ((r + index) % n, (r + n - index) % n, index % 2 == 1)
+    };
     if a_home {
         Pairing { home: a, away: b }
     } else {
@@ -40,7 +49,10 @@ fn first_half_pairing(r: u8, index: u8) -> Pairing {
 
 /// The round (1..=14) and match index (0..4) of the `k`-th match of the class's season.
 pub fn position(k: usize) -> (u8, u8) {
-    ((k / MATCHES_PER_ROUND as usize) as u8 + 1, (k % MATCHES_PER_ROUND as usize) as u8)
+    (
+        (k / MATCHES_PER_ROUND as usize) as u8 + 1,
+        (k % MATCHES_PER_ROUND as usize) as u8,
+    )
 }
 
 #[cfg(test)]
@@ -49,7 +61,9 @@ mod tests {
     use std::collections::HashMap;
 
     fn all_pairings() -> Vec<(u8, Pairing)> {
-        (1..=ROUNDS).flat_map(|r| (0..MATCHES_PER_ROUND).map(move |i| (r, pairing(r, i)))).collect()
+        (1..=ROUNDS)
+            .flat_map(|r| (0..MATCHES_PER_ROUND).map(move |i| (r, pairing(r, i))))
+            .collect()
     }
 
     #[test]
@@ -67,8 +81,9 @@ mod tests {
     #[test]
     fn each_round_has_four_matches_with_every_county_once() {
         for r in 1..=ROUNDS {
-            let mut slots: Vec<u8> =
-                (0..MATCHES_PER_ROUND).flat_map(|i| [pairing(r, i).home, pairing(r, i).away]).collect();
+            let mut slots: Vec<u8> = (0..MATCHES_PER_ROUND)
+                .flat_map(|i| [pairing(r, i).home, pairing(r, i).away])
+                .collect();
             slots.sort();
             assert_eq!(slots, (0..8).collect::<Vec<u8>>(), "round {r}");
         }
@@ -98,7 +113,11 @@ mod tests {
                 })
                 .collect();
             assert_eq!(venues.iter().filter(|&&h| h).count(), 7, "slot {slot}");
-            let longest = venues.chunk_by(|a, b| a == b).map(|c| c.len()).max().unwrap();
+            let longest = venues
+                .chunk_by(|a, b| a == b)
+                .map(|c| c.len())
+                .max()
+                .unwrap();
             assert!(longest <= 3, "slot {slot}: {venues:?}");
         }
     }

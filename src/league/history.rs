@@ -56,7 +56,11 @@ pub fn summaries(comp: &Competition) -> Vec<SeasonSummary> {
 pub fn honours(comp: &Competition) -> Vec<Honours> {
     summaries(comp)
         .iter()
-        .map(|s| Honours { year: s.year, top_three: [0, 1, 2].map(|i| s.tables[0][i].county), promoted: s.promoted })
+        .map(|s| Honours {
+            year: s.year,
+            top_three: [0, 1, 2].map(|i| s.tables[0][i].county),
+            promoted: s.promoted,
+        })
         .collect()
 }
 
@@ -66,13 +70,25 @@ pub fn final_positions(comp: &Competition) -> Vec<Positions> {
 }
 
 fn positions_of(s: &SeasonSummary) -> Positions {
-    let mut placings = vec![Placing { class: Class::Second, place: 0 }; counties::all().len()];
+    let mut placings = vec![
+        Placing {
+            class: Class::Second,
+            place: 0
+        };
+        counties::all().len()
+    ];
     for (class, table) in [(Class::First, &s.tables[0]), (Class::Second, &s.tables[1])] {
         for (i, row) in table.iter().enumerate() {
-            placings[row.county as usize] = Placing { class, place: i as u8 + 1 };
+            placings[row.county as usize] = Placing {
+                class,
+                place: i as u8 + 1,
+            };
         }
     }
-    Positions { year: s.year, placings }
+    Positions {
+        year: s.year,
+        placings,
+    }
 }
 
 /// All-time results of `class` for every county (as the original lists them: one that has
@@ -111,10 +127,19 @@ fn blank(county: CountyId) -> AllTimeRow {
 
 fn alltime_order(class: Class, a: &AllTimeRow, b: &AllTimeRow) -> Ordering {
     let first = match class {
-        Class::First => b.prize.cmp(&a.prize).then(b.championships.cmp(&a.championships)),
-        Class::Second => b.promoted.cmp(&a.promoted).then(a.wooden_spoons.cmp(&b.wooden_spoons)),
+        Class::First => b
+            .prize
+            .cmp(&a.prize)
+            .then(b.championships.cmp(&a.championships)),
+        Class::Second => b
+            .promoted
+            .cmp(&a.promoted)
+            .then(a.wooden_spoons.cmp(&b.wooden_spoons)),
     };
     // Counties that never played in the class go last, whatever else ties.
     let played = (b.seasons > 0).cmp(&(a.seasons > 0));
-    played.then(first).then(b.row.points.cmp(&a.row.points)).then_with(|| a.row.name().cmp(b.row.name()))
+    played
+        .then(first)
+        .then(b.row.points.cmp(&a.row.points))
+        .then_with(|| a.row.name().cmp(b.row.name()))
 }

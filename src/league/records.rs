@@ -59,10 +59,23 @@ fn keep_if(slot: &mut Option<TotalRecord>, new: TotalRecord, better: impl Fn(u16
 impl CountyRecords {
     /// Adds the match `m` of `year`, in which this county played on `side`; `best` are the
     /// match's best partnerships; `all_out` the wickets that make an innings complete.
-    pub fn add_match(&mut self, m: &MatchSummary, side: Side, best: &BestPartnerships, year: u16, all_out: u8) {
+    pub fn add_match(
+        &mut self,
+        m: &MatchSummary,
+        side: Side,
+        best: &BestPartnerships,
+        year: u16,
+        all_out: u8,
+    ) {
         let opponent = m.county(side.other());
         for inn in m.innings() {
-            let record = TotalRecord { total: inn.total, wickets: inn.wickets, end: inn.end, opponent, year };
+            let record = TotalRecord {
+                total: inn.total,
+                wickets: inn.wickets,
+                end: inn.end,
+                opponent,
+                year,
+            };
             let complete = inn.wickets >= all_out;
             let (highest, lowest) = if inn.batting == side {
                 (&mut self.highest_for, &mut self.lowest_for)
@@ -97,7 +110,13 @@ mod tests {
     use crate::league::summary::{InningsSummary, MatchParts, Partnership};
 
     fn inn(batting: Side, total: u16, wickets: u8, end: InningsEnd) -> InningsSummary {
-        InningsSummary { batting, total, wickets, balls: total * 2, end }
+        InningsSummary {
+            batting,
+            total,
+            wickets,
+            balls: total * 2,
+            end,
+        }
     }
 
     fn game(innings: Vec<InningsSummary>) -> MatchSummary {
@@ -133,7 +152,13 @@ mod tests {
         assert_eq!(surrey.lowest_against.unwrap().opponent, 2);
         let mut kent = CountyRecords::default();
         kent.add_match(&m, Side::Away, &none, 1891, 10);
-        assert_eq!((kent.lowest_for.unwrap().total, kent.lowest_for.unwrap().year), (80, 1891));
+        assert_eq!(
+            (
+                kent.lowest_for.unwrap().total,
+                kent.lowest_for.unwrap().year
+            ),
+            (80, 1891)
+        );
         assert_eq!(kent.highest_against.unwrap().score_text(10), "300-4");
     }
 
@@ -141,10 +166,28 @@ mod tests {
     fn a_record_stands_until_beaten_not_equalled() {
         let none = [[None; MAX_WICKETS]; 2];
         let mut r = CountyRecords::default();
-        r.add_match(&game(vec![inn(Side::Home, 200, 10, InningsEnd::AllOut)]), Side::Home, &none, 1890, 10);
-        r.add_match(&game(vec![inn(Side::Home, 200, 10, InningsEnd::AllOut)]), Side::Home, &none, 1895, 10);
+        r.add_match(
+            &game(vec![inn(Side::Home, 200, 10, InningsEnd::AllOut)]),
+            Side::Home,
+            &none,
+            1890,
+            10,
+        );
+        r.add_match(
+            &game(vec![inn(Side::Home, 200, 10, InningsEnd::AllOut)]),
+            Side::Home,
+            &none,
+            1895,
+            10,
+        );
         assert_eq!(r.highest_for.unwrap().year, 1890);
-        r.add_match(&game(vec![inn(Side::Home, 201, 10, InningsEnd::AllOut)]), Side::Home, &none, 1896, 10);
+        r.add_match(
+            &game(vec![inn(Side::Home, 201, 10, InningsEnd::AllOut)]),
+            Side::Home,
+            &none,
+            1896,
+            10,
+        );
         assert_eq!(r.highest_for.unwrap().year, 1896);
         assert_eq!(r.lowest_for.unwrap().year, 1890);
     }
@@ -152,8 +195,18 @@ mod tests {
     #[test]
     fn partnership_records_per_wicket_for_the_batting_side() {
         let mut best = [[None; MAX_WICKETS]; 2];
-        best[0][0] = Some(Partnership { wicket: 1, runs: 50, batsmen: [1, 2], unbroken: false });
-        best[1][2] = Some(Partnership { wicket: 3, runs: 70, batsmen: [3, 4], unbroken: true });
+        best[0][0] = Some(Partnership {
+            wicket: 1,
+            runs: 50,
+            batsmen: [1, 2],
+            unbroken: false,
+        });
+        best[1][2] = Some(Partnership {
+            wicket: 3,
+            runs: 70,
+            batsmen: [3, 4],
+            unbroken: true,
+        });
         let m = game(vec![inn(Side::Home, 200, 10, InningsEnd::AllOut)]);
         let mut home = CountyRecords::default();
         home.add_match(&m, Side::Home, &best, 1900, 10);

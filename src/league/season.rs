@@ -36,12 +36,21 @@ pub struct Scheduled {
 impl ClassSeason {
     /// A class's season about to start, its counties in `slots` order.
     pub fn new(class: Class, slots: Slots) -> ClassSeason {
-        ClassSeason { class, slots, matches: Vec::with_capacity(MATCHES_PER_CLASS), rows: slots.map(SeasonRow::new) }
+        ClassSeason {
+            class,
+            slots,
+            matches: Vec::with_capacity(MATCHES_PER_CLASS),
+            rows: slots.map(SeasonRow::new),
+        }
     }
 
     /// A class's season rebuilt from the matches played (read from a save file), checked
     /// against the schedule.
-    pub fn from_matches(class: Class, slots: Slots, matches: Vec<MatchSummary>) -> Result<ClassSeason, String> {
+    pub fn from_matches(
+        class: Class,
+        slots: Slots,
+        matches: Vec<MatchSummary>,
+    ) -> Result<ClassSeason, String> {
         let mut season = ClassSeason::new(class, slots);
         for m in matches {
             season.add(m)?;
@@ -76,7 +85,12 @@ impl ClassSeason {
     pub fn scheduled(&self, k: usize) -> Scheduled {
         let (round, index) = position(k);
         let p = pairing(round, index);
-        Scheduled { round, index, home: self.slots[p.home as usize], away: self.slots[p.away as usize] }
+        Scheduled {
+            round,
+            index,
+            home: self.slots[p.home as usize],
+            away: self.slots[p.away as usize],
+        }
     }
 
     /// The next match to play, if any.
@@ -86,15 +100,24 @@ impl ClassSeason {
 
     /// Adds the next match of the schedule; refuses any other.
     pub fn add(&mut self, m: MatchSummary) -> Result<(), String> {
-        let next = self.next_scheduled().ok_or("the class's season is complete")?;
+        let next = self
+            .next_scheduled()
+            .ok_or("the class's season is complete")?;
         if (m.round, m.home, m.away) != (next.round, next.home, next.away) {
             return Err(format!(
                 "expected round {} {} v {}, got round {} {} v {}",
                 next.round, next.home, next.away, m.round, m.home, m.away
             ));
         }
-        for (county, side) in [(m.home, crate::engine::Side::Home), (m.away, crate::engine::Side::Away)] {
-            let i = self.slots.iter().position(|&c| c == county).expect("scheduled counties are in the class");
+        for (county, side) in [
+            (m.home, crate::engine::Side::Home),
+            (m.away, crate::engine::Side::Away),
+        ] {
+            let i = self
+                .slots
+                .iter()
+                .position(|&c| c == county)
+                .expect("scheduled counties are in the class");
             self.rows[i].add_match(&m, side);
         }
         self.matches.push(m);
@@ -113,7 +136,11 @@ impl ClassSeason {
         let mut rows = self.slots.map(SeasonRow::new);
         for m in self.matches.iter().take_while(|m| m.round <= round) {
             for side in crate::engine::Side::BOTH {
-                let i = self.slots.iter().position(|&c| c == m.county(side)).expect("in the class");
+                let i = self
+                    .slots
+                    .iter()
+                    .position(|&c| c == m.county(side))
+                    .expect("in the class");
                 rows[i].add_match(m, side);
             }
         }
@@ -124,7 +151,10 @@ impl ClassSeason {
 
     /// A county's running row.
     pub fn row(&self, county: CountyId) -> Option<&SeasonRow> {
-        self.slots.iter().position(|&c| c == county).map(|i| &self.rows[i])
+        self.slots
+            .iter()
+            .position(|&c| c == county)
+            .map(|i| &self.rows[i])
     }
 }
 
@@ -144,7 +174,10 @@ impl Season {
             shuffle(&mut slots, draw_seed(seed, year, class));
             ClassSeason::new(class, slots)
         };
-        Season { year, classes: [draw(Class::First, first), draw(Class::Second, second)] }
+        Season {
+            year,
+            classes: [draw(Class::First, first), draw(Class::Second, second)],
+        }
     }
 
     pub fn class(&self, class: Class) -> &ClassSeason {
@@ -174,7 +207,12 @@ impl Season {
 
     /// The round being played (both classes advance together), or none once complete.
     pub fn current_round(&self) -> Option<u8> {
-        let done = self.classes.iter().map(ClassSeason::rounds_complete).min().unwrap_or(ROUNDS);
+        let done = self
+            .classes
+            .iter()
+            .map(ClassSeason::rounds_complete)
+            .min()
+            .unwrap_or(ROUNDS);
         (done < ROUNDS).then_some(done + 1)
     }
 
@@ -240,7 +278,10 @@ impl SeasonSummary {
 
     /// The prize `county` won (0 if none).
     pub fn prize_of(&self, county: CountyId) -> u32 {
-        self.prizes.iter().find(|p| p.0 == county).map_or(0, |p| p.1)
+        self.prizes
+            .iter()
+            .find(|p| p.0 == county)
+            .map_or(0, |p| p.1)
     }
 }
 

@@ -18,7 +18,9 @@ pub fn splitmix64(x: u64) -> u64 {
 
 /// Folds `parts` into `seed`, one SplitMix64 step each.
 fn mix(seed: u64, parts: &[u64]) -> u64 {
-    parts.iter().fold(splitmix64(seed), |h, &p| splitmix64(h ^ p))
+    parts
+        .iter()
+        .fold(splitmix64(seed), |h, &p| splitmix64(h ^ p))
 }
 
 fn class_code(class: Class) -> u64 {
@@ -30,7 +32,10 @@ fn class_code(class: Class) -> u64 {
 
 /// The seed of match `index` (0..4) of round `round` (1..=14) of `class` in `year`.
 pub fn match_seed(seed: u64, year: u16, class: Class, round: u8, index: u8) -> u64 {
-    mix(seed, &[year as u64, class_code(class), round as u64, index as u64]) & SEED_MASK
+    mix(
+        seed,
+        &[year as u64, class_code(class), round as u64, index as u64],
+    ) & SEED_MASK
 }
 
 /// The seed that draws the order of a class's counties in the fixture list of `year`.
@@ -63,6 +68,9 @@ mod tests {
                 }
             }
         }
-        assert_ne!(match_seed(7, 1890, Class::First, 1, 0), match_seed(8, 1890, Class::First, 1, 0));
+        assert_ne!(
+            match_seed(7, 1890, Class::First, 1, 0),
+            match_seed(8, 1890, Class::First, 1, 0)
+        );
     }
 }

@@ -38,7 +38,11 @@ impl Figures {
 impl Add for Figures {
     type Output = Figures;
     fn add(self, o: Figures) -> Figures {
-        Figures { runs: self.runs + o.runs, wickets: self.wickets + o.wickets, balls: self.balls + o.balls }
+        Figures {
+            runs: self.runs + o.runs,
+            wickets: self.wickets + o.wickets,
+            balls: self.balls + o.balls,
+        }
     }
 }
 
@@ -61,7 +65,10 @@ impl Quotient {
         // (bat.runs / bat.wickets) / (bowl.runs / bowl.wickets)
         let numerator = bat.runs as u64 * bowl.wickets as u64;
         let denominator = bat.wickets as u64 * bowl.runs as u64;
-        (bat.wickets > 0 && bowl.wickets > 0 && bowl.runs > 0).then_some(Quotient { numerator, denominator })
+        (bat.wickets > 0 && bowl.wickets > 0 && bowl.runs > 0).then_some(Quotient {
+            numerator,
+            denominator,
+        })
     }
 
     pub fn value(self) -> f64 {
@@ -71,7 +78,8 @@ impl Quotient {
 
 impl Ord for Quotient {
     fn cmp(&self, o: &Quotient) -> Ordering {
-        (self.numerator as u128 * o.denominator as u128).cmp(&(o.numerator as u128 * self.denominator as u128))
+        (self.numerator as u128 * o.denominator as u128)
+            .cmp(&(o.numerator as u128 * self.denominator as u128))
     }
 }
 
@@ -177,7 +185,11 @@ pub const PRIZES: [u32; 6] = [360, 150, 80, 45, 24, 10];
 /// sixth.
 pub fn prize(class: Class, place: usize) -> u32 {
     match class {
-        Class::First => place.checked_sub(1).and_then(|i| PRIZES.get(i)).copied().unwrap_or(0),
+        Class::First => place
+            .checked_sub(1)
+            .and_then(|i| PRIZES.get(i))
+            .copied()
+            .unwrap_or(0),
         Class::Second => 0,
     }
 }
@@ -187,21 +199,48 @@ mod tests {
     use super::*;
 
     fn figures(runs: u32, wickets: u32) -> Figures {
-        Figures { runs, wickets, balls: runs * 2 }
+        Figures {
+            runs,
+            wickets,
+            balls: runs * 2,
+        }
     }
 
-    fn row(county: CountyId, points: u32, won: u32, bat: (u32, u32), bowl: (u32, u32)) -> SeasonRow {
-        SeasonRow { points, won, bat: figures(bat.0, bat.1), bowl: figures(bowl.0, bowl.1), ..SeasonRow::new(county) }
+    fn row(
+        county: CountyId,
+        points: u32,
+        won: u32,
+        bat: (u32, u32),
+        bowl: (u32, u32),
+    ) -> SeasonRow {
+        SeasonRow {
+            points,
+            won,
+            bat: figures(bat.0, bat.1),
+            bowl: figures(bowl.0, bowl.1),
+            ..SeasonRow::new(county)
+        }
     }
 
     #[test]
     fn averages_and_rates() {
-        let f = Figures { runs: 250, wickets: 10, balls: 500 };
+        let f = Figures {
+            runs: 250,
+            wickets: 10,
+            balls: 500,
+        };
         assert_eq!(f.average(), Some(25.0));
         assert_eq!(f.scoring_rate(), Some(50.0));
         assert_eq!(f.strike_rate(), Some(50.0));
-        let none = Figures { runs: 12, wickets: 0, balls: 0 };
-        assert_eq!((none.average(), none.scoring_rate(), none.strike_rate()), (None, None, None));
+        let none = Figures {
+            runs: 12,
+            wickets: 0,
+            balls: 0,
+        };
+        assert_eq!(
+            (none.average(), none.scoring_rate(), none.strike_rate()),
+            (None, None, None)
+        );
     }
 
     #[test]
@@ -236,15 +275,30 @@ mod tests {
         ];
         rank(&mut rows);
         let order: Vec<&str> = rows.iter().map(|r| r.name()).collect();
-        assert_eq!(order, ["Lancashire", "Kent", "Yorkshire", "Gloucestershire", "Surrey", "Nottinghamshire"]);
+        assert_eq!(
+            order,
+            [
+                "Lancashire",
+                "Kent",
+                "Yorkshire",
+                "Gloucestershire",
+                "Surrey",
+                "Nottinghamshire"
+            ]
+        );
     }
 
     #[test]
     fn points_and_results_of_each_outcome_including_the_one_run_short_draw() {
         use crate::engine::{InningsEnd, Margin, MatchResult, Outcome};
         use crate::league::summary::{InningsSummary, MatchParts};
-        let inn =
-            |batting, total, wickets| InningsSummary { batting, total, wickets, balls: 100, end: InningsEnd::AllOut };
+        let inn = |batting, total, wickets| InningsSummary {
+            batting,
+            total,
+            wickets,
+            balls: 100,
+            end: InningsEnd::AllOut,
+        };
         let game = |r: MatchResult| {
             MatchSummary::from_parts(MatchParts {
                 round: 1,
@@ -277,11 +331,35 @@ mod tests {
             away.add_match(&game(r), Side::Away);
         }
         assert_eq!(
-            (home.played, home.won, home.lost, home.drawn, home.tied, home.points),
+            (
+                home.played,
+                home.won,
+                home.lost,
+                home.drawn,
+                home.tied,
+                home.points
+            ),
             (4, 1, 0, 2, 1, 4 + 2 + 1 + 1)
         );
-        assert_eq!((away.played, away.won, away.lost, away.drawn, away.tied, away.points), (4, 0, 1, 2, 1, 2 + 1 + 2));
-        assert_eq!(home.bat, Figures { runs: 4 * 300, wickets: 4 * 20, balls: 4 * 200 });
+        assert_eq!(
+            (
+                away.played,
+                away.won,
+                away.lost,
+                away.drawn,
+                away.tied,
+                away.points
+            ),
+            (4, 0, 1, 2, 1, 2 + 1 + 2)
+        );
+        assert_eq!(
+            home.bat,
+            Figures {
+                runs: 4 * 300,
+                wickets: 4 * 20,
+                balls: 4 * 200
+            }
+        );
         assert_eq!(home.bowl, away.bat);
         assert_eq!(game(MatchResult::draw(None)).outcome, Outcome::Draw);
     }

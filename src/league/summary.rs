@@ -32,7 +32,11 @@ impl InningsSummary {
 
     /// The batting figures of this innings.
     pub fn figures(&self) -> Figures {
-        Figures { runs: self.total as u32, wickets: self.wickets as u32, balls: self.balls as u32 }
+        Figures {
+            runs: self.total as u32,
+            wickets: self.wickets as u32,
+            balls: self.balls as u32,
+        }
     }
 
     /// As a scoreboard writes it: `237`, `120-5`, `301-7d`.
@@ -99,7 +103,13 @@ pub struct MatchParts {
 
 impl MatchSummary {
     /// The summary of a finished match. Panics if the match is not over.
-    pub fn of(state: &MatchState, round: u8, home: CountyId, away: CountyId, seed: u64) -> MatchSummary {
+    pub fn of(
+        state: &MatchState,
+        round: u8,
+        home: CountyId,
+        away: CountyId,
+        seed: u64,
+    ) -> MatchSummary {
         let result = *state.result().expect("the match is over");
         let started = state.public().started();
         let innings: Vec<InningsSummary> = started.iter().map(InningsSummary::of).collect();
@@ -122,7 +132,13 @@ impl MatchSummary {
         if p.innings.len() > MAX_INNINGS {
             return Err(format!("a match has {} innings", p.innings.len()));
         }
-        let blank = InningsSummary { batting: Side::Home, total: 0, wickets: 0, balls: 0, end: InningsEnd::Time };
+        let blank = InningsSummary {
+            batting: Side::Home,
+            total: 0,
+            wickets: 0,
+            balls: 0,
+            end: InningsEnd::Time,
+        };
         let mut innings = [blank; MAX_INNINGS];
         innings[..p.innings.len()].copy_from_slice(&p.innings);
         Ok(MatchSummary {
@@ -169,7 +185,10 @@ impl MatchSummary {
 
     /// The batting figures of `side` over its innings.
     pub fn batting(&self, side: Side) -> Figures {
-        self.innings().iter().filter(|i| i.batting == side).fold(Figures::default(), |f, i| f + i.figures())
+        self.innings()
+            .iter()
+            .filter(|i| i.batting == side)
+            .fold(Figures::default(), |f, i| f + i.figures())
     }
 
     /// The innings `side` batted, in order.
@@ -197,14 +216,26 @@ pub fn partnerships(inn: &InningsScore, all_out: u8) -> Vec<Partnership> {
     let mut dismissed: u16 = 0;
     for (w, fall) in inn.falls().iter().enumerate() {
         dismissed |= 1 << fall.batsman;
-        let partner = (1..=w as u8 + 2).find(|&b| dismissed & (1 << b) == 0).unwrap_or(fall.batsman);
+        let partner = (1..=w as u8 + 2)
+            .find(|&b| dismissed & (1 << b) == 0)
+            .unwrap_or(fall.batsman);
         let batsmen = [fall.batsman.min(partner), fall.batsman.max(partner)];
-        out.push(Partnership { wicket: w as u8 + 1, runs: fall.partnership, batsmen, unbroken: false });
+        out.push(Partnership {
+            wicket: w as u8 + 1,
+            runs: fall.partnership,
+            batsmen,
+            unbroken: false,
+        });
     }
     if inn.wickets < all_out && inn.partnership() > 0 {
         let mut not_out = (1..=inn.wickets + 2).filter(|&b| dismissed & (1 << b) == 0);
         let (a, b) = (not_out.next().unwrap_or(0), not_out.next().unwrap_or(0));
-        out.push(Partnership { wicket: inn.wickets + 1, runs: inn.partnership(), batsmen: [a, b], unbroken: true });
+        out.push(Partnership {
+            wicket: inn.wickets + 1,
+            runs: inn.partnership(),
+            batsmen: [a, b],
+            unbroken: true,
+        });
     }
     out
 }
@@ -226,7 +257,13 @@ pub struct PlayedMatch {
 
 impl PlayedMatch {
     /// Sums up a finished match.
-    pub fn of(state: &MatchState, round: u8, home: CountyId, away: CountyId, seed: u64) -> PlayedMatch {
+    pub fn of(
+        state: &MatchState,
+        round: u8,
+        home: CountyId,
+        away: CountyId,
+        seed: u64,
+    ) -> PlayedMatch {
         let all_out = state.options().all_out();
         let mut best: BestPartnerships = [[None; MAX_WICKETS]; 2];
         let mut deliveries = 0u64;
@@ -239,7 +276,11 @@ impl PlayedMatch {
                 }
             }
         }
-        PlayedMatch { summary: MatchSummary::of(state, round, home, away, seed), partnerships: best, deliveries }
+        PlayedMatch {
+            summary: MatchSummary::of(state, round, home, away, seed),
+            partnerships: best,
+            deliveries,
+        }
     }
 }
 
@@ -252,12 +293,20 @@ mod tests {
     #[test]
     fn summary_keeps_totals_points_and_result_of_the_match() {
         for seed in 0..20 {
-            let state = computer_match(MatchOptions::default(), [Levels::default(); 2], seed, &mut NoRecord);
+            let state = computer_match(
+                MatchOptions::default(),
+                [Levels::default(); 2],
+                seed,
+                &mut NoRecord,
+            );
             let m = MatchSummary::of(&state, 3, 0, 5, seed);
             let p = state.public();
             assert_eq!(m.innings().len(), p.started().len());
             for (a, b) in m.innings().iter().zip(p.started()) {
-                assert_eq!((a.batting, a.total, a.wickets, a.balls), (b.batting, b.total, b.wickets, b.balls));
+                assert_eq!(
+                    (a.batting, a.total, a.wickets, a.balls),
+                    (b.batting, b.total, b.wickets, b.balls)
+                );
             }
             assert_eq!(m.points, state.result().unwrap().points);
             let agg = |s| m.batting(s).runs as u16;
@@ -266,7 +315,10 @@ mod tests {
             let (h, a) = (m.result_for(Side::Home), m.result_for(Side::Away));
             match m.outcome {
                 Outcome::Win => {
-                    assert!(matches!((h, a), (SideResult::Won, SideResult::Lost) | (SideResult::Lost, SideResult::Won)))
+                    assert!(matches!(
+                        (h, a),
+                        (SideResult::Won, SideResult::Lost) | (SideResult::Lost, SideResult::Won)
+                    ))
                 }
                 Outcome::Tie => assert_eq!((h, a), (SideResult::Tied, SideResult::Tied)),
                 Outcome::Draw => assert_eq!((h, a), (SideResult::Drawn, SideResult::Drawn)),
@@ -276,7 +328,13 @@ mod tests {
 
     #[test]
     fn a_third_innings_declared_behind_keeps_its_d() {
-        let inn = |wickets, end| InningsSummary { batting: Side::Home, total: 0, wickets, balls: 0, end };
+        let inn = |wickets, end| InningsSummary {
+            batting: Side::Home,
+            total: 0,
+            wickets,
+            balls: 0,
+            end,
+        };
         assert_eq!(inn(0, InningsEnd::InningsDefeat).score_text(10), "0-0d");
         assert_eq!(inn(10, InningsEnd::InningsDefeat).score_text(10), "0");
         assert_eq!(inn(4, InningsEnd::Declared).score_text(10), "0-4d");
@@ -293,9 +351,13 @@ mod tests {
                 assert_eq!(sum, inn.total, "seed {seed}: {ps:?}");
                 for (i, p) in ps.iter().enumerate() {
                     assert_eq!(p.wicket as usize, i + 1);
-                    assert!(p.batsmen[0] < p.batsmen[1] && p.batsmen[1] as usize <= i + 2, "{p:?}");
                     assert!(
-                        inn.batsmen[p.batsmen[0] as usize - 1].batted && inn.batsmen[p.batsmen[1] as usize - 1].batted
+                        p.batsmen[0] < p.batsmen[1] && p.batsmen[1] as usize <= i + 2,
+                        "{p:?}"
+                    );
+                    assert!(
+                        inn.batsmen[p.batsmen[0] as usize - 1].batted
+                            && inn.batsmen[p.batsmen[1] as usize - 1].batted
                     );
                 }
             }
@@ -307,12 +369,30 @@ mod tests {
         let mut inn = InningsScore::new(Side::Home);
         inn.total = 30;
         inn.wickets = 2;
-        inn.fall[0] = crate::engine::score::FallOfWicket { score: 10, batsman: 2, partnership: 10, balls: 20 };
-        inn.fall[1] = crate::engine::score::FallOfWicket { score: 25, batsman: 1, partnership: 15, balls: 40 };
+        inn.fall[0] = crate::engine::score::FallOfWicket {
+            score: 10,
+            batsman: 2,
+            partnership: 10,
+            balls: 20,
+        };
+        inn.fall[1] = crate::engine::score::FallOfWicket {
+            score: 25,
+            batsman: 1,
+            partnership: 15,
+            balls: 40,
+        };
         inn.end = Some(InningsEnd::Time);
         let ps = partnerships(&inn, 10);
         assert_eq!(ps[0].batsmen, [1, 2]);
         assert_eq!(ps[1].batsmen, [1, 3]);
-        assert_eq!(ps[2], Partnership { wicket: 3, runs: 5, batsmen: [3, 4], unbroken: true });
+        assert_eq!(
+            ps[2],
+            Partnership {
+                wicket: 3,
+                runs: 5,
+                batsmen: [3, 4],
+                unbroken: true
+            }
+        );
     }
 }

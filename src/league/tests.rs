@@ -13,18 +13,38 @@ use super::{CLASSES, FIRST_YEAR, LAST_YEAR, MATCHES_PER_ROUND};
 
 /// Small matches, so that whole seasons play quickly in debug builds.
 pub fn tiny_options() -> MatchOptions {
-    MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() }
+    MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    }
 }
 
 pub fn tiny(seed: u64, user: Option<CountyId>) -> Competition {
-    let settings = Settings { options: tiny_options(), levels: Levels::default(), user_county: user, seed };
+    let settings = Settings {
+        options: tiny_options(),
+        levels: Levels::default(),
+        user_county: user,
+        seed,
+    };
     Competition::create("TEST", settings).unwrap()
 }
 
 /// A made-up match in which the county with the lower id wins by an innings.
 fn synthetic(f: &Fixture) -> PlayedMatch {
-    let winner = if f.home < f.away { Side::Home } else { Side::Away };
-    let inn = |batting, total| InningsSummary { batting, total, wickets: 3, balls: total * 2, end: InningsEnd::AllOut };
+    let winner = if f.home < f.away {
+        Side::Home
+    } else {
+        Side::Away
+    };
+    let inn = |batting, total| InningsSummary {
+        batting,
+        total,
+        wickets: 3,
+        balls: total * 2,
+        end: InningsEnd::AllOut,
+    };
     let mut points = [0; 2];
     points[winner.index()] = 4;
     let summary = MatchSummary::from_parts(MatchParts {
@@ -35,11 +55,19 @@ fn synthetic(f: &Fixture) -> PlayedMatch {
         winner: Some(winner),
         margin: Some(Margin::Innings(50)),
         points,
-        innings: vec![inn(winner, 300), inn(winner.other(), 100), inn(winner.other(), 150)],
+        innings: vec![
+            inn(winner, 300),
+            inn(winner.other(), 100),
+            inn(winner.other(), 150),
+        ],
         seed: f.seed,
     })
     .unwrap();
-    PlayedMatch { summary, partnerships: [[None; MAX_WICKETS]; 2], deliveries: 0 }
+    PlayedMatch {
+        summary,
+        partnerships: [[None; MAX_WICKETS]; 2],
+        deliveries: 0,
+    }
 }
 
 fn play_synthetic_season(comp: &mut Competition) {
@@ -56,7 +84,11 @@ fn a_class_waits_for_the_other_to_finish_the_round() {
         assert_eq!((f.year, f.round, f.index), (FIRST_YEAR, 1, i));
         comp.play_fixture_by_computer(f).unwrap();
     }
-    assert_eq!(comp.next_fixture(Class::First), None, "round 2 waits for the second class");
+    assert_eq!(
+        comp.next_fixture(Class::First),
+        None,
+        "round 2 waits for the second class"
+    );
     let waiting = comp.remaining_fixtures()[0];
     assert_eq!((waiting.class, waiting.round), (Class::Second, 1));
     for _ in 0..MATCHES_PER_ROUND {
@@ -73,15 +105,41 @@ fn only_the_next_fixture_of_a_class_is_accepted() {
     let mut comp = tiny(2, None);
     let next = comp.next_fixture(Class::First).unwrap();
     let later = comp.remaining_fixtures()[1];
-    assert_eq!(comp.play_fixture_by_computer(later), Err(LeagueError::NotNext { expected: Some(next), got: later }));
-    let wrong_seed = Fixture { seed: next.seed ^ 1, ..next };
-    assert!(matches!(comp.play_fixture_by_computer(wrong_seed), Err(LeagueError::NotNext { .. })));
+    assert_eq!(
+        comp.play_fixture_by_computer(later),
+        Err(LeagueError::NotNext {
+            expected: Some(next),
+            got: later
+        })
+    );
+    let wrong_seed = Fixture {
+        seed: next.seed ^ 1,
+        ..next
+    };
+    assert!(matches!(
+        comp.play_fixture_by_computer(wrong_seed),
+        Err(LeagueError::NotNext { .. })
+    ));
     let unfinished = crate::engine::MatchState::new(tiny_options());
-    assert_eq!(comp.record_result(next, &unfinished), Err(LeagueError::MatchNotOver));
-    let other_rules =
-        crate::play::computer_match(MatchOptions::default(), [Levels::default(); 2], next.seed, &mut NoRecord);
-    assert_eq!(comp.record_result(next, &other_rules), Err(LeagueError::WrongOptions));
-    assert_eq!(comp.seasons().len() + comp.current().unwrap().matches_played(), 0, "nothing was added");
+    assert_eq!(
+        comp.record_result(next, &unfinished),
+        Err(LeagueError::MatchNotOver)
+    );
+    let other_rules = crate::play::computer_match(
+        MatchOptions::default(),
+        [Levels::default(); 2],
+        next.seed,
+        &mut NoRecord,
+    );
+    assert_eq!(
+        comp.record_result(next, &other_rules),
+        Err(LeagueError::WrongOptions)
+    );
+    assert_eq!(
+        comp.seasons().len() + comp.current().unwrap().matches_played(),
+        0,
+        "nothing was added"
+    );
 }
 
 #[test]
@@ -89,17 +147,36 @@ fn a_match_played_through_the_ui_is_recorded_with_the_fixture_seed() {
     let mut comp = tiny(3, Some(0));
     let f = comp.next_fixture(Class::First).unwrap();
     let level = crate::ai::Level::new(1).unwrap();
-    let (mut home, mut away) = (Bot::new(level, level, f.seed, Side::Home), Bot::new(level, level, f.seed, Side::Away));
-    let state = play_match(tiny_options(), f.seed, [&mut home, &mut away], &mut NoRecord).unwrap();
+    let (mut home, mut away) = (
+        Bot::new(level, level, f.seed, Side::Home),
+        Bot::new(level, level, f.seed, Side::Away),
+    );
+    let state = play_match(
+        tiny_options(),
+        f.seed,
+        [&mut home, &mut away],
+        &mut NoRecord,
+    )
+    .unwrap();
     let recorded = comp.record_result(f, &state).unwrap();
     assert_eq!(recorded.summary.seed, f.seed);
-    assert_eq!((recorded.summary.home, recorded.summary.away), (f.home, f.away));
+    assert_eq!(
+        (recorded.summary.home, recorded.summary.away),
+        (f.home, f.away)
+    );
     assert_eq!(recorded.summary.points, state.result().unwrap().points);
     assert_eq!(recorded.season_end, None);
-    assert_eq!(comp.current().unwrap().class(Class::First).matches(), &[recorded.summary]);
+    assert_eq!(
+        comp.current().unwrap().class(Class::First).matches(),
+        &[recorded.summary]
+    );
     assert!(
         comp.fixture_involves_user(&Fixture { home: 0, ..f })
-            && !comp.fixture_involves_user(&Fixture { home: 9, away: 10, ..f })
+            && !comp.fixture_involves_user(&Fixture {
+                home: 9,
+                away: 10,
+                ..f
+            })
     );
 }
 
@@ -113,10 +190,17 @@ fn a_season_ends_with_champion_prizes_and_movement_between_classes() {
     assert_eq!(summary.relegated, first[7].county);
     assert_eq!(summary.promoted, second[0].county);
     assert_eq!(summary.wooden_spoon, second[7].county);
-    let prizes: Vec<(CountyId, u32)> = first.iter().take(6).map(|r| r.county).zip([360, 150, 80, 45, 24, 10]).collect();
+    let prizes: Vec<(CountyId, u32)> = first
+        .iter()
+        .take(6)
+        .map(|r| r.county)
+        .zip([360, 150, 80, 45, 24, 10])
+        .collect();
     assert_eq!(summary.prizes, prizes);
     for table in [first, second] {
-        assert!(table.iter().all(|r| r.played == 14 && r.won + r.lost + r.drawn + r.tied == 14));
+        assert!(table
+            .iter()
+            .all(|r| r.played == 14 && r.won + r.lost + r.drawn + r.tied == 14));
         assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
     }
     let next = comp.current().unwrap();
@@ -139,7 +223,10 @@ fn playing_match_by_match_gives_the_same_season_as_bulk_simulation() {
     let mut bulk = one_by_one.clone();
     let mut end = None;
     while end.is_none() {
-        let f = CLASSES.iter().find_map(|&c| one_by_one.next_fixture(c)).expect("one class can always play");
+        let f = CLASSES
+            .iter()
+            .find_map(|&c| one_by_one.next_fixture(c))
+            .expect("one class can always play");
         end = one_by_one.play_fixture_by_computer(f).unwrap().season_end;
     }
     assert_eq!(bulk.sim_rest_of_season(), end);
@@ -149,7 +236,10 @@ fn playing_match_by_match_gives_the_same_season_as_bulk_simulation() {
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let mut comp = tiny(6, None);
         pool.install(|| comp.sim_seasons(1, |_| {}));
         comp
@@ -164,9 +254,18 @@ fn every_match_seed_replays_its_match() {
     let mut comp = tiny(7, None);
     comp.sim_rest_of_season();
     let options = comp.settings().options;
-    for m in comp.seasons()[0].class(Class::Second).matches().iter().step_by(7) {
-        let state = crate::play::computer_match(options, [Levels::default(); 2], m.seed, &mut NoRecord);
-        assert_eq!(MatchSummary::of(&state, m.round, m.home, m.away, m.seed), *m);
+    for m in comp.seasons()[0]
+        .class(Class::Second)
+        .matches()
+        .iter()
+        .step_by(7)
+    {
+        let state =
+            crate::play::computer_match(options, [Levels::default(); 2], m.seed, &mut NoRecord);
+        assert_eq!(
+            MatchSummary::of(&state, m.round, m.home, m.away, m.seed),
+            *m
+        );
     }
 }
 
@@ -182,13 +281,27 @@ fn the_competition_ends_after_its_hundredth_season() {
     assert_eq!(comp.seasons().len(), 100);
     assert_eq!(comp.next_fixture(Class::First), None);
     assert_eq!(comp.sim_rest_of_season(), None);
-    assert_eq!(comp.sim_seasons(5, |_| panic!("no season to play")).seasons, 0);
-    assert!(matches!(comp.play_fixture_by_computer(synthetic_fixture()), Err(LeagueError::Finished)));
+    assert_eq!(
+        comp.sim_seasons(5, |_| panic!("no season to play")).seasons,
+        0
+    );
+    assert!(matches!(
+        comp.play_fixture_by_computer(synthetic_fixture()),
+        Err(LeagueError::Finished)
+    ));
     assert_eq!(comp.years(), FIRST_YEAR..=LAST_YEAR);
 }
 
 fn synthetic_fixture() -> Fixture {
-    Fixture { year: LAST_YEAR, class: Class::First, round: 1, index: 0, home: 0, away: 1, seed: 0 }
+    Fixture {
+        year: LAST_YEAR,
+        class: Class::First,
+        round: 1,
+        index: 0,
+        home: 0,
+        away: 1,
+        seed: 0,
+    }
 }
 
 #[test]
@@ -200,10 +313,19 @@ fn history_adds_up_championships_prizes_and_movement() {
         play_synthetic_season(&mut comp);
     }
     let honours = history::honours(&comp);
-    assert_eq!(honours.iter().map(|h| h.top_three).collect::<Vec<_>>(), vec![[0, 1, 2]; 4]);
-    assert_eq!(honours.iter().map(|h| h.promoted).collect::<Vec<_>>(), [8, 7, 8, 7]);
+    assert_eq!(
+        honours.iter().map(|h| h.top_three).collect::<Vec<_>>(),
+        vec![[0, 1, 2]; 4]
+    );
+    assert_eq!(
+        honours.iter().map(|h| h.promoted).collect::<Vec<_>>(),
+        [8, 7, 8, 7]
+    );
     let first = history::alltime(&comp, Class::First);
-    assert_eq!((first[0].row.county, first[0].championships, first[0].prize), (0, 4, 4 * 360));
+    assert_eq!(
+        (first[0].row.county, first[0].championships, first[0].prize),
+        (0, 4, 4 * 360)
+    );
     let sussex = first.iter().find(|a| a.row.county == 7).unwrap();
     let somerset = first.iter().find(|a| a.row.county == 8).unwrap();
     assert_eq!((sussex.seasons, sussex.relegated), (2, 2));
@@ -211,7 +333,14 @@ fn history_adds_up_championships_prizes_and_movement() {
     let second = history::alltime(&comp, Class::Second);
     assert_eq!((second[0].promoted + second[1].promoted), 4);
     let cheshire = second.iter().find(|a| a.row.county == 15).unwrap();
-    assert_eq!((cheshire.wooden_spoons, cheshire.row.played, cheshire.row.lost), (4, 56, 56));
+    assert_eq!(
+        (
+            cheshire.wooden_spoons,
+            cheshire.row.played,
+            cheshire.row.lost
+        ),
+        (4, 56, 56)
+    );
     let positions = history::final_positions(&comp);
     assert_eq!(positions[1].placings[7].class, Class::Second);
     assert_eq!(positions[1].placings[8].place, 8);

@@ -11,21 +11,30 @@ use crate::error::{Error, Result};
 /// The temporary file a write of `path` goes through: `.NAME.acc.tmp` beside it. A stray one
 /// (from a write that was killed) is simply overwritten by the next write.
 pub fn temp_path(path: &Path) -> PathBuf {
-    let name = path.file_name().map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
     path.with_file_name(format!(".{name}.tmp"))
 }
 
 /// Writes `bytes` to `path` atomically; the file it replaces (if any) becomes `backup`.
 /// Creates the folder when it is missing.
 pub fn write_with_backup(path: &Path, bytes: &[u8], backup: &Path) -> Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(|e| Error::io(format!("cannot create the folder {}", dir.display()), e))?;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)
+        .map_err(|e| Error::io(format!("cannot create the folder {}", dir.display()), e))?;
     let tmp = temp_path(path);
-    write_synced(&tmp, bytes).map_err(|e| Error::io(format!("cannot write {}", tmp.display()), e))?;
+    write_synced(&tmp, bytes)
+        .map_err(|e| Error::io(format!("cannot write {}", tmp.display()), e))?;
     if path.exists() {
-        keep_backup(path, backup).map_err(|e| Error::io(format!("cannot keep the backup {}", backup.display()), e))?;
+        keep_backup(path, backup)
+            .map_err(|e| Error::io(format!("cannot keep the backup {}", backup.display()), e))?;
     }
-    fs::rename(&tmp, path).map_err(|e| Error::io(format!("cannot replace {}", path.display()), e))?;
+    fs::rename(&tmp, path)
+        .map_err(|e| Error::io(format!("cannot replace {}", path.display()), e))?;
     sync_dir(dir).map_err(|e| Error::io(format!("cannot flush the folder {}", dir.display()), e))
 }
 

@@ -63,10 +63,14 @@ pub fn unwrap(bytes: &[u8]) -> Result<(u16, &[u8]), Problem> {
         return Err(Problem::Foreign);
     }
     if bytes.len() < HEADER_LEN {
-        return Err(Problem::Truncated { have: bytes.len(), want: HEADER_LEN });
+        return Err(Problem::Truncated {
+            have: bytes.len(),
+            want: HEADER_LEN,
+        });
     }
     let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-    let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    let u32_at =
+        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     let version = u16_at(8);
     if version > VERSION {
         return Err(Problem::Newer(version));
@@ -76,14 +80,22 @@ pub fn unwrap(bytes: &[u8]) -> Result<(u16, &[u8]), Problem> {
     }
     let want = HEADER_LEN + u32_at(12) as usize;
     if bytes.len() < want {
-        return Err(Problem::Truncated { have: bytes.len(), want });
+        return Err(Problem::Truncated {
+            have: bytes.len(),
+            want,
+        });
     }
     if bytes.len() > want {
-        return Err(Problem::Corrupt(format!("{} bytes follow its end", bytes.len() - want)));
+        return Err(Problem::Corrupt(format!(
+            "{} bytes follow its end",
+            bytes.len() - want
+        )));
     }
     let payload = &bytes[HEADER_LEN..];
     if crc32(payload) != u32_at(16) {
-        return Err(Problem::Corrupt("its checksum does not match its contents".into()));
+        return Err(Problem::Corrupt(
+            "its checksum does not match its contents".into(),
+        ));
     }
     Ok((version, payload))
 }
@@ -102,9 +114,27 @@ mod tests {
     fn each_kind_of_damage_is_told_apart() {
         let good = wrap(b"some payload bytes");
         assert_eq!(unwrap(b"PK\x03\x04 a zip file"), Err(Problem::Foreign));
-        assert_eq!(unwrap(b""), Err(Problem::Truncated { have: 0, want: HEADER_LEN }));
-        assert_eq!(unwrap(&good[..5]), Err(Problem::Truncated { have: 5, want: HEADER_LEN }));
-        assert_eq!(unwrap(&good[..good.len() - 1]), Err(Problem::Truncated { have: good.len() - 1, want: good.len() }));
+        assert_eq!(
+            unwrap(b""),
+            Err(Problem::Truncated {
+                have: 0,
+                want: HEADER_LEN
+            })
+        );
+        assert_eq!(
+            unwrap(&good[..5]),
+            Err(Problem::Truncated {
+                have: 5,
+                want: HEADER_LEN
+            })
+        );
+        assert_eq!(
+            unwrap(&good[..good.len() - 1]),
+            Err(Problem::Truncated {
+                have: good.len() - 1,
+                want: good.len()
+            })
+        );
         let mut newer = good.clone();
         newer[8] = 2;
         assert_eq!(unwrap(&newer), Err(Problem::Newer(2)));

@@ -39,7 +39,10 @@ pub fn backup_path(path: &Path) -> PathBuf {
 pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
     let bad = path.with_extension("bad");
     let free = (2..100).map(|n| path.with_extension(format!("bad.{n}")));
-    let to = std::iter::once(bad).chain(free).find(|p| !p.exists()).ok_or_else(|| std::io::Error::other("too many damaged copies"))?;
+    let to = std::iter::once(bad)
+        .chain(free)
+        .find(|p| !p.exists())
+        .ok_or_else(|| std::io::Error::other("too many damaged copies"))?;
     std::fs::rename(path, &to)?;
     Ok(to)
 }
@@ -48,8 +51,14 @@ pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
 pub fn backup_hint(path: &Path) -> String {
     let bak = backup_path(path);
     if bak.is_file() && bak != path {
-        let file = path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
-        format!("; a backup is at {}; copy it over {file} to go back to it", bak.display())
+        let file = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        format!(
+            "; a backup is at {}; copy it over {file} to go back to it",
+            bak.display()
+        )
     } else {
         String::new()
     }
@@ -66,7 +75,10 @@ pub struct FileStamp {
 /// The file at `path` as it is now (`None`: there is none, or it cannot be looked at).
 pub fn stamp(path: &Path) -> Option<FileStamp> {
     let meta = std::fs::metadata(path).ok()?;
-    Some(FileStamp { modified: meta.modified().ok()?, len: meta.len() })
+    Some(FileStamp {
+        modified: meta.modified().ok()?,
+        len: meta.len(),
+    })
 }
 
 /// Reads the competition saved at `path`.
@@ -74,16 +86,24 @@ pub fn load(path: &Path) -> Result<Competition> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Error::NotFound(format!("there is no save file {}{}", path.display(), backup_hint(path))));
+            return Err(Error::NotFound(format!(
+                "there is no save file {}{}",
+                path.display(),
+                backup_hint(path)
+            )));
         }
         Err(e) => return Err(Error::io(format!("cannot read {}", path.display()), e)),
     };
-    let mut comp =
-        decode(&bytes).map_err(|problem| Error::BadFile(format!("{} {problem}{}", path.display(), backup_hint(path))))?;
+    let mut comp = decode(&bytes).map_err(|problem| {
+        Error::BadFile(format!("{} {problem}{}", path.display(), backup_hint(path)))
+    })?;
     // The file's name, not the one stored inside, says which competition this is (and where
     // it is saved): a copy, or a backup opened in its file's place, must not save over the
     // file it came from.
-    if let Some(name) = path.file_stem().and_then(|s| normalise_name(&s.to_string_lossy()).ok()) {
+    if let Some(name) = path
+        .file_stem()
+        .and_then(|s| normalise_name(&s.to_string_lossy()).ok())
+    {
         comp.rename(name);
     }
     Ok(comp)
@@ -92,14 +112,16 @@ pub fn load(path: &Path) -> Result<Competition> {
 /// The competition in a save file's bytes.
 pub fn decode(bytes: &[u8]) -> std::result::Result<Competition, Problem> {
     let (_version, payload) = container::unwrap(bytes)?;
-    let file: v1::FileV1 =
-        postcard::from_bytes(payload).map_err(|e| Problem::Corrupt(format!("it cannot be decoded ({e})")))?;
-    file.into_competition().map_err(|e| Problem::Corrupt(format!("its contents do not hold together ({e})")))
+    let file: v1::FileV1 = postcard::from_bytes(payload)
+        .map_err(|e| Problem::Corrupt(format!("it cannot be decoded ({e})")))?;
+    file.into_competition()
+        .map_err(|e| Problem::Corrupt(format!("its contents do not hold together ({e})")))
 }
 
 /// A save file's bytes for `comp`.
 pub fn encode(comp: &Competition) -> Vec<u8> {
-    let payload = postcard::to_stdvec(&v1::FileV1::from_competition(comp)).expect("save types serialise");
+    let payload =
+        postcard::to_stdvec(&v1::FileV1::from_competition(comp)).expect("save types serialise");
     container::wrap(&payload)
 }
 
@@ -111,7 +133,11 @@ pub fn store(path: &Path, comp: &Competition) -> Result<()> {
 /// Stores `comp` at `path` unless another program has written the file since this one last
 /// read or wrote it (`stamp`, brought up to date by a store). `Ok(false)`: nothing written,
 /// the other program's file stands.
-pub fn store_unless_changed(path: &Path, comp: &Competition, stamp: &mut Option<FileStamp>) -> Result<bool> {
+pub fn store_unless_changed(
+    path: &Path,
+    comp: &Competition,
+    stamp: &mut Option<FileStamp>,
+) -> Result<bool> {
     if self::stamp(path) != *stamp {
         return Ok(false);
     }

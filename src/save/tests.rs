@@ -10,16 +10,32 @@ use crate::league::{Class, Settings};
 use crate::play::Levels;
 
 fn tiny(seed: u64) -> Competition {
-    let options = MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() };
-    Competition::create("Saved-1", Settings { options, levels: Levels { bat: 3, bowl: 4 }, user_county: Some(5), seed })
-        .unwrap()
+    let options = MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    };
+    Competition::create(
+        "Saved-1",
+        Settings {
+            options,
+            levels: Levels { bat: 3, bowl: 4 },
+            user_county: Some(5),
+            seed,
+        },
+    )
+    .unwrap()
 }
 
 /// A competition `matches` matches into its first season.
 fn played(seed: u64, matches: usize) -> Competition {
     let mut comp = tiny(seed);
     for _ in 0..matches {
-        let f = [Class::Second, Class::First].iter().find_map(|&c| comp.next_fixture(c)).unwrap();
+        let f = [Class::Second, Class::First]
+            .iter()
+            .find_map(|&c| comp.next_fixture(c))
+            .unwrap();
         comp.play_fixture_by_computer(f).unwrap();
     }
     comp
@@ -46,7 +62,10 @@ fn a_saved_competition_loads_back_the_same() {
         comp.save(&path).unwrap();
         let back = Competition::load(&path).unwrap();
         assert_eq!(back, comp);
-        assert_eq!(crate::league::export::export_json(&back), crate::league::export::export_json(&comp));
+        assert_eq!(
+            crate::league::export::export_json(&back),
+            crate::league::export::export_json(&comp)
+        );
     }
 }
 
@@ -58,7 +77,11 @@ fn a_copied_file_is_a_competition_of_its_own_name() {
     let copy = path_for(dir.path(), "branch").unwrap();
     fs::copy(&original, &copy).unwrap();
     let comp = load(&copy).unwrap();
-    assert_eq!(comp.name(), "BRANCH", "the name stored inside the copy is its original's");
+    assert_eq!(
+        comp.name(),
+        "BRANCH",
+        "the name stored inside the copy is its original's"
+    );
     // Everything else is the original's.
     let mut as_stored = comp.clone();
     as_stored.rename("SAVED-1".into());
@@ -74,7 +97,10 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(2), played(2, 10));
     old.save(&path).unwrap();
-    assert!(!backup_path(&path).exists(), "nothing to back up the first time");
+    assert!(
+        !backup_path(&path).exists(),
+        "nothing to back up the first time"
+    );
     new.save(&path).unwrap();
     assert_eq!(load(&path).unwrap(), new);
     assert_eq!(load(&backup_path(&path)).unwrap(), old);
@@ -95,9 +121,17 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     flipped[mid] ^= 0x40;
     let garbage_inside = container::wrap(b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard");
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("foreign", b"PK\x03\x04 some zip file contents".to_vec(), "not an ACCC save file"),
+        (
+            "foreign",
+            b"PK\x03\x04 some zip file contents".to_vec(),
+            "not an ACCC save file",
+        ),
         ("empty", Vec::new(), "cut short"),
-        ("truncated", good[..good.len() * 2 / 3].to_vec(), "cut short"),
+        (
+            "truncated",
+            good[..good.len() * 2 / 3].to_vec(),
+            "cut short",
+        ),
         ("header only", good[..12].to_vec(), "cut short"),
         ("newer", newer, "newer version of ACCC (save format 9"),
         ("bad checksum", flipped, "checksum does not match"),
@@ -108,9 +142,22 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
         let m = bad_file_message(&path);
         assert!(m.contains(&path.display().to_string()), "{what}: {m}");
         assert!(m.contains(expected), "{what}: {m}");
-        assert!(m.contains("a backup is at") && m.contains("SAVED-1.bak") && m.contains("copy it over SAVED-1.acc"), "{what}: {m}");
-        assert_eq!(fs::read(&path).unwrap(), bytes, "{what}: the damaged file is left as it was");
-        assert_eq!(load(&backup_path(&path)).unwrap(), old, "{what}: the backup is intact");
+        assert!(
+            m.contains("a backup is at")
+                && m.contains("SAVED-1.bak")
+                && m.contains("copy it over SAVED-1.acc"),
+            "{what}: {m}"
+        );
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            bytes,
+            "{what}: the damaged file is left as it was"
+        );
+        assert_eq!(
+            load(&backup_path(&path)).unwrap(),
+            old,
+            "{what}: the backup is intact"
+        );
     }
 }
 
@@ -120,7 +167,10 @@ fn without_a_backup_none_is_offered() {
     let path = path_for(dir.path(), "LONE").unwrap();
     fs::write(&path, b"hello").unwrap();
     let m = bad_file_message(&path);
-    assert!(m.contains("not an ACCC save file") && !m.contains("backup"), "{m}");
+    assert!(
+        m.contains("not an ACCC save file") && !m.contains("backup"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -148,8 +198,10 @@ fn a_save_killed_mid_write_leaves_the_file_intact() {
     assert_eq!(load(&path).unwrap(), second);
     assert_eq!(load(&backup_path(&path)).unwrap(), first);
     assert!(!atomic::temp_path(&path).exists());
-    let names: Vec<String> =
-        fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
@@ -165,8 +217,14 @@ fn a_missing_folder_is_created() {
 fn names_are_checked_and_upper_cased() {
     let dir = Path::new("saves");
     assert_eq!(path_for(dir, "surrey11").unwrap(), dir.join("SURREY11.acc"));
-    assert_eq!(path_for(dir, "1st_try.acc").unwrap(), dir.join("1ST_TRY.acc"));
+    assert_eq!(
+        path_for(dir, "1st_try.acc").unwrap(),
+        dir.join("1ST_TRY.acc")
+    );
     for bad in ["", "NINECHARS", "a/b", "..", "x y", "dé"] {
-        assert!(matches!(path_for(dir, bad), Err(Error::Usage(_))), "{bad:?}");
+        assert!(
+            matches!(path_for(dir, bad), Err(Error::Usage(_))),
+            "{bad:?}"
+        );
     }
 }

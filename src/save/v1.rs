@@ -117,20 +117,32 @@ pub struct PartnershipV1 {
 
 // ----- codes -----
 
-const ENDS: [InningsEnd; 5] =
-    [InningsEnd::AllOut, InningsEnd::Declared, InningsEnd::Target, InningsEnd::Time, InningsEnd::InningsDefeat];
+const ENDS: [InningsEnd; 5] = [
+    InningsEnd::AllOut,
+    InningsEnd::Declared,
+    InningsEnd::Target,
+    InningsEnd::Time,
+    InningsEnd::InningsDefeat,
+];
 const OUTCOMES: [Outcome; 3] = [Outcome::Win, Outcome::Tie, Outcome::Draw];
 
 fn end_code(e: InningsEnd) -> u8 {
-    ENDS.iter().position(|&x| x == e).expect("every end has a code") as u8
+    ENDS.iter()
+        .position(|&x| x == e)
+        .expect("every end has a code") as u8
 }
 
 fn end_of(code: u8) -> Result<InningsEnd, String> {
-    ENDS.get(code as usize).copied().ok_or_else(|| format!("unknown innings end {code}"))
+    ENDS.get(code as usize)
+        .copied()
+        .ok_or_else(|| format!("unknown innings end {code}"))
 }
 
 fn side_of(code: u8) -> Result<Side, String> {
-    Side::BOTH.get(code as usize).copied().ok_or_else(|| format!("unknown side {code}"))
+    Side::BOTH
+        .get(code as usize)
+        .copied()
+        .ok_or_else(|| format!("unknown side {code}"))
 }
 
 fn county_of(id: u8) -> Result<CountyId, String> {
@@ -182,24 +194,41 @@ impl FileV1 {
         let user_county = self.user_county.map(county_of).transpose()?;
         let settings = Settings {
             options,
-            levels: Levels { bat: self.bat_level, bowl: self.bowl_level },
+            levels: Levels {
+                bat: self.bat_level,
+                bowl: self.bowl_level,
+            },
             user_county,
             seed: self.seed,
         };
         let name = crate::league::competition::normalise_name(&self.name)?;
-        let seasons = self.seasons.into_iter().map(season_of).collect::<Result<Vec<_>, _>>()?;
+        let seasons = self
+            .seasons
+            .into_iter()
+            .map(season_of)
+            .collect::<Result<Vec<_>, _>>()?;
         let current = self.current.map(season_of).transpose()?;
-        let records = self.records.into_iter().map(records_of).collect::<Result<Vec<_>, _>>()?;
+        let records = self
+            .records
+            .into_iter()
+            .map(records_of)
+            .collect::<Result<Vec<_>, _>>()?;
         Competition::from_parts(name, settings, seasons, current, records)
     }
 }
 
 fn season_v1(s: &Season) -> SeasonV1 {
-    SeasonV1 { year: s.year, classes: s.classes.iter().map(class_v1).collect() }
+    SeasonV1 {
+        year: s.year,
+        classes: s.classes.iter().map(class_v1).collect(),
+    }
 }
 
 fn class_v1(c: &ClassSeason) -> ClassV1 {
-    ClassV1 { slots: c.slots().to_vec(), matches: c.matches().iter().map(match_v1).collect() }
+    ClassV1 {
+        slots: c.slots().to_vec(),
+        matches: c.matches().iter().map(match_v1).collect(),
+    }
 }
 
 fn match_v1(m: &MatchSummary) -> MatchV1 {
@@ -207,7 +236,10 @@ fn match_v1(m: &MatchSummary) -> MatchV1 {
         round: m.round,
         home: m.home,
         away: m.away,
-        outcome: OUTCOMES.iter().position(|&o| o == m.outcome).expect("every outcome has a code") as u8,
+        outcome: OUTCOMES
+            .iter()
+            .position(|&o| o == m.outcome)
+            .expect("every outcome has a code") as u8,
         winner: m.winner.map(|w| w.index() as u8),
         margin: m.margin.map(|x| match x {
             Margin::Innings(r) => MarginV1::Innings(r),
@@ -231,7 +263,13 @@ fn match_v1(m: &MatchSummary) -> MatchV1 {
 }
 
 fn total_v1(t: &TotalRecord) -> TotalV1 {
-    TotalV1 { total: t.total, wickets: t.wickets, end: end_code(t.end), opponent: t.opponent, year: t.year }
+    TotalV1 {
+        total: t.total,
+        wickets: t.wickets,
+        end: end_code(t.end),
+        opponent: t.opponent,
+        year: t.year,
+    }
 }
 
 fn records_v1(r: &CountyRecords) -> RecordsV1 {
@@ -259,30 +297,54 @@ fn records_v1(r: &CountyRecords) -> RecordsV1 {
 // ----- from the file -----
 
 fn season_of(s: SeasonV1) -> Result<Season, String> {
-    let classes: [ClassV1; 2] =
-        s.classes.try_into().map_err(|c: Vec<ClassV1>| format!("{}: {} classes", s.year, c.len()))?;
+    let classes: [ClassV1; 2] = s
+        .classes
+        .try_into()
+        .map_err(|c: Vec<ClassV1>| format!("{}: {} classes", s.year, c.len()))?;
     let [first, second] = classes;
-    let season = Season { year: s.year, classes: [class_of(Class::First, first)?, class_of(Class::Second, second)?] };
-    let mut all: Vec<CountyId> = season.classes.iter().flat_map(|c| c.slots().iter().copied()).collect();
+    let season = Season {
+        year: s.year,
+        classes: [
+            class_of(Class::First, first)?,
+            class_of(Class::Second, second)?,
+        ],
+    };
+    let mut all: Vec<CountyId> = season
+        .classes
+        .iter()
+        .flat_map(|c| c.slots().iter().copied())
+        .collect();
     all.sort_unstable();
     all.dedup();
     if all.len() != counties::all().len() {
-        return Err(format!("{}: the classes do not hold each county once", s.year));
+        return Err(format!(
+            "{}: the classes do not hold each county once",
+            s.year
+        ));
     }
     Ok(season)
 }
 
 fn class_of(class: Class, c: ClassV1) -> Result<ClassSeason, String> {
-    let slots: Slots = c.slots.try_into().map_err(|v: Vec<u8>| format!("a class of {} counties", v.len()))?;
+    let slots: Slots = c
+        .slots
+        .try_into()
+        .map_err(|v: Vec<u8>| format!("a class of {} counties", v.len()))?;
     for &id in &slots {
         county_of(id)?;
     }
-    let matches = c.matches.into_iter().map(match_of).collect::<Result<Vec<_>, _>>()?;
+    let matches = c
+        .matches
+        .into_iter()
+        .map(match_of)
+        .collect::<Result<Vec<_>, _>>()?;
     ClassSeason::from_matches(class, slots, matches)
 }
 
 fn match_of(m: MatchV1) -> Result<MatchSummary, String> {
-    let outcome = *OUTCOMES.get(m.outcome as usize).ok_or_else(|| format!("unknown outcome {}", m.outcome))?;
+    let outcome = *OUTCOMES
+        .get(m.outcome as usize)
+        .ok_or_else(|| format!("unknown outcome {}", m.outcome))?;
     let innings = m
         .innings
         .iter()
@@ -325,7 +387,10 @@ fn total_of(t: TotalV1) -> Result<TotalRecord, String> {
 
 fn records_of(r: RecordsV1) -> Result<CountyRecords, String> {
     if r.partnerships.len() > MAX_WICKETS {
-        return Err(format!("partnership records for {} wickets", r.partnerships.len()));
+        return Err(format!(
+            "partnership records for {} wickets",
+            r.partnerships.len()
+        ));
     }
     let mut partnerships = [None; MAX_WICKETS];
     for (slot, p) in partnerships.iter_mut().zip(r.partnerships) {

@@ -42,7 +42,10 @@ pub enum ViewKind {
 impl ViewKind {
     /// Whether the view is one of the [8] menu's.
     pub fn is_all_time(self) -> bool {
-        matches!(self, ViewKind::Honours | ViewKind::AllTime(_) | ViewKind::AllTimeAverages(_))
+        matches!(
+            self,
+            ViewKind::Honours | ViewKind::AllTime(_) | ViewKind::AllTimeAverages(_)
+        )
     }
 }
 
@@ -55,32 +58,83 @@ pub enum PickFor {
 
 /// The screens.
 pub enum Screen {
-    FileName { input: String, error: Option<String> },
-    Confirm { name: String },
+    FileName {
+        input: String,
+        error: Option<String>,
+    },
+    Confirm {
+        name: String,
+    },
     /// `backup`: whether `NAME.bak` is there to offer, and why it could not be used once tried.
-    Damaged { name: String, problem: String, backup: Backup },
-    Options { name: String, new: NewFile },
-    County { name: String, new: NewFile },
+    Damaged {
+        name: String,
+        problem: String,
+        backup: Backup,
+    },
+    Options {
+        name: String,
+        new: NewFile,
+    },
+    County {
+        name: String,
+        new: NewFile,
+    },
     Menu,
     /// A text view; `year` is set when reviewing a past season ([7]/[8] move it).
-    Text { title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, kind: ViewKind },
-    PickCounty { purpose: PickFor },
+    Text {
+        title: String,
+        lines: Vec<String>,
+        scroll: usize,
+        review: Option<(u16, ViewKind)>,
+        kind: ViewKind,
+    },
+    PickCounty {
+        purpose: PickFor,
+    },
     AllTime,
     /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
-    Grid { first_year: u16 },
-    Match { session: Box<Session>, entry: Entry },
+    Grid {
+        first_year: u16,
+    },
+    Match {
+        session: Box<Session>,
+        entry: Entry,
+    },
     /// The final scoreboard of a match, then (if it ended one) the season's summary.
-    Scorecard { card: Box<FinalCard>, scroll: usize, season_end: Option<SeasonSummary> },
-    SeasonEnd { summary: SeasonSummary, scroll: usize },
-    Simulate { input: String, error: Option<String> },
+    Scorecard {
+        card: Box<FinalCard>,
+        scroll: usize,
+        season_end: Option<SeasonSummary>,
+    },
+    SeasonEnd {
+        summary: SeasonSummary,
+        scroll: usize,
+    },
+    Simulate {
+        input: String,
+        error: Option<String>,
+    },
     /// Seasons being simulated, one per tick, with progress shown; any key stops after the
     /// season in hand.
-    Simulating { left: u32, done: u32, total: u32, last: Option<SeasonSummary> },
-    Help { scroll: usize },
+    Simulating {
+        left: u32,
+        done: u32,
+        total: u32,
+        last: Option<SeasonSummary>,
+    },
+    Help {
+        scroll: usize,
+    },
     /// The solo charts: the list of systems, or one system's charts (`system` set).
-    Charts { system: Option<usize>, lines: Vec<String>, scroll: usize },
+    Charts {
+        system: Option<usize>,
+        lines: Vec<String>,
+        scroll: usize,
+    },
     /// A system's procedures, to pick one to walk.
-    Procedures { system: usize },
+    Procedures {
+        system: usize,
+    },
     /// Walking a procedure step by step.
     Walk(Box<WalkScreen>),
 }
@@ -146,7 +200,10 @@ impl App {
     /// The program at its first screen; `name` skips the prompt.
     pub fn new(saves_dir: PathBuf, name: Option<String>) -> App {
         let mut app = App {
-            screen: Screen::FileName { input: String::new(), error: None },
+            screen: Screen::FileName {
+                input: String::new(),
+                error: None,
+            },
             saves_dir,
             comp: None,
             class: Class::First,
@@ -169,7 +226,11 @@ impl App {
         match msg {
             Msg::Resize(w, h) => self.size = (w, h),
             Msg::Tick => self.tick(),
-            Msg::Key(k) if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
+            Msg::Key(k)
+                if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) =>
+            {
+                self.quit = true
+            }
             // The screen cannot be seen until the window grows: no key may act unseen.
             Msg::Key(_) if self.too_small() => {}
             Msg::Key(k) => self.key(k),
@@ -183,7 +244,9 @@ impl App {
             Screen::Match { .. } if hidden => {}
             Screen::Match { session, .. } if match_screen::wants_ticks(session) => {
                 session.advance(true);
-                if let Screen::Match { session, entry } = std::mem::replace(&mut self.screen, Screen::Menu) {
+                if let Screen::Match { session, entry } =
+                    std::mem::replace(&mut self.screen, Screen::Menu)
+                {
                     self.screen = self.record_when_over(session, entry);
                 }
             }
@@ -204,7 +267,15 @@ impl App {
 
     /// Plays one season of a simulation and saves.
     fn simulate_one(&mut self) {
-        let Screen::Simulating { left, done, total, last } = std::mem::replace(&mut self.screen, Screen::Menu) else { return };
+        let Screen::Simulating {
+            left,
+            done,
+            total,
+            last,
+        } = std::mem::replace(&mut self.screen, Screen::Menu)
+        else {
+            return;
+        };
         let comp = self.comp.as_mut().expect("open");
         let mut summary = last;
         comp.sim_seasons(1, |s| summary = Some(s.clone()));
@@ -216,7 +287,12 @@ impl App {
                 None => Screen::Menu,
             }
         } else {
-            Screen::Simulating { left: left - 1, done: done + 1, total, last: summary }
+            Screen::Simulating {
+                left: left - 1,
+                done: done + 1,
+                total,
+                last: summary,
+            }
         };
     }
 
@@ -225,14 +301,30 @@ impl App {
         self.screen = match screen {
             Screen::FileName { input, error } => self.file_name_key(input, error, k),
             Screen::Confirm { name } => match upper(k) {
-                Some('Y') => Screen::Options { name, new: NewFile::default() },
-                Some('N') => Screen::FileName { input: String::new(), error: None },
-                _ if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
+                Some('Y') => Screen::Options {
+                    name,
+                    new: NewFile::default(),
+                },
+                Some('N') => Screen::FileName {
+                    input: String::new(),
+                    error: None,
+                },
+                _ if k.code == KeyCode::Esc => Screen::FileName {
+                    input: String::new(),
+                    error: None,
+                },
                 _ => Screen::Confirm { name },
             },
-            Screen::Damaged { name, problem, backup } => self.damaged_key(name, problem, backup, k),
+            Screen::Damaged {
+                name,
+                problem,
+                backup,
+            } => self.damaged_key(name, problem, backup, k),
             // Nothing is made until a county is chosen: Esc steps back.
-            Screen::Options { .. } if k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
+            Screen::Options { .. } if k.code == KeyCode::Esc => Screen::FileName {
+                input: String::new(),
+                error: None,
+            },
             Screen::Options { name, mut new } => match setup::options_key(&mut new, k) {
                 OptionsKey::Done => Screen::County { name, new },
                 _ => Screen::Options { name, new },
@@ -243,17 +335,34 @@ impl App {
                 None => Screen::County { name, new },
             },
             Screen::Menu => self.menu_key(k),
-            Screen::Text { title, lines, scroll, review, kind } => self.text_key(title, lines, scroll, review, kind, k),
+            Screen::Text {
+                title,
+                lines,
+                scroll,
+                review,
+                kind,
+            } => self.text_key(title, lines, scroll, review, kind, k),
             Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
             Screen::AllTime => self.alltime_key(k),
             Screen::Grid { first_year } => self.grid_key(first_year, k),
             Screen::Match { session, entry } => self.match_key(session, entry, k),
-            Screen::Scorecard { card, scroll, season_end } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
+            Screen::Scorecard {
+                card,
+                scroll,
+                season_end,
+            } => match (k.code, season_end) {
+                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => {
+                    Screen::SeasonEnd { summary, scroll: 0 }
+                }
                 (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
                 (code, season_end) => {
-                    let scroll = scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
-                    Screen::Scorecard { card, scroll, season_end }
+                    let scroll =
+                        scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
+                    Screen::Scorecard {
+                        card,
+                        scroll,
+                        season_end,
+                    }
                 }
             },
             Screen::SeasonEnd { summary, scroll } => match k.code {
@@ -264,26 +373,56 @@ impl App {
                 }
                 code => {
                     let len = super::season_end::lines(&summary, self.user_county()).len();
-                    Screen::SeasonEnd { scroll: scrolled(scroll, code, len, TEXT_ROWS), summary }
+                    Screen::SeasonEnd {
+                        scroll: scrolled(scroll, code, len, TEXT_ROWS),
+                        summary,
+                    }
                 }
             },
             Screen::Simulate { input, error } => self.simulate_key(input, error, k),
-            Screen::Simulating { left, done, total, last } => match k.code {
-                KeyCode::Esc => Screen::Simulating { left: left.min(1), done, total, last },
-                _ => Screen::Simulating { left, done, total, last },
+            Screen::Simulating {
+                left,
+                done,
+                total,
+                last,
+            } => match k.code {
+                KeyCode::Esc => Screen::Simulating {
+                    left: left.min(1),
+                    done,
+                    total,
+                    last,
+                },
+                _ => Screen::Simulating {
+                    left,
+                    done,
+                    total,
+                    last,
+                },
             },
             Screen::Help { scroll } => match k.code {
                 KeyCode::Esc | KeyCode::Enter => Screen::Menu,
-                code => Screen::Help { scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS) },
+                code => Screen::Help {
+                    scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS),
+                },
             },
-            Screen::Charts { system: Some(i), .. } if upper(k) == Some('W') => Screen::Procedures { system: i },
-            Screen::Charts { system, lines, scroll } => charts_key(system, lines, scroll, k),
+            Screen::Charts {
+                system: Some(i), ..
+            } if upper(k) == Some('W') => Screen::Procedures { system: i },
+            Screen::Charts {
+                system,
+                lines,
+                scroll,
+            } => charts_key(system, lines, scroll, k),
             Screen::Procedures { system } => match (procedure_key(system, k), k.code) {
                 (Some(p), _) => {
                     let seed = self.new_seed.unwrap_or_else(crate::seed::clock_seed);
                     Screen::Walk(Box::new(WalkScreen::new(system, p, seed)))
                 }
-                (None, KeyCode::Esc) => Screen::Charts { system: Some(system), lines: system_lines(system), scroll: 0 },
+                (None, KeyCode::Esc) => Screen::Charts {
+                    system: Some(system),
+                    lines: system_lines(system),
+                    scroll: 0,
+                },
                 _ => Screen::Procedures { system },
             },
             Screen::Walk(mut w) => match walk_key(&mut w, k) {
@@ -308,7 +447,10 @@ impl App {
                 self.open(&name);
                 std::mem::replace(&mut self.screen, Screen::Menu)
             }
-            Err(e) => Screen::FileName { input: String::new(), error: Some(e) },
+            Err(e) => Screen::FileName {
+                input: String::new(),
+                error: Some(e),
+            },
         }
     }
 
@@ -317,21 +459,36 @@ impl App {
         let name = match normalise_name(name) {
             Ok(n) => n,
             Err(e) => {
-                self.screen = Screen::FileName { input: String::new(), error: Some(e) };
+                self.screen = Screen::FileName {
+                    input: String::new(),
+                    error: Some(e),
+                };
                 return;
             }
         };
         let path = file_path(&self.saves_dir, &name);
         let bak = crate::save::backup_path(&path);
         self.screen = if !path.exists() && bak.exists() {
-            let problem = format!("{} is missing, but its backup {} is there.", path.display(), bak.display());
-            Screen::Damaged { name, problem, backup: Backup::Offered }
+            let problem = format!(
+                "{} is missing, but its backup {} is there.",
+                path.display(),
+                bak.display()
+            );
+            Screen::Damaged {
+                name,
+                problem,
+                backup: Backup::Offered,
+            }
         } else if !path.exists() {
             Screen::Confirm { name }
         } else {
             match Competition::load(&path) {
                 Ok(comp) => self.opened(comp),
-                Err(e) => Screen::Damaged { name, problem: e.to_string(), backup: Backup::of(&path) },
+                Err(e) => Screen::Damaged {
+                    name,
+                    problem: e.to_string(),
+                    backup: Backup::of(&path),
+                },
             }
         };
     }
@@ -341,7 +498,11 @@ impl App {
     pub fn set_new_seed(&mut self, seed: Option<u64>) {
         self.new_seed = seed;
         if let (Some(_), Some(comp)) = (seed, &self.comp) {
-            self.status = Some(format!("--seed is only for a new file: {} keeps its own ({}).", comp.name(), comp.settings().seed));
+            self.status = Some(format!(
+                "--seed is only for a new file: {} keeps its own ({}).",
+                comp.name(),
+                comp.settings().seed
+            ));
         }
     }
 
@@ -355,10 +516,19 @@ impl App {
     /// The class the menu opens on: the user's county's this season, else the first.
     fn home_class(&self) -> Class {
         let comp = self.comp();
-        comp.settings().user_county.and_then(|c| comp.current().map(|s| s.class_of(c))).unwrap_or(Class::First)
+        comp.settings()
+            .user_county
+            .and_then(|c| comp.current().map(|s| s.class_of(c)))
+            .unwrap_or(Class::First)
     }
 
-    fn damaged_key(&mut self, name: String, problem: String, backup: Backup, k: KeyEvent) -> Screen {
+    fn damaged_key(
+        &mut self,
+        name: String,
+        problem: String,
+        backup: Backup,
+        k: KeyEvent,
+    ) -> Screen {
         match upper(k) {
             // [B] is offered only while there is a backup not yet found unusable.
             Some('B') if backup == Backup::Offered => {
@@ -368,7 +538,11 @@ impl App {
                     Ok(comp) => {
                         // The damaged file is moved aside, so that saving keeps the good backup
                         // as the backup (it would otherwise replace it).
-                        let aside = if path.exists() { Some(crate::save::set_aside(&path)) } else { None };
+                        let aside = if path.exists() {
+                            Some(crate::save::set_aside(&path))
+                        } else {
+                            None
+                        };
                         self.status = Some(match aside {
                             None => format!("Opened the backup; the next save writes {name}.acc."),
                             Some(Ok(to)) => format!("Opened the backup; the damaged file is kept as {}.", to.display()),
@@ -376,17 +550,33 @@ impl App {
                         });
                         self.opened(comp)
                     }
-                    Err(e) => Screen::Damaged { name, problem, backup: Backup::Unusable(e.to_string()) },
+                    Err(e) => Screen::Damaged {
+                        name,
+                        problem,
+                        backup: Backup::Unusable(e.to_string()),
+                    },
                 }
             }
-            _ if k.code == KeyCode::Enter || k.code == KeyCode::Esc => Screen::FileName { input: String::new(), error: None },
-            _ => Screen::Damaged { name, problem, backup },
+            _ if k.code == KeyCode::Enter || k.code == KeyCode::Esc => Screen::FileName {
+                input: String::new(),
+                error: None,
+            },
+            _ => Screen::Damaged {
+                name,
+                problem,
+                backup,
+            },
         }
     }
 
     fn create(&mut self, name: &str, new: NewFile, county: Option<CountyId>) -> Screen {
         let seed = self.new_seed.unwrap_or_else(crate::seed::clock_seed);
-        let settings = Settings { options: new.options, levels: new.levels, user_county: county, seed };
+        let settings = Settings {
+            options: new.options,
+            levels: new.levels,
+            user_county: county,
+            seed,
+        };
         match Competition::create(name, settings) {
             Ok(comp) => {
                 self.comp = Some(comp);
@@ -396,7 +586,10 @@ impl App {
                 let comp = self.comp.take().expect("just made");
                 self.opened(comp)
             }
-            Err(e) => Screen::FileName { input: String::new(), error: Some(e.to_string()) },
+            Err(e) => Screen::FileName {
+                input: String::new(),
+                error: Some(e.to_string()),
+            },
         }
     }
 
@@ -405,11 +598,17 @@ impl App {
         let Some(comp) = &self.comp else { return };
         let path = file_path(&self.saves_dir, comp.name());
         let failure = match std::fs::create_dir_all(&self.saves_dir) {
-            Err(e) => Some(format!("Cannot make the folder {}: {e}", self.saves_dir.display())),
+            Err(e) => Some(format!(
+                "Cannot make the folder {}: {e}",
+                self.saves_dir.display()
+            )),
             Ok(()) => match crate::save::store_unless_changed(&path, comp, &mut self.stamp) {
                 Ok(true) => None,
                 // Another program wrote the file since this one read it: its work stands.
-                Ok(false) => Some(format!("{}.acc was changed by another program: quit and open it again", comp.name())),
+                Ok(false) => Some(format!(
+                    "{}.acc was changed by another program: quit and open it again",
+                    comp.name()
+                )),
                 Err(e) => Some(format!("Saving failed: {e}")),
             },
         };
@@ -438,7 +637,9 @@ impl App {
     // ----- the main menu -----
 
     fn comp(&self) -> &Competition {
-        self.comp.as_ref().expect("a competition is open on the menu")
+        self.comp
+            .as_ref()
+            .expect("a competition is open on the menu")
     }
 
     /// The user's county in the open competition, if any.
@@ -459,19 +660,28 @@ impl App {
         let asked_before = std::mem::take(&mut self.quit_asked);
         let finished = self.comp().is_finished();
         match upper(k) {
-            Some('1' | '2') if finished => self.say("The competition is over: all its seasons have been played."),
+            Some('1' | '2') if finished => {
+                self.say("The competition is over: all its seasons have been played.")
+            }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
             Some('3') => self.view(ViewKind::Table, None),
             Some('4') => self.view(ViewKind::Averages, None),
-            Some('5') => Screen::PickCounty { purpose: PickFor::Results { year: None } },
-            Some('6') => Screen::PickCounty { purpose: PickFor::Records },
+            Some('5') => Screen::PickCounty {
+                purpose: PickFor::Results { year: None },
+            },
+            Some('6') => Screen::PickCounty {
+                purpose: PickFor::Records,
+            },
             Some('7') => self.review_previous(),
             Some('8') => Screen::AllTime,
             Some('9') => {
                 self.class = self.class.other();
                 Screen::Menu
             }
-            Some('S') if !finished => Screen::Simulate { input: String::new(), error: None },
+            Some('S') if !finished => Screen::Simulate {
+                input: String::new(),
+                error: None,
+            },
             Some('C') => charts_menu(),
             Some('H') => Screen::Help { scroll: 0 },
             Some('Q') => self.quit_key(asked_before),
@@ -510,9 +720,13 @@ impl App {
         });
         let names = [names_of(fixture.home), names_of(fixture.away)];
         let s = comp.settings();
-        let mut session = Session::new(s.options, s.levels, fixture.seed, names, human, Mode::Fully);
+        let mut session =
+            Session::new(s.options, s.levels, fixture.seed, names, human, Mode::Fully);
         session.advance(human.is_none());
-        Screen::Match { session: Box::new(session), entry: Entry::Due(fixture) }
+        Screen::Match {
+            session: Box::new(session),
+            entry: Entry::Due(fixture),
+        }
     }
 
     fn play_quickly(&mut self, fixture: Fixture) -> Screen {
@@ -526,14 +740,22 @@ impl App {
     /// Adds a finished match to the competition, saves, and shows the scoreboard.
     fn finish_match(&mut self, session: &Session, fixture: Fixture) -> Screen {
         match self.add_result(fixture, session) {
-            Ok(season_end) => Screen::Scorecard { card: Box::new(FinalCard::of(session)), scroll: 0, season_end },
+            Ok(season_end) => Screen::Scorecard {
+                card: Box::new(FinalCard::of(session)),
+                scroll: 0,
+                season_end,
+            },
             Err(menu) => menu,
         }
     }
 
     /// Adds a finished match to the competition and saves: the season's summary if it ended
     /// one, or, if the match cannot be added, the menu saying why.
-    fn add_result(&mut self, fixture: Fixture, session: &Session) -> Result<Option<SeasonSummary>, Screen> {
+    fn add_result(
+        &mut self,
+        fixture: Fixture,
+        session: &Session,
+    ) -> Result<Option<SeasonSummary>, Screen> {
         let comp = self.comp.as_mut().expect("open");
         match comp.record_result(fixture, &session.state) {
             Ok(recorded) => {
@@ -545,14 +767,23 @@ impl App {
     }
 
     fn match_key(&mut self, mut session: Box<Session>, entry: Entry, k: KeyEvent) -> Screen {
-        if session.state.is_over() && session.paused.is_none() && matches!(k.code, KeyCode::Enter | KeyCode::Char(' ')) {
+        if session.state.is_over()
+            && session.paused.is_none()
+            && matches!(k.code, KeyCode::Enter | KeyCode::Char(' '))
+        {
             return match entry {
                 Entry::Due(f) => self.finish_match(&session, f),
-                Entry::Recorded(season_end) => Screen::Scorecard { card: Box::new(FinalCard::of(&session)), scroll: 0, season_end },
+                Entry::Recorded(season_end) => Screen::Scorecard {
+                    card: Box::new(FinalCard::of(&session)),
+                    scroll: 0,
+                    season_end,
+                },
             };
         }
         match match_screen::key(&mut session, k) {
-            MatchKey::Leave => self.say("Match abandoned: it was not recorded, and nothing else was lost."),
+            MatchKey::Leave => {
+                self.say("Match abandoned: it was not recorded, and nothing else was lost.")
+            }
             _ => self.record_when_over(session, entry),
         }
     }
@@ -560,12 +791,20 @@ impl App {
     /// Adds the match to the competition and saves the moment it ends (its pauses and
     /// scoreboard still to be shown).
     fn record_when_over(&mut self, session: Box<Session>, entry: Entry) -> Screen {
-        let Entry::Due(fixture) = entry else { return Screen::Match { session, entry } };
+        let Entry::Due(fixture) = entry else {
+            return Screen::Match { session, entry };
+        };
         if !session.state.is_over() {
-            return Screen::Match { session, entry: Entry::Due(fixture) };
+            return Screen::Match {
+                session,
+                entry: Entry::Due(fixture),
+            };
         }
         match self.add_result(fixture, &session) {
-            Ok(season_end) => Screen::Match { session, entry: Entry::Recorded(season_end) },
+            Ok(season_end) => Screen::Match {
+                session,
+                entry: Entry::Recorded(season_end),
+            },
             Err(menu) => menu,
         }
     }
@@ -575,7 +814,13 @@ impl App {
     fn view(&mut self, kind: ViewKind, year: Option<u16>) -> Screen {
         let lines = render_view(self.comp(), kind, year, self.class);
         let title = view_title(kind, year, self.class);
-        Screen::Text { title, lines, scroll: 0, review: year.map(|y| (y, kind)), kind }
+        Screen::Text {
+            title,
+            lines,
+            scroll: 0,
+            review: year.map(|y| (y, kind)),
+            kind,
+        }
     }
 
     fn review_previous(&mut self) -> Screen {
@@ -585,7 +830,15 @@ impl App {
         }
     }
 
-    fn text_key(&mut self, title: String, lines: Vec<String>, scroll: usize, review: Option<(u16, ViewKind)>, kind: ViewKind, k: KeyEvent) -> Screen {
+    fn text_key(
+        &mut self,
+        title: String,
+        lines: Vec<String>,
+        scroll: usize,
+        review: Option<(u16, ViewKind)>,
+        kind: ViewKind,
+        k: KeyEvent,
+    ) -> Screen {
         if let Some((year, kind)) = review {
             let years: Vec<u16> = self.comp().seasons().iter().map(|s| s.year).collect();
             let i = years.iter().position(|&y| y == year).unwrap_or(0);
@@ -594,7 +847,11 @@ impl App {
                 Some('8') if i + 1 < years.len() => return self.view(kind, Some(years[i + 1])),
                 Some('3') => return self.view(ViewKind::Table, Some(year)),
                 Some('4') => return self.view(ViewKind::Averages, Some(year)),
-                Some('5') => return Screen::PickCounty { purpose: PickFor::Results { year: Some(year) } },
+                Some('5') => {
+                    return Screen::PickCounty {
+                        purpose: PickFor::Results { year: Some(year) },
+                    }
+                }
                 Some('9') => {
                     self.class = self.class.other();
                     return self.view(kind, Some(year));
@@ -606,7 +863,13 @@ impl App {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
             KeyCode::Esc | KeyCode::Enter => Screen::Menu,
-            code => Screen::Text { scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), title, lines, review, kind },
+            code => Screen::Text {
+                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+                title,
+                lines,
+                review,
+                kind,
+            },
         }
     }
 
@@ -624,7 +887,9 @@ impl App {
     fn alltime_key(&mut self, k: KeyEvent) -> Screen {
         match upper(k) {
             Some('1') => self.view(ViewKind::Honours, None),
-            Some('2') => Screen::Grid { first_year: crate::league::FIRST_YEAR },
+            Some('2') => Screen::Grid {
+                first_year: crate::league::FIRST_YEAR,
+            },
             Some('3') => self.view(ViewKind::AllTime(Class::First), None),
             Some('4') => self.view(ViewKind::AllTimeAverages(Class::First), None),
             Some('5') => self.view(ViewKind::AllTime(Class::Second), None),
@@ -635,14 +900,25 @@ impl App {
     }
 
     fn grid_key(&mut self, first_year: u16, k: KeyEvent) -> Screen {
-        let last = self.comp().seasons().last().map(|s| s.year).unwrap_or(first_year);
+        let last = self
+            .comp()
+            .seasons()
+            .last()
+            .map(|s| s.year)
+            .unwrap_or(first_year);
         match k.code {
             // The last page is a full one, ending with the last season.
             KeyCode::Right | KeyCode::PageDown => {
-                let last_page = last.saturating_sub(super::draw::GRID_YEARS - 1).max(crate::league::FIRST_YEAR);
-                Screen::Grid { first_year: (first_year + 10).min(last_page.max(first_year)) }
+                let last_page = last
+                    .saturating_sub(super::draw::GRID_YEARS - 1)
+                    .max(crate::league::FIRST_YEAR);
+                Screen::Grid {
+                    first_year: (first_year + 10).min(last_page.max(first_year)),
+                }
             }
-            KeyCode::Left | KeyCode::PageUp => Screen::Grid { first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR) },
+            KeyCode::Left | KeyCode::PageUp => Screen::Grid {
+                first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR),
+            },
             KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
             _ => Screen::Grid { first_year },
         }
@@ -663,7 +939,10 @@ impl App {
                 None => Screen::Menu,
             };
         }
-        if !k.code.as_char().is_some_and(|c| c.is_ascii_digit()) && k.code != KeyCode::Enter && k.code != KeyCode::Backspace {
+        if !k.code.as_char().is_some_and(|c| c.is_ascii_digit())
+            && k.code != KeyCode::Enter
+            && k.code != KeyCode::Backspace
+        {
             return Screen::Simulate { input, error };
         }
         if !setup::edit_line(&mut input, k, 3) {
@@ -671,8 +950,18 @@ impl App {
         }
         let most = self.comp.as_ref().map_or(0, |c| c.seasons_left() as u32);
         match input.parse::<u32>() {
-            Ok(n) if (1..=most).contains(&n) => Screen::Simulating { left: n, done: 0, total: n, last: None },
-            _ => Screen::Simulate { input: String::new(), error: Some(format!("Type a number of seasons from 1 to {most} (the seasons left).")) },
+            Ok(n) if (1..=most).contains(&n) => Screen::Simulating {
+                left: n,
+                done: 0,
+                total: n,
+                last: None,
+            },
+            _ => Screen::Simulate {
+                input: String::new(),
+                error: Some(format!(
+                    "Type a number of seasons from 1 to {most} (the seasons left)."
+                )),
+            },
         }
     }
 }
@@ -714,7 +1003,10 @@ pub struct FinalCard {
 
 impl FinalCard {
     pub fn of(s: &Session) -> FinalCard {
-        let names = crate::scorecard::Names { home: &s.names[0], away: &s.names[1] };
+        let names = crate::scorecard::Names {
+            home: &s.names[0],
+            away: &s.names[1],
+        };
         let text = crate::scorecard::scorecard(s.state.public(), &names);
         let lines = text.lines().flat_map(|l| wrap_indented(l, 78)).collect();
         let p = s.state.public();
@@ -723,7 +1015,16 @@ impl FinalCard {
             .started()
             .iter()
             .zip(&s.commentary.overs)
-            .map(|(inn, overs)| (format!("{} {}", short[inn.batting.index()], inn.score_text(p.options.all_out())), overs.clone()))
+            .map(|(inn, overs)| {
+                (
+                    format!(
+                        "{} {}",
+                        short[inn.batting.index()],
+                        inn.score_text(p.options.all_out())
+                    ),
+                    overs.clone(),
+                )
+            })
             .collect();
         FinalCard { lines, innings }
     }
@@ -738,13 +1039,22 @@ fn wrap_indented(line: &str, width: usize) -> Vec<String> {
     let pad = " ".repeat(indent + 2);
     let mut out = super::draw::wrap(line.trim_start(), width - indent - 2);
     for (i, l) in out.iter_mut().enumerate() {
-        *l = if i == 0 { format!("{}{l}", &pad[..indent]) } else { format!("{pad}{l}") };
+        *l = if i == 0 {
+            format!("{}{l}", &pad[..indent])
+        } else {
+            format!("{pad}{l}")
+        };
     }
     out
 }
 
 /// The lines of a view, drawn by the same code as `accc show`.
-pub fn render_view(comp: &Competition, kind: ViewKind, year: Option<u16>, class: Class) -> Vec<String> {
+pub fn render_view(
+    comp: &Competition,
+    kind: ViewKind,
+    year: Option<u16>,
+    class: Class,
+) -> Vec<String> {
     use crate::views;
     let r = match kind {
         ViewKind::Table => views::table(comp, year, class),
@@ -761,7 +1071,11 @@ pub fn render_view(comp: &Competition, kind: ViewKind, year: Option<u16>, class:
 
 fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
     let when = year.map(|y| format!(" {y}")).unwrap_or_default();
-    let cls = if class == Class::First { "first-class" } else { "second-class" };
+    let cls = if class == Class::First {
+        "first-class"
+    } else {
+        "second-class"
+    };
     match kind {
         ViewKind::Table => format!("Points table,{when} {cls}"),
         ViewKind::Averages => format!("Averages,{when} {cls}"),
@@ -778,13 +1092,24 @@ fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
 
 /// The list of chart systems, each under a number key.
 fn charts_menu() -> Screen {
-    let mut lines = vec!["Press a number to read a system's charts.".to_string(), String::new()];
+    let mut lines = vec![
+        "Press a number to read a system's charts.".to_string(),
+        String::new(),
+    ];
     for (i, sys) in crate::charts::systems().iter().enumerate() {
-        lines.extend(fit(&format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game), TEXT_WIDTH, 4));
+        lines.extend(fit(
+            &format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game),
+            TEXT_WIDTH,
+            4,
+        ));
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
-    Screen::Charts { system: None, lines, scroll: 0 }
+    Screen::Charts {
+        system: None,
+        lines,
+        scroll: 0,
+    }
 }
 
 /// One system's summary and every chart, as the charts module renders them.
@@ -797,21 +1122,35 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
-        lines.extend(crate::charts::table::render(chart).lines().flat_map(|l| fit(l, TEXT_WIDTH, 4)));
+        lines.extend(
+            crate::charts::table::render(chart)
+                .lines()
+                .flat_map(|l| fit(l, TEXT_WIDTH, 4)),
+        );
     }
     lines
 }
 
-
 fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
     let count = crate::charts::systems().len();
     match (system, k.code) {
-        (None, KeyCode::Char(c)) if c.to_digit(10).is_some_and(|d| (1..=count as u32).contains(&d)) => {
+        (None, KeyCode::Char(c))
+            if c.to_digit(10)
+                .is_some_and(|d| (1..=count as u32).contains(&d)) =>
+        {
             let i = c.to_digit(10).expect("a digit") as usize - 1;
-            Screen::Charts { system: Some(i), lines: system_lines(i), scroll: 0 }
+            Screen::Charts {
+                system: Some(i),
+                lines: system_lines(i),
+                scroll: 0,
+            }
         }
         (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
         (Some(_), KeyCode::Esc) => charts_menu(),
-        (system, code) => Screen::Charts { system, scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS), lines },
+        (system, code) => Screen::Charts {
+            system,
+            scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+            lines,
+        },
     }
 }

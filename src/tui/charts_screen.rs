@@ -12,10 +12,10 @@ use ratatui::text::Span;
 use ratatui::Frame;
 
 use super::draw::{fit, TEXT_WIDTH as WIDTH};
-use crate::engine::score::plural;
 use super::match_screen::put;
 use super::style;
 use crate::charts::walk::{Kind, Step, Walk};
+use crate::engine::score::plural;
 
 /// A walk through one procedure.
 pub struct WalkScreen {
@@ -30,17 +30,30 @@ impl WalkScreen {
     /// Starts procedure `p` of system `system`, rolling dice from `seed`.
     pub fn new(system: usize, p: usize, seed: u64) -> WalkScreen {
         let procedure = &crate::charts::systems()[system].procedures[p];
-        WalkScreen { system, walk: Walk::new(procedure), input: String::new(), error: None, rng: ChaCha8Rng::seed_from_u64(seed) }
+        WalkScreen {
+            system,
+            walk: Walk::new(procedure),
+            input: String::new(),
+            error: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 }
 
 /// The numbered list of a system's procedures.
 pub fn procedure_lines(system: usize) -> Vec<String> {
     let sys = &crate::charts::systems()[system];
-    let mut lines = vec!["Press a number to walk a procedure:".to_string(), String::new()];
+    let mut lines = vec![
+        "Press a number to walk a procedure:".to_string(),
+        String::new(),
+    ];
     for (i, p) in sys.procedures.iter().enumerate() {
         let number = format!("[{}] ", i + 1);
-        lines.extend(fit(&format!("{number}{} - {}", p.title, p.about), WIDTH, number.len()));
+        lines.extend(fit(
+            &format!("{number}{} - {}", p.title, p.about),
+            WIDTH,
+            number.len(),
+        ));
     }
     lines
 }
@@ -49,7 +62,11 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
 pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     let n = crate::charts::systems()[system].procedures.len();
     match k.code {
-        KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize).filter(|d| (1..=n).contains(d)).map(|d| d - 1),
+        KeyCode::Char(c) => c
+            .to_digit(10)
+            .map(|d| d as usize)
+            .filter(|d| (1..=n).contains(d))
+            .map(|d| d - 1),
         _ => None,
     }
 }
@@ -72,7 +89,13 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
         KeyCode::Backspace => {
             w.input.pop();
         }
-        KeyCode::Char(c) if !done && w.input.len() < 30 && !k.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) => {
+        KeyCode::Char(c)
+            if !done
+                && w.input.len() < 30
+                && !k
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
             w.input.push(c)
         }
         _ => {}
@@ -99,7 +122,10 @@ fn submit(w: &mut WalkScreen) {
 fn outcome_lines(result: &str, path: &[Step]) -> (Vec<String>, Vec<String>) {
     let room = usize::from(BOTTOM - TOP + 1);
     let call = fit(&format!("Call: {result}"), WIDTH, 6);
-    let steps: Vec<Vec<String>> = path.iter().map(|step| fit(&step.to_string(), WIDTH, 4)).collect();
+    let steps: Vec<Vec<String>> = path
+        .iter()
+        .map(|step| fit(&step.to_string(), WIDTH, 4))
+        .collect();
     let lines = steps.concat();
     if call.len() + lines.len() <= room {
         return (call, lines);
@@ -115,7 +141,9 @@ fn outcome_lines(result: &str, path: &[Step]) -> (Vec<String>, Vec<String>) {
     let note = format!("({} not shown)", plural(hidden as u32, "earlier step"));
     let lines = steps[hidden..].concat();
     // Were the last step alone too long for the room, its end, which holds the call.
-    let lines = std::iter::once(note).chain(lines[lines.len().saturating_sub(free)..].iter().cloned()).collect();
+    let lines = std::iter::once(note)
+        .chain(lines[lines.len().saturating_sub(free)..].iter().cloned())
+        .collect();
     (call, lines)
 }
 
@@ -130,41 +158,87 @@ const BOTTOM: u16 = 21;
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let title = format!(" {}: {}", sys.meta.name, w.walk.procedure().title);
-    put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(format!("{title:<80}"), style::title())],
+    );
     // The lines below the answers, each with its column and style, and the row they start
     // on when the answers leave room.
-    let (block, preferred): (Vec<(u16, String, Style)>, u16) = match (w.walk.question(), w.walk.outcome()) {
-        (Some(q), _) => {
-            let roll = if matches!(q.kind, Kind::Die { .. }) { " (or [Enter] to roll)" } else { "" };
-            let mut block: Vec<_> = fit(&q.prompt, WIDTH, 0).into_iter().map(|l| (2, l, style::bright())).collect();
-            block.extend(fit(&format!("Answer {}{roll}:", q.allowed()), WIDTH, 2).into_iter().map(|l| (2, l, style::text())));
-            block.push((2, String::new(), style::text()));
-            block.push((4, format!("{}_", w.input), style::bright()));
-            (block, 12)
-        }
-        (None, Some(outcome)) => {
-            let (call, path) = outcome_lines(&outcome.result, &outcome.path);
-            let call = call.into_iter().map(|l| (2, l, style::key()));
-            let block = call.chain(path.into_iter().map(|l| (2, l, style::text()))).collect();
-            (block, 11)
-        }
-        _ => (Vec::new(), 12),
-    };
+    let (block, preferred): (Vec<(u16, String, Style)>, u16) =
+        match (w.walk.question(), w.walk.outcome()) {
+            (Some(q), _) => {
+                let roll = if matches!(q.kind, Kind::Die { .. }) {
+                    " (or [Enter] to roll)"
+                } else {
+                    ""
+                };
+                let mut block: Vec<_> = fit(&q.prompt, WIDTH, 0)
+                    .into_iter()
+                    .map(|l| (2, l, style::bright()))
+                    .collect();
+                block.extend(
+                    fit(&format!("Answer {}{roll}:", q.allowed()), WIDTH, 2)
+                        .into_iter()
+                        .map(|l| (2, l, style::text())),
+                );
+                block.push((2, String::new(), style::text()));
+                block.push((4, format!("{}_", w.input), style::bright()));
+                (block, 12)
+            }
+            (None, Some(outcome)) => {
+                let (call, path) = outcome_lines(&outcome.result, &outcome.path);
+                let call = call.into_iter().map(|l| (2, l, style::key()));
+                let block = call
+                    .chain(path.into_iter().map(|l| (2, l, style::text())))
+                    .collect();
+                (block, 11)
+            }
+            _ => (Vec::new(), 12),
+        };
     // The block starts where it always has when it fits there, else higher; the answers
     // fill the rows above it, the latest ones when not all fit, with a blank row between.
-    let start = preferred.min((BOTTOM + 1).saturating_sub(block.len() as u16)).max(TOP);
+    let start = preferred
+        .min((BOTTOM + 1).saturating_sub(block.len() as u16))
+        .max(TOP);
     let answers = w.walk.answers();
-    let shown = answers.len().min(usize::from(start.saturating_sub(TOP + 1))).min(8);
+    let shown = answers
+        .len()
+        .min(usize::from(start.saturating_sub(TOP + 1)))
+        .min(8);
     for (y, (id, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
-        put(f, area, 2, y, vec![Span::styled(format!("{id}: {answer}"), style::text())]);
+        put(
+            f,
+            area,
+            2,
+            y,
+            vec![Span::styled(format!("{id}: {answer}"), style::text())],
+        );
     }
     for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
         put(f, area, x, y, vec![Span::styled(line, look)]);
     }
     if let Some(e) = &w.error {
-        put(f, area, 2, 22, vec![Span::styled(e.clone(), style::error())]);
+        put(
+            f,
+            area,
+            2,
+            22,
+            vec![Span::styled(e.clone(), style::error())],
+        );
     }
-    put(f, area, 1, 24, vec![Span::styled("[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave",
+            style::key(),
+        )],
+    );
 }
 
 #[cfg(test)]
@@ -178,13 +252,28 @@ mod tests {
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
         t.draw(|f| draw(f, f.area(), w)).unwrap();
         let buf = t.backend().buffer().clone();
-        (0..25).map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>().trim_end().to_string()).collect()
+        (0..25)
+            .map(|y| {
+                (0..80)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
     }
 
     /// The Twilight Struggle action round walked as in the user's walkthrough.
     fn twilight() -> WalkScreen {
-        let system = crate::charts::systems().iter().position(|s| s.meta.name.contains("Twilight")).expect("Twilight Struggle");
-        let p = crate::charts::systems()[system].procedures.iter().position(|p| p.id == "action").expect("action round");
+        let system = crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.name.contains("Twilight"))
+            .expect("Twilight Struggle");
+        let p = crate::charts::systems()[system]
+            .procedures
+            .iter()
+            .position(|p| p.id == "action")
+            .expect("action round");
         let mut w = WalkScreen::new(system, p, 1);
         for a in ["n", "3", "mid"] {
             w.walk.answer_text(a).unwrap();
@@ -211,14 +300,21 @@ mod tests {
         let outcome = w.walk.outcome().expect("a call was made");
         let call = format!("Call: {}", outcome.result);
         assert!(call.len() > 80, "the case is a long call: {call}");
-        assert!(outcome.path.len() > 10, "the case is a long path: {:?}", outcome.path);
+        assert!(
+            outcome.path.len() > 10,
+            "the case is a long path: {:?}",
+            outcome.path
+        );
         let rows = rows(&w);
         let text = rows.join("\n");
         // The call is drawn whole, wrapped over rows rather than cut.
         assert!(words(&text).contains(&words(&call)), "{text}");
         // Every step is there, the last one (which decides the call) among them.
         for step in &outcome.path {
-            assert!(words(&text).contains(&words(&step.to_string())), "{step}:\n{text}");
+            assert!(
+                words(&text).contains(&words(&step.to_string())),
+                "{step}:\n{text}"
+            );
         }
         // Nothing on the error row or below but the keys.
         assert!(rows[22].is_empty() && rows[23].is_empty(), "{text}");
@@ -237,22 +333,44 @@ mod tests {
         assert!(block.len() <= usize::from(BOTTOM - TOP + 1), "{block:#?}");
         let text = block.join("\n");
         assert!(words(&text).contains(&words(&outcome.result)), "{text}");
-        assert!(words(&text).contains(&words(&path.last().unwrap().to_string())), "{text}");
-        let shown = path.iter().filter(|s| words(&text).contains(&words(&s.to_string()))).count();
+        assert!(
+            words(&text).contains(&words(&path.last().unwrap().to_string())),
+            "{text}"
+        );
+        let shown = path
+            .iter()
+            .filter(|s| words(&text).contains(&words(&s.to_string())))
+            .count();
         let note = format!("({} earlier steps not shown)", path.len() - shown);
         assert!(text.contains(&note), "{note}:\n{text}");
         // The steps shown are the last ones, in order.
-        assert!(path[path.len() - shown..].iter().all(|s| words(&text).contains(&words(&s.to_string()))), "{text}");
+        assert!(
+            path[path.len() - shown..]
+                .iter()
+                .all(|s| words(&text).contains(&words(&s.to_string()))),
+            "{text}"
+        );
     }
 
     #[test]
     fn a_long_question_is_wrapped_not_cut() {
-        let system = crate::charts::systems().iter().position(|s| s.meta.name.contains("Twilight")).unwrap();
-        let p = crate::charts::systems()[system].procedures.iter().position(|p| p.id == "action").unwrap();
+        let system = crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.name.contains("Twilight"))
+            .unwrap();
+        let p = crate::charts::systems()[system]
+            .procedures
+            .iter()
+            .position(|p| p.id == "action")
+            .unwrap();
         let mut w = WalkScreen::new(system, p, 1);
         w.walk.answer_text("n").unwrap();
         let q = w.walk.question().unwrap();
-        assert!(q.prompt.len() > 78, "the case is a long prompt: {}", q.prompt);
+        assert!(
+            q.prompt.len() > 78,
+            "the case is a long prompt: {}",
+            q.prompt
+        );
         let text = rows(&w).join("\n");
         assert!(words(&text).contains(&words(&q.prompt)), "{text}");
         assert!(text.contains("Answer a whole number from"), "{text}");
@@ -262,16 +380,30 @@ mod tests {
     fn every_procedure_is_listed_in_full() {
         for (s, sys) in crate::charts::systems().iter().enumerate() {
             let lines = procedure_lines(s);
-            assert!(lines.len() <= super::super::draw::TEXT_ROWS, "{} procedures fit the screen: {lines:#?}", sys.meta.name);
-            assert!(lines.iter().all(|l| l.chars().count() <= WIDTH), "{lines:#?}");
+            assert!(
+                lines.len() <= super::super::draw::TEXT_ROWS,
+                "{} procedures fit the screen: {lines:#?}",
+                sys.meta.name
+            );
+            assert!(
+                lines.iter().all(|l| l.chars().count() <= WIDTH),
+                "{lines:#?}"
+            );
             let text = words(&lines.join(" "));
             for (i, p) in sys.procedures.iter().enumerate() {
-                assert!(text.contains(&words(&format!("[{}] {} - {}", i + 1, p.title, p.about))), "{}:\n{text}", p.about);
+                assert!(
+                    text.contains(&words(&format!("[{}] {} - {}", i + 1, p.title, p.about))),
+                    "{}:\n{text}",
+                    p.about
+                );
             }
             // Continuation lines are indented under the title.
             for pair in lines.windows(2) {
                 if !pair[1].is_empty() && !pair[1].starts_with('[') {
-                    assert!(pair[1].starts_with("    ") && !pair[0].is_empty(), "{pair:?}");
+                    assert!(
+                        pair[1].starts_with("    ") && !pair[0].is_empty(),
+                        "{pair:?}"
+                    );
                 }
             }
         }
@@ -281,17 +413,29 @@ mod tests {
     fn control_and_alt_letters_are_not_typed() {
         let mut w = WalkScreen::new(0, 0, 1);
         assert!(w.walk.question().is_some());
-        walk_key(&mut w, KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        walk_key(
+            &mut w,
+            KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL),
+        );
         walk_key(&mut w, KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT));
         assert_eq!(w.input, "");
-        walk_key(&mut w, KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE));
-        walk_key(&mut w, KeyEvent::new(KeyCode::Char('Y'), KeyModifiers::SHIFT));
+        walk_key(
+            &mut w,
+            KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE),
+        );
+        walk_key(
+            &mut w,
+            KeyEvent::new(KeyCode::Char('Y'), KeyModifiers::SHIFT),
+        );
         assert_eq!(w.input, "uY");
         // Ctrl-R still starts again.
         w.input = "2".into();
         walk_key(&mut w, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
         assert!(!w.walk.answers().is_empty(), "{:?}", w.error);
-        walk_key(&mut w, KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+        walk_key(
+            &mut w,
+            KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
+        );
         assert!(w.walk.answers().is_empty() && w.input.is_empty());
     }
 }

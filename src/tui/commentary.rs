@@ -74,7 +74,11 @@ impl Commentary {
     /// Queues `pause` before any interval the same delivery began (its pack was drawn
     /// before the ball was played out): the wicket and the close come first.
     fn pause_before_intervals(&mut self, pause: Pause) {
-        let at = self.pauses.iter().rposition(|p| !matches!(p, Pause::Interval(_))).map_or(0, |i| i + 1);
+        let at = self
+            .pauses
+            .iter()
+            .rposition(|p| !matches!(p, Pause::Interval(_)))
+            .map_or(0, |i| i + 1);
         self.pauses.insert(at, pause);
     }
 
@@ -86,7 +90,11 @@ impl Commentary {
     /// The ball-by-ball line of innings number `innings` (the one in play, or the one
     /// before it): the last `width` characters' worth of marks.
     pub fn history(&self, width: usize, innings: usize) -> String {
-        let marks = if innings < self.overs.len() { &self.ended_marks } else { &self.marks };
+        let marks = if innings < self.overs.len() {
+            &self.ended_marks
+        } else {
+            &self.marks
+        };
         let mut line = String::new();
         for m in marks.iter().rev() {
             if line.len() + m.len() + 1 > width {
@@ -104,7 +112,11 @@ impl Commentary {
         self.over_runs += runs;
         let said = describe(b, &batting);
         let both = format!("{} Then: {said}", self.last);
-        self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH { both } else { said };
+        self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH {
+            both
+        } else {
+            said
+        };
         self.told = true;
         if b.counts && b.balls.is_multiple_of(6) {
             if let Some(overs) = self.overs.last_mut() {
@@ -141,9 +153,13 @@ pub fn describe(b: &BallRecord, batting: &str) -> String {
         return format!("{batting} batsman no. {n} is out {}.", how.name());
     }
     match b.call {
-        Call::NoBall if b.runs > 0 => format!("No-ball, and {} off the bat.", plural(b.runs.into(), "run")),
+        Call::NoBall if b.runs > 0 => {
+            format!("No-ball, and {} off the bat.", plural(b.runs.into(), "run"))
+        }
         Call::NoBall => "No-ball called.".into(),
-        Call::Wide if b.wides == 1 && b.bowler_card.rank() == 11 => "Wide - but a superb stop by the keeper: 1 wide.".into(),
+        Call::Wide if b.wides == 1 && b.bowler_card.rank() == 11 => {
+            "Wide - but a superb stop by the keeper: 1 wide.".into()
+        }
         Call::Wide => format!("Wide called: {}.", plural(b.wides.into(), "wide")),
         Call::Bye if b.byes == 0 => "Bye - but a superb stop by the keeper: no byes.".into(),
         Call::Bye => format!("{}.", capitalise(&plural(b.byes.into(), "bye"))),
@@ -158,7 +174,9 @@ pub fn describe(b: &BallRecord, batting: &str) -> String {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 impl Recorder for Commentary {
@@ -169,7 +187,10 @@ impl Recorder for Commentary {
                 self.last = match elected {
                     crate::engine::Election::Bat => format!("{w} won the toss and chose to bat"),
                     crate::engine::Election::Bowl => {
-                        format!("{} lost the toss and were put in to bat", self.name(winner.other()))
+                        format!(
+                            "{} lost the toss and were put in to bat",
+                            self.name(winner.other())
+                        )
                     }
                 };
             }
@@ -182,17 +203,31 @@ impl Recorder for Commentary {
             Event::Pack { number, .. } => {
                 let pps = self.packs_per_session as u16;
                 if (number - 1) % pps == 0 {
-                    self.pauses.push(Pause::Interval(session_name((number - 1) / pps)));
+                    self.pauses
+                        .push(Pause::Interval(session_name((number - 1) / pps)));
                 }
             }
             Event::Ball(b) => self.ball(b),
             Event::Exchange { side, out, .. } => {
                 // After the wicket's own line when both fit: the change is news to the other side.
-                let change = format!("{} change {}.", self.name(side), plural(out.len() as u32, "card"));
+                let change = format!(
+                    "{} change {}.",
+                    self.name(side),
+                    plural(out.len() as u32, "card")
+                );
                 let both = format!("{} {change}", self.last);
-                self.last = if self.last.is_empty() || both.chars().count() > TEXT_WIDTH { change } else { both };
+                self.last = if self.last.is_empty() || both.chars().count() > TEXT_WIDTH {
+                    change
+                } else {
+                    both
+                };
             }
-            Event::Declare { side, total, wickets, .. } => {
+            Event::Declare {
+                side,
+                total,
+                wickets,
+                ..
+            } => {
                 self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
             }
             Event::InningsEnd { number, .. } => {
@@ -258,13 +293,41 @@ mod tests {
     #[test]
     fn a_wicket_pauses_before_the_interval_its_delivery_began() {
         let mut c = Commentary::new("Kent", "Surrey", 1);
-        c.record(&Event::Pack { number: 2, after: crate::engine::DrawBy::Bowler, pickup: &[] });
+        c.record(&Event::Pack {
+            number: 2,
+            after: crate::engine::DrawBy::Bowler,
+            pickup: &[],
+        });
         c.record(&Event::Ball(&ball(Call::Normal, 0, 0, true)));
-        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::Interval(session_name(1))]);
-        let inn = |c: &mut Commentary| c.record(&Event::InningsEnd { number: 1, batting: Side::Home, total: 0, wickets: 10, balls: 1, reason: crate::engine::InningsEnd::AllOut });
+        assert_eq!(
+            c.pauses,
+            vec![Pause::Wicket, Pause::Interval(session_name(1))]
+        );
+        let inn = |c: &mut Commentary| {
+            c.record(&Event::InningsEnd {
+                number: 1,
+                batting: Side::Home,
+                total: 0,
+                wickets: 10,
+                balls: 1,
+                reason: crate::engine::InningsEnd::AllOut,
+            })
+        };
         inn(&mut c);
-        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::InningsEnd(1), Pause::Interval(session_name(1))], "the close, then the interval");
+        assert_eq!(
+            c.pauses,
+            vec![
+                Pause::Wicket,
+                Pause::InningsEnd(1),
+                Pause::Interval(session_name(1))
+            ],
+            "the close, then the interval"
+        );
         c.record(&Event::Result(&crate::engine::MatchResult::draw(None)));
-        assert_eq!(c.pauses, vec![Pause::Wicket, Pause::InningsEnd(1), Pause::MatchEnd], "no interval after the match");
+        assert_eq!(
+            c.pauses,
+            vec![Pause::Wicket, Pause::InningsEnd(1), Pause::MatchEnd],
+            "no interval after the match"
+        );
     }
 }

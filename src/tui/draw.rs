@@ -29,7 +29,10 @@ pub fn draw(f: &mut Frame, app: &App) {
     f.render_widget(Clear, full);
     f.render_widget(Block::default().style(style::text()), full);
     if full.width < WIDTH || full.height < HEIGHT {
-        let msg = format!("Please make the window at least {WIDTH}x{HEIGHT} (it is {}x{}).", full.width, full.height);
+        let msg = format!(
+            "Please make the window at least {WIDTH}x{HEIGHT} (it is {}x{}).",
+            full.width, full.height
+        );
         put(f, full, 0, 0, vec![Span::styled(msg, style::error())]);
         return;
     }
@@ -37,18 +40,64 @@ pub fn draw(f: &mut Frame, app: &App) {
     match &app.screen {
         Screen::FileName { input, error } => file_name(f, area, input, error.as_deref()),
         Screen::Confirm { name } => confirm(f, area, name),
-        Screen::Damaged { name, problem, backup } => damaged(f, area, name, problem, backup),
+        Screen::Damaged {
+            name,
+            problem,
+            backup,
+        } => damaged(f, area, name, problem, backup),
         Screen::Options { name, new } => {
             heading(f, area, &format!("New file {name}: options"));
-            put(f, area, 2, 3, vec![Span::styled("Use 1 through 9 to change the options and 0 when finished.", style::text())]);
+            put(
+                f,
+                area,
+                2,
+                3,
+                vec![Span::styled(
+                    "Use 1 through 9 to change the options and 0 when finished.",
+                    style::text(),
+                )],
+            );
             setup::draw_menu(f, area, 5, &setup::options_lines(new));
-            put(f, area, 2, 17, vec![Span::styled("These are fixed once the file is made. First time? Turn off [1]-[3],", style::text())]);
-            put(f, area, 2, 18, vec![Span::styled("set about 4 batsmen per side and AI levels of 1 or 2.", style::text())]);
-            put(f, area, 1, 24, vec![Span::styled("[Esc] back to the file name (nothing is made)", style::key())]);
+            put(
+                f,
+                area,
+                2,
+                17,
+                vec![Span::styled(
+                    "These are fixed once the file is made. First time? Turn off [1]-[3],",
+                    style::text(),
+                )],
+            );
+            put(
+                f,
+                area,
+                2,
+                18,
+                vec![Span::styled(
+                    "set about 4 batsmen per side and AI levels of 1 or 2.",
+                    style::text(),
+                )],
+            );
+            put(
+                f,
+                area,
+                1,
+                24,
+                vec![Span::styled(
+                    "[Esc] back to the file name (nothing is made)",
+                    style::key(),
+                )],
+            );
         }
         Screen::County { name, .. } => county_choice(f, area, name),
         Screen::Menu => menu(f, area, app),
-        Screen::Text { title, lines, scroll, review, .. } => {
+        Screen::Text {
+            title,
+            lines,
+            scroll,
+            review,
+            ..
+        } => {
             let hint = if review.is_some() {
                 "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
             } else {
@@ -64,55 +113,185 @@ pub fn draw(f: &mut Frame, app: &App) {
             // A result that could not be saved must not look safe: said where the title was.
             if let Some(why) = &app.unsaved {
                 let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);
-                put(f, area, 0, 0, vec![Span::styled(format!(" {line:<79}"), style::error())]);
+                put(
+                    f,
+                    area,
+                    0,
+                    0,
+                    vec![Span::styled(format!(" {line:<79}"), style::error())],
+                );
             }
         }
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
-            let hint = if summary.is_last() { "Press [Enter] to continue  [Up]/[Down] scroll" } else { "Press [Enter] for the new season  [Up]/[Down] scroll" };
-            text(f, area, &format!("End of the {} season", summary.year), &lines, *scroll, hint);
+            let hint = if summary.is_last() {
+                "Press [Enter] to continue  [Up]/[Down] scroll"
+            } else {
+                "Press [Enter] for the new season  [Up]/[Down] scroll"
+            };
+            text(
+                f,
+                area,
+                &format!("End of the {} season", summary.year),
+                &lines,
+                *scroll,
+                hint,
+            );
         }
-        Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref(), app.comp.as_ref().map_or(0, |c| c.seasons_left())),
-        Screen::Simulating { done, total, last, .. } => simulating(f, area, *done, *total, last.as_ref()),
-        Screen::Help { scroll } => text(f, area, "Help", &super::help::lines(), *scroll, "[Up]/[Down] scroll  [Esc] back"),
-        Screen::Charts { system, lines, scroll } => {
+        Screen::Simulate { input, error } => simulate(
+            f,
+            area,
+            input,
+            error.as_deref(),
+            app.comp.as_ref().map_or(0, |c| c.seasons_left()),
+        ),
+        Screen::Simulating {
+            done, total, last, ..
+        } => simulating(f, area, *done, *total, last.as_ref()),
+        Screen::Help { scroll } => text(
+            f,
+            area,
+            "Help",
+            &super::help::lines(),
+            *scroll,
+            "[Up]/[Down] scroll  [Esc] back",
+        ),
+        Screen::Charts {
+            system,
+            lines,
+            scroll,
+        } => {
             let title = match system {
                 Some(i) => crate::charts::systems()[*i].meta.name.clone(),
                 None => "Solo charts of other games".to_string(),
             };
-            text(f, area, &title, lines, *scroll, "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back");
+            text(
+                f,
+                area,
+                &title,
+                lines,
+                *scroll,
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+            );
         }
         Screen::Procedures { system } => {
-            let title = format!("{}: procedures", crate::charts::systems()[*system].meta.name);
-            text(f, area, &title, &super::charts_screen::procedure_lines(*system), 0, "Press a number  [Esc] back");
+            let title = format!(
+                "{}: procedures",
+                crate::charts::systems()[*system].meta.name
+            );
+            text(
+                f,
+                area,
+                &title,
+                &super::charts_screen::procedure_lines(*system),
+                0,
+                "Press a number  [Esc] back",
+            );
         }
         Screen::Walk(w) => super::charts_screen::draw(f, area, w),
     }
 }
 
 fn heading(f: &mut Frame, area: Rect, title: &str) {
-    put(f, area, 0, 0, vec![Span::styled(format!(" {title:<79}"), style::title())]);
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(format!(" {title:<79}"), style::title())],
+    );
 }
 
 fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     heading(f, area, "Armchair Cricket County Championship");
     let box_area = Rect::new(area.x + 10, area.y + 6, 60, 9);
-    f.render_widget(Block::default().borders(Borders::ALL).style(style::text()), box_area);
-    put(f, area, 13, 8, vec![Span::styled("Enter a file name of up to eight characters,", style::text())]);
-    put(f, area, 13, 9, vec![Span::styled("like SURREY11 or 1ST_TRY:", style::text())]);
-    put(f, area, 13, 11, vec![Span::styled(format!("{input}_"), style::bright())]);
-    for (i, line) in error.map(|e| wrap(e, 76)).unwrap_or_default().into_iter().enumerate() {
-        put(f, area, 2, 17 + i as u16, vec![Span::styled(line, style::error())]);
+    f.render_widget(
+        Block::default().borders(Borders::ALL).style(style::text()),
+        box_area,
+    );
+    put(
+        f,
+        area,
+        13,
+        8,
+        vec![Span::styled(
+            "Enter a file name of up to eight characters,",
+            style::text(),
+        )],
+    );
+    put(
+        f,
+        area,
+        13,
+        9,
+        vec![Span::styled("like SURREY11 or 1ST_TRY:", style::text())],
+    );
+    put(
+        f,
+        area,
+        13,
+        11,
+        vec![Span::styled(format!("{input}_"), style::bright())],
+    );
+    for (i, line) in error
+        .map(|e| wrap(e, 76))
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        put(
+            f,
+            area,
+            2,
+            17 + i as u16,
+            vec![Span::styled(line, style::error())],
+        );
     }
-    put(f, area, 1, 24, vec![Span::styled("[Enter] open or create  [Esc] quit", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[Enter] open or create  [Esc] quit",
+            style::key(),
+        )],
+    );
 }
 
 fn confirm(f: &mut Frame, area: Rect, name: &str) {
     heading(f, area, "Armchair Cricket County Championship");
-    put(f, area, 4, 8, vec![Span::styled(format!("There is no ACCC file called {name}."), style::text())]);
-    put(f, area, 4, 10, vec![Span::styled("Create a new competition with this name? ", style::text()), Span::styled("[Y]/[N]", style::key())]);
-    put(f, area, 1, 24, vec![Span::styled("[N] or [Esc] choose another name", style::key())]);
+    put(
+        f,
+        area,
+        4,
+        8,
+        vec![Span::styled(
+            format!("There is no ACCC file called {name}."),
+            style::text(),
+        )],
+    );
+    put(
+        f,
+        area,
+        4,
+        10,
+        vec![
+            Span::styled("Create a new competition with this name? ", style::text()),
+            Span::styled("[Y]/[N]", style::key()),
+        ],
+    );
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[N] or [Esc] choose another name",
+            style::key(),
+        )],
+    );
 }
 
 fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup) {
@@ -122,11 +301,23 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
         _ => String::new(),
     };
     let mut y = 3;
-    for line in format!("{problem}{unusable}").lines().flat_map(|l| wrap(l, 74)) {
+    for line in format!("{problem}{unusable}")
+        .lines()
+        .flat_map(|l| wrap(l, 74))
+    {
         put(f, area, 2, y, vec![Span::styled(line, style::error())]);
         y += 1;
     }
-    put(f, area, 2, y + 1, vec![Span::styled("The file has not been changed.", style::text())]);
+    put(
+        f,
+        area,
+        2,
+        y + 1,
+        vec![Span::styled(
+            "The file has not been changed.",
+            style::text(),
+        )],
+    );
     let hint = match backup {
         Backup::Offered => format!("[B] open the backup ({name}.bak)  [Enter] choose another name"),
         _ => "[Enter] choose another name".to_string(),
@@ -136,26 +327,78 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
 
 fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     heading(f, area, &format!("New file {name}: your county"));
-    put(f, area, 2, 3, vec![Span::styled("Press the letter of the county you will play, or [0] to watch:", style::text())]);
+    put(
+        f,
+        area,
+        2,
+        3,
+        vec![Span::styled(
+            "Press the letter of the county you will play, or [0] to watch:",
+            style::text(),
+        )],
+    );
     // Over the two columns of `setup::county_lines` ("[A] " + 22-letter name + " ").
     let headings = format!("{:<27}Second class in 1890", "First class in 1890");
     put(f, area, 4, 5, vec![Span::styled(headings, style::bright())]);
     setup::draw_menu(f, area, 6, &setup::county_lines());
-    put(f, area, 4, 15, vec![Span::styled("[0] ", style::key()), Span::styled("No county: run the competition as a spectator", style::text())]);
-    put(f, area, 1, 24, vec![Span::styled("[Esc] back to the options", style::key())]);
+    put(
+        f,
+        area,
+        4,
+        15,
+        vec![
+            Span::styled("[0] ", style::key()),
+            Span::styled(
+                "No county: run the competition as a spectator",
+                style::text(),
+            ),
+        ],
+    );
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled("[Esc] back to the options", style::key())],
+    );
 }
 
 fn menu(f: &mut Frame, area: Rect, app: &App) {
     let comp = app.comp.as_ref().expect("open");
-    let class = if app.class == Class::First { "First-class" } else { "Second-class" };
-    let season = comp.current().map(|s| format!("{} season, round {}", s.year, s.current_round().unwrap_or(14))).unwrap_or_else(|| "competition complete".into());
-    heading(f, area, &format!("{}: {class} competition, {season}", comp.name()));
-    let (quick, full) = if comp.is_finished() { (false, false) } else { app.menu_choices() };
+    let class = if app.class == Class::First {
+        "First-class"
+    } else {
+        "Second-class"
+    };
+    let season = comp
+        .current()
+        .map(|s| {
+            format!(
+                "{} season, round {}",
+                s.year,
+                s.current_round().unwrap_or(14)
+            )
+        })
+        .unwrap_or_else(|| "competition complete".into());
+    heading(
+        f,
+        area,
+        &format!("{}: {class} competition, {season}", comp.name()),
+    );
+    let (quick, full) = if comp.is_finished() {
+        (false, false)
+    } else {
+        app.menu_choices()
+    };
     let next = comp.next_fixture(app.class).map(|fx| {
         let (h, a) = (counties::get(fx.home), counties::get(fx.away));
         format!("Next match: {} v {}", h.name, a.name)
     });
-    let other = if app.class == Class::First { "second-class" } else { "first-class" };
+    let other = if app.class == Class::First {
+        "second-class"
+    } else {
+        "first-class"
+    };
     let items: Vec<(String, String, bool)> = vec![
         ("1".into(), "Play next match quickly".into(), quick),
         ("2".into(), "Play next match fully".into(), full),
@@ -163,27 +406,68 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
         ("4".into(), "View averages".into(), true),
         ("5".into(), "View match results".into(), true),
         ("6".into(), "View county records".into(), true),
-        ("7".into(), "Review previous season".into(), !comp.seasons().is_empty()),
+        (
+            "7".into(),
+            "Review previous season".into(),
+            !comp.seasons().is_empty(),
+        ),
         ("8".into(), "Review all-time results".into(), true),
         ("9".into(), format!("Switch to {other} competition"), true),
-        ("S".into(), "Simulate: the rest of the season, or seasons".into(), !comp.is_finished()),
+        (
+            "S".into(),
+            "Simulate: the rest of the season, or seasons".into(),
+            !comp.is_finished(),
+        ),
         ("C".into(), "Solo charts of other games".into(), true),
         ("H".into(), "Help".into(), true),
-        ("Q".into(), if app.unsaved.is_some() { "Quit (NOT SAVED: see below)".into() } else { "Quit (everything is saved)".into() }, true),
+        (
+            "Q".into(),
+            if app.unsaved.is_some() {
+                "Quit (NOT SAVED: see below)".into()
+            } else {
+                "Quit (everything is saved)".into()
+            },
+            true,
+        ),
     ];
     for (i, (k, t, on)) in items.iter().enumerate() {
-        let st = if *on { style::text() } else { Style::default().fg(Color::DarkGray).bg(style::BG) };
+        let st = if *on {
+            style::text()
+        } else {
+            Style::default().fg(Color::DarkGray).bg(style::BG)
+        };
         let ks = if *on { style::key() } else { st };
-        put(f, area, 6, 3 + i as u16, vec![Span::styled(format!("[{k}] "), ks), Span::styled(t.clone(), st)]);
+        put(
+            f,
+            area,
+            6,
+            3 + i as u16,
+            vec![
+                Span::styled(format!("[{k}] "), ks),
+                Span::styled(t.clone(), st),
+            ],
+        );
     }
     if let Some(n) = next {
         put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
     }
     if let Some(u) = comp.settings().user_county {
-        put(f, area, 6, 19, vec![Span::styled(format!("Your county: {}", counties::get(u).name), style::text())]);
+        put(
+            f,
+            area,
+            6,
+            19,
+            vec![Span::styled(
+                format!("Your county: {}", counties::get(u).name),
+                style::text(),
+            )],
+        );
     }
     // The one-line message of the last key, else the standing warning of a failed save.
-    let message = app.status.clone().or_else(|| app.unsaved.as_ref().map(|why| format!("Not saved: {why}")));
+    let message = app
+        .status
+        .clone()
+        .or_else(|| app.unsaved.as_ref().map(|why| format!("Not saved: {why}")));
     if let Some(m) = message {
         // Wrapped, not cut: a long file name must not push the reason off the screen.
         let lines = fit(&m, 76, 2);
@@ -192,21 +476,59 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
             put(f, area, 2, y, vec![Span::styled(line, style::error())]);
         }
     }
-    put(f, area, 1, 24, vec![Span::styled("Press a key in brackets", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled("Press a key in brackets", style::key())],
+    );
 }
 
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
 fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
-    text_rows(f, area, "Final scoreboard", &card.lines, scroll, "[Up]/[Down] scroll  [Enter] go on", SCORECARD_ROWS);
-    put(f, area, 1, 18, vec![Span::styled("Runs per over:", style::text())]);
+    text_rows(
+        f,
+        area,
+        "Final scoreboard",
+        &card.lines,
+        scroll,
+        "[Up]/[Down] scroll  [Enter] go on",
+        SCORECARD_ROWS,
+    );
+    put(
+        f,
+        area,
+        1,
+        18,
+        vec![Span::styled("Runs per over:", style::text())],
+    );
     for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
         let x = 1 + i as u16 * 20;
-        put(f, area, x, 19, vec![Span::styled(format!("{label:.19}"), style::bright())]);
+        put(
+            f,
+            area,
+            x,
+            19,
+            vec![Span::styled(format!("{label:.19}"), style::bright())],
+        );
         let (bars, per) = binned(overs, 18);
-        let chart = Sparkline::default().data(&bars).max(12 * per as u64).style(style::chart());
+        let chart = Sparkline::default()
+            .data(&bars)
+            .max(12 * per as u64)
+            .style(style::chart());
         f.render_widget(chart, Rect::new(area.x + x, area.y + 20, 18, 3));
         if per > 1 {
-            put(f, area, x, 23, vec![Span::styled(format!("(a bar is {per} overs)"), style::text())]);
+            put(
+                f,
+                area,
+                x,
+                23,
+                vec![Span::styled(
+                    format!("(a bar is {per} overs)"),
+                    style::text(),
+                )],
+            );
         }
     }
 }
@@ -214,21 +536,56 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
 /// Runs per over squeezed into at most `width` bars: each bar the sum of `per` overs.
 pub fn binned(overs: &[u16], width: usize) -> (Vec<u64>, usize) {
     let per = overs.len().div_ceil(width).max(1);
-    (overs.chunks(per).map(|c| c.iter().map(|&r| r as u64).sum()).collect(), per)
+    (
+        overs
+            .chunks(per)
+            .map(|c| c.iter().map(|&r| r as u64).sum())
+            .collect(),
+        per,
+    )
 }
 
 fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
     text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
-fn text_rows(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str, rows: usize) {
+fn text_rows(
+    f: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: &[String],
+    scroll: usize,
+    hint: &str,
+    rows: usize,
+) {
     heading(f, area, title);
     let scroll = scroll.min(lines.len().saturating_sub(rows));
     for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
-        put(f, area, 1, 2 + i as u16, vec![Span::styled(line.clone(), style::text())]);
+        put(
+            f,
+            area,
+            1,
+            2 + i as u16,
+            vec![Span::styled(line.clone(), style::text())],
+        );
     }
-    let more = if lines.len() > rows { format!("  ({}-{} of {})", scroll + 1, (scroll + rows).min(lines.len()), lines.len()) } else { String::new() };
-    put(f, area, 1, 24, vec![Span::styled(format!("{hint}{more}"), style::key())]);
+    let more = if lines.len() > rows {
+        format!(
+            "  ({}-{} of {})",
+            scroll + 1,
+            (scroll + rows).min(lines.len()),
+            lines.len()
+        )
+    } else {
+        String::new()
+    };
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(format!("{hint}{more}"), style::key())],
+    );
 }
 
 fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
@@ -238,7 +595,16 @@ fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
     };
     heading(f, area, &format!("Choose a county for its {what}"));
     setup::draw_menu(f, area, 3, &setup::county_lines());
-    put(f, area, 1, 24, vec![Span::styled("Press a county's letter  [Esc] back", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "Press a county's letter  [Esc] back",
+            style::key(),
+        )],
+    );
 }
 
 fn alltime(f: &mut Frame, area: Rect) {
@@ -256,7 +622,13 @@ fn alltime(f: &mut Frame, area: Rect) {
     .map(|(i, t)| ((i + 1).to_string(), t.to_string()))
     .collect();
     setup::draw_menu(f, area, 3, &items);
-    put(f, area, 1, 24, vec![Span::styled("Press [1]-[6]  [Esc] back", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled("Press [1]-[6]  [Esc] back", style::key())],
+    );
 }
 
 /// The colour of a final placing: golds and greens at the top of the first class, fading
@@ -281,59 +653,215 @@ pub const GRID_YEARS: u16 = 16;
 fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
     heading(f, area, "Final positions (second class in parentheses)");
     let comp = app.comp.as_ref().expect("open");
-    let years: Vec<_> = history::final_positions(comp).into_iter().filter(|p| p.year >= first_year).take(GRID_YEARS as usize).collect();
+    let years: Vec<_> = history::final_positions(comp)
+        .into_iter()
+        .filter(|p| p.year >= first_year)
+        .take(GRID_YEARS as usize)
+        .collect();
     if years.is_empty() {
-        put(f, area, 2, 3, vec![Span::styled("No season has been completed yet.", style::text())]);
-        put(f, area, 1, 24, vec![Span::styled("[Esc] back", style::key())]);
+        put(
+            f,
+            area,
+            2,
+            3,
+            vec![Span::styled(
+                "No season has been completed yet.",
+                style::text(),
+            )],
+        );
+        put(
+            f,
+            area,
+            1,
+            24,
+            vec![Span::styled("[Esc] back", style::key())],
+        );
         return;
     }
     // '90, '00: a four-column cell has room for two digits and a mark (1900 is not "0").
-    let header: String = years.iter().map(|p| format!("{:>4}", format!("'{:02}", p.year % 100))).collect();
-    put(f, area, 1, 2, vec![Span::styled(format!("{:<15}{header}", "County   (year)"), style::bright())]);
+    let header: String = years
+        .iter()
+        .map(|p| format!("{:>4}", format!("'{:02}", p.year % 100)))
+        .collect();
+    put(
+        f,
+        area,
+        1,
+        2,
+        vec![Span::styled(
+            format!("{:<15}{header}", "County   (year)"),
+            style::bright(),
+        )],
+    );
     for (row, county) in counties::all().iter().enumerate() {
         let mut spans = vec![Span::styled(format!("{:<15}", county.name), style::text())];
         for p in &years {
             let cell = p.placings.get(row).map(|pl| {
-                let text = if pl.class == Class::First { format!("{:>4}", pl.place) } else { format!(" ({})", pl.place) };
-                Span::styled(text, Style::default().fg(placing_colour(pl.class, pl.place)).bg(style::BG))
+                let text = if pl.class == Class::First {
+                    format!("{:>4}", pl.place)
+                } else {
+                    format!(" ({})", pl.place)
+                };
+                Span::styled(
+                    text,
+                    Style::default()
+                        .fg(placing_colour(pl.class, pl.place))
+                        .bg(style::BG),
+                )
             });
             spans.push(cell.unwrap_or_else(|| Span::styled("    ", style::text())));
         }
         put(f, area, 1, 3 + row as u16, spans);
     }
-    put(f, area, 1, 20, vec![
-        Span::styled(" champion ", Style::default().fg(Color::Black).bg(Color::Yellow)),
-        Span::styled(" top three ", Style::default().fg(Color::Black).bg(Color::LightGreen)),
-        Span::styled(" relegated ", Style::default().fg(Color::Black).bg(Color::Red)),
-        Span::styled(" promoted ", Style::default().fg(Color::Black).bg(Color::LightCyan)),
-        Span::styled(" wooden spoon ", Style::default().fg(Color::White).bg(Color::DarkGray)),
-    ]);
-    put(f, area, 1, 24, vec![Span::styled("[Left]/[Right] ten years  [Esc] back", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        20,
+        vec![
+            Span::styled(
+                " champion ",
+                Style::default().fg(Color::Black).bg(Color::Yellow),
+            ),
+            Span::styled(
+                " top three ",
+                Style::default().fg(Color::Black).bg(Color::LightGreen),
+            ),
+            Span::styled(
+                " relegated ",
+                Style::default().fg(Color::Black).bg(Color::Red),
+            ),
+            Span::styled(
+                " promoted ",
+                Style::default().fg(Color::Black).bg(Color::LightCyan),
+            ),
+            Span::styled(
+                " wooden spoon ",
+                Style::default().fg(Color::White).bg(Color::DarkGray),
+            ),
+        ],
+    );
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[Left]/[Right] ten years  [Esc] back",
+            style::key(),
+        )],
+    );
 }
 
 fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, seasons_left: u16) {
     heading(f, area, "Simulate");
-    put(f, area, 4, 4, vec![Span::styled("[R] ", style::key()), Span::styled("the rest of this season", style::text())]);
+    put(
+        f,
+        area,
+        4,
+        4,
+        vec![
+            Span::styled("[R] ", style::key()),
+            Span::styled("the rest of this season", style::text()),
+        ],
+    );
     let ask = format!("or type a number of seasons (1-{seasons_left}) and press [Enter]: ");
-    put(f, area, 4, 6, vec![Span::styled(ask, style::text()), Span::styled(format!("{input}_"), style::bright())]);
-    put(f, area, 4, 8, vec![Span::styled("The computer plays every match, your county's included.", style::text())]);
+    put(
+        f,
+        area,
+        4,
+        6,
+        vec![
+            Span::styled(ask, style::text()),
+            Span::styled(format!("{input}_"), style::bright()),
+        ],
+    );
+    put(
+        f,
+        area,
+        4,
+        8,
+        vec![Span::styled(
+            "The computer plays every match, your county's included.",
+            style::text(),
+        )],
+    );
     if let Some(e) = error {
-        put(f, area, 4, 10, vec![Span::styled(e.to_string(), style::error())]);
+        put(
+            f,
+            area,
+            4,
+            10,
+            vec![Span::styled(e.to_string(), style::error())],
+        );
     }
-    put(f, area, 1, 24, vec![Span::styled("[Esc] back", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled("[Esc] back", style::key())],
+    );
 }
 
-fn simulating(f: &mut Frame, area: Rect, done: u32, total: u32, last: Option<&crate::league::season::SeasonSummary>) {
+fn simulating(
+    f: &mut Frame,
+    area: Rect,
+    done: u32,
+    total: u32,
+    last: Option<&crate::league::season::SeasonSummary>,
+) {
     heading(f, area, "Simulating");
     let width = 60usize;
     let filled = (done as usize * width) / total.max(1) as usize;
-    put(f, area, 4, 4, vec![Span::styled(format!("Season {} of {total}", done + 1), style::text())]);
-    put(f, area, 4, 6, vec![Span::styled(format!("{}{}", "█".repeat(filled), "░".repeat(width - filled)), style::chart())]);
+    put(
+        f,
+        area,
+        4,
+        4,
+        vec![Span::styled(
+            format!("Season {} of {total}", done + 1),
+            style::text(),
+        )],
+    );
+    put(
+        f,
+        area,
+        4,
+        6,
+        vec![Span::styled(
+            format!("{}{}", "█".repeat(filled), "░".repeat(width - filled)),
+            style::chart(),
+        )],
+    );
     if let Some(s) = last {
         let c = |id| counties::get(id).name.as_str();
-        put(f, area, 4, 8, vec![Span::styled(format!("{}: champions {}, promoted {}", s.year, c(s.champion), c(s.promoted)), style::text())]);
+        put(
+            f,
+            area,
+            4,
+            8,
+            vec![Span::styled(
+                format!(
+                    "{}: champions {}, promoted {}",
+                    s.year,
+                    c(s.champion),
+                    c(s.promoted)
+                ),
+                style::text(),
+            )],
+        );
     }
-    put(f, area, 1, 24, vec![Span::styled("[Esc] stop after this season (all is saved)", style::key())]);
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[Esc] stop after this season (all is saved)",
+            style::key(),
+        )],
+    );
 }
 
 /// `line` as it is when it fits in `width` characters; else broken at spaces (or, in a word
@@ -345,7 +873,10 @@ pub fn fit(line: &str, width: usize, indent: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = line.to_string();
     while rest.chars().count() > width {
-        let limit = rest.char_indices().nth(width).map_or(rest.len(), |(i, _)| i);
+        let limit = rest
+            .char_indices()
+            .nth(width)
+            .map_or(rest.len(), |(i, _)| i);
         let cut = match rest[..limit].rfind(' ') {
             Some(at) if !rest[..at].trim().is_empty() => at,
             _ => limit,
@@ -387,6 +918,12 @@ mod tests {
         let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         assert_eq!(words(&lines.join(" ")), words(long), "nothing is lost");
         assert!(lines[1].starts_with("    "));
-        assert_eq!(fit(&"x".repeat(25), 10, 4).iter().map(|l| l.trim().len()).sum::<usize>(), 25);
+        assert_eq!(
+            fit(&"x".repeat(25), 10, 4)
+                .iter()
+                .map(|l| l.trim().len())
+                .sum::<usize>(),
+            25
+        );
     }
 }

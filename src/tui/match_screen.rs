@@ -31,12 +31,20 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
     // Leaving loses the match, so Esc only asks; [Y] confirms, any other key plays on.
     if s.leaving {
         s.leaving = false;
-        return if matches!(k.code, KeyCode::Char('y' | 'Y')) { MatchKey::Leave } else { MatchKey::Handled };
+        return if matches!(k.code, KeyCode::Char('y' | 'Y')) {
+            MatchKey::Leave
+        } else {
+            MatchKey::Handled
+        };
     }
     // Once the match is over its result stands (it is recorded at once): nothing to leave.
     if k.code == KeyCode::Esc {
         s.leaving = !s.state.is_over();
-        return if s.leaving { MatchKey::Handled } else { MatchKey::Ignored };
+        return if s.leaving {
+            MatchKey::Handled
+        } else {
+            MatchKey::Ignored
+        };
     }
     if s.paused.is_some() {
         return match k.code {
@@ -69,7 +77,11 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (_, KeyCode::Char('=')) => s.advice(),
         (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
         (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
-        (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N')) if call.allows_no_card() => Some(Choice::NoCard),
+        (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N'))
+            if call.allows_no_card() =>
+        {
+            Some(Choice::NoCard)
+        }
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
             s.declare_next = !s.declare_next;
             return MatchKey::Handled;
@@ -105,7 +117,9 @@ fn card_key(s: &Session, c: char) -> Option<Card> {
 }
 
 fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
-    let Some(slot) = c.to_digit(10).and_then(|d| (d as usize).checked_sub(1)) else { return MatchKey::Ignored };
+    let Some(slot) = c.to_digit(10).and_then(|d| (d as usize).checked_sub(1)) else {
+        return MatchKey::Ignored;
+    };
     let held = s.human.map(|h| s.state.hand(h).len()).unwrap_or(0);
     if slot >= held {
         return MatchKey::Ignored;
@@ -133,8 +147,23 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     let p = s.state.public();
     let short = &s.commentary.names;
     let title = format!(" {} v {}", s.names[0], s.names[1]);
-    put(f, area, 0, 0, vec![Span::styled(format!("{title:<80}"), style::title())]);
-    put(f, area, 0, 1, vec![Span::styled(format!(" {}", s.commentary.last), style::bright())]);
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(format!("{title:<80}"), style::title())],
+    );
+    put(
+        f,
+        area,
+        0,
+        1,
+        vec![Span::styled(
+            format!(" {}", s.commentary.last),
+            style::bright(),
+        )],
+    );
     // Just above the prompt, on every screen of the match (the opening discard too).
     if let Some(line) = armed_declaration(s) {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
@@ -145,31 +174,77 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     }
     let shown = shown_innings(s);
     let inn = &p.started()[shown - 1];
-    let last = inn.last_wicket_score().map(|n| n.to_string()).unwrap_or_default();
+    let last = inn
+        .last_wicket_score()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
     let board = [
         "          ┌─────┐        ┌────┐".to_string(),
-        format!("   TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets),
+        format!(
+            "   TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS",
+            inn.total, inn.wickets
+        ),
         "          └─────┘        └────┘".to_string(),
         "          ┌─────┐        ┌──────┐".to_string(),
         format!("LAST WKT  │{:>4} │  OVERS │{:>5} │", last, inn.overs()),
         "          └─────┘        └──────┘".to_string(),
     ];
     for (i, line) in board.into_iter().enumerate() {
-        put(f, area, 1, 2 + i as u16, vec![Span::styled(line, style::text())]);
+        put(
+            f,
+            area,
+            1,
+            2 + i as u16,
+            vec![Span::styled(line, style::text())],
+        );
     }
     if let Some(line) = striker_line(s, shown) {
         put(f, area, 1, 8, vec![Span::styled(line, style::text())]);
     }
     for (i, line) in right_column(p, short, shown).into_iter().enumerate() {
-        put(f, area, 40, 2 + i as u16, vec![Span::styled(line, style::text())]);
+        put(
+            f,
+            area,
+            40,
+            2 + i as u16,
+            vec![Span::styled(line, style::text())],
+        );
     }
     // With the no-ball rule off, no suit is a no-ball: say so rather than show one.
-    let nbs = if p.options.no_balls { p.no_ball_suit.map(|x| x.marked()).unwrap_or("") } else { "off" };
+    let nbs = if p.options.no_balls {
+        p.no_ball_suit.map(|x| x.marked()).unwrap_or("")
+    } else {
+        "off"
+    };
     let top = p.top.map(Card::on_screen).unwrap_or_default();
-    put(f, area, 1, 9, vec![Span::styled("no-balls:   discard pile:", style::text())]);
-    put(f, area, 1, 10, vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())]);
-    put(f, area, 30, 9, vec![Span::styled(s.commentary.history(49, shown), style::text())]);
-    put(f, area, 30, 10, vec![Span::styled(state_line(p, short), style::bright())]);
+    put(
+        f,
+        area,
+        1,
+        9,
+        vec![Span::styled("no-balls:   discard pile:", style::text())],
+    );
+    put(
+        f,
+        area,
+        1,
+        10,
+        vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())],
+    );
+    put(
+        f,
+        area,
+        30,
+        9,
+        vec![Span::styled(s.commentary.history(49, shown), style::text())],
+    );
+    put(
+        f,
+        area,
+        30,
+        10,
+        vec![Span::styled(state_line(p, short), style::bright())],
+    );
     if let Some(line) = prospects_line(p, &s.names, short) {
         put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
     }
@@ -200,7 +275,10 @@ fn striker_line(s: &Session, shown: usize) -> Option<String> {
     if p.result.is_some() || shown != p.innings_started as usize {
         return None;
     }
-    Some(on_strike(&s.commentary.names[p.batting().index()], p.striker))
+    Some(on_strike(
+        &s.commentary.names[p.batting().index()],
+        p.striker,
+    ))
 }
 
 /// "Kent batsman no. 9 on strike (may not defend with a 1 or 2)": the lower-order rule
@@ -218,16 +296,50 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
     let p = s.state.public();
     if let (Some(w), Some(Decision::Elect)) = (p.toss_winner, s.human_to_act()) {
         let name = &s.names[w.index()];
-        put(f, area, 1, 4, vec![Span::styled(format!("{name} won the toss. Your cards:"), style::bright())]);
+        put(
+            f,
+            area,
+            1,
+            4,
+            vec![Span::styled(
+                format!("{name} won the toss. Your cards:"),
+                style::bright(),
+            )],
+        );
         draw_cards(f, area, s.state.hand(w), 7, &[]);
-        prompt(f, area, "Press [B] to bat first or [F] to field:", "[=] computer chooses  [Esc] abandon");
+        prompt(
+            f,
+            area,
+            "Press [B] to bat first or [F] to field:",
+            "[=] computer chooses  [Esc] abandon",
+        );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human.expect("human");
-        let role = if p.first_bat == side { "batting" } else { "bowling" };
-        put(f, area, 1, 4, vec![Span::styled(format!("You are {role} first. Throw away one card:"), style::bright())]);
+        let role = if p.first_bat == side {
+            "batting"
+        } else {
+            "bowling"
+        };
+        put(
+            f,
+            area,
+            1,
+            4,
+            vec![Span::styled(
+                format!("You are {role} first. Throw away one card:"),
+                style::bright(),
+            )],
+        );
         draw_cards(f, area, s.state.hand(side), 7, &[]);
         // The batting side discards last, just before the first ball: it may declare then.
-        let hint = if s.bats_next() { format!("[=] computer chooses  {}  [Esc] abandon", declare_key(s.declare_next)) } else { "[=] computer chooses  [Esc] abandon".to_string() };
+        let hint = if s.bats_next() {
+            format!(
+                "[=] computer chooses  {}  [Esc] abandon",
+                declare_key(s.declare_next)
+            )
+        } else {
+            "[=] computer chooses  [Esc] abandon".to_string()
+        };
         prompt(f, area, "Choose a card to discard:", &hint);
     }
     if s.leaving {
@@ -238,7 +350,12 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
 fn leave_prompt(f: &mut Frame, area: Rect) {
     put(f, area, 1, 23, vec![Span::raw(" ".repeat(78))]);
     put(f, area, 1, 24, vec![Span::raw(" ".repeat(78))]);
-    prompt(f, area, "Leave this match? It will not be recorded.", "[Y] leave  any other key: play on");
+    prompt(
+        f,
+        area,
+        "Leave this match? It will not be recorded.",
+        "[Y] leave  any other key: play on",
+    );
 }
 
 /// Day and session, the match's progress, the pack, and the match score by innings.
@@ -249,12 +366,20 @@ fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<Strin
     let mut lines = vec![
         session_name(session),
         pack_track(p.pack, max),
-        format!("{} left in pack #{}/{}", plural(p.pickup_left.into(), "card"), p.pack, max),
+        format!(
+            "{} left in pack #{}/{}",
+            plural(p.pickup_left.into(), "card"),
+            p.pack,
+            max
+        ),
         String::new(),
     ];
     for side in [p.first_bat, p.first_bat.other()] {
-        let scores: Vec<String> =
-            p.started()[..shown].iter().filter(|i| i.batting == side).map(|i| i.score_text(o.all_out())).collect();
+        let scores: Vec<String> = p.started()[..shown]
+            .iter()
+            .filter(|i| i.batting == side)
+            .map(|i| i.score_text(o.all_out()))
+            .collect();
         if !scores.is_empty() {
             lines.push(format!("{} {}", short[side.index()], scores.join(" & ")));
         }
@@ -266,8 +391,12 @@ fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<Strin
 /// around the one in play when there are more.
 fn pack_track(pack: u16, max: u16) -> String {
     const SHOWN: u16 = 38;
-    let first = pack.saturating_sub(SHOWN / 2).clamp(1, max.saturating_sub(SHOWN - 1).max(1));
-    (first..=max.min(first + SHOWN - 1)).map(|k| if k == pack { '+' } else { '-' }).collect()
+    let first = pack
+        .saturating_sub(SHOWN / 2)
+        .clamp(1, max.saturating_sub(SHOWN - 1).max(1));
+    (first..=max.min(first + SHOWN - 1))
+        .map(|k| if k == pack { '+' } else { '-' })
+        .collect()
 }
 
 /// One line on the state of the match.
@@ -282,7 +411,11 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
     let runs = |n: i32| plural(n as u32, "run");
     match p.innings_started {
         1 => format!("{name} are batting first"),
-        4 => format!("{name} need {} to win with {} left", runs(p.runs_to_win().unwrap_or(0).into()), plural(left.into(), "wicket")),
+        4 => format!(
+            "{name} need {} to win with {} left",
+            runs(p.runs_to_win().unwrap_or(0).into()),
+            plural(left.into(), "wicket")
+        ),
         3 if mine < theirs => format!("{name} need {} to bowl again", runs(theirs - mine)),
         _ if mine == theirs => "The scores are level".to_string(),
         _ if mine > theirs => format!("{name} lead by {}", runs(mine - theirs)),
@@ -309,21 +442,34 @@ fn prospects_with(p: &PublicState, names: &[String; 2]) -> Option<String> {
     let lead = p.aggregate(bat) as i32 - p.aggregate(bat.other()) as i32;
     let wickets_left = p.options.all_out() - p.current().wickets;
     let balls_left = crate::ai::situation::deliveries_left(p);
-    let names = (names[bat.index()].as_str(), names[bat.other().index()].as_str());
+    let names = (
+        names[bat.index()].as_str(),
+        names[bat.other().index()].as_str(),
+    );
     prospects(p.innings_started, lead, wickets_left, balls_left, names)
 }
 
 /// The prospects of the side batting (`names`: batting, bowling) in innings `innings`, with
 /// its lead over both innings (negative: behind), its wickets left and the deliveries the
 /// match has left. A side makes about 15-25 runs a wicket and half a run a ball.
-pub fn prospects(innings: u8, lead: i32, wickets_left: u8, balls_left: f32, (bat, bowl): (&str, &str)) -> Option<String> {
+pub fn prospects(
+    innings: u8,
+    lead: i32,
+    wickets_left: u8,
+    balls_left: f32,
+    (bat, bowl): (&str, &str),
+) -> Option<String> {
     let per_wicket = 15 * wickets_left as i32;
     match innings {
-        3 if -lead > per_wicket => Some(format!("{bowl} look poised to record a rare innings victory over {bat}!")),
+        3 if -lead > per_wicket => Some(format!(
+            "{bowl} look poised to record a rare innings victory over {bat}!"
+        )),
         4 => {
             let need = 1 - lead;
             if need as f32 > 0.6 * balls_left && wickets_left >= 3 {
-                Some(format!("{bat} must bat out time to save the match against {bowl}."))
+                Some(format!(
+                    "{bat} must bat out time to save the match against {bowl}."
+                ))
             } else if need > per_wicket {
                 Some(format!("{bowl} are closing in on victory over {bat}!"))
             } else if need <= 10 {
@@ -338,12 +484,27 @@ pub fn prospects(innings: u8, lead: i32, wickets_left: u8, balls_left: f32, (bat
 }
 
 fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
-    let Some(overs) = s.commentary.overs.get(shown - 1) else { return };
+    let Some(overs) = s.commentary.overs.get(shown - 1) else {
+        return;
+    };
     let width = 76usize;
-    let data: Vec<u64> = overs.iter().rev().take(width).rev().map(|&r| r as u64).collect();
-    let label = format!(" Runs per over, this innings ({}; tallest {})", plural(overs.len() as u32, "over"), data.iter().max().unwrap_or(&0));
+    let data: Vec<u64> = overs
+        .iter()
+        .rev()
+        .take(width)
+        .rev()
+        .map(|&r| r as u64)
+        .collect();
+    let label = format!(
+        " Runs per over, this innings ({}; tallest {})",
+        plural(overs.len() as u32, "over"),
+        data.iter().max().unwrap_or(&0)
+    );
     put(f, area, 1, 12, vec![Span::styled(label, style::text())]);
-    let chart = Sparkline::default().data(&data).max(12).style(style::chart());
+    let chart = Sparkline::default()
+        .data(&data)
+        .max(12)
+        .style(style::chart());
     f.render_widget(chart, Rect::new(area.x + 2, area.y + 13, width as u16, 4));
 }
 
@@ -379,14 +540,36 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         prompt(f, area, "Watching...", "[Q] finish quickly  [Esc] leave");
         return;
     };
-    put(f, area, 1, 18, vec![Span::styled(format!("{} hand:", possessive(&s.commentary.names[side.index()])), style::text())]);
+    put(
+        f,
+        area,
+        1,
+        18,
+        vec![Span::styled(
+            format!("{} hand:", possessive(&s.commentary.names[side.index()])),
+            style::text(),
+        )],
+    );
     draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick);
     let (text, hint) = match decision {
-        Decision::Bowl => ("Enter bowler's play:".to_string(), "[=] computer chooses  [Esc] abandon".to_string()),
-        Decision::Respond { bowled, call, top_before } => respond_prompt(bowled, call, top_before, s.declare_next),
+        Decision::Bowl => (
+            "Enter bowler's play:".to_string(),
+            "[=] computer chooses  [Esc] abandon".to_string(),
+        ),
+        Decision::Respond {
+            bowled,
+            call,
+            top_before,
+        } => respond_prompt(bowled, call, top_before, s.declare_next),
         Decision::Exchange => (
-            format!("Wicket! Pick up to two cards to change ({} picked):", s.exchange_pick.len()),
-            format!("[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}", declare_key(s.declare_next)),
+            format!(
+                "Wicket! Pick up to two cards to change ({} picked):",
+                s.exchange_pick.len()
+            ),
+            format!(
+                "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}",
+                declare_key(s.declare_next)
+            ),
         ),
         _ => (String::new(), String::new()),
     };
@@ -419,16 +602,31 @@ fn declare_key(declare_next: bool) -> &'static str {
     }
 }
 
-fn respond_prompt(bowled: Card, call: Call, top_before: Card, declare_next: bool) -> (String, String) {
+fn respond_prompt(
+    bowled: Card,
+    call: Call,
+    top_before: Card,
+    declare_next: bool,
+) -> (String, String) {
     let called = match call {
         Call::NoBall => "No-ball! ".to_string(),
         Call::Wide => format!("Wide (on {})! ", top_before.on_screen()),
         _ => String::new(),
     };
-    let text = format!("{called}Bowled {}. Enter batsman's play:", bowled.on_screen());
-    let no_card = if call.allows_no_card() { "[0] no card  " } else { "" };
+    let text = format!(
+        "{called}Bowled {}. Enter batsman's play:",
+        bowled.on_screen()
+    );
+    let no_card = if call.allows_no_card() {
+        "[0] no card  "
+    } else {
+        ""
+    };
     let declare = declare_key(declare_next);
-    (text, format!("{no_card}[=] computer  {declare}  [Esc] abandon"))
+    (
+        text,
+        format!("{no_card}[=] computer  {declare}  [Esc] abandon"),
+    )
 }
 
 /// `name` owning something: "Surrey's", but "Yorks'" (a scoreboard name ending in s).
@@ -445,7 +643,9 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
     let inn = &p.started()[number as usize - 1];
     let name = &short[inn.batting.index()];
     let all_out = p.options.all_out();
-    let declared = inn.end.is_some_and(|e| e.by_declaration(inn.wickets, all_out));
+    let declared = inn
+        .end
+        .is_some_and(|e| e.by_declaration(inn.wickets, all_out));
     let how = match inn.end {
         _ if declared => "declared at",
         Some(InningsEnd::AllOut) | Some(InningsEnd::InningsDefeat) => "all out for",
@@ -453,7 +653,11 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
         _ => "finished on",
     };
     // "declared at 81-2", not "81-2d": the words already say it.
-    let score = if declared { format!("{}-{}", inn.total, inn.wickets) } else { inn.score_text(all_out) };
+    let score = if declared {
+        format!("{}-{}", inn.total, inn.wickets)
+    } else {
+        inn.score_text(all_out)
+    };
     format!("End of innings: {name} {how} {score}.")
 }
 
@@ -461,16 +665,59 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
 fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[usize]) {
     for (i, c) in hand.iter().take(max).enumerate() {
         let x = 1 + i as u16 * 11;
-        let st = if picked.contains(&i) { style::picked() } else { style::bright() };
-        put(f, area, x, 19, vec![Span::styled(format!("{:^10}", format!("{} of", c.rank())), st)]);
-        put(f, area, x, 20, vec![Span::styled(format!("{:^10}", c.suit().marked()), st)]);
-        put(f, area, x, 21, vec![Span::styled(format!("{:^10}", format!("[{}]", i + 1)), style::key())]);
+        let st = if picked.contains(&i) {
+            style::picked()
+        } else {
+            style::bright()
+        };
+        put(
+            f,
+            area,
+            x,
+            19,
+            vec![Span::styled(
+                format!("{:^10}", format!("{} of", c.rank())),
+                st,
+            )],
+        );
+        put(
+            f,
+            area,
+            x,
+            20,
+            vec![Span::styled(format!("{:^10}", c.suit().marked()), st)],
+        );
+        put(
+            f,
+            area,
+            x,
+            21,
+            vec![Span::styled(
+                format!("{:^10}", format!("[{}]", i + 1)),
+                style::key(),
+            )],
+        );
     }
 }
 
 fn prompt(f: &mut Frame, area: Rect, text: &str, hint: &str) {
-    put(f, area, 1, 23, vec![Span::styled(format!("{text} "), style::bright()), Span::styled("_", style::key().add_modifier(Modifier::SLOW_BLINK))]);
-    put(f, area, 1, 24, vec![Span::styled(hint.to_string(), style::key())]);
+    put(
+        f,
+        area,
+        1,
+        23,
+        vec![
+            Span::styled(format!("{text} "), style::bright()),
+            Span::styled("_", style::key().add_modifier(Modifier::SLOW_BLINK)),
+        ],
+    );
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(hint.to_string(), style::key())],
+    );
 }
 
 /// Writes spans at (x, y) within `area`.
@@ -484,7 +731,11 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
 
 /// True when the match screen wants ticks (a computer-only match being watched).
 pub fn wants_ticks(s: &Session) -> bool {
-    s.mode == Mode::Fully && s.human.is_none() && s.paused.is_none() && !s.leaving && !s.state.is_over()
+    s.mode == Mode::Fully
+        && s.human.is_none()
+        && s.paused.is_none()
+        && !s.leaving
+        && !s.state.is_over()
 }
 
 #[cfg(test)]
@@ -503,23 +754,43 @@ mod tests {
         let mut p = MatchState::new(MatchOptions::default()).public().clone();
         p.innings_started = 2;
         p.innings[0].batting = Side::Home;
-        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) = (81, 2, Some(InningsEnd::Declared));
+        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) =
+            (81, 2, Some(InningsEnd::Declared));
         let names = ["Surrey".to_string(), "Notts".to_string()];
-        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey declared at 81-2.");
+        assert_eq!(
+            innings_end_text(&p, 1, &names),
+            "End of innings: Surrey declared at 81-2."
+        );
         (p.innings[0].wickets, p.innings[0].end) = (10, Some(InningsEnd::AllOut));
-        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey all out for 81.");
+        assert_eq!(
+            innings_end_text(&p, 1, &names),
+            "End of innings: Surrey all out for 81."
+        );
         // A third innings closed still behind loses by an innings, declared or all out.
-        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) = (0, 0, Some(InningsEnd::InningsDefeat));
-        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey declared at 0-0.");
+        (p.innings[0].total, p.innings[0].wickets, p.innings[0].end) =
+            (0, 0, Some(InningsEnd::InningsDefeat));
+        assert_eq!(
+            innings_end_text(&p, 1, &names),
+            "End of innings: Surrey declared at 0-0."
+        );
         (p.innings[0].total, p.innings[0].wickets) = (57, 10);
-        assert_eq!(innings_end_text(&p, 1, &names), "End of innings: Surrey all out for 57.");
+        assert_eq!(
+            innings_end_text(&p, 1, &names),
+            "End of innings: Surrey all out for 57."
+        );
     }
 
     #[test]
     fn the_striker_is_named_with_what_the_lower_order_rule_forbids_him() {
         assert_eq!(on_strike("Kent", 5), "Kent batsman no. 5 on strike");
-        assert_eq!(on_strike("Kent", 6), "Kent batsman no. 6 on strike (may not defend with a 1)");
-        assert_eq!(on_strike("Kent", 11), "Kent batsman no. 11 on strike (may not defend with a 1 or 2)");
+        assert_eq!(
+            on_strike("Kent", 6),
+            "Kent batsman no. 6 on strike (may not defend with a 1)"
+        );
+        assert_eq!(
+            on_strike("Kent", 11),
+            "Kent batsman no. 11 on strike (may not defend with a 1 or 2)"
+        );
     }
 
     #[test]
@@ -527,19 +798,36 @@ mod tests {
         let mut p = MatchState::new(MatchOptions::default()).public().clone();
         let names = ["Surrey".to_string(), "Notts".to_string()];
         (p.pack, p.pickup_left) = (3, 1);
-        assert_eq!(super::right_column(&p, &names, 0)[2], "1 card left in pack #3/27");
+        assert_eq!(
+            super::right_column(&p, &names, 0)[2],
+            "1 card left in pack #3/27"
+        );
         p.pickup_left = 0;
-        assert_eq!(super::right_column(&p, &names, 0)[2], "0 cards left in pack #3/27");
+        assert_eq!(
+            super::right_column(&p, &names, 0)[2],
+            "0 cards left in pack #3/27"
+        );
     }
 
     #[test]
     fn the_pack_track_keeps_the_pack_in_play_in_view() {
         assert_eq!(pack_track(1, 27), format!("+{}", "-".repeat(26)));
         assert_eq!(pack_track(27, 27), format!("{}+", "-".repeat(26)));
-        for (pack, max) in [(100, 135), (38, 135), (39, 135), (135, 135), (1, 135), (20, 45)] {
+        for (pack, max) in [
+            (100, 135),
+            (38, 135),
+            (39, 135),
+            (135, 135),
+            (1, 135),
+            (20, 45),
+        ] {
             let track = pack_track(pack, max);
             assert_eq!(track.chars().count(), 38, "pack {pack} of {max}");
-            assert_eq!(track.matches('+').count(), 1, "pack {pack} of {max}: {track}");
+            assert_eq!(
+                track.matches('+').count(),
+                1,
+                "pack {pack} of {max}: {track}"
+            );
         }
     }
 
@@ -549,21 +837,40 @@ mod tests {
     fn the_guides_example_looks_like_an_innings_victory() {
         // Notts 99 & 37-5 against Surrey's 237: 101 behind with five wickets left.
         let line = prospects(3, 99 + 37 - 237, 5, 300.0, NAMES);
-        assert_eq!(line.as_deref(), Some("Surrey look poised to record a rare innings victory over Nottinghamshire!"));
-        assert_eq!(prospects(3, -30, 5, 300.0, NAMES), None, "30 behind with five left is open");
+        assert_eq!(
+            line.as_deref(),
+            Some("Surrey look poised to record a rare innings victory over Nottinghamshire!")
+        );
+        assert_eq!(
+            prospects(3, -30, 5, 300.0, NAMES),
+            None,
+            "30 behind with five left is open"
+        );
     }
 
     #[test]
     fn a_fourth_innings_reads_time_wickets_and_runs() {
-        assert_eq!(prospects(4, -150, 8, 100.0, NAMES).as_deref(), Some("Nottinghamshire must bat out time to save the match against Surrey."));
-        assert_eq!(prospects(4, -150, 2, 400.0, NAMES).as_deref(), Some("Surrey are closing in on victory over Nottinghamshire!"));
-        assert_eq!(prospects(4, -5, 2, 400.0, NAMES).as_deref(), Some("Nottinghamshire are within sight of victory over Surrey!"));
+        assert_eq!(
+            prospects(4, -150, 8, 100.0, NAMES).as_deref(),
+            Some("Nottinghamshire must bat out time to save the match against Surrey.")
+        );
+        assert_eq!(
+            prospects(4, -150, 2, 400.0, NAMES).as_deref(),
+            Some("Surrey are closing in on victory over Nottinghamshire!")
+        );
+        assert_eq!(
+            prospects(4, -5, 2, 400.0, NAMES).as_deref(),
+            Some("Nottinghamshire are within sight of victory over Surrey!")
+        );
         assert_eq!(prospects(4, -80, 8, 400.0, NAMES), None);
     }
 
     #[test]
     fn an_early_innings_late_in_the_match_looks_drawn() {
-        assert_eq!(prospects(2, 40, 6, 30.0, NAMES).as_deref(), Some("A draw looks the likely outcome."));
+        assert_eq!(
+            prospects(2, 40, 6, 30.0, NAMES).as_deref(),
+            Some("A draw looks the likely outcome.")
+        );
         assert_eq!(prospects(2, 40, 6, 300.0, NAMES), None);
         assert_eq!(prospects(1, 0, 10, 900.0, NAMES), None);
     }

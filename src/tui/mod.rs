@@ -21,7 +21,9 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEventKind};
 use crossterm::execute;
-use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
@@ -46,7 +48,11 @@ impl Drop for Guard {
 }
 
 /// Runs the terminal program until the user quits.
-pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate::error::Result<()> {
+pub fn run(
+    saves_dir: PathBuf,
+    name: Option<String>,
+    seed: Option<u64>,
+) -> crate::error::Result<()> {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -54,11 +60,15 @@ pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate
     }));
     enable_raw_mode().map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let _guard = Guard;
-    execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    execute!(io::stdout(), EnterAlternateScreen, crossterm::cursor::Hide)
+        .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
+        .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let mut app = App::new(saves_dir, name);
     app.set_new_seed(seed);
-    let size = terminal.size().map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
+    let size = terminal
+        .size()
+        .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     app.update(Msg::Resize(size.width, size.height));
     event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))
 }
@@ -70,7 +80,11 @@ pub fn run(saves_dir: PathBuf, name: Option<String>, seed: Option<u64>) -> crate
 fn stop_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT, signal_hook::consts::SIGHUP] {
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGHUP,
+    ] {
         // Without the handler the default (stop at once) applies: nothing worse than before.
         let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
     }
@@ -87,7 +101,12 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// program would spin for ever, deaf even to `kill`. The thread checks every `every` whether
 /// the terminal has hung up (`gone`), and sets the flag if so; when the flag has been set for
 /// [`STOP_GRACE`] and the loop has not ended, it calls `end`.
-fn watchdog(stop: Arc<AtomicBool>, every: Duration, gone: impl Fn() -> bool + Send + 'static, end: impl FnOnce() + Send + 'static) {
+fn watchdog(
+    stop: Arc<AtomicBool>,
+    every: Duration,
+    gone: impl Fn() -> bool + Send + 'static,
+    end: impl FnOnce() + Send + 'static,
+) {
     std::thread::spawn(move || {
         let mut stopping_since: Option<Instant> = None;
         loop {
@@ -95,7 +114,9 @@ fn watchdog(stop: Arc<AtomicBool>, every: Duration, gone: impl Fn() -> bool + Se
             if gone() {
                 stop.store(true, Ordering::Relaxed);
             }
-            if stop.load(Ordering::Relaxed) && stopping_since.get_or_insert_with(Instant::now).elapsed() >= STOP_GRACE {
+            if stop.load(Ordering::Relaxed)
+                && stopping_since.get_or_insert_with(Instant::now).elapsed() >= STOP_GRACE
+            {
                 end();
                 return;
             }
@@ -107,7 +128,11 @@ fn watchdog(stop: Arc<AtomicBool>, every: Duration, gone: impl Fn() -> bool + Se
 /// reports it without reading, so no key is taken from the event loop.
 #[cfg(unix)]
 fn hung_up(fd: std::os::fd::RawFd) -> bool {
-    let mut p = libc::pollfd { fd, events: 0, revents: 0 };
+    let mut p = libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    };
     // SAFETY: one valid `pollfd` for a count of one, and a zero timeout.
     let ready = unsafe { libc::poll(&mut p, 1, 0) };
     ready > 0 && p.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
@@ -134,7 +159,10 @@ fn start_watchdog(stop: &Arc<AtomicBool>) {
     });
 }
 
-fn event_loop(terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, app: &mut App) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    app: &mut App,
+) -> io::Result<()> {
     let stop = stop_flag();
     start_watchdog(&stop);
     while !app.quit && !stop.load(Ordering::Relaxed) {
@@ -164,13 +192,25 @@ mod tests {
         let (tx, rx) = channel();
         let gone = Arc::new(AtomicBool::new(false));
         let g = Arc::clone(&gone);
-        watchdog(Arc::clone(&stop), Duration::from_millis(10), move || g.load(Ordering::Relaxed), move || tx.send(()).unwrap());
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err(), "nothing happens while the terminal is there");
+        watchdog(
+            Arc::clone(&stop),
+            Duration::from_millis(10),
+            move || g.load(Ordering::Relaxed),
+            move || tx.send(()).unwrap(),
+        );
+        assert!(
+            rx.recv_timeout(Duration::from_millis(300)).is_err(),
+            "nothing happens while the terminal is there"
+        );
         assert!(!stop.load(Ordering::Relaxed));
         gone.store(true, Ordering::Relaxed);
         // The loop is stuck (nothing here ends it): the watchdog ends the program after the grace.
-        rx.recv_timeout(STOP_GRACE + Duration::from_secs(5)).expect("the watchdog ends the program");
-        assert!(stop.load(Ordering::Relaxed), "the stop flag was set first, for a loop that can see it");
+        rx.recv_timeout(STOP_GRACE + Duration::from_secs(5))
+            .expect("the watchdog ends the program");
+        assert!(
+            stop.load(Ordering::Relaxed),
+            "the stop flag was set first, for a loop that can see it"
+        );
     }
 
     #[cfg(unix)]
@@ -182,7 +222,10 @@ mod tests {
         assert!(!hung_up(fds[0]), "an open pipe has not hung up");
         // SAFETY: closing the write end this test opened.
         unsafe { libc::close(fds[1]) };
-        assert!(hung_up(fds[0]), "its writer gone, the reader sees a hang-up");
+        assert!(
+            hung_up(fds[0]),
+            "its writer gone, the reader sees a hang-up"
+        );
         // SAFETY: closing the read end this test opened.
         unsafe { libc::close(fds[0]) };
     }

@@ -6,7 +6,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::commentary::{Commentary, Pause};
 use crate::ai::{Bot, Level};
-use crate::engine::{runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player, Recorder, Side};
+use crate::engine::{
+    runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player,
+    Recorder, Side,
+};
 use crate::play::Levels;
 
 /// How a match is shown.
@@ -59,11 +62,28 @@ impl Recorder for Watch<'_> {
 
 impl Session {
     /// A new match: `names` are (full, scoreboard) names, home first.
-    pub fn new(options: MatchOptions, levels: Levels, seed: u64, names: [(String, String); 2], human: Option<Side>, mode: Mode) -> Session {
-        let (bat, bowl) = levels.checked().expect("levels are checked when the file is made");
-        let bots = [Bot::new(bat, bowl, seed, Side::Home), Bot::new(bat, bowl, seed, Side::Away)];
+    pub fn new(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Option<Side>,
+        mode: Mode,
+    ) -> Session {
+        let (bat, bowl) = levels
+            .checked()
+            .expect("levels are checked when the file is made");
+        let bots = [
+            Bot::new(bat, bowl, seed, Side::Home),
+            Bot::new(bat, bowl, seed, Side::Away),
+        ];
         let pro = Level::PROFESSIONAL;
-        let adviser = Bot::new(pro, pro, seed ^ 0x5eed_ad71_5e11, human.unwrap_or(Side::Home));
+        let adviser = Bot::new(
+            pro,
+            pro,
+            seed ^ 0x5eed_ad71_5e11,
+            human.unwrap_or(Side::Home),
+        );
         let commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
         Session {
             state: MatchState::new(options),
@@ -86,7 +106,11 @@ impl Session {
     /// made ahead with [D], so the engine's question before each ball never waits.)
     pub fn human_to_act(&self) -> Option<Decision> {
         match self.state.to_act() {
-            Some((side, d)) if Some(side) == self.human && self.paused.is_none() && d != Decision::Declare => Some(d),
+            Some((side, d))
+                if Some(side) == self.human && self.paused.is_none() && d != Decision::Declare =>
+            {
+                Some(d)
+            }
             _ => None,
         }
     }
@@ -101,7 +125,8 @@ impl Session {
     /// Whether the human's side bats in the innings about to start: it makes the second
     /// opening discard, and a declaration made now comes before the match's first ball.
     pub fn bats_next(&self) -> bool {
-        self.human.is_some_and(|h| h == self.state.public().first_bat)
+        self.human
+            .is_some_and(|h| h == self.state.public().first_bat)
     }
 
     /// Moves the match on until the human must choose, play pauses, or the match ends; with
@@ -114,13 +139,19 @@ impl Session {
         loop {
             if self.mode == Mode::Quick {
                 self.commentary.pauses.clear();
-            } else if self.paused.is_none() && !self.commentary.pauses.is_empty() && self.between_balls() {
+            } else if self.paused.is_none()
+                && !self.commentary.pauses.is_empty()
+                && self.between_balls()
+            {
                 self.paused = Some(self.commentary.pauses.remove(0));
             }
             // A pause comes between balls, before the human's next choice there (checked
             // first); one raised within a ball (a pack formed by the bowler's draw) waits for
             // the ball's end, as the ball belongs to the pack it was bowled from.
-            if self.paused.is_some() || self.state.is_over() || (one_ball && self.deliveries > start) {
+            if self.paused.is_some()
+                || self.state.is_over()
+                || (one_ball && self.deliveries > start)
+            {
                 return;
             }
             if self.human_to_act().is_some() {
@@ -132,13 +163,17 @@ impl Session {
 
     /// Whether play stands between two balls: no card drawn or answer awaited within one.
     fn between_balls(&self) -> bool {
-        self.state.chance().is_none() && !matches!(self.state.to_act(), Some((_, Decision::Respond { .. })))
+        self.state.chance().is_none()
+            && !matches!(self.state.to_act(), Some((_, Decision::Respond { .. })))
     }
 
     /// One chance event or one computer decision (the human's pending declaration included).
     fn step(&mut self) {
         let innings = self.state.public().innings_started;
-        let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
+        let mut watch = Watch {
+            commentary: &mut self.commentary,
+            balls: 0,
+        };
         if self.state.chance().is_some() {
             self.state.sample_chance(&mut self.rng, &mut watch);
         } else if let Some((side, decision)) = self.state.to_act() {
@@ -154,7 +189,9 @@ impl Session {
             if decision == Decision::Declare {
                 self.declare_next = false;
             }
-            self.state.apply(choice, &mut watch).expect("computer players choose legally");
+            self.state
+                .apply(choice, &mut watch)
+                .expect("computer players choose legally");
         }
         self.deliveries += watch.balls;
         self.forget_declaration_if_closed(innings);
@@ -173,7 +210,10 @@ impl Session {
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
         self.commentary.new_turn();
-        let mut watch = Watch { commentary: &mut self.commentary, balls: 0 };
+        let mut watch = Watch {
+            commentary: &mut self.commentary,
+            balls: 0,
+        };
         let innings = self.state.public().innings_started;
         self.state.apply(choice, &mut watch)?;
         self.deliveries += watch.balls;

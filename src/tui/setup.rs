@@ -44,13 +44,24 @@ pub enum OptionsKey {
 /// [7]-[8] step the levels, [9] reverts to defaults, [0] is done.
 pub fn options_key(nf: &mut NewFile, k: KeyEvent) -> OptionsKey {
     let o = &mut nf.options;
-    let step = |v: u8, range: std::ops::RangeInclusive<u8>| if v >= *range.end() { *range.start() } else { v + 1 };
+    let step = |v: u8, range: std::ops::RangeInclusive<u8>| {
+        if v >= *range.end() {
+            *range.start()
+        } else {
+            v + 1
+        }
+    };
     match k.code {
         KeyCode::Char('1') => o.no_balls = !o.no_balls,
         KeyCode::Char('2') => o.wides = !o.wides,
         KeyCode::Char('3') => o.byes = !o.byes,
         KeyCode::Char('4') => o.batsmen = step(o.batsmen, crate::engine::options::BATSMEN),
-        KeyCode::Char('5') => o.packs_per_session = step(o.packs_per_session, crate::engine::options::PACKS_PER_SESSION),
+        KeyCode::Char('5') => {
+            o.packs_per_session = step(
+                o.packs_per_session,
+                crate::engine::options::PACKS_PER_SESSION,
+            )
+        }
         KeyCode::Char('6') => o.days = step(o.days, crate::engine::options::DAYS),
         KeyCode::Char('7') => nf.levels.bat = step(nf.levels.bat, Level::MIN..=Level::MAX),
         KeyCode::Char('8') => nf.levels.bowl = step(nf.levels.bowl, Level::MIN..=Level::MAX),
@@ -64,17 +75,39 @@ pub fn options_key(nf: &mut NewFile, k: KeyEvent) -> OptionsKey {
 /// The options menu's lines, as in the guide.
 pub fn options_lines(nf: &NewFile) -> Vec<(String, String)> {
     let o = &nf.options;
-    let rule = |on: bool, what: &str| format!("{what} rule {}", if on { "in effect" } else { "not in effect" });
+    let rule = |on: bool, what: &str| {
+        format!(
+            "{what} rule {}",
+            if on { "in effect" } else { "not in effect" }
+        )
+    };
     let level = |l: u8| Level::new(l).map(|l| l.name()).unwrap_or("?");
     vec![
         ("1".into(), rule(o.no_balls, "No-ball")),
         ("2".into(), rule(o.wides, "Wide")),
         ("3".into(), rule(o.byes, "Bye")),
         ("4".into(), format!("Batsmen per side {}", o.batsmen)),
-        ("5".into(), format!("Packs per session {}", o.packs_per_session)),
+        (
+            "5".into(),
+            format!("Packs per session {}", o.packs_per_session),
+        ),
         ("6".into(), format!("Days per match {}", o.days)),
-        ("7".into(), format!("Batting AI level {} ({})", nf.levels.bat, level(nf.levels.bat))),
-        ("8".into(), format!("Bowling AI level {} ({})", nf.levels.bowl, level(nf.levels.bowl))),
+        (
+            "7".into(),
+            format!(
+                "Batting AI level {} ({})",
+                nf.levels.bat,
+                level(nf.levels.bat)
+            ),
+        ),
+        (
+            "8".into(),
+            format!(
+                "Bowling AI level {} ({})",
+                nf.levels.bowl,
+                level(nf.levels.bowl)
+            ),
+        ),
         ("9".into(), "Revert to default settings".into()),
         ("0".into(), "Finished: create the file".into()),
     ]
@@ -84,7 +117,10 @@ pub fn options_lines(nf: &NewFile) -> Vec<(String, String)> {
 pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
     match k.code {
         KeyCode::Char('0') => Some(None),
-        KeyCode::Char(c) => counties::all().iter().position(|x| x.key.eq_ignore_ascii_case(&c)).map(|i| Some(i as u8)),
+        KeyCode::Char(c) => counties::all()
+            .iter()
+            .position(|x| x.key.eq_ignore_ascii_case(&c))
+            .map(|i| Some(i as u8)),
         _ => None,
     }
 }
@@ -92,18 +128,38 @@ pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
 /// Draws a menu of `[key] text` lines under a heading.
 pub fn draw_menu(f: &mut Frame, area: Rect, y: u16, items: &[(String, String)]) {
     for (i, (k, text)) in items.iter().enumerate() {
-        put(f, area, 4, y + i as u16, vec![Span::styled(format!("[{k}] "), style::key()), Span::styled(text.clone(), style::text())]);
+        put(
+            f,
+            area,
+            4,
+            y + i as u16,
+            vec![
+                Span::styled(format!("[{k}] "), style::key()),
+                Span::styled(text.clone(), style::text()),
+            ],
+        );
     }
 }
 
 /// The county list for the choice of county, in two columns by 1890 class.
 pub fn county_lines() -> Vec<(String, String)> {
-    let first: Vec<_> = counties::all().iter().filter(|c| c.class == Class::First).collect();
-    let second: Vec<_> = counties::all().iter().filter(|c| c.class == Class::Second).collect();
+    let first: Vec<_> = counties::all()
+        .iter()
+        .filter(|c| c.class == Class::First)
+        .collect();
+    let second: Vec<_> = counties::all()
+        .iter()
+        .filter(|c| c.class == Class::Second)
+        .collect();
     first
         .iter()
         .zip(&second)
-        .map(|(a, b)| (a.key.to_string(), format!("{:<22} [{}] {}", a.name, b.key, b.name)))
+        .map(|(a, b)| {
+            (
+                a.key.to_string(),
+                format!("{:<22} [{}] {}", a.name, b.key, b.name),
+            )
+        })
         .collect()
 }
 
@@ -127,7 +183,10 @@ mod tests {
         assert_eq!(nf.options.batsmen, 2, "11 wraps round to 2");
         options_key(&mut nf, key('7'));
         assert_eq!(nf.levels.bat, 1, "5 wraps round to 1");
-        assert!(matches!(options_key(&mut nf, key('x')), OptionsKey::Ignored));
+        assert!(matches!(
+            options_key(&mut nf, key('x')),
+            OptionsKey::Ignored
+        ));
         options_key(&mut nf, key('9'));
         assert_eq!(nf, NewFile::default());
         assert!(matches!(options_key(&mut nf, key('0')), OptionsKey::Done));

@@ -9,11 +9,17 @@ pub fn text() -> Style {
 }
 
 pub fn bright() -> Style {
-    Style::default().fg(Color::White).bg(BG).add_modifier(Modifier::BOLD)
+    Style::default()
+        .fg(Color::White)
+        .bg(BG)
+        .add_modifier(Modifier::BOLD)
 }
 
 pub fn key() -> Style {
-    Style::default().fg(Color::Yellow).bg(BG).add_modifier(Modifier::BOLD)
+    Style::default()
+        .fg(Color::Yellow)
+        .bg(BG)
+        .add_modifier(Modifier::BOLD)
 }
 
 pub fn title() -> Style {
@@ -25,7 +31,10 @@ pub fn picked() -> Style {
 }
 
 pub fn error() -> Style {
-    Style::default().fg(Color::LightRed).bg(BG).add_modifier(Modifier::BOLD)
+    Style::default()
+        .fg(Color::LightRed)
+        .bg(BG)
+        .add_modifier(Modifier::BOLD)
 }
 
 pub fn chart() -> Style {

@@ -42,7 +42,9 @@ pub fn star(comp: &Competition, c: CountyId) -> char {
 
 /// The full name, with `*` after it for the user's county.
 pub fn marked(comp: &Competition, c: CountyId) -> String {
-    format!("{}{}", name(c), star(comp, c)).trim_end().to_string()
+    format!("{}{}", name(c), star(comp, c))
+        .trim_end()
+        .to_string()
 }
 
 /// The full name padded to 15 columns followed by the user's asterisk (16 columns).
@@ -52,7 +54,9 @@ pub fn name_star(comp: &Competition, c: CountyId) -> String {
 
 /// The footnote explaining the asterisk, when the competition has a user's county.
 pub fn star_note(comp: &Competition) -> Option<String> {
-    comp.settings().user_county.map(|c| format!("* your county ({})", name(c)))
+    comp.settings()
+        .user_county
+        .map(|c| format!("* your county ({})", name(c)))
 }
 
 #[cfg(test)]
@@ -61,8 +65,14 @@ mod tests {
 
     #[test]
     fn ordinals() {
-        let got: Vec<String> = [1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 101].iter().map(|&n| ordinal(n)).collect();
-        assert_eq!(got, ["1st", "2nd", "3rd", "4th", "8th", "11th", "12th", "13th", "21st", "22nd", "101st"]);
+        let got: Vec<String> = [1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 101]
+            .iter()
+            .map(|&n| ordinal(n))
+            .collect();
+        assert_eq!(
+            got,
+            ["1st", "2nd", "3rd", "4th", "8th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
     }
 
     #[test]

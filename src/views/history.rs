@@ -54,11 +54,20 @@ pub fn records(comp: &Competition, county: CountyId) -> Result<Vec<String>> {
     let r = comp.records(county);
     let all_out = comp.settings().options.all_out();
     let total = |label: &str, t: &Option<TotalRecord>| match t {
-        Some(t) => format!("{label:<22}{:>7}  v {:<15}  {}", t.score_text(all_out), name(t.opponent), t.year),
+        Some(t) => format!(
+            "{label:<22}{:>7}  v {:<15}  {}",
+            t.score_text(all_out),
+            name(t.opponent),
+            t.year
+        ),
         None => format!("{label:<22}{:>7}", "-"),
     };
     let mut out = vec![
-        format!("{}: county records, {}", marked(comp, county), to_date(comp)),
+        format!(
+            "{}: county records, {}",
+            marked(comp, county),
+            to_date(comp)
+        ),
         String::new(),
         total("Highest total for", &r.highest_for),
         total("Lowest total for", &r.lowest_for),
@@ -81,7 +90,11 @@ fn partnership_line(wicket: usize, p: &Option<PartnershipRecord>) -> String {
         Some(p) => {
             let runs = format!("{}{}", p.runs, if p.unbroken { "*" } else { " " });
             let pair = format!("{} & {}", p.batsmen[0], p.batsmen[1]);
-            format!("{wicket:>3}  {runs:>6}  {pair:<8}  {:<15}  {}", name(p.opponent), p.year)
+            format!(
+                "{wicket:>3}  {runs:>6}  {pair:<8}  {:<15}  {}",
+                name(p.opponent),
+                p.year
+            )
         }
         None => format!("{wicket:>3}  {:>5}", "-"),
     }
@@ -90,13 +103,27 @@ fn partnership_line(wicket: usize, p: &Option<PartnershipRecord>) -> String {
 /// The first class's top three and the promoted county, year by year.
 pub fn honours(comp: &Competition) -> Result<Vec<String>> {
     let mut out = vec![format!("Rolls of honour, {}", span(comp)), String::new()];
-    out.push(format!("Year  {:<17}{:<17}{:<17}{}", "Champions", "Runners-up", "Third", "Promoted"));
+    out.push(format!(
+        "Year  {:<17}{:<17}{:<17}{}",
+        "Champions", "Runners-up", "Third", "Promoted"
+    ));
     // Names follow one another here: the asterisk goes against its own name, not in a
     // column of its own where it would read as the next name's.
     let cell = |c| format!("{:<16}", marked(comp, c));
     for h in history::honours(comp) {
         let [a, b, c] = h.top_three;
-        out.push(format!("{}  {} {} {} {}", h.year, cell(a), cell(b), cell(c), cell(h.promoted)).trim_end().to_string());
+        out.push(
+            format!(
+                "{}  {} {} {} {}",
+                h.year,
+                cell(a),
+                cell(b),
+                cell(c),
+                cell(h.promoted)
+            )
+            .trim_end()
+            .to_string(),
+        );
     }
     out.extend(star_note(comp));
     Ok(out)
@@ -110,15 +137,26 @@ fn abbreviation(c: CountyId) -> String {
 /// Every county's final position, year by year; second-class places in parentheses.
 pub fn positions(comp: &Competition) -> Result<Vec<String>> {
     let ids = 0..counties::all().len() as CountyId;
-    let header: String =
-        ids.clone().map(|c| format!("{:>4}", format!("{}{}", star(comp, c), abbreviation(c)).trim())).collect();
+    let header: String = ids
+        .clone()
+        .map(|c| {
+            format!(
+                "{:>4}",
+                format!("{}{}", star(comp, c), abbreviation(c)).trim()
+            )
+        })
+        .collect();
     let mut out = vec![
         format!("Final positions, {}", span(comp)),
         String::new(),
         format!("Year {header}").trim_end().to_string(),
     ];
     for p in history::final_positions(comp) {
-        let cells: String = p.placings.iter().map(|&pl| format!("{:>4}", placing(pl))).collect();
+        let cells: String = p
+            .placings
+            .iter()
+            .map(|&pl| format!("{:>4}", placing(pl)))
+            .collect();
         out.push(format!("{} {cells}", p.year));
     }
     out.push(String::new());
@@ -148,12 +186,19 @@ pub fn alltime(comp: &Competition, class: Class) -> Result<Vec<String>> {
         format!("Pos County           Ssn     P    W    L    D   T  Quotient{tail}"),
     ];
     for (i, a) in rows.iter().enumerate() {
-        out.push(format!("{:>3} {} {}", i + 1, name_star(comp, a.row.county), alltime_cells(class, a)));
+        out.push(format!(
+            "{:>3} {} {}",
+            i + 1,
+            name_star(comp, a.row.county),
+            alltime_cells(class, a)
+        ));
     }
     out.push(String::new());
     out.push(match class {
         Class::First => "Ranked by prize money, then championships, points and name.".into(),
-        Class::Second => "Ranked by times promoted, then fewest wooden spoons, points and name.".into(),
+        Class::Second => {
+            "Ranked by times promoted, then fewest wooden spoons, points and name.".into()
+        }
     });
     out.extend(star_note(comp));
     Ok(out)
@@ -172,15 +217,24 @@ fn alltime_cells(class: Class, a: &AllTimeRow) -> String {
         number(r.quotient().map(|q| q.value()), 3)
     );
     match class {
-        Class::First => format!("{common} {:>5} {:>4} {:>6}", a.championships, a.relegated, a.prize),
+        Class::First => format!(
+            "{common} {:>5} {:>4} {:>6}",
+            a.championships, a.relegated, a.prize
+        ),
         Class::Second => format!("{common} {:>5} {:>5}", a.promoted, a.wooden_spoons),
     }
 }
 
 /// All-time batting and bowling averages of `class`.
 pub fn alltime_averages(comp: &Competition, class: Class) -> Result<Vec<String>> {
-    let rows: Vec<_> = history::alltime(comp, class).into_iter().map(|a| a.row).collect();
-    let mut out = vec![format!("All-time {} averages, {}", class_label(class), span(comp)), String::new()];
+    let rows: Vec<_> = history::alltime(comp, class)
+        .into_iter()
+        .map(|a| a.row)
+        .collect();
+    let mut out = vec![
+        format!("All-time {} averages, {}", class_label(class), span(comp)),
+        String::new(),
+    ];
     out.extend(averages_blocks(comp, &rows));
     out.extend(star_note(comp));
     Ok(out)

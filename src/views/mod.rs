@@ -20,8 +20,16 @@ use crate::league::{Competition, Season};
 pub const WIDTH: usize = 78;
 
 /// The names `accc show` knows the views by.
-pub const VIEW_NAMES: [&str; 8] =
-    ["table", "averages", "results", "records", "honours", "positions", "alltime", "alltime-averages"];
+pub const VIEW_NAMES: [&str; 8] = [
+    "table",
+    "averages",
+    "results",
+    "records",
+    "honours",
+    "positions",
+    "alltime",
+    "alltime-averages",
+];
 
 /// The season of `year`, or by default the one under way (the last completed once the
 /// competition is over).

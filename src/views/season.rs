@@ -15,7 +15,10 @@ fn progress(cs: &ClassSeason) -> String {
     match cs.matches().len() {
         0 => "not started".into(),
         _ if cs.is_complete() => "final".into(),
-        n => format!("after {n} of {} matches", ROUNDS as usize * MATCHES_PER_ROUND as usize),
+        n => format!(
+            "after {n} of {} matches",
+            ROUNDS as usize * MATCHES_PER_ROUND as usize
+        ),
     }
 }
 
@@ -24,11 +27,25 @@ pub fn table(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<
     let season = season_for(comp, year)?;
     let cs = season.class(class);
     let show_prize = class == Class::First && cs.is_complete();
-    let mut out = vec![format!("{} {} table ({})", season.year, class_label(class), progress(cs)), String::new()];
+    let mut out = vec![
+        format!(
+            "{} {} table ({})",
+            season.year,
+            class_label(class),
+            progress(cs)
+        ),
+        String::new(),
+    ];
     let prize_head = if show_prize { "  Prize" } else { "" };
-    out.push(format!("Pos County             P   W   L   D   T  Pts  Quotient{prize_head}"));
+    out.push(format!(
+        "Pos County             P   W   L   D   T  Pts  Quotient{prize_head}"
+    ));
     for (i, r) in cs.table().iter().enumerate() {
-        let prize_col = if show_prize { format!("  {:>5}", prize(class, i + 1)) } else { String::new() };
+        let prize_col = if show_prize {
+            format!("  {:>5}", prize(class, i + 1))
+        } else {
+            String::new()
+        };
         out.push(format!(
             "{:>3} {} {:>3} {:>3} {:>3} {:>3} {:>3} {:>4} {:>9}{prize_col}",
             i + 1,
@@ -53,8 +70,16 @@ pub fn table(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<
 fn season_verdict(season: &Season, class: Class) -> String {
     let s = season.summary();
     match class {
-        Class::First => format!("Champions: {}. Relegated: {}.", name(s.champion), name(s.relegated)),
-        Class::Second => format!("Promoted: {}. Wooden spoon: {}.", name(s.promoted), name(s.wooden_spoon)),
+        Class::First => format!(
+            "Champions: {}. Relegated: {}.",
+            name(s.champion),
+            name(s.relegated)
+        ),
+        Class::Second => format!(
+            "Promoted: {}. Wooden spoon: {}.",
+            name(s.promoted),
+            name(s.wooden_spoon)
+        ),
     }
 }
 
@@ -82,16 +107,29 @@ pub(super) fn averages_blocks(comp: &Competition, rows: &[SeasonRow]) -> Vec<Str
     let key = |f: &Figures| f.average().unwrap_or(f64::INFINITY);
     let mut bat: Vec<&SeasonRow> = rows.iter().collect();
     bat.sort_by(|a, b| {
-        let (x, y) = (a.bat.average().unwrap_or(f64::NEG_INFINITY), b.bat.average().unwrap_or(f64::NEG_INFINITY));
+        let (x, y) = (
+            a.bat.average().unwrap_or(f64::NEG_INFINITY),
+            b.bat.average().unwrap_or(f64::NEG_INFINITY),
+        );
         y.total_cmp(&x).then_with(|| a.name().cmp(b.name()))
     });
     let mut bowl: Vec<&SeasonRow> = rows.iter().collect();
-    bowl.sort_by(|a, b| key(&a.bowl).total_cmp(&key(&b.bowl)).then_with(|| a.name().cmp(b.name())));
+    bowl.sort_by(|a, b| {
+        key(&a.bowl)
+            .total_cmp(&key(&b.bowl))
+            .then_with(|| a.name().cmp(b.name()))
+    });
     let mut out = vec![figures_heading("Batting")];
-    out.extend(bat.iter().map(|r| figures_line(&name_star(comp, r.county), &r.bat)));
+    out.extend(
+        bat.iter()
+            .map(|r| figures_line(&name_star(comp, r.county), &r.bat)),
+    );
     out.push(String::new());
     out.push(figures_heading("Bowling"));
-    out.extend(bowl.iter().map(|r| figures_line(&name_star(comp, r.county), &r.bowl)));
+    out.extend(
+        bowl.iter()
+            .map(|r| figures_line(&name_star(comp, r.county), &r.bowl)),
+    );
     out
 }
 
@@ -99,7 +137,15 @@ pub(super) fn averages_blocks(comp: &Competition, rows: &[SeasonRow]) -> Vec<Str
 pub fn averages(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<String>> {
     let season = season_for(comp, year)?;
     let cs = season.class(class);
-    let mut out = vec![format!("{} {} averages ({})", season.year, class_label(class), progress(cs)), String::new()];
+    let mut out = vec![
+        format!(
+            "{} {} averages ({})",
+            season.year,
+            class_label(class),
+            progress(cs)
+        ),
+        String::new(),
+    ];
     out.extend(averages_blocks(comp, &cs.table()));
     out.push(String::new());
     out.push("Runs include extras; balls are deliveries that count. Avge runs per wicket,".into());
@@ -119,7 +165,13 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
     let cs = season.class(class);
     let all_out = comp.settings().options.all_out();
     let mut out = vec![
-        format!("{} {}: {} season ({})", marked(comp, county), season.year, class_label(class), progress(cs)),
+        format!(
+            "{} {}: {} season ({})",
+            marked(comp, county),
+            season.year,
+            class_label(class),
+            progress(cs)
+        ),
         String::new(),
         format!(
             "Rd {:<8} R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
@@ -129,7 +181,10 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
     let mut total = 0u32;
     for k in 0..crate::league::MATCHES_PER_CLASS {
         let s = cs.scheduled(k);
-        let Some(side) = [(s.home, Side::Home), (s.away, Side::Away)].iter().find(|x| x.0 == county).map(|x| x.1)
+        let Some(side) = [(s.home, Side::Home), (s.away, Side::Away)]
+            .iter()
+            .find(|x| x.0 == county)
+            .map(|x| x.1)
         else {
             continue;
         };
@@ -139,7 +194,11 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
         match cs.matches().get(k) {
             Some(m) => {
                 total += m.points[side.index()] as u32;
-                out.push(format!("{fixture} {}", played_line(cs, m, side, total, all_out)).trim_end().to_string());
+                out.push(
+                    format!("{fixture} {}", played_line(cs, m, side, total, all_out))
+                        .trim_end()
+                        .to_string(),
+                );
             }
             None => out.push(fixture),
         }
@@ -150,13 +209,27 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
 }
 
 fn played_line(cs: &ClassSeason, m: &MatchSummary, side: Side, total: u32, all_out: u8) -> String {
-    let scores = |s: Side| m.innings_of(s).map(|i| i.score_text(all_out)).collect::<Vec<_>>().join(" & ");
+    let scores = |s: Side| {
+        m.innings_of(s)
+            .map(|i| i.score_text(all_out))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    };
     let table = cs.table_after_round(m.round);
-    let place = table.iter().position(|r| r.county == m.county(side)).expect("in the class");
+    let place = table
+        .iter()
+        .position(|r| r.county == m.county(side))
+        .expect("in the class");
     let (behind, lead) = if place == 0 {
-        (String::new(), format!("+{}", table[0].points - table[1].points))
+        (
+            String::new(),
+            format!("+{}", table[0].points - table[1].points),
+        )
     } else {
-        (format!("{}", table[0].points - table[place].points), String::new())
+        (
+            format!("{}", table[0].points - table[place].points),
+            String::new(),
+        )
     };
     format!(
         "{} {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",

@@ -7,10 +7,24 @@ use crate::helpers::accc;
 
 /// Runs `accc duel` with `args` and `--json`, returning the one object printed.
 fn duel(args: &[&str], threads: &str) -> Value {
-    let out = accc().arg("duel").args(args).arg("--json").env("RAYON_NUM_THREADS", threads).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = accc()
+        .arg("duel")
+        .args(args)
+        .arg("--json")
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "exactly one JSON line: {text}");
+    assert_eq!(
+        text.trim().lines().count(),
+        1,
+        "exactly one JSON line: {text}"
+    );
     serde_json::from_str(text.trim()).expect("one JSON object")
 }
 
@@ -23,8 +37,19 @@ fn duel_json_has_every_field_and_they_add_up() {
     args.extend(SHORT);
     let d = duel(&args, "2");
     for key in [
-        "a_level", "b_level", "matches", "a_wins", "b_wins", "ties", "draws", "a_score", "deliveries", "seconds",
-        "runs_per_wicket", "runs_per_100_balls", "draw_share",
+        "a_level",
+        "b_level",
+        "matches",
+        "a_wins",
+        "b_wins",
+        "ties",
+        "draws",
+        "a_score",
+        "deliveries",
+        "seconds",
+        "runs_per_wicket",
+        "runs_per_100_balls",
+        "draw_share",
     ] {
         assert!(d.get(key).is_some(), "missing {key}: {d}");
     }
@@ -43,19 +68,47 @@ fn results_do_not_depend_on_the_thread_count() {
     let mut args = vec!["--a", "4", "--b", "3", "--matches", "9", "--seed", "77"];
     args.extend(SHORT);
     let (one, two) = (duel(&args, "1"), duel(&args, "2"));
-    for key in ["a_wins", "b_wins", "ties", "draws", "deliveries", "runs_per_wicket", "matches"] {
+    for key in [
+        "a_wins",
+        "b_wins",
+        "ties",
+        "draws",
+        "deliveries",
+        "runs_per_wicket",
+        "matches",
+    ] {
         assert_eq!(one[key], two[key], "{key}");
     }
-    assert_eq!(one["matches"], 9, "an odd number of matches is played exactly");
+    assert_eq!(
+        one["matches"], 9,
+        "an odd number of matches is played exactly"
+    );
 }
 
 #[test]
 fn mixed_levels_are_reported() {
-    let mut args = vec!["--a", "3", "--a-bowl", "5", "--b", "2", "--b-bat", "4", "--matches", "2"];
+    let mut args = vec![
+        "--a",
+        "3",
+        "--a-bowl",
+        "5",
+        "--b",
+        "2",
+        "--b-bat",
+        "4",
+        "--matches",
+        "2",
+    ];
     args.extend(SHORT);
     let d = duel(&args, "2");
-    assert_eq!((d["a_bat"].as_u64(), d["a_bowl"].as_u64()), (Some(3), Some(5)));
-    assert_eq!((d["b_bat"].as_u64(), d["b_bowl"].as_u64()), (Some(4), Some(2)));
+    assert_eq!(
+        (d["a_bat"].as_u64(), d["a_bowl"].as_u64()),
+        (Some(3), Some(5))
+    );
+    assert_eq!(
+        (d["b_bat"].as_u64(), d["b_bowl"].as_u64()),
+        (Some(4), Some(2))
+    );
 }
 
 #[test]

@@ -1932,8 +1932,14 @@ fn twilight_china_star_wars_red_scare_and_open_points() {
             .clone()
     };
     let star = row("Star Wars / SALT Negotiations");
-    assert!(star.contains("you played the event") && star.contains("random"), "{star}");
-    assert!(row("Red Scare/Purge").contains("coups"), "Red Scare: coups still made");
+    assert!(
+        star.contains("you played the event") && star.contains("random"),
+        "{star}"
+    );
+    assert!(
+        row("Red Scare/Purge").contains("coups"),
+        "Red Scare: coups still made"
+    );
     let unclear: Vec<&str> = sys.unclear.iter().map(|u| u.text.as_str()).collect();
     assert!(
         unclear.iter().any(|u| u.contains("4A") && u.contains("d6")),
@@ -1952,7 +1958,14 @@ fn twilight_china_star_wars_red_scare_and_open_points() {
     assert!(call(&["--coup-region", "asia"]).contains("level 3"));
     assert!(call(&["--nonbg-region", "europe"]).contains("level 2"));
     // Death Squads against the AI: a 3-Ops card goes for level 1 in South America.
-    let mut a = args(&["--ops", "3", "--war", "mid", "--lacks-rmo", "--death-squads-against"]);
+    let mut a = args(&[
+        "--ops",
+        "3",
+        "--war",
+        "mid",
+        "--lacks-rmo",
+        "--death-squads-against",
+    ]);
     a.extend(args(&["--nonbg-region", "south-america", "--json"]));
     let o = call_json("twilight-struggle", "action", &a);
     assert!(o["action"].as_str().unwrap().contains("level 1"), "{o}");
@@ -1979,22 +1992,55 @@ fn breakaway_quarter_change_half_time_and_spent_plays() {
     assert!(text.contains("use the final card of the half"));
     assert!(text.contains("simply add any card from the Draw Pile into the Spent Plays pile"));
     let sys = accc::charts::system("breakaway").unwrap();
-    let rules: String = sys.rules.iter().map(|r| format!("{} {}\n", r.title, r.text)).collect();
+    let rules: String = sys
+        .rules
+        .iter()
+        .map(|r| format!("{} {}\n", r.title, r.text))
+        .collect();
     let rules = flat(&rules);
-    assert!(rules.contains("goes on into the next quarter also gets its Spent Plays shuffled back"), "{rules}");
-    assert!(rules.contains("already spent") && rules.contains("take the called card"), "{rules}");
+    assert!(
+        rules.contains("goes on into the next quarter also gets its Spent Plays shuffled back"),
+        "{rules}"
+    );
+    assert!(
+        rules.contains("already spent") && rules.contains("take the called card"),
+        "{rules}"
+    );
     // A drive crossing the end of the 1st quarter: the reshuffle is noted.
     let (code, out, err) = run(&[
-        "charts", "call", "breakaway", "clock", "--spent", "5", "--cards-left", "3", "--quarter", "1",
+        "charts",
+        "call",
+        "breakaway",
+        "clock",
+        "--spent",
+        "5",
+        "--cards-left",
+        "3",
+        "--quarter",
+        "1",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Spent Plays so far are shuffled back into its Draw Pile"), "{out}");
-    assert!(out.contains("=> discard 3 then 2; 13 cards left in quarter 2"), "{out}");
+    assert!(
+        out.contains("Spent Plays so far are shuffled back into its Draw Pile"),
+        "{out}"
+    );
+    assert!(
+        out.contains("=> discard 3 then 2; 13 cards left in quarter 2"),
+        "{out}"
+    );
     // At half time the drive stops: nothing carries into the 3rd quarter.
     let o = call_json(
         "breakaway",
         "clock",
-        &args(&["--spent", "5", "--cards-left", "3", "--quarter", "2", "--json"]),
+        &args(&[
+            "--spent",
+            "5",
+            "--cards-left",
+            "3",
+            "--quarter",
+            "2",
+            "--json",
+        ]),
     );
     assert_eq!(
         o,
@@ -2006,8 +2052,22 @@ fn breakaway_quarter_change_half_time_and_spent_plays() {
 fn cli_warns_about_flags_the_call_never_used() {
     // Game state 5 gives the Fire's Blue 80: --strategy is never asked; --score needs --final-cards.
     let (code, out, err) = run(&[
-        "charts", "call", "breakaway", "offense", "--down", "1", "--distance", "4", "--formation",
-        "shotgun", "--strategy", "red-98", "--score", "losing", "--d6", "1",
+        "charts",
+        "call",
+        "breakaway",
+        "offense",
+        "--down",
+        "1",
+        "--distance",
+        "4",
+        "--formation",
+        "shotgun",
+        "--strategy",
+        "red-98",
+        "--score",
+        "losing",
+        "--d6",
+        "1",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Blue 80"), "{out}");
@@ -2015,15 +2075,44 @@ fn cli_warns_about_flags_the_call_never_used() {
     assert!(err.contains("warning: --score was not used"), "{err}");
     // A second d10 that no re-roll needs.
     let (code, _, err) = run(&[
-        "charts", "call", "paydirt-vii", "offense", "--down", "1", "--to-go", "10", "--yard-line",
-        "50", "--d10", "3", "--d10", "4", "--d20", "5",
+        "charts",
+        "call",
+        "paydirt-vii",
+        "offense",
+        "--down",
+        "1",
+        "--to-go",
+        "10",
+        "--yard-line",
+        "50",
+        "--d10",
+        "3",
+        "--d10",
+        "4",
+        "--d20",
+        "5",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("--d10: 2 values given, only the first 1 used"), "{err}");
+    assert!(
+        err.contains("--d10: 2 values given, only the first 1 used"),
+        "{err}"
+    );
     // Every flag used: no warning.
     let (code, _, err) = run(&[
-        "charts", "call", "paydirt-vii", "offense", "--down", "1", "--to-go", "10", "--yard-line",
-        "50", "--d10", "3", "--d20", "5",
+        "charts",
+        "call",
+        "paydirt-vii",
+        "offense",
+        "--down",
+        "1",
+        "--to-go",
+        "10",
+        "--yard-line",
+        "50",
+        "--d10",
+        "3",
+        "--d20",
+        "5",
     ]);
     assert_eq!(code, 0);
     assert!(err.is_empty(), "{err}");
@@ -2032,16 +2121,45 @@ fn cli_warns_about_flags_the_call_never_used() {
 #[test]
 fn cli_does_not_roll_a_die_whose_answer_was_given() {
     for (procedure, extra, die) in [
-        ("defense", &["--formation", "run-heavy", "--strategy", "eagle", "--play", "run", "--value", "3"][..], "d6 (strategy)"),
+        (
+            "defense",
+            &[
+                "--formation",
+                "run-heavy",
+                "--strategy",
+                "eagle",
+                "--play",
+                "run",
+                "--value",
+                "3",
+            ][..],
+            "d6 (strategy)",
+        ),
         ("offense", &["--formation", "shotgun"][..], "d6 (formation)"),
     ] {
-        let mut a = vec!["charts", "call", "breakaway", procedure, "--down", "1", "--distance", "4", "--d6", "2", "--seed", "3"];
+        let mut a = vec![
+            "charts",
+            "call",
+            "breakaway",
+            procedure,
+            "--down",
+            "1",
+            "--distance",
+            "4",
+            "--d6",
+            "2",
+            "--seed",
+            "3",
+        ];
         a.extend(extra);
         let (code, out, err) = run(&a);
         assert_eq!(code, 0, "{err}");
         assert!(!out.contains(&format!("{die} =")), "{out}");
         assert!(out.contains(&format!("{die}: not rolled")), "{out}");
-        assert!(!out.contains("rolled by the program"), "nothing was rolled: {out}");
+        assert!(
+            !out.contains("rolled by the program"),
+            "nothing was rolled: {out}"
+        );
     }
 }
 
@@ -2061,9 +2179,11 @@ fn cli_walk_ending_before_the_result_is_an_error() {
     let out = walk(b"1\n");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("input ended") && err.contains("to-go"), "{err}");
+    assert!(
+        err.contains("input ended") && err.contains("to-go"),
+        "{err}"
+    );
     // Quitting on purpose, or reaching the result, is not an error.
     assert!(walk(b"1\nquit\n").status.success());
     assert!(walk(b"3\n4\n15\nno\nno\n10\n15\n").status.success());
 }
-

@@ -33,7 +33,11 @@ impl Screen {
     fn wait_for(&mut self, what: &str) {
         let deadline = Instant::now() + Duration::from_secs(30);
         while !self.text().contains(what) {
-            assert!(Instant::now() < deadline, "timed out waiting for {what:?}; the screen:\n{}", self.text());
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what:?}; the screen:\n{}",
+                self.text()
+            );
             self.pump(Duration::from_millis(50));
         }
     }
@@ -46,7 +50,10 @@ impl Screen {
             if let Some(i) = options.iter().position(|o| text.contains(o)) {
                 return i;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {options:?}; the screen:\n{text}");
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {options:?}; the screen:\n{text}"
+            );
             self.pump(Duration::from_millis(50));
         }
     }
@@ -76,7 +83,14 @@ impl Screen {
 
 /// The program in an 80x25 pseudo-terminal on the saves folder `dir`.
 fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
-    let pair = native_pty_system().openpty(PtySize { rows: 25, cols: 80, pixel_width: 0, pixel_height: 0 }).unwrap();
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 25,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
     cmd.args(["play", "--seed", "2024", "--saves-dir"]);
     cmd.arg(dir);
@@ -93,7 +107,14 @@ fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send +
             }
         }
     });
-    (Screen { parser: vt100::Parser::new(25, 80, 0), bytes: rx, writer: pair.master.take_writer().unwrap() }, child)
+    (
+        Screen {
+            parser: vt100::Parser::new(25, 80, 0),
+            bytes: rx,
+            writer: pair.master.take_writer().unwrap(),
+        },
+        child,
+    )
 }
 
 /// The terminal as the program left it: back on the main screen with the cursor shown.
@@ -101,12 +122,19 @@ fn assert_restored(s: &mut Screen) {
     // The program's last bytes may still be on their way through the reader thread (slow
     // under a loaded test run): wait for them, up to a deadline.
     let deadline = Instant::now() + Duration::from_secs(10);
-    let restored = |s: &Screen| !s.parser.screen().alternate_screen() && !s.parser.screen().hide_cursor();
+    let restored =
+        |s: &Screen| !s.parser.screen().alternate_screen() && !s.parser.screen().hide_cursor();
     while !restored(s) && Instant::now() < deadline {
         s.pump(Duration::from_millis(50));
     }
-    assert!(!s.parser.screen().alternate_screen(), "the alternate screen was left");
-    assert!(!s.parser.screen().hide_cursor(), "the cursor is shown again");
+    assert!(
+        !s.parser.screen().alternate_screen(),
+        "the alternate screen was left"
+    );
+    assert!(
+        !s.parser.screen().hide_cursor(),
+        "the cursor is shown again"
+    );
 }
 
 #[test]
@@ -132,7 +160,12 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
     // Other counties' matches quickly, until Surrey's comes up.
     for _ in 0..100 {
         s.send("1");
-        match s.wait_any(&["Final scoreboard", "press [2] to play", "switched to the other class", "End of the"]) {
+        match s.wait_any(&[
+            "Final scoreboard",
+            "press [2] to play",
+            "switched to the other class",
+            "End of the",
+        ]) {
             0 | 3 => s.send("\r"),
             1 => break,
             _ => {}
@@ -142,7 +175,15 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
     // Play the whole match with '=' (and Enter at every pause).
     let mut keys = 0;
     loop {
-        let i = s.wait_any(&["Enter bowler's play", "Enter batsman's play", "Pick up to two cards", "to bat first", "Choose a card to discard", "Press [Enter] to continue", "for the scorecard"]);
+        let i = s.wait_any(&[
+            "Enter bowler's play",
+            "Enter batsman's play",
+            "Pick up to two cards",
+            "to bat first",
+            "Choose a card to discard",
+            "Press [Enter] to continue",
+            "for the scorecard",
+        ]);
         match i {
             5 => s.send("\r"),
             6 => break,
@@ -177,9 +218,15 @@ fn killing_the_program_restores_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, mut child) = start(dir.path());
     s.wait_for("Enter a file name");
-    assert!(s.parser.screen().alternate_screen(), "the program draws on the alternate screen");
+    assert!(
+        s.parser.screen().alternate_screen(),
+        "the program draws on the alternate screen"
+    );
     let pid = child.process_id().expect("a running child");
-    let killed = std::process::Command::new("sh").args(["-c", &format!("kill -TERM {pid}")]).status().unwrap();
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
+        .status()
+        .unwrap();
     assert!(killed.success());
     child.wait().unwrap();
     assert_restored(&mut s);

@@ -6,8 +6,8 @@ use accc::ai::{Bot, Level};
 use accc::ball_log::BallLog;
 use accc::cards::Card;
 use accc::engine::{
-    play_match, player_rng, Choice, Decision, Event, InningsEnd, MatchOptions, MatchState, NoRecord, Outcome, Player, Recorder,
-    Side, View,
+    play_match, player_rng, Choice, Decision, Event, InningsEnd, MatchOptions, MatchState,
+    NoRecord, Outcome, Player, Recorder, Side, View,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +21,11 @@ struct RandomPlayer(ChaCha8Rng);
 impl Player for RandomPlayer {
     fn decide(&mut self, view: &View<'_>) -> Choice {
         if view.decision == Decision::Declare {
-            return if self.0.random_bool(0.002) { Choice::Declare } else { Choice::Continue };
+            return if self.0.random_bool(0.002) {
+                Choice::Declare
+            } else {
+                Choice::Continue
+            };
         }
         let choices = view.legal_choices();
         choices[self.0.random_range(0..choices.len())]
@@ -44,17 +48,26 @@ impl Recorder for Summing {
 }
 
 /// Checks the invariants after every step of a match it drives itself.
-fn play_checked(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2]) -> (MatchState, BallLog) {
+fn play_checked(
+    options: MatchOptions,
+    seed: u64,
+    players: [&mut dyn Player; 2],
+) -> (MatchState, BallLog) {
     let mut state = MatchState::new(options);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut rec = Summing { log: BallLog::new("Home", "Away", seed, &options), sums: [0; 4] };
+    let mut rec = Summing {
+        log: BallLog::new("Home", "Away", seed, &options),
+        sums: [0; 4],
+    };
     let mut steps = 0;
     loop {
         if state.chance().is_some() {
             state.sample_chance(&mut rng, &mut rec);
         } else if let Some((side, _)) = state.to_act() {
             let choice = players[side.index()].decide(&state.view());
-            state.apply(choice, &mut rec).expect("legal choices are accepted");
+            state
+                .apply(choice, &mut rec)
+                .expect("legal choices are accepted");
         } else {
             break;
         }
@@ -68,21 +81,45 @@ fn play_checked(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2])
 fn check_invariants(state: &MatchState, sums: &[u32; 4]) {
     let p = state.public();
     let held = state.hand(Side::Home).len() + state.hand(Side::Away).len();
-    assert_eq!(held + state.pickup().len() + state.discard().len(), 110, "every card accounted for");
+    assert_eq!(
+        held + state.pickup().len() + state.discard().len(),
+        110,
+        "every card accounted for"
+    );
     let mut counts = [0u8; 55];
-    for c in state.hand(Side::Home).iter().chain(state.hand(Side::Away)).chain(state.pickup()).chain(state.discard()) {
+    for c in state
+        .hand(Side::Home)
+        .iter()
+        .chain(state.hand(Side::Away))
+        .chain(state.pickup())
+        .chain(state.discard())
+    {
         counts[c.index()] += 1;
     }
     assert!(counts.iter().all(|&n| n == 2), "two copies of every card");
     if p.innings_started > 0 {
-        assert!(held <= 12 && state.hand(Side::Home).len() <= 6 && state.hand(Side::Away).len() <= 6, "hands hold at most 6 in play");
+        assert!(
+            held <= 12 && state.hand(Side::Home).len() <= 6 && state.hand(Side::Away).len() <= 6,
+            "hands hold at most 6 in play"
+        );
         for (i, inn) in p.started().iter().enumerate() {
-            assert_eq!(inn.total as u32, sums[i], "the score is the sum of its deliveries");
+            assert_eq!(
+                inn.total as u32, sums[i],
+                "the score is the sum of its deliveries"
+            );
             let bat_runs: u16 = inn.batsmen.iter().map(|b| b.runs).sum();
-            assert_eq!(bat_runs + inn.extras(), inn.total, "batsmen's runs plus extras make the total");
+            assert_eq!(
+                bat_runs + inn.extras(),
+                inn.total,
+                "batsmen's runs plus extras make the total"
+            );
         }
         assert!(p.balls_in_over < 6, "an over holds six counting deliveries");
-        assert_eq!(p.current().balls % 6, p.balls_in_over as u16, "overs are complete sixes");
+        assert_eq!(
+            p.current().balls % 6,
+            p.balls_in_over as u16,
+            "overs are complete sixes"
+        );
     }
     if state.is_over() {
         assert!(p.result.is_some(), "a finished match has a result");
@@ -130,7 +167,12 @@ fn a_log_replays_card_for_card_from_its_deal_and_packs() {
     for (i, options) in all_option_sets().iter().enumerate().step_by(5) {
         let seed = 77 + i as u64;
         let mut a = RandomPlayer(player_rng(seed, Side::Home));
-        let mut b = Bot::new(Level::new(5).unwrap(), Level::new(3).unwrap(), seed, Side::Away);
+        let mut b = Bot::new(
+            Level::new(5).unwrap(),
+            Level::new(3).unwrap(),
+            seed,
+            Side::Away,
+        );
         let mut log = BallLog::new("Home", "Away", seed, options);
         play_match(*options, seed, [&mut a, &mut b], &mut log).unwrap();
         let replayed = replay(&log.text());
@@ -142,8 +184,18 @@ fn a_log_replays_card_for_card_from_its_deal_and_packs() {
 fn the_same_seed_gives_the_same_match() {
     let options = MatchOptions::default();
     let run = || {
-        let mut a = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 9, Side::Home);
-        let mut b = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 9, Side::Away);
+        let mut a = Bot::new(
+            Level::new(5).unwrap(),
+            Level::new(5).unwrap(),
+            9,
+            Side::Home,
+        );
+        let mut b = Bot::new(
+            Level::new(5).unwrap(),
+            Level::new(5).unwrap(),
+            9,
+            Side::Away,
+        );
         let mut log = BallLog::new("Surrey", "Kent", 9, &options);
         play_match(options, 9, [&mut a, &mut b], &mut log).unwrap();
         log.text()
@@ -175,19 +227,40 @@ fn an_illegal_choice_is_refused_and_changes_nothing() {
         }
     }
     let (side, _) = state.to_act().unwrap();
-    let absent = (0..55).map(Card::from_index).find(|c| !state.hand(side).contains(c)).unwrap();
+    let absent = (0..55)
+        .map(Card::from_index)
+        .find(|c| !state.hand(side).contains(c))
+        .unwrap();
     let before = format!("{:?}", state);
     let events = rec.0;
-    for bad in [Choice::Card(absent), Choice::NoCard, Choice::Declare, Choice::Exchange([None, None])] {
-        assert!(state.apply(bad, &mut rec).is_err(), "{bad:?} must be refused");
+    for bad in [
+        Choice::Card(absent),
+        Choice::NoCard,
+        Choice::Declare,
+        Choice::Exchange([None, None]),
+    ] {
+        assert!(
+            state.apply(bad, &mut rec).is_err(),
+            "{bad:?} must be refused"
+        );
     }
-    assert_eq!(format!("{:?}", state), before, "a refused choice changes nothing");
+    assert_eq!(
+        format!("{:?}", state),
+        before,
+        "a refused choice changes nothing"
+    );
     assert_eq!(rec.0, events, "a refused choice records nothing");
     // A normal delivery must be answered with a card.
     let mut no_record = NoRecord;
     loop {
         match state.to_act() {
-            Some((_, Decision::Respond { call: accc::engine::Call::Normal, .. })) => break,
+            Some((
+                _,
+                Decision::Respond {
+                    call: accc::engine::Call::Normal,
+                    ..
+                },
+            )) => break,
             Some(_) => {
                 let first = *state.legal_choices().last().unwrap();
                 state.apply(first, &mut no_record).unwrap();
@@ -215,13 +288,29 @@ fn accc_match_logs_pass_the_independent_check() {
         for k in 0..4 {
             let seed = (i * 10 + k).to_string();
             let log = dir.path().join(format!("m{i}-{k}.jsonl"));
-            let out = accc().args(["match", "--seed", &seed, "--log"]).arg(&log).args(*flags).output().unwrap();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let out = accc()
+                .args(["match", "--seed", &seed, "--log"])
+                .arg(&log)
+                .args(*flags)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             let text = std::fs::read_to_string(&log).unwrap();
             check_log(&text);
             // --json prints the log's result line
-            let json = accc().args(["match", "--seed", &seed, "--json"]).args(*flags).output().unwrap();
-            assert_eq!(String::from_utf8(json.stdout).unwrap().trim(), text.lines().last().unwrap());
+            let json = accc()
+                .args(["match", "--seed", &seed, "--json"])
+                .args(*flags)
+                .output()
+                .unwrap();
+            assert_eq!(
+                String::from_utf8(json.stdout).unwrap().trim(),
+                text.lines().last().unwrap()
+            );
         }
     }
 }
@@ -231,7 +320,13 @@ fn accc_match_is_byte_identical_for_a_seed() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     for p in [&a, &b] {
-        let st = accc().args(["match", "--home", "kent", "--away", "Yorks", "--seed", "123", "--log"]).arg(p).status().unwrap();
+        let st = accc()
+            .args([
+                "match", "--home", "kent", "--away", "Yorks", "--seed", "123", "--log",
+            ])
+            .arg(p)
+            .status()
+            .unwrap();
         assert!(st.success());
     }
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
@@ -239,13 +334,26 @@ fn accc_match_is_byte_identical_for_a_seed() {
 
 #[test]
 fn accc_match_prints_a_scorecard() {
-    let out = accc().args(["match", "--home", "Surrey", "--away", "notts", "--seed", "3"]).output().unwrap();
+    let out = accc()
+        .args([
+            "match", "--home", "Surrey", "--away", "notts", "--seed", "3",
+        ])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Surrey v Nottinghamshire"), "{text}");
-    for part in ["1st innings", "Extras", "Total", "Fall of wickets", "Points:"] {
+    for part in [
+        "1st innings",
+        "Extras",
+        "Total",
+        "Fall of wickets",
+        "Points:",
+    ] {
         assert!(text.contains(part), "missing {part}: {text}");
     }
-    assert!(["won by", "Match tied", "Match drawn"].iter().any(|r| text.contains(r)));
+    assert!(["won by", "Match tied", "Match drawn"]
+        .iter()
+        .any(|r| text.contains(r)));
 }
 
 #[test]
@@ -253,19 +361,37 @@ fn accc_match_log_replaces_only_an_earlier_log() {
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("GOOD.acc");
     std::fs::write(&keep, b"ACCCSAVE precious bytes").unwrap();
-    let out = accc().args(["match", "--seed", "1", "--log"]).arg(&keep).output().unwrap();
+    let out = accc()
+        .args(["match", "--seed", "1", "--log"])
+        .arg(&keep)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("exists and is not a ball log: it was left alone"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("exists and is not a ball log: it was left alone"));
     assert_eq!(std::fs::read(&keep).unwrap(), b"ACCCSAVE precious bytes");
-    let out = accc().args(["match", "--seed", "1", "--log"]).arg(dir.path()).output().unwrap();
+    let out = accc()
+        .args(["match", "--seed", "1", "--log"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2), "a folder is refused");
     // An earlier log is replaced.
     let log = dir.path().join("m.jsonl");
     for seed in ["1", "2"] {
-        let out = accc().args(["match", "--seed", seed, "--log"]).arg(&log).output().unwrap();
+        let out = accc()
+            .args(["match", "--seed", seed, "--log"])
+            .arg(&log)
+            .output()
+            .unwrap();
         assert!(out.status.success());
     }
-    assert!(std::fs::read_to_string(&log).unwrap().lines().next().unwrap().contains("\"seed\":2"));
+    assert!(std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .contains("\"seed\":2"));
 }
 
 /// A log sent to a pipe is written, not first read (reading a pipe waits for input that
@@ -275,7 +401,11 @@ fn accc_match_log_replaces_only_an_earlier_log() {
 fn accc_match_log_to_a_pipe_is_written_at_once() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let mut child = accc().args(["match", "--seed", "1", "--json", "--log", "/dev/stdout"]).stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = accc()
+        .args(["match", "--seed", "1", "--json", "--log", "/dev/stdout"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut out = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -291,15 +421,29 @@ fn accc_match_log_to_a_pipe_is_written_at_once() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let text = reader.join().unwrap();
-    assert!(text.lines().next().is_some_and(|l| l.contains("\"event\":\"match\"")), "{text}");
-    assert!(text.lines().filter(|l| l.contains("\"event\":\"result\"")).count() >= 1, "{text}");
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("\"event\":\"match\"")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .filter(|l| l.contains("\"event\":\"result\""))
+            .count()
+            >= 1,
+        "{text}"
+    );
 }
 
 #[test]
 fn accc_match_rejects_bad_input_with_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
         (&["--home", "Durham"], "unknown county \"Durham\""),
-        (&["--home", "Surrey", "--away", "surrey"], "cannot play itself"),
+        (
+            &["--home", "Surrey", "--away", "surrey"],
+            "cannot play itself",
+        ),
         (&["--batsmen", "12"], "batsmen per side must be 2 to 11"),
         (&["--bat-level", "6"], "AI level must be 1 to 5"),
         (&["--days", "0"], "days per match must be"),
@@ -311,11 +455,18 @@ fn accc_match_rejects_bad_input_with_clear_errors() {
         assert!(err.contains(msg), "{args:?}: {err}");
     }
     let out = accc().args(["match", "--away", "Durham"]).output().unwrap();
-    assert!(String::from_utf8(out.stderr).unwrap().contains("Cheshire"), "the error lists the valid counties");
+    assert!(
+        String::from_utf8(out.stderr).unwrap().contains("Cheshire"),
+        "the error lists the valid counties"
+    );
 }
 
 /// Edits the first line of `kind` in a log for which `pick` holds.
-fn mutate(text: &str, pick: impl Fn(&serde_json::Value) -> bool, edit: impl Fn(&mut serde_json::Value)) -> String {
+fn mutate(
+    text: &str,
+    pick: impl Fn(&serde_json::Value) -> bool,
+    edit: impl Fn(&mut serde_json::Value),
+) -> String {
     let mut done = false;
     let lines: Vec<String> = text
         .lines()
@@ -335,8 +486,18 @@ fn mutate(text: &str, pick: impl Fn(&serde_json::Value) -> bool, edit: impl Fn(&
 #[test]
 fn the_log_checker_rejects_corrupted_logs() {
     let options = MatchOptions::default();
-    let mut a = Bot::new(Level::new(5).unwrap(), Level::new(5).unwrap(), 4, Side::Home);
-    let mut b = Bot::new(Level::new(2).unwrap(), Level::new(2).unwrap(), 4, Side::Away);
+    let mut a = Bot::new(
+        Level::new(5).unwrap(),
+        Level::new(5).unwrap(),
+        4,
+        Side::Home,
+    );
+    let mut b = Bot::new(
+        Level::new(2).unwrap(),
+        Level::new(2).unwrap(),
+        4,
+        Side::Away,
+    );
     let mut log = BallLog::new("Home", "Away", 4, &options);
     play_match(options, 4, [&mut a, &mut b], &mut log).unwrap();
     let text = log.text();
@@ -344,16 +505,58 @@ fn the_log_checker_rejects_corrupted_logs() {
     let is = |e: &'static str| move |v: &serde_json::Value| v["event"] == e;
     let scoring = |v: &serde_json::Value| v["event"] == "ball" && v["runs"].as_u64() > Some(0);
     let corrupted: Vec<(&str, String)> = vec![
-        ("runs", mutate(&text, scoring, |v| v["runs"] = (v["runs"].as_u64().unwrap() + 1).into())),
-        ("total", mutate(&text, is("ball"), |v| v["total"] = 999.into())),
-        ("call", mutate(&text, is("ball"), |v| v["call"] = "bye".into())),
-        ("striker", mutate(&text, is("ball"), |v| v["striker"] = 3.into())),
-        ("top", mutate(&text, is("ball"), |v| v["top_before"] = "11 gloves".into())),
-        ("pack order", mutate(&text, is("pack"), |v| v["pickup"].as_array_mut().unwrap().swap(0, 1))),
-        ("deal", mutate(&text, is("deal"), |v| v["hands"]["home"][0] = v["hands"]["away"][0].clone())),
-        ("result", mutate(&text, is("result"), |v| v["packs_used"] = 3.into())),
-        ("reason", mutate(&text, is("innings_end"), |v| v["reason"] = "declared".into())),
-        ("wicket", mutate(&text, |v| v["event"] == "ball" && !v["wicket"].is_null(), |v| v["wicket"]["how"] = "hit wicket".into())),
+        (
+            "runs",
+            mutate(&text, scoring, |v| {
+                v["runs"] = (v["runs"].as_u64().unwrap() + 1).into()
+            }),
+        ),
+        (
+            "total",
+            mutate(&text, is("ball"), |v| v["total"] = 999.into()),
+        ),
+        (
+            "call",
+            mutate(&text, is("ball"), |v| v["call"] = "bye".into()),
+        ),
+        (
+            "striker",
+            mutate(&text, is("ball"), |v| v["striker"] = 3.into()),
+        ),
+        (
+            "top",
+            mutate(&text, is("ball"), |v| v["top_before"] = "11 gloves".into()),
+        ),
+        (
+            "pack order",
+            mutate(&text, is("pack"), |v| {
+                v["pickup"].as_array_mut().unwrap().swap(0, 1)
+            }),
+        ),
+        (
+            "deal",
+            mutate(&text, is("deal"), |v| {
+                v["hands"]["home"][0] = v["hands"]["away"][0].clone()
+            }),
+        ),
+        (
+            "result",
+            mutate(&text, is("result"), |v| v["packs_used"] = 3.into()),
+        ),
+        (
+            "reason",
+            mutate(&text, is("innings_end"), |v| {
+                v["reason"] = "declared".into()
+            }),
+        ),
+        (
+            "wicket",
+            mutate(
+                &text,
+                |v| v["event"] == "ball" && !v["wicket"].is_null(),
+                |v| v["wicket"]["how"] = "hit wicket".into(),
+            ),
+        ),
     ];
     for (what, bad) in corrupted {
         let caught = std::panic::catch_unwind(|| check_log(&bad)).is_err();
@@ -383,7 +586,9 @@ impl Player for Scripted {
                     Choice::Continue
                 }
             }
-            Decision::Exchange if self.exchange_two && view.hand.len() >= 2 => Choice::Exchange([Some(view.hand[0]), Some(view.hand[1])]),
+            Decision::Exchange if self.exchange_two && view.hand.len() >= 2 => {
+                Choice::Exchange([Some(view.hand[0]), Some(view.hand[1])])
+            }
             _ => {
                 let choices = view.legal_choices();
                 choices[self.rng.random_range(0..choices.len())]
@@ -393,34 +598,63 @@ impl Player for Scripted {
 }
 
 fn scripted(seed: u64, declare_in: u8, exchange_two: bool) -> [Scripted; 2] {
-    [Side::Home, Side::Away].map(|side| Scripted { rng: player_rng(seed, side), declare_in, exchange_two })
+    [Side::Home, Side::Away].map(|side| Scripted {
+        rng: player_rng(seed, side),
+        declare_in,
+        exchange_two,
+    })
 }
 
 /// A short match: one day of one pack a session (three packs).
 fn short_match() -> MatchOptions {
-    MatchOptions { packs_per_session: 1, days: 1, ..MatchOptions::default() }
+    MatchOptions {
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    }
 }
 
 #[test]
 fn a_side_may_declare_before_the_first_delivery_of_its_innings() {
     for declare_in in 1..=4u8 {
         let [mut a, mut b] = scripted(40 + declare_in as u64, declare_in, false);
-        let (state, log) = play_checked(MatchOptions::default(), 40 + declare_in as u64, [&mut a, &mut b]);
+        let (state, log) = play_checked(
+            MatchOptions::default(),
+            40 + declare_in as u64,
+            [&mut a, &mut b],
+        );
         check_log(&log.text());
         let p = state.public();
-        assert!(p.innings_started >= declare_in, "innings {declare_in} was reached");
+        assert!(
+            p.innings_started >= declare_in,
+            "innings {declare_in} was reached"
+        );
         let inn = &p.started()[declare_in as usize - 1];
         // A third innings closed still behind is an innings defeat, recorded as such.
         let behind = declare_in == 3 && p.started()[0].total < p.started()[1].total;
-        let end = if behind { InningsEnd::InningsDefeat } else { InningsEnd::Declared };
-        assert_eq!((inn.end, inn.total, inn.balls, inn.wickets), (Some(end), 0, 0, 0), "innings {declare_in}");
+        let end = if behind {
+            InningsEnd::InningsDefeat
+        } else {
+            InningsEnd::Declared
+        };
+        assert_eq!(
+            (inn.end, inn.total, inn.balls, inn.wickets),
+            (Some(end), 0, 0, 0),
+            "innings {declare_in}"
+        );
         if declare_in < 3 {
-            assert!(p.innings_started > declare_in, "the match went on to the next innings");
+            assert!(
+                p.innings_started > declare_in,
+                "the match went on to the next innings"
+            );
         }
         if declare_in == 4 {
             // A fourth-innings declaration closes the innings like all out: the side loses.
             let r = p.result.expect("the match is over");
-            assert_eq!((r.outcome, r.winner), (Outcome::Win, Some(inn.batting.other())));
+            assert_eq!(
+                (r.outcome, r.winner),
+                (Outcome::Win, Some(inn.batting.other()))
+            );
         }
     }
 }
@@ -436,7 +670,13 @@ impl Recorder for LastExchange {
     fn record(&mut self, event: &Event<'_>) {
         self.exchange_then = match (event, self.exchange_then) {
             (Event::Exchange { .. }, _) => Some(false),
-            (Event::InningsEnd { reason: InningsEnd::Time, .. }, Some(false)) => Some(true),
+            (
+                Event::InningsEnd {
+                    reason: InningsEnd::Time,
+                    ..
+                },
+                Some(false),
+            ) => Some(true),
             (Event::Result(_), done) => done.filter(|&d| d),
             (_, Some(true)) => Some(true),
             _ => None,
@@ -456,7 +696,11 @@ fn an_exchange_that_uses_up_the_last_pack_at_an_overs_end_ends_the_match() {
         if last.exchange_then == Some(true) {
             found += 1;
             check_log(&log.text());
-            assert_eq!(state.public().result.map(|r| r.outcome), Some(Outcome::Draw), "seed {seed}");
+            assert_eq!(
+                state.public().result.map(|r| r.outcome),
+                Some(Outcome::Draw),
+                "seed {seed}"
+            );
         }
     }
     assert!(found >= 2, "the case came up {found} times");
@@ -481,9 +725,16 @@ fn one_run_short_points_go_only_to_the_side_batting_fourth() {
         } else {
             third += 1;
         }
-        assert_eq!(r.points, points, "seed {seed}: a level draw in innings {}", p.innings_started);
+        assert_eq!(
+            r.points, points,
+            "seed {seed}: a level draw in innings {}",
+            p.innings_started
+        );
     }
-    assert!(third >= 1 && fourth >= 1, "level draws: {third} in the third innings, {fourth} in the fourth");
+    assert!(
+        third >= 1 && fourth >= 1,
+        "level draws: {third} in the third innings, {fourth} in the fourth"
+    );
 }
 
 /// One step of a match, in order: a question put to a side, or an event recorded.
@@ -491,7 +742,9 @@ fn one_run_short_points_go_only_to_the_side_batting_fourth() {
 enum Step {
     /// A question, and whether the last pack was used up when it was put.
     Asked(Question, bool),
-    Ball { wicket: bool },
+    Ball {
+        wicket: bool,
+    },
     Pack,
     Exchange,
     Declare,
@@ -515,7 +768,9 @@ struct Steps(Vec<Step>);
 impl Recorder for Steps {
     fn record(&mut self, event: &Event<'_>) {
         self.0.push(match event {
-            Event::Ball(b) => Step::Ball { wicket: b.wicket.is_some() },
+            Event::Ball(b) => Step::Ball {
+                wicket: b.wicket.is_some(),
+            },
             Event::Pack { .. } => Step::Pack,
             Event::Exchange { .. } => Step::Exchange,
             Event::Declare { .. } => Step::Declare,
@@ -541,9 +796,13 @@ fn steps_of(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2]) -> 
                 Decision::Exchange => Question::Exchange,
                 _ => Question::Other,
             };
-            steps.0.push(Step::Asked(question, state.public().exhausted));
+            steps
+                .0
+                .push(Step::Asked(question, state.public().exhausted));
             let choice = players[side.index()].decide(&state.view());
-            state.apply(choice, &mut steps).expect("legal choices are accepted");
+            state
+                .apply(choice, &mut steps)
+                .expect("legal choices are accepted");
         } else {
             return steps.0;
         }
@@ -551,11 +810,15 @@ fn steps_of(options: MatchOptions, seed: u64, players: [&mut dyn Player; 2]) -> 
 }
 
 #[test]
-fn the_batting_side_is_asked_to_declare_before_every_delivery_and_to_change_cards_after_every_wicket() {
+fn the_batting_side_is_asked_to_declare_before_every_delivery_and_to_change_cards_after_every_wicket(
+) {
     let (mut wickets_then_change, mut declare_questions) = (0, 0);
     for (n, options) in all_option_sets().into_iter().enumerate() {
         for seed in [n as u64, 500 + n as u64] {
-            let (mut a, mut b) = (RandomPlayer(player_rng(seed, Side::Home)), Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, Side::Away));
+            let (mut a, mut b) = (
+                RandomPlayer(player_rng(seed, Side::Home)),
+                Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, Side::Away),
+            );
             let steps = steps_of(options, seed, [&mut a, &mut b]);
             for (i, step) in steps.iter().enumerate() {
                 let before = i.checked_sub(1).map(|j| steps[j]);
@@ -567,21 +830,36 @@ fn the_batting_side_is_asked_to_declare_before_every_delivery_and_to_change_card
                 // After a wicket (and any new pack it formed), the innings ends or the side is
                 // offered a change of cards, unless the last pack is used up.
                 if let Step::Ball { wicket: true } = step {
-                    let next = steps[i + 1..].iter().find(|s| **s != Step::Pack).expect("a match ends with its result");
+                    let next = steps[i + 1..]
+                        .iter()
+                        .find(|s| **s != Step::Pack)
+                        .expect("a match ends with its result");
                     match next {
                         Step::InningsEnd | Step::Asked(_, true) => {}
                         Step::Asked(Question::Exchange, false) => wickets_then_change += 1,
-                        other => panic!("seed {seed}, {options:?}: after a wicket came {other:?} (step {i})"),
+                        other => panic!(
+                            "seed {seed}, {options:?}: after a wicket came {other:?} (step {i})"
+                        ),
                     }
                 }
                 if let Step::Asked(Question::Exchange, _) = step {
-                    let last_ball = steps[..i].iter().rev().find(|s| matches!(s, Step::Ball { .. }));
-                    assert_eq!(last_ball, Some(&Step::Ball { wicket: true }), "seed {seed}: a change of cards offered with no wicket");
+                    let last_ball = steps[..i]
+                        .iter()
+                        .rev()
+                        .find(|s| matches!(s, Step::Ball { .. }));
+                    assert_eq!(
+                        last_ball,
+                        Some(&Step::Ball { wicket: true }),
+                        "seed {seed}: a change of cards offered with no wicket"
+                    );
                 }
             }
         }
     }
-    assert!(wickets_then_change > 500 && declare_questions > 10_000, "{wickets_then_change} changes offered, {declare_questions} declare questions");
+    assert!(
+        wickets_then_change > 500 && declare_questions > 10_000,
+        "{wickets_then_change} changes offered, {declare_questions} declare questions"
+    );
 }
 
 /// Plays at random, but declares the fourth innings as soon as the scores are level.
@@ -604,10 +882,14 @@ impl Player for DeclaresLevel {
 fn a_fourth_innings_declared_with_the_scores_level_is_a_tie() {
     let mut ties = 0;
     for seed in 0..300u64 {
-        let [mut a, mut b] = [Side::Home, Side::Away].map(|side| DeclaresLevel(player_rng(seed, side)));
+        let [mut a, mut b] =
+            [Side::Home, Side::Away].map(|side| DeclaresLevel(player_rng(seed, side)));
         let (state, log) = play_checked(short_match(), seed, [&mut a, &mut b]);
         let p = state.public();
-        if p.started().get(3).is_some_and(|inn| inn.end == Some(InningsEnd::Declared)) {
+        if p.started()
+            .get(3)
+            .is_some_and(|inn| inn.end == Some(InningsEnd::Declared))
+        {
             check_log(&log.text());
             let r = p.result.expect("the match is over");
             assert_eq!((r.outcome, r.winner), (Outcome::Tie, None), "seed {seed}");

@@ -42,13 +42,20 @@ fn cards(v: &Value) -> Vec<Card> {
 }
 
 fn side(v: &Value) -> Side {
-    if v == "home" { Side::Home } else { Side::Away }
+    if v == "home" {
+        Side::Home
+    } else {
+        Side::Away
+    }
 }
 
 /// Replays a ball log from its deal, its packs and the choices it records, and returns the
 /// log the replay writes: it must equal the original, byte for byte.
 pub fn replay(text: &str) -> String {
-    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let m = &lines[0];
     let o = &m["options"];
     let options = MatchOptions {
@@ -59,11 +66,28 @@ pub fn replay(text: &str) -> String {
         packs_per_session: o["packs_per_session"].as_u64().unwrap() as u8,
         days: o["days"].as_u64().unwrap() as u8,
     };
-    let mut log = BallLog::new(m["home"].as_str().unwrap(), m["away"].as_str().unwrap(), m["seed"].as_u64().unwrap(), &options);
-    let of = |kind: &str| -> VecDeque<Value> { lines.iter().filter(|l| l["event"] == kind).cloned().collect() };
+    let mut log = BallLog::new(
+        m["home"].as_str().unwrap(),
+        m["away"].as_str().unwrap(),
+        m["seed"].as_u64().unwrap(),
+        &options,
+    );
+    let of = |kind: &str| -> VecDeque<Value> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == kind)
+            .cloned()
+            .collect()
+    };
     let mut packs = of("pack");
-    let mut actions: VecDeque<Value> =
-        lines.iter().filter(|l| ["toss", "discard", "ball", "exchange", "declare"].contains(&l["event"].as_str().unwrap())).cloned().collect();
+    let mut actions: VecDeque<Value> = lines
+        .iter()
+        .filter(|l| {
+            ["toss", "discard", "ball", "exchange", "declare"]
+                .contains(&l["event"].as_str().unwrap())
+        })
+        .cloned()
+        .collect();
     let deal = &of("deal")[0];
     let mut order = cards(&deal["hands"]["home"]);
     order.extend(cards(&deal["hands"]["away"]));
@@ -74,16 +98,29 @@ pub fn replay(text: &str) -> String {
         match state.chance() {
             Some(Chance::Deal) => state.deal(&order, &mut log),
             Some(Chance::Toss) => state.toss(side(&actions[0]["winner"]), &mut log),
-            Some(Chance::Reshuffle) => state.reshuffle(&cards(&packs.pop_front().unwrap()["pickup"]), &mut log).unwrap(),
+            Some(Chance::Reshuffle) => state
+                .reshuffle(&cards(&packs.pop_front().unwrap()["pickup"]), &mut log)
+                .unwrap(),
             None => {
-                let Some((_, decision)) = state.to_act() else { break };
-                let next = actions.front().map(|a| a["event"].as_str().unwrap().to_string()).unwrap_or_default();
+                let Some((_, decision)) = state.to_act() else {
+                    break;
+                };
+                let next = actions
+                    .front()
+                    .map(|a| a["event"].as_str().unwrap().to_string())
+                    .unwrap_or_default();
                 let choice = match decision {
                     Decision::Elect => {
                         let t = actions.pop_front().unwrap();
-                        Choice::Elect(if t["elected"] == "bat" { Election::Bat } else { Election::Bowl })
+                        Choice::Elect(if t["elected"] == "bat" {
+                            Election::Bat
+                        } else {
+                            Election::Bowl
+                        })
                     }
-                    Decision::OpeningDiscard => Choice::Card(card(&actions.pop_front().unwrap()["card"])),
+                    Decision::OpeningDiscard => {
+                        Choice::Card(card(&actions.pop_front().unwrap()["card"]))
+                    }
                     Decision::Declare if next == "declare" => {
                         actions.pop_front();
                         Choice::Declare
@@ -101,7 +138,9 @@ pub fn replay(text: &str) -> String {
                     }
                     Decision::Exchange => Choice::Exchange([None, None]),
                 };
-                state.apply(choice, &mut log).expect("the logged choice is legal");
+                state
+                    .apply(choice, &mut log)
+                    .expect("the logged choice is legal");
             }
         }
     }

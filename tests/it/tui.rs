@@ -35,7 +35,13 @@ fn screen(app: &App, w: u16, h: u16) -> String {
     t.draw(|f| draw::draw(f, app)).unwrap();
     let buf = t.backend().buffer().clone();
     (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>().trim_end().to_string())
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -46,8 +52,18 @@ fn shot(app: &App) -> String {
 
 /// A small, fast competition with a fixed seed, saved in `dir` as TEST.
 fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
-    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..Default::default() };
-    let settings = Settings { options, levels: Levels { bat: 2, bowl: 2 }, user_county: user, seed: 42 };
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..Default::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 2, bowl: 2 },
+        user_county: user,
+        seed: 42,
+    };
     let comp = Competition::create("TEST", settings).unwrap();
     std::fs::create_dir_all(dir).unwrap();
     comp.save(&file_path(dir, "TEST")).unwrap();
@@ -91,10 +107,17 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "0");
     press(&mut app, "s");
     assert!(matches!(app.screen, Screen::Menu));
-    assert!(dir.path().join("SURREY11.acc").exists(), "the new file is saved at once");
+    assert!(
+        dir.path().join("SURREY11.acc").exists(),
+        "the new file is saved at once"
+    );
     let comp = app.comp.as_ref().unwrap();
     assert_eq!(comp.settings().options.batsmen, 4);
-    assert!(!comp.settings().options.no_balls && !comp.settings().options.wides && !comp.settings().options.byes);
+    assert!(
+        !comp.settings().options.no_balls
+            && !comp.settings().options.wides
+            && !comp.settings().options.byes
+    );
     assert_eq!(comp.settings().levels, Levels { bat: 1, bowl: 1 });
     insta::assert_snapshot!("menu_first_class", shot(&app));
     press(&mut app, "9");
@@ -116,7 +139,11 @@ fn esc_on_the_new_file_screens_steps_back_and_makes_nothing() {
     assert!(matches!(app.screen, Screen::Options { .. }));
     esc(&mut app);
     assert!(matches!(app.screen, Screen::FileName { .. }) && !app.quit);
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file was made");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no file was made"
+    );
 }
 
 #[test]
@@ -144,11 +171,24 @@ fn every_view_draws() {
     }
     press(&mut app, "8");
     insta::assert_snapshot!("alltime_menu", shot(&app));
-    for (i, name) in ["honours", "positions_grid", "alltime_first", "alltime_first_averages", "alltime_second", "alltime_second_averages"].iter().enumerate() {
+    for (i, name) in [
+        "honours",
+        "positions_grid",
+        "alltime_first",
+        "alltime_first_averages",
+        "alltime_second",
+        "alltime_second_averages",
+    ]
+    .iter()
+    .enumerate()
+    {
         press(&mut app, &(i + 1).to_string());
         insta::assert_snapshot!(format!("alltime_{name}"), shot(&app));
         esc(&mut app);
-        assert!(matches!(app.screen, Screen::AllTime), "Esc from {name} goes back to the [8] menu");
+        assert!(
+            matches!(app.screen, Screen::AllTime),
+            "Esc from {name} goes back to the [8] menu"
+        );
     }
     esc(&mut app);
     press(&mut app, "h");
@@ -160,7 +200,10 @@ fn a_small_window_asks_to_grow() {
     let dir = tempfile::tempdir().unwrap();
     let app = App::new(dir.path().to_path_buf(), None);
     let text = screen(&app, 60, 20);
-    assert!(text.contains("Please make the window at least 80x25 (it is 60x20)."), "{text}");
+    assert!(
+        text.contains("Please make the window at least 80x25 (it is 60x20)."),
+        "{text}"
+    );
     // While the screen cannot be seen, keys do nothing (Esc here would quit).
     let mut app = app;
     app.update(Msg::Resize(60, 20));
@@ -177,7 +220,10 @@ fn scrolling_stops_at_the_last_screenful_so_up_always_moves() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), None);
     press(&mut app, "h");
-    assert!(accc::tui::help::lines().len() > accc::tui::draw::TEXT_ROWS, "the help is longer than a screen");
+    assert!(
+        accc::tui::help::lines().len() > accc::tui::draw::TEXT_ROWS,
+        "the help is longer than a screen"
+    );
     for _ in 0..10 {
         app.update(key(KeyCode::PageDown));
     }
@@ -205,7 +251,12 @@ fn to_own_match(app: &mut App) {
         match &app.screen {
             Screen::Scorecard { .. } => enter(app),
             Screen::SeasonEnd { .. } => enter(app),
-            Screen::Menu if app.status.as_deref().is_some_and(|s| s.contains("press [2]")) => {
+            Screen::Menu
+                if app
+                    .status
+                    .as_deref()
+                    .is_some_and(|s| s.contains("press [2]")) =>
+            {
                 press(app, "2");
                 return;
             }
@@ -226,7 +277,13 @@ fn session(app: &App) -> &accc::tui::session::Session {
 fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
-    let played_before = app.comp.as_ref().unwrap().current().unwrap().matches_played();
+    let played_before = app
+        .comp
+        .as_ref()
+        .unwrap()
+        .current()
+        .unwrap()
+        .matches_played();
     to_own_match(&mut app);
     insta::assert_snapshot!("match_start", shot(&app));
     let mut extras_shot = false;
@@ -237,22 +294,40 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
             break;
         }
         // A pause a step raised between balls is shown before the human's next choice.
-        if s.human_to_act().is_some_and(|d| !matches!(d, Decision::Respond { .. })) {
-            assert!(s.commentary.pauses.is_empty(), "a pause waits behind the prompt: {:?}", s.commentary.pauses);
+        if s.human_to_act()
+            .is_some_and(|d| !matches!(d, Decision::Respond { .. }))
+        {
+            assert!(
+                s.commentary.pauses.is_empty(),
+                "a pause waits behind the prompt: {:?}",
+                s.commentary.pauses
+            );
         }
         if s.state.is_over() && !checked_at_end {
             // Saved the moment it ended, before its last pauses and scoreboard are seen: no
             // key and no closed window can lose the result now, and there is nothing to leave.
             let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
-            assert_eq!(reloaded.current().unwrap().matches_played(), played_before + 1, "the result is on disk, once");
+            assert_eq!(
+                reloaded.current().unwrap().matches_played(),
+                played_before + 1,
+                "the result is on disk, once"
+            );
             esc(&mut app);
             assert!(!shot(&app).contains("Leave this match?") && !shot(&app).contains("[Esc]"));
             assert!(matches!(app.screen, Screen::Match { .. }));
             checked_at_end = true;
             continue;
         }
-        let extras = s.state.public().last_ball.is_some_and(|b| b.call != Call::Normal);
-        if extras && !extras_shot && s.human_to_act().is_some_and(|d| matches!(d, Decision::Bowl | Decision::Respond { .. })) {
+        let extras = s
+            .state
+            .public()
+            .last_ball
+            .is_some_and(|b| b.call != Call::Normal);
+        if extras
+            && !extras_shot
+            && s.human_to_act()
+                .is_some_and(|d| matches!(d, Decision::Bowl | Decision::Respond { .. }))
+        {
             insta::assert_snapshot!("match_mid_with_extras", shot(&app));
             extras_shot = true;
         }
@@ -270,26 +345,57 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     insta::assert_snapshot!("final_scoreboard", shot(&app));
     enter(&mut app);
     let comp = app.comp.as_ref().unwrap();
-    assert_eq!(comp.current().unwrap().matches_played(), played_before + 1, "added once");
+    assert_eq!(
+        comp.current().unwrap().matches_played(),
+        played_before + 1,
+        "added once"
+    );
     // The match was saved with everything else.
     let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
-    assert_eq!(reloaded.current().unwrap().matches_played(), comp.current().unwrap().matches_played());
+    assert_eq!(
+        reloaded.current().unwrap().matches_played(),
+        comp.current().unwrap().matches_played()
+    );
 }
 
 /// Plays the home side of short matches as the user would, with the professional's advice,
 /// checking that no pause ever cuts a ball in two. `at_prompt` sees each of the user's
 /// prompts first, and may make the choice itself (it returns true). Returns the prompts.
-fn play_as_user(seeds: std::ops::Range<u64>, mut at_prompt: impl FnMut(&mut accc::tui::session::Session, u64) -> bool) -> u32 {
+fn play_as_user(
+    seeds: std::ops::Range<u64>,
+    mut at_prompt: impl FnMut(&mut accc::tui::session::Session, u64) -> bool,
+) -> u32 {
     use accc::tui::session::{Mode, Session};
-    let options = accc::engine::MatchOptions { batsmen: 4, packs_per_session: 1, days: 2, ..Default::default() };
-    let names = || [("Kent".to_string(), "Kent".to_string()), ("Surrey".to_string(), "Surrey".to_string())];
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let names = || {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    };
     let mut prompts = 0;
     for seed in seeds {
-        let mut s = Session::new(options, Levels { bat: 3, bowl: 3 }, seed, names(), Some(accc::engine::Side::Home), Mode::Fully);
+        let mut s = Session::new(
+            options,
+            Levels { bat: 3, bowl: 3 },
+            seed,
+            names(),
+            Some(accc::engine::Side::Home),
+            Mode::Fully,
+        );
         s.advance(false);
         while !s.state.is_over() {
             if s.paused.is_some() {
-                assert!(!matches!(s.state.to_act(), Some((_, Decision::Respond { .. }))), "seed {seed}: {:?} within a ball", s.paused);
+                assert!(
+                    !matches!(s.state.to_act(), Some((_, Decision::Respond { .. }))),
+                    "seed {seed}: {:?} within a ball",
+                    s.paused
+                );
                 s.resume();
                 s.advance(false);
                 continue;
@@ -311,7 +417,11 @@ fn a_pause_is_shown_before_the_humans_next_choice() {
         // card, unless it arose within the ball the user is to answer (a pack formed by the
         // bowler's draw): that waits for the ball's end.
         let mid_ball = matches!(s.human_to_act(), Some(Decision::Respond { .. }));
-        assert!(mid_ball || s.commentary.pauses.is_empty(), "seed {seed}: {:?} waits behind the prompt", s.commentary.pauses);
+        assert!(
+            mid_ball || s.commentary.pauses.is_empty(),
+            "seed {seed}: {:?} waits behind the prompt",
+            s.commentary.pauses
+        );
         false
     });
     assert!(prompts > 1000, "{prompts} prompts");
@@ -325,20 +435,37 @@ fn a_declaration_armed_at_the_ball_that_closes_the_innings_is_forgotten() {
         // The last pair in, and every card the user holds is out: this ball closes the
         // innings (or the match) whatever is played.
         let p = s.state.public();
-        let Some(Decision::Respond { bowled, call: Call::Normal, .. }) = s.human_to_act() else { return false };
+        let Some(Decision::Respond {
+            bowled,
+            call: Call::Normal,
+            ..
+        }) = s.human_to_act()
+        else {
+            return false;
+        };
         let last_pair = p.current().wickets + 1 == p.options.all_out();
         let hand = s.state.hand(accc::engine::Side::Home);
-        if !(last_pair && hand.iter().all(|&c| stroke(bowled, c, p.striker).wicket.is_some())) {
+        if !(last_pair
+            && hand
+                .iter()
+                .all(|&c| stroke(bowled, c, p.striker).wicket.is_some()))
+        {
             return false;
         }
         s.declare_next = true;
         let choice = s.advice().unwrap();
         s.choose(choice).unwrap();
-        assert!(!s.declare_next, "seed {seed}: the armed declaration outlived its innings");
+        assert!(
+            !s.declare_next,
+            "seed {seed}: the armed declaration outlived its innings"
+        );
         closed += 1;
         true
     });
-    assert!(closed >= 3, "innings closed with a declaration armed: {closed}");
+    assert!(
+        closed >= 3,
+        "innings closed with a declaration armed: {closed}"
+    );
 }
 
 #[test]
@@ -361,7 +488,13 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     }
     assert!(session(&app).state.is_over());
     let text = shot(&app);
-    assert!(text.lines().next().unwrap().starts_with(" Not saved: TEST.acc was changed by another program"), "{text}");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .starts_with(" Not saved: TEST.acc was changed by another program"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -369,9 +502,16 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
-    assert!(session(&app).human_to_act() == Some(Decision::Elect), "the toss is the user's");
+    assert!(
+        session(&app).human_to_act() == Some(Decision::Elect),
+        "the toss is the user's"
+    );
     esc(&mut app);
-    assert!(shot(&app).contains("Leave this match? It will not be recorded."), "{}", shot(&app));
+    assert!(
+        shot(&app).contains("Leave this match? It will not be recorded."),
+        "{}",
+        shot(&app)
+    );
     press(&mut app, "n");
     assert!(shot(&app).contains("Press [B] to bat first"));
     press(&mut app, "b");
@@ -407,7 +547,13 @@ fn abandoning_a_match_loses_only_that_match() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
-    let played = app.comp.as_ref().unwrap().current().unwrap().matches_played();
+    let played = app
+        .comp
+        .as_ref()
+        .unwrap()
+        .current()
+        .unwrap()
+        .matches_played();
     for _ in 0..20 {
         press(&mut app, "=");
     }
@@ -422,7 +568,15 @@ fn abandoning_a_match_loses_only_that_match() {
     press(&mut app, "y");
     assert!(matches!(app.screen, Screen::Menu));
     assert!(app.status.as_deref().unwrap().contains("abandoned"));
-    assert_eq!(app.comp.as_ref().unwrap().current().unwrap().matches_played(), played);
+    assert_eq!(
+        app.comp
+            .as_ref()
+            .unwrap()
+            .current()
+            .unwrap()
+            .matches_played(),
+        played
+    );
     let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(reloaded.current().unwrap().matches_played(), played);
 }
@@ -457,7 +611,11 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(session(&app).state.is_over());
     // Finishing quickly tells of the last ball alone, not of every ball since the last look,
     // and leaves no pause behind.
-    assert!(!session(&app).commentary.last.contains("Then:"), "{}", session(&app).commentary.last);
+    assert!(
+        !session(&app).commentary.last.contains("Then:"),
+        "{}",
+        session(&app).commentary.last
+    );
     assert!(session(&app).commentary.pauses.is_empty());
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Scorecard { .. }));
@@ -473,7 +631,11 @@ fn one_and_two_switch_class_when_the_round_is_done() {
     }
     assert_eq!(app.class, Class::First);
     press(&mut app, "1");
-    assert_eq!(app.class, Class::Second, "the first class has played its round");
+    assert_eq!(
+        app.class,
+        Class::Second,
+        "the first class has played its round"
+    );
     assert!(app.status.as_deref().unwrap().contains("switched"));
 }
 
@@ -512,7 +674,10 @@ fn simulating_seasons_shows_progress_and_saves() {
     enter(&mut app);
     press(&mut app, "s0");
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Simulate { error: Some(_), .. }), "0 seasons is refused");
+    assert!(
+        matches!(app.screen, Screen::Simulate { error: Some(_), .. }),
+        "0 seasons is refused"
+    );
 }
 
 #[test]
@@ -523,11 +688,21 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
     press(&mut app, "c");
     insta::assert_snapshot!("charts_menu", shot(&app));
     press(&mut app, "1");
-    assert!(matches!(app.screen, Screen::Charts { system: Some(0), .. }));
+    assert!(matches!(
+        app.screen,
+        Screen::Charts {
+            system: Some(0),
+            ..
+        }
+    ));
     insta::assert_snapshot!("charts_paydirt_vii", shot(&app));
     press(&mut app, "w");
     assert!(matches!(app.screen, Screen::Procedures { system: 0 }));
-    let offense = accc::charts::systems()[0].procedures.iter().position(|p| p.id == "offense").unwrap();
+    let offense = accc::charts::systems()[0]
+        .procedures
+        .iter()
+        .position(|p| p.id == "offense")
+        .unwrap();
     press(&mut app, &(offense + 1).to_string());
     assert!(matches!(app.screen, Screen::Walk(_)));
     // Answer every question: numbers from the situation, "no" to yes/no, Enter rolls dice.
@@ -546,13 +721,17 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
         answered += 1;
         assert!(answered < 30, "the walk ends");
     }
-    let Screen::Walk(w) = &app.screen else { panic!("still walking") };
+    let Screen::Walk(w) = &app.screen else {
+        panic!("still walking")
+    };
     let outcome = w.walk.outcome().expect("a call was made");
     assert!(outcome.fields.contains_key("play"), "{:?}", outcome.fields);
     insta::assert_snapshot!("charts_walk_done", shot(&app));
     // Backspace on an empty line takes back the last answer.
     app.update(key(KeyCode::Backspace));
-    let Screen::Walk(w) = &app.screen else { panic!() };
+    let Screen::Walk(w) = &app.screen else {
+        panic!()
+    };
     assert!(w.walk.question().is_some());
     esc(&mut app);
     assert!(matches!(app.screen, Screen::Procedures { .. }));
@@ -566,7 +745,10 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
     let acc = file_path(dir.path(), "TEST");
     std::fs::rename(&acc, dir.path().join("TEST.bak")).unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
-    assert!(matches!(app.screen, Screen::Damaged { .. }), "not offered to make a new file over the backup");
+    assert!(
+        matches!(app.screen, Screen::Damaged { .. }),
+        "not offered to make a new file over the backup"
+    );
     press(&mut app, "b");
     assert!(matches!(app.screen, Screen::Menu));
     assert!(app.status.as_deref().unwrap().contains("backup"));
@@ -587,23 +769,39 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
         let p = s.state.public();
         let board = |n: u8| {
             let inn = &p.started()[n as usize - 1];
-            format!("TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS", inn.total, inn.wickets)
+            format!(
+                "TOTAL  │{:>4} │  FOR   │ {:>2} │ WKTS",
+                inn.total, inn.wickets
+            )
         };
         if let Some(Pause::InningsEnd(n)) = s.paused {
             let inn = &p.started()[n as usize - 1];
             let name = &s.commentary.names[inn.batting.index()];
             let line = format!("End of innings: {name} ");
             let text = shot(&app);
-            assert!(text.contains(&line) && text.contains(&format!(" {}.", inn.score_text(p.options.all_out()))), "innings {n}:\n{text}");
+            assert!(
+                text.contains(&line)
+                    && text.contains(&format!(" {}.", inn.score_text(p.options.all_out()))),
+                "innings {n}:\n{text}"
+            );
             // The scoreboard shows the innings that ended, not the next at 0 for 0.
             assert!(text.contains(&board(n)), "innings {n}:\n{text}");
             seen += 1;
         }
         // So do the wicket that ended it and an interval its ball began, shown first.
-        let closing = s.commentary.pauses.iter().find_map(|x| if let Pause::InningsEnd(n) = x { Some(*n) } else { None });
+        let closing = s.commentary.pauses.iter().find_map(|x| {
+            if let Pause::InningsEnd(n) = x {
+                Some(*n)
+            } else {
+                None
+            }
+        });
         if let (Some(Pause::Wicket | Pause::Interval(_)), Some(n)) = (&s.paused, closing) {
             let text = shot(&app);
-            assert!(text.contains(&board(n)), "wicket closing innings {n}:\n{text}");
+            assert!(
+                text.contains(&board(n)),
+                "wicket closing innings {n}:\n{text}"
+            );
             wickets_seen += 1;
         }
         if s.paused.is_some() {
@@ -612,7 +810,10 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
             app.update(Msg::Tick);
         }
     }
-    assert!(seen >= 2 && wickets_seen >= 1, "innings ends seen: {seen}, closing wickets: {wickets_seen}");
+    assert!(
+        seen >= 2 && wickets_seen >= 1,
+        "innings ends seen: {seen}, closing wickets: {wickets_seen}"
+    );
 }
 
 #[test]
@@ -620,17 +821,34 @@ fn the_no_ball_suit_is_not_shown_when_the_rule_is_off() {
     use accc::tui::session::{Mode, Session};
     let names = || (String::from("Home County"), String::from("Home"));
     for no_balls in [true, false] {
-        let options = accc::engine::MatchOptions { no_balls, ..Default::default() };
-        let mut s = Session::new(options, Levels { bat: 2, bowl: 2 }, 9, [names(), names()], None, Mode::Fully);
+        let options = accc::engine::MatchOptions {
+            no_balls,
+            ..Default::default()
+        };
+        let mut s = Session::new(
+            options,
+            Levels { bat: 2, bowl: 2 },
+            9,
+            [names(), names()],
+            None,
+            Mode::Fully,
+        );
         while s.state.public().innings_started == 0 || s.deliveries == 0 {
             s.advance(true);
         }
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
-        t.draw(|f| accc::tui::match_screen::draw(f, f.area(), &s)).unwrap();
-        let row: String = (0..12).map(|x| t.backend().buffer()[(x, 10)].symbol().to_string()).collect();
+        t.draw(|f| accc::tui::match_screen::draw(f, f.area(), &s))
+            .unwrap();
+        let row: String = (0..12)
+            .map(|x| t.backend().buffer()[(x, 10)].symbol().to_string())
+            .collect();
         let suit = s.state.public().no_ball_suit.unwrap().marked();
         assert_eq!(row.contains(suit), no_balls, "no-balls {no_balls}: {row:?}");
-        assert_eq!(row.contains("off"), !no_balls, "no-balls {no_balls}: {row:?}");
+        assert_eq!(
+            row.contains("off"),
+            !no_balls,
+            "no-balls {no_balls}: {row:?}"
+        );
     }
 }
 
@@ -649,7 +867,11 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     assert!(app.unsaved.is_some());
     press(&mut app, "x"); // clears the one-line message, not the warning
     let text = shot(&app);
-    assert!(text.contains("Not saved: Cannot make the folder") && text.contains("[Q] Quit (NOT SAVED: see below)"), "{text}");
+    assert!(
+        text.contains("Not saved: Cannot make the folder")
+            && text.contains("[Q] Quit (NOT SAVED: see below)"),
+        "{text}"
+    );
     press(&mut app, "q");
     assert!(!app.quit && shot(&app).contains("[Q] again quits WITHOUT SAVING"));
     press(&mut app, "3");
@@ -658,7 +880,11 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     assert!(!app.quit, "another key in between asks again");
     press(&mut app, "q");
     assert!(app.quit);
-    assert_eq!(std::fs::read_to_string(&not_a_folder).unwrap(), "x", "nothing was written over");
+    assert_eq!(
+        std::fs::read_to_string(&not_a_folder).unwrap(),
+        "x",
+        "nothing was written over"
+    );
 }
 
 #[test]
@@ -694,13 +920,20 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                     assert!(shot(&app).contains("[D] don't declare"));
                     press(&mut app, "=");
                     let inn = &session(&app).state.public().started()[0];
-                    assert_eq!((inn.end, inn.balls), (Some(InningsEnd::Declared), 0), "declared before the match's first ball");
+                    assert_eq!(
+                        (inn.end, inn.balls),
+                        (Some(InningsEnd::Declared), 0),
+                        "declared before the match's first ball"
+                    );
                     at_discard = true;
                     continue;
                 }
                 if !bats {
                     press(&mut app, "d");
-                    assert!(!session(&app).declare_next, "the bowling side's [D] arms nothing");
+                    assert!(
+                        !session(&app).declare_next,
+                        "the bowling side's [D] arms nothing"
+                    );
                 }
                 press(&mut app, "=");
                 continue;
@@ -710,7 +943,11 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 assert!(shot(&app).contains("[D] don't declare"));
                 press(&mut app, "0");
                 let inn = &session(&app).state.public().started()[number as usize - 1];
-                assert_eq!(inn.end, Some(InningsEnd::Declared), "declared before the next ball");
+                assert_eq!(
+                    inn.end,
+                    Some(InningsEnd::Declared),
+                    "declared before the next ball"
+                );
                 after_wicket = true;
             } else if !before_first_ball && s.may_declare_at_pause() {
                 assert!(shot(&app).contains("[D] declare before the first ball"));
@@ -718,8 +955,12 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 enter(&mut app);
                 let inn = &session(&app).state.public().started()[number as usize - 1];
                 // A third innings declared still behind is recorded as the innings defeat it is.
-                let declared = matches!(inn.end, Some(InningsEnd::Declared)) || (number == 3 && inn.end == Some(InningsEnd::InningsDefeat));
-                assert!(declared && (inn.balls, inn.total) == (0, 0), "declared before a ball: {inn:?}");
+                let declared = matches!(inn.end, Some(InningsEnd::Declared))
+                    || (number == 3 && inn.end == Some(InningsEnd::InningsDefeat));
+                assert!(
+                    declared && (inn.balls, inn.total) == (0, 0),
+                    "declared before a ball: {inn:?}"
+                );
                 before_first_ball = true;
             } else if s.paused.is_some() {
                 enter(&mut app);
@@ -749,7 +990,11 @@ fn the_match_screen_says_how_the_match_is_shaping() {
             if s.state.is_over() && s.paused.is_none() {
                 break;
             }
-            if let Some(line) = accc::tui::match_screen::prospects_line(s.state.public(), &s.names, &s.commentary.names) {
+            if let Some(line) = accc::tui::match_screen::prospects_line(
+                s.state.public(),
+                &s.names,
+                &s.commentary.names,
+            ) {
                 assert!(line.chars().count() <= 78, "{line}");
                 assert!(shot(&app).contains(&line), "the screen shows {line:?}");
                 shown += 1;
@@ -778,8 +1023,18 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
     sim_on_disk(dir.path(), 1);
     // This one plays a match: its save must not undo the other's season.
     press(&mut app, "1");
-    assert!(app.unsaved.as_deref().is_some_and(|why| why.contains("TEST.acc was changed by another program")), "{:?}", app.unsaved);
-    assert_eq!(Competition::load(&path).unwrap().seasons().len(), 1, "the other program's season is still there");
+    assert!(
+        app.unsaved
+            .as_deref()
+            .is_some_and(|why| why.contains("TEST.acc was changed by another program")),
+        "{:?}",
+        app.unsaved
+    );
+    assert_eq!(
+        Competition::load(&path).unwrap().seasons().len(),
+        1,
+        "the other program's season is still there"
+    );
     enter(&mut app);
     assert!(shot(&app).contains("TEST.acc was changed by another program"));
     press(&mut app, "x");
@@ -799,8 +1054,16 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     assert!(shot(&app).contains("BRANCH:"), "{}", shot(&app));
     press(&mut app, "1");
     assert_eq!(app.unsaved, None);
-    assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
-    assert_ne!(std::fs::read(file_path(dir.path(), "BRANCH")).unwrap(), before, "the match is saved in the copy");
+    assert_eq!(
+        std::fs::read(&original).unwrap(),
+        before,
+        "the original is untouched"
+    );
+    assert_ne!(
+        std::fs::read(file_path(dir.path(), "BRANCH")).unwrap(),
+        before,
+        "the match is saved in the copy"
+    );
     // A damaged file whose backup came from elsewhere: the backup is saved as this file.
     let corrupt = file_path(dir.path(), "CORR");
     std::fs::write(&corrupt, b"junk").unwrap();
@@ -808,9 +1071,17 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
     press(&mut app, "b");
     assert!(matches!(app.screen, Screen::Menu));
-    assert!(app.status.as_deref().unwrap().contains("CORR.bad"), "{:?}", app.status);
+    assert!(
+        app.status.as_deref().unwrap().contains("CORR.bad"),
+        "{:?}",
+        app.status
+    );
     press(&mut app, "1");
-    assert_eq!(std::fs::read(&original).unwrap(), before, "the original is untouched");
+    assert_eq!(
+        std::fs::read(&original).unwrap(),
+        before,
+        "the original is untouched"
+    );
     assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
     // The damaged file is kept aside, and the good backup stays the backup.
     assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
@@ -820,7 +1091,10 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
     press(&mut app, "b");
     assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
-    assert_eq!(std::fs::read(dir.path().join("CORR.bad.2")).unwrap(), b"junk again");
+    assert_eq!(
+        std::fs::read(dir.path().join("CORR.bad.2")).unwrap(),
+        b"junk again"
+    );
 }
 
 #[test]
@@ -832,9 +1106,17 @@ fn the_season_end_screen_scrolls_to_its_last_line() {
     while matches!(app.screen, Screen::Simulating { .. }) {
         app.update(Msg::Tick);
     }
-    let Screen::SeasonEnd { summary, .. } = &app.screen else { panic!("{:?}", shot(&app)) };
-    let last = format!("8. {}", accc::counties::get(summary.tables[1][7].county).name);
-    assert!(!shot(&app).contains(&last), "the screen is longer than the window");
+    let Screen::SeasonEnd { summary, .. } = &app.screen else {
+        panic!("{:?}", shot(&app))
+    };
+    let last = format!(
+        "8. {}",
+        accc::counties::get(summary.tables[1][7].county).name
+    );
+    assert!(
+        !shot(&app).contains(&last),
+        "the screen is longer than the window"
+    );
     for _ in 0..5 {
         app.update(key(KeyCode::Down));
     }
@@ -858,10 +1140,18 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
     // A backup that is junk too: offered by its name, tried once, then explained once.
     std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
-    assert!(shot(&app).contains("[B] open the backup (JUNK.bak)"), "{}", shot(&app));
+    assert!(
+        shot(&app).contains("[B] open the backup (JUNK.bak)"),
+        "{}",
+        shot(&app)
+    );
     press(&mut app, "bbb");
     let text = shot(&app);
-    assert_eq!(text.matches("The backup cannot be used either").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("The backup cannot be used either").count(),
+        1,
+        "{text}"
+    );
     assert!(!text.contains("[B]"), "{text}");
     assert_eq!(std::fs::read(&path).unwrap(), b"junk");
 }
@@ -876,10 +1166,16 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
     for _ in 0..3 {
         app.update(key(KeyCode::Right));
     }
-    assert!(matches!(app.screen, Screen::Grid { first_year: 1894 }), "1890-1909 played: the last page is 1894-1909");
+    assert!(
+        matches!(app.screen, Screen::Grid { first_year: 1894 }),
+        "1890-1909 played: the last page is 1894-1909"
+    );
     let text = shot(&app);
     assert!(text.contains(" '00"), "1900 is '00: {text}");
-    assert!(text.lines().nth(2).unwrap().trim_end().ends_with("'09"), "{text}");
+    assert!(
+        text.lines().nth(2).unwrap().trim_end().ends_with("'09"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -890,10 +1186,16 @@ fn the_match_state_line_counts_in_good_english() {
     let short = ["Surrey".to_string(), "Notts".to_string()];
     let (mut singular, mut level) = (0, 0);
     for seed in 0..40u64 {
-        let options = MatchOptions { batsmen: 4, packs_per_session: 1, days: 1, ..MatchOptions::default() };
+        let options = MatchOptions {
+            batsmen: 4,
+            packs_per_session: 1,
+            days: 1,
+            ..MatchOptions::default()
+        };
         let mut state = MatchState::new(options);
         let mut rng = chance_rng(seed);
-        let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(Level::NOVICE, Level::NOVICE, seed, s));
+        let mut bots =
+            [Side::Home, Side::Away].map(|s| Bot::new(Level::NOVICE, Level::NOVICE, seed, s));
         loop {
             if state.chance().is_some() {
                 state.sample_chance(&mut rng, &mut NoRecord);
@@ -910,11 +1212,17 @@ fn the_match_state_line_counts_in_good_english() {
             for wrong in [" 1 runs", " 1 wickets", "by 0 run"] {
                 assert!(!line.contains(wrong), "{line}");
             }
-            singular += (line.contains(" 1 run ") || line.ends_with(" 1 run") || line.contains(" 1 wicket ") || line.ends_with(" 1 wicket left")) as u32;
+            singular += (line.contains(" 1 run ")
+                || line.ends_with(" 1 run")
+                || line.contains(" 1 wicket ")
+                || line.ends_with(" 1 wicket left")) as u32;
             level += (line == "The scores are level") as u32;
         }
     }
-    assert!(singular > 0 && level > 0, "singular {singular}, level {level}");
+    assert!(
+        singular > 0 && level > 0,
+        "singular {singular}, level {level}"
+    );
 }
 
 #[test]
@@ -924,10 +1232,18 @@ fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_
     sim_on_disk(dir.path(), 97);
     let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
     press(&mut app, "s");
-    assert!(shot(&app).contains("type a number of seasons (1-3)"), "{}", shot(&app));
+    assert!(
+        shot(&app).contains("type a number of seasons (1-3)"),
+        "{}",
+        shot(&app)
+    );
     press(&mut app, "4");
     enter(&mut app);
-    assert!(shot(&app).contains("from 1 to 3 (the seasons left)"), "{}", shot(&app));
+    assert!(
+        shot(&app).contains("from 1 to 3 (the seasons left)"),
+        "{}",
+        shot(&app)
+    );
     press(&mut app, "3");
     enter(&mut app);
     assert!(matches!(app.screen, Screen::Simulating { total: 3, .. }));
@@ -935,20 +1251,34 @@ fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_
         app.update(Msg::Tick);
     }
     let text = shot(&app);
-    assert!(text.contains("1989 champions") && text.contains("finish bottom of the first class"), "{text}");
-    assert!(text.contains("[Enter] to continue") && !text.contains("new season") && !text.contains("go down"), "{text}");
+    assert!(
+        text.contains("1989 champions") && text.contains("finish bottom of the first class"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Enter] to continue")
+            && !text.contains("new season")
+            && !text.contains("go down"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), None);
-    let long = format!("Saving failed: cannot write {}/TEST.acc: permission denied (os error 13)", "/a/rather/long/folder".repeat(3));
+    let long = format!(
+        "Saving failed: cannot write {}/TEST.acc: permission denied (os error 13)",
+        "/a/rather/long/folder".repeat(3)
+    );
     app.status = Some(long.clone());
     let text = shot(&app);
     let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let tail: Vec<String> = text.lines().skip(21).take(3).flat_map(&words).collect();
-    assert!(tail.ends_with(&words("permission denied (os error 13)")), "{text}");
+    assert!(
+        tail.ends_with(&words("permission denied (os error 13)")),
+        "{text}"
+    );
     assert!(text.contains("Press a key in brackets"));
 }
 
@@ -959,14 +1289,29 @@ fn the_commentary_says_when_a_side_changes_cards() {
     use accc::tui::commentary::Commentary;
     let mut c = Commentary::new("Kent", "Surrey", 3);
     let (a, b) = (Card::new(2, Suit::Bats), Card::new(3, Suit::Pads));
-    c.record(&Event::Exchange { side: Side::Home, out: &[a, b], drawn: &[b, a] });
+    c.record(&Event::Exchange {
+        side: Side::Home,
+        out: &[a, b],
+        drawn: &[b, a],
+    });
     assert_eq!(c.last, "Kent change 2 cards.");
     c.last = "OUT! Bowled.".into();
-    c.record(&Event::Exchange { side: Side::Away, out: &[a], drawn: &[b] });
+    c.record(&Event::Exchange {
+        side: Side::Away,
+        out: &[a],
+        drawn: &[b],
+    });
     assert_eq!(c.last, "OUT! Bowled. Surrey change 1 card.");
     c.last = "x".repeat(70);
-    c.record(&Event::Exchange { side: Side::Away, out: &[a], drawn: &[b] });
-    assert_eq!(c.last, "Surrey change 1 card.", "alone when both would not fit");
+    c.record(&Event::Exchange {
+        side: Side::Away,
+        out: &[a],
+        drawn: &[b],
+    });
+    assert_eq!(
+        c.last, "Surrey change 1 card.",
+        "alone when both would not fit"
+    );
 }
 
 #[test]
@@ -975,7 +1320,11 @@ fn a_seed_given_for_a_file_that_exists_is_not_ignored_silently() {
     drop(small_file(dir.path(), None));
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     app.set_new_seed(Some(5));
-    assert!(shot(&app).contains("--seed is only for a new file: TEST keeps its own (42)."), "{}", shot(&app));
+    assert!(
+        shot(&app).contains("--seed is only for a new file: TEST keeps its own (42)."),
+        "{}",
+        shot(&app)
+    );
     let mut fresh = App::new(dir.path().to_path_buf(), None);
     fresh.set_new_seed(Some(5));
     assert_eq!(fresh.status, None, "a seed for a file still to be made");
