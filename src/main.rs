@@ -14,7 +14,7 @@ fn main() {
             e.exit()
         }
         Err(e) => {
-            eprintln!("accc: {}", accc::cli::parse_error_line(&e));
+            accc::cli::common::print_err(&accc::cli::parse_error_line(&e));
             std::process::exit(2);
         }
     };
@@ -22,7 +22,7 @@ fn main() {
         if err.is_broken_pipe() {
             return;
         }
-        eprintln!("accc: {err}");
+        accc::cli::common::print_err(&err.to_string());
         std::process::exit(err.exit_code());
     }
 }

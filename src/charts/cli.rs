@@ -92,7 +92,8 @@ pub fn run(args: ChartsArgs) -> Result<()> {
         } => {
             let (text, warnings) = call_output(system.as_deref(), procedure.as_deref(), &args)?;
             for w in warnings {
-                eprintln!("accc: warning: {w}");
+                // A warning that cannot be shown (stderr closed or full) is dropped, not a panic.
+                let _ = writeln!(std::io::stderr().lock(), "accc: warning: {w}");
             }
             emit(&mut out, &text)
         }

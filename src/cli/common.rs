@@ -76,3 +76,10 @@ pub fn print_out(text: &str) -> Result<()> {
         .and_then(|()| out.flush())
         .map_err(|e| Error::io("writing to stdout", e))
 }
+
+/// Writes `accc: LINE` to stderr. `eprintln!` would panic if stderr cannot be written (closed,
+/// or a full disk behind `2> file`); a message that cannot be shown is dropped instead.
+pub fn print_err(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "accc: {line}");
+}

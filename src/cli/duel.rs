@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::common::RuleArgs;
+use super::common::{print_out, RuleArgs};
 use crate::ai::duel::{run_duel, DuelConfig, SideLevels, Tally};
 use crate::ai::Level;
 use crate::error::{Error, Result};
@@ -77,11 +77,10 @@ pub fn run(args: DuelArgs) -> Result<()> {
     let tally = run_duel(&config);
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
-        println!("{}", json(&config, &tally, seconds));
+        print_out(&format!("{}\n", json(&config, &tally, seconds)))
     } else {
-        print!("{}", text(&config, &tally, seconds));
+        print_out(&text(&config, &tally, seconds))
     }
-    Ok(())
 }
 
 fn level_text(l: SideLevels) -> String {

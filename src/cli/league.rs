@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::common::{print_out, LevelArgs, RuleArgs};
+use super::common::{print_err, print_out, LevelArgs, RuleArgs};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
@@ -177,7 +177,7 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     }
     let years = args.years.unwrap_or(left).min(left);
     if args.years.is_some_and(|n| n > left) {
-        eprintln!("accc: only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} is over", comp.name());
+        print_err(&format!("only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} is over", comp.name()));
     }
     let started = Instant::now();
     let (report, save_time) = simulate(&mut comp, years, &path, stamp)?;
@@ -187,17 +187,17 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     } else {
         if comp.is_finished() && years == 0 {
             print_lines(&views::honours(&comp)?)?;
-            eprintln!(
-                "accc: {} is over: all its seasons have been played",
+            print_err(&format!(
+                "{} is over: all its seasons have been played",
                 comp.name()
-            );
+            ));
         } else if years == 0 {
             // `--years 0` makes (or checks) the file without playing: say so, not an empty roll.
             let next = comp.current().map_or(LAST_YEAR, |s| s.year);
-            println!(
-                "{} is ready: no seasons played now; the {next} season is next.",
+            print_out(&format!(
+                "{} is ready: no seasons played now; the {next} season is next.\n",
                 comp.name()
-            );
+            ))?;
         } else {
             print_lines(&views::honours(&comp)?)?;
         }
