@@ -2217,3 +2217,5 @@ fn cli_walk_ending_before_the_result_is_an_error() {
     assert!(walk(b"1\nquit\n").status.success());
     assert!(walk(b"3\n4\n15\nno\nno\n10\n15\n").status.success());
 }
+
+mod tui;
