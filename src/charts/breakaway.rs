@@ -500,7 +500,9 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
         (spent, 0, quarter, left - spent)
     } else {
         let rest = spent - left;
-        if rest > 15 {
+        // Only a drive that goes on into the next quarter can run past a whole one: at half
+        // time and at the end of the game nothing carries over.
+        if rest > 15 && (quarter == 1 || quarter == 3) {
             return Err(ctx.invalid(
                 "spent",
                 format!("{spent} spent plays run past a whole further quarter"),

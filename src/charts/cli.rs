@@ -251,15 +251,35 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                 ParamKind::Die => arg
                     .action(ArgAction::Append)
                     .value_name("N")
+                    .allow_negative_numbers(true)
                     .value_parser(value_parser!(i64)),
                 ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
             };
         for c in param.conflicts {
             arg = arg.conflicts_with(*c);
         }
+        if param.kind == ParamKind::Flag {
+            arg = arg.conflicts_with(no_flag(param.name));
+            cmd = cmd.arg(
+                Arg::new(no_flag(param.name))
+                    .long(no_flag(param.name))
+                    .action(ArgAction::SetTrue)
+                    .hide(true),
+            );
+        }
         cmd = cmd.arg(arg);
     }
     cmd.arg(
+        Arg::new("others-no")
+            .long("others-no")
+            .action(ArgAction::SetTrue)
+            .help("answer no to every yes/no question not given as --FLAG or --no-FLAG"),
+    )
+    .after_help(
+        "Each yes/no flag --FLAG has its --no-FLAG; a yes/no question the call comes to must be \
+         answered by one of them (or by --others-no), never taken as no unasked.",
+    )
+    .arg(
         Arg::new("json")
             .long("json")
             .action(ArgAction::SetTrue)
@@ -272,6 +292,36 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .value_parser(value_parser!(u64))
             .help("seed for the dice the program rolls (default: from the clock)"),
     )
+}
+
+/// The `--no-FLAG` of a yes/no flag (made once per flag: clap keeps flag names for the
+/// program's life).
+fn no_flag(name: &str) -> &'static str {
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<BTreeMap<String, &'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    names
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(format!("no-{name}").into_boxed_str()))
+}
+
+/// Every roll of a call as JSON, re-rolls included: `{"die", "value", "rolled"}` in order.
+pub fn rolls_json(outcome: &Outcome) -> serde_json::Value {
+    outcome
+        .path
+        .iter()
+        .filter_map(|s| match s {
+            Step::Roll { die, value, rolled } => Some(serde_json::json!({
+                "die": die,
+                "value": value,
+                "rolled": rolled,
+            })),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The text of `accc charts call ...` (the JSON object with `--json`).
@@ -338,7 +388,9 @@ pub fn call_output(
     let seed = matches.get_one::<u64>("seed").copied();
     let (outcome, rolled_with, warnings) = call_from_matches(sys, p, &matches, seed)?;
     if json {
-        let mut s = serde_json::to_string(&serde_json::Value::Object(outcome.fields))
+        let mut fields = outcome.fields.clone();
+        fields.insert("rolls".into(), rolls_json(&outcome));
+        let mut s = serde_json::to_string(&serde_json::Value::Object(fields))
             .expect("JSON of plain values");
         s.push('\n');
         return Ok((s, warnings));
@@ -387,7 +439,24 @@ fn call_from_matches(
             ))
         };
         match param.kind {
-            ParamKind::Flag => Ok(Answer::Bool(m.get_flag(fam))),
+            ParamKind::Flag => {
+                // A flag that excludes this one, given as yes, answers this one no.
+                let excluded = param.conflicts.iter().any(|c| {
+                    p.params
+                        .iter()
+                        .any(|x| x.name == *c && x.kind == ParamKind::Flag && m.get_flag(c))
+                });
+                if m.get_flag(fam) {
+                    Ok(Answer::Bool(true))
+                } else if excluded || m.get_flag(no_flag(fam)) || m.get_flag("others-no") {
+                    Ok(Answer::Bool(false))
+                } else {
+                    Err(Error::Usage(format!(
+                        "charts call {} {}: this call needs --{fam} or --no-{fam} (or --others-no): {}",
+                        sys.meta.id, p.id, q.prompt
+                    )))
+                }
+            }
             ParamKind::Number { default } => m
                 .get_one::<i64>(fam)
                 .copied()
@@ -467,13 +536,19 @@ fn call_from_matches(
     }
     let mut warnings = Vec::new();
     for param in p.params {
-        if !given_on_command_line(m, param.name) {
+        let given = given_on_command_line(m, param.name)
+            || (param.kind == ParamKind::Flag && m.get_flag(no_flag(param.name)));
+        if !given || param.standing {
             continue;
         }
         if !asked.contains(param.name) {
-            warnings.push(format!(
-                "--{} was not used: this call never came to that question",
+            let name = if param.kind != ParamKind::Flag || m.get_flag(param.name) {
                 param.name
+            } else {
+                no_flag(param.name)
+            };
+            warnings.push(format!(
+                "--{name} was not used: this call never came to that question"
             ));
         } else if param.kind == ParamKind::Die {
             let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());

@@ -440,7 +440,7 @@ pub static PROCEDURES: &[Procedure] = &[
                 "yard-line",
                 "yards your offence needs to score (the AI defence's side), 1-99",
             ),
-            Param::flag("blitz", "the AI team's blitz rating is YES"),
+            Param::flag("blitz", "the AI team's blitz rating is YES").standing(),
             SCORE_PARAMS[0],
             SCORE_PARAMS[1],
             Param::die("d20", "your d20 (1-20); rolled if left out"),

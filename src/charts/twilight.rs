@@ -268,19 +268,41 @@ fn choose_region(
     labels: &[String],
     prompt: String,
 ) -> Flow<Option<String>> {
+    // Every region is a valid answer, so a flag means the same whatever the card: a region
+    // this step cannot use now is noted and counts as none.
+    let all = region_keys();
     let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
+    let others: Vec<String> = all
+        .iter()
+        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
+        .map(|k| format!("{k} (not open to this card here)"))
+        .collect();
     let mut options: Vec<(&str, &str)> = keys
         .iter()
         .zip(labels)
         .map(|(k, l)| (k.as_str(), l.as_str()))
         .collect();
     options.push(("none", "nowhere"));
+    for (k, l) in all
+        .iter()
+        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
+        .zip(&others)
+    {
+        options.push((k, l.as_str()));
+    }
     let key = ctx.choice(id, prompt, &options)?;
-    Ok(order
+    let found = order
         .iter()
         .zip(&keys)
         .find(|(_, k)| **k == key)
-        .map(|(r, _)| r.to_string()))
+        .map(|(r, _)| r.to_string());
+    if found.is_none() && key != "none" {
+        ctx.note(format!(
+            "{key}: not among {} here, so no region",
+            order.join(", ")
+        ));
+    }
+    Ok(found)
 }
 
 fn iran_contra(ctx: &mut Ctx) -> Flow<bool> {
@@ -318,10 +340,26 @@ impl Realign {
 }
 
 fn step_done(ctx: &mut Ctx, step: &str, action: String) -> Flow<Outcome> {
+    step_done_in(ctx, step, action, None)
+}
+
+/// The end of an action round; `region` is step 9's region and its d20 (none when Europe
+/// was lost and no die was rolled).
+fn step_done_in(
+    ctx: &mut Ctx,
+    step: &str,
+    action: String,
+    region: Option<(&str, Option<i64>)>,
+) -> Flow<Outcome> {
     ctx.fact(format!("step {step}"), action.as_str());
     ctx.done(
         format!("step {step}: {action}"),
-        fields([("step", json!(step)), ("action", json!(action))]),
+        fields([
+            ("step", json!(step)),
+            ("action", json!(action)),
+            ("region", json!(region.map(|r| r.0))),
+            ("d20", json!(region.and_then(|r| r.1))),
+        ]),
     )
 }
 
@@ -837,9 +875,9 @@ fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>
 fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
     let d = data();
     let hierarchy = region_order("hierarchy");
-    let region: String = if mode == Mode::EuropeLost {
+    let (region, d20): (String, Option<i64>) = if mode == Mode::EuropeLost {
         ctx.note("Europe lost: step 9 in Europe only, no d20");
-        hierarchy[0].to_string()
+        (hierarchy[0].to_string(), None)
     } else {
         let early = war == "early";
         let r = ctx.die("region-d20", "d20 (region)", 1, 20)?;
@@ -847,35 +885,37 @@ fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
         let col = if early { &c.columns[0] } else { &c.columns[1] };
         let name = region_for(early, r).expect("the region chart covers 1-20");
         ctx.lookup(&c.title, name, Some(col), format!("{r} -> {name}"));
-        name.to_string()
+        (name.to_string(), Some(r))
     };
+    let at = Some((region.as_str(), d20));
     if !iran_contra(ctx)?
         && ctx.yes_no(
             "realign-region",
             format!("Can the AI realign in {region} by step 3's test (not level 1-2 countries)?"),
         )?
     {
-        return step_done(ctx, "9", format!("realign in {region}"));
+        return step_done_in(ctx, "9", format!("realign in {region}"), at);
     }
     if ctx.yes_no(
         "adjacent",
         format!("Is there an uncontrolled country next to your superpower in {region}?"),
     )? {
-        return step_done(
+        return step_done_in(
             ctx,
             "9A",
             format!(
                 "place influence in uncontrolled countries next to your superpower in {region}"
             ),
+            at,
         );
     }
     if ctx.yes_no(
         "uncontrolled",
         format!("Is there an uncontrolled country in {region} to place influence in?"),
     )? {
-        return step_done(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"));
+        return step_done_in(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"), at);
     }
-    step_done(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")))
+    step_done_in(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")), at)
 }
 
 fn region(ctx: &mut Ctx) -> Flow<Outcome> {
@@ -951,7 +991,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "action",
         title: "AI action round: which step",
-        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays; flags answer the conditions (left out = no).",
+        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays, asking each condition that matters.",
         params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
@@ -960,32 +1000,32 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
             Param::flag("event-wins", "the event would win the game for the AI"),
             Param::flag("step8-ok", "the event passes the step 8 test"),
-            Param::flag("red-scare", "Red Scare/Purge is in effect against the AI"),
+            Param::flag("red-scare", "Red Scare/Purge is in effect against the AI").standing(),
             Param::flag("step8-no-ops", "the event passes step 8 without using Ops"),
             Param::flag("lacks-rmo", "the AI is short of required military operations"),
             Param::flag("italy", "the AI can coup Italy"),
             Param::flag("europe-bg-control", "the AI can gain control of an uncontrolled European battleground this round"),
             Param::flag("europe-bg", "there is an uncontrolled European battleground"),
-            Param::flag("iran-contra", "Iran-Contra has been played against the AI"),
+            Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
-            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]),
-            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]).standing(),
             Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
-            Param::flag("china", "the AI holds the China card"),
-            Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play"),
+            Param::flag("china", "the AI holds the China card").standing(),
+            Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play").standing(),
             Param::die("china-d6", "the step 4A China card d6; rolled if left out"),
             Param::flag("asia-level3", "a level 3 Asian battleground can be couped"),
             Param::choice_or("coup-region", REGIONS, "none", "step 4: first region with a battleground to coup"),
             Param::flag("influence-control", "step 5: a non-European battleground can be controlled this round"),
             Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with one"),
             Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
-            Param::flag("yuri", "Yuri and Samantha is in play against the AI"),
+            Param::flag("yuri", "Yuri and Samantha is in play against the AI").standing(),
             Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground to coup"),
             Param::choice_or("nonbg-region-l2", REGIONS, "none", "step 6, last round: first region with a level 2 one"),
             Param::choice_or("nonbg-region-l3", REGIONS, "none", "step 6, last round: first region with a level 3 one"),
             Param::flag("realign-controlled", "step 7: a controlled non-European battleground can be realigned"),
             Param::flag("event-europe", "the event takes place in Europe only"),
-            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI"),
+            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI").standing(),
             Param::flag("event-gives-ops", "the event gives Ops itself (or wins)"),
             Param::flag("event-vp", "the event gives the AI victory points"),
             Param::die("event-d6", "the step 8 d6; rolled if left out"),

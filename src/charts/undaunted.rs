@@ -672,7 +672,15 @@ pub fn parse_tiles(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
                 ));
             }
         }
-        tiles.push((name.trim().to_string(), units));
+        // The same tile named twice is one tile: its units are added together.
+        let name = name.trim().to_string();
+        match tiles
+            .iter_mut()
+            .find(|(t, _): &&mut (String, Vec<String>)| t.eq_ignore_ascii_case(&name))
+        {
+            Some((_, listed)) => listed.extend(units),
+            None => tiles.push((name, units)),
+        }
     }
     if tiles.is_empty() {
         return Err("no tiles given".into());
@@ -914,8 +922,7 @@ pub static PROCEDURES: &[Procedure] = &[
     Procedure {
         id: "card",
         title: "AI card: questions, W10 + DRM, action",
-        about: "Walks an AI card's questions, rolls the W10 with the modifier and applies re-roll and fallback rules. \
-                Yes/no flags left out mean no - pass --possible-... for actions that can be done.",
+        about: "Walks an AI card's questions, rolls the W10 with the modifier and applies re-roll and fallback rules.",
         params: CARD_FLAGS,
         run: card,
     },

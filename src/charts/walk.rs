@@ -418,7 +418,8 @@ fn label_of(label: &str) -> &str {
 /// How a command-line flag answers a question family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamKind {
-    /// `--flag` means yes; leaving it out means no.
+    /// `--flag` means yes and `--no-flag` no; one of them must be given when the call comes
+    /// to the question (or `--others-no`, which answers no to every yes/no not given).
     Flag,
     /// `--name N`, with an optional default.
     Number { default: Option<i64> },
@@ -444,6 +445,9 @@ pub struct Param {
     /// For a die: the flag whose answer is read off a chart at this roll. When `call` gets that
     /// flag but not the die, the die decides nothing and is not rolled.
     pub reads: Option<&'static str>,
+    /// A standing fact of the game (a rating, a card in effect, who holds what): given once
+    /// and true across calls, so `call` does not warn when a call does not come to it.
+    pub standing: bool,
 }
 
 impl Param {
@@ -455,6 +459,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A yes/no flag that excludes others.
@@ -469,6 +474,7 @@ impl Param {
             help,
             conflicts,
             reads: None,
+            standing: false,
         }
     }
     /// A required number.
@@ -479,6 +485,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A number with a default.
@@ -491,6 +498,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A required choice.
@@ -508,6 +516,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A choice with a default.
@@ -526,6 +535,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A die the program rolls unless given.
@@ -536,6 +546,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
@@ -547,6 +558,14 @@ impl Param {
             help,
             conflicts: &[],
             reads: Some(reads),
+            standing: false,
+        }
+    }
+    /// The same flag, marked as a standing fact of the game.
+    pub const fn standing(self) -> Self {
+        Param {
+            standing: true,
+            ..self
         }
     }
     /// Free text, repeatable.
@@ -557,6 +576,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
 }

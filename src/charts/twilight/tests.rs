@@ -250,7 +250,8 @@ fn step_4_conditions_china_and_death_squads() {
         ("coup-region", c("asia")),
     ]);
     assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
-    // 2 Ops: Asia only.
+    // 2 Ops: Asia only; Africa is a valid answer that counts as no region, so the walk goes
+    // on to step 9 and asks for its d20.
     let e = call(
         "action",
         &[
@@ -261,7 +262,7 @@ fn step_4_conditions_china_and_death_squads() {
         ],
     )
     .unwrap_err();
-    assert_eq!(e.id, "coup-region");
+    assert_eq!(e.id, "region-d20");
     // China card roll: 5-6 uses it when a level 3 Asian battleground can be couped.
     let china = [
         ("lacks-rmo", yes()),
@@ -307,7 +308,7 @@ fn step_4_conditions_china_and_death_squads() {
         ],
     )
     .unwrap_err();
-    assert_eq!(e.id, "coup-region");
+    assert_eq!(e.id, "region-d20");
     let o = act(&[
         ("ops", n(4)),
         ("death-squads", yes()),

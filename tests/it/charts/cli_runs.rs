@@ -158,7 +158,8 @@ fn cli_call_json_has_exactly_the_documented_fields() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
-        json!({"situation": "B", "play_type": "long", "d10": 6, "d20": 14, "modified_d20": 16, "play": "MO"})
+        json!({"situation": "B", "play_type": "long", "d10": 6, "d20": 14, "modified_d20": 16, "play": "MO",
+            "rolls": [{"die": "d10", "value": 6, "rolled": false}, {"die": "d20", "value": 14, "rolled": false}]})
     );
     let (code, out, _) = run(&[
         "charts",
@@ -180,7 +181,8 @@ fn cli_call_json_has_exactly_the_documented_fields() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
-        json!({"situation": "B", "column": "crunch", "d20": 8, "modified_d20": 8, "defense": "blitz"})
+        json!({"situation": "B", "column": "crunch", "d20": 8, "modified_d20": 8, "defense": "blitz",
+            "rolls": [{"die": "d20", "value": 8, "rolled": false}]})
     );
     assert_eq!(out.lines().count(), 1, "one object on one line");
 }
@@ -313,7 +315,7 @@ fn cli_errors_name_the_allowed_values() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--table") && err.contains("3rd and 4-10 yards"),
+        err.contains("as the table") && err.contains("3rd and 4-10 yards"),
         "{err}"
     );
     let (code, _, err) = run(&[
