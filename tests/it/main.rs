@@ -9,4 +9,5 @@ mod engine;
 mod helpers;
 mod league;
 mod log_check;
+mod save_fixtures;
 mod tui;
