@@ -7,10 +7,12 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
 
-use super::app::{App, Backup, FinalCard, PickFor, Screen};
+use super::app::{App, Backup, Open, Phase, Screen, Start};
 use super::match_screen::{self, put};
+use super::playing::FinalCard;
 use super::setup;
 use super::style;
+use super::views::PickFor;
 use crate::counties::{self, Class};
 use crate::league::history;
 
@@ -37,15 +39,23 @@ pub fn draw(f: &mut Frame, app: &App) {
         return;
     }
     let area = Rect::new(full.x, full.y, WIDTH, HEIGHT);
-    match &app.screen {
-        Screen::FileName { input, error } => file_name(f, area, input, error.as_deref()),
-        Screen::Confirm { name } => confirm(f, area, name),
-        Screen::Damaged {
+    match &app.phase {
+        Phase::Start(start) => draw_start(f, area, start),
+        Phase::Open(open) => draw_open(f, area, open),
+    }
+}
+
+/// The start screens, before a file is open.
+fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
+    match start {
+        Start::FileName { input, error } => file_name(f, area, input, error.as_deref()),
+        Start::Confirm { name } => confirm(f, area, name),
+        Start::Damaged {
             name,
             problem,
             backup,
         } => damaged(f, area, name, problem, backup),
-        Screen::Options { name, new } => {
+        Start::Options { name, new } => {
             heading(f, area, &format!("New file {name}: options"));
             put(
                 f,
@@ -89,7 +99,13 @@ pub fn draw(f: &mut Frame, app: &App) {
                 )],
             );
         }
-        Screen::County { name, .. } => county_choice(f, area, name),
+        Start::County { name, .. } => county_choice(f, area, name),
+    }
+}
+
+/// The screens over an open file.
+fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
+    match &app.screen {
         Screen::Menu => menu(f, area, app),
         Screen::Text {
             title,
@@ -139,13 +155,9 @@ pub fn draw(f: &mut Frame, app: &App) {
                 hint,
             );
         }
-        Screen::Simulate { input, error } => simulate(
-            f,
-            area,
-            input,
-            error.as_deref(),
-            app.comp.as_ref().map_or(0, |c| c.seasons_left()),
-        ),
+        Screen::Simulate { input, error } => {
+            simulate(f, area, input, error.as_deref(), app.comp.seasons_left())
+        }
         Screen::Simulating {
             done, total, last, ..
         } => simulating(f, area, *done, *total, last.as_ref()),
@@ -363,8 +375,8 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     );
 }
 
-fn menu(f: &mut Frame, area: Rect, app: &App) {
-    let comp = app.comp.as_ref().expect("open");
+fn menu(f: &mut Frame, area: Rect, app: &Open) {
+    let comp = &app.comp;
     let class = if app.class == Class::First {
         "First-class"
     } else {
@@ -650,9 +662,9 @@ pub fn placing_colour(class: Class, place: u8) -> Color {
 pub const GRID_YEARS: u16 = 16;
 
 /// Final positions as a coloured grid: a row per county, a column per year.
-fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
+fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
     heading(f, area, "Final positions (second class in parentheses)");
-    let comp = app.comp.as_ref().expect("open");
+    let comp = &app.comp;
     let years: Vec<_> = history::final_positions(comp)
         .into_iter()
         .filter(|p| p.year >= first_year)

@@ -5,7 +5,7 @@ use accc::counties::Class;
 use accc::engine::{Call, Decision};
 use accc::league::competition::{Competition, Settings};
 use accc::play::Levels;
-use accc::tui::app::{file_path, App, Msg, Screen};
+use accc::tui::app::{file_path, App, Msg, Screen, Start};
 use accc::tui::draw;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
@@ -100,18 +100,18 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "0");
     insta::assert_snapshot!("county_choice", shot(&app));
     press(&mut app, "!"); // ignored
-    assert!(matches!(app.screen, Screen::County { .. }));
+    assert!(matches!(app.start(), Some(Start::County { .. })));
     // Esc steps back a screen, keeping the options chosen; nothing is made yet.
     esc(&mut app);
     assert_eq!(shot(&app), options_first_timer);
     press(&mut app, "0");
     press(&mut app, "s");
-    assert!(matches!(app.screen, Screen::Menu));
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(
         dir.path().join("SURREY11.acc").exists(),
         "the new file is saved at once"
     );
-    let comp = app.comp.as_ref().unwrap();
+    let comp = app.comp().unwrap();
     assert_eq!(comp.settings().options.batsmen, 4);
     assert!(
         !comp.settings().options.no_balls
@@ -130,15 +130,15 @@ fn esc_on_the_new_file_screens_steps_back_and_makes_nothing() {
     let mut app = App::new(dir.path().to_path_buf(), None);
     press(&mut app, "fresh");
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Confirm { .. }));
+    assert!(matches!(app.start(), Some(Start::Confirm { .. })));
     esc(&mut app);
-    assert!(matches!(app.screen, Screen::FileName { .. }) && !app.quit);
+    assert!(matches!(app.start(), Some(Start::FileName { .. })) && !app.quit);
     press(&mut app, "fresh");
     enter(&mut app);
     press(&mut app, "y");
-    assert!(matches!(app.screen, Screen::Options { .. }));
+    assert!(matches!(app.start(), Some(Start::Options { .. })));
     esc(&mut app);
-    assert!(matches!(app.screen, Screen::FileName { .. }) && !app.quit);
+    assert!(matches!(app.start(), Some(Start::FileName { .. })) && !app.quit);
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         0,
@@ -152,7 +152,7 @@ fn every_view_draws() {
     let mut app = small_file(dir.path(), Some(0));
     // Play a season and a few matches so every view has something to show.
     press(&mut app, "sr");
-    assert!(matches!(app.screen, Screen::SeasonEnd { .. }));
+    assert!(matches!(app.screen(), Some(Screen::SeasonEnd { .. })));
     insta::assert_snapshot!("season_end", shot(&app));
     enter(&mut app);
     let views: &[(&str, &str)] = &[
@@ -164,10 +164,10 @@ fn every_view_draws() {
     ];
     for (name, keys) in views {
         press(&mut app, keys);
-        assert!(matches!(app.screen, Screen::Text { .. }), "{name}");
+        assert!(matches!(app.screen(), Some(Screen::Text { .. })), "{name}");
         insta::assert_snapshot!(format!("view_{name}"), shot(&app));
         esc(&mut app);
-        assert!(matches!(app.screen, Screen::Menu));
+        assert!(matches!(app.screen(), Some(Screen::Menu)));
     }
     press(&mut app, "8");
     insta::assert_snapshot!("alltime_menu", shot(&app));
@@ -186,7 +186,7 @@ fn every_view_draws() {
         insta::assert_snapshot!(format!("alltime_{name}"), shot(&app));
         esc(&mut app);
         assert!(
-            matches!(app.screen, Screen::AllTime),
+            matches!(app.screen(), Some(Screen::AllTime)),
             "Esc from {name} goes back to the [8] menu"
         );
     }
@@ -209,7 +209,9 @@ fn a_small_window_asks_to_grow() {
     app.update(Msg::Resize(60, 20));
     esc(&mut app);
     press(&mut app, "x");
-    assert!(!app.quit && matches!(&app.screen, Screen::FileName { input, .. } if input.is_empty()));
+    assert!(
+        !app.quit && matches!(app.start(), Some(Start::FileName { input, .. }) if input.is_empty())
+    );
     app.update(Msg::Resize(80, 25));
     esc(&mut app);
     assert!(app.quit);
@@ -248,15 +250,10 @@ fn bad_keys_change_nothing_on_the_menu() {
 fn to_own_match(app: &mut App) {
     for _ in 0..200 {
         press(app, "1");
-        match &app.screen {
-            Screen::Scorecard { .. } => enter(app),
-            Screen::SeasonEnd { .. } => enter(app),
-            Screen::Menu
-                if app
-                    .status
-                    .as_deref()
-                    .is_some_and(|s| s.contains("press [2]")) =>
-            {
+        match app.screen() {
+            Some(Screen::Scorecard { .. }) => enter(app),
+            Some(Screen::SeasonEnd { .. }) => enter(app),
+            Some(Screen::Menu) if app.status().is_some_and(|s| s.contains("press [2]")) => {
                 press(app, "2");
                 return;
             }
@@ -267,8 +264,8 @@ fn to_own_match(app: &mut App) {
 }
 
 fn session(app: &App) -> &accc::tui::session::Session {
-    match &app.screen {
-        Screen::Match { session, .. } => session,
+    match app.screen() {
+        Some(Screen::Match { session, .. }) => session,
         _ => panic!("not on the match screen"),
     }
 }
@@ -277,13 +274,7 @@ fn session(app: &App) -> &accc::tui::session::Session {
 fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
-    let played_before = app
-        .comp
-        .as_ref()
-        .unwrap()
-        .current()
-        .unwrap()
-        .matches_played();
+    let played_before = app.comp().unwrap().current().unwrap().matches_played();
     to_own_match(&mut app);
     insta::assert_snapshot!("match_start", shot(&app));
     let mut extras_shot = false;
@@ -314,7 +305,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
             );
             esc(&mut app);
             assert!(!shot(&app).contains("Leave this match?") && !shot(&app).contains("[Esc]"));
-            assert!(matches!(app.screen, Screen::Match { .. }));
+            assert!(matches!(app.screen(), Some(Screen::Match { .. })));
             checked_at_end = true;
             continue;
         }
@@ -341,10 +332,10 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     assert!(checked_at_end);
     assert!(session(&app).state.is_over());
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Scorecard { .. }));
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     insta::assert_snapshot!("final_scoreboard", shot(&app));
     enter(&mut app);
-    let comp = app.comp.as_ref().unwrap();
+    let comp = app.comp().unwrap();
     assert_eq!(
         comp.current().unwrap().matches_played(),
         played_before + 1,
@@ -547,13 +538,7 @@ fn abandoning_a_match_loses_only_that_match() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
-    let played = app
-        .comp
-        .as_ref()
-        .unwrap()
-        .current()
-        .unwrap()
-        .matches_played();
+    let played = app.comp().unwrap().current().unwrap().matches_played();
     for _ in 0..20 {
         press(&mut app, "=");
     }
@@ -566,15 +551,10 @@ fn abandoning_a_match_loses_only_that_match() {
     assert!(!shot(&app).contains("Leave this match?"));
     esc(&mut app);
     press(&mut app, "y");
-    assert!(matches!(app.screen, Screen::Menu));
-    assert!(app.status.as_deref().unwrap().contains("abandoned"));
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(app.status().unwrap().contains("abandoned"));
     assert_eq!(
-        app.comp
-            .as_ref()
-            .unwrap()
-            .current()
-            .unwrap()
-            .matches_played(),
+        app.comp().unwrap().current().unwrap().matches_played(),
         played
     );
     let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
@@ -618,7 +598,7 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     );
     assert!(session(&app).commentary.pauses.is_empty());
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Scorecard { .. }));
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
 }
 
 #[test]
@@ -629,14 +609,14 @@ fn one_and_two_switch_class_when_the_round_is_done() {
         press(&mut app, "1");
         enter(&mut app);
     }
-    assert_eq!(app.class, Class::First);
+    assert_eq!(app.open_file().unwrap().class, Class::First);
     press(&mut app, "1");
     assert_eq!(
-        app.class,
+        app.open_file().unwrap().class,
         Class::Second,
         "the first class has played its round"
     );
-    assert!(app.status.as_deref().unwrap().contains("switched"));
+    assert!(app.status().unwrap().contains("switched"));
 }
 
 #[test]
@@ -645,12 +625,12 @@ fn a_damaged_file_is_explained_and_left_alone() {
     let path = file_path(dir.path(), "BROKEN");
     std::fs::write(&path, b"this is not an ACCC file").unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("broken".into()));
-    assert!(matches!(app.screen, Screen::Damaged { .. }));
+    assert!(matches!(app.start(), Some(Start::Damaged { .. })));
     let text = shot(&app);
     assert!(text.contains("BROKEN"), "{text}");
     press(&mut app, "q");
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::FileName { .. }));
+    assert!(matches!(app.start(), Some(Start::FileName { .. })));
     assert_eq!(std::fs::read(&path).unwrap(), b"this is not an ACCC file");
 }
 
@@ -663,19 +643,19 @@ fn simulating_seasons_shows_progress_and_saves() {
     press(&mut app, "x"); // ignored
     press(&mut app, "3");
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Simulating { .. }));
+    assert!(matches!(app.screen(), Some(Screen::Simulating { .. })));
     app.update(Msg::Tick);
     insta::assert_snapshot!("simulating", shot(&app));
     app.update(Msg::Tick);
     app.update(Msg::Tick);
-    assert!(matches!(app.screen, Screen::SeasonEnd { .. }));
+    assert!(matches!(app.screen(), Some(Screen::SeasonEnd { .. })));
     let comp = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(comp.seasons().len(), 3);
     enter(&mut app);
     press(&mut app, "s0");
     enter(&mut app);
     assert!(
-        matches!(app.screen, Screen::Simulate { error: Some(_), .. }),
+        matches!(app.screen(), Some(Screen::Simulate { error: Some(_), .. })),
         "0 seasons is refused"
     );
 }
@@ -689,25 +669,28 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
     insta::assert_snapshot!("charts_menu", shot(&app));
     press(&mut app, "1");
     assert!(matches!(
-        app.screen,
-        Screen::Charts {
+        app.screen(),
+        Some(Screen::Charts {
             system: Some(0),
             ..
-        }
+        })
     ));
     insta::assert_snapshot!("charts_paydirt_vii", shot(&app));
     press(&mut app, "w");
-    assert!(matches!(app.screen, Screen::Procedures { system: 0 }));
+    assert!(matches!(
+        app.screen(),
+        Some(Screen::Procedures { system: 0 })
+    ));
     let offense = accc::charts::systems()[0]
         .procedures
         .iter()
         .position(|p| p.id == "offense")
         .unwrap();
     press(&mut app, &(offense + 1).to_string());
-    assert!(matches!(app.screen, Screen::Walk(_)));
+    assert!(matches!(app.screen(), Some(Screen::Walk(_))));
     // Answer every question: numbers from the situation, "no" to yes/no, Enter rolls dice.
     let mut answered = 0;
-    while let Screen::Walk(w) = &app.screen {
+    while let Some(Screen::Walk(w)) = app.screen() {
         let Some(q) = w.walk.question() else { break };
         let reply = match q.kind {
             accc::charts::walk::Kind::YesNo => "no".to_string(),
@@ -721,7 +704,7 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
         answered += 1;
         assert!(answered < 30, "the walk ends");
     }
-    let Screen::Walk(w) = &app.screen else {
+    let Some(Screen::Walk(w)) = app.screen() else {
         panic!("still walking")
     };
     let outcome = w.walk.outcome().expect("a call was made");
@@ -729,12 +712,12 @@ fn the_charts_can_be_read_and_walked_from_the_menu() {
     insta::assert_snapshot!("charts_walk_done", shot(&app));
     // Backspace on an empty line takes back the last answer.
     app.update(key(KeyCode::Backspace));
-    let Screen::Walk(w) = &app.screen else {
+    let Some(Screen::Walk(w)) = app.screen() else {
         panic!()
     };
     assert!(w.walk.question().is_some());
     esc(&mut app);
-    assert!(matches!(app.screen, Screen::Procedures { .. }));
+    assert!(matches!(app.screen(), Some(Screen::Procedures { .. })));
 }
 
 #[test]
@@ -746,12 +729,12 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
     std::fs::rename(&acc, dir.path().join("TEST.bak")).unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(
-        matches!(app.screen, Screen::Damaged { .. }),
+        matches!(app.start(), Some(Start::Damaged { .. })),
         "not offered to make a new file over the backup"
     );
     press(&mut app, "b");
-    assert!(matches!(app.screen, Screen::Menu));
-    assert!(app.status.as_deref().unwrap().contains("backup"));
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(app.status().unwrap().contains("backup"));
 }
 
 #[test]
@@ -863,8 +846,8 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     enter(&mut app);
     press(&mut app, "y0");
     press(&mut app, "0");
-    assert!(matches!(app.screen, Screen::Menu));
-    assert!(app.unsaved.is_some());
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(app.open_file().unwrap().unsaved.is_some());
     press(&mut app, "x"); // clears the one-line message, not the warning
     let text = shot(&app);
     assert!(
@@ -980,7 +963,7 @@ fn the_match_screen_says_how_the_match_is_shaping() {
     for _ in 0..8 {
         for _ in 0..10 {
             press(&mut app, "2");
-            if matches!(app.screen, Screen::Match { .. }) {
+            if matches!(app.screen(), Some(Screen::Match { .. })) {
                 break;
             }
             enter(&mut app);
@@ -1024,11 +1007,13 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
     // This one plays a match: its save must not undo the other's season.
     press(&mut app, "1");
     assert!(
-        app.unsaved
+        app.open_file()
+            .unwrap()
+            .unsaved
             .as_deref()
             .is_some_and(|why| why.contains("TEST.acc was changed by another program")),
         "{:?}",
-        app.unsaved
+        app.open_file().unwrap().unsaved
     );
     assert_eq!(
         Competition::load(&path).unwrap().seasons().len(),
@@ -1053,7 +1038,7 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let mut app = App::new(dir.path().to_path_buf(), Some("branch".into()));
     assert!(shot(&app).contains("BRANCH:"), "{}", shot(&app));
     press(&mut app, "1");
-    assert_eq!(app.unsaved, None);
+    assert_eq!(app.open_file().unwrap().unsaved, None);
     assert_eq!(
         std::fs::read(&original).unwrap(),
         before,
@@ -1070,11 +1055,11 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     std::fs::copy(&original, dir.path().join("CORR.bak")).unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
     press(&mut app, "b");
-    assert!(matches!(app.screen, Screen::Menu));
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(
-        app.status.as_deref().unwrap().contains("CORR.bad"),
+        app.status().unwrap().contains("CORR.bad"),
         "{:?}",
-        app.status
+        app.status()
     );
     press(&mut app, "1");
     assert_eq!(
@@ -1103,10 +1088,10 @@ fn the_season_end_screen_scrolls_to_its_last_line() {
     let mut app = small_file(dir.path(), Some(3));
     press(&mut app, "s1");
     enter(&mut app);
-    while matches!(app.screen, Screen::Simulating { .. }) {
+    while matches!(app.screen(), Some(Screen::Simulating { .. })) {
         app.update(Msg::Tick);
     }
-    let Screen::SeasonEnd { summary, .. } = &app.screen else {
+    let Some(Screen::SeasonEnd { summary, .. }) = app.screen() else {
         panic!("{:?}", shot(&app))
     };
     let last = format!(
@@ -1124,7 +1109,7 @@ fn the_season_end_screen_scrolls_to_its_last_line() {
     assert!(text.contains(&last), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 80));
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Menu));
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
 }
 
 #[test]
@@ -1136,7 +1121,7 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
     let text = shot(&app);
     assert!(!text.contains("[B]"), "no backup, none offered: {text}");
     press(&mut app, "b");
-    assert!(matches!(app.screen, Screen::Damaged { .. }));
+    assert!(matches!(app.start(), Some(Start::Damaged { .. })));
     // A backup that is junk too: offered by its name, tried once, then explained once.
     std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
@@ -1167,7 +1152,7 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
         app.update(key(KeyCode::Right));
     }
     assert!(
-        matches!(app.screen, Screen::Grid { first_year: 1894 }),
+        matches!(app.screen(), Some(Screen::Grid { first_year: 1894 })),
         "1890-1909 played: the last page is 1894-1909"
     );
     let text = shot(&app);
@@ -1246,8 +1231,11 @@ fn near_the_end_only_the_seasons_left_can_be_simulated_and_the_last_promises_no_
     );
     press(&mut app, "3");
     enter(&mut app);
-    assert!(matches!(app.screen, Screen::Simulating { total: 3, .. }));
-    while matches!(app.screen, Screen::Simulating { .. }) {
+    assert!(matches!(
+        app.screen(),
+        Some(Screen::Simulating { total: 3, .. })
+    ));
+    while matches!(app.screen(), Some(Screen::Simulating { .. })) {
         app.update(Msg::Tick);
     }
     let text = shot(&app);
@@ -1271,7 +1259,7 @@ fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
         "Saving failed: cannot write {}/TEST.acc: permission denied (os error 13)",
         "/a/rather/long/folder".repeat(3)
     );
-    app.status = Some(long.clone());
+    app.open_file_mut().unwrap().status = Some(long.clone());
     let text = shot(&app);
     let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let tail: Vec<String> = text.lines().skip(21).take(3).flat_map(&words).collect();
@@ -1327,5 +1315,5 @@ fn a_seed_given_for_a_file_that_exists_is_not_ignored_silently() {
     );
     let mut fresh = App::new(dir.path().to_path_buf(), None);
     fresh.set_new_seed(Some(5));
-    assert_eq!(fresh.status, None, "a seed for a file still to be made");
+    assert_eq!(fresh.status(), None, "a seed for a file still to be made");
 }

@@ -1,0 +1,364 @@
+//! The file's life cycle: the start screens ([`Start`]: the name, a new file's options and
+//! county, a damaged file and its backup), opening or creating a competition into an
+//! [`Open`] file, saving it after each change, and quitting.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::app::{upper, App, Phase, Screen};
+use super::setup::{self, NewFile, OptionsKey};
+use crate::counties::{Class, CountyId};
+use crate::league::competition::{normalise_name, Competition, Settings};
+use crate::save::FileStamp;
+
+/// The screens before a file is open.
+pub enum Start {
+    FileName {
+        input: String,
+        error: Option<String>,
+    },
+    Confirm {
+        name: String,
+    },
+    /// `backup`: whether `NAME.bak` is there to offer, and why it could not be used once tried.
+    Damaged {
+        name: String,
+        problem: String,
+        backup: Backup,
+    },
+    Options {
+        name: String,
+        new: NewFile,
+    },
+    County {
+        name: String,
+        new: NewFile,
+    },
+}
+
+impl Start {
+    fn ask_name() -> Start {
+        Start::FileName {
+            input: String::new(),
+            error: None,
+        }
+    }
+}
+
+/// A damaged file's backup, as the damaged-file screen offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backup {
+    None,
+    Offered,
+    /// Tried, and it cannot be read either: why.
+    Unusable(String),
+}
+
+impl Backup {
+    /// What the backup of the file at `path` can offer.
+    fn of(path: &Path) -> Backup {
+        if crate::save::backup_path(path).exists() {
+            Backup::Offered
+        } else {
+            Backup::None
+        }
+    }
+}
+
+/// Where the competition `name` (already a valid name) lives.
+pub fn file_path(dir: &Path, name: &str) -> PathBuf {
+    crate::save::path_for(dir, name).expect("names are checked before they reach a path")
+}
+
+/// An open file: the competition, the screen over it, and how it stands with the disk.
+pub struct Open {
+    pub comp: Competition,
+    pub screen: Screen,
+    /// The folder the file is in (named when it cannot be made).
+    saves_dir: PathBuf,
+    /// The menu's class (toggled by [9]).
+    pub class: Class,
+    /// A one-line message under the menu (what a refused key meant, an error while saving).
+    pub status: Option<String>,
+    /// Why the last save failed, until a save succeeds: shown on the menu, and quitting
+    /// asks first.
+    pub unsaved: Option<String>,
+    /// [Q] was pressed once with the competition unsaved.
+    pub(super) quit_asked: bool,
+    /// The file as this program last read or wrote it (`None`: not on disk yet).
+    stamp: Option<FileStamp>,
+    /// The user has quit.
+    pub(super) quit: bool,
+}
+
+impl Open {
+    /// `comp` open on the menu; `stamp` is the file as read (`None`: not on disk yet).
+    fn new(
+        comp: Competition,
+        saves_dir: PathBuf,
+        stamp: Option<FileStamp>,
+        status: Option<String>,
+    ) -> Open {
+        let mut open = Open {
+            comp,
+            screen: Screen::Menu,
+            saves_dir,
+            class: Class::First,
+            status,
+            unsaved: None,
+            quit_asked: false,
+            stamp,
+            quit: false,
+        };
+        open.class = open.home_class();
+        open
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> PathBuf {
+        file_path(&self.saves_dir, self.comp.name())
+    }
+
+    /// The class the menu opens on: the user's county's this season, else the first.
+    pub(super) fn home_class(&self) -> Class {
+        let comp = &self.comp;
+        comp.settings()
+            .user_county
+            .and_then(|c| comp.current().map(|s| s.class_of(c)))
+            .unwrap_or(Class::First)
+    }
+
+    /// The user's county in the open competition, if any.
+    pub fn user_county(&self) -> Option<CountyId> {
+        self.comp.settings().user_county
+    }
+
+    /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
+    pub(super) fn save(&mut self) {
+        let path = self.path();
+        let comp = &self.comp;
+        let failure = match std::fs::create_dir_all(&self.saves_dir) {
+            Err(e) => Some(format!(
+                "Cannot make the folder {}: {e}",
+                self.saves_dir.display()
+            )),
+            Ok(()) => match crate::save::store_unless_changed(&path, comp, &mut self.stamp) {
+                Ok(true) => None,
+                // Another program wrote the file since this one read it: its work stands.
+                Ok(false) => Some(format!(
+                    "{}.acc was changed by another program: quit and open it again",
+                    comp.name()
+                )),
+                Err(e) => Some(format!("Saving failed: {e}")),
+            },
+        };
+        self.status = failure.clone().or(self.status.take());
+        self.unsaved = failure;
+    }
+
+    /// [Q]: quits, but with the competition unsaved (after one more try) only when asked twice.
+    pub(super) fn quit_key(&mut self, asked_before: bool) -> Screen {
+        if self.unsaved.is_some() {
+            self.save();
+        }
+        match &self.unsaved {
+            Some(why) if !asked_before => {
+                self.quit_asked = true;
+                let text = format!("[Q] again quits WITHOUT SAVING; any other key stays. ({why})");
+                self.say(&text)
+            }
+            _ => {
+                self.quit = true;
+                Screen::Menu
+            }
+        }
+    }
+
+    /// Back to the menu with a one-line message.
+    pub(super) fn say(&mut self, text: &str) -> Screen {
+        self.status = Some(text.to_string());
+        Screen::Menu
+    }
+}
+
+impl App {
+    /// The seed for a new file (`accc play NAME --seed N`). A file already open keeps the seed
+    /// it was made with, and the menu says so rather than ignore the option silently.
+    pub fn set_new_seed(&mut self, seed: Option<u64>) {
+        self.new_seed = seed;
+        if let (Some(_), Phase::Open(open)) = (seed, &mut self.phase) {
+            open.status = Some(format!(
+                "--seed is only for a new file: {} keeps its own ({}).",
+                open.comp.name(),
+                open.comp.settings().seed
+            ));
+        }
+    }
+
+    /// A key on a start screen.
+    pub(super) fn start_key(&mut self, start: Start, k: KeyEvent) {
+        let next = match start {
+            Start::FileName { input, error } => return self.file_name_key(input, error, k),
+            Start::Confirm { name } => match upper(k) {
+                Some('Y') => Start::Options {
+                    name,
+                    new: NewFile::default(),
+                },
+                Some('N') => Start::ask_name(),
+                _ if k.code == KeyCode::Esc => Start::ask_name(),
+                _ => Start::Confirm { name },
+            },
+            Start::Damaged {
+                name,
+                problem,
+                backup,
+            } => return self.damaged_key(name, problem, backup, k),
+            // Nothing is made until a county is chosen: Esc steps back.
+            Start::Options { .. } if k.code == KeyCode::Esc => Start::ask_name(),
+            Start::Options { name, mut new } => match setup::options_key(&mut new, k) {
+                OptionsKey::Done => Start::County { name, new },
+                _ => Start::Options { name, new },
+            },
+            Start::County { name, new } if k.code == KeyCode::Esc => Start::Options { name, new },
+            Start::County { name, new } => match setup::county_key(k) {
+                Some(county) => return self.create(&name, new, county),
+                None => Start::County { name, new },
+            },
+        };
+        self.phase = Phase::Start(next);
+    }
+
+    fn file_name_key(&mut self, mut input: String, error: Option<String>, k: KeyEvent) {
+        if k.code == KeyCode::Esc {
+            self.quit = true;
+            self.phase = Phase::Start(Start::FileName { input, error });
+            return;
+        }
+        if !setup::edit_line(&mut input, k, 12) {
+            self.phase = Phase::Start(Start::FileName { input, error });
+            return;
+        }
+        match normalise_name(input.trim()) {
+            Ok(name) => self.open(&name),
+            Err(e) => {
+                self.phase = Phase::Start(Start::FileName {
+                    input: String::new(),
+                    error: Some(e),
+                })
+            }
+        }
+    }
+
+    /// Opens file `name`: loads it, asks to create it, or explains why it cannot be read.
+    pub(super) fn open(&mut self, name: &str) {
+        let name = match normalise_name(name) {
+            Ok(n) => n,
+            Err(e) => {
+                self.phase = Phase::Start(Start::FileName {
+                    input: String::new(),
+                    error: Some(e),
+                });
+                return;
+            }
+        };
+        let path = file_path(&self.saves_dir, &name);
+        let bak = crate::save::backup_path(&path);
+        self.phase = if !path.exists() && bak.exists() {
+            let problem = format!(
+                "{} is missing, but its backup {} is there.",
+                path.display(),
+                bak.display()
+            );
+            Phase::Start(Start::Damaged {
+                name,
+                problem,
+                backup: Backup::Offered,
+            })
+        } else if !path.exists() {
+            Phase::Start(Start::Confirm { name })
+        } else {
+            match Competition::load(&path) {
+                Ok(comp) => self.opened(comp, None),
+                Err(e) => Phase::Start(Start::Damaged {
+                    name,
+                    problem: e.to_string(),
+                    backup: Backup::of(&path),
+                }),
+            }
+        };
+    }
+
+    /// `comp`, just read from its file, open on the menu.
+    fn opened(&self, comp: Competition, status: Option<String>) -> Phase {
+        let stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
+        Phase::Open(Box::new(Open::new(
+            comp,
+            self.saves_dir.clone(),
+            stamp,
+            status,
+        )))
+    }
+
+    fn damaged_key(&mut self, name: String, problem: String, backup: Backup, k: KeyEvent) {
+        self.phase = match upper(k) {
+            // [B] is offered only while there is a backup not yet found unusable.
+            Some('B') if backup == Backup::Offered => {
+                let path = file_path(&self.saves_dir, &name);
+                let bak = crate::save::backup_path(&path);
+                match Competition::load(&bak) {
+                    Ok(comp) => {
+                        // The damaged file is moved aside, so that saving keeps the good backup
+                        // as the backup (it would otherwise replace it).
+                        let aside = if path.exists() {
+                            Some(crate::save::set_aside(&path))
+                        } else {
+                            None
+                        };
+                        let status = Some(match aside {
+                            None => format!("Opened the backup; the next save writes {name}.acc."),
+                            Some(Ok(to)) => format!("Opened the backup; the damaged file is kept as {}.", to.display()),
+                            Some(Err(e)) => format!("Opened the backup; the next save replaces {name}.acc (it could not be moved aside: {e})."),
+                        });
+                        self.opened(comp, status)
+                    }
+                    Err(e) => Phase::Start(Start::Damaged {
+                        name,
+                        problem,
+                        backup: Backup::Unusable(e.to_string()),
+                    }),
+                }
+            }
+            _ if k.code == KeyCode::Enter || k.code == KeyCode::Esc => {
+                Phase::Start(Start::ask_name())
+            }
+            _ => Phase::Start(Start::Damaged {
+                name,
+                problem,
+                backup,
+            }),
+        };
+    }
+
+    fn create(&mut self, name: &str, new: NewFile, county: Option<CountyId>) {
+        let seed = self.new_seed.unwrap_or_else(crate::seed::clock_seed);
+        let settings = Settings {
+            options: new.options,
+            levels: new.levels,
+            user_county: county,
+            seed,
+        };
+        self.phase = match Competition::create(name, settings) {
+            Ok(comp) => {
+                // Not on disk yet: a file that turns up meanwhile is not overwritten.
+                let mut open = Open::new(comp, self.saves_dir.clone(), None, None);
+                open.save();
+                Phase::Open(Box::new(open))
+            }
+            Err(e) => Phase::Start(Start::FileName {
+                input: String::new(),
+                error: Some(e.to_string()),
+            }),
+        };
+    }
+}
