@@ -16,7 +16,7 @@ use super::charts_screen::{procedure_key, walk_key, WalkScreen};
 use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH};
 use super::playing::{Entry, FinalCard};
 use super::session::Session;
-use super::views::{PickFor, ViewKind};
+use super::views::{PickFor, Review, ViewKind};
 use crate::league::competition::Competition;
 use crate::league::season::SeasonSummary;
 
@@ -35,12 +35,12 @@ pub enum Msg {
 /// The screens over an open file.
 pub enum Screen {
     Menu,
-    /// A text view; `year` is set when reviewing a past season ([7]/[8] move it).
+    /// A text view; `review` is set when reviewing a past season ([7]/[8] move it).
     Text {
         title: String,
         lines: Vec<String>,
         scroll: usize,
-        review: Option<(u16, ViewKind)>,
+        review: Option<Review>,
         kind: ViewKind,
     },
     PickCounty {
@@ -331,6 +331,7 @@ pub(super) fn scrolled(scroll: usize, code: KeyCode, len: usize, rows: usize) ->
         KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
         KeyCode::PageUp => scroll.saturating_sub(15),
         KeyCode::Home => 0,
+        KeyCode::End => usize::MAX,
         _ => scroll,
     };
     moved.min(len.saturating_sub(rows))

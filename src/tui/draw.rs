@@ -2,7 +2,7 @@
 //! window gets a request to grow instead of a broken layout.
 
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
+use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
@@ -55,7 +55,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
             problem,
             backup,
         } => damaged(f, area, name, problem, backup),
-        Start::Options { name, new } => {
+        Start::Options { name, new, row } => {
             heading(f, area, &format!("New file {name}: options"));
             put(
                 f,
@@ -67,7 +67,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                     style::text(),
                 )],
             );
-            setup::draw_menu(f, area, 5, &setup::options_lines(new));
+            setup::draw_menu_at(f, area, 5, &setup::options_lines(new), Some(*row));
             put(
                 f,
                 area,
@@ -94,7 +94,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 1,
                 24,
                 vec![Span::styled(
-                    "[Esc] back to the file name (nothing is made)",
+                    "[Up]/[Down] line  [-]/[+] step back/on  [Esc] back (nothing is made)",
                     style::key(),
                 )],
             );
@@ -112,10 +112,12 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             lines,
             scroll,
             review,
-            ..
+            kind,
         } => {
-            let hint = if review.is_some() {
+            let hint = if review.is_some() && kind.has_class() {
                 "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
+            } else if review.is_some() {
+                "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [Esc] back"
             } else {
                 "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
             };
@@ -443,11 +445,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         ),
     ];
     for (i, (k, t, on)) in items.iter().enumerate() {
-        let st = if *on {
-            style::text()
-        } else {
-            Style::default().fg(Color::DarkGray).bg(style::BG)
-        };
+        let st = if *on { style::text() } else { style::dim() };
         let ks = if *on { style::key() } else { st };
         put(
             f,
@@ -505,7 +503,7 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
         "Final scoreboard",
         &card.lines,
         scroll,
-        "[Up]/[Down] scroll  [Enter] go on",
+        "[Up]/[Down]/[Home]/[End] scroll  [Enter] go on",
         SCORECARD_ROWS,
     );
     put(
@@ -643,18 +641,21 @@ fn alltime(f: &mut Frame, area: Rect) {
     );
 }
 
-/// The colour of a final placing: golds and greens at the top of the first class, fading
-/// down the table; the second class in blues and greys.
-pub fn placing_colour(class: Class, place: u8) -> Color {
+/// How a final placing is shown: the champions in yellow, the top three in green, the rest
+/// of the first class in white and the relegated county white on red; the second class in
+/// grey, the promoted county in light cyan and the wooden spoon black on grey. After the
+/// `last` season nobody goes down or up, and the places show no movement.
+pub fn placing_style(class: Class, place: u8, last: bool) -> Style {
+    let on_blue = |c| Style::default().fg(c).bg(style::BG);
     match (class, place) {
-        (Class::First, 1) => Color::Yellow,
-        (Class::First, 2 | 3) => Color::LightGreen,
-        (Class::First, 4..=7) => Color::Green,
+        (Class::First, 1) => on_blue(style::YELLOW),
+        (Class::First, 2 | 3) => on_blue(style::LIGHT_GREEN),
         // Only the eighth go down (the guide).
-        (Class::First, _) => Color::Red,
-        (Class::Second, 1) => Color::LightCyan,
-        (Class::Second, 8) => Color::DarkGray,
-        (Class::Second, _) => Color::Gray,
+        (Class::First, 8) if !last => Style::default().fg(style::WHITE).bg(style::RED),
+        (Class::First, _) => on_blue(style::WHITE),
+        (Class::Second, 1) if !last => on_blue(style::LIGHT_CYAN),
+        (Class::Second, 8) => Style::default().fg(style::BLACK).bg(style::GREY),
+        (Class::Second, _) => on_blue(style::GREY),
     }
 }
 
@@ -714,12 +715,8 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
                 } else {
                     format!(" ({})", pl.place)
                 };
-                Span::styled(
-                    text,
-                    Style::default()
-                        .fg(placing_colour(pl.class, pl.place))
-                        .bg(style::BG),
-                )
+                let last = p.year == crate::league::LAST_YEAR;
+                Span::styled(text, placing_style(pl.class, pl.place, last))
             });
             spans.push(cell.unwrap_or_else(|| Span::styled("    ", style::text())));
         }
@@ -733,24 +730,18 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
         vec![
             Span::styled(
                 " champion ",
-                Style::default().fg(Color::Black).bg(Color::Yellow),
+                Style::default().fg(style::BLACK).bg(style::YELLOW),
             ),
             Span::styled(
                 " top three ",
-                Style::default().fg(Color::Black).bg(Color::LightGreen),
+                Style::default().fg(style::BLACK).bg(style::LIGHT_GREEN),
             ),
-            Span::styled(
-                " relegated ",
-                Style::default().fg(Color::Black).bg(Color::Red),
-            ),
+            Span::styled(" relegated ", placing_style(Class::First, 8, false)),
             Span::styled(
                 " promoted ",
-                Style::default().fg(Color::Black).bg(Color::LightCyan),
+                Style::default().fg(style::BLACK).bg(style::LIGHT_CYAN),
             ),
-            Span::styled(
-                " wooden spoon ",
-                Style::default().fg(Color::White).bg(Color::DarkGray),
-            ),
+            Span::styled(" wooden spoon ", placing_style(Class::Second, 8, false)),
         ],
     );
     put(

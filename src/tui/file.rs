@@ -27,13 +27,17 @@ pub enum Start {
         problem: String,
         backup: Backup,
     },
+    /// A new file's options; `row` is the line the cursor is on.
     Options {
         name: String,
         new: NewFile,
+        row: usize,
     },
+    /// A new file's county; `row` is the options' cursor, kept for a step back.
     County {
         name: String,
         new: NewFile,
+        row: usize,
     },
 }
 
@@ -65,6 +69,9 @@ impl Backup {
         }
     }
 }
+
+/// The longest file name (the guide's eight characters).
+const NAME_LEN: usize = 8;
 
 /// Where the competition `name` (already a valid name) lives.
 pub fn file_path(dir: &Path, name: &str) -> PathBuf {
@@ -204,6 +211,7 @@ impl App {
                 Some('Y') => Start::Options {
                     name,
                     new: NewFile::default(),
+                    row: 0,
                 },
                 Some('N') => Start::ask_name(),
                 _ if k.code == KeyCode::Esc => Start::ask_name(),
@@ -216,14 +224,20 @@ impl App {
             } => return self.damaged_key(name, problem, backup, k),
             // Nothing is made until a county is chosen: Esc steps back.
             Start::Options { .. } if k.code == KeyCode::Esc => Start::ask_name(),
-            Start::Options { name, mut new } => match setup::options_key(&mut new, k) {
-                OptionsKey::Done => Start::County { name, new },
-                _ => Start::Options { name, new },
+            Start::Options {
+                name,
+                mut new,
+                mut row,
+            } => match setup::options_key(&mut new, &mut row, k) {
+                OptionsKey::Done => Start::County { name, new, row },
+                _ => Start::Options { name, new, row },
             },
-            Start::County { name, new } if k.code == KeyCode::Esc => Start::Options { name, new },
-            Start::County { name, new } => match setup::county_key(k) {
+            Start::County { name, new, row } if k.code == KeyCode::Esc => {
+                Start::Options { name, new, row }
+            }
+            Start::County { name, new, row } => match setup::county_key(k) {
                 Some(county) => return self.create(&name, new, county),
-                None => Start::County { name, new },
+                None => Start::County { name, new, row },
             },
         };
         self.phase = Phase::Start(next);
@@ -235,7 +249,29 @@ impl App {
             self.phase = Phase::Start(Start::FileName { input, error });
             return;
         }
-        if !setup::edit_line(&mut input, k, 12) {
+        // A name's rules are told as it is typed, not only on [Enter].
+        if let KeyCode::Char(c) = k.code {
+            let refused = if !(c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                Some(format!(
+                    "'{c}' cannot be in a file name: use letters, digits, '_' and '-'."
+                ))
+            } else if input.chars().count() >= NAME_LEN {
+                Some(format!("A file name has at most {NAME_LEN} characters."))
+            } else {
+                None
+            };
+            if refused.is_some() {
+                self.phase = Phase::Start(Start::FileName {
+                    input,
+                    error: refused,
+                });
+                return;
+            }
+        }
+        if !setup::edit_line(&mut input, k, NAME_LEN) {
+            // A key taken clears the last complaint; one that did nothing leaves it.
+            let taken = matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace);
+            let error = error.filter(|_| !taken);
             self.phase = Phase::Start(Start::FileName { input, error });
             return;
         }
@@ -316,11 +352,17 @@ impl App {
                             None
                         };
                         let status = Some(match aside {
-                            None => format!("Opened the backup; the next save writes {name}.acc."),
-                            Some(Ok(to)) => format!("Opened the backup; the damaged file is kept as {}.", to.display()),
-                            Some(Err(e)) => format!("Opened the backup; the next save replaces {name}.acc (it could not be moved aside: {e})."),
+                            None => format!("Opened the backup and saved it as {name}.acc."),
+                            Some(Ok(to)) => format!("Opened the backup and saved it as {name}.acc; the damaged file is kept as {}.", to.display()),
+                            Some(Err(e)) => format!("Opened the backup and saved it as {name}.acc (the damaged file could not be moved aside: {e})."),
                         });
-                        self.opened(comp, status)
+                        // Saved at once: "everything is saved" must be true from the first
+                        // screen, and the next start must find the file, not only its backup.
+                        let mut phase = self.opened(comp, status);
+                        if let Phase::Open(open) = &mut phase {
+                            open.save();
+                        }
+                        phase
                     }
                     Err(e) => Phase::Start(Start::Damaged {
                         name,

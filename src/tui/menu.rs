@@ -26,10 +26,10 @@ impl Open {
                 self.say("The competition is over: all its seasons have been played.")
             }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
-            Some('3') => self.view(ViewKind::Table, None),
-            Some('4') => self.view(ViewKind::Averages, None),
+            Some('3') => self.view(ViewKind::Table),
+            Some('4') => self.view(ViewKind::Averages),
             Some('5') => Screen::PickCounty {
-                purpose: PickFor::Results { year: None },
+                purpose: PickFor::Results { review: None },
             },
             Some('6') => Screen::PickCounty {
                 purpose: PickFor::Records,
@@ -40,7 +40,10 @@ impl Open {
                 self.class = self.class.other();
                 Screen::Menu
             }
-            Some('S') if !finished => Screen::Simulate {
+            Some('S') if finished => {
+                self.say("The competition is over: there are no seasons left to simulate.")
+            }
+            Some('S') => Screen::Simulate {
                 input: String::new(),
                 error: None,
             },
@@ -57,7 +60,7 @@ impl Open {
         match &mut self.screen {
             Screen::Match { .. } if hidden => {}
             Screen::Match { session, .. } if match_screen::wants_ticks(session) => {
-                session.advance(true);
+                session.watch_tick();
                 if let Screen::Match { session, entry } =
                     std::mem::replace(&mut self.screen, Screen::Menu)
                 {

@@ -101,8 +101,10 @@ impl Open {
         entry: Entry,
         k: KeyEvent,
     ) -> Screen {
+        // The match over, the stop that shows its end goes straight on to the scorecard: one
+        // key for one thing that happened.
         if session.state.is_over()
-            && session.paused.is_none()
+            && session.help.is_none()
             && matches!(k.code, KeyCode::Enter | KeyCode::Char(' '))
         {
             return match entry {
@@ -164,7 +166,16 @@ impl FinalCard {
             away: &s.names[1],
         };
         let text = crate::scorecard::scorecard(s.state.public(), &names);
-        let lines = text.lines().flat_map(|l| wrap_indented(l, 78)).collect();
+        let mut lines: Vec<String> = text.lines().flat_map(|l| wrap_indented(l, 78)).collect();
+        // The result and the points come first, under the names, where the card opens: the
+        // scorecard prints them at its foot.
+        if s.state.public().result.is_some() && lines.len() > 3 {
+            let foot = lines.split_off(lines.len() - 2);
+            while lines.last().is_some_and(|l| l.is_empty()) {
+                lines.pop();
+            }
+            lines.splice(1..1, foot);
+        }
         let p = s.state.public();
         let short = &s.commentary.names;
         let innings = p

@@ -31,31 +31,62 @@ impl ViewKind {
             ViewKind::Honours | ViewKind::AllTime(_) | ViewKind::AllTimeAverages(_)
         )
     }
+
+    /// Whether the view shows one class (and [9] switches it).
+    pub fn has_class(self) -> bool {
+        matches!(self, ViewKind::Table | ViewKind::Averages)
+    }
+}
+
+/// A past season under review ([7]): its year, and the class its tables show. The review
+/// keeps its own class: switching it there leaves the menu's as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Review {
+    pub year: u16,
+    pub class: Class,
 }
 
 /// What a county is being picked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickFor {
-    Results { year: Option<u16> },
+    Results { review: Option<Review> },
     Records,
 }
 
 impl Open {
-    pub(super) fn view(&mut self, kind: ViewKind, year: Option<u16>) -> Screen {
-        let lines = render_view(&self.comp, kind, year, self.class);
-        let title = view_title(kind, year, self.class);
+    /// View `kind` of the season under way (and the menu's class).
+    pub(super) fn view(&mut self, kind: ViewKind) -> Screen {
+        let lines = render_view(&self.comp, kind, None, self.class);
         Screen::Text {
-            title,
+            title: view_title(kind, None, self.class),
             lines,
             scroll: 0,
-            review: year.map(|y| (y, kind)),
+            review: None,
+            kind,
+        }
+    }
+
+    /// View `kind` of a past season under review.
+    fn review(&self, kind: ViewKind, review: Review) -> Screen {
+        let lines = render_view(&self.comp, kind, Some(review.year), review.class);
+        Screen::Text {
+            title: view_title(kind, Some(review.year), review.class),
+            lines,
+            scroll: 0,
+            review: Some(review),
             kind,
         }
     }
 
     pub(super) fn review_previous(&mut self) -> Screen {
         match self.comp.seasons().last().map(|s| s.year) {
-            Some(year) => self.view(ViewKind::Table, Some(year)),
+            Some(year) => self.review(
+                ViewKind::Table,
+                Review {
+                    year,
+                    class: self.class,
+                },
+            ),
             None => self.say("There is no previous season yet."),
         }
     }
@@ -65,26 +96,27 @@ impl Open {
         title: String,
         lines: Vec<String>,
         scroll: usize,
-        review: Option<(u16, ViewKind)>,
+        review: Option<Review>,
         kind: ViewKind,
         k: KeyEvent,
     ) -> Screen {
-        if let Some((year, kind)) = review {
+        if let Some(r) = review {
             let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
-            let i = years.iter().position(|&y| y == year).unwrap_or(0);
+            let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
+            let at = |year: u16| Review { year, ..r };
             match upper(k) {
-                Some('7') if i > 0 => return self.view(kind, Some(years[i - 1])),
-                Some('8') if i + 1 < years.len() => return self.view(kind, Some(years[i + 1])),
-                Some('3') => return self.view(ViewKind::Table, Some(year)),
-                Some('4') => return self.view(ViewKind::Averages, Some(year)),
+                Some('7') if i > 0 => return self.review(kind, at(years[i - 1])),
+                Some('8') if i + 1 < years.len() => return self.review(kind, at(years[i + 1])),
+                Some('3') => return self.review(ViewKind::Table, r),
+                Some('4') => return self.review(ViewKind::Averages, r),
                 Some('5') => {
                     return Screen::PickCounty {
-                        purpose: PickFor::Results { year: Some(year) },
+                        purpose: PickFor::Results { review: Some(r) },
                     }
                 }
-                Some('9') => {
-                    self.class = self.class.other();
-                    return self.view(kind, Some(year));
+                Some('9') if kind.has_class() => {
+                    let class = r.class.other();
+                    return self.review(kind, Review { class, ..r });
                 }
                 _ => {}
             }
@@ -108,22 +140,25 @@ impl Open {
             return Screen::Menu;
         }
         match (super::setup::county_key(k), purpose) {
-            (Some(Some(c)), PickFor::Results { year }) => self.view(ViewKind::Results(c), year),
-            (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c), None),
+            (Some(Some(c)), PickFor::Results { review: Some(r) }) => {
+                self.review(ViewKind::Results(c), r)
+            }
+            (Some(Some(c)), PickFor::Results { review: None }) => self.view(ViewKind::Results(c)),
+            (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c)),
             _ => Screen::PickCounty { purpose },
         }
     }
 
     pub(super) fn alltime_key(&mut self, k: KeyEvent) -> Screen {
         match upper(k) {
-            Some('1') => self.view(ViewKind::Honours, None),
+            Some('1') => self.view(ViewKind::Honours),
             Some('2') => Screen::Grid {
                 first_year: crate::league::FIRST_YEAR,
             },
-            Some('3') => self.view(ViewKind::AllTime(Class::First), None),
-            Some('4') => self.view(ViewKind::AllTimeAverages(Class::First), None),
-            Some('5') => self.view(ViewKind::AllTime(Class::Second), None),
-            Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second), None),
+            Some('3') => self.view(ViewKind::AllTime(Class::First)),
+            Some('4') => self.view(ViewKind::AllTimeAverages(Class::First)),
+            Some('5') => self.view(ViewKind::AllTime(Class::Second)),
+            Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second)),
             _ if k.code == KeyCode::Esc => Screen::Menu,
             _ => Screen::AllTime,
         }

@@ -85,9 +85,28 @@ fn start_screens_new_file_options_and_county() {
     let mut app = App::new(dir.path().to_path_buf(), None);
     app.new_seed = Some(1);
     insta::assert_snapshot!("file_prompt", shot(&app));
+    // A name's rules are told as it is typed: eight characters at most, and only letters,
+    // digits, '_' and '-'.
     press(&mut app, "far_too_long");
-    enter(&mut app);
     insta::assert_snapshot!("file_prompt_bad_name", shot(&app));
+    assert!(matches!(app.start(), Some(Start::FileName { input, .. }) if input == "far_too_"));
+    for _ in 0..8 {
+        app.update(key(KeyCode::Backspace));
+    }
+    press(&mut app, "a!");
+    assert!(
+        shot(&app).contains("'!' cannot be in a file name: use letters, digits, '_' and '-'."),
+        "{}",
+        shot(&app)
+    );
+    app.update(key(KeyCode::Backspace));
+    assert!(
+        !shot(&app).contains("cannot be in a file name"),
+        "a key taken clears it"
+    );
+    app.update(key(KeyCode::Backspace));
+    enter(&mut app);
+    assert!(shot(&app).contains("it is empty"), "{}", shot(&app));
     press(&mut app, "surrey11");
     enter(&mut app);
     insta::assert_snapshot!("confirm_new_file", shot(&app));
@@ -281,7 +300,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     let mut checked_at_end = false;
     for _ in 0..5000 {
         let s = session(&app);
-        if s.state.is_over() && s.paused.is_none() {
+        if s.state.is_over() && checked_at_end {
             break;
         }
         // A pause a step raised between balls is shown before the human's next choice.
@@ -331,6 +350,13 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     assert!(extras_shot, "the match showed an extra");
     assert!(checked_at_end);
     assert!(session(&app).state.is_over());
+    // The wicket or close that ended it, the close of the innings and the end of the match
+    // are one stop, and its one [Enter] goes to the scorecard.
+    let text = shot(&app);
+    assert!(
+        text.contains("The match is over: ") && text.contains("Press [Enter] for the scorecard"),
+        "{text}"
+    );
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     insta::assert_snapshot!("final_scoreboard", shot(&app));
@@ -746,7 +772,7 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
         let s = session(&app);
-        if s.state.is_over() && s.paused.is_none() {
+        if s.state.is_over() {
             break;
         }
         let p = s.state.public();
@@ -757,7 +783,7 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
                 inn.total, inn.wickets
             )
         };
-        if let Some(Pause::InningsEnd(n)) = s.paused {
+        if let Some(n) = s.paused.as_ref().and_then(|stop| stop.innings_end()) {
             let inn = &p.started()[n as usize - 1];
             let name = &s.commentary.names[inn.batting.index()];
             let line = format!("End of innings: {name} ");
@@ -770,22 +796,12 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
             // The scoreboard shows the innings that ended, not the next at 0 for 0.
             assert!(text.contains(&board(n)), "innings {n}:\n{text}");
             seen += 1;
-        }
-        // So do the wicket that ended it and an interval its ball began, shown first.
-        let closing = s.commentary.pauses.iter().find_map(|x| {
-            if let Pause::InningsEnd(n) = x {
-                Some(*n)
-            } else {
-                None
+            // The wicket that ended it is the same stop, told first: one key for both.
+            let stop = &s.paused.as_ref().unwrap().0;
+            if stop.first() == Some(&Pause::Wicket) {
+                assert!(text.contains("Wicket!"), "{text}");
+                wickets_seen += 1;
             }
-        });
-        if let (Some(Pause::Wicket | Pause::Interval(_)), Some(n)) = (&s.paused, closing) {
-            let text = shot(&app);
-            assert!(
-                text.contains(&board(n)),
-                "wicket closing innings {n}:\n{text}"
-            );
-            wickets_seen += 1;
         }
         if s.paused.is_some() {
             enter(&mut app);
@@ -883,7 +899,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
         to_own_match(&mut app);
         for _ in 0..5000 {
             let s = session(&app);
-            if s.state.is_over() && s.paused.is_none() {
+            if s.state.is_over() {
                 enter(&mut app);
                 enter(&mut app);
                 break;
@@ -970,7 +986,7 @@ fn the_match_screen_says_how_the_match_is_shaping() {
         }
         for _ in 0..20_000 {
             let s = session(&app);
-            if s.state.is_over() && s.paused.is_none() {
+            if s.state.is_over() {
                 break;
             }
             if let Some(line) = accc::tui::match_screen::prospects_line(
@@ -1068,9 +1084,15 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
         "the original is untouched"
     );
     assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
-    // The damaged file is kept aside, and the good backup stays the backup.
+    // The damaged file is kept aside, and the good backup's competition stays the backup
+    // (saved as CORR the moment it was opened, then kept as the match was saved).
     assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
-    assert_eq!(std::fs::read(dir.path().join("CORR.bak")).unwrap(), before);
+    let backup = Competition::load(&dir.path().join("CORR.bak")).unwrap();
+    assert_eq!(
+        accc::league::export::export_json(&backup),
+        accc::league::export::export_json(&Competition::load(&original).unwrap())
+            .replace("\"TEST\"", "\"CORR\""),
+    );
     // Damaged again: an earlier damaged copy is not replaced.
     std::fs::write(&corrupt, b"junk again").unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
@@ -1316,4 +1338,430 @@ fn a_seed_given_for_a_file_that_exists_is_not_ignored_silently() {
     let mut fresh = App::new(dir.path().to_path_buf(), None);
     fresh.set_new_seed(Some(5));
     assert_eq!(fresh.status(), None, "a seed for a file still to be made");
+}
+
+#[test]
+fn reviewing_a_past_season_keeps_its_class_to_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), Some(0)));
+    sim_on_disk(dir.path(), 2);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    let class = app.open_file().unwrap().class;
+    press(&mut app, "7");
+    let first = shot(&app);
+    press(&mut app, "9");
+    let other = shot(&app);
+    assert_ne!(first, other, "[9] shows the other class's table");
+    let label = accc::views::class_label(class.other());
+    assert!(other.contains(&format!("{label} table")), "{other}");
+    press(&mut app, "3");
+    assert_eq!(shot(&app), other, "[3] stays in the class under review");
+    esc(&mut app);
+    assert_eq!(
+        app.open_file().unwrap().class,
+        class,
+        "the menu's class is as it was"
+    );
+    // A county's results are of no class: [9] there changes nothing.
+    press(&mut app, "75s");
+    let results = shot(&app);
+    assert!(!results.contains("[9] class"), "{results}");
+    press(&mut app, "9");
+    assert_eq!(shot(&app), results);
+    esc(&mut app);
+    assert_eq!(app.open_file().unwrap().class, class);
+}
+
+#[test]
+fn a_backup_opened_is_saved_at_once_so_quitting_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let acc = file_path(dir.path(), "TEST");
+    std::fs::copy(&acc, dir.path().join("TEST.bak")).unwrap();
+    std::fs::write(&acc, b"damaged").unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "b");
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(shot(&app).contains("Quit (everything is saved)"));
+    press(&mut app, "q");
+    assert!(app.quit);
+    // The next start finds the file, not only its backup.
+    let again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu)),
+        "{}",
+        shot(&again)
+    );
+    assert_eq!(Competition::load(&acc).unwrap().name(), "TEST");
+}
+
+#[test]
+fn simulate_on_a_finished_competition_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    sim_on_disk(dir.path(), 100);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "s");
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(
+        shot(&app).contains("no seasons left to simulate"),
+        "{}",
+        shot(&app)
+    );
+}
+
+#[test]
+fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "1");
+    let Some(Screen::Scorecard { card, .. }) = app.screen() else {
+        panic!("{}", shot(&app))
+    };
+    let last = card.lines.last().unwrap().clone();
+    let top = shot(&app);
+    let body: Vec<&str> = top.lines().skip(2).take(4).collect();
+    assert!(
+        body[1].contains(" won by ") || body[1].contains("drawn") || body[1].contains("tied"),
+        "{top}"
+    );
+    assert!(body[2].starts_with(" Points: "), "{top}");
+    assert!(!top.contains(&last), "the card is longer than a screen");
+    app.update(key(KeyCode::End));
+    assert!(shot(&app).contains(&last), "{}", shot(&app));
+    app.update(key(KeyCode::Home));
+    assert_eq!(shot(&app), top);
+}
+
+/// A match of the user's (home or away) brought to its first ball, with the keys pressed.
+fn to_first_ball(app: &mut App) {
+    to_own_match(app);
+    for _ in 0..10 {
+        let s = session(app);
+        if s.state.public().innings_started > 0 {
+            return;
+        }
+        press(app, "=");
+    }
+    panic!("the match never began");
+}
+
+#[test]
+fn the_match_opens_as_the_guide_shows_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_first_ball(&mut app);
+    let s = session(&app);
+    let p = s.state.public();
+    let (bat, bowl) = (p.batting().index(), p.bowling().index());
+    let text = shot(&app);
+    let lines: Vec<&str> = text.lines().collect();
+    // "Surrey to bowl to Nottinghamshire", then the toss where the state of the match goes.
+    assert!(
+        lines[1].starts_with(&format!(" {} to bowl to {}.", s.names[bowl], s.names[bat])),
+        "{text}"
+    );
+    assert!(text.contains(" the toss and "), "{text}");
+    // The fielding side is named under the score, though it has not batted.
+    assert!(
+        lines[7].trim_end().ends_with(&s.commentary.names[bowl]),
+        "{text}"
+    );
+    // The opening discards are told, the bowler's with the no-ball suit it sets.
+    assert!(lines[1].contains(" discard the "), "{text}");
+}
+
+#[test]
+fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
+    use accc::tui::session::{Mode, Session};
+    let names = || {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    };
+    let mut told = 0;
+    for seed in 0..12 {
+        let mut s = Session::new(
+            accc::engine::MatchOptions::default(),
+            Levels { bat: 2, bowl: 2 },
+            seed,
+            names(),
+            Some(accc::engine::Side::Home),
+            Mode::Fully,
+        );
+        s.advance(false);
+        if s.human_to_act() == Some(Decision::Elect) {
+            s.choose(accc::engine::Choice::Elect(accc::engine::Election::Bat))
+                .unwrap();
+        }
+        // The user bats: the computer has bowled its discard first.
+        if s.human_to_act() == Some(Decision::OpeningDiscard) && s.bats_next() {
+            let suit = s.state.public().top.unwrap().suit().marked();
+            assert!(
+                s.commentary.last.contains("Surrey discard the ")
+                    && s.commentary
+                        .last
+                        .contains(&format!("{suit} are the first over's no-balls")),
+                "{}",
+                s.commentary.last
+            );
+            told += 1;
+        }
+    }
+    assert!(told > 0);
+}
+
+#[test]
+fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        let ended = s.paused.as_ref().and_then(|st| st.innings_end());
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            app.update(Msg::Tick);
+        }
+        if ended.is_some() {
+            let s = session(&app);
+            let p = s.state.public();
+            if p.result.is_none() && p.current().balls == 0 {
+                let line = shot(&app).lines().nth(1).unwrap().to_string();
+                assert!(
+                    line.contains(&format!(
+                        "{} to bowl to {}.",
+                        s.names[p.bowling().index()],
+                        s.names[p.batting().index()]
+                    )),
+                    "{line}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 1, "an innings began after a stop: {checked}");
+}
+
+#[test]
+fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    for _ in 0..6 {
+        to_own_match(&mut app);
+        for _ in 0..5000 {
+            let s = session(&app);
+            if s.state.is_over() {
+                break;
+            }
+            if s.human_to_act() == Some(Decision::Exchange) {
+                press(&mut app, "1");
+                assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
+                press(&mut app, "23");
+                let text = shot(&app);
+                assert!(
+                    text.contains("Two cards at most") && !text.contains("[3] change"),
+                    "{text}"
+                );
+                press(&mut app, "1");
+                assert!(!shot(&app).contains("[1] change"));
+                assert!(!shot(&app).contains("Two cards at most"));
+                return;
+            }
+            if s.paused.is_some() {
+                enter(&mut app);
+            } else {
+                press(&mut app, "=");
+            }
+        }
+        enter(&mut app);
+        enter(&mut app);
+    }
+    panic!("the user never changed cards");
+}
+
+#[test]
+fn a_watched_match_can_be_held_slowed_and_sped_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let balls = |app: &App| session(app).deliveries;
+    let clear = |app: &mut App| {
+        while session(app).paused.is_some() {
+            enter(app);
+        }
+    };
+    clear(&mut app);
+    // Held: ticks bowl nothing, and the screen says how to go on.
+    press(&mut app, " ");
+    let held = balls(&app);
+    for _ in 0..20 {
+        app.update(Msg::Tick);
+    }
+    assert_eq!(balls(&app), held);
+    assert!(
+        shot(&app).contains("Paused: [Space] to go on"),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, " ");
+    // Slowest: a ball every 8 ticks.
+    press(&mut app, "---");
+    assert!(shot(&app).contains("speed (slowest)"), "{}", shot(&app));
+    clear(&mut app);
+    let before = balls(&app);
+    for _ in 0..7 {
+        app.update(Msg::Tick);
+    }
+    clear(&mut app);
+    assert!(
+        balls(&app) - before <= 1,
+        "at most one ball in 7 slow ticks"
+    );
+    // Fastest: ten balls a tick, unless a stop comes first.
+    press(&mut app, "++++++");
+    assert!(shot(&app).contains("speed (fastest)"), "{}", shot(&app));
+    clear(&mut app);
+    let mut most = 0;
+    for _ in 0..20 {
+        let before = balls(&app);
+        app.update(Msg::Tick);
+        most = most.max(balls(&app) - before);
+        clear(&mut app);
+        if session(&app).state.is_over() {
+            break;
+        }
+    }
+    assert!(most > 1, "several balls a tick at the fastest: {most}");
+}
+
+#[test]
+fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    for _ in 0..5000 {
+        let s = session(&app);
+        if matches!(s.human_to_act(), Some(Decision::Respond { .. }))
+            && s.state.public().striker >= 3
+        {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let before = shot(&app);
+    for open in [
+        key(KeyCode::Char('h')),
+        key(KeyCode::Char('?')),
+        key(KeyCode::F(1)),
+    ] {
+        app.update(open);
+        let text = shot(&app);
+        assert!(text.contains("Help: this match"), "{text}");
+        assert!(
+            text.contains("THE BALL IN PLAY") && text.contains("Bowled "),
+            "{text}"
+        );
+        assert!(text.contains("[1] "), "each card's outcome: {text}");
+        assert!(
+            text.contains("THE STRIKER") && text.contains(" on strike"),
+            "{text}"
+        );
+        for _ in 0..3 {
+            app.update(key(KeyCode::PageDown));
+        }
+        assert!(shot(&app).contains("KEYS ON THE MATCH SCREEN") || shot(&app).contains("[Esc]"));
+        esc(&mut app);
+        assert_eq!(shot(&app), before, "Esc goes back to the match as it was");
+    }
+}
+
+/// Every foreground and background pair on `text`'s screen, as drawn.
+fn colour_pairs(app: &App) -> Vec<(ratatui::style::Color, ratatui::style::Color, String)> {
+    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    t.draw(|f| draw::draw(f, app)).unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut out = Vec::new();
+    for y in 0..25 {
+        for x in 0..80 {
+            let c = &buf[(x, y)];
+            if !c.symbol().trim().is_empty() {
+                out.push((c.fg, c.bg, c.symbol().to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
+    use accc::tui::style::{contrast, MIN_CONTRAST};
+    let dir = tempfile::tempdir().unwrap();
+    let mut seen = std::collections::BTreeMap::new();
+    let mut look = |app: &App, what: &str| {
+        for (fg, bg, sym) in colour_pairs(app) {
+            seen.entry(format!("{fg:?} on {bg:?}"))
+                .or_insert_with(|| (fg, bg, format!("{what}: {sym:?}")));
+        }
+    };
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    look(&app, "file name");
+    press(&mut app, "a!");
+    look(&app, "bad name");
+    drop(app);
+    let mut app = small_file(dir.path(), Some(0));
+    look(&app, "menu");
+    press(&mut app, "s1");
+    enter(&mut app);
+    while matches!(app.screen(), Some(Screen::Simulating { .. })) {
+        app.update(Msg::Tick);
+    }
+    look(&app, "season end");
+    enter(&mut app);
+    press(&mut app, "82");
+    look(&app, "grid");
+    esc(&mut app);
+    esc(&mut app);
+    to_own_match(&mut app);
+    look(&app, "toss");
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        let (exchange, paused) = (
+            s.human_to_act() == Some(Decision::Exchange),
+            s.paused.is_some(),
+        );
+        if exchange {
+            press(&mut app, "123");
+            look(&app, "exchange");
+            press(&mut app, "h");
+            look(&app, "help");
+            esc(&mut app);
+        }
+        look(&app, "match");
+        if paused {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    enter(&mut app);
+    look(&app, "final scoreboard");
+    assert!(seen.len() >= 8, "{:?}", seen.keys());
+    for (pair, (fg, bg, at)) in &seen {
+        let ratio = contrast(*fg, *bg).unwrap_or_else(|| panic!("{pair} ({at}) is a theme's"));
+        assert!(ratio >= MIN_CONTRAST, "{pair} ({at}): {ratio:.2}");
+    }
 }
