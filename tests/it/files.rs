@@ -356,3 +356,30 @@ fn a_save_that_fails_part_way_says_what_the_file_still_holds() {
         None => assert!(err.contains("before any season"), "{err}"),
     }
 }
+
+#[test]
+fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
+    use accc::tui::app::{App, Phase, Start};
+    let dir = tempfile::tempdir().unwrap();
+    let out = sim(dir.path(), "HELD", 0).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let first = App::new(dir.path().to_path_buf(), Some("held".into()));
+    assert!(first.open_file().is_some());
+    // While it is open, sim is refused and told who has it ...
+    let out = sim(dir.path(), "HELD", 1).output().unwrap();
+    assert_eq!(out.status.code(), Some(6));
+    assert!(text(&out)
+        .1
+        .contains("HELD.acc is open in another accc (process"));
+    // ... and so is a second terminal program, at the name prompt.
+    let second = App::new(dir.path().to_path_buf(), Some("held".into()));
+    match &second.phase {
+        Phase::Start(Start::FileName { error: Some(e), .. }) => {
+            assert!(e.contains("HELD.acc is open in another accc"), "{e}")
+        }
+        _ => panic!("the second program should be back at the name prompt"),
+    }
+    drop(first);
+    let out = sim(dir.path(), "HELD", 1).output().unwrap();
+    assert!(out.status.success(), "free once the program has quit");
+}

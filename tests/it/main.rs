@@ -10,4 +10,5 @@ mod files;
 mod helpers;
 mod league;
 mod log_check;
+mod save_fixtures;
 mod tui;
