@@ -59,6 +59,16 @@ pub fn star_note(comp: &Competition) -> Option<String> {
         .map(|c| format!("* your county ({})", name(c)))
 }
 
+/// The footnote for a view listing only the counties `shown`: none when the user's county
+/// is not among them (there is no asterisk to explain).
+pub fn star_note_among(
+    comp: &Competition,
+    mut shown: impl Iterator<Item = CountyId>,
+) -> Option<String> {
+    let user = comp.settings().user_county?;
+    shown.any(|c| c == user).then(|| star_note(comp))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

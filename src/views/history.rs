@@ -119,7 +119,7 @@ pub fn honours(comp: &Competition) -> Result<Vec<String>> {
                 cell(a),
                 cell(b),
                 cell(c),
-                cell(h.promoted)
+                h.promoted.map_or_else(|| "-".to_string(), cell)
             )
             .trim_end()
             .to_string(),

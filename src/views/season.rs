@@ -7,7 +7,7 @@ use crate::league::standings::{prize, Figures, SeasonRow};
 use crate::league::summary::MatchSummary;
 use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
 
-use super::format::{marked, name, name_star, number, ordinal, short, star_note};
+use super::format::{marked, name, name_star, number, ordinal, short, star_note_among};
 use super::{class_label, season_for};
 
 /// "after round 7 of 14", "final" or "not started".
@@ -63,12 +63,27 @@ pub fn table(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<
         out.push(String::new());
         out.push(season_verdict(season, class));
     }
-    out.extend(star_note(comp));
+    out.extend(star_note_among(comp, cs.table().iter().map(|r| r.county)));
     Ok(out)
 }
 
 fn season_verdict(season: &Season, class: Class) -> String {
     let s = season.summary();
+    // After the last season no season follows: nobody goes down or comes up.
+    if s.is_last() {
+        return match class {
+            Class::First => format!(
+                "Champions: {}. Bottom: {} (the last season: nobody goes down).",
+                name(s.champion),
+                name(s.relegated)
+            ),
+            Class::Second => format!(
+                "Top: {} (the last season: nobody comes up). Wooden spoon: {}.",
+                name(s.promoted),
+                name(s.wooden_spoon)
+            ),
+        };
+    }
     match class {
         Class::First => format!(
             "Champions: {}. Relegated: {}.",
@@ -150,7 +165,7 @@ pub fn averages(comp: &Competition, year: Option<u16>, class: Class) -> Result<V
     out.push(String::new());
     out.push("Runs include extras; balls are deliveries that count. Avge runs per wicket,".into());
     out.push("ScR runs per 100 balls, StR balls per wicket.".into());
-    out.extend(star_note(comp));
+    out.extend(star_note_among(comp, cs.table().iter().map(|r| r.county)));
     Ok(out)
 }
 
