@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, Common};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -170,6 +170,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let spent = high && held > 0;
     if spent {
         left -= 1;
+        ctx.set_fact(tokens_id, Answer::Number(left), "a token spent");
         ctx.note(format!("a {play} of {value} is high-value ({threshold}+): one {colour} token spent, {left} left"));
     } else if high {
         ctx.note(format!("a {play} of {value} is high-value ({threshold}+), but no {colour} token is left to spend"));
@@ -572,8 +573,8 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
             Param::choice("play", &["run", "pass"], "your play type"),
             Param::number("value", "your play's offence value"),
-            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play"),
-            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play"),
+            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play").standing(),
+            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play").standing(),
             Param::flag("red-zone", "the ball is in a shaded red-zone area (15, 10, 5)"),
             Param::flag("last-cards", "one of the last 2 cards of the half"),
             Param::die("d6", "the d6 for the spy and play charts; rolled if left out"),

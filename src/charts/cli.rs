@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
 use rand::SeedableRng;
@@ -14,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::seed::clock_seed;
 
+use super::session::{self, Session};
 use super::walk::{
     drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
     Walk, WalkError,
@@ -54,6 +56,12 @@ pub enum ChartsCommand {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Keep a game at the table: `session new NAME SYSTEM`, `list`, `show NAME`, `undo NAME`,
+    /// `set NAME FACT VALUE`, `unset NAME FACT`; calls join it with `call ... --session NAME`.
+    Session {
+        #[command(subcommand)]
+        verb: SessionVerb,
+    },
     /// Walk a procedure question by question (answer, or: back, restart, roll, quit).
     Walk {
         /// System id.
@@ -66,6 +74,27 @@ pub enum ChartsCommand {
     },
 }
 
+/// The verbs of `accc charts session`.
+#[derive(Debug, Subcommand)]
+pub enum SessionVerb {
+    /// Start a table session for a game of SYSTEM.
+    New { name: String, system: String },
+    /// List the table sessions.
+    List,
+    /// Show a session's standing facts and its log of calls.
+    Show { name: String },
+    /// Take back the last call, with the facts it changed.
+    Undo { name: String },
+    /// Set a standing fact (a question id, as its flag is named) to a value.
+    Set {
+        name: String,
+        fact: String,
+        value: String,
+    },
+    /// Forget a standing fact (it is asked again).
+    Unset { name: String, fact: String },
+}
+
 impl From<WalkError> for Error {
     fn from(e: WalkError) -> Self {
         if e.id.is_empty() {
@@ -76,8 +105,8 @@ impl From<WalkError> for Error {
     }
 }
 
-/// Runs `accc charts ...`.
-pub fn run(args: ChartsArgs) -> Result<()> {
+/// Runs `accc charts ...`; table sessions live in `saves_dir`.
+pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.command {
@@ -90,13 +119,24 @@ pub fn run(args: ChartsArgs) -> Result<()> {
             procedure,
             args,
         } => {
-            let (text, warnings) = call_output(system.as_deref(), procedure.as_deref(), &args)?;
+            let (text, warnings) = call_output_in(
+                Some(saves_dir),
+                system.as_deref(),
+                procedure.as_deref(),
+                &args,
+            )?;
             for w in warnings {
+                let kind = if w.starts_with("recorded as call") {
+                    ""
+                } else {
+                    "warning: "
+                };
                 // A warning that cannot be shown (stderr closed or full) is dropped, not a panic.
-                let _ = writeln!(std::io::stderr().lock(), "accc: warning: {w}");
+                let _ = writeln!(std::io::stderr().lock(), "accc: {kind}{w}");
             }
             emit(&mut out, &text)
         }
+        ChartsCommand::Session { verb } => emit(&mut out, &session_text(saves_dir, verb)?),
         ChartsCommand::Walk {
             system,
             procedure,
@@ -107,6 +147,110 @@ pub fn run(args: ChartsArgs) -> Result<()> {
             let seed = seed.unwrap_or_else(clock_seed);
             interactive(p, &mut stdin.lock(), &mut out, seed)
         }
+    }
+}
+
+/// The text of `accc charts session ...`, after doing what it says.
+pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
+    use session::Table;
+    Ok(match verb {
+        SessionVerb::New { name, system } => {
+            let sys = find_system(&system)?;
+            let open = Table::create(saves_dir, &name, &sys.meta.id).map_err(session_error)?;
+            format!(
+                "table session {} started for {} ({})\n",
+                open.name,
+                sys.meta.name,
+                open.path.display()
+            )
+        }
+        SessionVerb::List => {
+            let all = session::list(saves_dir);
+            if all.is_empty() {
+                return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
+            }
+            all.iter()
+                .map(|l| match &l.system {
+                    Ok(sys) => format!("{:<16} {sys:<18} {} calls\n", l.name, l.calls),
+                    Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
+                })
+                .collect()
+        }
+        SessionVerb::Show { name } => {
+            let open = Table::open(saves_dir, &name).map_err(session_error)?;
+            format!("table session {}\n{}", open.name, open.session.describe())
+        }
+        SessionVerb::Undo { name } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            let entry = open.session.undo().ok_or_else(|| {
+                Error::Usage(format!("table session {name} has no call to take back"))
+            })?;
+            open.save().map_err(session_error)?;
+            format!(
+                "took back call {} ({} => {}); the facts are as they were before it\n",
+                open.session.log.len() + 1,
+                entry.procedure,
+                entry.result
+            )
+        }
+        SessionVerb::Set { name, fact, value } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            let sys = find_system(&open.session.system)?;
+            let answer = fact_value(sys, &fact, &value)?;
+            open.session.set(&fact, Some(answer.clone()));
+            open.save().map_err(session_error)?;
+            format!("{fact}: {answer}\n")
+        }
+        SessionVerb::Unset { name, fact } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            open.session.set(&fact, None);
+            open.save().map_err(session_error)?;
+            format!("{fact}: forgotten, it will be asked\n")
+        }
+    })
+}
+
+/// A standing fact's value from text, checked against the flag of that name in any of the
+/// system's procedures.
+fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
+    let param = sys
+        .procedures
+        .iter()
+        .flat_map(|p| p.params.iter())
+        .find(|x| x.name == fact && x.standing)
+        .ok_or_else(|| {
+            let mut names: Vec<&str> = sys
+                .procedures
+                .iter()
+                .flat_map(|p| p.params.iter())
+                .filter(|x| x.standing)
+                .map(|x| x.name)
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            Error::Usage(format!(
+                "'{fact}' is not a standing fact of {}: expected one of {}",
+                sys.meta.id,
+                names.join(", ")
+            ))
+        })?;
+    let bad = |what: &str| Error::Usage(format!("{fact}: '{value}' is not {what}"));
+    match param.kind {
+        ParamKind::Flag => match value.to_ascii_lowercase().as_str() {
+            "yes" | "y" | "true" => Ok(Answer::Bool(true)),
+            "no" | "n" | "false" => Ok(Answer::Bool(false)),
+            _ => Err(bad("yes or no")),
+        },
+        ParamKind::Number { .. } => value
+            .parse()
+            .map(Answer::Number)
+            .map_err(|_| bad("a whole number")),
+        ParamKind::Choice { options, .. } => options
+            .iter()
+            .find(|o| o.eq_ignore_ascii_case(value))
+            .map(|o| Answer::Choice(o.to_string()))
+            .ok_or_else(|| bad(&format!("one of {}", options.join(", ")))),
+        ParamKind::Die | ParamKind::Text => Err(bad("a standing fact")),
     }
 }
 
@@ -286,12 +430,39 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .help("print the call as one JSON object"),
     )
     .arg(
+        Arg::new("session")
+            .long("session")
+            .value_name("NAME")
+            .help("the table session to take standing facts from and record the call in"),
+    )
+    .arg(
         Arg::new("seed")
             .long("seed")
             .value_name("N")
             .value_parser(value_parser!(u64))
             .help("seed for the dice the program rolls (default: from the clock)"),
     )
+}
+
+/// A session error as the command's error: a bad name or a wrong system is a usage error, a
+/// file that is not there "not found", a damaged one a bad file, a locked or failing one a
+/// file error.
+pub fn session_error(e: session::Error) -> Error {
+    use crate::store::ErrorKind as F;
+    let text = e.to_string();
+    match e.kind {
+        session::ErrorKind::BadName(_)
+        | session::ErrorKind::Exists(_)
+        | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
+        session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
+            Error::NotFound(format!("no table session there: {text}"))
+        }
+        session::ErrorKind::File(f) => Error::File {
+            what: "the table session".into(),
+            error: f,
+        },
+        session::ErrorKind::Unusable { .. } => Error::BadFile(text),
+    }
 }
 
 /// The `--no-FLAG` of a yes/no flag (made once per flag: clap keeps flag names for the
@@ -336,6 +507,16 @@ pub fn call_text(
 /// The text of `accc charts call ...` and the warnings for stderr: flags that the call never
 /// used (a question it did not reach, dice beyond the re-rolls made).
 pub fn call_output(
+    system_id: Option<&str>,
+    procedure_id: Option<&str>,
+    args: &[String],
+) -> Result<(String, Vec<String>)> {
+    call_output_in(None, system_id, procedure_id, args)
+}
+
+/// [`call_output`] with the saves folder, where `--session NAME` finds its table session.
+pub fn call_output_in(
+    saves_dir: Option<&Path>,
     system_id: Option<&str>,
     procedure_id: Option<&str>,
     args: &[String],
@@ -386,7 +567,32 @@ pub fn call_output(
     };
     let json = matches.get_flag("json");
     let seed = matches.get_one::<u64>("seed").copied();
-    let (outcome, rolled_with, warnings) = call_from_matches(sys, p, &matches, seed)?;
+    let mut open = match matches.get_one::<String>("session") {
+        None => None,
+        Some(name) => {
+            let dir = saves_dir.ok_or_else(|| {
+                Error::Usage("--session: no saves folder to find table sessions in".into())
+            })?;
+            let open = session::Table::open(dir, name).map_err(session_error)?;
+            open.check_system(&sys.meta.id).map_err(session_error)?;
+            Some(open)
+        }
+    };
+    let Called {
+        outcome,
+        answers,
+        seed: rolled_with,
+        mut warnings,
+    } = call_from_matches(sys, p, &matches, seed, open.as_ref().map(|o| &o.session))?;
+    if let Some(open) = open.as_mut() {
+        open.session.record(p, &answers, &outcome);
+        open.save().map_err(session_error)?;
+        warnings.push(format!(
+            "recorded as call {} of table session {}",
+            open.session.log.len(),
+            open.name
+        ));
+    }
     if json {
         let mut fields = outcome.fields.clone();
         fields.insert("rolls".into(), rolls_json(&outcome));
@@ -410,7 +616,8 @@ fn call_from_matches(
     p: &'static Procedure,
     m: &ArgMatches,
     seed: Option<u64>,
-) -> Result<(Outcome, Option<u64>, Vec<String>)> {
+    session: Option<&Session>,
+) -> Result<Called> {
     let seed = seed.unwrap_or_else(clock_seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rolled = false;
@@ -419,7 +626,9 @@ fn call_from_matches(
     let mut asked: BTreeSet<&'static str> = BTreeSet::new();
     let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unneeded: Vec<(String, &'static str)> = Vec::new();
-    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+    let mut answers: Vec<(String, Answer)> = Vec::new();
+    let known = |id: &str| session.and_then(|s| s.known(id)).cloned();
+    let mut answer_for = |q: &Question| -> Result<Answer> {
         let fam = q.family();
         let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
             Error::Usage(format!(
@@ -448,7 +657,11 @@ fn call_from_matches(
                 });
                 if m.get_flag(fam) {
                     Ok(Answer::Bool(true))
-                } else if excluded || m.get_flag(no_flag(fam)) || m.get_flag("others-no") {
+                } else if excluded || m.get_flag(no_flag(fam)) {
+                    Ok(Answer::Bool(false))
+                } else if let Some(a) = known(&q.id) {
+                    Ok(a)
+                } else if m.get_flag("others-no") {
                     Ok(Answer::Bool(false))
                 } else {
                     Err(Error::Usage(format!(
@@ -460,14 +673,16 @@ fn call_from_matches(
             ParamKind::Number { default } => m
                 .get_one::<i64>(fam)
                 .copied()
-                .or(default)
                 .map(Answer::Number)
+                .or_else(|| known(&q.id))
+                .or(default.map(Answer::Number))
                 .ok_or_else(missing),
             ParamKind::Choice { default, .. } => m
                 .get_one::<String>(fam)
                 .cloned()
-                .or(default.map(str::to_string))
                 .map(Answer::Choice)
+                .or_else(|| known(&q.id))
+                .or(default.map(|d| Answer::Choice(d.to_string())))
                 .ok_or_else(missing),
             ParamKind::Die => {
                 let given: Vec<i64> = m
@@ -524,6 +739,11 @@ fn call_from_matches(
                 }
             }
         }
+    };
+    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+        let a = answer_for(q)?;
+        answers.push((q.id.clone(), a.clone()));
+        Ok(a)
     })?;
     for (label, reads) in &unneeded {
         for step in outcome.path.iter_mut() {
@@ -561,7 +781,21 @@ fn call_from_matches(
             }
         }
     }
-    Ok((outcome, rolled.then_some(seed), warnings))
+    Ok(Called {
+        outcome,
+        answers,
+        seed: rolled.then_some(seed),
+        warnings,
+    })
+}
+
+/// A call made from flags: its outcome, the answers it took, the seed (if the program rolled)
+/// and warnings about flags left unused.
+struct Called {
+    outcome: Outcome,
+    answers: Vec<(String, Answer)>,
+    seed: Option<u64>,
+    warnings: Vec<String>,
 }
 
 /// The readable path of a call.

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod data;
 pub mod paydirt3;
 pub mod paydirt7;
+pub mod session;
 pub mod table;
 pub mod twilight;
 pub mod undaunted;

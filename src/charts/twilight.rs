@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, parse_span, Checked, Common, DataError, Span};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -735,6 +735,11 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
                     "asia-level3",
                     "Is there a level 3 battleground in Asia the AI can coup?",
                 )? {
+                    ctx.set_fact(
+                        "china",
+                        Answer::Bool(false),
+                        "the China card passes to you, face down",
+                    );
                     return step_done(ctx, "4A", "coup with the China card in a level 3 Asian battleground (North Korea first on ties)".into()).map(Some);
                 }
             } else {
@@ -995,7 +1000,7 @@ fn build_procedures() -> Vec<Procedure> {
         params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
-            Param::choice("war", &["early", "mid", "late"], "the period of the war"),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
             Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
             Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
             Param::flag("event-wins", "the event would win the game for the AI"),

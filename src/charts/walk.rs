@@ -66,7 +66,8 @@ pub fn family(id: &str) -> &str {
 }
 
 /// An answer to a question.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Answer {
     Bool(bool),
     Number(i64),
@@ -173,6 +174,9 @@ pub struct Outcome {
     pub result: String,
     pub fields: Map<String, Value>,
     pub path: Vec<Step>,
+    /// Standing facts the call changes (a token spent, a card passed on), for a table
+    /// session to keep: (question id, its new answer).
+    pub updates: Vec<(String, Answer)>,
 }
 
 /// Why a procedure stopped before finishing.
@@ -191,6 +195,7 @@ pub type Flow<T> = Result<T, Stop>;
 pub struct Ctx<'a> {
     answers: &'a [(String, Answer)],
     path: Vec<Step>,
+    updates: Vec<(String, Answer)>,
 }
 
 impl<'a> Ctx<'a> {
@@ -198,6 +203,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             answers,
             path: Vec::new(),
+            updates: Vec::new(),
         }
     }
 
@@ -392,12 +398,20 @@ impl<'a> Ctx<'a> {
         cell
     }
 
+    /// Says that the call changes the standing fact `id` (the answer to that question from
+    /// now on), with a note in the path.
+    pub fn set_fact(&mut self, id: &str, answer: Answer, why: impl Into<String>) {
+        self.note(format!("from now on {id}: {answer} ({})", why.into()));
+        self.updates.push((id.into(), answer));
+    }
+
     /// Finishes with a result and its fields.
     pub fn done(&mut self, result: impl Into<String>, fields: Map<String, Value>) -> Flow<Outcome> {
         Ok(Outcome {
             result: result.into(),
             fields,
             path: std::mem::take(&mut self.path),
+            updates: std::mem::take(&mut self.updates),
         })
     }
 }

@@ -83,7 +83,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Sim(args)) => league::run_sim(args, &saves),
         Some(Command::Export(args)) => league::run_export(args, &saves),
         Some(Command::Show(args)) => league::run_show(args, &saves),
-        Some(Command::Charts(args)) => crate::charts::cli::run(args),
+        Some(Command::Charts(args)) => crate::charts::cli::run(args, &saves),
         None => crate::tui::run(saves, None, None),
     }
 }

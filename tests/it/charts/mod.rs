@@ -168,6 +168,7 @@ mod cli_runs;
 mod defects;
 mod paydirt_charts;
 mod prose;
+mod session;
 mod tui;
 mod twilight_charts;
 mod undaunted_charts;
