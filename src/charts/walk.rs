@@ -738,6 +738,21 @@ impl Walk {
         }
     }
 
+    /// Each answer so far with the question it answered, in order (the questions recomputed
+    /// by replaying the answers before each).
+    pub fn asked(&self) -> Vec<(Question, Answer)> {
+        (0..self.answers.len())
+            .filter_map(|i| {
+                let earlier = Walk {
+                    procedure: self.procedure,
+                    answers: self.answers[..i].to_vec(),
+                };
+                let q = earlier.question()?;
+                Some((q, self.answers[i].1.clone()))
+            })
+            .collect()
+    }
+
     /// Takes back the last answer; false if there was none.
     pub fn back(&mut self) -> bool {
         self.answers.pop().is_some()

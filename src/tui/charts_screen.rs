@@ -19,7 +19,8 @@ use ratatui::Frame;
 use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
-use crate::charts::walk::{Kind, Step, Walk};
+use crate::charts::session::{self, Table};
+use crate::charts::walk::{Answer, Kind, Step, Walk};
 use crate::engine::score::plural;
 
 /// Where the charts stand on screen.
@@ -32,8 +33,13 @@ pub enum ChartsScreen {
         lines: Vec<String>,
         scroll: usize,
     },
-    /// A system's procedures, to pick one to walk.
-    Procedures { system: usize },
+    /// A system's procedures, to pick one to walk; in a table session when `table` is set.
+    Procedures {
+        system: usize,
+        table: Option<Box<Table>>,
+        /// What the last key did (a call taken back, a refusal).
+        status: Option<String>,
+    },
     /// Walking a procedure step by step.
     Walk(Box<WalkScreen>),
 }
@@ -46,8 +52,8 @@ pub struct Env<'a> {
     pub seed: Option<u64>,
 }
 
-/// The charts as [C] opens them: the list of systems.
-pub fn open() -> ChartsScreen {
+/// The charts as [C] opens them: the list of systems, and the table sessions in `saves_dir`.
+pub fn open(saves_dir: &Path) -> ChartsScreen {
     let mut lines = vec![
         "Press a number to read a system's charts.".to_string(),
         String::new(),
@@ -61,6 +67,23 @@ pub fn open() -> ChartsScreen {
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
+    let sessions = session::list(saves_dir);
+    lines.push(String::new());
+    if sessions.is_empty() {
+        lines.push("No table sessions yet (accc charts session new NAME SYSTEM).".into());
+    } else {
+        lines.push("Table sessions (press the letter to play on in one):".into());
+        for (l, s) in ('a'..='z').zip(&sessions) {
+            lines.push(match &s.system {
+                Ok(sys) => format!(
+                    "[{l}] {:<16} {sys:<18} {}",
+                    s.name,
+                    plural(s.calls as u32, "call")
+                ),
+                Err(_) => format!("[{l}] {:<16} (cannot be read)", s.name),
+            });
+        }
+    }
     ChartsScreen::Systems { lines, scroll: 0 }
 }
 
@@ -119,14 +142,30 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
         ChartsScreen::Systems { .. } if matches!(k.code, KeyCode::Esc | KeyCode::Enter) => {
             return None
         }
-        ChartsScreen::Systems { lines, scroll } => ChartsScreen::Systems {
-            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
-            lines,
+        ChartsScreen::Systems { lines, scroll } => match k.code {
+            KeyCode::Char(c @ 'a'..='z') => match open_session(env.saves_dir, c) {
+                Ok(Some(screen)) => screen,
+                Ok(None) => ChartsScreen::Systems { lines, scroll },
+                Err(why) => {
+                    let mut lines = lines;
+                    lines.retain(|l| !l.starts_with("! "));
+                    lines.push(format!("! {why}"));
+                    ChartsScreen::Systems { lines, scroll }
+                }
+            },
+            code => ChartsScreen::Systems {
+                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+                lines,
+            },
         },
         ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
-            ChartsScreen::Procedures { system }
+            ChartsScreen::Procedures {
+                system,
+                table: None,
+                status: None,
+            }
         }
-        ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(),
+        ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(env.saves_dir),
         ChartsScreen::System {
             system,
             lines,
@@ -136,19 +175,73 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
             lines,
         },
-        ChartsScreen::Procedures { system } => match (procedure_key(system, k), k.code) {
+        ChartsScreen::Procedures {
+            system,
+            table,
+            status,
+        } => match (procedure_key(system, k), k.code) {
             (Some(p), _) => {
                 let seed = env.seed.unwrap_or_else(crate::seed::clock_seed);
-                ChartsScreen::Walk(Box::new(WalkScreen::new(system, p, seed)))
+                let mut w = WalkScreen::new(system, p, seed);
+                w.table = table;
+                w.fill_known();
+                ChartsScreen::Walk(Box::new(w))
             }
+            (None, KeyCode::Char('u' | 'U')) if table.is_some() => {
+                let mut table = table.expect("a table");
+                let status = match table.session.undo() {
+                    None => "Nothing to take back.".to_string(),
+                    Some(e) => match table.save() {
+                        Ok(()) => format!("Took back {}: {}", e.procedure, e.result),
+                        Err(err) => {
+                            table.session.log.push(e);
+                            format!("Not taken back: {err}")
+                        }
+                    },
+                };
+                ChartsScreen::Procedures {
+                    system,
+                    table: Some(table),
+                    status: Some(status),
+                }
+            }
+            (None, KeyCode::Esc) if table.is_some() => open(env.saves_dir),
             (None, KeyCode::Esc) => system_screen(system),
-            _ => ChartsScreen::Procedures { system },
+            _ => ChartsScreen::Procedures {
+                system,
+                table,
+                status,
+            },
         },
         ChartsScreen::Walk(mut w) => match walk_key(&mut w, k) {
             true => ChartsScreen::Walk(w),
-            false => ChartsScreen::Procedures { system: w.system },
+            false => ChartsScreen::Procedures {
+                system: w.system,
+                status: w.recorded.take(),
+                table: w.table.take(),
+            },
         },
     })
+}
+
+/// The procedures of the session under letter `c`, the session open (and locked).
+fn open_session(saves_dir: &Path, c: char) -> Result<Option<ChartsScreen>, String> {
+    let Some(listed) = session::list(saves_dir)
+        .into_iter()
+        .nth((c as u8 - b'a').into())
+    else {
+        return Ok(None);
+    };
+    let table = Table::open(saves_dir, &listed.name).map_err(|e| e.to_string())?;
+    let system = crate::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == table.session.system)
+        .ok_or_else(|| format!("{}: no system {}", listed.name, table.session.system))?;
+    Ok(Some(ChartsScreen::Procedures {
+        system,
+        table: Some(Box::new(table)),
+        status: None,
+    }))
 }
 
 /// Draws whichever charts screen is showing.
@@ -174,17 +267,38 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
             *scroll,
             "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
         ),
-        ChartsScreen::Procedures { system } => text(
-            f,
-            area,
-            &format!(
-                "{}: procedures",
-                crate::charts::systems()[*system].meta.name
-            ),
-            &procedure_lines(*system),
-            0,
-            "Press a number  [Esc] back",
-        ),
+        ChartsScreen::Procedures {
+            system,
+            table,
+            status,
+        } => {
+            let name = &crate::charts::systems()[*system].meta.name;
+            let mut lines = procedure_lines(*system);
+            let (title, hint) = match table {
+                Some(t) => {
+                    lines.push(String::new());
+                    lines.push(format!(
+                        "Table session {}: {} kept, {}.",
+                        t.name,
+                        plural(t.session.facts.len() as u32, "standing fact"),
+                        plural(t.session.log.len() as u32, "call")
+                    ));
+                    if let Some(last) = t.session.log.last() {
+                        lines.extend(fit(&format!("Last call: {}", last.result), WIDTH, 4));
+                    }
+                    (
+                        format!("{name}: table session {}", t.name),
+                        "Press a number  [U] take back the last call  [Esc] back",
+                    )
+                }
+                None => (format!("{name}: procedures"), "Press a number  [Esc] back"),
+            };
+            if let Some(st) = status {
+                lines.push(String::new());
+                lines.extend(fit(st, WIDTH, 2));
+            }
+            text(f, area, &title, &lines, 0, hint)
+        }
         ChartsScreen::Walk(w) => draw(f, area, w),
     }
 }
@@ -235,6 +349,16 @@ pub struct WalkScreen {
     pub input: String,
     pub error: Option<String>,
     rng: ChaCha8Rng,
+    /// The dice the program rolled, by question: going back and rolling again gives the same
+    /// value, so no result can be fished for.
+    rolled: std::collections::BTreeMap<String, i64>,
+    /// Esc was pressed once on a walk with answers: a second Esc leaves.
+    leaving: bool,
+    /// The table session the walk plays in, if any: it answers what it knows, and the call
+    /// is recorded in it when made.
+    pub table: Option<Box<Table>>,
+    /// Whether the finished call is recorded, and where.
+    pub recorded: Option<String>,
 }
 
 impl WalkScreen {
@@ -247,6 +371,37 @@ impl WalkScreen {
             input: String::new(),
             error: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            rolled: Default::default(),
+            leaving: false,
+            table: None,
+            recorded: None,
+        }
+    }
+
+    /// Answers what the table session knows, then records the call once it is made.
+    fn fill_known(&mut self) {
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        session::fill_known(&mut self.walk, &table.session);
+        if self.recorded.is_some() {
+            return;
+        }
+        if let Some(outcome) = self.walk.outcome() {
+            table
+                .session
+                .record(self.walk.procedure(), self.walk.answers(), &outcome);
+            self.recorded = Some(match table.save() {
+                Ok(()) => format!(
+                    "Recorded as call {} of table session {}.",
+                    table.session.log.len(),
+                    table.name
+                ),
+                Err(e) => {
+                    table.session.undo();
+                    format!("Not recorded: {e}")
+                }
+            });
         }
     }
 }
@@ -286,16 +441,32 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
 pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
     let done = w.walk.question().is_none();
+    let leaving = std::mem::take(&mut w.leaving);
     match k.code {
-        KeyCode::Esc => return false,
+        KeyCode::Esc if done || leaving || w.walk.answers().is_empty() => return false,
+        KeyCode::Esc => {
+            w.leaving = true;
+            w.error = Some(format!(
+                "Press Esc again to leave; the {} given so far will be lost.",
+                plural(w.walk.answers().len() as u32, "answer")
+            ));
+        }
         KeyCode::Char('r') if k.modifiers.contains(KeyModifiers::CONTROL) => {
             w.walk.restart();
             w.input.clear();
+            w.recorded = None;
         }
-        KeyCode::Enter if done => w.walk.restart(),
+        KeyCode::Enter if done => {
+            w.walk.restart();
+            w.recorded = None;
+            w.fill_known();
+        }
         KeyCode::Enter => submit(w),
-        KeyCode::Backspace if w.input.is_empty() => {
+        KeyCode::Backspace if w.input.is_empty() && w.recorded.is_none() => {
             w.walk.back();
+        }
+        KeyCode::Backspace if w.input.is_empty() => {
+            w.error = Some("The call is recorded: [U] in the session takes it back.".into());
         }
         KeyCode::Backspace => {
             w.input.pop();
@@ -315,14 +486,27 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
 }
 
 fn submit(w: &mut WalkScreen) {
-    let is_die = matches!(w.walk.question().map(|q| q.kind), Some(Kind::Die { .. }));
+    let Some(q) = w.walk.question() else { return };
+    let is_die = matches!(q.kind, Kind::Die { .. });
     let result = if w.input.trim().is_empty() && is_die {
-        w.walk.roll(&mut w.rng).map(|_| ())
+        // A die rolled before for this question keeps its value.
+        match w.rolled.get(&q.id) {
+            Some(&value) => w.walk.answer(Answer::Die {
+                value,
+                rolled: true,
+            }),
+            None => w.walk.roll(&mut w.rng).map(|value| {
+                w.rolled.insert(q.id.clone(), value);
+            }),
+        }
     } else {
         w.walk.answer_text(&w.input)
     };
     match result {
-        Ok(()) => w.input.clear(),
+        Ok(()) => {
+            w.input.clear();
+            w.fill_known();
+        }
         Err(e) => w.error = Some(e.message),
     }
 }
@@ -368,7 +552,12 @@ const BOTTOM: u16 = 21;
 /// to them, and a path too long for the screen keeps its last steps, which make the call.
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
-    let title = format!(" {}: {}", sys.meta.name, w.walk.procedure().title);
+    let n = w.walk.answers().len() + 1;
+    let at = match w.walk.question() {
+        Some(_) => format!("  (question {n})"),
+        None => "  (the call)".into(),
+    };
+    let title = format!(" {}: {}{at}", sys.meta.name, w.walk.procedure().title);
     put(
         f,
         area,
@@ -414,42 +603,54 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let start = preferred
         .min((BOTTOM + 1).saturating_sub(block.len() as u16))
         .max(TOP);
-    let answers = w.walk.answers();
+    let answers = w.walk.asked();
     let shown = answers
         .len()
         .min(usize::from(start.saturating_sub(TOP + 1)))
         .min(8);
-    for (y, (id, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
+    for (y, (q, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
         put(
             f,
             area,
             2,
             y,
-            vec![Span::styled(format!("{id}: {answer}"), style::text())],
+            vec![Span::styled(history_line(&q.prompt, answer), style::text())],
         );
     }
     for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
         put(f, area, x, y, vec![Span::styled(line, look)]);
     }
-    if let Some(e) = &w.error {
-        put(
-            f,
-            area,
-            2,
-            22,
-            vec![Span::styled(e.clone(), style::error())],
-        );
+    let message = w
+        .error
+        .as_ref()
+        .map(|e| (e, style::error()))
+        .or(w.recorded.as_ref().map(|r| (r, style::key())));
+    if let Some((m, look)) = message {
+        for (y, line) in (22..24).zip(fit(m, WIDTH, 2)) {
+            put(f, area, 2, y, vec![Span::styled(line, look)]);
+        }
     }
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(
-            "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave",
-            style::key(),
-        )],
-    );
+    let keys = if w.walk.question().is_some() {
+        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave"
+    } else if w.recorded.is_some() {
+        "[Enter] a new call  [Esc] leave"
+    } else {
+        "[Enter] a new call  [Backspace] back a step  [Esc] leave"
+    };
+    put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
+}
+
+/// A line of the walk's history: the question, cut to fit, and its answer.
+fn history_line(prompt: &str, answer: &Answer) -> String {
+    let answer = answer.to_string();
+    let room = WIDTH.saturating_sub(answer.chars().count() + 4);
+    let q: String = if prompt.chars().count() > room {
+        let cut: String = prompt.chars().take(room.saturating_sub(3)).collect();
+        format!("{}...", cut.trim_end())
+    } else {
+        prompt.to_string()
+    };
+    format!("{q} {answer}")
 }
 
 #[cfg(test)]
@@ -529,7 +730,7 @@ mod tests {
         }
         // Nothing on the error row or below but the keys.
         assert!(rows[22].is_empty() && rows[23].is_empty(), "{text}");
-        assert!(rows[24].contains("[Ctrl-R] restart"));
+        assert!(rows[24].contains("[Enter] a new call"), "{}", rows[24]);
     }
 
     #[test]
