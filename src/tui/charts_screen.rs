@@ -97,8 +97,10 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
+        // Tables come within the width (cells wrapped, wide ones in parts); only the notes
+        // under them, which are prose, are wrapped here.
         lines.extend(
-            crate::charts::table::render(chart)
+            crate::charts::table::render_within(chart, WIDTH)
                 .lines()
                 .flat_map(|l| fit(l, WIDTH, 4)),
         );

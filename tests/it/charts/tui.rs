@@ -232,3 +232,60 @@ fn a_table_session_is_listed_played_in_and_taken_back() {
         "the file says so too"
     );
 }
+
+#[test]
+fn every_chart_fits_80_columns_without_a_wrapped_row() {
+    for sys in accc::charts::systems() {
+        for chart in &sys.charts {
+            let text = accc::charts::table::render_within(chart, 78);
+            // Table lines (titles and notes are prose, wrapped on screen like any text).
+            for line in text
+                .lines()
+                .filter(|l| l.contains(" | ") || l.contains("-+-"))
+            {
+                assert!(
+                    line.chars().count() <= 78,
+                    "{} {}: {line}",
+                    sys.meta.id,
+                    chart.id
+                );
+            }
+            // Every row label still starts a line of its own (a row is never broken across
+            // lines at the screen's edge).
+            for row in &chart.rows {
+                let first = row.label.split_whitespace().next().unwrap_or("");
+                assert!(
+                    first.is_empty() || text.lines().any(|l| l.starts_with(first)),
+                    "{} {}: row {}",
+                    sys.meta.id,
+                    chart.id,
+                    row.label
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_system_screen_at_80x25() {
+    for (i, sys) in accc::charts::systems().iter().enumerate() {
+        let mut s = Screens::open();
+        s.press(&(i + 1).to_string());
+        // Page through the whole screen: no row runs past the edge.
+        let mut pages = vec![s.shot()];
+        for _ in 0..200 {
+            s.key(KeyCode::PageDown);
+            let shot = s.shot();
+            if pages.last() == Some(&shot) {
+                break;
+            }
+            pages.push(shot);
+        }
+        for page in &pages {
+            for row in page.lines() {
+                assert!(row.chars().count() <= 80, "{}: {row}", sys.meta.id);
+            }
+        }
+        insta::assert_snapshot!(format!("system_{}", sys.meta.id), pages[0]);
+    }
+}
