@@ -536,3 +536,14 @@ fn the_region_flags_are_the_region_chart_rows() {
     assert_eq!(data().steps.order[0], StepId::Gamma);
     assert_eq!(names(&data().steps.gamma), "1, 4, 6");
 }
+
+#[test]
+fn the_cia_note_adds_the_op_only_when_the_ai_is_the_us() {
+    let cards = data().chart("cards");
+    let cia = &cards
+        .row("CIA / Lone Gunman")
+        .expect("the card's note")
+        .cells[0];
+    assert!(cia.contains("when the AI is the US"), "{cia}");
+    assert!(cia.contains("the card's own Ops do not change"), "{cia}");
+}
