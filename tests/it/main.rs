@@ -10,3 +10,4 @@ mod helpers;
 mod league;
 mod log_check;
 mod tui;
+mod views;
