@@ -2,12 +2,15 @@
 
 mod ai;
 mod alloc;
+mod almanack;
 mod charts;
 mod cli;
 mod e2e;
 mod engine;
+mod formats;
 mod helpers;
 mod league;
 mod log_check;
+mod pictures;
 mod tui;
 mod views;
