@@ -13,7 +13,7 @@ pub mod charts;
 pub mod page;
 
 use std::fmt;
-use std::io::Write;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::league::Competition;
@@ -39,10 +39,7 @@ pub enum ErrorKind {
     /// The file to write is a folder.
     Folder(PathBuf),
     /// Writing failed.
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Write(crate::store::Error),
 }
 
 impl Error {
@@ -70,9 +67,7 @@ impl fmt::Display for Error {
                 "{} is a folder: give the almanack a file name",
                 p.display()
             ),
-            ErrorKind::Write { path, source } => {
-                write!(f, "cannot write the almanack {}: {source}", path.display())
-            }
+            ErrorKind::Write(e) => write!(f, "the almanack {e}"),
         }
     }
 }
@@ -91,10 +86,13 @@ impl From<Error> for crate::error::Error {
         match e.kind {
             ErrorKind::View(e) => e,
             ErrorKind::NotAnAlmanack(_) | ErrorKind::Folder(_) => crate::error::Error::Usage(text),
-            ErrorKind::Write { path, source } => crate::error::Error::io(
-                format!("cannot write the almanack {}", path.display()),
-                source,
-            ),
+            ErrorKind::Write(e) => match e.kind {
+                crate::store::ErrorKind::Io { source, .. } => crate::error::Error::io(
+                    format!("cannot write the almanack {}", e.path.display()),
+                    source,
+                ),
+                _ => crate::error::Error::Usage(text),
+            },
             ErrorKind::Chart(_) => {
                 crate::error::Error::io(text, std::io::Error::other("drawing failed"))
             }
@@ -108,45 +106,34 @@ pub fn html(comp: &Competition) -> Result<String, Error> {
 }
 
 /// Writes the almanack of `comp` to `path`, replacing only an earlier almanack (or an empty
-/// file): the page goes to a temporary file beside it, which is renamed over `path`, so a
-/// crash leaves the old file or the new one. Returns the page's size in bytes.
+/// file), atomically (`store::atomic`: a crash leaves the old file or the new one). Returns
+/// the page's size in bytes.
 pub fn write(comp: &Competition, path: &Path) -> Result<usize, Error> {
     refuse_to_bury(path)?;
     let text = html(comp)?;
-    let failed = |source| {
-        Error::new(ErrorKind::Write {
-            path: path.to_path_buf(),
-            source,
-        })
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "almanack".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(failed(e));
-    }
+    crate::store::atomic::write(path, text.as_bytes(), None)
+        .map_err(|e| Error::new(ErrorKind::Write(e)))?;
     Ok(text.len())
 }
 
-/// Whether the file at `path` may be replaced: missing, empty, or an almanack.
+/// Whether the file at `path` may be replaced: missing, empty, or an almanack. Only a regular
+/// file is read (a named pipe would wait for ever); anything else is left for the writer to
+/// refuse.
 fn refuse_to_bury(path: &Path) -> Result<(), Error> {
     if path.is_dir() {
         return Err(Error::new(ErrorKind::Folder(path.to_path_buf())));
     }
-    let Ok(mut f) = std::fs::File::open(path) else {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    let Ok(f) = std::fs::File::open(path) else {
         return Ok(());
     };
-    let mut head = vec![0u8; 4096];
-    let n = std::io::Read::read(&mut f, &mut head).unwrap_or(0);
-    let head = String::from_utf8_lossy(&head[..n]);
+    let mut head = Vec::new();
+    let _ = f.take(4096).read_to_end(&mut head);
+    let head = String::from_utf8_lossy(&head);
     let mark = format!("<meta name=\"generator\" content=\"{GENERATOR}\">");
-    if n == 0 || head.contains(&mark) {
+    if head.is_empty() || head.contains(&mark) {
         Ok(())
     } else {
         Err(Error::new(ErrorKind::NotAnAlmanack(path.to_path_buf())))

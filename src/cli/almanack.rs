@@ -7,7 +7,6 @@ use clap::Args;
 
 use super::common::print_out;
 use crate::error::Result;
-use crate::league::Competition;
 use crate::save;
 
 /// Arguments of `accc almanack`.
@@ -23,7 +22,7 @@ pub struct AlmanackArgs {
 
 /// Runs `accc almanack`.
 pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
-    let comp = Competition::load(&save::path_for(saves, &args.name)?)?;
+    let comp = save::load(&save::path_for(saves, &args.name)?)?;
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}.html", comp.name())));

@@ -37,8 +37,8 @@ pub struct MatchArgs {
 
 /// Runs `accc match`.
 pub fn run(args: MatchArgs) -> Result<()> {
-    let home = counties::find(&args.home).map_err(Error::Usage)?;
-    let away = counties::find(&args.away).map_err(Error::Usage)?;
+    let home = counties::find(&args.home).map_err(Error::usage)?;
+    let away = counties::find(&args.away).map_err(Error::usage)?;
     if home == away {
         return Err(Error::Usage(format!(
             "a county cannot play itself ({})",

@@ -63,7 +63,7 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     let county = args
         .county
         .as_deref()
-        .map(|c| counties::find(c).map_err(Error::Usage))
+        .map(|c| counties::find(c).map_err(Error::usage))
         .transpose()?;
     if form == Form::Picture && !PICTURED.contains(&view) {
         return Err(Error::Usage(format!(
@@ -71,7 +71,7 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
             PICTURED.join(", ")
         )));
     }
-    let comp = Competition::load(&save::path_for(saves, &args.name)?)?;
+    let comp = save::load(&save::path_for(saves, &args.name)?)?;
     let request = Request::new(&comp, view, args.year, county, class)?;
     match form {
         Form::Data(format) => print_out(&request.view(&comp)?.written(format)?),

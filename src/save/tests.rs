@@ -8,6 +8,7 @@ use super::*;
 use crate::engine::MatchOptions;
 use crate::league::{Class, Settings};
 use crate::play::Levels;
+use crate::store::envelope;
 
 fn tiny(seed: u64) -> Competition {
     let options = MatchOptions {
@@ -46,9 +47,20 @@ fn a_season_and_more(seed: u64) -> Competition {
     played(seed, 112 + 3)
 }
 
+/// `comp` under the name the helpers above give, to compare with them.
+fn as_saved_1(mut comp: Competition) -> Competition {
+    comp.rename("SAVED-1".into());
+    comp
+}
+
 fn bad_file_message(path: &Path) -> String {
     match load(path) {
-        Err(Error::BadFile(m)) => m,
+        Err(
+            e @ Error {
+                kind: ErrorKind::Unusable(_),
+                ..
+            },
+        ) => e.to_string(),
         other => panic!("expected a bad-file error, got {other:?}"),
     }
 }
@@ -59,8 +71,8 @@ fn a_saved_competition_loads_back_the_same() {
     let path = path_for(dir.path(), "saved-1").unwrap();
     assert_eq!(path.file_name().unwrap(), "SAVED-1.acc");
     for comp in [tiny(1), a_season_and_more(1)] {
-        comp.save(&path).unwrap();
-        let back = Competition::load(&path).unwrap();
+        store(&path, &comp).unwrap();
+        let back = load(&path).unwrap();
         assert_eq!(back, comp);
         assert_eq!(
             crate::league::export::export_json(&back),
@@ -73,7 +85,7 @@ fn a_saved_competition_loads_back_the_same() {
 fn a_copied_file_is_a_competition_of_its_own_name() {
     let dir = tempfile::tempdir().unwrap();
     let original = path_for(dir.path(), "saved-1").unwrap();
-    tiny(3).save(&original).unwrap();
+    store(&original, &tiny(3)).unwrap();
     let copy = path_for(dir.path(), "branch").unwrap();
     fs::copy(&original, &copy).unwrap();
     let comp = load(&copy).unwrap();
@@ -96,12 +108,12 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(2), played(2, 10));
-    old.save(&path).unwrap();
+    store(&path, &old).unwrap();
     assert!(
         !backup_path(&path).exists(),
         "nothing to back up the first time"
     );
-    new.save(&path).unwrap();
+    store(&path, &new).unwrap();
     assert_eq!(load(&path).unwrap(), new);
     assert_eq!(load(&backup_path(&path)).unwrap(), old);
 }
@@ -111,31 +123,38 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(3), played(3, 10));
-    old.save(&path).unwrap();
-    new.save(&path).unwrap();
+    store(&path, &old).unwrap();
+    store(&path, &new).unwrap();
     let good = fs::read(&path).unwrap();
     let mut newer = good.clone();
     newer[8] = 9;
     let mut flipped = good.clone();
     let mid = good.len() / 2;
     flipped[mid] ^= 0x40;
-    let garbage_inside = container::wrap(b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard");
+    let garbage_inside = envelope::wrap(
+        KIND,
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard",
+    );
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         (
             "foreign",
             b"PK\x03\x04 some zip file contents".to_vec(),
             "not an ACCC save file",
         ),
-        ("empty", Vec::new(), "cut short"),
+        ("empty", Vec::new(), "is empty"),
         (
             "truncated",
             good[..good.len() * 2 / 3].to_vec(),
             "cut short",
         ),
         ("header only", good[..12].to_vec(), "cut short"),
-        ("newer", newer, "newer version of ACCC (save format 9"),
+        ("newer", newer, "newer version of ACCC (format 9"),
         ("bad checksum", flipped, "checksum does not match"),
-        ("undecodable", garbage_inside, "cannot be decoded"),
+        (
+            "undecodable",
+            garbage_inside,
+            "cannot be read as a competition",
+        ),
     ];
     for (what, bytes, expected) in cases {
         fs::write(&path, &bytes).unwrap();
@@ -178,7 +197,12 @@ fn a_missing_file_is_not_found() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "NOPE").unwrap();
     match load(&path) {
-        Err(Error::NotFound(m)) => assert!(m.contains("NOPE.acc"), "{m}"),
+        Err(
+            e @ Error {
+                kind: ErrorKind::File(store::ErrorKind::NotFound),
+                ..
+            },
+        ) => assert!(e.to_string().contains("NOPE.acc"), "{e}"),
         other => panic!("{other:?}"),
     }
 }
@@ -188,43 +212,127 @@ fn a_save_killed_mid_write_leaves_the_file_intact() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (first, second) = (tiny(4), played(4, 10));
-    first.save(&path).unwrap();
+    store(&path, &first).unwrap();
     // The write of `second` died after writing half its temporary file.
     let half = encode(&second);
-    fs::write(atomic::temp_path(&path), &half[..half.len() / 2]).unwrap();
+    let stray = atomic::temp_path(&path);
+    fs::write(&stray, &half[..half.len() / 2]).unwrap();
     assert_eq!(load(&path).unwrap(), first);
-    // The next save goes through and clears the stray file.
-    second.save(&path).unwrap();
+    // The next owner of the file sweeps the stray file away, and its save goes through.
+    let mut keeper = Keeper::take(&path).unwrap();
+    assert!(!stray.exists());
+    assert_eq!(keeper.load().unwrap(), first);
+    keeper.store(&second).unwrap();
     assert_eq!(load(&path).unwrap(), second);
     assert_eq!(load(&backup_path(&path)).unwrap(), first);
-    assert!(!atomic::temp_path(&path).exists());
-    let names: Vec<String> = fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 #[test]
-fn a_missing_folder_is_created() {
+fn a_keeper_never_overwrites_a_file_another_program_wrote_since() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(&dir.path().join("a").join("b"), "saved-1").unwrap();
-    tiny(5).save(&path).unwrap();
-    assert_eq!(load(&path).unwrap(), tiny(5));
+    let path = path_for(dir.path(), "RACE").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    keeper.store(&tiny(5)).expect("nobody else wrote it");
+    keeper.store(&played(5, 3)).expect("still nobody else");
+    // A program that takes no lock (an older accc, a copy by hand) writes the file.
+    store(&path, &played(5, 7)).unwrap();
+    let e = keeper.store(&played(5, 20)).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::ChangedOnDisk), "{e:?}");
+    assert!(e.to_string().contains("changed by another program"), "{e}");
+    assert_eq!(
+        as_saved_1(load(&path).unwrap()),
+        played(5, 7),
+        "the other program's file stands"
+    );
 }
 
 #[test]
-fn names_are_checked_and_upper_cased() {
-    let dir = Path::new("saves");
-    assert_eq!(path_for(dir, "surrey11").unwrap(), dir.join("SURREY11.acc"));
-    assert_eq!(
-        path_for(dir, "1st_try.acc").unwrap(),
-        dir.join("1ST_TRY.acc")
+fn a_file_appearing_after_the_keeper_looked_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "NEW").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    store(&path, &played(6, 2)).unwrap();
+    assert!(matches!(
+        keeper.store(&tiny(6)).unwrap_err().kind,
+        ErrorKind::ChangedOnDisk
+    ));
+}
+
+#[test]
+fn a_second_keeper_is_refused_naming_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "BUSY").unwrap();
+    let first = Keeper::take(&path).unwrap();
+    let e = Keeper::take(&path).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("BUSY.acc is open in another accc (process")
+            && text.contains(&std::process::id().to_string()),
+        "{text}"
     );
-    for bad in ["", "NINECHARS", "a/b", "..", "x y", "dé"] {
-        assert!(
-            matches!(path_for(dir, bad), Err(Error::Usage(_))),
-            "{bad:?}"
-        );
-    }
+    drop(first);
+    Keeper::take(&path).expect("free once the first lets go");
+}
+
+#[test]
+fn reading_the_backup_sets_the_damaged_file_aside_and_the_next_save_restores_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "MENDED").unwrap();
+    store(&path, &tiny(7)).unwrap();
+    store(&path, &played(7, 4)).unwrap();
+    fs::write(&path, b"ACCCSAVE garbage").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    assert!(keeper.load().is_err());
+    let (comp, aside) = keeper.read_backup().unwrap();
+    assert_eq!(comp.name(), "MENDED");
+    assert_eq!(as_saved_1(comp.clone()), tiny(7));
+    let aside = aside.unwrap().unwrap();
+    assert_eq!(aside, path.with_extension("bad"));
+    assert_eq!(fs::read(&aside).unwrap(), b"ACCCSAVE garbage");
+    keeper.store(&comp).unwrap();
+    assert_eq!(as_saved_1(load(&path).unwrap()), tiny(7));
+    assert_eq!(as_saved_1(load(&backup_path(&path)).unwrap()), tiny(7));
+}
+
+#[cfg(unix)]
+#[test]
+fn odd_files_are_refused_by_kind_without_hanging_or_reading_forever() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = path_for(dir.path(), "F").unwrap();
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let e = load(&fifo).unwrap_err();
+    assert!(e.to_string().contains("is a named pipe"), "{e}");
+    let zero = path_for(dir.path(), "Z").unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let e = load(&zero).unwrap_err();
+    assert!(e.to_string().contains("is a device"), "{e}");
+    let big = path_for(dir.path(), "BIG").unwrap();
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(MAX_BYTES + 1)
+        .unwrap();
+    let e = load(&big).unwrap_err();
+    assert!(e.to_string().contains("larger than any such file"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_save_is_written_through_and_keeps_a_real_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("elsewhere.acc");
+    store(&real, &tiny(8)).unwrap();
+    let link = path_for(dir.path(), "LINKED").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut keeper = Keeper::take(&link).unwrap();
+    let comp = keeper.load().unwrap();
+    assert_eq!(comp.name(), "LINKED");
+    keeper.store(&played(8, 2)).unwrap();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let bak = fs::symlink_metadata(backup_path(&link)).unwrap();
+    assert!(bak.is_file(), "the backup is a real file");
+    assert_eq!(as_saved_1(load(&backup_path(&link)).unwrap()), tiny(8));
 }

@@ -165,8 +165,9 @@ pub struct App {
     pub unsaved: Option<String>,
     /// [Q] was pressed once with the competition unsaved.
     quit_asked: bool,
-    /// The open file as this program last read or wrote it (`None`: not on disk yet).
-    stamp: Option<crate::save::FileStamp>,
+    /// The file being opened or open: its lock, held until the program quits or goes back
+    /// to the file-name prompt, and the file as this program last read or wrote it.
+    keeper: Option<crate::save::Keeper>,
     /// The seed for a competition created now (none: from the clock).
     pub new_seed: Option<u64>,
 }
@@ -212,7 +213,7 @@ impl App {
             quit: false,
             unsaved: None,
             quit_asked: false,
-            stamp: None,
+            keeper: None,
             new_seed: None,
         };
         if let Some(n) = name {
@@ -297,6 +298,14 @@ impl App {
     }
 
     fn key(&mut self, k: KeyEvent) {
+        self.route(k);
+        // Back at the prompt with no file open: the file being opened is let go.
+        if self.comp.is_none() && matches!(self.screen, Screen::FileName { .. }) {
+            self.keeper = None;
+        }
+    }
+
+    fn route(&mut self, k: KeyEvent) {
         let screen = std::mem::replace(&mut self.screen, Screen::Menu);
         self.screen = match screen {
             Screen::FileName { input, error } => self.file_name_key(input, error, k),
@@ -449,7 +458,7 @@ impl App {
             }
             Err(e) => Screen::FileName {
                 input: String::new(),
-                error: Some(e),
+                error: Some(e.to_string()),
             },
         }
     }
@@ -461,12 +470,24 @@ impl App {
             Err(e) => {
                 self.screen = Screen::FileName {
                     input: String::new(),
-                    error: Some(e),
+                    error: Some(e.to_string()),
                 };
                 return;
             }
         };
         let path = file_path(&self.saves_dir, &name);
+        // The file is this program's from now until it quits or goes back to the prompt; a
+        // file another accc has open is refused, naming it.
+        let keeper = match crate::save::Keeper::take(&path) {
+            Ok(k) => self.keeper.insert(k),
+            Err(e) => {
+                self.screen = Screen::FileName {
+                    input: String::new(),
+                    error: Some(e.to_string()),
+                };
+                return;
+            }
+        };
         let bak = crate::save::backup_path(&path);
         self.screen = if !path.exists() && bak.exists() {
             let problem = format!(
@@ -482,7 +503,7 @@ impl App {
         } else if !path.exists() {
             Screen::Confirm { name }
         } else {
-            match Competition::load(&path) {
+            match keeper.load() {
                 Ok(comp) => self.opened(comp),
                 Err(e) => Screen::Damaged {
                     name,
@@ -507,7 +528,6 @@ impl App {
     }
 
     fn opened(&mut self, comp: Competition) -> Screen {
-        self.stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
         self.comp = Some(comp);
         self.class = self.home_class();
         Screen::Menu
@@ -532,23 +552,28 @@ impl App {
         match upper(k) {
             // [B] is offered only while there is a backup not yet found unusable.
             Some('B') if backup == Backup::Offered => {
-                let path = file_path(&self.saves_dir, &name);
-                let bak = crate::save::backup_path(&path);
-                match Competition::load(&bak) {
-                    Ok(comp) => {
-                        // The damaged file is moved aside, so that saving keeps the good backup
-                        // as the backup (it would otherwise replace it).
-                        let aside = if path.exists() {
-                            Some(crate::save::set_aside(&path))
-                        } else {
-                            None
-                        };
+                let Some(keeper) = self.keeper.as_mut() else {
+                    return Screen::FileName {
+                        input: String::new(),
+                        error: None,
+                    };
+                };
+                match keeper.read_backup() {
+                    Ok((comp, aside)) => {
                         self.status = Some(match aside {
-                            None => format!("Opened the backup; the next save writes {name}.acc."),
-                            Some(Ok(to)) => format!("Opened the backup; the damaged file is kept as {}.", to.display()),
-                            Some(Err(e)) => format!("Opened the backup; the next save replaces {name}.acc (it could not be moved aside: {e})."),
+                            None => format!("Opened the backup, saved as {name}.acc."),
+                            Some(Ok(to)) => format!(
+                                "Opened the backup, saved as {name}.acc; the damaged file is kept as {}.",
+                                to.display()
+                            ),
+                            Some(Err(e)) => format!(
+                                "Opened the backup, saved over the damaged {name}.acc (it could not be moved aside: {e})."
+                            ),
                         });
-                        self.opened(comp)
+                        let screen = self.opened(comp);
+                        // The file is whole again at once, whatever happens next.
+                        self.save();
+                        screen
                     }
                     Err(e) => Screen::Damaged {
                         name,
@@ -580,8 +605,8 @@ impl App {
         match Competition::create(name, settings) {
             Ok(comp) => {
                 self.comp = Some(comp);
-                // Not on disk yet: a file that turns up meanwhile is not overwritten.
-                self.stamp = None;
+                // Not on disk yet: a file that turns up meanwhile is not overwritten (the
+                // keeper knows the file as absent).
                 self.save();
                 let comp = self.comp.take().expect("just made");
                 self.opened(comp)
@@ -595,22 +620,17 @@ impl App {
 
     /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
     fn save(&mut self) {
-        let Some(comp) = &self.comp else { return };
-        let path = file_path(&self.saves_dir, comp.name());
-        let failure = match std::fs::create_dir_all(&self.saves_dir) {
-            Err(e) => Some(format!(
-                "Cannot make the folder {}: {e}",
-                self.saves_dir.display()
+        let (Some(comp), Some(keeper)) = (&self.comp, self.keeper.as_mut()) else {
+            return;
+        };
+        let failure = match keeper.store(comp) {
+            Ok(()) => None,
+            // Another program wrote the file since this one read it: its work stands.
+            Err(e) if matches!(e.kind, crate::save::ErrorKind::ChangedOnDisk) => Some(format!(
+                "{}.acc was changed by another program: quit and open it again",
+                comp.name()
             )),
-            Ok(()) => match crate::save::store_unless_changed(&path, comp, &mut self.stamp) {
-                Ok(true) => None,
-                // Another program wrote the file since this one read it: its work stands.
-                Ok(false) => Some(format!(
-                    "{}.acc was changed by another program: quit and open it again",
-                    comp.name()
-                )),
-                Err(e) => Some(format!("Saving failed: {e}")),
-            },
+            Err(e) => Some(capitalised(&e.to_string())),
         };
         self.status = failure.clone().or(self.status.take());
         self.unsaved = failure;
@@ -1153,4 +1173,12 @@ fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEv
             lines,
         },
     }
+}
+
+/// `text` with its first letter a capital, to open a line.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

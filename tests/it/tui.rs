@@ -66,7 +66,7 @@ fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
     };
     let comp = Competition::create("TEST", settings).unwrap();
     std::fs::create_dir_all(dir).unwrap();
-    comp.save(&file_path(dir, "TEST")).unwrap();
+    accc::save::store(&file_path(dir, "TEST"), &comp).unwrap();
     App::new(dir.to_path_buf(), Some("TEST".into()))
 }
 
@@ -74,9 +74,9 @@ fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
 /// would, behind the back of any App that has it open.
 fn sim_on_disk(dir: &std::path::Path, seasons: u32) {
     let path = file_path(dir, "TEST");
-    let mut comp = Competition::load(&path).unwrap();
+    let mut comp = accc::save::load(&path).unwrap();
     comp.sim_seasons(seasons, |_| {});
-    comp.save(&path).unwrap();
+    accc::save::store(&path, &comp).unwrap();
 }
 
 #[test]
@@ -306,7 +306,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
         if s.state.is_over() && !checked_at_end {
             // Saved the moment it ended, before its last pauses and scoreboard are seen: no
             // key and no closed window can lose the result now, and there is nothing to leave.
-            let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+            let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
             assert_eq!(
                 reloaded.current().unwrap().matches_played(),
                 played_before + 1,
@@ -351,7 +351,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
         "added once"
     );
     // The match was saved with everything else.
-    let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(
         reloaded.current().unwrap().matches_played(),
         comp.current().unwrap().matches_played()
@@ -577,7 +577,7 @@ fn abandoning_a_match_loses_only_that_match() {
             .matches_played(),
         played
     );
-    let reloaded = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(reloaded.current().unwrap().matches_played(), played);
 }
 
@@ -669,7 +669,7 @@ fn simulating_seasons_shows_progress_and_saves() {
     app.update(Msg::Tick);
     app.update(Msg::Tick);
     assert!(matches!(app.screen, Screen::SeasonEnd { .. }));
-    let comp = Competition::load(&file_path(dir.path(), "TEST")).unwrap();
+    let comp = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
     assert_eq!(comp.seasons().len(), 3);
     enter(&mut app);
     press(&mut app, "s0");
@@ -1031,7 +1031,7 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
         app.unsaved
     );
     assert_eq!(
-        Competition::load(&path).unwrap().seasons().len(),
+        accc::save::load(&path).unwrap().seasons().len(),
         1,
         "the other program's season is still there"
     );
@@ -1082,12 +1082,19 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
         before,
         "the original is untouched"
     );
-    assert_eq!(Competition::load(&corrupt).unwrap().name(), "CORR");
-    // The damaged file is kept aside, and the good backup stays the backup.
+    assert_eq!(accc::save::load(&corrupt).unwrap().name(), "CORR");
+    // The damaged file is kept aside, and the backup is the good one, saved under this file's
+    // name as the backup was opened, before the match.
     assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
-    assert_eq!(std::fs::read(dir.path().join("CORR.bak")).unwrap(), before);
+    let mut good = accc::save::load(&original).unwrap();
+    good.rename("CORR".into());
+    assert_eq!(
+        accc::save::load(&dir.path().join("CORR.bak")).unwrap(),
+        good
+    );
     // Damaged again: an earlier damaged copy is not replaced.
     std::fs::write(&corrupt, b"junk again").unwrap();
+    drop(app); // let go of the file, as quitting does
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
     press(&mut app, "b");
     assert_eq!(std::fs::read(dir.path().join("CORR.bad")).unwrap(), b"junk");
@@ -1139,6 +1146,7 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
     assert!(matches!(app.screen, Screen::Damaged { .. }));
     // A backup that is junk too: offered by its name, tried once, then explained once.
     std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
+    drop(app); // let go of the file, as quitting does
     let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
     assert!(
         shot(&app).contains("[B] open the backup (JUNK.bak)"),
