@@ -9,6 +9,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::charts_screen::{procedure_key, walk_key, WalkScreen};
 use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH};
 use super::match_screen::{self, MatchKey};
+use super::picture_screen::{self, Back, PictureScreen};
+use super::pictures::Picture;
 use super::session::{Mode, Session};
 use super::setup::{self, NewFile, OptionsKey};
 use crate::counties::{self, Class, CountyId};
@@ -40,6 +42,14 @@ pub enum ViewKind {
 }
 
 impl ViewKind {
+    /// Whether the view is of one season (its points race is a key away).
+    pub fn is_season(self) -> bool {
+        matches!(
+            self,
+            ViewKind::Table | ViewKind::Averages | ViewKind::Results(_)
+        )
+    }
+
     /// Whether the view is one of the [8] menu's.
     pub fn is_all_time(self) -> bool {
         matches!(
@@ -54,6 +64,7 @@ impl ViewKind {
 pub enum PickFor {
     Results { year: Option<u16> },
     Records,
+    Story,
 }
 
 /// The screens.
@@ -92,6 +103,8 @@ pub enum Screen {
         purpose: PickFor,
     },
     AllTime,
+    /// A picture of the history (`picture_screen`).
+    Picture(Box<PictureScreen>),
     /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
     Grid {
         first_year: u16,
@@ -353,6 +366,11 @@ impl App {
             } => self.text_key(title, lines, scroll, review, kind, k),
             Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
             Screen::AllTime => self.alltime_key(k),
+            Screen::Picture(mut p) => match picture_screen::key(&mut p, k) {
+                None => Screen::Picture(p),
+                Some(Back::AllTime) => Screen::AllTime,
+                Some(Back::View(kind, year)) => self.view(kind, year),
+            },
             Screen::Grid { first_year } => self.grid_key(first_year, k),
             Screen::Match { session, entry } => self.match_key(session, entry, k),
             Screen::Scorecard {
@@ -879,6 +897,13 @@ impl App {
                 _ => {}
             }
         }
+        if kind.is_season() && upper(k) == Some('P') {
+            let year = review.map(|r| r.0);
+            return match crate::views::race_view(self.comp(), year, self.class) {
+                Ok(v) => picture(Picture::Race(v), Back::View(kind, year)),
+                Err(e) => self.say(&e.to_string()),
+            };
+        }
         match k.code {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
@@ -895,11 +920,18 @@ impl App {
 
     fn pick_county_key(&mut self, purpose: PickFor, k: KeyEvent) -> Screen {
         if k.code == KeyCode::Esc {
-            return Screen::Menu;
+            return match purpose {
+                PickFor::Story => Screen::AllTime,
+                _ => Screen::Menu,
+            };
         }
         match (setup::county_key(k), purpose) {
             (Some(Some(c)), PickFor::Results { year }) => self.view(ViewKind::Results(c), year),
             (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c), None),
+            (Some(Some(c)), PickFor::Story) => match crate::views::story_view(self.comp(), c) {
+                Ok(v) => picture(Picture::Story(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
             _ => Screen::PickCounty { purpose },
         }
     }
@@ -914,6 +946,13 @@ impl App {
             Some('4') => self.view(ViewKind::AllTimeAverages(Class::First), None),
             Some('5') => self.view(ViewKind::AllTime(Class::Second), None),
             Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second), None),
+            Some('7') => Screen::PickCounty {
+                purpose: PickFor::Story,
+            },
+            Some('8') => match crate::views::eras_view(self.comp()) {
+                Ok(v) => picture(Picture::Eras(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
             _ if k.code == KeyCode::Esc => Screen::Menu,
             _ => Screen::AllTime,
         }
@@ -984,6 +1023,11 @@ impl App {
             },
         }
     }
+}
+
+/// The picture screen of `p`, going back to `back`.
+fn picture(p: Picture, back: Back) -> Screen {
+    Screen::Picture(Box::new(PictureScreen::new(p, back)))
 }
 
 /// Scrolls a text view of `len` lines, `rows` at a time, by a key; never past the last

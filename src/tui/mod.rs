@@ -8,6 +8,7 @@ pub mod commentary;
 pub mod draw;
 pub mod help;
 pub mod match_screen;
+pub mod picture_screen;
 pub mod pictures;
 pub mod season_end;
 pub mod session;

@@ -197,3 +197,99 @@ fn a_picture_printed_has_colours_only_when_asked() {
     let trimmed: Vec<&str> = stripped.lines().map(str::trim_end).collect();
     assert_eq!(trimmed.join("\n") + "\n", plain);
 }
+
+// ----- in the terminal program -----
+
+mod program {
+    use super::*;
+    use accc::tui::app::{file_path, App, Msg};
+    use accc::tui::draw;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    fn key(app: &mut App, code: KeyCode) {
+        app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn press(app: &mut App, keys: &str) {
+        for c in keys.chars() {
+            key(app, KeyCode::Char(c));
+        }
+    }
+
+    fn screen(app: &App) -> String {
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| draw::draw(f, app)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..25)
+            .map(|y| {
+                (0..80)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_pictures_are_a_key_away_and_each_has_its_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let kent = counties::find("Kent").unwrap();
+        let c = comp(13, Some(kent), 3, 10);
+        accc::save::store(&file_path(dir.path(), "PICS"), &c).unwrap();
+        let mut app = App::new(dir.path().to_path_buf(), Some("PICS".into()));
+
+        // The all-time menu: [7] a county's story, [8] the eras.
+        press(&mut app, "8");
+        let menu = screen(&app);
+        assert!(menu.contains("Picture a county's story") && menu.contains("[1]-[8]"));
+        press(&mut app, "7");
+        assert!(screen(&app).contains("Choose a county for its story, as a picture"));
+        let letter = counties::get(kent).key.to_string();
+        press(&mut app, &letter);
+        let story = screen(&app);
+        insta::assert_snapshot!("program_story", story);
+        // [T]: the same view as text, as a screen reader would have it; [T] again: the picture.
+        press(&mut app, "t");
+        let text = screen(&app);
+        let view = views::story_view(&c, kent).unwrap().lines();
+        for line in view.iter().skip(1).take(10) {
+            assert!(text.contains(line.as_str()), "{line:?} missing:\n{text}");
+        }
+        press(&mut app, "T");
+        assert_eq!(screen(&app), story);
+        key(&mut app, KeyCode::Esc);
+        assert!(screen(&app).contains("All-time results"));
+        press(&mut app, "8");
+        let eras = screen(&app);
+        assert!(
+            eras.contains("The championship by decade, 1890-1892"),
+            "{eras}"
+        );
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Esc);
+
+        // A season's points race from its table, and back to the table.
+        press(&mut app, "3");
+        let table = screen(&app);
+        assert!(table.contains("[P] points race"), "{table}");
+        press(&mut app, "p");
+        let race = screen(&app);
+        assert!(race.contains("1893 first-class points race"), "{race}");
+        insta::assert_snapshot!("program_race_under_way", race);
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(screen(&app), table);
+
+        // And from the review of a past season ([7]), for the class shown.
+        key(&mut app, KeyCode::Esc);
+        press(&mut app, "79p");
+        let race = screen(&app);
+        assert!(
+            race.contains("1892 second-class points race (final)"),
+            "{race}"
+        );
+        key(&mut app, KeyCode::Esc);
+        assert!(screen(&app).contains("[7]/[8] year"));
+    }
+}
