@@ -16,27 +16,12 @@ use accc::almanack::charts::{
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 
-use crate::helpers::accc;
-
 fn run(dir: &Path, args: &[&str]) -> Output {
-    accc()
-        .args(args)
-        .arg("--saves-dir")
-        .arg(dir)
-        .env_remove("ACCC_SAVES")
-        .current_dir(dir)
-        .output()
-        .unwrap()
+    crate::helpers::run_in(dir, args)
 }
 
 fn ok(dir: &Path, args: &[&str]) -> String {
-    let out = run(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    crate::helpers::ok_in(dir, args)
 }
 
 /// A competition of `years` small seasons in `dir`, its export and its almanack.

@@ -157,23 +157,11 @@ fn a_view_with_no_rows_still_has_its_header() {
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
-    accc()
-        .args(args)
-        .arg("--saves-dir")
-        .arg(dir)
-        .env_remove("ACCC_SAVES")
-        .output()
-        .unwrap()
+    crate::helpers::run_in(dir, args)
 }
 
 fn ok(dir: &Path, args: &[&str]) -> String {
-    let out = run(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    crate::helpers::ok_in(dir, args)
 }
 
 #[test]

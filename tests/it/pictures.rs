@@ -58,9 +58,15 @@ fn shot(p: &Picture) -> String {
             );
         }
     }
-    (0..25)
+    text_of(&buf)
+}
+
+/// A screen's rows as text, trailing spaces trimmed.
+fn text_of(buf: &ratatui::buffer::Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
         .map(|y| {
-            (0..80)
+            (0..area.width)
                 .map(|x| buf[(x, y)].symbol().to_string())
                 .collect::<String>()
                 .trim_end()
@@ -219,17 +225,7 @@ mod program {
     fn screen(app: &App) -> String {
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
         t.draw(|f| draw::draw(f, app)).unwrap();
-        let buf = t.backend().buffer().clone();
-        (0..25)
-            .map(|y| {
-                (0..80)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        text_of(t.backend().buffer())
     }
 
     #[test]
