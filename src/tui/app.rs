@@ -899,7 +899,13 @@ impl App {
         }
         if kind.is_season() && upper(k) == Some('P') {
             let year = review.map(|r| r.0);
-            return match crate::views::race_view(self.comp(), year, self.class) {
+            // A county's results: the race of its class that season.
+            let class = match kind {
+                ViewKind::Results(c) => crate::views::season_for(self.comp(), year)
+                    .map_or(self.class, |s| s.class_of(c)),
+                _ => self.class,
+            };
+            return match crate::views::race_view(self.comp(), year, class) {
                 Ok(v) => picture(Picture::Race(v), Back::View(kind, year)),
                 Err(e) => self.say(&e.to_string()),
             };

@@ -287,5 +287,20 @@ mod program {
         );
         key(&mut app, KeyCode::Esc);
         assert!(screen(&app).contains("[7]/[8] year"));
+
+        // From a county's results: the race of that county's class (the menu shows the
+        // second class now, after the [9] above; the champions play in the first).
+        key(&mut app, KeyCode::Esc);
+        let champions = c.seasons()[2].summary().champion;
+        press(&mut app, "5");
+        press(&mut app, &counties::get(champions).key.to_string());
+        press(&mut app, "p");
+        let class = c.current().unwrap().class_of(champions);
+        assert_eq!(class, Class::First);
+        let race = screen(&app);
+        assert!(
+            race.contains(&format!("1893 {}-class points race", class.name())),
+            "{race}"
+        );
     }
 }
