@@ -23,6 +23,8 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
+    /// A file other than a save could not be written (exit 5); `what` says what that means.
+    File { what: String, error: store::Error },
     /// A save file could not be read, owned or written; `note` says what that means for the
     /// work under way (what was saved and what was not).
     Save {
@@ -41,7 +43,7 @@ impl Error {
             Error::Usage(_) => 2,
             Error::NotFound(_) => 3,
             Error::BadFile(_) => 4,
-            Error::Io { .. } => 5,
+            Error::Io { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
                 save::ErrorKind::File(
@@ -91,6 +93,7 @@ impl fmt::Display for Error {
         match self {
             Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) => f.write_str(m),
             Error::Io { context, source } => write!(f, "{context}: {}", store::plain_io(source)),
+            Error::File { what, error } => write!(f, "{error}: {what}"),
             Error::Save { error, note } => {
                 write!(f, "{error}")?;
                 if let Some(note) = note {
@@ -106,6 +109,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io { source, .. } => Some(source),
+            Error::File { error, .. } => Some(error),
             Error::Save { error, .. } => Some(error),
             _ => None,
         }

@@ -109,7 +109,10 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
                     @if comp.seasons().is_empty() { p { "No season has been completed yet." } }
                     @for (s, h) in comp.seasons().iter().zip(&honours.rows) {
                         details {
-                            summary { (s.year) ": champions " (h.champions) ", promoted " (h.promoted) }
+                            summary {
+                                (s.year) ": champions " (h.champions)
+                                @if let Some(p) = h.promoted { ", promoted " (p) }
+                            }
                             @for class in CLASSES {
                                 (table(&views::table_view(comp, Some(s.year), class)?, &format!("{} {} table", s.year, views::class_label(class)), None)?)
                             }

@@ -336,3 +336,230 @@ fn a_symlinked_save_is_written_through_and_keeps_a_real_backup() {
     assert!(bak.is_file(), "the backup is a real file");
     assert_eq!(as_saved_1(load(&backup_path(&link)).unwrap()), tiny(8));
 }
+
+/// A file holding `file`, with a valid envelope and checksum.
+fn file_bytes(file: &v1::FileV1) -> Vec<u8> {
+    envelope::wrap(KIND, &postcard::to_stdvec(file).unwrap())
+}
+
+#[test]
+fn impossible_numbers_under_a_valid_checksum_are_refused_by_name() {
+    // Matches long enough for wins by runs, wickets and innings.
+    let options = MatchOptions {
+        batsmen: 4,
+        packs_per_session: 2,
+        days: 2,
+        ..MatchOptions::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 3, bowl: 4 },
+        user_county: Some(5),
+        seed: 11,
+    };
+    let mut comp = Competition::create("IMPOSS", settings).unwrap();
+    comp.sim_seasons(1, |_| {});
+    let good = v1::FileV1::from_competition(&comp);
+    assert!(
+        decode(&file_bytes(&good)).is_ok(),
+        "the untouched file loads"
+    );
+    type Edit = fn(&mut v1::FileV1);
+    let cases: Vec<(&str, Edit, &str)> = vec![
+        (
+            "wickets of 255",
+            |f| f.seasons[0].classes[0].matches[0].innings[0].wickets = 255,
+            "255 wickets down in innings 1, where a side has 3",
+        ),
+        (
+            "a total of 65,535",
+            |f| f.seasons[0].classes[0].matches[0].innings[0].total = 65_535,
+            "runs scored, more than its deliveries allow",
+        ),
+        (
+            "points that do not follow",
+            |f| {
+                let m = &mut f.seasons[0].classes[1].matches[3];
+                m.points = [m.points[0] + 1, m.points[1]];
+            },
+            "where its innings give",
+        ),
+        (
+            "a result turned round",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.winner.is_some())
+                    .expect("a match won");
+                m.winner = m.winner.map(|w| 1 - w);
+                m.points = [m.points[1], m.points[0]];
+            },
+            "won by",
+        ),
+        (
+            "a margin that does not follow",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.margin.is_some())
+                    .expect("a match won");
+                m.margin = Some(match m.margin.unwrap() {
+                    v1::MarginV1::Innings(r) => v1::MarginV1::Innings(r + 1),
+                    v1::MarginV1::Runs(r) => v1::MarginV1::Runs(r + 1),
+                    v1::MarginV1::Wickets(w) => v1::MarginV1::Wickets(w % 3 + 1),
+                });
+            },
+            "where its innings give",
+        ),
+        (
+            "innings batted out of turn",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.innings.len() >= 2)
+                    .unwrap();
+                m.innings[1].batting = m.innings[0].batting;
+            },
+            "innings 2 batted by the wrong side",
+        ),
+        (
+            "a match seed that is not its fixture's",
+            |f| f.seasons[0].classes[1].matches[5].seed ^= 1,
+            "has a seed that is not its fixture's",
+        ),
+        (
+            "two counties' places swapped",
+            |f| f.current.as_mut().unwrap().classes[1].slots.swap(0, 1),
+            "classes or fixtures do not follow from the season before",
+        ),
+        (
+            "a county that does not exist",
+            |f| f.seasons[0].classes[0].matches[0].home = 99,
+            "a county code 99, which stands for nothing",
+        ),
+        (
+            "a record total its matches never made",
+            |f| {
+                let r = f
+                    .records
+                    .iter_mut()
+                    .find(|r| r.highest_for.is_some())
+                    .unwrap();
+                r.highest_for.as_mut().unwrap().total += 1;
+            },
+            "total of",
+        ),
+        (
+            "a partnership by a batsman who did not bat",
+            |f| {
+                let p = f
+                    .records
+                    .iter_mut()
+                    .find_map(|r| r.partnerships[0].as_mut())
+                    .unwrap();
+                p.batsmen = [1, 4];
+            },
+            "wicket-1 partnership to batsmen 1 and 4, who cannot have batted together then",
+        ),
+        (
+            "a partnership larger than any innings",
+            |f| {
+                let p = f
+                    .records
+                    .iter_mut()
+                    .find_map(|r| r.partnerships[0].as_mut())
+                    .unwrap();
+                p.runs = 5_000;
+            },
+            "wicket-1 partnership of 5000 that none of its innings could hold",
+        ),
+        (
+            "a season missing",
+            |f| {
+                f.seasons.clear();
+            },
+            "its seasons do not run year by year from 1890",
+        ),
+        (
+            "a user county that does not exist",
+            |f| f.user_county = Some(40),
+            "a county code 40",
+        ),
+        (
+            "an option out of range",
+            |f| f.options.batsmen = 12,
+            "batsmen per side must be 2 to 11, not 12",
+        ),
+    ];
+    for (what, edit, expected) in cases {
+        let mut f = good.clone();
+        edit(&mut f);
+        let problem = decode(&file_bytes(&f)).expect_err(what);
+        assert!(
+            matches!(problem, Problem::Implausible(_)),
+            "{what}: {problem:?}"
+        );
+        let text = problem.to_string();
+        assert!(
+            text.starts_with("is corrupt: ") && text.contains(expected),
+            "{what}: {text}"
+        );
+        assert!(
+            !text.contains("Serde") && !text.contains("varint"),
+            "{what}: {text}"
+        );
+    }
+}
+
+#[test]
+fn messages_name_counties_not_numbers() {
+    let comp = a_season_and_more(12);
+    let mut f = v1::FileV1::from_competition(&comp);
+    f.seasons[0].classes[0].matches.swap(0, 1);
+    let text = decode(&file_bytes(&f)).unwrap_err().to_string();
+    let names = crate::counties::all();
+    let named = names
+        .iter()
+        .filter(|c| text.contains(c.name.as_str()))
+        .count();
+    assert!(named >= 2 && text.contains("out of turn"), "{text}");
+}
+
+#[test]
+fn every_competition_played_passes_the_checks() {
+    // Short matches of every shape, so that every way an innings and a match can end occurs.
+    for (k, (batsmen, packs, days, extras)) in [
+        (2, 1, 1, true),
+        (11, 1, 1, false),
+        (4, 2, 2, true),
+        (6, 1, 2, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let options = MatchOptions {
+            no_balls: extras,
+            wides: extras,
+            byes: extras,
+            batsmen,
+            packs_per_session: packs,
+            days,
+        };
+        let settings = Settings {
+            options,
+            levels: Levels {
+                bat: 1 + k as u8,
+                bowl: 5 - k as u8,
+            },
+            user_county: None,
+            seed: 100 + k as u64,
+        };
+        let mut comp = Competition::create("PLAYED", settings).unwrap();
+        comp.sim_seasons(2, |_| {});
+        let back = decode(&encode(&comp)).unwrap_or_else(|p| panic!("{options:?}: {p}"));
+        assert_eq!(back, comp);
+    }
+}

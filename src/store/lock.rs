@@ -50,9 +50,7 @@ impl Lock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
-                    let mut text = String::new();
-                    let _ = file.read_to_string(&mut text);
-                    let pid = text.trim().parse().ok();
+                    let pid = owner(&mut file);
                     return Err(Error::new(path, ErrorKind::Locked { pid }));
                 }
                 Err(TryLockError::Error(e)) => return Err(Error::io(path, Doing::Locking, e)),
@@ -77,6 +75,21 @@ impl Lock {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// The process id the owner wrote in the lock file. An owner that has only just taken the
+/// lock may not have written it yet: it is looked for a few times over a tenth of a second.
+fn owner(file: &mut File) -> Option<u32> {
+    for _ in 0..5 {
+        let mut text = String::new();
+        if file.rewind().is_ok() && file.read_to_string(&mut text).is_ok() {
+            if let Ok(pid) = text.trim().parse() {
+                return Some(pid);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    None
 }
 
 /// Whether `name` still leads to the open `file`.

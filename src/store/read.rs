@@ -11,27 +11,12 @@ use super::{Doing, Error, ErrorKind};
 
 /// Reads the regular file at `path`, refusing anything else and anything over `limit` bytes.
 pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, Error> {
-    let file = open_nonblocking(path).map_err(|e| Error::io(path, Doing::Reading, e))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| Error::io(path, Doing::Reading, e))?;
-    if !meta.is_file() {
-        return Err(Error::new(path, ErrorKind::NotRegular(kind_name(&meta))));
+    let (file, len) = open_regular(path)?;
+    if len > limit {
+        return Err(Error::new(path, ErrorKind::TooLarge { len, limit }));
     }
-    if meta.len() > limit {
-        return Err(Error::new(
-            path,
-            ErrorKind::TooLarge {
-                len: meta.len(),
-                limit,
-            },
-        ));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // The file may grow while it is read: never take more than the limit and one byte.
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(path, Doing::Reading, e))?;
+    let bytes = read_at_most(path, file, len, limit + 1)?;
+    // The file may have grown while it was read.
     if bytes.len() as u64 > limit {
         return Err(Error::new(
             path,
@@ -41,6 +26,32 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, Error> {
             },
         ));
     }
+    Ok(bytes)
+}
+
+/// The first `n` bytes (or fewer) of the regular file at `path`, refusing anything else.
+pub fn head(path: &Path, n: u64) -> Result<Vec<u8>, Error> {
+    let (file, len) = open_regular(path)?;
+    read_at_most(path, file, len, n)
+}
+
+/// The regular file at `path`, opened, and its length.
+fn open_regular(path: &Path) -> Result<(File, u64), Error> {
+    let file = open_nonblocking(path).map_err(|e| Error::io(path, Doing::Reading, e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| Error::io(path, Doing::Reading, e))?;
+    if !meta.is_file() {
+        return Err(Error::new(path, ErrorKind::NotRegular(kind_name(&meta))));
+    }
+    Ok((file, meta.len()))
+}
+
+fn read_at_most(path: &Path, file: File, len: u64, n: u64) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::with_capacity(len.min(n) as usize);
+    file.take(n)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, Doing::Reading, e))?;
     Ok(bytes)
 }
 
@@ -100,6 +111,7 @@ mod tests {
         let p = dir.path().join("a");
         std::fs::write(&p, b"hello").unwrap();
         assert_eq!(read_regular(&p, 5).unwrap(), b"hello");
+        assert_eq!(head(&p, 2).unwrap(), b"he");
         assert!(matches!(
             read_regular(&p, 4).unwrap_err().kind,
             ErrorKind::TooLarge { len: 5, limit: 4 }

@@ -7,19 +7,19 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::app::ViewKind;
 use super::draw::TEXT_ROWS;
 use super::match_screen::put;
 use super::pictures::{self, Picture};
 use super::style;
+use super::views::{Review, ViewKind};
 
 /// Where [Esc] goes from a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Back {
     /// The all-time menu.
     AllTime,
-    /// The view the picture was opened from (`year` as it had it).
-    View(ViewKind, Option<u16>),
+    /// The view the picture was opened from (the past season under review, if it was).
+    View(ViewKind, Option<Review>),
 }
 
 /// A picture on screen.

@@ -213,14 +213,14 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         .render(Rect::new(graph.x, row, graph.width, 1), buf);
     let mut x = area.x + 1;
     for (text, colour) in [
-        ("C", Color::Yellow),
-        (" champions  ", Color::Gray),
-        ("^", Color::LightGreen),
-        (" promoted  ", Color::Gray),
-        ("v", Color::LightRed),
-        (" relegated  ", Color::Gray),
-        ("s", Color::White),
-        (" wooden spoon", Color::Gray),
+        ("C", style::YELLOW),
+        (" champions  ", style::GREY),
+        ("^", style::LIGHT_GREEN),
+        (" promoted  ", style::GREY),
+        ("v", SALMON),
+        (" relegated  ", style::GREY),
+        ("s", style::WHITE),
+        (" wooden spoon", style::GREY),
     ] {
         buf.set_string(x, row + 1, text, bold(colour));
         x += text.chars().count() as u16;
@@ -236,10 +236,10 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
 
 fn event_mark(event: &str) -> (&'static str, Color) {
     match event {
-        "champions" => ("C", Color::Yellow),
-        "promoted" => ("^", Color::LightGreen),
-        "relegated" => ("v", Color::LightRed),
-        _ => ("s", Color::White),
+        "champions" => ("C", style::YELLOW),
+        "promoted" => ("^", style::LIGHT_GREEN),
+        "relegated" => ("v", SALMON),
+        _ => ("s", style::WHITE),
     }
 }
 
@@ -312,7 +312,7 @@ fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
             .bar_width(6)
             .bar_gap(1)
             .bar_style(style::chart())
-            .value_style(Style::default().fg(Color::Black).bg(Color::LightCyan))
+            .value_style(Style::default().fg(style::BLACK).bg(style::LIGHT_CYAN))
             .label_style(style::text())
             .style(style::text())
             .render(Rect::new(area.x + 1, top + 1, area.width - 2, 6), buf);
@@ -328,16 +328,21 @@ fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
 
 // ----- a season's points race -----
 
-/// The colour of the county in place `i` (0-based) of the race.
+/// Salmon (255,135,135): the relegated, where the palette's red would not read on blue.
+const SALMON: Color = Color::Indexed(210);
+
+/// The colour of the county in place `i` (0-based) of the race: yellow, white, light cyan,
+/// light green, pink (255,135,255), orange (255,175,95), salmon and grey, all fixed entries
+/// of the 256-colour palette that read on the blue at 4.5:1 or better.
 const RACE_COLOURS: [Color; 8] = [
-    Color::Yellow,
-    Color::White,
-    Color::LightCyan,
-    Color::LightGreen,
-    Color::LightMagenta,
-    Color::LightRed,
-    Color::Gray,
-    Color::Green,
+    style::YELLOW,
+    style::WHITE,
+    style::LIGHT_CYAN,
+    style::LIGHT_GREEN,
+    Color::Indexed(213),
+    Color::Indexed(215),
+    SALMON,
+    style::GREY,
 ];
 
 fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
@@ -477,24 +482,9 @@ fn sgr(s: Style) -> String {
 }
 
 fn ansi(c: Color, bg: bool) -> Option<String> {
-    let base = match c {
-        Color::Black => 30,
-        Color::Red => 31,
-        Color::Green => 32,
-        Color::Yellow => 33,
-        Color::Blue => 34,
-        Color::Magenta => 35,
-        Color::Cyan => 36,
-        Color::Gray => 37,
-        Color::DarkGray => 90,
-        Color::LightRed => 91,
-        Color::LightGreen => 92,
-        Color::LightYellow => 93,
-        Color::LightBlue => 94,
-        Color::LightMagenta => 95,
-        Color::LightCyan => 96,
-        Color::White => 97,
-        _ => return None,
-    };
-    Some((base + if bg { 10 } else { 0 }).to_string())
+    match c {
+        Color::Indexed(n) => Some(format!("{};5;{n}", if bg { 48 } else { 38 })),
+        Color::Rgb(r, g, b) => Some(format!("{};2;{r};{g};{b}", if bg { 48 } else { 38 })),
+        _ => None,
+    }
 }

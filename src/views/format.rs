@@ -56,6 +56,16 @@ pub fn star_note(user: Option<CountyId>) -> Option<String> {
     user.map(|c| format!("* your county ({})", name(c)))
 }
 
+/// The footnote for a view listing only the counties `shown`: none when the user's county
+/// is not among them (there is no asterisk to explain).
+pub fn star_note_among(
+    user: Option<CountyId>,
+    mut shown: impl Iterator<Item = CountyId>,
+) -> Option<String> {
+    let u = user?;
+    shown.any(|c| c == u).then(|| star_note(user))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -212,10 +212,13 @@ pub struct HonoursRow {
     pub champions: &'static str,
     pub runners_up: &'static str,
     pub third: &'static str,
-    pub promoted: &'static str,
-    /// Champions, runners-up, third, promoted.
+    /// None after the last season: nobody comes up.
+    pub promoted: Option<&'static str>,
+    /// Champions, runners-up, third.
     #[serde(skip)]
-    pub ids: [CountyId; 4],
+    pub ids: [CountyId; 3],
+    #[serde(skip)]
+    pub promoted_id: Option<CountyId>,
 }
 
 /// The first class's top three and the promoted county, year by year.
@@ -229,8 +232,9 @@ pub fn honours_view(comp: &Competition) -> Result<HonoursView> {
                 champions: name(a),
                 runners_up: name(b),
                 third: name(c),
-                promoted: name(h.promoted),
-                ids: [a, b, c, h.promoted],
+                promoted: h.promoted.map(name),
+                ids: [a, b, c],
+                promoted_id: h.promoted,
             }
         })
         .collect();
@@ -260,18 +264,12 @@ impl View for HonoursView {
         // column of its own where it would read as the next name's.
         let cell = |c| format!("{:<16}", marked(self.user, c));
         for h in &self.rows {
-            let [a, b, c, d] = h.ids;
+            let [a, b, c] = h.ids;
+            let d = h.promoted_id.map_or_else(|| "-".to_string(), cell);
             out.push(
-                format!(
-                    "{}  {} {} {} {}",
-                    h.year,
-                    cell(a),
-                    cell(b),
-                    cell(c),
-                    cell(d)
-                )
-                .trim_end()
-                .to_string(),
+                format!("{}  {} {} {} {d}", h.year, cell(a), cell(b), cell(c))
+                    .trim_end()
+                    .to_string(),
             );
         }
         out.extend(star_note(self.user));

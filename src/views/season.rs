@@ -10,7 +10,7 @@ use crate::league::standings::{prize, Figures, SeasonRow};
 use crate::league::summary::MatchSummary;
 use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
 
-use super::format::{marked, name, name_star, number, ordinal, short, star_note};
+use super::format::{marked, name, name_star, number, ordinal, short, star_note_among};
 use super::output::View;
 use super::{class_label, season_for};
 
@@ -142,13 +142,28 @@ impl View for TableView {
             out.push(String::new());
             out.push(v.clone());
         }
-        out.extend(star_note(self.user));
+        out.extend(star_note_among(self.user, self.rows.iter().map(|r| r.id)));
         out
     }
 }
 
 fn season_verdict(season: &Season, class: Class) -> String {
     let s = season.summary();
+    // After the last season no season follows: nobody goes down or comes up.
+    if s.is_last() {
+        return match class {
+            Class::First => format!(
+                "Champions: {}. Bottom: {} (the last season: nobody goes down).",
+                name(s.champion),
+                name(s.relegated)
+            ),
+            Class::Second => format!(
+                "Top: {} (the last season: nobody comes up). Wooden spoon: {}.",
+                name(s.promoted),
+                name(s.wooden_spoon)
+            ),
+        };
+    }
     match class {
         Class::First => format!(
             "Champions: {}. Relegated: {}.",
@@ -308,7 +323,7 @@ impl View for AveragesView {
             "Runs include extras; balls are deliveries that count. Avge runs per wicket,".into(),
         );
         out.push("ScR runs per 100 balls, StR balls per wicket.".into());
-        out.extend(star_note(self.user));
+        out.extend(star_note_among(self.user, self.rows.iter().map(|r| r.id)));
         out
     }
 }

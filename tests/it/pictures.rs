@@ -56,6 +56,16 @@ fn shot(p: &Picture) -> String {
                     || Some(bg) == style::chart().fg,
                 "cell ({x}, {y}) is off the palette: {bg:?}"
             );
+            // What is written reads on what it is written on.
+            let cell = &buf[(x, y)];
+            if !cell.symbol().trim().is_empty() {
+                let ratio = style::contrast(cell.fg, cell.bg).expect("fixed colours");
+                assert!(
+                    ratio >= style::MIN_CONTRAST,
+                    "cell ({x}, {y}) {:?} reads at {ratio:.2}:1",
+                    cell.symbol()
+                );
+            }
         }
     }
     text_of(&buf)
@@ -186,7 +196,10 @@ fn a_picture_printed_has_colours_only_when_asked() {
     assert_eq!(plain.lines().count(), 24);
     assert!(plain.lines().all(|l| l.chars().count() <= 80));
     let coloured = pictures::printed(&p, true);
-    assert!(coloured.contains("\x1b[0;37;44m"), "grey on blue");
+    assert!(
+        coloured.contains("\x1b[0;38;5;250;48;5;19m"),
+        "grey on blue"
+    );
     let stripped: String = {
         let mut out = String::new();
         let mut esc = false;
