@@ -16,7 +16,7 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
+use super::draw::{fit, text, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
 use crate::charts::session::{self, Table};
@@ -303,45 +303,6 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
         }
         ChartsScreen::Walk(w) => draw(f, area, w),
     }
-}
-
-/// A page of text under a title, scrolled, with the keys (and where the page is) below.
-fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
-    let rows = TEXT_ROWS;
-    put(
-        f,
-        area,
-        0,
-        0,
-        vec![Span::styled(format!(" {title:<79}"), style::title())],
-    );
-    let scroll = scroll.min(lines.len().saturating_sub(rows));
-    for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
-        put(
-            f,
-            area,
-            1,
-            2 + i as u16,
-            vec![Span::styled(line.clone(), style::text())],
-        );
-    }
-    let more = if lines.len() > rows {
-        format!(
-            "  ({}-{} of {})",
-            scroll + 1,
-            (scroll + rows).min(lines.len()),
-            lines.len()
-        )
-    } else {
-        String::new()
-    };
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(format!("{hint}{more}"), style::key())],
-    );
 }
 
 /// A walk through one procedure.
