@@ -399,6 +399,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         Mode::EuropeLost => &d.steps.europe_lost,
         Mode::Normal => &d.steps.order,
     };
+    ctx.note("the source's list opens at Γ: any Α and Β before it are not in the source");
     match mode {
         Mode::Gamma => ctx.fact(
             "Γ",
@@ -587,6 +588,10 @@ fn run_steps(
 /// The regions where Latin American Death Squads change the AI's coups.
 const SQUAD_REGIONS: [&str; 2] = ["South America", "Central America"];
 
+/// Regions with no level 1 battleground on the board (South America's are Venezuela, Brazil,
+/// Argentina and Chile; Central America's Mexico, Cuba and Panama - all level 2 or 3).
+const NO_LEVEL1_BATTLEGROUND: [&str; 2] = ["South America", "Central America"];
+
 /// Latin American Death Squads, as they bear on the AI's coups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Squads {
@@ -761,6 +766,20 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
         ctx.note("the China card counts 5 Ops in Asia only, 4 elsewhere");
     }
     let levels = d.coup_levels.step4;
+    // Death Squads against the AI send a small card to a level 1 battleground in South or
+    // Central America, and the board has none there: the program skips such a region.
+    let (regions, missing): (Vec<&str>, Vec<&str>) = regions.into_iter().partition(|r| {
+        !(coup_level(&levels, ops, r, squads) == 1 && NO_LEVEL1_BATTLEGROUND.contains(r))
+    });
+    if !missing.is_empty() {
+        ctx.note(format!(
+            "step 4 asks for a level 1 battleground in {}, and there is none: skipped (the source names such a target; the program reads it as no coup there)",
+            missing.join(" and ")
+        ));
+        if regions.is_empty() {
+            return Ok(None);
+        }
+    }
     match first_region_at(ctx, "coup-region", "a battleground", &regions, |r| {
         coup_level(&levels, ops, r, squads)
     })? {
@@ -849,6 +868,17 @@ fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>
     {
         ctx.note("Containment/Brezhnev Doctrine: no event on a 1-3 Ops card");
         return Ok(None);
+    }
+    if mode == Mode::EuropeLost {
+        // The source's Europe-lost list plays every qualifying European event at step 8: the
+        // d6 is not rolled.
+        ctx.note("Europe lost: every qualifying event in Europe is played, no d6");
+        return step_done(
+            ctx,
+            "8",
+            "play the event (Europe lost: every qualifying event in Europe)".into(),
+        )
+        .map(Some);
     }
     let range =
         if war == "late" && ctx.yes_no("event-vp", "Does the event give the AI victory points?")? {

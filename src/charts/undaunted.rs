@@ -281,7 +281,7 @@ pub fn card_chart(card: &Card) -> Chart {
     notes.push(if card.out_of_range_stated {
         "A total that fits no range is rolled again (stated on this card).".to_string()
     } else {
-        "A total that fits no range is rolled again (the program's reading: the source says so only for the rifleman).".to_string()
+        "A total that fits no range reads the nearest range (the source re-rolls only on the rifleman's card; the choice out-of-range = every-card re-rolls here too).".to_string()
     });
     Chart {
         id: format!("card-{}", card.id),
@@ -400,20 +400,41 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         let rolled = ctx.roll_modified(&die_id, "W10 (d10)", (1, 10), &[(drm, "DRM")], None)?;
         let (r, total) = (rolled.roll, rolled.total);
-        let Some(res) = c
-            .results
-            .iter()
-            .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&total))
-        else {
-            ctx.note(format!(
-                "{total} fits no range: roll again{}",
-                if c.out_of_range_stated {
-                    ""
-                } else {
-                    " (the rifleman's rule, applied to every card)"
+        let fitting = |t: i64| {
+            c.results
+                .iter()
+                .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&t))
+        };
+        let res = match fitting(total) {
+            Some(res) => res,
+            None if c.out_of_range_stated => {
+                ctx.note(format!(
+                    "{total} fits no range: roll again (stated on this card)"
+                ));
+                continue;
+            }
+            None => match out_of_range(ctx)? {
+                OutOfRange::EveryCard => {
+                    ctx.note(format!(
+                        "{total} fits no range: roll again (the rifleman's rule, chosen for every card)"
+                    ));
+                    continue;
                 }
-            ));
-            continue;
+                OutOfRange::Rifleman => {
+                    let (lo, hi) = c
+                        .results
+                        .iter()
+                        .filter(|x| x.fits_case(case.as_deref()))
+                        .fold((i64::MAX, i64::MIN), |(lo, hi), x| {
+                            (lo.min(x.range[0]), hi.max(x.range[1]))
+                        });
+                    let row = total.clamp(lo, hi);
+                    ctx.note(format!(
+                        "{total} fits no range: read as {row}, the nearest (the source re-rolls on the rifleman's card only)"
+                    ));
+                    fitting(row).expect("a card's ranges run from its lowest to its highest")
+                }
+            },
         };
         let mut action = res.action.clone();
         ctx.lookup(
@@ -507,6 +528,35 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         None,
         target,
     )
+}
+
+/// What a card other than the rifleman does with a total outside every range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutOfRange {
+    /// The source's own reading: only the rifleman's card says to roll again, so on other
+    /// cards the total is read on the nearest range.
+    Rifleman,
+    /// The rifleman's re-roll applied to every card (a house reading; it changes the odds).
+    EveryCard,
+}
+
+/// Options of the `out-of-range` choice, the source's reading first (the default).
+pub const OUT_OF_RANGE: &[&str] = &["rifleman", "every-card"];
+
+fn out_of_range(ctx: &mut Ctx) -> Flow<OutOfRange> {
+    let key = ctx.choice(
+        "out-of-range",
+        "The total fits no range. Re-roll only on the rifleman's card, as the source says (here: read the nearest range), or on every card?",
+        &[
+            ("rifleman", "source's reading: the nearest range on this card"),
+            ("every-card", "roll again, as on the rifleman's card"),
+        ],
+    )?;
+    Ok(if key == "every-card" {
+        OutOfRange::EveryCard
+    } else {
+        OutOfRange::Rifleman
+    })
 }
 
 fn finish(
@@ -909,6 +959,14 @@ const CARD_FLAGS: &[Param] = &[
         "Gruppenführer: ANSPORNEN could bring back a unit",
     ),
     Param::die("d10", "your W10, repeated for re-rolls; rolled if left out"),
+    Param::choice_or(
+        "out-of-range",
+        OUT_OF_RANGE,
+        "rifleman",
+        "a total outside every range: rifleman (the source: re-roll on that card only, \
+         elsewhere the nearest range) or every-card (re-roll on every card)",
+    )
+    .standing(),
     Param::flag("possible-erkunden", "ERKUNDEN is possible"),
     Param::flag("possible-verschleiern", "VERSCHLEIERN is possible"),
     Param::flag("possible-bewegen", "BEWEGEN is possible"),

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::charts::walk::answers::{c, die, n, yes};
-use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
+use crate::charts::walk::{call_for_test, Answer, Kind, Step, WalkError};
 
 fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
     call_for_test(procedures(), id, answers, |q| match q.kind {
@@ -171,6 +171,25 @@ fn europe_lost_restricts_steps() {
     let mut with = base.to_vec();
     with.push(("event-europe", yes()));
     assert_eq!(step(&act(&with)), "8");
+    // Every qualifying European event is played: no d6, whatever it would have shown.
+    with.retain(|(k, _)| *k != "event-d6");
+    with.push(("event-d6", die(1)));
+    let o = act(&with);
+    assert_eq!(step(&o), "8");
+    assert!(
+        !o.path.iter().any(|s| matches!(s, Step::Roll { .. })),
+        "no die is rolled at step 8 with Europe lost: {:?}",
+        o.path
+    );
+}
+
+#[test]
+fn the_path_says_the_source_opens_at_gamma() {
+    let o = act(&[]);
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("opens at Γ: any Α and Β")));
 }
 
 #[test]
@@ -471,7 +490,28 @@ fn death_squads_against_the_ai_lower_the_levels_there() {
             (key, c(region)),
         ]))
     };
-    assert!(against(3, "coup-region", "south-america").contains("level 1"));
+    // A 3-Ops card would aim at a level 1 battleground in South America, which the board
+    // does not have: the region is skipped, with a note.
+    let o = act(&[
+        ("ops", n(3)),
+        ("lacks-rmo", yes()),
+        ("death-squads-against", yes()),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_ne!(step(&o), "4");
+    assert!(o.path.iter().any(|s| s
+        .to_string()
+        .contains("level 1 battleground in South America and Central America, and there is none")));
+    let asked = prompt_of(
+        &[
+            ("ops", n(3)),
+            ("lacks-rmo", yes()),
+            ("death-squads-against", yes()),
+        ],
+        "coup-region",
+    );
+    assert!(!asked.contains("South America (level"), "{asked}");
+    assert!(asked.contains("Middle East (level 2)"), "{asked}");
     assert!(against(4, "coup-region", "central-america").contains("level 2"));
     assert!(against(5, "coup-region", "central-america").contains("level 2"));
     assert!(

@@ -57,18 +57,40 @@ fn platoon_sergeant_and_guide() {
 
 #[test]
 fn totals_outside_every_range_are_rolled_again() {
-    // -2 on a 1 gives -1: roll again; the second roll 3 - 2 = 1 reinforces.
+    // -2 on a 1 gives -1. Every card chosen: roll again; the second roll 3 - 2 = 1 reinforces.
     let o = card_call(
         "zugtruppfuehrer",
         &[
             ("cards-left", yes()),
             ("reinforce-useful", yes()),
             ("d10", die(1)),
+            ("out-of-range", Answer::Choice("every-card".into())),
             ("d10#2", die(3)),
         ],
     );
     assert_eq!(o.fields["d10"], 3);
     assert_eq!(action(&o), "VERSTÄRKEN");
+    // The source's reading (re-roll on the rifleman only): -1 reads the nearest range, no
+    // second roll.
+    let o = card_call(
+        "granatwerfer",
+        &[
+            ("on-targeted", yes()),
+            ("d10", die(2)),
+            ("out-of-range", Answer::Choice("rifleman".into())),
+            ("d10#2", die(9)),
+        ],
+    );
+    assert_eq!(
+        (o.fields["d10"].clone(), o.fields["total"].clone()),
+        (2.into(), (-3).into())
+    );
+    assert_eq!(action(&o), "BEWEGEN");
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("read as 1, the nearest")));
+    // The rifleman's card re-rolls without asking.
     // Rifleman +6 (can secure): 5 + 6 = 11 fits nothing; 3 + 6 = 9 secures.
     let o = card_call(
         "schuetze",

@@ -285,3 +285,53 @@ fn a_region_flag_means_the_same_whatever_the_card() {
     );
     assert_eq!(v["step"], "4", "{v}");
 }
+
+#[test]
+fn an_out_of_range_total_follows_the_named_reading() {
+    // A platoon sergeant's -2 on a 1 gives -1, outside every range. The default is the
+    // source's reading (the re-roll is the rifleman's alone): the nearest range, VERSTÄRKEN.
+    let base = [
+        "--card",
+        "zugtruppfuehrer",
+        "--cards-left",
+        "--reinforce-useful",
+        "--d10",
+        "1",
+        "--d10",
+        "9",
+        "--json",
+    ];
+    let v = call_json("undaunted", "card", &args(&base));
+    assert_eq!(
+        (v["action"].clone(), v["total"].clone()),
+        (json!("VERSTÄRKEN"), json!(-1))
+    );
+    assert_eq!(v["rolls"].as_array().unwrap().len(), 1);
+    // Re-rolling on every card is the other named choice: 9 - 2 = 7 commands.
+    let every = [&base[..], &["--out-of-range", "every-card"]].concat();
+    let v = call_json("undaunted", "card", &args(&every));
+    assert_eq!(
+        (v["action"].clone(), v["d10"].clone()),
+        (json!("BEFEHLIGEN"), json!(9))
+    );
+    assert_eq!(v["rolls"].as_array().unwrap().len(), 2);
+    // The rifleman's card re-rolls whatever the choice: 5 + 6 = 11, then 3 + 6 = 9.
+    let v = call_json(
+        "undaunted",
+        "card",
+        &args(&[
+            "--card",
+            "schuetze",
+            "--can-secure",
+            "--d10",
+            "5",
+            "--d10",
+            "3",
+            "--json",
+        ]),
+    );
+    assert_eq!(
+        (v["action"].clone(), v["total"].clone()),
+        (json!("SICHERN"), json!(9))
+    );
+}
