@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::seed::clock_seed;
 
-use super::session::{self, Session};
+use super::session;
 use super::walk::{
     drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
     Walk, WalkError,
@@ -142,10 +142,11 @@ pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
             procedure,
             seed,
         } => {
-            let p = find_procedure(find_system(&system)?, &procedure)?;
+            let sys = find_system(&system)?;
+            let p = find_procedure(sys, &procedure)?;
             let stdin = std::io::stdin();
             let seed = seed.unwrap_or_else(clock_seed);
-            interactive(p, &mut stdin.lock(), &mut out, seed)
+            interactive(sys, p, &mut stdin.lock(), &mut out, seed)
         }
     }
 }
@@ -421,7 +422,10 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
     )
     .after_help(
         "Each yes/no flag --FLAG has its --no-FLAG; a yes/no question the call comes to must be \
-         answered by one of them (or by --others-no), never taken as no unasked.",
+         answered by one of them (or by --others-no), never taken as no unasked.\n\
+         --then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
+         result (Undaunted: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile; \
+         Paydirt VII: status into offense or defense), carrying what this call found.",
     )
     .arg(
         Arg::new("json")
@@ -553,16 +557,43 @@ pub fn call_output_in(
         };
     };
     let p = find_procedure(sys, procedure_id)?;
-    let matches = match procedure_command(sys, p).try_get_matches_from(args) {
+    // `--then PROC [FLAGS]` goes on into the call the source chains to this one's result.
+    let (args, then) = match args.iter().position(|a| a == "--then") {
+        None => (args, None),
+        Some(i) => {
+            let rest = &args[i + 1..];
+            let id = rest
+                .first()
+                .filter(|a| !a.starts_with('-'))
+                .ok_or_else(|| {
+                    Error::Usage(
+                        "--then: name the procedure to go on into (--then PROCEDURE [FLAGS])"
+                            .into(),
+                    )
+                })?;
+            (&args[..i], Some((find_procedure(sys, id)?, &rest[1..])))
+        }
+    };
+    let matches = match parse_flags(sys, p, args)? {
         Ok(m) => m,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    Ok((e.render().to_string(), Vec::new()))
-                }
-                _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
+        Err(help) => return Ok((help, Vec::new())),
+    };
+    let then = match then {
+        None => None,
+        Some((p2, rest)) => {
+            let m2 = match parse_flags(sys, p2, rest)? {
+                Ok(m) => m,
+                Err(help) => return Ok((help, Vec::new())),
             };
+            if let Some(f) = ["json", "seed", "session"]
+                .into_iter()
+                .find(|f| given_on_command_line(&m2, f) || (*f == "json" && m2.get_flag(f)))
+            {
+                return Err(Error::Usage(format!(
+                    "--{f} goes before --then: it is for the whole chain of calls"
+                )));
+            }
+            Some((p2, m2))
         }
     };
     let json = matches.get_flag("json");
@@ -578,14 +609,39 @@ pub fn call_output_in(
             Some(open)
         }
     };
-    let Called {
-        outcome,
-        answers,
-        seed: rolled_with,
-        mut warnings,
-    } = call_from_matches(sys, p, &matches, seed, open.as_ref().map(|o| &o.session))?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let from_session = |id: &str| open.as_ref().and_then(|o| o.session.known(id)).cloned();
+    let first = call_from_matches(sys, p, &matches, seed, 0, &from_session)?;
+    let mut warnings = first.warnings.clone();
+    let second = match &then {
+        None => None,
+        Some((p2, m2)) => match first.outcome.next.iter().find(|n| n.procedure == p2.id) {
+            Some(next) => {
+                let known = |id: &str| {
+                    next.given
+                        .iter()
+                        .find(|(k, _)| k == id)
+                        .map(|(_, a)| a.clone())
+                        .or_else(|| from_session(id))
+                };
+                let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
+                warnings.extend(called.warnings.iter().map(|w| format!("{}: {w}", p2.id)));
+                Some((*p2, called))
+            }
+            None => {
+                warnings.push(format!(
+                    "--then {}: this result ({}) does not lead to {}; the flags after --then were not used",
+                    p2.id, first.outcome.result, p2.id
+                ));
+                None
+            }
+        },
+    };
     if let Some(open) = open.as_mut() {
-        open.session.record(p, &answers, &outcome);
+        open.session.record(p, &first.answers, &first.outcome);
+        if let Some((p2, c)) = &second {
+            open.session.record(p2, &c.answers, &c.outcome);
+        }
         open.save().map_err(session_error)?;
         warnings.push(format!(
             "recorded as call {} of table session {}",
@@ -594,14 +650,95 @@ pub fn call_output_in(
         ));
     }
     if json {
-        let mut fields = outcome.fields.clone();
-        fields.insert("rolls".into(), rolls_json(&outcome));
+        let mut fields = call_json(&first.outcome);
+        if let Some((_, c)) = &second {
+            fields.insert(
+                "then".into(),
+                serde_json::Value::Object(call_json(&c.outcome)),
+            );
+        }
         let mut s = serde_json::to_string(&serde_json::Value::Object(fields))
             .expect("JSON of plain values");
         s.push('\n');
         return Ok((s, warnings));
     }
-    Ok((describe(sys, p, &outcome, rolled_with), warnings))
+    let rolled_with =
+        (first.rolled || second.as_ref().is_some_and(|(_, c)| c.rolled)).then_some(seed);
+    let mut text = describe(sys, p, &first.outcome, None);
+    match &second {
+        Some((p2, c)) => {
+            text.push_str("\nthen ");
+            text.push_str(&describe(sys, p2, &c.outcome, None));
+        }
+        None => text.push_str(&next_hint(sys, &first.outcome)),
+    }
+    if let Some(seed) = rolled_with {
+        text.push_str(&format!(
+            "(dice rolled by the program with --seed {seed})\n"
+        ));
+    }
+    Ok((text, warnings))
+}
+
+/// A call's JSON object: its fields, every roll, and the calls it leads on to (if any).
+fn call_json(outcome: &Outcome) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = outcome.fields.clone();
+    fields.insert("rolls".into(), rolls_json(outcome));
+    if !outcome.next.is_empty() {
+        let next = outcome
+            .next
+            .iter()
+            .map(|n| serde_json::json!({"procedure": n.procedure, "given": n.given_json()}))
+            .collect();
+        fields.insert("next".into(), serde_json::Value::Array(next));
+    }
+    fields
+}
+
+/// The lines saying which calls the source leads on to, with the flags they take.
+fn next_hint(sys: &SystemDef, outcome: &Outcome) -> String {
+    outcome
+        .next
+        .iter()
+        .map(|n| {
+            let flags: Vec<String> = n
+                .given
+                .iter()
+                .map(|(k, a)| match a {
+                    Answer::Bool(true) => format!(" --{k}"),
+                    Answer::Bool(false) => format!(" --no-{k}"),
+                    other => format!(" --{k} {other}"),
+                })
+                .collect();
+            format!(
+                "next: accc charts call {} {}{} (or add --then {} to this call)\n",
+                sys.meta.id,
+                n.procedure,
+                flags.concat(),
+                n.procedure
+            )
+        })
+        .collect()
+}
+
+/// A procedure's flags parsed; `Err(text)` when they ask for help.
+fn parse_flags(
+    sys: &SystemDef,
+    p: &Procedure,
+    args: &[String],
+) -> Result<std::result::Result<ArgMatches, String>> {
+    match procedure_command(sys, p).try_get_matches_from(args) {
+        Ok(m) => Ok(Ok(m)),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    Ok(Err(e.render().to_string()))
+                }
+                _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
+            }
+        }
+    }
 }
 
 /// Whether flag `name` was given on the command line (not just defaulted).
@@ -615,11 +752,13 @@ fn call_from_matches(
     sys: &SystemDef,
     p: &'static Procedure,
     m: &ArgMatches,
-    seed: Option<u64>,
-    session: Option<&Session>,
+    seed: u64,
+    stream: u64,
+    known: &dyn Fn(&str) -> Option<Answer>,
 ) -> Result<Called> {
-    let seed = seed.unwrap_or_else(clock_seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // A chained call rolls from its own stream of the same seed.
+    rng.set_stream(stream);
     let mut rolled = false;
     // Flag families asked, the number of values each die flag supplied, and dice that were not
     // needed because the answer they read was given (label, flag).
@@ -627,7 +766,6 @@ fn call_from_matches(
     let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unneeded: Vec<(String, &'static str)> = Vec::new();
     let mut answers: Vec<(String, Answer)> = Vec::new();
-    let known = |id: &str| session.and_then(|s| s.known(id)).cloned();
     let mut answer_for = |q: &Question| -> Result<Answer> {
         let fam = q.family();
         let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
@@ -784,17 +922,17 @@ fn call_from_matches(
     Ok(Called {
         outcome,
         answers,
-        seed: rolled.then_some(seed),
+        rolled,
         warnings,
     })
 }
 
-/// A call made from flags: its outcome, the answers it took, the seed (if the program rolled)
+/// A call made from flags: its outcome, the answers it took, whether the program rolled a die
 /// and warnings about flags left unused.
 struct Called {
     outcome: Outcome,
     answers: Vec<(String, Answer)>,
-    seed: Option<u64>,
+    rolled: bool,
     warnings: Vec<String>,
 }
 
@@ -833,6 +971,7 @@ fn show_question(q: &Question, n: usize) -> String {
 /// The interactive walk: reads answers line by line until `quit` or end of input. End of input
 /// before the walk has finished is an error (exit 2); `quit` is not.
 pub fn interactive(
+    sys: &'static SystemDef,
     p: &'static Procedure,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -841,7 +980,12 @@ pub fn interactive(
     let io = |e| Error::io("writing to stdout", e);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut walk = Walk::new(p);
+    // The answers a chained call carries from the call before it.
+    let mut given: Vec<(String, Answer)> = Vec::new();
     writeln!(out, "{} (dice seed {seed})", p.title).map_err(io)?;
+    let carried = |given: &[(String, Answer)], id: &str| {
+        given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone())
+    };
     loop {
         let state = walk.state();
         match &state {
@@ -853,7 +997,14 @@ pub fn interactive(
                 for step in &o.path {
                     writeln!(out, "  - {step}").map_err(io)?;
                 }
-                write!(out, "=> {}\n(back, restart or quit) > ", o.result).map_err(io)?;
+                writeln!(out, "=> {}", o.result).map_err(io)?;
+                let next: Vec<&str> = o.next.iter().map(|n| n.procedure).collect();
+                let go_on = match next.as_slice() {
+                    [] => String::new(),
+                    [one] => format!("next (into {one}), "),
+                    more => format!("next {}, ", more.join(" or next ")),
+                };
+                write!(out, "({go_on}back, restart or quit) > ").map_err(io)?;
             }
         }
         out.flush().map_err(io)?;
@@ -889,7 +1040,27 @@ pub fn interactive(
             _ => {}
         }
         let State::Ask(q) = state else {
-            writeln!(out, "    (the walk is finished: back, restart or quit)").map_err(io)?;
+            let State::Done(o) = &state else {
+                unreachable!("a walk is asking or done")
+            };
+            let mut words = cmd.split_whitespace();
+            let chosen = match (words.next(), words.next(), o.next.as_slice()) {
+                (Some(w), None, [one]) if w.eq_ignore_ascii_case("next") => Some(one),
+                (Some(w), Some(id), more) if w.eq_ignore_ascii_case("next") => {
+                    more.iter().find(|n| n.procedure.eq_ignore_ascii_case(id))
+                }
+                _ => None,
+            };
+            match chosen.and_then(|n| sys.procedure(n.procedure).map(|p2| (n, p2))) {
+                Some((n, p2)) => {
+                    given = n.given.clone();
+                    walk = Walk::new(p2);
+                    walk.fill(|id| carried(&given, id));
+                    writeln!(out, "\n{} (carried over: {})", p2.title, n.why).map_err(io)?;
+                }
+                None => writeln!(out, "    (the walk is finished: back, restart or quit)")
+                    .map_err(io)?,
+            }
             continue;
         };
         let result = if matches!(q.kind, Kind::Die { .. })
@@ -899,8 +1070,10 @@ pub fn interactive(
         } else {
             walk.answer_text(cmd)
         };
-        if let Err(e) = result {
-            writeln!(out, "\n    ! {}", e.message).map_err(io)?;
+        match result {
+            // What the call before carried over is answered as it comes up.
+            Ok(()) => walk.fill(|id| carried(&given, id)),
+            Err(e) => writeln!(out, "\n    ! {}", e.message).map_err(io)?,
         }
     }
 }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, parse_modifier, parse_span, Chart, Common};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -384,15 +384,23 @@ fn status(ctx: &mut Ctx) -> Flow<Outcome> {
             (s, Some(need))
         }
     };
+    let given = vec![
+        ("behind".to_string(), Answer::Bool(status == "behind")),
+        ("ahead".to_string(), Answer::Bool(status == "ahead")),
+    ];
+    let result = format!(
+        "the AI is {}",
+        if status == "neither" {
+            "neither ahead nor behind"
+        } else {
+            status
+        }
+    );
+    for next in ["offense", "defense"] {
+        ctx.lead_to(next, given.clone(), result.clone());
+    }
     ctx.done(
-        format!(
-            "the AI is {}",
-            if status == "neither" {
-                "neither ahead nor behind"
-            } else {
-                status
-            }
-        ),
+        result,
         fields([
             ("status", json!(status)),
             ("margin", json!(margin)),

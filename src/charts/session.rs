@@ -138,12 +138,7 @@ impl Session {
 /// one of them; stops at the first it does not know (or whose known answer the procedure
 /// refuses, which is then asked).
 pub fn fill_known(walk: &mut Walk, session: &Session) {
-    while let Some(q) = walk.question() {
-        match session.known(&q.id) {
-            Some(a) if walk.answer(a.clone()).is_ok() => {}
-            _ => break,
-        }
-    }
+    walk.fill(|id| session.known(id).cloned());
 }
 
 /// What went wrong with a session.

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, Chart, Checked, Common, DataError, Row};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -501,12 +501,26 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         {
             ctx.note(after);
         }
-        if c.results
-            .iter()
-            .any(|x| x.action == action && x.needs_target)
-            && target.is_none()
-        {
-            ctx.note("target: see the `target` procedure (ZIELAUSWAHL)");
+        if target.is_none() {
+            if let Some(attacker) = attacker_of(&c.id).filter(|_| {
+                ["ANGRIFF", "NIEDERHALTEN"].contains(&action.as_str())
+                    || c.results
+                        .iter()
+                        .any(|x| x.action == action && x.needs_target)
+            }) {
+                ctx.lead_to(
+                    "target",
+                    vec![("attacker".into(), Answer::Choice(attacker.into()))],
+                    format!("the {attacker}'s target by ZIELAUSWAHL"),
+                );
+            }
+        }
+        if action == "ANVISIEREN" {
+            ctx.lead_to(
+                "target-tile",
+                Vec::new(),
+                "the tile for the targeting marker",
+            );
         }
         return finish(
             ctx,
@@ -528,6 +542,18 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         None,
         target,
     )
+}
+
+/// The attacker of the `target` procedure for a unit card (none for the mortar, whose
+/// targets come from its marker, and for the leaders).
+fn attacker_of(card: &str) -> Option<&'static str> {
+    match card {
+        "spaeher" => Some("scout"),
+        "schuetze" => Some("rifleman"),
+        "scharfschuetze" => Some("sniper"),
+        "mg-schuetze" => Some("mg"),
+        _ => None,
+    }
 }
 
 /// What a card other than the rifleman does with a total outside every range.

@@ -177,6 +177,39 @@ pub struct Outcome {
     /// Standing facts the call changes (a token spent, a card passed on), for a table
     /// session to keep: (question id, its new answer).
     pub updates: Vec<(String, Answer)>,
+    /// The calls the source leads on to from this result, each with the answers it carries.
+    pub next: Vec<Next>,
+}
+
+/// A call the source chains to a result (Undaunted's ANGRIFF into `target`, Paydirt's
+/// `status` into `offense` / `defense`), with the answers this result gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Next {
+    /// The procedure id of the same system.
+    pub procedure: &'static str,
+    /// Answers it takes from this call, by question id.
+    pub given: Vec<(String, Answer)>,
+    /// Why it follows, in words.
+    pub why: String,
+}
+
+impl Next {
+    /// The given answers as JSON (`{"attacker": "mg"}`).
+    pub fn given_json(&self) -> Value {
+        Value::Object(
+            self.given
+                .iter()
+                .map(|(k, a)| {
+                    let v = match a {
+                        Answer::Bool(b) => Value::from(*b),
+                        Answer::Number(n) | Answer::Die { value: n, .. } => Value::from(*n),
+                        Answer::Choice(c) | Answer::Text(c) => Value::from(c.as_str()),
+                    };
+                    (k.clone(), v)
+                })
+                .collect(),
+        )
+    }
 }
 
 /// Why a procedure stopped before finishing.
@@ -196,6 +229,7 @@ pub struct Ctx<'a> {
     answers: &'a [(String, Answer)],
     path: Vec<Step>,
     updates: Vec<(String, Answer)>,
+    next: Vec<Next>,
 }
 
 impl<'a> Ctx<'a> {
@@ -204,7 +238,24 @@ impl<'a> Ctx<'a> {
             answers,
             path: Vec::new(),
             updates: Vec::new(),
+            next: Vec::new(),
         }
+    }
+
+    /// Says that the source leads on from this result to `procedure`, which takes `given`.
+    pub fn lead_to(
+        &mut self,
+        procedure: &'static str,
+        given: Vec<(String, Answer)>,
+        why: impl Into<String>,
+    ) {
+        let why = why.into();
+        self.note(format!("next: {procedure} ({why})"));
+        self.next.push(Next {
+            procedure,
+            given,
+            why,
+        });
     }
 
     fn get(&self, id: &str) -> Option<&'a Answer> {
@@ -412,6 +463,7 @@ impl<'a> Ctx<'a> {
             fields,
             path: std::mem::take(&mut self.path),
             updates: std::mem::take(&mut self.updates),
+            next: std::mem::take(&mut self.next),
         })
     }
 }
@@ -751,6 +803,17 @@ impl Walk {
                 Some((q, self.answers[i].1.clone()))
             })
             .collect()
+    }
+
+    /// Answers each question in a row that `known` can answer (a table session's facts, the
+    /// answers a chained call carries), stopping at the first it cannot.
+    pub fn fill(&mut self, known: impl Fn(&str) -> Option<Answer>) {
+        while let Some(q) = self.question() {
+            match known(&q.id) {
+                Some(a) if self.answer(a.clone()).is_ok() => {}
+                _ => break,
+            }
+        }
     }
 
     /// Takes back the last answer; false if there was none.

@@ -322,6 +322,8 @@ pub struct WalkScreen {
     pub table: Option<Box<Table>>,
     /// Whether the finished call is recorded, and where.
     pub recorded: Option<String>,
+    /// What the call before carried over into this one (a chained call).
+    given: Vec<(String, Answer)>,
 }
 
 impl WalkScreen {
@@ -338,11 +340,34 @@ impl WalkScreen {
             leaving: false,
             table: None,
             recorded: None,
+            given: Vec::new(),
         }
+    }
+
+    /// Goes on into the call the source leads to from this result (the `i`th of them), with
+    /// what this call carries over; false when there is none.
+    fn chain(&mut self, i: usize) -> bool {
+        let Some(next) = self.walk.outcome().and_then(|o| o.next.get(i).cloned()) else {
+            return false;
+        };
+        let sys = &crate::charts::systems()[self.system];
+        let Some(p) = sys.procedure(next.procedure) else {
+            return false;
+        };
+        self.walk = Walk::new(p);
+        self.given = next.given;
+        self.input.clear();
+        self.rolled.clear();
+        self.recorded = None;
+        self.fill_known();
+        true
     }
 
     /// Answers what the table session knows, then records the call once it is made.
     fn fill_known(&mut self) {
+        let given = &self.given;
+        self.walk
+            .fill(|id| given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone()));
         let Some(table) = self.table.as_mut() else {
             return;
         };
@@ -419,6 +444,7 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
             w.input.clear();
             w.recorded = None;
         }
+        KeyCode::Char(c @ '1'..='9') if done && w.chain(c as usize - '1' as usize) => {}
         KeyCode::Enter if done => {
             w.walk.restart();
             w.recorded = None;
@@ -593,12 +619,27 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
             put(f, area, 2, y, vec![Span::styled(line, look)]);
         }
     }
+    let next: String = w
+        .walk
+        .outcome()
+        .map(|o| {
+            (1..)
+                .zip(&o.next)
+                .map(|(i, n)| format!("[{i}] then {}  ", n.procedure))
+                .collect()
+        })
+        .unwrap_or_default();
     let keys = if w.walk.question().is_some() {
-        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave"
+        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".to_string()
     } else if w.recorded.is_some() {
-        "[Enter] a new call  [Esc] leave"
+        format!("{next}[Enter] a new call  [Esc] leave")
     } else {
-        "[Enter] a new call  [Backspace] back a step  [Esc] leave"
+        let back = if next.is_empty() {
+            "back a step"
+        } else {
+            "back"
+        };
+        format!("{next}[Enter] a new call  [Backspace] {back}  [Esc] leave")
     };
     put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
 }
@@ -662,6 +703,43 @@ mod tests {
             w.walk.answer_text(a).unwrap();
         }
         w
+    }
+
+    #[test]
+    fn a_finished_call_goes_on_into_the_call_it_leads_to() {
+        let system = crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == "undaunted")
+            .expect("Undaunted");
+        let p = crate::charts::systems()[system]
+            .procedures
+            .iter()
+            .position(|p| p.id == "card")
+            .expect("card");
+        let mut w = WalkScreen::new(system, p, 1);
+        for a in ["mg-schuetze", "n", "n", "n", "4"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert_eq!(w.walk.outcome().unwrap().result, "ANGRIFF (attack)");
+        assert!(
+            rows(&w)[24].contains("[1] then target"),
+            "{:?}",
+            rows(&w)[24]
+        );
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        assert!(
+            walk_key(&mut w, key('2')),
+            "no second call: nothing happens"
+        );
+        assert_eq!(w.walk.procedure().id, "card");
+        assert!(walk_key(&mut w, key('1')));
+        assert_eq!(w.walk.procedure().id, "target");
+        assert_eq!(
+            w.walk.answers()[0],
+            ("attacker".to_string(), Answer::Choice("mg".into())),
+            "the attacker is carried over"
+        );
+        assert_eq!(w.walk.question().unwrap().id, "main-target");
     }
 
     /// The words of `text`, whitespace normalised.
