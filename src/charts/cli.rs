@@ -42,6 +42,13 @@ pub enum ChartsCommand {
         /// Chart id, `rules` or `unclear`.
         chart: Option<String>,
     },
+    /// Look a card up by name (or a part of it) or number; without one, list the cards.
+    Card {
+        /// System id.
+        system: String,
+        /// The card's name, a part of it, or its number in the list.
+        card: Option<String>,
+    },
     /// Make the AI's call: `accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]`.
     /// `accc charts call SYSTEM PROCEDURE --help` lists a procedure's flags.
     #[command(disable_help_flag = true)]
@@ -136,6 +143,9 @@ pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
             }
             emit(&mut out, &text)
         }
+        ChartsCommand::Card { system, card } => {
+            emit(&mut out, &card_text(&system, card.as_deref())?)
+        }
         ChartsCommand::Session { verb } => emit(&mut out, &session_text(saves_dir, verb)?),
         ChartsCommand::Walk {
             system,
@@ -147,6 +157,30 @@ pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
             let stdin = std::io::stdin();
             let seed = seed.unwrap_or_else(clock_seed);
             interactive(sys, p, &mut stdin.lock(), &mut out, seed)
+        }
+    }
+}
+
+/// The text of `accc charts card SYSTEM [CARD]`: the card, or the numbered list.
+pub fn card_text(system_id: &str, card: Option<&str>) -> Result<String> {
+    use super::cards;
+    let sys = find_system(system_id)?;
+    match card {
+        Some(query) => cards::find(sys, query)
+            .map(|c| c.text(78))
+            .map_err(|e| Error::Usage(format!("charts card {}: {e}", sys.meta.id))),
+        None => {
+            let all = cards::cards(sys);
+            if all.is_empty() {
+                return Err(Error::Usage(format!(
+                    "charts card {}: the {} charts describe no cards",
+                    sys.meta.id, sys.meta.name
+                )));
+            }
+            Ok(all
+                .iter()
+                .map(|c| format!("{:>3}. {}\n", c.number, c.name))
+                .collect())
         }
     }
 }

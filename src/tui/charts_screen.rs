@@ -27,8 +27,17 @@ use crate::engine::score::plural;
 pub enum ChartsScreen {
     /// The list of systems.
     Systems { lines: Vec<String>, scroll: usize },
-    /// One system's summary and charts.
+    /// One system's summary and charts; `find` is the name being typed after [/], `status`
+    /// what the last search found.
     System {
+        system: usize,
+        lines: Vec<String>,
+        scroll: usize,
+        find: Option<String>,
+        status: Option<String>,
+    },
+    /// A card looked up on a system's screen.
+    Card {
         system: usize,
         lines: Vec<String>,
         scroll: usize,
@@ -89,6 +98,12 @@ pub fn open(saves_dir: &Path) -> ChartsScreen {
 
 /// One system's summary and every chart, as the charts module renders them.
 fn system_lines(i: usize) -> Vec<String> {
+    system_page(i).0
+}
+
+/// [`system_lines`], with the line each chart starts on.
+fn system_page(i: usize) -> (Vec<String>, Vec<usize>) {
+    let mut starts = Vec::new();
     let sys = &crate::charts::systems()[i];
     let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
     if !sys.procedures.is_empty() {
@@ -97,6 +112,7 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
+        starts.push(lines.len());
         // Tables come within the width (cells wrapped, wide ones in parts); only the notes
         // under them, which are prose, are wrapped here.
         lines.extend(
@@ -105,7 +121,7 @@ fn system_lines(i: usize) -> Vec<String> {
                 .flat_map(|l| fit(l, WIDTH, 4)),
         );
     }
-    lines
+    (lines, starts)
 }
 
 fn system_screen(system: usize) -> ChartsScreen {
@@ -113,6 +129,61 @@ fn system_screen(system: usize) -> ChartsScreen {
         system,
         lines: system_lines(system),
         scroll: 0,
+        find: None,
+        status: None,
+    }
+}
+
+/// What a name typed on a system's screen finds: a chart (its title or id, whole first, then
+/// a part) is scrolled to; else a card of the system is shown; else the screen says why.
+fn find_on_system(system: usize, query: &str, scroll: usize) -> ChartsScreen {
+    use crate::charts::cards::{self, folded};
+    let sys = &crate::charts::systems()[system];
+    let (lines, starts) = system_page(system);
+    let q = folded(query);
+    let names = |c: &crate::charts::data::Chart| [folded(&c.id), folded(&c.title)];
+    let whole = sys.charts.iter().position(|c| names(c).contains(&q));
+    let part = || {
+        sys.charts
+            .iter()
+            .position(|c| names(c).iter().any(|n| n.contains(&q)))
+    };
+    let chart = if q.is_empty() {
+        None
+    } else {
+        whole.or_else(part)
+    };
+    if let Some(i) = chart {
+        let at = starts[i].min(lines.len().saturating_sub(TEXT_ROWS));
+        return ChartsScreen::System {
+            system,
+            scroll: at,
+            status: Some(format!("Chart: {}", sys.charts[i].title)),
+            lines,
+            find: None,
+        };
+    }
+    match cards::find(sys, query) {
+        Ok(card) => ChartsScreen::Card {
+            system,
+            lines: card.text(WIDTH).lines().map(str::to_string).collect(),
+            scroll: 0,
+        },
+        Err(e) => {
+            let why = match e.kind {
+                cards::ErrorKind::NoName { .. } | cards::ErrorKind::NoCards { .. } => {
+                    format!("No chart or card is called '{}'.", query.trim())
+                }
+                _ => e.to_string(),
+            };
+            ChartsScreen::System {
+                system,
+                lines,
+                scroll,
+                find: None,
+                status: Some(why),
+            }
+        }
     }
 }
 
@@ -160,6 +231,57 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                 lines,
             },
         },
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            find: Some(mut input),
+            ..
+        } => match k.code {
+            KeyCode::Enter => find_on_system(system, &input, scroll),
+            KeyCode::Esc => ChartsScreen::System {
+                system,
+                lines,
+                scroll,
+                find: None,
+                status: None,
+            },
+            code => {
+                match code {
+                    KeyCode::Backspace => {
+                        input.pop();
+                    }
+                    KeyCode::Char(c)
+                        if input.chars().count() < 30
+                            && !k
+                                .modifiers
+                                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+                    {
+                        input.push(c)
+                    }
+                    _ => {}
+                }
+                ChartsScreen::System {
+                    system,
+                    lines,
+                    scroll,
+                    find: Some(input),
+                    status: None,
+                }
+            }
+        },
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            ..
+        } if k.code == KeyCode::Char('/') => ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            find: Some(String::new()),
+            status: None,
+        },
         ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
             ChartsScreen::Procedures {
                 system,
@@ -172,7 +294,20 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             system,
             lines,
             scroll,
+            ..
         } => ChartsScreen::System {
+            system,
+            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+            lines,
+            find: None,
+            status: None,
+        },
+        ChartsScreen::Card { system, .. } if k.code == KeyCode::Esc => system_screen(system),
+        ChartsScreen::Card {
+            system,
+            lines,
+            scroll,
+        } => ChartsScreen::Card {
             system,
             scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
             lines,
@@ -261,13 +396,34 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
             system,
             lines,
             scroll,
+            find,
+            status,
+        } => {
+            let hint = match (find, status) {
+                (Some(input), _) => format!("Find a chart or card (name or number): {input}_"),
+                (None, Some(st)) => fit(st, WIDTH - 2, 0).into_iter().next().unwrap_or_default(),
+                (None, None) => "[Up]/[Down]/[PgUp]/[PgDn] scroll  [/] find  [Esc] back".into(),
+            };
+            text(
+                f,
+                area,
+                &crate::charts::systems()[*system].meta.name,
+                lines,
+                *scroll,
+                &hint,
+            )
+        }
+        ChartsScreen::Card {
+            system,
+            lines,
+            scroll,
         } => text(
             f,
             area,
-            &crate::charts::systems()[*system].meta.name,
+            &format!("{}: card", crate::charts::systems()[*system].meta.name),
             lines,
             *scroll,
-            "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+            "[Up]/[Down] scroll  [Esc] back to the charts",
         ),
         ChartsScreen::Procedures {
             system,
@@ -740,6 +896,90 @@ mod tests {
             "the attacker is carried over"
         );
         assert_eq!(w.walk.question().unwrap().id, "main-target");
+    }
+
+    fn system_of(id: &str) -> usize {
+        crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == id)
+            .expect("a system")
+    }
+
+    /// Types `keys` on a screen and returns where it ends.
+    fn typed(mut screen: ChartsScreen, keys: &str) -> ChartsScreen {
+        let dir = std::env::temp_dir();
+        let env = Env {
+            saves_dir: &dir,
+            seed: Some(1),
+        };
+        for c in keys.chars() {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                c => KeyCode::Char(c),
+            };
+            screen = key(screen, KeyEvent::new(code, KeyModifiers::NONE), &env).expect("stays");
+        }
+        screen
+    }
+
+    #[test]
+    fn a_chart_is_jumped_to_by_name_and_a_card_looked_up() {
+        let ts = system_of("twilight-struggle");
+        let (lines, starts) = system_page(ts);
+        let cards_chart = crate::charts::systems()[ts]
+            .charts
+            .iter()
+            .position(|c| c.id == "cards")
+            .unwrap();
+        // "/", a part of the chart's title, Enter: the screen scrolls to it.
+        match typed(system_screen(ts), "/card notes\n") {
+            ChartsScreen::System { scroll, status, .. } => {
+                assert_eq!(
+                    scroll,
+                    starts[cards_chart].min(lines.len() - TEXT_ROWS),
+                    "{status:?}"
+                );
+                assert_eq!(status.as_deref(), Some("Chart: Card notes"));
+            }
+            _ => panic!("still the system's screen"),
+        }
+        match typed(system_screen(ts), "/regions\n") {
+            ChartsScreen::System { scroll, .. } => assert!(scroll > 0),
+            _ => panic!("still the system's screen"),
+        }
+        // A card's name (not a chart's) shows the card; Esc goes back.
+        let screen = typed(system_screen(ts), "/lone gunman\n");
+        match &screen {
+            ChartsScreen::Card { lines, .. } => {
+                assert!(lines[0].contains("CIA / Lone Gunman"), "{lines:?}")
+            }
+            _ => panic!("a card"),
+        }
+        assert!(matches!(
+            typed(screen, "\x1b"),
+            ChartsScreen::System { find: None, .. }
+        ));
+        // Undaunted's cards by number, in the source's playing order.
+        match typed(system_screen(system_of("undaunted")), "/2\n") {
+            ChartsScreen::Card { lines, .. } => {
+                assert!(lines[0].starts_with("2. FELDWEBEL"), "{lines:?}")
+            }
+            _ => panic!("a card"),
+        }
+        // Nothing of that name: the screen says so and stays where it was.
+        match typed(system_screen(ts), "/zzz\n") {
+            ChartsScreen::System { scroll, status, .. } => {
+                assert_eq!(scroll, 0);
+                assert_eq!(status.as_deref(), Some("No chart or card is called 'zzz'."));
+            }
+            _ => panic!("still the system's screen"),
+        }
+        // Esc while typing leaves the search, not the screen.
+        assert!(matches!(
+            typed(system_screen(ts), "/ci\x1b"),
+            ChartsScreen::System { find: None, .. }
+        ));
     }
 
     /// The words of `text`, whitespace normalised.

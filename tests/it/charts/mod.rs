@@ -164,6 +164,7 @@ fn run_exact(list: &[&str]) -> (i32, String, String) {
 }
 
 mod breakaway_charts;
+mod cards;
 mod chains;
 mod cli_runs;
 mod defects;
