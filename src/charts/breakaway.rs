@@ -106,6 +106,7 @@ fn label_of(options: &[(&'static str, &'static str)], key: &str) -> &'static str
 
 fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
+    ctx.at("the situation");
     let sheet = ctx.choice(
         "sheet",
         "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
@@ -132,6 +133,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         "game state",
         format!("down {down} + distance {distance} = {game_state}"),
     );
+    ctx.at("the strategy");
     let sd6 = ctx.die("strategy-d6", "d6 (strategy)", 1, 6)?;
     let strategy = ctx.choice(
         "strategy",
@@ -142,6 +144,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     ctx.fact("strategy (from the sheet)", strategy_name);
 
     // Your play and the tokens.
+    ctx.at("your play and the spy tokens");
     let play = ctx.choice(
         "play",
         "Your play: a run or a pass?",
@@ -212,6 +215,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         ctx.note("no spy this down");
     }
 
+    ctx.at("the AI's play (d6)");
     let d6 = ctx.die("d6", "d6 (play)", 1, 6)?;
     let mut spy_call: Option<String> = None;
     let mut breakaway = false;

@@ -986,7 +986,10 @@ pub fn describe(sys: &SystemDef, p: &Procedure, outcome: &Outcome, seed: Option<
 }
 
 fn show_question(q: &Question, n: usize) -> String {
-    let mut s = format!("\n[{n}] {}\n", q.prompt);
+    let mut s = match &q.step {
+        Some(step) => format!("\n[{n}, {step}] {}\n", q.prompt),
+        None => format!("\n[{n}] {}\n", q.prompt),
+    };
     match &q.kind {
         Kind::Choice { options } => {
             for (i, (k, d)) in options.iter().enumerate() {

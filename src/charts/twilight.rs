@@ -365,6 +365,7 @@ fn step_done_in(
 
 fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
+    ctx.at("the card");
     if ctx.yes_no("scoring", "Is the card a scoring card?")? {
         ctx.note("scoring cards are played as soon as they turn up");
         return step_done(ctx, "-", "play the scoring card".into());
@@ -384,6 +385,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
             ("late", "late war"),
         ],
     )?;
+    ctx.at("Γ");
     let mode = if ctx.yes_no(
         "final-round",
         "Is this the last action round of the turn, with the AI holding a card and short of required military operations?",
@@ -411,6 +413,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
 
     // Δ: events that are played before any step.
     if mode != Mode::Gamma {
+        ctx.at("Δ");
         if ctx.yes_no(
             "event-wins",
             "Would the card's event win the game for the AI?",
@@ -488,6 +491,7 @@ fn run_steps(
     lacking: bool,
 ) -> Flow<Option<Outcome>> {
     for step in steps {
+        ctx.at(format!("step {}", step.name()));
         match step {
             // Γ and Δ come before the numbered steps, in `action`.
             StepId::Gamma | StepId::Delta => {}

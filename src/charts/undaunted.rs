@@ -338,6 +338,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         .zip(&labels)
         .map(|(c, l)| (c.id.as_str(), l.as_str()))
         .collect();
+    ctx.at("the card");
     let id = ctx.choice("card", "Which AI card is played?", &options)?;
     let c = d.card(&id).expect("a listed card");
     ctx.fact("card", format!("{} ({})", c.de, c.en));
@@ -354,6 +355,11 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         } else {
             format!("{}) ", step.number)
         };
+        ctx.at(if step.number.is_empty() {
+            c.de.clone()
+        } else {
+            format!("{} question {}", c.de, step.number)
+        });
         let yes = ctx.yes_no(&step.id, format!("{prefix}{}", step.ask))?;
         let e = if yes { &step.yes } else { &step.no };
         ctx.fact(
@@ -392,6 +398,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
     }
 
     let mut impossible: Vec<String> = Vec::new();
+    ctx.at(format!("{}: W10 + DRM", c.de));
     for attempt in 1..=MAX_ROLLS {
         let die_id = if attempt == 1 {
             "d10".to_string()

@@ -37,6 +37,9 @@ pub struct Question {
     pub prompt: String,
     /// The kind of answer.
     pub kind: Kind,
+    /// The step of the procedure the question belongs to ("step 4", "question 2"), where the
+    /// procedure names its steps.
+    pub step: Option<String>,
 }
 
 impl Question {
@@ -230,6 +233,7 @@ pub struct Ctx<'a> {
     path: Vec<Step>,
     updates: Vec<(String, Answer)>,
     next: Vec<Next>,
+    step: Option<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -239,7 +243,13 @@ impl<'a> Ctx<'a> {
             path: Vec::new(),
             updates: Vec::new(),
             next: Vec::new(),
+            step: None,
         }
+    }
+
+    /// Names the step of the procedure the questions from here on belong to.
+    pub fn at(&mut self, step: impl Into<String>) {
+        self.step = Some(step.into());
     }
 
     /// Says that the source leads on from this result to `procedure`, which takes `given`.
@@ -262,7 +272,8 @@ impl<'a> Ctx<'a> {
         self.answers.iter().find(|(q, _)| q == id).map(|(_, a)| a)
     }
 
-    fn ask<T>(&self, question: Question, take: impl Fn(&Answer) -> Option<T>) -> Flow<T> {
+    fn ask<T>(&self, mut question: Question, take: impl Fn(&Answer) -> Option<T>) -> Flow<T> {
+        question.step = self.step.clone();
         match self.get(&question.id) {
             Some(a) => take(a).ok_or_else(|| Stop::Invalid {
                 id: question.id.clone(),
@@ -278,6 +289,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::YesNo,
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Bool(b) => Some(*b),
@@ -291,6 +303,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Number { min, max },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Number(n) if (min..=max).contains(n) => Some(*n),
@@ -313,6 +326,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Choice { options: opts },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Choice(c) if options.iter().any(|(k, _)| k == c) => Some(c.clone()),
@@ -330,6 +344,7 @@ impl<'a> Ctx<'a> {
                 min,
                 max,
             },
+            step: None,
         };
         let (value, rolled) = self.ask(q, |a| match a {
             Answer::Die { value, rolled } if (min..=max).contains(value) => Some((*value, *rolled)),
@@ -349,6 +364,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Text { hint: hint.into() },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Text(t) => Some(t.clone()),

@@ -699,10 +699,21 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let n = w.walk.answers().len() + 1;
     let at = match w.walk.question() {
-        Some(_) => format!("  (question {n})"),
+        Some(q) => match &q.step {
+            Some(step) => format!("  ({step}, question {n})"),
+            None => format!("  (question {n})"),
+        },
         None => "  (the call)".into(),
     };
-    let title = format!(" {}: {}{at}", sys.meta.name, w.walk.procedure().title);
+    // The step and question always show: the system's name gives way first, then the end of
+    // the procedure's title.
+    let ptitle = w.walk.procedure().title;
+    let mut title = format!(" {}: {ptitle}{at}", sys.meta.name);
+    if title.chars().count() > 80 {
+        let room = 80usize.saturating_sub(at.chars().count() + 1);
+        let cut: String = ptitle.chars().take(room).collect();
+        title = format!(" {cut}{at}");
+    }
     put(
         f,
         area,
@@ -980,6 +991,57 @@ mod tests {
             typed(system_screen(ts), "/ci\x1b"),
             ChartsScreen::System { find: None, .. }
         ));
+    }
+
+    #[test]
+    fn the_title_names_the_step_a_question_belongs_to() {
+        let ts = system_of("twilight-struggle");
+        let p = crate::charts::systems()[ts]
+            .procedures
+            .iter()
+            .position(|p| p.id == "action")
+            .unwrap();
+        let mut w = WalkScreen::new(ts, p, 1);
+        for a in ["n", "3", "mid"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].ends_with("(Γ, question 4)"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        for a in ["n", "n"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].ends_with("(Δ, question 6)"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        // On down to step 8: no event wins, not Red Scare, not short, nothing in Italy,
+        // Europe or elsewhere.
+        while w.walk.question().is_some_and(|q| q.id != "step8-ok") {
+            let q = w.walk.question().unwrap();
+            let a = if matches!(q.kind, Kind::Choice { .. }) {
+                "none"
+            } else {
+                "n"
+            };
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].contains("(step 8, question"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        // A procedure without named steps keeps the question's number alone.
+        let un = system_of("undaunted");
+        let order = crate::charts::systems()[un]
+            .procedures
+            .iter()
+            .position(|p| p.id == "order")
+            .unwrap();
+        assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
     }
 
     /// The words of `text`, whitespace normalised.

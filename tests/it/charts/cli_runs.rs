@@ -683,3 +683,34 @@ fn cli_walk_ending_before_the_result_is_an_error() {
     assert!(walk(b"1\nquit\n").status.success());
     assert!(walk(b"3\n4\n15\nno\nno\n10\n15\n").status.success());
 }
+
+#[test]
+fn cli_walk_names_the_step_of_each_question() {
+    let mut child = accc()
+        .args([
+            "charts",
+            "walk",
+            "twilight-struggle",
+            "action",
+            "--seed",
+            "3",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"n\n3\nmid\nn\nn\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("[1, the card] Is the card a scoring card?"),
+        "{text}"
+    );
+    assert!(text.contains("[4, Γ] "), "{text}");
+    assert!(text.contains("[6, Δ] "), "{text}");
+}
