@@ -413,6 +413,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
         ),
         None => format!("{formation}, {strategy_name}, d6 {d6}: read the play code on the sheet"),
     };
+    ctx.note("then burn the top card of the AI's draw deck, so its next formation stays hidden");
     ctx.done(
         result,
         fields([
@@ -628,7 +629,33 @@ pub static PROCEDURES: &[Procedure] = &[
         ],
         run: clock,
     },
+    Procedure {
+        id: "time-outs",
+        title: "AI time-outs at the end of a half",
+        about: "Each time-out is one more, untimed play: the plays left, one by one.",
+        params: &[
+            Param::number("cards-left", "cards (plays) left in the half on your clock"),
+            Param::number("time-outs", "time-outs the AI has left, 0-3").standing(),
+        ],
+        run: plays::time_outs,
+    },
+    Procedure {
+        id: "matchup",
+        title: "A play's gain: prevent halving, minimum gain, Game Day card",
+        about: "Offence value less defence value; a pass against prevent counts half (rounded up); a minimum-gain play gains at least 1; then the Game Day card.",
+        params: &[
+            Param::number("offense-value", "your play's offence value"),
+            Param::flag("pass", "the play is a pass"),
+            Param::flag("prevent", "the defence call is Prevent"),
+            Param::number("defense-value", "the defence's value against the play"),
+            Param::flag("min-gain", "the play has the 'minimum gain = 1' mark"),
+            Param::number_or("game-day", 0, "what the Game Day card adds (0: nothing)"),
+        ],
+        run: plays::matchup,
+    },
 ];
+
+mod plays;
 
 #[cfg(test)]
 mod tests;

@@ -1057,7 +1057,61 @@ pub static PROCEDURES: &[Procedure] = &[
         params: &[Param::die("d10", "your W10; rolled if left out")],
         run: initiative,
     },
+    Procedure {
+        id: "reinforce",
+        title: "VERSTÄRKEN: which supply pile",
+        about: "Counter piles first, by kind; then most cards; team A first.",
+        params: &[
+            Param::text("piles", "the AI's supply piles: 'rifleman A: 5 counter; sniper: 3 counter; scout B: 2'"),
+            Param::number("count", "how many cards the VERSTÄRKEN action takes"),
+        ],
+        run: supply::reinforce,
+    },
+    Procedure {
+        id: "lead",
+        title: "LEITEN: which unit moves",
+        about: "The first kind in the source's list that a unit fits; among several, the W10.",
+        params: &[
+            Param::flag("rifleman-objective", "a rifleman could move onto an objective tile"),
+            Param::flag("on-targeted", "a unit stands on a tile with a targeting marker"),
+            Param::flag("mg-sniper-cover", "a machine gunner or sniper could move to higher defence"),
+            Param::number("units", "how many units fit that kind"),
+            Param::die("d10", "W10 to pick among them, repeated for re-rolls; rolled if left out"),
+        ],
+        run: supply::lead,
+    },
+    Procedure {
+        id: "inspire-order",
+        title: "ANSPORNEN: the order units come back",
+        about: "Scout first until enough is scouted, then sniper.",
+        params: &[Param::flag("scouted-enough", "the AI has scouted enough objective tiles to win")],
+        run: supply::inspire_order,
+    },
+    Procedure {
+        id: "two-leaders",
+        title: "Two squad leaders in hand: which first",
+        about: "The team with most cards in supply goes first.",
+        params: &[
+            Param::choice("leaders", &["a-b", "a-c", "b-c"], "the two teams whose squad leaders the AI holds"),
+            Param::number("supply-a", "team A's cards in the AI's supply"),
+            Param::number("supply-b", "team B's cards in the AI's supply"),
+            Param::number("supply-c", "team C's cards in the AI's supply"),
+        ],
+        run: supply::two_leaders,
+    },
+    Procedure {
+        id: "move-tie",
+        title: "Movement: the W10 among tied tiles",
+        about: "Tied tiles share the W10's faces; leftovers re-roll.",
+        params: &[
+            Param::number("tied", "how many tiles are still tied, 2-10"),
+            Param::die("d10", "W10, repeated for re-rolls; rolled if left out"),
+        ],
+        run: supply::move_tie,
+    },
 ];
+
+mod supply;
 
 #[cfg(test)]
 mod tests;

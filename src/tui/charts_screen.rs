@@ -558,7 +558,7 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
         String::new(),
     ];
     for (i, p) in sys.procedures.iter().enumerate() {
-        let number = format!("[{}] ", i + 1);
+        let number = format!("[{}] ", procedure_char(i));
         lines.extend(fit(
             &format!("{number}{} - {}", p.title, p.about),
             WIDTH,
@@ -568,13 +568,21 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
     lines
 }
 
-/// The procedure under a number key, if there is one.
+/// The key of the `i`th procedure: 1-9, then 0 for the tenth.
+fn procedure_char(i: usize) -> char {
+    match i {
+        0..=8 => char::from(b'1' + i as u8),
+        _ => '0',
+    }
+}
+
+/// The procedure under a number key, if there is one (0 is the tenth).
 pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     let n = crate::charts::systems()[system].procedures.len();
     match k.code {
         KeyCode::Char(c) => c
             .to_digit(10)
-            .map(|d| d as usize)
+            .map(|d| if d == 0 { 10 } else { d as usize })
             .filter(|d| (1..=n).contains(d))
             .map(|d| d - 1),
         _ => None,
@@ -1147,10 +1155,25 @@ mod tests {
             let text = words(&lines.join(" "));
             for (i, p) in sys.procedures.iter().enumerate() {
                 assert!(
-                    text.contains(&words(&format!("[{}] {} - {}", i + 1, p.title, p.about))),
+                    text.contains(&words(&format!(
+                        "[{}] {} - {}",
+                        procedure_char(i),
+                        p.title,
+                        p.about
+                    ))),
                     "{}:\n{text}",
                     p.about
                 );
+            }
+            // Every procedure has its key, and the key opens it.
+            assert!(
+                sys.procedures.len() <= 10,
+                "{} has more procedures than keys",
+                sys.meta.name
+            );
+            for i in 0..sys.procedures.len() {
+                let k = KeyEvent::new(KeyCode::Char(procedure_char(i)), KeyModifiers::NONE);
+                assert_eq!(procedure_key(s, k), Some(i));
             }
             // Continuation lines are indented under the title.
             for pair in lines.windows(2) {

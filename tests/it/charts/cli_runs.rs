@@ -14,6 +14,11 @@ fn sample_text(id: &str, pick: usize) -> &'static str {
             "Unklare Lage, Zugtruppführer",
             "Panzer A",
         ],
+        "piles" => &[
+            "rifleman A: 5 counter; rifleman B: 5 counter; sniper: 3 counter",
+            "scout B: 2; mortar: 4",
+            "tank A: 3",
+        ],
         other => panic!("no sample text for {other}"),
     };
     samples[pick % samples.len()]

@@ -171,6 +171,7 @@ mod defects;
 mod paydirt_charts;
 mod prose;
 mod session;
+mod table_rules;
 mod tui;
 mod twilight_charts;
 mod undaunted_charts;
