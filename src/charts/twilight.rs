@@ -1104,8 +1104,96 @@ fn build_procedures() -> Vec<Procedure> {
         ]),
         run: discard,
     },
+    Procedure {
+        id: "headline",
+        title: "AI headline: draw until step 8 passes",
+        about: "Failing cards go back into the deck.",
+        params: Vec::leak(
+            (1..=table_rules::HEADLINE_DRAWS)
+                .map(|i| {
+                    Param::flag(
+                        String::leak(format!("draw-{i}")),
+                        "the card of this draw passes the step 8 test (--no-draw-N: it fails)",
+                    )
+                })
+                .collect(),
+        ),
+        run: table_rules::headline,
+    },
+    Procedure {
+        id: "flip",
+        title: "The AI's card this action round",
+        about: "Face-down pile, exchanges, space race, China.",
+        params: Vec::leak(vec![
+            Param::flag("face-down-left", "cards are left in the AI's face-down pile"),
+            Param::flag("yours", "the card turned over is associated with your side"),
+            Param::flag("helps-you", "its event is playable and could help you"),
+            Param::number("face-up", "cards on the face-up pile, 0-9"),
+            Param::flag("exchanges-done", "this turn's exchanges are made (or there are none)"),
+            Param::flag("eagle-landed", "the AI has the Eagle/Bear Has Landed perk").standing(),
+            Param::die("eagle-landed-die", "the die for the card it exchanges; rolled if left out"),
+            Param::flag("space-station", "the AI has the Space Station perk").standing(),
+            Param::die("space-station-die", "the die for the card it exchanges; rolled if left out"),
+            Param::flag("space-race", "the AI can still use the space race with a face-up card"),
+            Param::flag("china", "the AI holds the China card").standing(),
+            Param::die("random-die", "the die for the face-up card played at random; rolled if left out"),
+        ]),
+        run: table_rules::flip,
+    },
+    Procedure {
+        id: "place-9b",
+        title: "Step 9B: influence placed at random",
+        about: "A roll per Op, double for AI influence.",
+        params: Vec::leak(vec![
+            Param::number("partial", "uncontrolled countries of the region with AI influence"),
+            Param::number("empty", "uncontrolled countries of the region without AI influence"),
+            Param::number("ops", "Ops to place, 1-5"),
+            Param::die("op1-die", "the die for Op 1; rolled if left out"),
+            Param::die("op2-die", "the die for Op 2; rolled if left out"),
+            Param::die("op3-die", "the die for Op 3; rolled if left out"),
+            Param::die("op4-die", "the die for Op 4; rolled if left out"),
+            Param::die("op5-die", "the die for Op 5; rolled if left out"),
+        ]),
+        run: table_rules::place_9b,
+    },
+    Procedure {
+        id: "tie",
+        title: "The die for choices still tied",
+        about: "A d6, d12 or d20 shared out; leftovers re-roll.",
+        params: Vec::leak(vec![
+            Param::text("shares", "the choices' shares in order, e.g. '2, 1, 1'"),
+            Param::die("die", "the die, repeated for re-rolls; rolled if left out"),
+        ]),
+        run: table_rules::tie,
+    },
+    Procedure {
+        id: "take-card",
+        title: "An event takes a card: which",
+        about: "Highest value, by association.",
+        params: Vec::leak(vec![
+            Param::choice("from", &["your-hand", "discards"], "where the card is taken from"),
+            Param::flag("has-yours", "there is a you-associated card there"),
+            Param::flag("has-ai", "there is an AI-associated card there"),
+            Param::flag("has-neutral", "there is an unassociated card there"),
+            Param::flag("you-played-event", "you played the event, so the AI must take a card"),
+        ]),
+        run: table_rules::take_card,
+    },
+    Procedure {
+        id: "event-action",
+        title: "An AI event's coup, realignment or influence",
+        about: "Which steps it follows.",
+        params: Vec::leak(vec![Param::choice(
+            "gives",
+            &["coup", "realign", "influence", "ops", "remove"],
+            "what the event gives the AI",
+        )]),
+        run: table_rules::event_action,
+    },
     ]
 }
+
+mod table_rules;
 
 /// The region spans of one column of the region chart, in row order.
 pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {

@@ -19,6 +19,7 @@ fn sample_text(id: &str, pick: usize) -> &'static str {
             "scout B: 2; mortar: 4",
             "tank A: 3",
         ],
+        "shares" => &["1, 1, 1", "2, 1, 1, 2", "0, 1"],
         other => panic!("no sample text for {other}"),
     };
     samples[pick % samples.len()]

@@ -79,3 +79,28 @@ fn undaunted_reinforcing_as_in_the_sources_example() {
     assert_eq!(a, b);
     assert!((1..=3).contains(&a["tile"].as_i64().unwrap()), "{a}");
 }
+
+#[test]
+fn twilight_headline_and_tie_from_the_command_line() {
+    let v = call_json(
+        "twilight-struggle",
+        "headline",
+        &args(&["--no-draw-1", "--draw-2", "--json"]),
+    );
+    assert_eq!(v["draws"], 2);
+    let v = call_json(
+        "twilight-struggle",
+        "tie",
+        &args(&[
+            "--shares",
+            "1, 1, 1, 1",
+            "--die",
+            "6",
+            "--die",
+            "2",
+            "--json",
+        ]),
+    );
+    assert_eq!(v["choice"], 2);
+    assert_eq!(v["rolls"].as_array().unwrap().len(), 2, "{v}");
+}
