@@ -14,12 +14,11 @@
 use std::hint::select_unpredictable;
 
 use crate::cards::{Card, CardCounts, Suit, DEAL, TOP_RANK};
-use crate::engine::delivery::{stroke, Call};
-use crate::engine::tables::{runs_for, weakest_defence, RUNS_BY_DIFFERENCE};
+use crate::engine::delivery::{resolve, wides_for, Call};
+use crate::engine::tables::{weakest_defence, RUNS_BY_DIFFERENCE};
 use crate::engine::{Choice, PublicState, View};
 
 use super::counting::{masks, Draws, OtherHand, Unseen};
-use super::select::pick;
 use super::situation::{next_no_ball_suit, next_striker};
 
 /// Of the bowler's killing cards, the share a fresh draw is expected to answer (a card of a
@@ -475,14 +474,15 @@ pub struct Judgement {
 impl Judgement {
     /// What card `i` of `cards` is worth kept, by rule of thumb.
     pub fn keep(&self, cards: &Cards, i: usize) -> f32 {
-        self.per_rank * cards.rank[i] as f32 + pick(cards.alone(i), self.alone, 0.0)
+        let alone = if cards.alone(i) { self.alone } else { 0.0 };
+        self.per_rank * cards.rank[i] as f32 + alone
     }
 }
 
 /// The county and professional answer to a delivery, with `cards` the hand decoded: the best
 /// of every answer by runs, less the wicket's worth times the chance of losing one now and
 /// the weighted dangers after, less the worth of the card spent. `top_before` is the top
-/// card before the bowler's, if remembered.
+/// card the bowler bowled onto.
 ///
 /// Dangers only lower an answer's worth, so answers are weighed best-first by their worth
 /// before danger, and the look-ahead stops once no answer left could beat the best found:
@@ -495,7 +495,7 @@ impl Judgement {
 pub fn look_ahead_answer(
     view: &View<'_>,
     cards: &Cards,
-    ball: (Card, Call, Option<Card>),
+    ball: (Card, Call, Card),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
@@ -524,7 +524,7 @@ pub(super) enum Weigh {
 pub(super) fn look_ahead(
     view: &View<'_>,
     cards: &Cards,
-    (bowled, call, top_before): (Card, Call, Option<Card>),
+    (bowled, call, top_before): (Card, Call, Card),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
@@ -640,7 +640,7 @@ struct Answers {
 impl Answers {
     fn list(
         view: &View<'_>,
-        (bowled, call, top_before): (Card, Call, Option<Card>),
+        (bowled, call, top_before): (Card, Call, Card),
         cards: &Cards,
         stance: Stance,
         judge: &Judgement,
@@ -655,7 +655,7 @@ impl Answers {
         };
         if call.allows_no_card() {
             let extras = if call == Call::Wide {
-                wides_if_taken(bowled, top_before)
+                wides_for(bowled, top_before)
             } else {
                 0
             };
@@ -715,14 +715,11 @@ impl Answers {
     }
 }
 
-/// Runs, wicket, and whether the delivery counts, when `card` answers `bowled`.
-fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool, bool) {
-    if call == Call::NoBall {
-        (no_ball_hit(bowled, card), false, false)
-    } else {
-        let o = stroke(bowled, card, striker);
-        (o.runs, o.wicket.is_some(), true)
-    }
+/// Runs, wicket, and whether the delivery counts, when `card` answers `bowled` (bowled onto
+/// `top`), by the engine's own rules.
+fn card_outcome(call: Call, bowled: Card, top: Card, card: Card, striker: u8) -> (u8, bool, bool) {
+    let (_, o) = resolve(call, bowled, top, Some(card), striker);
+    (o.runs, o.wicket.is_some(), o.counts)
 }
 
 /// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
@@ -741,33 +738,12 @@ fn decoded_outcome(
     (runs, wicket, !no_ball)
 }
 
-/// Runs off the bat when `card` hits the no-ball `bowled` (any suit, higher rank).
-fn no_ball_hit(bowled: Card, card: Card) -> u8 {
-    if card.rank() > bowled.rank() {
-        runs_for(card.rank() - bowled.rank())
-    } else {
-        0
-    }
-}
-
-/// Wides that stand if the batsman plays no card to the wide `bowled`: 4 off two 11s of
-/// different suits. `top_before` is the card the bowler bowled onto, if remembered (the
-/// view shows only the bowler's card on top); without it two 11s count as 4.
-pub fn wides_if_taken(bowled: Card, top_before: Option<Card>) -> u8 {
-    let same_suit = top_before.is_some_and(|t| t.suit() == bowled.suit());
-    if bowled.rank() == TOP_RANK && !same_suit {
-        4
-    } else {
-        1
-    }
-}
-
 /// The village answer: the most runs a safe card makes, else any safe card, else the first
 /// card; a wide is taken and a no-ball hit only for runs.
-pub fn village_answer(view: &View<'_>, bowled: Card, call: Call) -> Choice {
+pub fn village_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
     let striker = view.public.striker;
     let safe_runs = |c: Card| {
-        let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
+        let (runs, wicket, _) = card_outcome(call, bowled, top_before, c, striker);
         (!wicket).then_some(runs)
     };
     let best = view
@@ -795,10 +771,10 @@ fn club_keep(hand: &[Card], card: Card) -> f32 {
 /// The club answer: never out when a safe card exists; runs against the worth of the card
 /// spent; a no-ball hit for runs or used to throw away a low card; a wide taken unless a
 /// clearly better stroke is on.
-pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option<Card>) -> Choice {
+pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
     let striker = view.public.striker;
     let value = |c: Card| {
-        let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
+        let (runs, wicket, _) = card_outcome(call, bowled, top_before, c, striker);
         runs as f32 - if wicket { 100.0 } else { 0.0 } - club_keep(view.hand, c) + CLUB_DRAW
     };
     let (v, card) =
@@ -813,7 +789,7 @@ pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option
                 }
             });
     let no_card = match call {
-        Call::Wide => wides_if_taken(bowled, top_before) as f32,
+        Call::Wide => wides_for(bowled, top_before) as f32,
         Call::NoBall => 0.0,
         _ => return Choice::Card(card),
     };
@@ -992,11 +968,11 @@ mod tests {
                     assert_eq!(b2, (b.rank(), b.suit().index() as u8));
                     assert_eq!(
                         decoded_outcome(Call::Normal, b2, c2, weak),
-                        card_outcome(Call::Normal, b, c, striker)
+                        card_outcome(Call::Normal, b, b, c, striker)
                     );
                     assert_eq!(
                         decoded_outcome(Call::NoBall, b2, c2, weak),
-                        card_outcome(Call::NoBall, b, c, striker)
+                        card_outcome(Call::NoBall, b, b, c, striker)
                     );
                 }
             }

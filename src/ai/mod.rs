@@ -14,7 +14,7 @@ mod counting;
 pub mod duel;
 mod memory;
 mod novice;
-mod select;
+pub mod profile;
 pub(crate) mod situation;
 
 use rand_chacha::ChaCha8Rng;
@@ -23,15 +23,40 @@ use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
-use batting::{Cards, Judgement, Lookahead, Stance};
-use bowling::Attack;
+use batting::{Cards, Lookahead, Stance};
 use captain::Rates;
 use counting::{OtherHand, Unseen};
 use memory::Memory;
+use profile::{
+    Answer, Ball, Batting, BattingDiscard, BowlingDiscard, Declare, Elect, Exchange, Profile,
+    StancePolicy, PROFILES,
+};
 
 /// A playing strength, 1 (novice) to 5 (professional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
+
+/// A level outside 1 to 5 was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelError(pub u8);
+
+impl std::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "AI level must be 1 to 5 (1 novice .. 5 professional), not {}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl From<LevelError> for String {
+    fn from(e: LevelError) -> String {
+        e.to_string()
+    }
+}
 
 impl Level {
     pub const MIN: u8 = 1;
@@ -43,13 +68,11 @@ impl Level {
     pub const PROFESSIONAL: Level = Level(5);
 
     /// The level `n`, or an error naming the allowed range.
-    pub fn new(n: u8) -> Result<Level, String> {
+    pub fn new(n: u8) -> Result<Level, LevelError> {
         if (Self::MIN..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(format!(
-                "AI level must be 1 to 5 (1 novice .. 5 professional), not {n}"
-            ))
+            Err(LevelError(n))
         }
     }
 
@@ -59,7 +82,12 @@ impl Level {
 
     /// The name the original program gives the level.
     pub fn name(self) -> &'static str {
-        ["novice", "village", "club", "county", "professional"][self.0 as usize - 1]
+        self.profile().name
+    }
+
+    /// How the level plays.
+    pub fn profile(self) -> &'static Profile {
+        &PROFILES[self.0 as usize - 1]
     }
 }
 
@@ -69,19 +97,16 @@ impl Default for Level {
     }
 }
 
-/// A computer player with a batting and a bowling level.
+/// A computer player with a batting and a bowling profile.
 #[derive(Clone, Debug)]
 pub struct Bot {
-    pub bat: Level,
-    pub bowl: Level,
+    bat: &'static Profile,
+    bowl: &'static Profile,
     rng: ChaCha8Rng,
     /// What a card of each rank is worth to a bowler in general (index by rank).
     general: [f32; 12],
-    /// Kept only when a role is played at the professional level.
+    /// Kept only when a role's profile remembers.
     memory: Option<Box<Memory>>,
-    /// How the batting look-ahead and the counting bowler weigh what they see.
-    judgement: Judgement,
-    attack: Attack,
     /// The side's hand as last decoded for the counting levels, updated at each decision.
     cards: Cards,
 }
@@ -89,7 +114,17 @@ pub struct Bot {
 impl Bot {
     /// The bot for `side` in the match with this seed (its own random stream).
     pub fn new(bat: Level, bowl: Level, seed: u64, side: Side) -> Bot {
-        let professional = bat == Level::PROFESSIONAL || bowl == Level::PROFESSIONAL;
+        Bot::with_profiles(bat.profile(), bowl.profile(), seed, side)
+    }
+
+    /// A bot that bats by `bat` and bowls by `bowl`.
+    pub fn with_profiles(
+        bat: &'static Profile,
+        bowl: &'static Profile,
+        seed: u64,
+        side: Side,
+    ) -> Bot {
+        let remembers = bat.batting.remembers || bowl.bowling.remembers;
         Bot {
             bat,
             bowl,
@@ -101,15 +136,13 @@ impl Bot {
                     bowling::general_wicket_chance(r as u8)
                 }
             }),
-            memory: professional.then(Box::default),
-            judgement: judgement(bat.get()),
-            attack: attack(bowl.get()),
+            memory: remembers.then(Box::default),
             cards: Cards::new(&[]),
         }
     }
 
-    /// The unseen cards and the other hand, with the memory's known cards at the
-    /// professional level (`remembers`). `hand`: the view's hand as a bag.
+    /// The unseen cards and the other hand, with the memory's known cards when the role
+    /// `remembers`. `hand`: the view's hand as a bag.
     fn knowledge(&self, view: &View<'_>, remembers: bool, hand: CardCounts) -> (Unseen, OtherHand) {
         let known = match (&self.memory, remembers) {
             (Some(m), true) => m.known(),
@@ -121,118 +154,101 @@ impl Bot {
         )
     }
 
-    /// The novice calls at random; the village, club and county captains bat first, as most
-    /// captains would; the professional puts the other side in, which duels show is worth
-    /// more (the side batting second bats last, knowing its target, and its captain can
-    /// time the third-innings declaration).
     fn elect(&mut self) -> Choice {
-        match self.bat.get() {
-            1 => novice::elect(&mut self.rng),
-            5 => Choice::Elect(Election::Bowl),
-            _ => Choice::Elect(Election::Bat),
+        match self.bat.batting.elect {
+            Elect::Random => novice::elect(&mut self.rng),
+            Elect::Bowl => Choice::Elect(Election::Bowl),
+            Elect::Bat => Choice::Elect(Election::Bat),
         }
     }
 
     fn opening_discard(&mut self, view: &View<'_>) -> Choice {
         let bowling_first = view.public.first_bat != view.side;
         if bowling_first {
-            return match self.bowl.get() {
-                1 => novice::any_card(view.hand, &mut self.rng),
-                2 => captain::lowest_card(view.hand),
-                _ => bowling::opening_discard(view.hand, &self.general),
+            return match self.bowl.bowling.discard {
+                BowlingDiscard::Random => novice::any_card(view.hand, &mut self.rng),
+                BowlingDiscard::Lowest => captain::lowest_card(view.hand),
+                BowlingDiscard::ShortSuit => bowling::opening_discard(view.hand, &self.general),
             };
         }
-        match self.bat.get() {
-            1 => novice::any_card(view.hand, &mut self.rng),
-            2 | 3 => captain::lowest_card(view.hand),
-            level => {
+        let b = &self.bat.batting;
+        match b.discard {
+            BattingDiscard::Random => novice::any_card(view.hand, &mut self.rng),
+            BattingDiscard::Lowest => captain::lowest_card(view.hand),
+            BattingDiscard::LookAhead => {
                 let (unseen, bowler) =
-                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
+                    self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_discard(
-                    view,
-                    &look,
-                    stance(level, view, &self.judgement),
-                    &self.judgement,
-                )
+                captain::look_ahead_discard(view, &look, stance(b, view), &b.judgement)
             }
         }
     }
 
     fn declare(&self, view: &View<'_>) -> Choice {
-        match self.bat.get() {
-            1 | 2 => Choice::Continue,
-            3 => captain::club_declare(view.public),
-            4 => captain::declare_by_time(view.public, Rates::prior, 1.0, true),
-            // A little more than the other side is expected to make, judged mostly on the
-            // prior: with 0.9 of it, judged on the rates of its one innings so far, a side
-            // declaring its third innings lost more matches than it won (docs/AI.md).
-            _ => captain::declare_by_time(
-                view.public,
-                || Rates::for_declaring(view.public, view.side.other()),
-                1.05,
-                true,
-            ),
+        match self.bat.batting.declare {
+            Declare::Never => Choice::Continue,
+            totals @ Declare::Totals { .. } => captain::declare_by_totals(view.public, totals),
+            Declare::ByTime { margin, evidence } => {
+                let rates = || match evidence {
+                    Some(w) => Rates::blended(view.public, view.side.other(), w),
+                    None => Rates::prior(),
+                };
+                captain::declare_by_time(view.public, rates, margin)
+            }
         }
     }
 
     fn bowl(&mut self, view: &View<'_>) -> Choice {
-        match self.bowl.get() {
-            1 => novice::any_card(view.hand, &mut self.rng),
-            2 => bowling::village_ball(view),
-            3 => bowling::club_ball(view),
-            level => {
+        let b = &self.bowl.bowling;
+        match b.ball {
+            Ball::Any => novice::any_card(view.hand, &mut self.rng),
+            Ball::Highest => bowling::village_ball(view),
+            Ball::Club => bowling::club_ball(view),
+            Ball::Counting => {
                 self.cards.update(view.hand);
-                let (unseen, batsman) = self.knowledge(view, level == 5, self.cards.counts());
-                bowling::counting_ball(
-                    view,
-                    &self.cards,
-                    &unseen,
-                    batsman,
-                    self.attack,
-                    &self.general,
-                )
+                let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
+                bowling::counting_ball(view, &self.cards, &unseen, batsman, b.attack, &self.general)
             }
         }
     }
 
     fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
-        let top_before = Some(top_before);
-        match self.bat.get() {
-            1 => novice::answer(view, bowled, call, &mut self.rng),
-            2 => batting::village_answer(view, bowled, call),
-            3 => batting::club_answer(view, bowled, call, top_before),
-            level => {
+        let b = &self.bat.batting;
+        match b.answer {
+            Answer::Careless { share } => {
+                novice::answer(view, (bowled, call, top_before), share, &mut self.rng)
+            }
+            Answer::Village => batting::village_answer(view, bowled, call, top_before),
+            Answer::Club => batting::club_answer(view, bowled, call, top_before),
+            Answer::LookAhead => {
                 self.cards.update(view.hand);
-                let knowledge = |hand| self.knowledge(view, level == 5, hand);
-                let stance = stance(level, view, &self.judgement);
+                let knowledge = |hand| self.knowledge(view, b.remembers, hand);
                 batting::look_ahead_answer(
                     view,
                     &self.cards,
                     (bowled, call, top_before),
                     knowledge,
-                    stance,
-                    &self.judgement,
+                    stance(b, view),
+                    &b.judgement,
                 )
             }
         }
     }
 
     fn exchange(&mut self, view: &View<'_>) -> Choice {
-        match self.bat.get() {
-            1 => Choice::Exchange([None, None]),
-            2 => captain::village_exchange(view),
-            3 => captain::club_exchange(view),
-            level => {
+        let b = &self.bat.batting;
+        match b.exchange {
+            Exchange::Never => Choice::Exchange([None, None]),
+            Exchange::Lowest {
+                at_most,
+                cards,
+                lower_order,
+            } => captain::lowest_exchange(view, at_most, cards, lower_order),
+            Exchange::LookAhead => {
                 let (unseen, bowler) =
-                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
+                    self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
                 let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_exchange(
-                    view,
-                    &look,
-                    stance(level, view, &self.judgement),
-                    &self.judgement,
-                )
+                captain::look_ahead_exchange(view, &look, stance(b, view), &b.judgement)
             }
         }
     }
@@ -252,65 +268,18 @@ impl Bot {
     }
 }
 
-/// The batting stance at `level` (4 county: fixed; 5 professional: for the situation).
-fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
-    if level == 5 {
-        captain::stance(view.public, judge.wicket, || {
-            Rates::observed(view.public, view.side)
-        })
-    } else {
-        Stance {
-            wicket: judge.wicket,
+/// The batting stance by the profile: its normal game, or read from the match situation.
+fn stance(b: &Batting, view: &View<'_>) -> Stance {
+    let w = b.judgement.wicket;
+    match b.stance {
+        StancePolicy::Normal => Stance {
+            wicket: w,
             run: 1.0,
             tempo: 0.0,
-        }
-    }
-}
-
-/// How the look-ahead batsman at `level` weighs what it sees. The county batsman prices the
-/// next ball only, with rules of thumb for the cards it keeps; the professional also
-/// prices the lasting cover and depth of those cards, and follows the strike. Weights found
-/// by duels (see `docs/AI.md`).
-fn judgement(level: u8) -> Judgement {
-    if level == 5 {
-        Judgement {
-            next: 0.3,
-            later: 0.375,
-            deep: 0.125,
-            per_rank: 0.3,
-            alone: 0.6,
-            fresh: 2.4,
-            who_faces: true,
-            wicket: 9.5,
-        }
-    } else {
-        Judgement {
-            next: 0.5,
-            later: 0.0,
-            deep: 0.0,
-            per_rank: 0.4,
-            alone: 2.0,
-            fresh: 2.6,
-            who_faces: false,
-            wicket: 10.0,
-        }
-    }
-}
-
-/// The counting bowler's judgement at `level` (4 county, 5 professional): a wicket is worth
-/// 20 runs, the batsman takes a fifth of the runs a card could give him, and a card is kept
-/// for later at one and a half times its general worth. The professional also minds the
-/// no-ball suit it sets.
-fn attack(level: u8) -> Attack {
-    let professional = level == 5;
-    Attack {
-        wicket: situation::WICKET_RUNS,
-        run: 1.0,
-        runs_taken: 0.2,
-        keep: 1.5,
-        no_ball_suit_card: if professional { 0.8 } else { 0.0 },
-        parting_suit: professional,
-        fair_before_no_ball: professional,
+        },
+        StancePolicy::Situational { evidence } => captain::stance(view.public, w, || {
+            Rates::blended(view.public, view.side, evidence)
+        }),
     }
 }
 

@@ -10,9 +10,6 @@ use crate::engine::{Choice, Election, View};
 
 use super::batting::village_answer;
 
-/// The share of deliveries the novice answers without thinking.
-const CARELESS: f64 = 0.5;
-
 /// Any card of the hand.
 pub fn any_card<G: Rng + ?Sized>(hand: &[Card], rng: &mut G) -> Choice {
     Choice::Card(hand[rng.random_range(0..hand.len() as u32) as usize])
@@ -27,10 +24,15 @@ pub fn elect<G: Rng + ?Sized>(rng: &mut G) -> Choice {
     })
 }
 
-/// Half the time any legal answer (no card where allowed), else the village answer.
-pub fn answer<G: Rng + ?Sized>(view: &View<'_>, bowled: Card, call: Call, rng: &mut G) -> Choice {
-    if !rng.random_bool(CARELESS) {
-        return village_answer(view, bowled, call);
+/// In `share` of the balls any legal answer (no card where allowed), else the village answer.
+pub fn answer<G: Rng + ?Sized>(
+    view: &View<'_>,
+    (bowled, call, top_before): (Card, Call, Card),
+    share: f64,
+    rng: &mut G,
+) -> Choice {
+    if !rng.random_bool(share) {
+        return village_answer(view, bowled, call, top_before);
     }
     let extra = call.allows_no_card() as u32;
     let pick = rng.random_range(0..view.hand.len() as u32 + extra) as usize;

@@ -260,7 +260,7 @@ fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     p.innings[1].total = 150;
     p.innings[2].total = 20;
     p.pack = 26;
-    let rates = captain::Rates::observed(&p, Side::Away);
+    let rates = captain::Rates::blended(&p, Side::Away, 300.0);
     let blocking = captain::stance(&p, 7.0, || rates);
     p.innings[0].total = 150;
     let chasing = captain::stance(&p, 7.0, || rates);
@@ -639,8 +639,11 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
             )
         };
         let stance = stances[round % 3];
-        let judge = judgement(if round % 4 == 0 { 4 } else { 5 });
-        let ball = (bowled, call, Some(top));
+        let judge = level(if round % 4 == 0 { 4 } else { 5 })
+            .profile()
+            .batting
+            .judgement;
+        let ball = (bowled, call, top);
         let cards = Cards::new(&hand);
         let all = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::All);
         let best_first = look_ahead(
