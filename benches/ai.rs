@@ -15,7 +15,7 @@
 //! So each level is measured on the first match of each pair only (distinct deals), over at
 //! least about 20,000 deliveries an iteration: more matches for the short ones.
 
-use accc::ai::duel::{play_one, DuelConfig, SideLevels};
+use accc::ai::duel::{play_one, DuelConfig, Lineup};
 use accc::ai::Level;
 use accc::engine::delivery::stroke;
 use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecord, Player, View};
@@ -42,7 +42,7 @@ const FLOOR_MATCHES: u64 = 160;
 const LONG_FLOOR_MATCHES: u64 = 40;
 
 fn config(level: u8) -> DuelConfig {
-    let side = SideLevels::both(Level::new(level).expect("a level"));
+    let side = Lineup::both(Level::new(level).expect("a level"));
     DuelConfig {
         a: side,
         b: side,

@@ -3,7 +3,6 @@
 //! situation (chase, or block out for the draw).
 
 use crate::cards::Card;
-use crate::engine::tables::weakest_defence;
 use crate::engine::{Choice, PublicState, Side, View};
 
 use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
@@ -188,31 +187,6 @@ pub fn look_ahead_exchange(
     }
 }
 
-/// Gives up to `cards` (one or two) of its lowest cards ranked `at_most` or lower (with
-/// `lower_order`, also cards the incoming batsman may not defend with).
-pub fn lowest_exchange(view: &View<'_>, at_most: u8, cards: u8, lower_order: bool) -> Choice {
-    let weak = if lower_order {
-        at_most.max(weakest_defence(view.public.striker))
-    } else {
-        at_most
-    };
-    let [a, b] = lowest_two(view.hand, weak);
-    Choice::Exchange([a, if cards >= 2 { b } else { None }])
-}
-
-/// The two lowest cards ranked `at_most` or lower, lowest first.
-fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
-    let lowest_but = |skip: Option<usize>| {
-        hand.iter()
-            .enumerate()
-            .filter(|&(i, c)| Some(i) != skip && c.rank() <= at_most)
-            .min_by_key(|(_, c)| c.rank())
-    };
-    let first = lowest_but(None);
-    let second = first.and_then(|(i, _)| lowest_but(Some(i)));
-    [first.map(|(_, &c)| c), second.map(|(_, &c)| c)]
-}
-
 /// The batting side's opening discard at the county and professional levels: the card whose
 /// loss leaves the first ball least dangerous (its rank becomes the top card: a shield).
 pub fn look_ahead_discard(
@@ -239,14 +213,4 @@ pub fn look_ahead_discard(
         }
     }
     Choice::Card(best.1)
-}
-
-/// The lowest card (the village and club batting side's opening discard).
-pub fn lowest_card(hand: &[Card]) -> Choice {
-    Choice::Card(
-        *hand
-            .iter()
-            .min_by_key(|c| c.rank())
-            .expect("a hand holds cards"),
-    )
 }

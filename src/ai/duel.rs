@@ -10,22 +10,36 @@
 
 use rayon::prelude::*;
 
+use super::profile::Profile;
 use super::{Bot, Level};
 use crate::engine::{play_match, Event, MatchOptions, Outcome, Recorder, Side};
 
-/// One side of a duel: its batting and bowling levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SideLevels {
-    pub bat: Level,
-    pub bowl: Level,
+/// One side of a duel: the profiles it bats and bowls by.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lineup {
+    pub bat: &'static Profile,
+    pub bowl: &'static Profile,
 }
 
-impl SideLevels {
+impl Lineup {
+    /// Batting at one level and bowling at another.
+    pub fn levels(bat: Level, bowl: Level) -> Lineup {
+        Lineup {
+            bat: bat.profile(),
+            bowl: bowl.profile(),
+        }
+    }
+
     /// The same level for batting and bowling.
-    pub fn both(level: Level) -> SideLevels {
-        SideLevels {
-            bat: level,
-            bowl: level,
+    pub fn both(level: Level) -> Lineup {
+        Lineup::levels(level, level)
+    }
+
+    /// The frozen reference professional (`profile::FROZEN`) at both.
+    pub fn frozen() -> Lineup {
+        Lineup {
+            bat: &super::profile::FROZEN,
+            bowl: &super::profile::FROZEN,
         }
     }
 }
@@ -33,8 +47,8 @@ impl SideLevels {
 /// What a duel plays.
 #[derive(Clone, Copy, Debug)]
 pub struct DuelConfig {
-    pub a: SideLevels,
-    pub b: SideLevels,
+    pub a: Lineup,
+    pub b: Lineup,
     pub matches: u32,
     pub seed: u64,
     pub options: MatchOptions,
@@ -55,6 +69,8 @@ pub struct Tally {
     pub wickets: u64,
     /// Deliveries that counted in the over.
     pub balls: u64,
+    /// Matches that lasted past their first pack.
+    pub past_first_pack: u32,
 }
 
 impl Tally {
@@ -69,6 +85,7 @@ impl Tally {
             runs: self.runs + o.runs,
             wickets: self.wickets + o.wickets,
             balls: self.balls + o.balls,
+            past_first_pack: self.past_first_pack + o.past_first_pack,
         }
     }
 
@@ -125,7 +142,7 @@ pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     } else {
         Side::Away
     };
-    let bot = |l: SideLevels, side: Side| Bot::new(l.bat, l.bowl, seed, side);
+    let bot = |l: Lineup, side: Side| Bot::with_profiles(l.bat, l.bowl, seed, side);
     let mut a = bot(config.a, a_side);
     let mut b = bot(config.b, a_side.other());
     let mut counter = DeliveryCounter::default();
@@ -140,6 +157,7 @@ pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     let mut t = Tally {
         matches: 1,
         deliveries: counter.0,
+        past_first_pack: (public.pack > 1) as u32,
         ..Tally::default()
     };
     match (result.outcome, result.winner) {

@@ -13,7 +13,7 @@ mod captain;
 mod counting;
 pub mod duel;
 mod memory;
-mod novice;
+mod mistakes;
 pub mod profile;
 pub(crate) mod situation;
 
@@ -27,10 +27,7 @@ use batting::{Cards, Lookahead, Stance};
 use captain::Rates;
 use counting::{OtherHand, Unseen};
 use memory::Memory;
-use profile::{
-    Answer, Ball, Batting, BattingDiscard, BowlingDiscard, Declare, Elect, Exchange, Profile,
-    StancePolicy, PROFILES,
-};
+use profile::{Batting, Declare, Elect, Profile, StancePolicy, PROFILES};
 
 /// A playing strength, 1 (novice) to 5 (professional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -141,52 +138,32 @@ impl Bot {
         }
     }
 
-    /// The unseen cards and the other hand, with the memory's known cards when the role
-    /// `remembers`. `hand`: the view's hand as a bag.
     fn knowledge(&self, view: &View<'_>, remembers: bool, hand: CardCounts) -> (Unseen, OtherHand) {
-        let known = match (&self.memory, remembers) {
-            (Some(m), true) => m.known(),
-            _ => CardCounts::EMPTY,
-        };
-        (
-            Unseen::less(view, hand, &known),
-            OtherHand::in_view(view, known),
-        )
+        knowledge(&self.memory, view, remembers, hand)
     }
 
-    fn elect(&mut self) -> Choice {
-        match self.bat.batting.elect {
-            Elect::Random => novice::elect(&mut self.rng),
-            Elect::Bowl => Choice::Elect(Election::Bowl),
-            Elect::Bat => Choice::Elect(Election::Bat),
-        }
+    fn elect(&self) -> Choice {
+        Choice::Elect(match self.bat.batting.elect {
+            Elect::Bowl => Election::Bowl,
+            Elect::Bat => Election::Bat,
+        })
     }
 
+    /// Bowling first: a card of the suit it holds least of (it sets the first no-ball suit).
+    /// Batting first: the card whose loss leaves the first ball least dangerous.
     fn opening_discard(&mut self, view: &View<'_>) -> Choice {
         let bowling_first = view.public.first_bat != view.side;
         if bowling_first {
-            return match self.bowl.bowling.discard {
-                BowlingDiscard::Random => novice::any_card(view.hand, &mut self.rng),
-                BowlingDiscard::Lowest => captain::lowest_card(view.hand),
-                BowlingDiscard::ShortSuit => bowling::opening_discard(view.hand, &self.general),
-            };
+            return bowling::opening_discard(view.hand, &self.general);
         }
         let b = &self.bat.batting;
-        match b.discard {
-            BattingDiscard::Random => novice::any_card(view.hand, &mut self.rng),
-            BattingDiscard::Lowest => captain::lowest_card(view.hand),
-            BattingDiscard::LookAhead => {
-                let (unseen, bowler) =
-                    self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
-                let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_discard(view, &look, stance(b, view), &b.judgement)
-            }
-        }
+        let (unseen, bowler) = self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
+        let look = Lookahead::new(view.public, &unseen, bowler);
+        captain::look_ahead_discard(view, &look, stance(b, view), &b.judgement)
     }
 
     fn declare(&self, view: &View<'_>) -> Choice {
         match self.bat.batting.declare {
-            Declare::Never => Choice::Continue,
             totals @ Declare::Totals { .. } => captain::declare_by_totals(view.public, totals),
             Declare::ByTime { margin, evidence } => {
                 let rates = || match evidence {
@@ -200,57 +177,42 @@ impl Bot {
 
     fn bowl(&mut self, view: &View<'_>) -> Choice {
         let b = &self.bowl.bowling;
-        match b.ball {
-            Ball::Any => novice::any_card(view.hand, &mut self.rng),
-            Ball::Highest => bowling::village_ball(view),
-            Ball::Club => bowling::club_ball(view),
-            Ball::Counting => {
-                self.cards.update(view.hand);
-                let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
-                bowling::counting_ball(view, &self.cards, &unseen, batsman, b.attack, &self.general)
-            }
-        }
+        self.cards.update(view.hand);
+        let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
+        bowling::counting_ball(
+            view,
+            &self.cards,
+            &unseen,
+            batsman,
+            b.attack,
+            &self.general,
+            b.mistakes,
+            &mut self.rng,
+        )
     }
 
     fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
         let b = &self.bat.batting;
-        match b.answer {
-            Answer::Careless { share } => {
-                novice::answer(view, (bowled, call, top_before), share, &mut self.rng)
-            }
-            Answer::Village => batting::village_answer(view, bowled, call, top_before),
-            Answer::Club => batting::club_answer(view, bowled, call, top_before),
-            Answer::LookAhead => {
-                self.cards.update(view.hand);
-                let knowledge = |hand| self.knowledge(view, b.remembers, hand);
-                batting::look_ahead_answer(
-                    view,
-                    &self.cards,
-                    (bowled, call, top_before),
-                    knowledge,
-                    stance(b, view),
-                    &b.judgement,
-                )
-            }
-        }
+        self.cards.update(view.hand);
+        let (memory, rng) = (&self.memory, &mut self.rng);
+        let knowledge = |hand| knowledge(memory, view, b.remembers, hand);
+        batting::look_ahead_answer(
+            view,
+            &self.cards,
+            (bowled, call, top_before),
+            knowledge,
+            stance(b, view),
+            &b.judgement,
+            b.mistakes,
+            rng,
+        )
     }
 
     fn exchange(&mut self, view: &View<'_>) -> Choice {
         let b = &self.bat.batting;
-        match b.exchange {
-            Exchange::Never => Choice::Exchange([None, None]),
-            Exchange::Lowest {
-                at_most,
-                cards,
-                lower_order,
-            } => captain::lowest_exchange(view, at_most, cards, lower_order),
-            Exchange::LookAhead => {
-                let (unseen, bowler) =
-                    self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
-                let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_exchange(view, &look, stance(b, view), &b.judgement)
-            }
-        }
+        let (unseen, bowler) = self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
+        let look = Lookahead::new(view.public, &unseen, bowler);
+        captain::look_ahead_exchange(view, &look, stance(b, view), &b.judgement)
     }
 
     /// Lets the memory see the view, and after the choice, this side's own cards played.
@@ -266,6 +228,24 @@ impl Bot {
             Some(_) => {}
         }
     }
+}
+
+/// The unseen cards and the other hand, with the memory's known cards when the role
+/// `remembers`. `hand`: the view's hand as a bag.
+fn knowledge(
+    memory: &Option<Box<Memory>>,
+    view: &View<'_>,
+    remembers: bool,
+    hand: CardCounts,
+) -> (Unseen, OtherHand) {
+    let known = match (memory, remembers) {
+        (Some(m), true) => m.known(),
+        _ => CardCounts::EMPTY,
+    };
+    (
+        Unseen::less(view, hand, &known),
+        OtherHand::in_view(view, known),
+    )
 }
 
 /// The batting stance by the profile: its normal game, or read from the match situation.

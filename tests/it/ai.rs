@@ -113,7 +113,13 @@ fn mixed_levels_are_reported() {
 
 #[test]
 fn bad_levels_and_zero_matches_are_usage_errors() {
-    for args in [&["--a", "6"][..], &["--b-bowl", "0"], &["--matches", "0"]] {
+    for args in [
+        &["--a", "6"][..],
+        &["--b-bowl", "0"],
+        &["--matches", "0"],
+        &["--a", "pro"],
+        &["--a", "frozen", "--a-bat", "3"],
+    ] {
         let out = accc().arg("duel").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
@@ -127,4 +133,27 @@ fn the_text_report_names_both_sides() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("A 2 (village) v B 1 (novice)"), "{text}");
     assert!(text.contains("A's score"), "{text}");
+}
+
+#[test]
+fn the_frozen_professional_can_be_a_side() {
+    let mut args = vec!["--a", "5", "--b", "frozen", "--matches", "2"];
+    args.extend(SHORT);
+    let d = duel(&args, "2");
+    assert_eq!(
+        (d["a_player"].as_str(), d["b_player"].as_str()),
+        (Some("level"), Some("frozen"))
+    );
+    assert_eq!(d["b_level"].as_u64(), Some(5));
+    assert!(d["past_first_pack"].as_u64().is_some_and(|n| n <= 2), "{d}");
+    let out = accc()
+        .args(["duel", "--a", "frozen", "--b", "1", "--matches", "2"])
+        .args(SHORT)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("A 5 (frozen professional) v B 1 (novice)"),
+        "{text}"
+    );
 }

@@ -52,9 +52,14 @@ fn shot(app: &App) -> String {
 
 /// A small, fast competition with a fixed seed, saved in `dir` as TEST.
 fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
+    file_of_packs(dir, user, 1)
+}
+
+/// The same with `packs` a session (of one day).
+fn file_of_packs(dir: &std::path::Path, user: Option<u8>, packs: u8) -> App {
     let options = accc::engine::MatchOptions {
         batsmen: 4,
-        packs_per_session: 1,
+        packs_per_session: packs,
         days: 1,
         ..Default::default()
     };
@@ -758,7 +763,8 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
 fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     use accc::tui::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    // Three packs a session: long enough for several innings to end at level 2.
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
