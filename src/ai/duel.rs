@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use super::profile::Profile;
 use super::{Bot, Level};
-use crate::engine::{play_match, Event, MatchOptions, Outcome, Recorder, Side};
+use crate::engine::{play_match, Event, MatchOptions, MatchState, Outcome, Recorder, Side};
 
 /// One side of a duel: the profiles it bats and bowls by.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -134,8 +134,13 @@ pub fn run_duel(config: &DuelConfig) -> Tally {
         .reduce(Tally::default, Tally::add)
 }
 
-/// Plays match `k` of the duel and tallies it.
-pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
+/// Plays match `k` of the duel, telling `rec` what happens: the finished match, and the side
+/// A played (at home when `k` is even).
+pub fn play_numbered<R: Recorder + ?Sized>(
+    config: &DuelConfig,
+    k: u64,
+    rec: &mut R,
+) -> (MatchState, Side) {
     let seed = pair_seed(config.seed, k / 2);
     let a_side = if k.is_multiple_of(2) {
         Side::Home
@@ -145,13 +150,19 @@ pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     let bot = |l: Lineup, side: Side| Bot::with_profiles(l.bat, l.bowl, seed, side);
     let mut a = bot(config.a, a_side);
     let mut b = bot(config.b, a_side.other());
-    let mut counter = DeliveryCounter::default();
     let players: [&mut dyn crate::engine::Player; 2] = match a_side {
         Side::Home => [&mut a, &mut b],
         Side::Away => [&mut b, &mut a],
     };
-    let state = play_match(config.options, seed, players, &mut counter)
+    let state = play_match(config.options, seed, players, rec)
         .expect("computer players choose only legal cards");
+    (state, a_side)
+}
+
+/// Plays match `k` of the duel and tallies it.
+pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
+    let mut counter = DeliveryCounter::default();
+    let (state, a_side) = play_numbered(config, k, &mut counter);
     let public = state.public();
     let result = public.result.expect("a finished match has a result");
     let mut t = Tally {

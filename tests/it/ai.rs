@@ -157,3 +157,59 @@ fn the_frozen_professional_can_be_a_side() {
         "{text}"
     );
 }
+
+/// Small seeded duels, one line a match, so that any change to how a level plays shows in
+/// review: every level against itself and against the next, and the professional against
+/// the frozen one. (Statistics are measured with `accc duel`; these pin the play itself.)
+mod pinned {
+    use accc::ai::duel::{play_numbered, DuelConfig, Lineup};
+    use accc::ai::Level;
+    use accc::engine::{MatchOptions, NoRecord, Side};
+
+    /// Four default matches (two deals, each played with the sides swapped), one line each:
+    /// A's side, every innings (batting side and score), the result and the deliveries.
+    fn pinned(a: Lineup, b: Lineup) -> String {
+        let config = DuelConfig {
+            a,
+            b,
+            matches: 4,
+            seed: 17,
+            options: MatchOptions::default(),
+        };
+        (0..config.matches as u64)
+            .map(|k| {
+                let (state, a_side) = play_numbered(&config, k, &mut NoRecord);
+                let p = state.public();
+                let name = |s: Side| if s == a_side { "A" } else { "B" }.to_string();
+                let innings: Vec<String> = p
+                    .started()
+                    .iter()
+                    .map(|i| format!("{} {}", name(i.batting), i.score_text(p.options.all_out())))
+                    .collect();
+                let balls: u32 = p.started().iter().map(|i| i.balls as u32).sum();
+                format!(
+                    "{k}: A {}; {}; {}; {balls} balls\n",
+                    a_side.name(),
+                    innings.join(", "),
+                    p.result.expect("finished").describe(name),
+                )
+            })
+            .collect()
+    }
+
+    fn level(n: u8) -> Lineup {
+        Lineup::both(Level::new(n).unwrap())
+    }
+
+    #[test]
+    fn each_level_against_itself_and_the_next() {
+        for n in 1..=5u8 {
+            insta::assert_snapshot!(format!("duel_{n}_v_{n}"), pinned(level(n), level(n)));
+            if n < 5 {
+                let up = n + 1;
+                insta::assert_snapshot!(format!("duel_{up}_v_{n}"), pinned(level(up), level(n)));
+            }
+        }
+        insta::assert_snapshot!("duel_5_v_frozen", pinned(level(5), Lineup::frozen()));
+    }
+}
