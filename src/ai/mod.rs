@@ -106,6 +106,34 @@ pub struct Bot {
     memory: Option<Box<Memory>>,
     /// The side's hand as last decoded for the counting levels, updated at each decision.
     cards: Cards,
+    /// The view it last decided and its choice, until it is told what was played there.
+    pending: Option<(ViewKey, Choice)>,
+}
+
+/// Enough of a view to tell it from the side's next: the match moves on between two of a
+/// side's decisions (a card is played, drawn or given up, or an innings begins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ViewKey {
+    decision: Decision,
+    innings: u8,
+    pack: u16,
+    pickup_left: u16,
+    face_up: CardCounts,
+    hand: [Option<Card>; crate::cards::DEAL],
+}
+
+impl ViewKey {
+    fn of(view: &View<'_>) -> ViewKey {
+        let p = view.public;
+        ViewKey {
+            decision: view.decision,
+            innings: p.innings_started,
+            pack: p.pack,
+            pickup_left: p.pickup_left,
+            face_up: p.face_up,
+            hand: std::array::from_fn(|i| view.hand.get(i).copied()),
+        }
+    }
 }
 
 impl Bot {
@@ -135,6 +163,7 @@ impl Bot {
             }),
             memory: remembers.then(Box::default),
             cards: Cards::new(&[]),
+            pending: None,
         }
     }
 
@@ -263,8 +292,20 @@ fn stance(b: &Batting, view: &View<'_>) -> Stance {
     }
 }
 
+impl Bot {
+    /// Before a view: a choice it made at an earlier view and was never told about stood.
+    fn settle(&mut self, view: &View<'_>) {
+        if let Some((key, choice)) = self.pending.take() {
+            if key != ViewKey::of(view) {
+                self.remember(view, Some(choice));
+            }
+        }
+    }
+}
+
 impl Player for Bot {
     fn decide(&mut self, view: &View<'_>) -> Choice {
+        self.settle(view);
         self.remember(view, None);
         let choice = match view.decision {
             Decision::Elect => self.elect(),
@@ -278,8 +319,21 @@ impl Player for Bot {
             } => self.respond(view, bowled, call, top_before),
             Decision::Exchange => self.exchange(view),
         };
-        self.remember(view, Some(choice));
+        self.pending = Some((ViewKey::of(view), choice));
         choice
+    }
+
+    fn observe(&mut self, view: &View<'_>, choice: Choice) {
+        let decided_here = self
+            .pending
+            .is_some_and(|(key, _)| key == ViewKey::of(view));
+        if decided_here {
+            self.pending = None;
+        } else {
+            self.settle(view);
+            self.remember(view, None);
+        }
+        self.remember(view, Some(choice));
     }
 }
 

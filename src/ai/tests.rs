@@ -765,3 +765,62 @@ fn a_first_timers_match_lasts_past_the_first_pack() {
     });
     assert!(t.past_first_pack >= 36, "{t:?}");
 }
+
+/// An adviser for a side (as the `=` key's) is fed every view of that side with the choice
+/// made there, and is sometimes asked for advice that is not taken. Its memory of the other
+/// hand is, view by view, the memory of a bot of the same level that played the side, and
+/// of one that was only ever told the choices.
+#[test]
+fn an_adviser_fed_every_view_remembers_as_the_player_of_the_side_does() {
+    use crate::engine::runner::chance_rng;
+    use crate::engine::NoRecord;
+    let memory = |b: &Bot| format!("{:?}", b.memory);
+    let pro = Level::PROFESSIONAL;
+    let mut compared = 0;
+    // Home is played by the professional (its memory the reference), then by the club level
+    // (whose choices the adviser often would not make).
+    for (seed, home) in [(0, pro), (1, pro), (2, Level::CLUB), (3, Level::CLUB)] {
+        let mut state = MatchState::new(MatchOptions::default());
+        let mut rng = chance_rng(seed);
+        let mut bots = [
+            Bot::new(home, home, seed, Side::Home),
+            Bot::new(pro, pro, seed, Side::Away),
+        ];
+        let mut adviser = Bot::new(pro, pro, seed ^ 0xad, Side::Home);
+        let mut told = Bot::new(pro, pro, seed ^ 0x70, Side::Home);
+        let mut step = 0u32;
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, _) = state.to_act().unwrap();
+            let view = state.view();
+            let choice = bots[side.index()].decide(&view);
+            bots[side.index()].observe(&view, choice);
+            if side == Side::Home {
+                step += 1;
+                if step.is_multiple_of(5) {
+                    // Asked, twice sometimes, and then told what was really played.
+                    adviser.decide(&view);
+                    if step.is_multiple_of(3) {
+                        adviser.decide(&view);
+                    }
+                }
+                adviser.observe(&view, choice);
+                told.observe(&view, choice);
+                assert_eq!(memory(&adviser), memory(&told), "seed {seed}, step {step}");
+                if home == pro {
+                    assert_eq!(
+                        memory(&adviser),
+                        memory(&bots[0]),
+                        "seed {seed}, step {step}"
+                    );
+                }
+                compared += 1;
+            }
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert!(compared > 4000, "{compared}");
+}
