@@ -66,6 +66,21 @@ pub fn counting_ball<G: Rng + ?Sized>(
     mistakes: Mistakes,
     rng: &mut G,
 ) -> Choice {
+    let (values, best) = counting_prices(view, cards, unseen, batsman, attack, general);
+    let i = mistakes.choose(&values[..cards.len()], best, rng);
+    Choice::Card(view.hand[i])
+}
+
+/// The counting bowler's price of each card of the hand (in hand order) and the card it
+/// judges best.
+pub fn counting_prices(
+    view: &View<'_>,
+    cards: &Cards,
+    unseen: &Unseen,
+    batsman: OtherHand,
+    attack: Attack,
+    general: &[f32; 12],
+) -> ([f32; DEAL], usize) {
     let p = view.public;
     let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
@@ -119,8 +134,7 @@ pub fn counting_ball<G: Rng + ?Sized>(
     } else {
         best
     };
-    let i = mistakes.choose(&values[..cards.len()], pick.1, rng);
-    Choice::Card(view.hand[i])
+    (values, pick.1)
 }
 
 /// The cards that answer a ball safely, by the batsman's weakest defence (0, 1, 2), the

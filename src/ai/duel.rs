@@ -10,15 +10,20 @@
 
 use rayon::prelude::*;
 
+use super::analyst::{Analyst, Search};
 use super::profile::Profile;
 use super::{Bot, Level};
-use crate::engine::{play_match, Event, MatchOptions, MatchState, Outcome, Recorder, Side};
+use crate::engine::{
+    play_match, Choice, Event, MatchOptions, MatchState, Outcome, Player, Recorder, Side, View,
+};
 
-/// One side of a duel: the profiles it bats and bowls by.
+/// One side of a duel: the profiles it bats and bowls by, or the analyst.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lineup {
     pub bat: &'static Profile,
     pub bowl: &'static Profile,
+    /// The analyst plays the side (searching this hard) instead of the profiles.
+    pub analyst: Option<Search>,
 }
 
 impl Lineup {
@@ -27,6 +32,7 @@ impl Lineup {
         Lineup {
             bat: bat.profile(),
             bowl: bowl.profile(),
+            analyst: None,
         }
     }
 
@@ -40,6 +46,45 @@ impl Lineup {
         Lineup {
             bat: &super::profile::FROZEN,
             bowl: &super::profile::FROZEN,
+            analyst: None,
+        }
+    }
+
+    /// The analyst, searching `search` hard.
+    pub fn analyst(search: Search) -> Lineup {
+        Lineup {
+            analyst: Some(search),
+            ..Lineup::both(Level::PROFESSIONAL)
+        }
+    }
+
+    fn player(self, seed: u64, side: Side) -> Contestant {
+        match self.analyst {
+            Some(search) => Contestant::Analyst(Box::new(Analyst::new(seed, side, search))),
+            None => Contestant::Bot(Bot::with_profiles(self.bat, self.bowl, seed, side)),
+        }
+    }
+}
+
+/// A side's player in a duel (the bot is the common case, kept in place).
+#[allow(clippy::large_enum_variant)]
+enum Contestant {
+    Bot(Bot),
+    Analyst(Box<Analyst>),
+}
+
+impl Player for Contestant {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        match self {
+            Contestant::Bot(b) => b.decide(view),
+            Contestant::Analyst(a) => a.decide(view),
+        }
+    }
+
+    fn observe(&mut self, view: &View<'_>, choice: Choice) {
+        match self {
+            Contestant::Bot(b) => b.observe(view, choice),
+            Contestant::Analyst(a) => a.observe(view, choice),
         }
     }
 }
@@ -147,10 +192,9 @@ pub fn play_numbered<R: Recorder + ?Sized>(
     } else {
         Side::Away
     };
-    let bot = |l: Lineup, side: Side| Bot::with_profiles(l.bat, l.bowl, seed, side);
-    let mut a = bot(config.a, a_side);
-    let mut b = bot(config.b, a_side.other());
-    let players: [&mut dyn crate::engine::Player; 2] = match a_side {
+    let mut a = config.a.player(seed, a_side);
+    let mut b = config.b.player(seed, a_side.other());
+    let players: [&mut dyn Player; 2] = match a_side {
         Side::Home => [&mut a, &mut b],
         Side::Away => [&mut b, &mut a],
     };

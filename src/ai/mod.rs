@@ -7,6 +7,7 @@
 //! professional also looks ahead at the cards it keeps, remembers the other hand across new
 //! packs, protects the lower order and reads the match situation.
 
+pub mod analyst;
 mod batting;
 mod bowling;
 mod captain;
@@ -167,6 +168,13 @@ impl Bot {
         }
     }
 
+    /// The cards it remembers the other side holding (none without a memory).
+    pub(crate) fn known(&self) -> CardCounts {
+        self.memory
+            .as_ref()
+            .map_or(CardCounts::EMPTY, |m| m.known())
+    }
+
     fn knowledge(&self, view: &View<'_>, remembers: bool, hand: CardCounts) -> (Unseen, OtherHand) {
         knowledge(&self.memory, view, remembers, hand)
     }
@@ -237,6 +245,51 @@ impl Bot {
         )
     }
 
+    /// Its judgement of every ball or answer in `view` (a bowling or answering decision it has
+    /// just decided), best first: the choice and its worth in runs. Empty for other decisions.
+    pub(crate) fn ranked(&mut self, view: &View<'_>) -> Vec<(Choice, f32)> {
+        let mut ranked: Vec<(Choice, f32)> = match view.decision {
+            Decision::Bowl => {
+                let b = &self.bowl.bowling;
+                self.cards.update(view.hand);
+                let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
+                let (values, _) = bowling::counting_prices(
+                    view,
+                    &self.cards,
+                    &unseen,
+                    batsman,
+                    b.attack,
+                    &self.general,
+                );
+                distinct(view.hand.iter().map(|&c| Choice::Card(c)).zip(values))
+            }
+            Decision::Respond {
+                bowled,
+                call,
+                top_before,
+            } => {
+                let b = &self.bat.batting;
+                self.cards.update(view.hand);
+                let memory = &self.memory;
+                let (_, values) = batting::look_ahead(
+                    view,
+                    &self.cards,
+                    (bowled, call, top_before),
+                    |hand| knowledge(memory, view, b.remembers, hand),
+                    stance(b, view),
+                    &b.judgement,
+                    batting::Weigh::All,
+                );
+                let answers = std::iter::once(Choice::NoCard)
+                    .chain(view.hand.iter().map(|&c| Choice::Card(c)));
+                distinct(answers.zip(values))
+            }
+            _ => Vec::new(),
+        };
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
+    }
+
     fn exchange(&mut self, view: &View<'_>) -> Choice {
         let b = &self.bat.batting;
         let (unseen, bowler) = self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
@@ -257,6 +310,17 @@ impl Bot {
             Some(_) => {}
         }
     }
+}
+
+/// The choices that are choices (worth more than `f32::MIN`), each once.
+fn distinct(choices: impl Iterator<Item = (Choice, f32)>) -> Vec<(Choice, f32)> {
+    let mut out: Vec<(Choice, f32)> = Vec::with_capacity(crate::cards::DEAL + 1);
+    for (c, v) in choices {
+        if v != f32::MIN && !out.iter().any(|&(o, _)| o == c) {
+            out.push((c, v));
+        }
+    }
+    out
 }
 
 /// The unseen cards and the other hand, with the memory's known cards when the role

@@ -8,16 +8,19 @@ use std::time::Instant;
 use clap::Args;
 
 use super::common::{print_out, RuleArgs};
+use crate::ai::analyst::Search;
 use crate::ai::duel::{run_duel, DuelConfig, Lineup, Tally};
 use crate::ai::Level;
 use crate::error::{Error, Result};
 
-/// A side's player: a level, or the frozen reference professional.
+/// A side's player: a level, the frozen reference professional, or the analyst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
     Level(u8),
     /// The professional as it stood before issue 17 (`ai::profile::FROZEN`).
     Frozen,
+    /// The search player (`ai::analyst`), the ceiling the levels are measured against.
+    Analyst,
 }
 
 impl std::str::FromStr for Who {
@@ -26,8 +29,12 @@ impl std::str::FromStr for Who {
     fn from_str(s: &str) -> std::result::Result<Who, String> {
         match s {
             "frozen" => Ok(Who::Frozen),
+            "analyst" => Ok(Who::Analyst),
             _ => s.parse::<u8>().map(Who::Level).map_err(|_| {
-                format!("a side is a level 1 to 5 or \"frozen\" (the old professional), not {s:?}")
+                format!(
+                    "a side is a level 1 to 5, \"frozen\" (the old professional) or \"analyst\", \
+                     not {s:?}"
+                )
             }),
         }
     }
@@ -38,6 +45,7 @@ impl Who {
         match self {
             Who::Level(_) => "level",
             Who::Frozen => "frozen",
+            Who::Analyst => "analyst",
         }
     }
 }
@@ -84,14 +92,14 @@ impl DuelArgs {
         let level = |n: u8| Level::new(n).map_err(|e| Error::Usage(e.to_string()));
         let overall = match who {
             Who::Level(n) => n,
-            Who::Frozen if bat.is_some() || bowl.is_some() => {
+            Who::Frozen | Who::Analyst if bat.is_some() || bowl.is_some() => {
                 return Err(Error::Usage(
-                    "the frozen professional bats and bowls as one: give no --a-bat, \
-                     --a-bowl, --b-bat or --b-bowl with it"
+                    "the frozen professional and the analyst bat and bowl as one: give no \
+                     --a-bat, --a-bowl, --b-bat or --b-bowl with them"
                         .into(),
                 ))
             }
-            Who::Frozen => Level::MAX,
+            Who::Frozen | Who::Analyst => Level::MAX,
         };
         let (bat, bowl) = (
             level(bat.unwrap_or(overall))?,
@@ -99,6 +107,7 @@ impl DuelArgs {
         );
         let lineup = match who {
             Who::Frozen => Lineup::frozen(),
+            Who::Analyst => Lineup::analyst(Search::STANDARD),
             Who::Level(_) => Lineup::levels(bat, bowl),
         };
         Ok(Side {
@@ -151,6 +160,8 @@ pub fn run(args: DuelArgs) -> Result<()> {
 fn level_text(l: Side) -> String {
     if l.who == Who::Frozen {
         "5 (frozen professional)".into()
+    } else if l.who == Who::Analyst {
+        "the analyst".into()
     } else if l.bat == l.bowl {
         format!("{} ({})", l.bat.get(), l.bat.name())
     } else {

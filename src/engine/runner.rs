@@ -65,14 +65,27 @@ pub fn player_rng(seed: u64, side: Side) -> ChaCha8Rng {
 pub fn play_match<R: Recorder + ?Sized>(
     options: MatchOptions,
     seed: u64,
+    players: [&mut dyn Player; 2],
+    rec: &mut R,
+) -> Result<MatchState, MatchError> {
+    play_on(
+        MatchState::new(options),
+        &mut chance_rng(seed),
+        players,
+        rec,
+    )
+}
+
+/// Plays a match on from `state` to its end, its chance events from `rng`.
+pub fn play_on<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
+    mut state: MatchState,
+    rng: &mut G,
     mut players: [&mut dyn Player; 2],
     rec: &mut R,
 ) -> Result<MatchState, MatchError> {
-    let mut state = MatchState::new(options);
-    let mut rng = chance_rng(seed);
     loop {
         if state.chance().is_some() {
-            state.sample_chance(&mut rng, rec);
+            state.sample_chance(rng, rec);
         } else if let Some((side, _)) = state.to_act() {
             let player = &mut players[side.index()];
             let view = state.view();
