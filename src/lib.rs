@@ -8,6 +8,7 @@
 //! - [`cli`]: the headless commands; `main.rs` only maps their errors to exit codes.
 
 pub mod ai;
+pub mod almanack;
 pub mod ball_log;
 pub mod cards;
 pub mod charts;
@@ -20,5 +21,6 @@ pub mod play;
 pub mod save;
 pub mod scorecard;
 pub mod seed;
+pub mod store;
 pub mod tui;
 pub mod views;

@@ -85,14 +85,25 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             format!("  {:>2}  {:<12}{}", n + 1, how, runs).trim_end()
         );
     }
-    let _ = writeln!(
-        out,
-        "      Extras      {:>4} (no-balls {}, wides {}, byes {})",
-        inn.extras(),
-        inn.no_balls,
-        inn.wides,
-        inn.byes
-    );
+    // Only the extras whose rules are in effect: none at all when every rule is off.
+    let o = &p.options;
+    let kinds: Vec<String> = [
+        (o.no_balls, "no-balls", inn.no_balls),
+        (o.wides, "wides", inn.wides),
+        (o.byes, "byes", inn.byes),
+    ]
+    .iter()
+    .filter(|k| k.0)
+    .map(|(_, what, n)| format!("{what} {n}"))
+    .collect();
+    if !kinds.is_empty() {
+        let _ = writeln!(
+            out,
+            "      Extras      {:>4} ({})",
+            inn.extras(),
+            kinds.join(", ")
+        );
+    }
     let wkts = match inn.wickets {
         w if w == all_out => "all out".to_string(),
         1 => "1 wkt".to_string(),
@@ -144,5 +155,43 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             line.push_str(&piece);
         }
         let _ = writeln!(out, "{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MatchOptions;
+
+    fn card_with(options: MatchOptions) -> String {
+        let mut p = crate::engine::MatchState::new(options).public().clone();
+        p.innings_started = 1;
+        let names = Names {
+            home: "Kent",
+            away: "Surrey",
+        };
+        scorecard(&p, &names)
+    }
+
+    #[test]
+    fn extras_are_listed_only_for_the_rules_in_effect() {
+        let all = card_with(MatchOptions::default());
+        assert!(all.contains("(no-balls 0, wides 0, byes 0)"), "{all}");
+        let none = card_with(MatchOptions {
+            no_balls: false,
+            wides: false,
+            byes: false,
+            ..MatchOptions::default()
+        });
+        assert!(!none.contains("Extras"), "{none}");
+        let byes = card_with(MatchOptions {
+            no_balls: false,
+            wides: false,
+            ..MatchOptions::default()
+        });
+        assert!(
+            byes.contains("(byes 0)") && !byes.contains("wides"),
+            "{byes}"
+        );
     }
 }

@@ -22,6 +22,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
+use crate::engine::options::OutOfRange;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
 use batting::{Cards, Lookahead, Stance};
@@ -34,28 +35,6 @@ use profile::{Batting, Declare, Elect, Profile, StancePolicy, PROFILES};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// A level outside 1 to 5 was asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelError(pub u8);
-
-impl std::fmt::Display for LevelError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "AI level must be 1 to 5 (1 novice .. 5 professional), not {}",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for LevelError {}
-
-impl From<LevelError> for String {
-    fn from(e: LevelError) -> String {
-        e.to_string()
-    }
-}
-
 impl Level {
     pub const MIN: u8 = 1;
     pub const MAX: u8 = 5;
@@ -66,11 +45,16 @@ impl Level {
     pub const PROFESSIONAL: Level = Level(5);
 
     /// The level `n`, or an error naming the allowed range.
-    pub fn new(n: u8) -> Result<Level, LevelError> {
+    pub fn new(n: u8) -> Result<Level, OutOfRange> {
         if (Self::MIN..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(LevelError(n))
+            Err(OutOfRange {
+                what: "AI level",
+                value: n,
+                range: Self::MIN..=Self::MAX,
+                meaning: "1 novice .. 5 professional",
+            })
         }
     }
 

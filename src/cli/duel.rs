@@ -89,7 +89,7 @@ pub struct DuelArgs {
 
 impl DuelArgs {
     fn side(who: Who, bat: Option<u8>, bowl: Option<u8>) -> Result<Side> {
-        let level = |n: u8| Level::new(n).map_err(|e| Error::Usage(e.to_string()));
+        let level = |n: u8| Level::new(n).map_err(Error::usage);
         let overall = match who {
             Who::Level(n) => n,
             Who::Frozen | Who::Analyst if bat.is_some() || bowl.is_some() => {

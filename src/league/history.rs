@@ -16,7 +16,8 @@ use super::{class_index, CLASS_SIZE};
 pub struct Honours {
     pub year: u16,
     pub top_three: [CountyId; 3],
-    pub promoted: CountyId,
+    /// `None` after the last season: no season follows for anyone to go up to.
+    pub promoted: Option<CountyId>,
 }
 
 /// Where a county finished: its class and place (1..=8).
@@ -59,7 +60,7 @@ pub fn honours(comp: &Competition) -> Vec<Honours> {
         .map(|s| Honours {
             year: s.year,
             top_three: [0, 1, 2].map(|i| s.tables[0][i].county),
-            promoted: s.promoted,
+            promoted: (!s.is_last()).then_some(s.promoted),
         })
         .collect()
 }
@@ -104,8 +105,10 @@ pub fn alltime(comp: &Competition, class: Class) -> Vec<AllTimeRow> {
             a.seasons += 1;
             a.prize += s.prize_of(r.county);
             a.championships += (class == Class::First && place == 0) as u32;
-            a.relegated += (class == Class::First && place == CLASS_SIZE - 1) as u32;
-            a.promoted += (class == Class::Second && place == 0) as u32;
+            // After the last season nobody goes down or up: there is no next season.
+            let moves = !s.is_last();
+            a.relegated += (moves && class == Class::First && place == CLASS_SIZE - 1) as u32;
+            a.promoted += (moves && class == Class::Second && place == 0) as u32;
             a.wooden_spoons += (class == Class::Second && place == CLASS_SIZE - 1) as u32;
         }
     }

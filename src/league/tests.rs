@@ -319,7 +319,7 @@ fn history_adds_up_championships_prizes_and_movement() {
     );
     assert_eq!(
         honours.iter().map(|h| h.promoted).collect::<Vec<_>>(),
-        [8, 7, 8, 7]
+        [Some(8), Some(7), Some(8), Some(7)]
     );
     let first = history::alltime(&comp, Class::First);
     assert_eq!(
@@ -345,4 +345,64 @@ fn history_adds_up_championships_prizes_and_movement() {
     assert_eq!(positions[1].placings[7].class, Class::Second);
     assert_eq!(positions[1].placings[8].place, 8);
     assert_eq!(positions.len(), 4);
+}
+
+#[test]
+fn after_the_last_season_nobody_is_counted_as_going_down_or_up() {
+    let mut comp = tiny(9, Some(0));
+    while !comp.is_finished() {
+        play_synthetic_season(&mut comp);
+    }
+    let seasons = comp.seasons().len() as u32;
+    assert_eq!(seasons, 100);
+    let relegated: u32 = history::alltime(&comp, Class::First)
+        .iter()
+        .map(|a| a.relegated)
+        .sum();
+    let promoted: u32 = history::alltime(&comp, Class::Second)
+        .iter()
+        .map(|a| a.promoted)
+        .sum();
+    assert_eq!(
+        (relegated, promoted),
+        (seasons - 1, seasons - 1),
+        "no 1990 to go down or up into"
+    );
+    let honours = history::honours(&comp);
+    assert_eq!(honours.last().unwrap().promoted, None);
+    assert!(honours[honours.len() - 2].promoted.is_some());
+    let last = crate::league::LAST_YEAR;
+    let first = crate::views::table(&comp, Some(last), Class::First).unwrap();
+    let second = crate::views::table(&comp, Some(last), Class::Second).unwrap();
+    let text = format!("{}\n{}", first.join("\n"), second.join("\n"));
+    assert!(
+        !text.contains("Relegated") && !text.contains("Promoted"),
+        "{text}"
+    );
+    assert!(text.contains("nobody goes down"), "{text}");
+    let honours_view = crate::views::honours(&comp).unwrap();
+    assert!(
+        honours_view
+            .iter()
+            .any(|l| l.starts_with(&last.to_string()) && l.trim_end().ends_with('-')),
+        "{honours_view:?}"
+    );
+    // The year before still moved counties.
+    let before = crate::views::table(&comp, Some(last - 1), Class::First).unwrap();
+    assert!(before.iter().any(|l| l.contains("Relegated")));
+}
+
+#[test]
+fn a_table_without_the_users_county_explains_no_asterisk() {
+    let comp = tiny(9, Some(0));
+    let class = comp.current().unwrap().class_of(0);
+    let own = crate::views::table(&comp, None, class).unwrap();
+    let other = crate::views::table(&comp, None, class.other()).unwrap();
+    assert!(own.iter().any(|l| l.starts_with("* your county")));
+    assert!(
+        !other.iter().any(|l| l.contains("your county")),
+        "{other:?}"
+    );
+    let averages = crate::views::averages(&comp, None, class.other()).unwrap();
+    assert!(!averages.iter().any(|l| l.contains("your county")));
 }

@@ -40,6 +40,16 @@ pub struct Commentary {
     pub pauses: Vec<Pause>,
     /// The side batting in the innings in play.
     pub batting: Side,
+    /// Full names, home first (the scoreboard names unless set).
+    pub full_names: [String; 2],
+    /// Whether the no-ball rule is in effect (the bowler's opening discard then sets the
+    /// first over's no-ball suit, and is announced as doing so).
+    pub no_ball_rule: bool,
+    /// The line that opens the innings just begun ("Surrey to bowl to Kent."), told at the
+    /// next turn: the close of the innings before it is shown first.
+    opening: Option<String>,
+    /// Opening discards seen (the bowling side's is the first).
+    discards: u8,
 }
 
 const SESSIONS: [&str; 3] = ["morning", "afternoon", "evening"];
@@ -64,6 +74,10 @@ impl Commentary {
             over_runs: 0,
             pauses: Vec::new(),
             batting: Side::Home,
+            full_names: [home.to_string(), away.to_string()],
+            no_ball_rule: true,
+            opening: None,
+            discards: 0,
         }
     }
 
@@ -82,9 +96,24 @@ impl Commentary {
         self.pauses.insert(at, pause);
     }
 
-    /// Starts a new turn: the next delivery's words replace what `last` says.
+    /// Starts a new turn: the next delivery's words replace what `last` says, and an innings
+    /// begun since the last turn is announced.
     pub fn new_turn(&mut self) {
         self.told = false;
+        if let Some(line) = self.opening.take() {
+            self.last = line;
+        }
+    }
+
+    /// Adds `said` to what `last` already tells this turn when both fit, else replaces it.
+    fn tell(&mut self, said: String) {
+        let both = format!("{} {said}", self.last);
+        self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH {
+            both
+        } else {
+            said
+        };
+        self.told = true;
     }
 
     /// The ball-by-ball line of innings number `innings` (the one in play, or the one
@@ -194,7 +223,40 @@ impl Recorder for Commentary {
                     }
                 };
             }
-            Event::InningsStart { batting, .. } => {
+            Event::Discard { side, card } => {
+                // The bowling side discards first; its card sets the first over's no-ball suit.
+                self.discards += 1;
+                let said = if self.no_ball_rule && self.discards == 1 {
+                    format!(
+                        "{} discard the {}: {} are the first over's no-balls.",
+                        self.name(side),
+                        card.on_screen(),
+                        card.suit().marked()
+                    )
+                } else {
+                    format!("{} discard the {}.", self.name(side), card.on_screen())
+                };
+                self.tell(said);
+            }
+            Event::InningsStart {
+                number, batting, ..
+            } => {
+                let line = format!(
+                    "{} to bowl to {}.",
+                    self.full_names[batting.other().index()],
+                    self.full_names[batting.index()]
+                );
+                if number == 1 {
+                    // Straight after the discards, which stay told after it when they fit.
+                    let both = format!("{line} {}", self.last);
+                    self.last = if both.chars().count() <= TEXT_WIDTH {
+                        both
+                    } else {
+                        line
+                    };
+                } else {
+                    self.opening = Some(line);
+                }
                 self.batting = batting;
                 self.overs.push(Vec::new());
                 self.over_runs = 0;

@@ -2,15 +2,17 @@
 //! window gets a request to grow instead of a broken layout.
 
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style};
+use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
 
-use super::app::{App, Backup, FinalCard, PickFor, Screen};
+use super::app::{App, Backup, Open, Phase, Screen, Start};
 use super::match_screen::{self, put};
+use super::playing::FinalCard;
 use super::setup;
 use super::style;
+use super::views::PickFor;
 use crate::counties::{self, Class};
 use crate::league::history;
 
@@ -37,15 +39,23 @@ pub fn draw(f: &mut Frame, app: &App) {
         return;
     }
     let area = Rect::new(full.x, full.y, WIDTH, HEIGHT);
-    match &app.screen {
-        Screen::FileName { input, error } => file_name(f, area, input, error.as_deref()),
-        Screen::Confirm { name } => confirm(f, area, name),
-        Screen::Damaged {
+    match &app.phase {
+        Phase::Start(start) => draw_start(f, area, start),
+        Phase::Open(open) => draw_open(f, area, open),
+    }
+}
+
+/// The start screens, before a file is open.
+fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
+    match start {
+        Start::FileName { input, error } => file_name(f, area, input, error.as_deref()),
+        Start::Confirm { name } => confirm(f, area, name),
+        Start::Damaged {
             name,
             problem,
             backup,
         } => damaged(f, area, name, problem, backup),
-        Screen::Options { name, new } => {
+        Start::Options { name, new, row } => {
             heading(f, area, &format!("New file {name}: options"));
             put(
                 f,
@@ -57,7 +67,7 @@ pub fn draw(f: &mut Frame, app: &App) {
                     style::text(),
                 )],
             );
-            setup::draw_menu(f, area, 5, &setup::options_lines(new));
+            setup::draw_menu_at(f, area, 5, &setup::options_lines(new), Some(*row));
             put(
                 f,
                 area,
@@ -84,22 +94,32 @@ pub fn draw(f: &mut Frame, app: &App) {
                 1,
                 24,
                 vec![Span::styled(
-                    "[Esc] back to the file name (nothing is made)",
+                    "[Up]/[Down] line  [-]/[+] step back/on  [Esc] back (nothing is made)",
                     style::key(),
                 )],
             );
         }
-        Screen::County { name, .. } => county_choice(f, area, name),
+        Start::County { name, .. } => county_choice(f, area, name),
+    }
+}
+
+/// The screens over an open file.
+fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
+    match &app.screen {
         Screen::Menu => menu(f, area, app),
         Screen::Text {
             title,
             lines,
             scroll,
             review,
-            ..
+            kind,
         } => {
-            let hint = if review.is_some() {
-                "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
+            let hint = if review.is_some() && kind.has_class() {
+                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [9] class  [Esc]"
+            } else if review.is_some() {
+                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [Esc] back"
+            } else if kind.is_season() {
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [P] points race  [Esc] back"
             } else {
                 "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
             };
@@ -107,6 +127,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         }
         Screen::PickCounty { purpose } => pick_county(f, area, *purpose),
         Screen::AllTime => alltime(f, area),
+        Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
         Screen::Match { session, .. } => {
             match_screen::draw(f, area, session);
@@ -139,13 +160,9 @@ pub fn draw(f: &mut Frame, app: &App) {
                 hint,
             );
         }
-        Screen::Simulate { input, error } => simulate(
-            f,
-            area,
-            input,
-            error.as_deref(),
-            app.comp.as_ref().map_or(0, |c| c.seasons_left()),
-        ),
+        Screen::Simulate { input, error } => {
+            simulate(f, area, input, error.as_deref(), app.comp.seasons_left())
+        }
         Screen::Simulating {
             done, total, last, ..
         } => simulating(f, area, *done, *total, last.as_ref()),
@@ -157,39 +174,7 @@ pub fn draw(f: &mut Frame, app: &App) {
             *scroll,
             "[Up]/[Down] scroll  [Esc] back",
         ),
-        Screen::Charts {
-            system,
-            lines,
-            scroll,
-        } => {
-            let title = match system {
-                Some(i) => crate::charts::systems()[*i].meta.name.clone(),
-                None => "Solo charts of other games".to_string(),
-            };
-            text(
-                f,
-                area,
-                &title,
-                lines,
-                *scroll,
-                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
-            );
-        }
-        Screen::Procedures { system } => {
-            let title = format!(
-                "{}: procedures",
-                crate::charts::systems()[*system].meta.name
-            );
-            text(
-                f,
-                area,
-                &title,
-                &super::charts_screen::procedure_lines(*system),
-                0,
-                "Press a number  [Esc] back",
-            );
-        }
-        Screen::Walk(w) => super::charts_screen::draw(f, area, w),
+        Screen::Charts(c) => super::charts_screen::draw_screen(f, area, c),
     }
 }
 
@@ -363,8 +348,8 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     );
 }
 
-fn menu(f: &mut Frame, area: Rect, app: &App) {
-    let comp = app.comp.as_ref().expect("open");
+fn menu(f: &mut Frame, area: Rect, app: &Open) {
+    let comp = &app.comp;
     let class = if app.class == Class::First {
         "First-class"
     } else {
@@ -431,11 +416,7 @@ fn menu(f: &mut Frame, area: Rect, app: &App) {
         ),
     ];
     for (i, (k, t, on)) in items.iter().enumerate() {
-        let st = if *on {
-            style::text()
-        } else {
-            Style::default().fg(Color::DarkGray).bg(style::BG)
-        };
+        let st = if *on { style::text() } else { style::dim() };
         let ks = if *on { style::key() } else { st };
         put(
             f,
@@ -493,7 +474,7 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
         "Final scoreboard",
         &card.lines,
         scroll,
-        "[Up]/[Down] scroll  [Enter] go on",
+        "[Up]/[Down]/[Home]/[End] scroll  [Enter] go on",
         SCORECARD_ROWS,
     );
     put(
@@ -545,7 +526,14 @@ pub fn binned(overs: &[u16], width: usize) -> (Vec<u64>, usize) {
     )
 }
 
-fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
+pub(super) fn text(
+    f: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: &[String],
+    scroll: usize,
+    hint: &str,
+) {
     text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
@@ -592,6 +580,7 @@ fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
     let what = match purpose {
         PickFor::Results { .. } => "match results",
         PickFor::Records => "county records",
+        PickFor::Story => "story, as a picture",
     };
     heading(f, area, &format!("Choose a county for its {what}"));
     setup::draw_menu(f, area, 3, &setup::county_lines());
@@ -616,6 +605,8 @@ fn alltime(f: &mut Frame, area: Rect) {
         "View first-class averages",
         "View second-class results",
         "View second-class averages",
+        "Picture a county's story",
+        "Picture the eras, by decade",
     ]
     .iter()
     .enumerate()
@@ -627,22 +618,25 @@ fn alltime(f: &mut Frame, area: Rect) {
         area,
         1,
         24,
-        vec![Span::styled("Press [1]-[6]  [Esc] back", style::key())],
+        vec![Span::styled("Press [1]-[8]  [Esc] back", style::key())],
     );
 }
 
-/// The colour of a final placing: golds and greens at the top of the first class, fading
-/// down the table; the second class in blues and greys.
-pub fn placing_colour(class: Class, place: u8) -> Color {
+/// How a final placing is shown: the champions in yellow, the top three in green, the rest
+/// of the first class in white and the relegated county white on red; the second class in
+/// grey, the promoted county in light cyan and the wooden spoon black on grey. After the
+/// `last` season nobody goes down or up, and the places show no movement.
+pub fn placing_style(class: Class, place: u8, last: bool) -> Style {
+    let on_blue = |c| Style::default().fg(c).bg(style::BG);
     match (class, place) {
-        (Class::First, 1) => Color::Yellow,
-        (Class::First, 2 | 3) => Color::LightGreen,
-        (Class::First, 4..=7) => Color::Green,
+        (Class::First, 1) => on_blue(style::YELLOW),
+        (Class::First, 2 | 3) => on_blue(style::LIGHT_GREEN),
         // Only the eighth go down (the guide).
-        (Class::First, _) => Color::Red,
-        (Class::Second, 1) => Color::LightCyan,
-        (Class::Second, 8) => Color::DarkGray,
-        (Class::Second, _) => Color::Gray,
+        (Class::First, 8) if !last => Style::default().fg(style::WHITE).bg(style::RED),
+        (Class::First, _) => on_blue(style::WHITE),
+        (Class::Second, 1) if !last => on_blue(style::LIGHT_CYAN),
+        (Class::Second, 8) => Style::default().fg(style::BLACK).bg(style::GREY),
+        (Class::Second, _) => on_blue(style::GREY),
     }
 }
 
@@ -650,9 +644,9 @@ pub fn placing_colour(class: Class, place: u8) -> Color {
 pub const GRID_YEARS: u16 = 16;
 
 /// Final positions as a coloured grid: a row per county, a column per year.
-fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
+fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
     heading(f, area, "Final positions (second class in parentheses)");
-    let comp = app.comp.as_ref().expect("open");
+    let comp = &app.comp;
     let years: Vec<_> = history::final_positions(comp)
         .into_iter()
         .filter(|p| p.year >= first_year)
@@ -702,12 +696,8 @@ fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
                 } else {
                     format!(" ({})", pl.place)
                 };
-                Span::styled(
-                    text,
-                    Style::default()
-                        .fg(placing_colour(pl.class, pl.place))
-                        .bg(style::BG),
-                )
+                let last = p.year == crate::league::LAST_YEAR;
+                Span::styled(text, placing_style(pl.class, pl.place, last))
             });
             spans.push(cell.unwrap_or_else(|| Span::styled("    ", style::text())));
         }
@@ -721,24 +711,18 @@ fn grid(f: &mut Frame, area: Rect, app: &App, first_year: u16) {
         vec![
             Span::styled(
                 " champion ",
-                Style::default().fg(Color::Black).bg(Color::Yellow),
+                Style::default().fg(style::BLACK).bg(style::YELLOW),
             ),
             Span::styled(
                 " top three ",
-                Style::default().fg(Color::Black).bg(Color::LightGreen),
+                Style::default().fg(style::BLACK).bg(style::LIGHT_GREEN),
             ),
-            Span::styled(
-                " relegated ",
-                Style::default().fg(Color::Black).bg(Color::Red),
-            ),
+            Span::styled(" relegated ", placing_style(Class::First, 8, false)),
             Span::styled(
                 " promoted ",
-                Style::default().fg(Color::Black).bg(Color::LightCyan),
+                Style::default().fg(style::BLACK).bg(style::LIGHT_CYAN),
             ),
-            Span::styled(
-                " wooden spoon ",
-                Style::default().fg(Color::White).bg(Color::DarkGray),
-            ),
+            Span::styled(" wooden spoon ", placing_style(Class::Second, 8, false)),
         ],
     );
     put(

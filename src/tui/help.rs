@@ -2,8 +2,41 @@
 
 /// The help text, a line at a time (each at most 78 columns).
 pub fn lines() -> Vec<String> {
-    HELP.lines().map(str::to_string).collect()
+    let (game, rest) = HELP
+        .split_once("THE CHAMPIONSHIP")
+        .expect("the help has its sections");
+    let mut out: Vec<String> = game.lines().map(str::to_string).collect();
+    out.extend(match_keys());
+    out.push(String::new());
+    out.extend(
+        format!("THE CHAMPIONSHIP{rest}")
+            .lines()
+            .map(str::to_string),
+    );
+    out
 }
+
+/// The keys of the match screen, for this help and the help inside a match.
+pub fn match_keys() -> Vec<String> {
+    MATCH_KEYS.lines().map(str::to_string).collect()
+}
+
+const MATCH_KEYS: &str = "\
+KEYS ON THE MATCH SCREEN
+  [1]-[6]  play the card above the number    [=]  let the computer choose
+  [0]      play no card (no-ball or wide)     [D]  declare before next ball
+  [H], [?] or [F1]  help on the ball in play and on these keys
+  After a wicket pick up to two cards with [1]-[6] (again to put one back) and
+  press [Enter] to change them, or [0] to keep your hand ([D] works here too).
+  At the pause between innings, [D] declares your new innings before its first
+  ball; batting first, you may press it at your opening discard.
+  [Enter] goes on after a pause. What happened at one moment (a wicket, the
+  close of an innings, the end of the match) is shown together, once.
+  [Esc] then [Y] abandons the match (it is not recorded, and it is played
+  again from the same deal). Once a result stands it is saved at once.
+  The line under the scoreboard names the batsman on strike.
+  Watching two computer sides: [Space] pauses and goes on, [-] and [+] slow
+  it down and speed it up, and [Q] finishes the match at once.";
 
 const HELP: &str = "\
 THE GAME
@@ -28,18 +61,6 @@ EXTRAS (if switched on for this file)
     are scored at once by the table 1 1 2 2 3 4 4 4 4 4 (cards 2-11).
   The keeper's superb stop: an 11 bowled on an 11 of its own suit is one wide,
     not four, and an 11 bowled on the 10 of its own suit gives no byes.
-
-KEYS ON THE MATCH SCREEN
-  [1]-[6]  play the card above the number    [=]  let the computer choose
-  [0]      play no card (no-ball or wide)     [D]  declare before next ball
-  After a wicket pick up to two cards with [1]-[6] and press [Enter] to change
-  them, or [0] to keep your hand ([D] works here too). At the pause between
-  innings, [D] declares your new innings before its first ball; batting
-  first, you may press it at your opening discard.
-  [Esc] then [Y] abandons the match (it is not recorded, and it is played
-  again from the same deal). Once a result stands it is saved at once.
-  The line under the scoreboard names the batsman on strike.
-  When watching two computer sides: [Q] finishes the match at once.
 
 THE CHAMPIONSHIP
 Sixteen counties in two classes of eight, from 1890, for up to 100 seasons.
@@ -68,7 +89,7 @@ still in play.";
 mod tests {
     #[test]
     fn help_fits_the_screen_width() {
-        for line in super::lines() {
+        for line in super::lines().into_iter().chain(super::match_keys()) {
             assert!(line.chars().count() <= 78, "{line}");
         }
     }

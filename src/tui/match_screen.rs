@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Sparkline};
 use ratatui::Frame;
 
 use super::commentary::{session_name, Pause};
-use super::session::{Mode, Session};
+use super::session::{Mode, Session, Stop};
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::plural;
@@ -28,6 +28,23 @@ pub enum MatchKey {
 
 /// Handles a key on the match screen.
 pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
+    s.note = None;
+    if let Some(scroll) = s.help {
+        s.help = match k.code {
+            KeyCode::Esc | KeyCode::Enter | KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?') => None,
+            code => Some(super::app::scrolled(
+                scroll,
+                code,
+                help_lines(s).len(),
+                HELP_ROWS,
+            )),
+        };
+        return MatchKey::Handled;
+    }
+    if !s.leaving && matches!(k.code, KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?')) {
+        s.help = Some(0);
+        return MatchKey::Handled;
+    }
     // Leaving loses the match, so Esc only asks; [Y] confirms, any other key plays on.
     if s.leaving {
         s.leaving = false;
@@ -54,7 +71,11 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 s.resume();
-                s.advance(s.human.is_none());
+                // A watched match goes on at the next tick, so that the opening of an innings
+                // is seen before its first ball.
+                if s.human.is_some() {
+                    s.advance(false);
+                }
                 MatchKey::Handled
             }
             KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => {
@@ -65,9 +86,22 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         };
     }
     let Some(decision) = s.human_to_act() else {
+        let watching = s.human.is_none() && !s.state.is_over();
         return match k.code {
             KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => {
                 s.finish_quickly();
+                MatchKey::Handled
+            }
+            KeyCode::Char(' ' | 'p' | 'P') if watching => {
+                s.watching.held = !s.watching.held;
+                MatchKey::Handled
+            }
+            KeyCode::Char('+') | KeyCode::Right if watching => {
+                s.watching.step(true);
+                MatchKey::Handled
+            }
+            KeyCode::Char('-') | KeyCode::Left if watching => {
+                s.watching.step(false);
                 MatchKey::Handled
             }
             _ => MatchKey::Ignored,
@@ -129,7 +163,8 @@ fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
     } else if s.exchange_pick.len() < 2 {
         s.exchange_pick.push(slot);
     } else {
-        return MatchKey::Ignored;
+        s.note =
+            Some("Two cards at most: press a picked card's number again to keep it.".to_string());
     }
     MatchKey::Handled
 }
@@ -154,6 +189,10 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
         0,
         vec![Span::styled(format!("{title:<80}"), style::title())],
     );
+    if let Some(scroll) = s.help {
+        draw_help(f, area, s, scroll);
+        return;
+    }
     put(
         f,
         area,
@@ -260,10 +299,12 @@ fn shown_innings(s: &Session) -> usize {
         Pause::InningsEnd(n) => Some(*n as usize),
         _ => None,
     };
-    // The wicket (or an interval its ball began) comes before the close it caused.
+    // The wicket (or an interval its ball began) comes with the close it caused.
     let paused_on_close = match &s.paused {
-        Some(Pause::InningsEnd(n)) => Some(*n as usize),
-        Some(_) => s.commentary.pauses.iter().find_map(ended),
+        Some(stop) => stop
+            .innings_end()
+            .map(usize::from)
+            .or_else(|| s.commentary.pauses.iter().find_map(ended)),
         None => None,
     };
     paused_on_close.unwrap_or(s.state.public().innings_started as usize)
@@ -306,12 +347,13 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
                 style::bright(),
             )],
         );
-        draw_cards(f, area, s.state.hand(w), 7, &[]);
+        // Only looked at: no card can be pressed here.
+        draw_cards(f, area, s.state.hand(w), 7, &[], false);
         prompt(
             f,
             area,
             "Press [B] to bat first or [F] to field:",
-            "[=] computer chooses  [Esc] abandon",
+            "[=] computer chooses  [H] help  [Esc] abandon",
         );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human.expect("human");
@@ -330,17 +372,22 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
                 style::bright(),
             )],
         );
-        draw_cards(f, area, s.state.hand(side), 7, &[]);
+        draw_cards(f, area, s.state.hand(side), 7, &[], true);
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {
             format!(
-                "[=] computer chooses  {}  [Esc] abandon",
+                "[=] computer chooses  {}  [H] help  [Esc] abandon",
                 declare_key(s.declare_next)
             )
         } else {
-            "[=] computer chooses  [Esc] abandon".to_string()
+            "[=] computer chooses  [H] help  [Esc] abandon".to_string()
         };
-        prompt(f, area, "Choose a card to discard:", &hint);
+        let text = if p.first_bat != side && p.options.no_balls {
+            "Choose a card to discard (its suit is the first over's no-ball suit):"
+        } else {
+            "Choose a card to discard:"
+        };
+        prompt(f, area, text, &hint);
     }
     if s.leaving {
         leave_prompt(f, area);
@@ -374,29 +421,31 @@ fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<Strin
         ),
         String::new(),
     ];
+    // Both sides, the batting side first: the fielding side is named under the score even
+    // before it has batted, as on the original's scoreboard.
     for side in [p.first_bat, p.first_bat.other()] {
         let scores: Vec<String> = p.started()[..shown]
             .iter()
             .filter(|i| i.batting == side)
             .map(|i| i.score_text(o.all_out()))
             .collect();
-        if !scores.is_empty() {
-            lines.push(format!("{} {}", short[side.index()], scores.join(" & ")));
-        }
+        lines.push(
+            format!("{} {}", short[side.index()], scores.join(" & "))
+                .trim_end()
+                .to_string(),
+        );
     }
     lines
 }
 
-/// The match's packs as a track, `+` at the one in play: at most 38 of them, a window
-/// around the one in play when there are more.
+/// The match as a track, `+` at the pack in play: a mark a pack for up to 38 packs; for a
+/// longer match, 38 marks each standing for an equal share of it, so that the `+` stands
+/// as far along the track as the match is played.
 fn pack_track(pack: u16, max: u16) -> String {
     const SHOWN: u16 = 38;
-    let first = pack
-        .saturating_sub(SHOWN / 2)
-        .clamp(1, max.saturating_sub(SHOWN - 1).max(1));
-    (first..=max.min(first + SHOWN - 1))
-        .map(|k| if k == pack { '+' } else { '-' })
-        .collect()
+    let len = max.clamp(1, SHOWN);
+    let at = ((pack.clamp(1, max.max(1)) - 1) as u32 * len as u32 / max.max(1) as u32) as u16;
+    (0..len).map(|k| if k == at { '+' } else { '-' }).collect()
 }
 
 /// One line on the state of the match.
@@ -410,6 +459,8 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
     let left = p.options.all_out() - p.current().wickets;
     let runs = |n: i32| plural(n as u32, "run");
     match p.innings_started {
+        // Before the first ball, as in the original: how the toss went.
+        1 if p.current().balls == 0 && p.current().end.is_none() => toss_text(p, short),
         1 => format!("{name} are batting first"),
         4 => format!(
             "{name} need {} to win with {} left",
@@ -420,6 +471,16 @@ pub fn state_line(p: &PublicState, short: &[String; 2]) -> String {
         _ if mine == theirs => "The scores are level".to_string(),
         _ if mine > theirs => format!("{name} lead by {}", runs(mine - theirs)),
         _ => format!("{name} trail by {}", runs(theirs - mine)),
+    }
+}
+
+/// How the toss went: "Notts lost the toss and were put in to bat".
+fn toss_text(p: &PublicState, short: &[String; 2]) -> String {
+    let bat = &short[p.first_bat.index()];
+    match p.toss_winner {
+        Some(w) if w == p.first_bat => format!("{bat} won the toss and chose to bat"),
+        Some(_) => format!("{bat} lost the toss and were put in to bat"),
+        None => format!("{bat} are batting first"),
     }
 }
 
@@ -514,32 +575,71 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         leave_prompt(f, area);
         return;
     }
-    if let Some(pause) = &s.paused {
-        let what = match pause {
-            Pause::Wicket => "Wicket!".to_string(),
-            Pause::Interval(session) => format!("Interval: {session} begins."),
-            Pause::InningsEnd(number) => innings_end_text(p, *number, &s.commentary.names),
-            Pause::MatchEnd => "The match is over.".to_string(),
-        };
-        put(f, area, 1, 19, vec![Span::styled(what, style::bright())]);
+    if let Some(stop) = &s.paused {
+        for (i, line) in stop_lines(p, stop, &s.commentary.names)
+            .into_iter()
+            .enumerate()
+        {
+            put(
+                f,
+                area,
+                1,
+                19 + i as u16,
+                vec![Span::styled(line, style::bright())],
+            );
+        }
         let hint = match (s.human, s.may_declare_at_pause(), s.declare_next) {
-            _ if s.state.is_over() => "",
-            (None, ..) => "[Q] finish quickly  [Esc] leave",
-            (_, true, false) => "[D] declare before the first ball  [Esc] abandon the match",
-            (_, true, true) => "[D] cancel the declaration  [Esc] abandon the match",
-            _ => "[Esc] abandon the match",
+            _ if s.state.is_over() => "[H] help",
+            (None, ..) => "[Q] finish quickly  [H] help  [Esc] leave",
+            (_, true, false) => {
+                "[D] declare before the first ball  [H] help  [Esc] abandon the match"
+            }
+            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] abandon the match",
+            _ => "[H] help  [Esc] abandon the match",
         };
-        prompt(f, area, "Press [Enter] to continue", hint);
+        let text = if s.state.is_over() {
+            "Press [Enter] for the scorecard"
+        } else {
+            "Press [Enter] to continue"
+        };
+        prompt(f, area, text, hint);
         return;
     }
     if s.state.is_over() {
-        prompt(f, area, "Press [Enter] for the scorecard", "");
+        prompt(f, area, "Press [Enter] for the scorecard", "[H] help");
         return;
     }
     let (Some(side), Some(decision)) = (s.human, s.human_to_act()) else {
-        prompt(f, area, "Watching...", "[Q] finish quickly  [Esc] leave");
+        let w = &s.watching;
+        let speed = super::session::SPEED_NAMES[w.speed];
+        if w.held {
+            prompt(
+                f,
+                area,
+                "Paused: [Space] to go on",
+                &format!("[-]/[+] speed ({speed})  [Q] finish quickly  [H] help  [Esc] leave"),
+            );
+        } else {
+            prompt(
+                f,
+                area,
+                "Watching...",
+                &format!(
+                    "[Space] pause  [-]/[+] speed ({speed})  [Q] finish quickly  [H] help  [Esc] leave"
+                ),
+            );
+        }
         return;
     };
+    if let Some(note) = &s.note {
+        put(
+            f,
+            area,
+            1,
+            17,
+            vec![Span::styled(note.clone(), style::error())],
+        );
+    }
     put(
         f,
         area,
@@ -550,11 +650,11 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
             style::text(),
         )],
     );
-    draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick);
+    draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick, true);
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
-            "[=] computer chooses  [Esc] abandon".to_string(),
+            "[=] computer chooses  [H] help  [Esc] abandon".to_string(),
         ),
         Decision::Respond {
             bowled,
@@ -567,7 +667,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
                 s.exchange_pick.len()
             ),
             format!(
-                "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}",
+                "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}  [H] help",
                 declare_key(s.declare_next)
             ),
         ),
@@ -625,7 +725,7 @@ fn respond_prompt(
     let declare = declare_key(declare_next);
     (
         text,
-        format!("{no_card}[=] computer  {declare}  [Esc] abandon"),
+        format!("{no_card}[=] computer  {declare}  [H] help  [Esc] abandon"),
     )
 }
 
@@ -661,11 +761,13 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
     format!("End of innings: {name} {how} {score}.")
 }
 
-/// Cards in a row: rank line, suit line, and the key under each.
-fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[usize]) {
+/// Cards in a row: rank line, suit line, and (when they can be pressed, `keys`) the key
+/// under each; a card picked to change says so under it, not by its colour alone.
+fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[usize], keys: bool) {
     for (i, c) in hand.iter().take(max).enumerate() {
         let x = 1 + i as u16 * 11;
-        let st = if picked.contains(&i) {
+        let is_picked = picked.contains(&i);
+        let st = if is_picked {
             style::picked()
         } else {
             style::bright()
@@ -687,15 +789,20 @@ fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[us
             20,
             vec![Span::styled(format!("{:^10}", c.suit().marked()), st)],
         );
+        if !keys {
+            continue;
+        }
+        let (label, st) = if is_picked {
+            (format!("[{}] change", i + 1), style::picked())
+        } else {
+            (format!("[{}]", i + 1), style::key())
+        };
         put(
             f,
             area,
             x,
             21,
-            vec![Span::styled(
-                format!("{:^10}", format!("[{}]", i + 1)),
-                style::key(),
-            )],
+            vec![Span::styled(format!("{label:^10}"), st)],
         );
     }
 }
@@ -729,13 +836,190 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
     f.render_widget(Paragraph::new(Line::from(spans)).style(Style::default()), r);
 }
 
-/// True when the match screen wants ticks (a computer-only match being watched).
+/// True when the match screen wants ticks (a computer-only match being watched, and not
+/// held, stopped, asking to leave or under its help).
 pub fn wants_ticks(s: &Session) -> bool {
     s.mode == Mode::Fully
         && s.human.is_none()
         && s.paused.is_none()
+        && !s.watching.held
+        && s.help.is_none()
         && !s.leaving
         && !s.state.is_over()
+}
+
+/// What a stop shows, a line for each thing that happened.
+fn stop_lines(p: &PublicState, stop: &Stop, short: &[String; 2]) -> Vec<String> {
+    stop.0
+        .iter()
+        .map(|pause| match pause {
+            Pause::Wicket => "Wicket!".to_string(),
+            Pause::Interval(session) => format!("Interval: {session} begins."),
+            Pause::InningsEnd(number) => innings_end_text(p, *number, short),
+            Pause::MatchEnd => match &p.result {
+                Some(r) => format!(
+                    "The match is over: {}.",
+                    r.describe(|s| short[s.index()].clone())
+                        .trim_end_matches('.')
+                ),
+                None => "The match is over.".to_string(),
+            },
+        })
+        .collect()
+}
+
+/// Rows of the in-match help.
+const HELP_ROWS: usize = 21;
+
+/// The in-match help: the delivery in play and what each card in hand would do to it, what
+/// the lower-order rule forbids the striker, then the keys.
+pub fn help_lines(s: &Session) -> Vec<String> {
+    let p = s.state.public();
+    let mut out = vec!["THE BALL IN PLAY".to_string()];
+    out.extend(ball_in_play(s));
+    if p.innings_started > 0 && p.result.is_none() {
+        out.push(String::new());
+        out.push("THE STRIKER".to_string());
+        let name = &s.commentary.names[p.batting().index()];
+        out.push(format!("  {}", on_strike(name, p.striker)));
+        out.push(match crate::engine::tables::weakest_defence(p.striker) {
+            0 => "  Batsmen 1-5 may defend with any lower or equal card of the suit bowled.".into(),
+            1 => "  Batsmen 6-8 may not defend with a 1: a 1 of the suit bowled, below it, is bowled.".into(),
+            _ => "  Batsmen 9-11 may not defend with a 1 or 2: either, below the card, is bowled.".into(),
+        });
+    }
+    out.push(String::new());
+    out.extend(super::help::match_keys());
+    out
+}
+
+/// The delivery in play in words: what is asked and, for an answer, each card's outcome.
+fn ball_in_play(s: &Session) -> Vec<String> {
+    let p = s.state.public();
+    let o = &p.options;
+    let mut out = Vec::new();
+    match s.human_to_act() {
+        Some(Decision::Elect) => {
+            out.push("  You won the toss: [B] bats first, [F] fields first.".into());
+        }
+        Some(Decision::OpeningDiscard) => {
+            out.push("  Each side throws away one card, the bowling side first.".into());
+            if o.no_balls {
+                out.push(
+                    "  The bowling side's discard sets the no-ball suit of the first over.".into(),
+                );
+            }
+        }
+        Some(Decision::Bowl) => {
+            out.push("  You bowl: play any card from your hand.".into());
+            let top = p.top;
+            if let (true, Some(suit)) = (o.no_balls, p.no_ball_suit) {
+                out.push(format!(
+                    "  A card of {} is a no-ball this over (one run, and a free hit).",
+                    suit.marked()
+                ));
+            }
+            if let (true, Some(t)) = (o.wides, top) {
+                out.push(format!(
+                    "  A {} (the number on top of the discard pile) is a wide.",
+                    t.rank()
+                ));
+            }
+            if let (true, Some(t)) = (o.byes, top) {
+                if t.rank() < 11 {
+                    out.push(format!(
+                        "  A {} (one above the top of the discard pile) gives byes.",
+                        t.rank() + 1
+                    ));
+                }
+            }
+        }
+        Some(Decision::Respond {
+            bowled,
+            call,
+            top_before,
+        }) => {
+            out.push(format!("  Bowled {}.", bowled.on_screen()));
+            out.push(match call {
+                Call::NoBall => "  No-ball: one run to you. [0] plays no card; a higher card of any suit scores; any other card is safe.".into(),
+                Call::Wide => format!("  Wide on the {}: [0] takes the wide; a card played calls it off.", top_before.on_screen()),
+                _ => "  Same suit, higher: runs. Same suit, not higher: safe. Other suit, not lower: safe. Other suit, lower: out.".into(),
+            });
+            let side = s.human.expect("the human answers");
+            for (i, c) in s.state.hand(side).iter().enumerate() {
+                let (_, out_come) = crate::engine::delivery::resolve(
+                    if call == Call::Wide { Call::Wide } else { call },
+                    bowled,
+                    top_before,
+                    Some(*c),
+                    p.striker,
+                );
+                out.push(format!(
+                    "  [{}] {:<14} {}",
+                    i + 1,
+                    c.on_screen(),
+                    outcome_words(&out_come)
+                ));
+            }
+        }
+        Some(Decision::Exchange) => {
+            out.push(
+                "  A wicket fell: you may change up to two cards before the next ball.".into(),
+            );
+            out.push("  Press their numbers, then [Enter]; [0] keeps your hand as it is.".into());
+        }
+        _ if s.human.is_none() => {
+            out.push("  Two computer sides are playing; you are watching.".into());
+        }
+        _ => out.push("  Nothing is asked of you at the moment.".into()),
+    }
+    out.into_iter()
+        .flat_map(|l| super::draw::fit(&l, 78, 4))
+        .collect()
+}
+
+/// An answer's outcome in a few words.
+fn outcome_words(o: &crate::engine::delivery::Outcome) -> String {
+    match (o.wicket, o.runs) {
+        (Some(d), _) => format!("OUT, {}", d.name()),
+        (None, 0) if o.no_balls > 0 => "safe (the no-ball's run only)".into(),
+        (None, 0) => "safe, no run".into(),
+        (None, r) => plural(r.into(), "run"),
+    }
+}
+
+fn draw_help(f: &mut Frame, area: Rect, s: &Session, scroll: usize) {
+    let lines = help_lines(s);
+    let scroll = scroll.min(lines.len().saturating_sub(HELP_ROWS));
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(
+            format!(" {:<79}", "Help: this match"),
+            style::title(),
+        )],
+    );
+    for (i, line) in lines.iter().skip(scroll).take(HELP_ROWS).enumerate() {
+        put(
+            f,
+            area,
+            1,
+            2 + i as u16,
+            vec![Span::styled(line.clone(), style::text())],
+        );
+    }
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(
+            "[Up]/[Down] scroll  [Esc] or [H] back to the match",
+            style::key(),
+        )],
+    );
 }
 
 #[cfg(test)]
@@ -810,15 +1094,17 @@ mod tests {
     }
 
     #[test]
-    fn the_pack_track_keeps_the_pack_in_play_in_view() {
+    fn the_pack_track_shows_the_share_of_the_match_played() {
         assert_eq!(pack_track(1, 27), format!("+{}", "-".repeat(26)));
         assert_eq!(pack_track(27, 27), format!("{}+", "-".repeat(26)));
+        // Nine packs a session for five days: 135 packs on 38 marks, the + as far along as
+        // the match is played.
         for (pack, max) in [
-            (100, 135),
-            (38, 135),
-            (39, 135),
-            (135, 135),
             (1, 135),
+            (38, 135),
+            (68, 135),
+            (100, 135),
+            (135, 135),
             (20, 45),
         ] {
             let track = pack_track(pack, max);
@@ -828,7 +1114,19 @@ mod tests {
                 1,
                 "pack {pack} of {max}: {track}"
             );
+            let at = track.find('+').unwrap() as f64 / 38.0;
+            let played = (pack - 1) as f64 / max as f64;
+            assert!(
+                (at - played).abs() < 1.0 / 38.0,
+                "pack {pack} of {max}: {track}"
+            );
         }
+        assert_eq!(pack_track(135, 135), format!("{}+", "-".repeat(37)));
+        assert_eq!(
+            pack_track(68, 135).find('+'),
+            Some(18),
+            "half way, half way along"
+        );
     }
 
     const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");

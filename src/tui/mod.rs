@@ -6,12 +6,18 @@ pub mod app;
 pub mod charts_screen;
 pub mod commentary;
 pub mod draw;
+pub mod file;
 pub mod help;
 pub mod match_screen;
+pub mod menu;
+pub mod picture_screen;
+pub mod pictures;
+pub mod playing;
 pub mod season_end;
 pub mod session;
 pub mod setup;
 pub mod style;
+pub mod views;
 
 use std::io;
 use std::path::PathBuf;

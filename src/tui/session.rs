@@ -37,12 +37,90 @@ pub struct Session {
     pub declare_next: bool,
     /// Hand slots picked for an exchange after a wicket.
     pub exchange_pick: Vec<usize>,
-    /// Play has stopped for the user to look.
-    pub paused: Option<Pause>,
+    /// Play has stopped for the user to look: everything that happened at that moment.
+    pub paused: Option<Stop>,
     /// Deliveries bowled so far.
     pub deliveries: u32,
     /// The user pressed Esc and is asked whether to leave the match (and lose it).
     pub leaving: bool,
+    /// A word on the last key, shown until the next (a refused third pick).
+    pub note: Option<String>,
+    /// The help is showing, scrolled this far.
+    pub help: Option<usize>,
+    /// How a computer-only match is watched: its speed, and whether the user holds it.
+    pub watching: Watching,
+}
+
+/// Play stopped for the user to look: the wicket, interval, close of an innings and end of
+/// the match that came at one moment, in order, shown together and passed with one key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop(pub Vec<Pause>);
+
+impl Stop {
+    /// The innings whose close this stop shows, if it shows one.
+    pub fn innings_end(&self) -> Option<u8> {
+        self.0.iter().find_map(|p| match p {
+            Pause::InningsEnd(n) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// Whether the stop shows the end of the match.
+    pub fn match_end(&self) -> bool {
+        self.0.contains(&Pause::MatchEnd)
+    }
+}
+
+/// Watching speeds: (ticks between balls, balls a tick). A tick is the event loop's, 120 ms.
+pub const SPEEDS: [(u8, u8); 6] = [(8, 1), (4, 1), (2, 1), (1, 1), (1, 3), (1, 10)];
+/// The speed a watched match starts at: a ball a tick, as before speeds could be chosen.
+pub const NORMAL_SPEED: usize = 3;
+/// The speeds' names, as the hint line gives them.
+pub const SPEED_NAMES: [&str; 6] = ["slowest", "slower", "slow", "normal", "fast", "fastest"];
+
+/// How a computer-only match is watched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watching {
+    /// An index into [`SPEEDS`].
+    pub speed: usize,
+    /// The user has stopped the play ([Space] or [P]).
+    pub held: bool,
+    /// Ticks since the last ball.
+    waited: u8,
+}
+
+impl Default for Watching {
+    fn default() -> Watching {
+        Watching {
+            speed: NORMAL_SPEED,
+            held: false,
+            waited: 0,
+        }
+    }
+}
+
+impl Watching {
+    /// A tick passed: how many balls to bowl now.
+    pub fn tick(&mut self) -> u8 {
+        let (every, balls) = SPEEDS[self.speed];
+        self.waited += 1;
+        if self.waited >= every {
+            self.waited = 0;
+            balls
+        } else {
+            0
+        }
+    }
+
+    /// One speed faster (`up`) or slower, within the range.
+    pub fn step(&mut self, up: bool) {
+        self.speed = if up {
+            (self.speed + 1).min(SPEEDS.len() - 1)
+        } else {
+            self.speed.saturating_sub(1)
+        };
+        self.waited = 0;
+    }
 }
 
 /// Forwards events to the commentary and counts deliveries.
@@ -84,7 +162,9 @@ impl Session {
             seed ^ 0x5eed_ad71_5e11,
             human.unwrap_or(Side::Home),
         );
-        let commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
+        let mut commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
+        commentary.full_names = [names[0].0.clone(), names[1].0.clone()];
+        commentary.no_ball_rule = options.no_balls;
         Session {
             state: MatchState::new(options),
             rng: chance_rng(seed),
@@ -99,6 +179,9 @@ impl Session {
             paused: None,
             deliveries: 0,
             leaving: false,
+            note: None,
+            help: None,
+            watching: Watching::default(),
         }
     }
 
@@ -119,7 +202,10 @@ impl Session {
     /// has paused at the end of the last innings and the engine asks the human's side.
     pub fn may_declare_at_pause(&self) -> bool {
         let asks_human = matches!(self.state.to_act(), Some((side, Decision::Declare)) if Some(side) == self.human);
-        matches!(self.paused, Some(Pause::InningsEnd(_))) && asks_human
+        self.paused
+            .as_ref()
+            .is_some_and(|s| s.innings_end().is_some())
+            && asks_human
     }
 
     /// Whether the human's side bats in the innings about to start: it makes the second
@@ -143,7 +229,7 @@ impl Session {
                 && !self.commentary.pauses.is_empty()
                 && self.between_balls()
             {
-                self.paused = Some(self.commentary.pauses.remove(0));
+                self.stop();
             }
             // A pause comes between balls, before the human's next choice there (checked
             // first); one raised within a ball (a pack formed by the bowler's draw) waits for
@@ -158,6 +244,20 @@ impl Session {
                 return;
             }
             self.step();
+        }
+    }
+
+    /// Stops play on everything queued: one stop for what happened at one moment. A wicket
+    /// the human answers at once by changing cards needs no stop of its own: the prompt to
+    /// change says "Wicket!".
+    fn stop(&mut self) {
+        let mut pauses = std::mem::take(&mut self.commentary.pauses);
+        let exchange_next = matches!(self.state.to_act(), Some((side, Decision::Exchange)) if Some(side) == self.human);
+        if exchange_next {
+            pauses.retain(|p| *p != Pause::Wicket);
+        }
+        if !pauses.is_empty() {
+            self.paused = Some(Stop(pauses));
         }
     }
 
@@ -231,8 +331,20 @@ impl Session {
 
     /// Continues after a pause.
     pub fn resume(&mut self) {
-        self.commentary.new_turn();
         self.paused = None;
+        self.commentary.new_turn();
+    }
+
+    /// A tick of a watched match: bowls as many balls as the speed asks (stopping at a
+    /// pause). Returns how many were asked for and bowled one by one.
+    pub fn watch_tick(&mut self) -> u8 {
+        let balls = self.watching.tick();
+        let mut done = 0;
+        while done < balls && self.paused.is_none() && !self.state.is_over() {
+            self.advance(true);
+            done += 1;
+        }
+        done
     }
 
     /// Plays the rest of the match without pauses.

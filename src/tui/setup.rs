@@ -41,35 +41,64 @@ pub enum OptionsKey {
 }
 
 /// Applies an options-menu key: [1]-[3] toggle the extras rules, [4]-[6] step the numbers,
-/// [7]-[8] step the levels, [9] reverts to defaults, [0] is done.
-pub fn options_key(nf: &mut NewFile, k: KeyEvent) -> OptionsKey {
-    let o = &mut nf.options;
-    let step = |v: u8, range: std::ops::RangeInclusive<u8>| {
-        if v >= *range.end() {
-            *range.start()
-        } else {
-            v + 1
+/// [7]-[8] step the levels (each also moves the cursor, `row`, to its line); [Up]/[Down]
+/// move the cursor; [-]/[Left] step the option under it back and [+]/[Right] forward;
+/// [9] reverts to defaults, [0] is done.
+pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey {
+    let option = match k.code {
+        KeyCode::Char(c @ '1'..='8') => {
+            *row = c as usize - '1' as usize;
+            step_option(nf, *row, true);
+            return OptionsKey::Changed;
         }
+        KeyCode::Up => {
+            *row = row.checked_sub(1).unwrap_or(OPTION_ROWS - 1);
+            return OptionsKey::Changed;
+        }
+        KeyCode::Down => {
+            *row = (*row + 1) % OPTION_ROWS;
+            return OptionsKey::Changed;
+        }
+        KeyCode::Char('+') | KeyCode::Right => true,
+        KeyCode::Char('-') | KeyCode::Left => false,
+        KeyCode::Char('9') => {
+            *nf = NewFile::default();
+            return OptionsKey::Changed;
+        }
+        KeyCode::Char('0') => return OptionsKey::Done,
+        _ => return OptionsKey::Ignored,
     };
-    match k.code {
-        KeyCode::Char('1') => o.no_balls = !o.no_balls,
-        KeyCode::Char('2') => o.wides = !o.wides,
-        KeyCode::Char('3') => o.byes = !o.byes,
-        KeyCode::Char('4') => o.batsmen = step(o.batsmen, crate::engine::options::BATSMEN),
-        KeyCode::Char('5') => {
+    step_option(nf, *row, option);
+    OptionsKey::Changed
+}
+
+/// The options that step: [1]-[8].
+pub const OPTION_ROWS: usize = 8;
+
+/// Steps option `row` (0 for [1]) forward or back, round from one end to the other.
+fn step_option(nf: &mut NewFile, row: usize, forward: bool) {
+    let o = &mut nf.options;
+    let step = |v: u8, range: std::ops::RangeInclusive<u8>| match (forward, v) {
+        (true, v) if v >= *range.end() => *range.start(),
+        (true, v) => v + 1,
+        (false, v) if v <= *range.start() => *range.end(),
+        (false, v) => v - 1,
+    };
+    match row {
+        0 => o.no_balls = !o.no_balls,
+        1 => o.wides = !o.wides,
+        2 => o.byes = !o.byes,
+        3 => o.batsmen = step(o.batsmen, crate::engine::options::BATSMEN),
+        4 => {
             o.packs_per_session = step(
                 o.packs_per_session,
                 crate::engine::options::PACKS_PER_SESSION,
             )
         }
-        KeyCode::Char('6') => o.days = step(o.days, crate::engine::options::DAYS),
-        KeyCode::Char('7') => nf.levels.bat = step(nf.levels.bat, Level::MIN..=Level::MAX),
-        KeyCode::Char('8') => nf.levels.bowl = step(nf.levels.bowl, Level::MIN..=Level::MAX),
-        KeyCode::Char('9') => *nf = NewFile::default(),
-        KeyCode::Char('0') => return OptionsKey::Done,
-        _ => return OptionsKey::Ignored,
+        5 => o.days = step(o.days, crate::engine::options::DAYS),
+        6 => nf.levels.bat = step(nf.levels.bat, Level::MIN..=Level::MAX),
+        _ => nf.levels.bowl = step(nf.levels.bowl, Level::MIN..=Level::MAX),
     }
-    OptionsKey::Changed
 }
 
 /// The options menu's lines, as in the guide.
@@ -127,15 +156,33 @@ pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
 
 /// Draws a menu of `[key] text` lines under a heading.
 pub fn draw_menu(f: &mut Frame, area: Rect, y: u16, items: &[(String, String)]) {
+    draw_menu_at(f, area, y, items, None);
+}
+
+/// Draws a menu with the line `cursor` marked (`>` before it, and brighter).
+pub fn draw_menu_at(
+    f: &mut Frame,
+    area: Rect,
+    y: u16,
+    items: &[(String, String)],
+    cursor: Option<usize>,
+) {
     for (i, (k, text)) in items.iter().enumerate() {
+        let here = cursor == Some(i);
+        let (mark, st) = if here {
+            (">", style::bright())
+        } else {
+            (" ", style::text())
+        };
         put(
             f,
             area,
-            4,
+            2,
             y + i as u16,
             vec![
+                Span::styled(format!("{mark} "), style::key()),
                 Span::styled(format!("[{k}] "), style::key()),
-                Span::styled(text.clone(), style::text()),
+                Span::styled(text.clone(), st),
             ],
         );
     }
@@ -175,22 +222,69 @@ mod tests {
     #[test]
     fn the_options_menu_edits_and_reverts() {
         let mut nf = NewFile::default();
+        let mut row = 0;
         for c in ['1', '2', '3'] {
-            options_key(&mut nf, key(c));
+            options_key(&mut nf, &mut row, key(c));
         }
         assert!(!nf.options.no_balls && !nf.options.wides && !nf.options.byes);
-        options_key(&mut nf, key('4'));
+        options_key(&mut nf, &mut row, key('4'));
         assert_eq!(nf.options.batsmen, 2, "11 wraps round to 2");
-        options_key(&mut nf, key('7'));
+        options_key(&mut nf, &mut row, key('7'));
         assert_eq!(nf.levels.bat, 1, "5 wraps round to 1");
         assert!(matches!(
-            options_key(&mut nf, key('x')),
+            options_key(&mut nf, &mut row, key('x')),
             OptionsKey::Ignored
         ));
-        options_key(&mut nf, key('9'));
+        options_key(&mut nf, &mut row, key('9'));
         assert_eq!(nf, NewFile::default());
-        assert!(matches!(options_key(&mut nf, key('0')), OptionsKey::Done));
+        assert!(matches!(
+            options_key(&mut nf, &mut row, key('0')),
+            OptionsKey::Done
+        ));
         assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
+    }
+
+    #[test]
+    fn options_step_back_as_well_as_forward() {
+        let mut nf = NewFile::default();
+        let mut row = 0;
+        // 11 batsmen down to 4: seven steps back, where forward takes six round the end.
+        options_key(&mut nf, &mut row, key('4'));
+        assert_eq!(
+            (nf.options.batsmen, row),
+            (2, 3),
+            "[4] steps forward and picks the line"
+        );
+        options_key(&mut nf, &mut row, key('-'));
+        assert_eq!(nf.options.batsmen, 11, "back from 2 wraps round to 11");
+        for _ in 0..7 {
+            options_key(
+                &mut nf,
+                &mut row,
+                KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+            );
+        }
+        assert_eq!(nf.options.batsmen, 4);
+        options_key(&mut nf, &mut row, key('+'));
+        assert_eq!(nf.options.batsmen, 5);
+        // The cursor moves to the levels and steps them back.
+        for _ in 0..3 {
+            options_key(
+                &mut nf,
+                &mut row,
+                KeyEvent::new(KeyCode::Down, KeyModifiers::NONE),
+            );
+        }
+        assert_eq!(row, 6);
+        options_key(&mut nf, &mut row, key('-'));
+        assert_eq!(nf.levels.bat, 4, "the batting level one back from 5");
+        options_key(
+            &mut nf,
+            &mut row,
+            KeyEvent::new(KeyCode::Up, KeyModifiers::NONE),
+        );
+        options_key(&mut nf, &mut row, key('-'));
+        assert_eq!(nf.options.days, 2, "three days one back");
     }
 
     #[test]

@@ -1,0 +1,147 @@
+//! The main menu's keys and the simulation of seasons it starts, over an [`Open`] file.
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::app::{upper, Screen};
+use super::file::Open;
+use super::match_screen;
+use super::setup;
+use super::views::{PickFor, ViewKind};
+
+impl Open {
+    /// Whether [1] / [2] can play in the menu's class now.
+    pub fn menu_choices(&self) -> (bool, bool) {
+        match self.comp.next_fixture(self.class) {
+            Some(f) => (!self.comp.fixture_involves_user(&f), true),
+            None => (false, false),
+        }
+    }
+
+    pub(super) fn menu_key(&mut self, k: KeyEvent) -> Screen {
+        self.status = None;
+        let asked_before = std::mem::take(&mut self.quit_asked);
+        let finished = self.comp.is_finished();
+        match upper(k) {
+            Some('1' | '2') if finished => {
+                self.say("The competition is over: all its seasons have been played.")
+            }
+            Some(c @ ('1' | '2')) => self.play_key(c == '2'),
+            Some('3') => self.view(ViewKind::Table),
+            Some('4') => self.view(ViewKind::Averages),
+            Some('5') => Screen::PickCounty {
+                purpose: PickFor::Results { review: None },
+            },
+            Some('6') => Screen::PickCounty {
+                purpose: PickFor::Records,
+            },
+            Some('7') => self.review_previous(),
+            Some('8') => Screen::AllTime,
+            Some('9') => {
+                self.class = self.class.other();
+                Screen::Menu
+            }
+            Some('S') if finished => {
+                self.say("The competition is over: there are no seasons left to simulate.")
+            }
+            Some('S') => Screen::Simulate {
+                input: String::new(),
+                error: None,
+            },
+            Some('C') => Screen::Charts(Box::new(super::charts_screen::open())),
+            Some('H') => Screen::Help { scroll: 0 },
+            Some('Q') => self.quit_key(asked_before),
+            _ => Screen::Menu,
+        }
+    }
+
+    /// Time passed: a watched match moves on a ball (unless `hidden`, the window too small
+    /// to show it), a simulation plays its next season.
+    pub(super) fn tick(&mut self, hidden: bool) {
+        match &mut self.screen {
+            Screen::Match { .. } if hidden => {}
+            Screen::Match { session, .. } if match_screen::wants_ticks(session) => {
+                session.watch_tick();
+                if let Screen::Match { session, entry } =
+                    std::mem::replace(&mut self.screen, Screen::Menu)
+                {
+                    self.screen = self.record_when_over(session, entry);
+                }
+            }
+            Screen::Simulating { .. } => self.simulate_one(),
+            _ => {}
+        }
+    }
+
+    /// Plays one season of a simulation and saves.
+    fn simulate_one(&mut self) {
+        let Screen::Simulating {
+            left,
+            done,
+            total,
+            last,
+        } = std::mem::replace(&mut self.screen, Screen::Menu)
+        else {
+            return;
+        };
+        let mut summary = last;
+        self.comp.sim_seasons(1, |s| summary = Some(s.clone()));
+        self.save();
+        let finished = self.comp.is_finished();
+        self.screen = if left <= 1 || finished {
+            match summary {
+                Some(summary) => Screen::SeasonEnd { summary, scroll: 0 },
+                None => Screen::Menu,
+            }
+        } else {
+            Screen::Simulating {
+                left: left - 1,
+                done: done + 1,
+                total,
+                last: summary,
+            }
+        };
+    }
+
+    pub(super) fn simulate_key(
+        &mut self,
+        mut input: String,
+        error: Option<String>,
+        k: KeyEvent,
+    ) -> Screen {
+        if k.code == KeyCode::Esc {
+            return Screen::Menu;
+        }
+        if matches!(upper(k), Some('R')) && input.is_empty() {
+            let summary = self.comp.sim_rest_of_season();
+            self.save();
+            return match summary {
+                Some(summary) => Screen::SeasonEnd { summary, scroll: 0 },
+                None => Screen::Menu,
+            };
+        }
+        if !k.code.as_char().is_some_and(|c| c.is_ascii_digit())
+            && k.code != KeyCode::Enter
+            && k.code != KeyCode::Backspace
+        {
+            return Screen::Simulate { input, error };
+        }
+        if !setup::edit_line(&mut input, k, 3) {
+            return Screen::Simulate { input, error };
+        }
+        let most = self.comp.seasons_left() as u32;
+        match input.parse::<u32>() {
+            Ok(n) if (1..=most).contains(&n) => Screen::Simulating {
+                left: n,
+                done: 0,
+                total: n,
+                last: None,
+            },
+            _ => Screen::Simulate {
+                input: String::new(),
+                error: Some(format!(
+                    "Type a number of seasons from 1 to {most} (the seasons left)."
+                )),
+            },
+        }
+    }
+}

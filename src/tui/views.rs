@@ -1,0 +1,284 @@
+//! The text views on screen: which view ([`ViewKind`]), its title, its lines (drawn by the
+//! same code as `accc show`), and the keys that page through past seasons, pick a county
+//! and move about the all-time menu and the final-positions grid.
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::app::{scrolled, upper, Screen};
+use super::draw::TEXT_ROWS;
+use super::file::Open;
+use super::picture_screen::{Back, PictureScreen};
+use super::pictures::Picture;
+use crate::counties::{self, Class, CountyId};
+use crate::league::competition::Competition;
+
+/// A text view that can be shown on its own screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewKind {
+    Table,
+    Averages,
+    Results(CountyId),
+    Records(CountyId),
+    Honours,
+    Positions,
+    AllTime(Class),
+    AllTimeAverages(Class),
+}
+
+impl ViewKind {
+    /// Whether the view is one of the [8] menu's.
+    pub fn is_all_time(self) -> bool {
+        matches!(
+            self,
+            ViewKind::Honours | ViewKind::AllTime(_) | ViewKind::AllTimeAverages(_)
+        )
+    }
+
+    /// Whether the view is of one season (its points race is a key away).
+    pub fn is_season(self) -> bool {
+        matches!(
+            self,
+            ViewKind::Table | ViewKind::Averages | ViewKind::Results(_)
+        )
+    }
+
+    /// Whether the view shows one class (and [9] switches it).
+    pub fn has_class(self) -> bool {
+        matches!(self, ViewKind::Table | ViewKind::Averages)
+    }
+}
+
+/// A past season under review ([7]): its year, and the class its tables show. The review
+/// keeps its own class: switching it there leaves the menu's as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Review {
+    pub year: u16,
+    pub class: Class,
+}
+
+/// What a county is being picked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickFor {
+    Results { review: Option<Review> },
+    Records,
+    Story,
+}
+
+impl Open {
+    /// View `kind` of the season under way (and the menu's class).
+    pub(super) fn view(&mut self, kind: ViewKind) -> Screen {
+        let lines = render_view(&self.comp, kind, None, self.class);
+        Screen::Text {
+            title: view_title(kind, None, self.class),
+            lines,
+            scroll: 0,
+            review: None,
+            kind,
+        }
+    }
+
+    /// View `kind` of a past season under review.
+    pub(super) fn review(&self, kind: ViewKind, review: Review) -> Screen {
+        let lines = render_view(&self.comp, kind, Some(review.year), review.class);
+        Screen::Text {
+            title: view_title(kind, Some(review.year), review.class),
+            lines,
+            scroll: 0,
+            review: Some(review),
+            kind,
+        }
+    }
+
+    pub(super) fn review_previous(&mut self) -> Screen {
+        match self.comp.seasons().last().map(|s| s.year) {
+            Some(year) => self.review(
+                ViewKind::Table,
+                Review {
+                    year,
+                    class: self.class,
+                },
+            ),
+            None => self.say("There is no previous season yet."),
+        }
+    }
+
+    pub(super) fn text_key(
+        &mut self,
+        title: String,
+        lines: Vec<String>,
+        scroll: usize,
+        review: Option<Review>,
+        kind: ViewKind,
+        k: KeyEvent,
+    ) -> Screen {
+        if let Some(r) = review {
+            let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
+            let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
+            let at = |year: u16| Review { year, ..r };
+            match upper(k) {
+                Some('7') if i > 0 => return self.review(kind, at(years[i - 1])),
+                Some('8') if i + 1 < years.len() => return self.review(kind, at(years[i + 1])),
+                Some('3') => return self.review(ViewKind::Table, r),
+                Some('4') => return self.review(ViewKind::Averages, r),
+                Some('5') => {
+                    return Screen::PickCounty {
+                        purpose: PickFor::Results { review: Some(r) },
+                    }
+                }
+                Some('9') if kind.has_class() => {
+                    let class = r.class.other();
+                    return self.review(kind, Review { class, ..r });
+                }
+                _ => {}
+            }
+        }
+        if kind.is_season() && upper(k) == Some('P') {
+            return self.race(kind, review);
+        }
+        match k.code {
+            // The all-time views were picked from the [8] menu: back to it.
+            KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
+            KeyCode::Esc | KeyCode::Enter => Screen::Menu,
+            code => Screen::Text {
+                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+                title,
+                lines,
+                review,
+                kind,
+            },
+        }
+    }
+
+    /// [P] on a season's view: the points race of its season and class (a county's results:
+    /// that county's class), back to the view on [Esc].
+    fn race(&mut self, kind: ViewKind, review: Option<Review>) -> Screen {
+        let year = review.map(|r| r.year);
+        let class = match (kind, review) {
+            (ViewKind::Results(c), _) => {
+                crate::views::season_for(&self.comp, year).map_or(self.class, |s| s.class_of(c))
+            }
+            (_, Some(r)) => r.class,
+            (_, None) => self.class,
+        };
+        match crate::views::race_view(&self.comp, year, class) {
+            Ok(v) => picture(Picture::Race(v), Back::View(kind, review)),
+            Err(e) => self.say(&e.to_string()),
+        }
+    }
+
+    pub(super) fn pick_county_key(&mut self, purpose: PickFor, k: KeyEvent) -> Screen {
+        if k.code == KeyCode::Esc {
+            return match purpose {
+                PickFor::Story => Screen::AllTime,
+                _ => Screen::Menu,
+            };
+        }
+        match (super::setup::county_key(k), purpose) {
+            (Some(Some(c)), PickFor::Results { review: Some(r) }) => {
+                self.review(ViewKind::Results(c), r)
+            }
+            (Some(Some(c)), PickFor::Results { review: None }) => self.view(ViewKind::Results(c)),
+            (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c)),
+            (Some(Some(c)), PickFor::Story) => match crate::views::story_view(&self.comp, c) {
+                Ok(v) => picture(Picture::Story(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
+            _ => Screen::PickCounty { purpose },
+        }
+    }
+
+    pub(super) fn alltime_key(&mut self, k: KeyEvent) -> Screen {
+        match upper(k) {
+            Some('1') => self.view(ViewKind::Honours),
+            Some('2') => Screen::Grid {
+                first_year: crate::league::FIRST_YEAR,
+            },
+            Some('3') => self.view(ViewKind::AllTime(Class::First)),
+            Some('4') => self.view(ViewKind::AllTimeAverages(Class::First)),
+            Some('5') => self.view(ViewKind::AllTime(Class::Second)),
+            Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second)),
+            Some('7') => Screen::PickCounty {
+                purpose: PickFor::Story,
+            },
+            Some('8') => match crate::views::eras_view(&self.comp) {
+                Ok(v) => picture(Picture::Eras(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
+            _ if k.code == KeyCode::Esc => Screen::Menu,
+            _ => Screen::AllTime,
+        }
+    }
+
+    pub(super) fn grid_key(&mut self, first_year: u16, k: KeyEvent) -> Screen {
+        let last = self
+            .comp
+            .seasons()
+            .last()
+            .map(|s| s.year)
+            .unwrap_or(first_year);
+        match k.code {
+            // The last page is a full one, ending with the last season.
+            KeyCode::Right | KeyCode::PageDown => {
+                let last_page = last
+                    .saturating_sub(super::draw::GRID_YEARS - 1)
+                    .max(crate::league::FIRST_YEAR);
+                Screen::Grid {
+                    first_year: (first_year + 10).min(last_page.max(first_year)),
+                }
+            }
+            KeyCode::Left | KeyCode::PageUp => Screen::Grid {
+                first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR),
+            },
+            KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
+            _ => Screen::Grid { first_year },
+        }
+    }
+}
+
+/// The picture screen of `p`, going back to `back`.
+fn picture(p: Picture, back: Back) -> Screen {
+    Screen::Picture(Box::new(PictureScreen::new(p, back)))
+}
+
+/// The lines of a view, drawn by the same code as `accc show`.
+pub fn render_view(
+    comp: &Competition,
+    kind: ViewKind,
+    year: Option<u16>,
+    class: Class,
+) -> Vec<String> {
+    use crate::views;
+    let r = match kind {
+        ViewKind::Table => views::table(comp, year, class),
+        ViewKind::Averages => views::averages(comp, year, class),
+        ViewKind::Results(c) => views::results(comp, year, c),
+        ViewKind::Records(c) => views::records(comp, c),
+        ViewKind::Honours => views::honours(comp),
+        ViewKind::Positions => views::positions(comp),
+        ViewKind::AllTime(cl) => views::alltime(comp, cl),
+        ViewKind::AllTimeAverages(cl) => views::alltime_averages(comp, cl),
+    };
+    r.unwrap_or_else(|e| vec![e.to_string()])
+}
+
+/// The title over a view.
+pub fn view_title(kind: ViewKind, year: Option<u16>, class: Class) -> String {
+    let when = year.map(|y| format!(" {y}")).unwrap_or_default();
+    let cls = if class == Class::First {
+        "first-class"
+    } else {
+        "second-class"
+    };
+    match kind {
+        ViewKind::Table => format!("Points table,{when} {cls}"),
+        ViewKind::Averages => format!("Averages,{when} {cls}"),
+        ViewKind::Results(c) => format!("Match results{when}: {}", counties::get(c).name),
+        ViewKind::Records(c) => format!("County records: {}", counties::get(c).name),
+        ViewKind::Honours => "Rolls of honour".into(),
+        ViewKind::Positions => "Final positions".into(),
+        ViewKind::AllTime(Class::First) => "All-time first-class results".into(),
+        ViewKind::AllTime(Class::Second) => "All-time second-class results".into(),
+        ViewKind::AllTimeAverages(Class::First) => "All-time first-class averages".into(),
+        ViewKind::AllTimeAverages(Class::Second) => "All-time second-class averages".into(),
+    }
+}
