@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Sparkline};
 use ratatui::Frame;
 
 use super::commentary::{session_name, Pause};
+use super::prospects;
 use super::session::{Mode, Session, Stop};
 use super::style;
 use crate::cards::Card;
@@ -484,63 +485,19 @@ fn toss_text(p: &PublicState, short: &[String; 2]) -> String {
     }
 }
 
-/// A line on how the match is shaping, when it is shaping clearly, with the counties' full
-/// names (`names`), or their scoreboard names (`short`) where the full ones would not fit.
+/// A line on how the match is shaping, when it is shaping clearly (see [`prospects`]), with
+/// the counties' full names (`names`), or their scoreboard names (`short`) where the full
+/// ones would not fit.
 pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> Option<String> {
-    let line = prospects_with(p, names)?;
+    let s = prospects::Situation::of(p)?;
+    let claim = prospects::claim(&s, p.options.all_out())?;
+    let bat = p.batting();
+    let words = |n: &[String; 2]| claim.words(&n[bat.index()], &n[bat.other().index()]);
+    let line = words(names);
     if line.chars().count() <= 78 {
         Some(line)
     } else {
-        prospects_with(p, short)
-    }
-}
-
-fn prospects_with(p: &PublicState, names: &[String; 2]) -> Option<String> {
-    if p.result.is_some() || p.innings_started == 0 {
-        return None;
-    }
-    let bat = p.batting();
-    let lead = p.aggregate(bat) as i32 - p.aggregate(bat.other()) as i32;
-    let wickets_left = p.options.all_out() - p.current().wickets;
-    let balls_left = crate::ai::situation::deliveries_left(p);
-    let names = (
-        names[bat.index()].as_str(),
-        names[bat.other().index()].as_str(),
-    );
-    prospects(p.innings_started, lead, wickets_left, balls_left, names)
-}
-
-/// The prospects of the side batting (`names`: batting, bowling) in innings `innings`, with
-/// its lead over both innings (negative: behind), its wickets left and the deliveries the
-/// match has left. A side makes about 15-25 runs a wicket and half a run a ball.
-pub fn prospects(
-    innings: u8,
-    lead: i32,
-    wickets_left: u8,
-    balls_left: f32,
-    (bat, bowl): (&str, &str),
-) -> Option<String> {
-    let per_wicket = 15 * wickets_left as i32;
-    match innings {
-        3 if -lead > per_wicket => Some(format!(
-            "{bowl} look poised to record a rare innings victory over {bat}!"
-        )),
-        4 => {
-            let need = 1 - lead;
-            if need as f32 > 0.6 * balls_left && wickets_left >= 3 {
-                Some(format!(
-                    "{bat} must bat out time to save the match against {bowl}."
-                ))
-            } else if need > per_wicket {
-                Some(format!("{bowl} are closing in on victory over {bat}!"))
-            } else if need <= 10 {
-                Some(format!("{bat} are within sight of victory over {bowl}!"))
-            } else {
-                None
-            }
-        }
-        1 | 2 if balls_left < 60.0 => Some("A draw looks the likely outcome.".to_string()),
-        _ => None,
+        Some(words(short))
     }
 }
 
@@ -1024,7 +981,7 @@ fn draw_help(f: &mut Frame, area: Rect, s: &Session, scroll: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{innings_end_text, on_strike, pack_track, possessive, prospects};
+    use super::{innings_end_text, on_strike, pack_track, possessive};
     use crate::engine::{InningsEnd, MatchOptions, MatchState, Side};
 
     #[test]
@@ -1127,49 +1084,5 @@ mod tests {
             Some(18),
             "half way, half way along"
         );
-    }
-
-    const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");
-
-    #[test]
-    fn the_guides_example_looks_like_an_innings_victory() {
-        // Notts 99 & 37-5 against Surrey's 237: 101 behind with five wickets left.
-        let line = prospects(3, 99 + 37 - 237, 5, 300.0, NAMES);
-        assert_eq!(
-            line.as_deref(),
-            Some("Surrey look poised to record a rare innings victory over Nottinghamshire!")
-        );
-        assert_eq!(
-            prospects(3, -30, 5, 300.0, NAMES),
-            None,
-            "30 behind with five left is open"
-        );
-    }
-
-    #[test]
-    fn a_fourth_innings_reads_time_wickets_and_runs() {
-        assert_eq!(
-            prospects(4, -150, 8, 100.0, NAMES).as_deref(),
-            Some("Nottinghamshire must bat out time to save the match against Surrey.")
-        );
-        assert_eq!(
-            prospects(4, -150, 2, 400.0, NAMES).as_deref(),
-            Some("Surrey are closing in on victory over Nottinghamshire!")
-        );
-        assert_eq!(
-            prospects(4, -5, 2, 400.0, NAMES).as_deref(),
-            Some("Nottinghamshire are within sight of victory over Surrey!")
-        );
-        assert_eq!(prospects(4, -80, 8, 400.0, NAMES), None);
-    }
-
-    #[test]
-    fn an_early_innings_late_in_the_match_looks_drawn() {
-        assert_eq!(
-            prospects(2, 40, 6, 30.0, NAMES).as_deref(),
-            Some("A draw looks the likely outcome.")
-        );
-        assert_eq!(prospects(2, 40, 6, 300.0, NAMES), None);
-        assert_eq!(prospects(1, 0, 10, 900.0, NAMES), None);
     }
 }

@@ -11,6 +11,7 @@ pub mod help;
 pub mod match_screen;
 pub mod menu;
 pub mod playing;
+pub mod prospects;
 pub mod season_end;
 pub mod session;
 pub mod setup;
