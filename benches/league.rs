@@ -83,12 +83,14 @@ fn save_and_load(c: &mut Criterion) {
     let comp = finished();
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join("BENCH.acc");
-    comp.save(&path).expect("saved");
+    accc::save::store(&path, &comp).expect("saved");
     let mut group = c.benchmark_group("league/100 seasons");
     group.sample_size(20);
-    group.bench_function("save", |b| b.iter(|| comp.save(&path).expect("saved")));
+    group.bench_function("save", |b| {
+        b.iter(|| accc::save::store(&path, &comp).expect("saved"))
+    });
     group.bench_function("load", |b| {
-        b.iter(|| Competition::load(&path).expect("loads"))
+        b.iter(|| accc::save::load(&path).expect("loads"))
     });
     group.finish();
 }

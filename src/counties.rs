@@ -67,8 +67,29 @@ pub fn get(id: CountyId) -> &'static County {
     &all()[id as usize]
 }
 
+/// A county name that matches no county.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCounty(pub String);
+
+impl std::fmt::Display for UnknownCounty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<String> = all()
+            .iter()
+            .map(|c| format!("{} ({})", c.name, c.short))
+            .collect();
+        write!(
+            f,
+            "unknown county {:?}; the counties are: {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownCounty {}
+
 /// Finds a county by full name, short name or key letter, in any case.
-pub fn find(name: &str) -> Result<CountyId, String> {
+pub fn find(name: &str) -> Result<CountyId, UnknownCounty> {
     let wanted = name.trim().to_lowercase();
     all()
         .iter()
@@ -78,16 +99,7 @@ pub fn find(name: &str) -> Result<CountyId, String> {
                 || (wanted.chars().count() == 1 && c.key.to_ascii_lowercase().to_string() == wanted)
         })
         .map(|i| i as CountyId)
-        .ok_or_else(|| {
-            let names: Vec<String> = all()
-                .iter()
-                .map(|c| format!("{} ({})", c.name, c.short))
-                .collect();
-            format!(
-                "unknown county {name:?}; the counties are: {}",
-                names.join(", ")
-            )
-        })
+        .ok_or_else(|| UnknownCounty(name.to_string()))
 }
 
 #[cfg(test)]
@@ -159,7 +171,7 @@ mod tests {
         assert_eq!(find("NOTTS").unwrap(), notts);
         assert_eq!(find("n").unwrap(), notts);
         assert_eq!(get(notts).short, "Notts");
-        let err = find("Durham").unwrap_err();
+        let err = find("Durham").unwrap_err().to_string();
         assert!(
             err.contains("Durham") && err.contains("Surrey") && err.contains("Cheshire (Ches)")
         );

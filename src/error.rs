@@ -1,9 +1,13 @@
-//! Typed errors shared by the command-line front ends, and the exit code each maps to.
+//! The error a command ends with, and the exit code each maps to.
 //!
-//! Library modules keep their own error types; anything that reaches `main` is turned into
-//! an [`Error`] here so that `main.rs` stays a thin mapping from error to exit code.
+//! Library modules keep their own typed errors (`save::Error`, `league::LeagueError`, ...);
+//! anything that reaches `main` is turned into an [`Error`] here so that `main.rs` stays a
+//! thin mapping from error to exit code.
 
 use std::fmt;
+
+use crate::save;
+use crate::store;
 
 /// An error that ends a command, with the exit code it maps to.
 #[derive(Debug)]
@@ -19,7 +23,18 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
+    /// A file other than a save could not be written (exit 5); `what` says what that means.
+    File { what: String, error: store::Error },
+    /// A save file could not be read, owned or written; `note` says what that means for the
+    /// work under way (what was saved and what was not).
+    Save {
+        error: save::Error,
+        note: Option<String>,
+    },
 }
+
+/// Exit code: another program has the file (exit 6).
+pub const EXIT_BUSY: i32 = 6;
 
 impl Error {
     /// The process exit code for this error.
@@ -28,7 +43,17 @@ impl Error {
             Error::Usage(_) => 2,
             Error::NotFound(_) => 3,
             Error::BadFile(_) => 4,
-            Error::Io { .. } => 5,
+            Error::Io { .. } | Error::File { .. } => 5,
+            Error::Save { error, .. } => match &error.kind {
+                save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
+                save::ErrorKind::File(
+                    store::ErrorKind::NotRegular(_) | store::ErrorKind::TooLarge { .. },
+                )
+                | save::ErrorKind::Unusable(_) => 4,
+                save::ErrorKind::File(store::ErrorKind::Io { .. }) => 5,
+                save::ErrorKind::File(store::ErrorKind::Locked { .. })
+                | save::ErrorKind::ChangedOnDisk => EXIT_BUSY,
+            },
         }
     }
 
@@ -44,18 +69,52 @@ impl Error {
             source,
         }
     }
+
+    /// A usage error from anything that explains itself.
+    pub fn usage(e: impl fmt::Display) -> Self {
+        Error::Usage(e.to_string())
+    }
+}
+
+impl From<crate::league::competition::NameError> for Error {
+    fn from(e: crate::league::competition::NameError) -> Self {
+        Error::usage(e)
+    }
+}
+
+impl From<save::Error> for Error {
+    fn from(error: save::Error) -> Self {
+        Error::Save { error, note: None }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) => f.write_str(m),
-            Error::Io { context, source } => write!(f, "{context}: {source}"),
+            Error::Io { context, source } => write!(f, "{context}: {}", store::plain_io(source)),
+            Error::File { what, error } => write!(f, "{error}: {what}"),
+            Error::Save { error, note } => {
+                write!(f, "{error}")?;
+                if let Some(note) = note {
+                    write!(f, ". {note}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::File { error, .. } => Some(error),
+            Error::Save { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Shorthand for results that end in an [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;

@@ -20,5 +20,6 @@ pub mod play;
 pub mod save;
 pub mod scorecard;
 pub mod seed;
+pub mod store;
 pub mod tui;
 pub mod views;

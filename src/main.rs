@@ -5,12 +5,27 @@ use clap::Parser;
 fn main() {
     let cli = match accc::cli::Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print and exit 0, as clap does; a command that needs a
-        // subcommand (`accc charts`) prints its help, with its list of them, and exits 2.
-        Err(e)
-            if !e.use_stderr()
-                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
-        {
+        // --help and --version print and exit 0, as clap does, but through print_out: a
+        // closed pipe ends quietly and a full device is told, as for every command.
+        Err(e) if !e.use_stderr() => {
+            use std::io::IsTerminal;
+            let text = if std::io::stdout().is_terminal() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            let code = match accc::cli::common::print_out(&text) {
+                Err(err) if !err.is_broken_pipe() => {
+                    accc::cli::common::print_err(&err.to_string());
+                    err.exit_code()
+                }
+                _ => 0,
+            };
+            std::process::exit(code)
+        }
+        // A command that needs a subcommand (`accc charts`) prints its help, with its list of
+        // them, and exits 2.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             e.exit()
         }
         Err(e) => {

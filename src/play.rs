@@ -22,7 +22,7 @@ impl Default for Levels {
 
 impl Levels {
     /// Both levels checked, or an error naming the allowed range.
-    pub fn checked(self) -> Result<(Level, Level), String> {
+    pub fn checked(self) -> Result<(Level, Level), crate::engine::options::OutOfRange> {
         Ok((Level::new(self.bat)?, Level::new(self.bowl)?))
     }
 }

@@ -21,6 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cards::{Card, CardCounts};
 use crate::engine::delivery::Call;
+use crate::engine::options::OutOfRange;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
 use batting::{Cards, Judgement, Lookahead, Stance};
@@ -43,13 +44,16 @@ impl Level {
     pub const PROFESSIONAL: Level = Level(5);
 
     /// The level `n`, or an error naming the allowed range.
-    pub fn new(n: u8) -> Result<Level, String> {
+    pub fn new(n: u8) -> Result<Level, OutOfRange> {
         if (Self::MIN..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(format!(
-                "AI level must be 1 to 5 (1 novice .. 5 professional), not {n}"
-            ))
+            Err(OutOfRange {
+                what: "AI level",
+                value: n,
+                range: Self::MIN..=Self::MAX,
+                meaning: "1 novice .. 5 professional",
+            })
         }
     }
 

@@ -184,10 +184,47 @@ pub fn show_span(s: Span) -> String {
     }
 }
 
-/// Parses one system's TOML file; embedded files are checked by tests, so a failure here is a
-/// build defect and panics with the file's name and the parser's message.
-pub fn parse_embedded<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> T {
-    toml::from_str(text).unwrap_or_else(|e| panic!("embedded chart file {name} is invalid: {e}"))
+/// A data file that does not hold together: a reference to nothing, a step that cannot be
+/// reached, a malformed range. The types catch a misspelt word as the file is parsed; this
+/// catches what types cannot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataError {
+    pub message: String,
+}
+
+impl DataError {
+    pub fn new(message: impl Into<String>) -> DataError {
+        DataError {
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// A system's data, checked as it loads beyond what its types say.
+pub trait Checked {
+    /// Whether the data holds together.
+    fn check(&self) -> Result<(), DataError>;
+}
+
+/// Parses and checks one system's TOML file.
+pub fn load<T: serde::de::DeserializeOwned + Checked>(text: &str) -> Result<T, DataError> {
+    let data: T = toml::from_str(text).map_err(|e| DataError::new(e.to_string()))?;
+    data.check()?;
+    Ok(data)
+}
+
+/// Parses one system's embedded TOML file; embedded files are checked by tests, so a failure
+/// here is a build defect and panics with the file's name and the message.
+pub fn parse_embedded<T: serde::de::DeserializeOwned + Checked>(name: &str, text: &str) -> T {
+    load(text).unwrap_or_else(|e| panic!("embedded chart file {name} is invalid: {e}"))
 }
 
 /// Gives a system's module its `data()` (the module's `SOURCE` parsed once into its `Data`,

@@ -7,19 +7,75 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{embedded_data, parse_span, Common, Span};
+use super::data::{embedded_data, parse_span, Checked, Common, DataError, Span};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
 pub const SOURCE: &str = include_str!("../../data/charts/twilight-struggle.toml");
 
+/// A step of the action round, as the data file names it ("Γ", "Δ", "1" to "9"); any other
+/// name is refused when the file loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum StepId {
+    #[serde(rename = "Γ")]
+    Gamma,
+    #[serde(rename = "Δ")]
+    Delta,
+    #[serde(rename = "1")]
+    ItalyCoup,
+    #[serde(rename = "2")]
+    EuropeInfluence,
+    #[serde(rename = "3")]
+    EuropeRealign,
+    #[serde(rename = "4")]
+    BattlegroundCoup,
+    #[serde(rename = "5")]
+    Influence,
+    #[serde(rename = "6")]
+    NonBattlegroundCoup,
+    #[serde(rename = "7")]
+    Realign,
+    #[serde(rename = "8")]
+    Event,
+    #[serde(rename = "9")]
+    RegionRoll,
+}
+
+impl StepId {
+    /// The step's name as the source writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StepId::Gamma => "Γ",
+            StepId::Delta => "Δ",
+            StepId::ItalyCoup => "1",
+            StepId::EuropeInfluence => "2",
+            StepId::EuropeRealign => "3",
+            StepId::BattlegroundCoup => "4",
+            StepId::Influence => "5",
+            StepId::NonBattlegroundCoup => "6",
+            StepId::Realign => "7",
+            StepId::Event => "8",
+            StepId::RegionRoll => "9",
+        }
+    }
+}
+
+/// The names of a list of steps, for the path.
+fn names(steps: &[StepId]) -> String {
+    steps
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Step order and the restricted step sets.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Steps {
-    pub order: Vec<String>,
-    pub gamma: Vec<String>,
-    pub europe_lost: Vec<String>,
+    pub order: Vec<StepId>,
+    pub gamma: Vec<StepId>,
+    pub europe_lost: Vec<StepId>,
 }
 
 /// The d6 ranges of the steps.
@@ -83,9 +139,69 @@ pub struct Data {
 
 embedded_data!("twilight-struggle.toml");
 
+impl Checked for Data {
+    /// Every restricted step is in the order; each column of the region chart covers 1-20
+    /// once; every region order names regions of the chart.
+    fn check(&self) -> Result<(), DataError> {
+        let s = &self.steps;
+        if let Some(x) = s
+            .gamma
+            .iter()
+            .chain(&s.europe_lost)
+            .find(|x| !s.order.contains(x))
+        {
+            return Err(DataError::new(format!(
+                "step {} is restricted to but not in the order",
+                x.name()
+            )));
+        }
+        let regions = self.common.chart("regions");
+        for col in 0..regions.columns.len() {
+            for roll in 1..=20 {
+                let hits = regions
+                    .rows
+                    .iter()
+                    .filter(|r| parse_span(&r.cells[col]).is_some_and(|sp| sp.contains(roll)))
+                    .count();
+                if hits != 1 {
+                    return Err(DataError::new(format!(
+                        "region chart, {}: a d20 of {roll} is in {hits} regions",
+                        regions.columns[col]
+                    )));
+                }
+            }
+        }
+        let orders = self.common.chart("region-orders");
+        for row in &orders.rows {
+            for cell in row.cells.iter().filter(|c| !c.is_empty()) {
+                let name = cell.split_once(". ").map_or(cell.as_str(), |(_, n)| n);
+                if regions.row(name).is_none() {
+                    return Err(DataError::new(format!("region order names {name}")));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    data().common.system_def(PROCEDURES)
+    data().common.system_def(procedures())
+}
+
+/// The command-line keys of the regions, in the region chart's order, then "none": derived
+/// from the data, so a region added there is a flag value here.
+pub fn region_keys() -> &'static [&'static str] {
+    static KEYS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        data()
+            .chart("regions")
+            .rows
+            .iter()
+            .map(|r| &*Box::leak(region_key(&r.label).into_boxed_str()))
+            .chain(std::iter::once("none"))
+            .collect()
+    })
 }
 
 /// Command-line key of a region name: "Middle East" -> "middle-east".
@@ -240,7 +356,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     } else {
         Mode::Normal
     };
-    let allowed: &Vec<String> = match mode {
+    let allowed: &Vec<StepId> = match mode {
         Mode::Gamma => &d.steps.gamma,
         Mode::EuropeLost => &d.steps.europe_lost,
         Mode::Normal => &d.steps.order,
@@ -248,9 +364,9 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     match mode {
         Mode::Gamma => ctx.fact(
             "Γ",
-            format!("only steps {} (space race ignored)", allowed.join(", ")),
+            format!("only steps {} (space race ignored)", names(allowed)),
         ),
-        Mode::EuropeLost => ctx.fact("Europe lost", format!("only steps {}", allowed.join(", "))),
+        Mode::EuropeLost => ctx.fact("Europe lost", format!("only steps {}", names(allowed))),
         Mode::Normal => {}
     }
 
@@ -281,7 +397,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                 let coups = allowed_of(&d.steps.gamma, allowed);
                 ctx.note(format!(
                     "Red Scare/Purge, but short of military operations: the coup steps {} come before the event",
-                    coups.join(", ")
+                    names(&coups)
                 ));
                 if let Some(o) = run_steps(ctx, &coups, ops, &war, mode, true)? {
                     return Ok(o);
@@ -303,16 +419,16 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     step_done(
         ctx,
         "-",
-        format!("none of steps {} applies", allowed.join(", ")),
+        format!("none of steps {} applies", names(allowed)),
     )
 }
 
 /// The steps of `steps`, in its order, that this action round allows.
-fn allowed_of(steps: &[String], allowed: &[String]) -> Vec<String> {
+fn allowed_of(steps: &[StepId], allowed: &[StepId]) -> Vec<StepId> {
     steps
         .iter()
         .filter(|s| allowed.contains(s))
-        .cloned()
+        .copied()
         .collect()
 }
 
@@ -326,15 +442,17 @@ fn lacks_rmo(ctx: &mut Ctx) -> Flow<bool> {
 /// Goes down `steps` (in the order given) and returns the first that applies.
 fn run_steps(
     ctx: &mut Ctx,
-    steps: &[String],
+    steps: &[StepId],
     ops: i64,
     war: &str,
     mode: Mode,
     lacking: bool,
 ) -> Flow<Option<Outcome>> {
     for step in steps {
-        match step.as_str() {
-            "1" => {
+        match step {
+            // Γ and Δ come before the numbered steps, in `action`.
+            StepId::Gamma | StepId::Delta => {}
+            StepId::ItalyCoup => {
                 if ops < 3 {
                     ctx.note("step 1: needs a 3+ Ops card");
                 } else if ctx.yes_no(
@@ -354,7 +472,7 @@ fn run_steps(
                     ctx.note("step 1: no coup possible in Italy");
                 }
             }
-            "2" => {
+            StepId::EuropeInfluence => {
                 if ctx.yes_no("europe-bg-control", "Can the AI gain control of an uncontrolled European battleground this action round?")? {
                     return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into()).map(Some);
                 }
@@ -366,7 +484,7 @@ fn run_steps(
                 }
                 ctx.note("step 2: no uncontrolled European battleground");
             }
-            "3" => {
+            StepId::EuropeRealign => {
                 let realign = Realign {
                     step: "3",
                     key: "europe-realign",
@@ -378,12 +496,12 @@ fn run_steps(
                     return Ok(Some(o));
                 }
             }
-            "4" => {
+            StepId::BattlegroundCoup => {
                 if let Some(o) = step4(ctx, ops, lacking)? {
                     return Ok(Some(o));
                 }
             }
-            "5" => {
+            StepId::Influence => {
                 let order = region_order("step 5 influence");
                 if ctx.yes_no("influence-control", "Can the AI gain control of an uncontrolled non-European battleground this action round?")? {
                     if let Some(r) = first_region(ctx, "influence-region", "such a battleground", &order)? {
@@ -400,12 +518,12 @@ fn run_steps(
                 }
                 ctx.note("step 5: no uncontrolled non-European battleground");
             }
-            "6" => {
+            StepId::NonBattlegroundCoup => {
                 if let Some(o) = step6(ctx, ops, lacking, mode)? {
                     return Ok(Some(o));
                 }
             }
-            "7" => {
+            StepId::Realign => {
                 let realign = Realign {
                     step: "7",
                     key: "realign-controlled",
@@ -417,13 +535,12 @@ fn run_steps(
                     return Ok(Some(o));
                 }
             }
-            "8" => {
+            StepId::Event => {
                 if let Some(o) = step8(ctx, ops, war, mode)? {
                     return Ok(Some(o));
                 }
             }
-            "9" => return step9(ctx, war, mode).map(Some),
-            _ => {}
+            StepId::RegionRoll => return step9(ctx, war, mode).map(Some),
         }
     }
     Ok(None)
@@ -820,23 +937,22 @@ fn discard(ctx: &mut Ctx) -> Flow<Outcome> {
     )
 }
 
-const REGIONS: &[&str] = &[
-    "europe",
-    "asia",
-    "middle-east",
-    "south-america",
-    "africa",
-    "central-america",
-    "none",
-];
+/// The procedures of the Twilight Struggle AI (built once: the region flags take their values
+/// from the data).
+pub fn procedures() -> &'static [Procedure] {
+    static PROCEDURES: std::sync::OnceLock<Vec<Procedure>> = std::sync::OnceLock::new();
+    PROCEDURES.get_or_init(build_procedures)
+}
 
-/// The procedures of the Twilight Struggle AI.
-pub static PROCEDURES: &[Procedure] = &[
+fn build_procedures() -> Vec<Procedure> {
+    #[allow(non_snake_case)]
+    let REGIONS = region_keys();
+    vec![
     Procedure {
         id: "action",
         title: "AI action round: which step",
         about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays; flags answer the conditions (left out = no).",
-        params: &[
+        params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
             Param::choice("war", &["early", "mid", "late"], "the period of the war"),
@@ -877,39 +993,40 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::flag("realign-region", "step 9: the AI can realign in the region"),
             Param::flag("adjacent", "step 9: an uncontrolled country next to your superpower in the region"),
             Param::flag("uncontrolled", "step 9: an uncontrolled country in the region"),
-        ],
+        ]),
         run: action,
     },
     Procedure {
         id: "region",
         title: "Step 9 region (d20)",
         about: "Rolls the region for step 9 (early war, or mid/late war).",
-        params: &[
+        params: Vec::leak(vec![
             Param::choice("war", &["early", "mid", "late"], "the period of the war"),
             Param::die("d20", "your d20; rolled if left out"),
-        ],
+        ]),
         run: region,
     },
     Procedure {
         id: "event-timing",
         title: "Your event on an AI card: before or after",
         about: "Rolls whether your event on a card the AI plays comes before or after its action.",
-        params: &[Param::die("d6", "your d6; rolled if left out")],
+        params: Vec::leak(vec![Param::die("d6", "your d6; rolled if left out")]),
         run: event_timing,
     },
     Procedure {
         id: "discard",
         title: "End-of-turn discard",
         about: "Which card the AI discards (also the space race burning order).",
-        params: &[
+        params: Vec::leak(vec![
             Param::flag("doomsday", "a Doomsday card is among the cards that fail step 8"),
             Param::flag("gives-vp", "a card giving you more than 1 VP is among them"),
             Param::flag("helps-you", "a card that can help you is among them"),
             Param::flag("yours", "a you-associated card is among them"),
-        ],
+        ]),
         run: discard,
     },
-];
+    ]
+}
 
 /// The region spans of one column of the region chart, in row order.
 pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {
@@ -927,505 +1044,4 @@ pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::charts::walk::answers::{c, die, n, yes};
-    use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
-
-    fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
-        call_for_test(PROCEDURES, id, answers, |q| match q.kind {
-            Kind::YesNo => Some(Answer::Bool(false)),
-            Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
-            _ => None,
-        })
-    }
-
-    fn act(extra: &[(&str, Answer)]) -> Outcome {
-        let mut a: Vec<(&str, Answer)> = vec![
-            ("ops", n(3)),
-            ("war", c("mid")),
-            ("event-d6", die(1)),
-            ("region-d20", die(1)),
-        ];
-        for (k, v) in extra {
-            a.retain(|(x, _)| x != k);
-            a.push((k, v.clone()));
-        }
-        call("action", &a).unwrap()
-    }
-    fn step(o: &Outcome) -> String {
-        o.fields["step"].as_str().unwrap().to_string()
-    }
-
-    #[test]
-    fn regions_cover_1_to_20_once_in_both_periods() {
-        for early in [true, false] {
-            let spans = region_spans(early);
-            for r in 1..=20 {
-                assert_eq!(
-                    spans.iter().filter(|(_, s)| s.contains(r)).count(),
-                    1,
-                    "{early} {r}"
-                );
-            }
-        }
-        assert_eq!(region_for(true, 7), Some("Europe"));
-        assert_eq!(region_for(true, 8), Some("Asia"));
-        assert_eq!(region_for(true, 18), Some("South America"));
-        assert_eq!(region_for(false, 5), Some("Europe"));
-        assert_eq!(region_for(false, 6), Some("Asia"));
-        assert_eq!(region_for(false, 19), Some("Central America"));
-    }
-
-    #[test]
-    fn nothing_applies_falls_to_step_9_with_the_d20() {
-        let o = act(&[("region-d20", die(15))]);
-        assert_eq!(step(&o), "9");
-        assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
-        let o = act(&[
-            ("war", c("early")),
-            ("region-d20", die(15)),
-            ("adjacent", yes()),
-        ]);
-        assert_eq!(step(&o), "9A");
-        assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
-        let o = act(&[("region-d20", die(20)), ("uncontrolled", yes())]);
-        assert_eq!(step(&o), "9B");
-        // Realignment first, unless Iran-Contra.
-        assert_eq!(step(&act(&[("realign-region", yes())])), "9");
-        assert!(act(&[("realign-region", yes())]).fields["action"]
-            .as_str()
-            .unwrap()
-            .starts_with("realign"));
-        assert_eq!(
-            step(&act(&[
-                ("realign-region", yes()),
-                ("iran-contra", yes()),
-                ("uncontrolled", yes())
-            ])),
-            "9B"
-        );
-    }
-
-    #[test]
-    fn steps_go_in_priority_order() {
-        let all = [
-            ("italy", yes()),
-            ("europe-bg", yes()),
-            ("europe-realign", yes()),
-            ("lacks-rmo", yes()),
-            ("coup-region", c("africa")),
-            ("bg-region", c("asia")),
-            ("nonbg-region", c("europe")),
-            ("realign-controlled", yes()),
-            ("step8-ok", yes()),
-            ("event-d6", die(6)),
-        ];
-        let mut answers: Vec<(&str, Answer)> = all.to_vec();
-        let expected = ["1", "2B", "3", "4", "5B", "6", "7", "8", "9"];
-        for want in expected {
-            let o = act(&answers);
-            assert_eq!(step(&o), want, "{answers:?}");
-            // Remove what made this step apply, and the next one must take over.
-            match want {
-                "1" => answers.retain(|(k, _)| *k != "italy"),
-                "2B" => answers.retain(|(k, _)| *k != "europe-bg"),
-                "3" => answers.retain(|(k, _)| *k != "europe-realign"),
-                "4" => answers.retain(|(k, _)| *k != "coup-region"),
-                "5B" => answers.retain(|(k, _)| *k != "bg-region"),
-                "6" => answers.retain(|(k, _)| *k != "nonbg-region"),
-                "7" => answers.retain(|(k, _)| *k != "realign-controlled"),
-                "8" => answers.retain(|(k, _)| *k != "step8-ok"),
-                _ => {}
-            }
-        }
-    }
-
-    #[test]
-    fn step_1_needs_three_ops() {
-        assert_eq!(step(&act(&[("italy", yes())])), "1");
-        assert_ne!(step(&act(&[("ops", n(2)), ("italy", yes())])), "1");
-    }
-
-    #[test]
-    fn gamma_uses_only_steps_1_4_6() {
-        // Γ skips Δ and steps 2, 3, 5, 7, 8, 9.
-        let o = act(&[
-            ("final-round", yes()),
-            ("event-wins", yes()),
-            ("europe-bg", yes()),
-            ("step8-ok", yes()),
-            ("event-d6", die(6)),
-        ]);
-        assert_eq!(step(&o), "-");
-        assert!(o.fields["action"].as_str().unwrap().contains("1, 4, 6"));
-        // Short of military operations is implied: step 4 applies.
-        assert_eq!(
-            step(&act(&[
-                ("final-round", yes()),
-                ("coup-region", c("middle-east"))
-            ])),
-            "4"
-        );
-        // 1-2 Ops in the last round: level 1, then 2, then 3 non-battlegrounds.
-        let o = act(&[
-            ("final-round", yes()),
-            ("ops", n(1)),
-            ("nonbg-region-l3", c("africa")),
-        ]);
-        assert_eq!(step(&o), "6");
-        assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
-    }
-
-    #[test]
-    fn europe_lost_restricts_steps() {
-        let o = act(&[
-            ("europe-lost", yes()),
-            ("lacks-rmo", yes()),
-            ("coup-region", c("asia")),
-        ]);
-        assert_eq!(step(&o), "9", "step 4 is not in the Europe-lost set");
-        assert!(
-            o.fields["action"].as_str().unwrap().contains("Europe"),
-            "no d20: Europe"
-        );
-        // Step 8 only for events in Europe.
-        let base = [
-            ("europe-lost", yes()),
-            ("step8-ok", yes()),
-            ("event-d6", die(6)),
-        ];
-        assert_eq!(step(&act(&base)), "9");
-        let mut with = base.to_vec();
-        with.push(("event-europe", yes()));
-        assert_eq!(step(&act(&with)), "8");
-    }
-
-    #[test]
-    fn delta_events() {
-        assert_eq!(step(&act(&[("event-wins", yes())])), "Δ");
-        assert_eq!(step(&act(&[("ops", n(1)), ("step8-ok", yes())])), "Δ");
-        // A 2-Ops card that passes step 8 waits for step 8 and its roll.
-        assert_eq!(
-            step(&act(&[
-                ("ops", n(2)),
-                ("step8-ok", yes()),
-                ("event-d6", die(4))
-            ])),
-            "8"
-        );
-        assert_eq!(
-            step(&act(&[("red-scare", yes()), ("step8-no-ops", yes())])),
-            "Δ"
-        );
-        assert_ne!(step(&act(&[("red-scare", yes())])), "Δ");
-    }
-
-    #[test]
-    fn step_8_rolls() {
-        let ev =
-            |extra: &[(&str, Answer)]| step(&act(&[&[("step8-ok", yes())][..], extra].concat()));
-        assert_eq!(ev(&[("event-d6", die(4))]), "8");
-        assert_eq!(ev(&[("event-d6", die(3))]), "9");
-        // Late war, VP for the AI: 3-6.
-        assert_eq!(
-            ev(&[
-                ("war", c("late")),
-                ("event-vp", yes()),
-                ("event-d6", die(3))
-            ]),
-            "8"
-        );
-        assert_eq!(
-            ev(&[
-                ("war", c("late")),
-                ("event-vp", yes()),
-                ("event-d6", die(2))
-            ]),
-            "9"
-        );
-        // The VP rule is late war only.
-        assert_eq!(
-            ev(&[("war", c("mid")), ("event-vp", yes()), ("event-d6", die(3))]),
-            "9"
-        );
-        // Containment on a 1-3 Ops card: no event unless it gives Ops.
-        assert_eq!(ev(&[("containment", yes()), ("event-d6", die(6))]), "9");
-        assert_eq!(
-            ev(&[
-                ("containment", yes()),
-                ("event-gives-ops", yes()),
-                ("event-d6", die(6))
-            ]),
-            "8"
-        );
-        assert_eq!(
-            ev(&[("ops", n(4)), ("containment", yes()), ("event-d6", die(6))]),
-            "8"
-        );
-    }
-
-    #[test]
-    fn step_4_conditions_china_and_death_squads() {
-        // Not short of military operations: no step 4.
-        assert_ne!(step(&act(&[("coup-region", c("asia"))])), "4A");
-        let o = act(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
-        assert_eq!(step(&o), "4A");
-        assert!(o.fields["action"].as_str().unwrap().contains("level 2"));
-        // 5 Ops (China card in Asia): level 3.
-        let o = act(&[
-            ("ops", n(5)),
-            ("lacks-rmo", yes()),
-            ("coup-region", c("asia")),
-        ]);
-        assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
-        // 2 Ops: Asia only.
-        let e = call(
-            "action",
-            &[
-                ("ops", n(2)),
-                ("war", c("mid")),
-                ("lacks-rmo", yes()),
-                ("coup-region", c("africa")),
-            ],
-        )
-        .unwrap_err();
-        assert_eq!(e.id, "coup-region");
-        // China card roll: 5-6 uses it when a level 3 Asian battleground can be couped.
-        let china = [
-            ("lacks-rmo", yes()),
-            ("china", yes()),
-            ("china-d6", die(5)),
-            ("asia-level3", yes()),
-        ];
-        let o = act(&china);
-        assert_eq!(step(&o), "4A");
-        assert!(o.fields["action"].as_str().unwrap().contains("China"));
-        let mut low = china.to_vec();
-        low[2] = ("china-d6", die(4));
-        assert!(!act(&low).fields["action"]
-            .as_str()
-            .unwrap()
-            .contains("China"));
-        let mut formosan = china.to_vec();
-        formosan.push(("us-formosan", yes()));
-        assert!(!act(&formosan).fields["action"]
-            .as_str()
-            .unwrap()
-            .contains("China"));
-        // Death Squads 3-6: coup without the RMO condition, SA/CA only, +1 Op there.
-        let o = act(&[
-            ("ops", n(4)),
-            ("death-squads", yes()),
-            ("death-squads-d6", die(3)),
-            ("coup-region", c("south-america")),
-        ]);
-        assert_eq!(step(&o), "4");
-        assert!(
-            o.fields["action"].as_str().unwrap().contains("level 3"),
-            "a 4 counts as 5 there"
-        );
-        let e = call(
-            "action",
-            &[
-                ("ops", n(4)),
-                ("war", c("mid")),
-                ("death-squads", yes()),
-                ("death-squads-d6", die(3)),
-                ("coup-region", c("asia")),
-            ],
-        )
-        .unwrap_err();
-        assert_eq!(e.id, "coup-region");
-        let o = act(&[
-            ("ops", n(4)),
-            ("death-squads", yes()),
-            ("death-squads-d6", die(2)),
-            ("coup-region", c("south-america")),
-        ]);
-        assert_ne!(step(&o), "4", "2: the usual condition (not short)");
-    }
-
-    #[test]
-    fn step_6_needs_rmo_and_yuri_needs_three_ops() {
-        assert_ne!(step(&act(&[("nonbg-region", c("asia"))])), "6");
-        let o = act(&[
-            ("ops", n(2)),
-            ("lacks-rmo", yes()),
-            ("nonbg-region", c("asia")),
-        ]);
-        assert_eq!(step(&o), "6");
-        assert!(o.fields["action"].as_str().unwrap().contains("level 1"));
-        assert_ne!(
-            step(&act(&[
-                ("ops", n(2)),
-                ("lacks-rmo", yes()),
-                ("yuri", yes()),
-                ("nonbg-region", c("asia"))
-            ])),
-            "6"
-        );
-        assert_eq!(
-            step(&act(&[
-                ("ops", n(3)),
-                ("lacks-rmo", yes()),
-                ("yuri", yes()),
-                ("nonbg-region", c("asia"))
-            ])),
-            "6"
-        );
-    }
-
-    /// The prompt of question `id` in an `action` walk with these answers (defaults as `act`).
-    fn prompt_of(extra: &[(&str, Answer)], id: &str) -> String {
-        // The extra answers come first, so they win over the defaults.
-        let mut a: Vec<(&str, Answer)> = extra.to_vec();
-        a.extend([("ops", n(3)), ("war", c("mid"))]);
-        let mut seen = None;
-        let p = PROCEDURES.iter().find(|p| p.id == "action").unwrap();
-        let _ = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
-            if q.id == id {
-                seen = Some(q.prompt.clone());
-            }
-            Ok(a.iter()
-                .find(|(k, _)| *k == q.id)
-                .map(|(_, v)| v.clone())
-                .unwrap_or(match q.kind {
-                    Kind::YesNo => Answer::Bool(false),
-                    Kind::Die { .. } => die(1),
-                    _ => c("none"),
-                }))
-        });
-        seen.unwrap_or_else(|| panic!("{id} was not asked"))
-    }
-    fn action_text(o: &Outcome) -> String {
-        o.fields["action"].as_str().unwrap().to_string()
-    }
-
-    #[test]
-    fn china_card_counts_5_only_in_asia() {
-        let china = [("ops", n(5)), ("lacks-rmo", yes())];
-        let with = |extra: &[(&str, Answer)]| act(&[&china[..], extra].concat());
-        // Step 4: level 3 in Asia only, level 2 elsewhere.
-        let o = with(&[("coup-region", c("asia"))]);
-        assert_eq!(step(&o), "4A");
-        assert!(action_text(&o).contains("level 3"), "{o:?}");
-        let o = with(&[("coup-region", c("middle-east"))]);
-        assert_eq!(step(&o), "4");
-        assert!(action_text(&o).contains("level 2"), "{o:?}");
-        let p = prompt_of(&china, "coup-region");
-        assert!(
-            p.contains("Asia (level 3)") && p.contains("Middle East (level 2)"),
-            "{p}"
-        );
-        // Step 6: the same, and the prompt shows each region's level.
-        let o = with(&[("nonbg-region", c("europe"))]);
-        assert_eq!(step(&o), "6");
-        assert!(action_text(&o).contains("level 2"), "{o:?}");
-        let o = with(&[("nonbg-region", c("asia"))]);
-        assert!(action_text(&o).contains("level 3"), "{o:?}");
-        let p = prompt_of(&china, "nonbg-region");
-        assert!(
-            p.contains("Europe (level 2)") && p.contains("Asia (level 3)"),
-            "{p}"
-        );
-        let p = prompt_of(&[("ops", n(2)), ("lacks-rmo", yes())], "nonbg-region");
-        assert!(p.contains("Africa (level 1)"), "{p}");
-        // Death Squads for the AI: the China card is a 4 there, +1 = 5: level 3.
-        let o = with(&[
-            ("death-squads", yes()),
-            ("death-squads-d6", die(3)),
-            ("coup-region", c("south-america")),
-        ]);
-        assert!(action_text(&o).contains("level 3"), "{o:?}");
-        assert_eq!(coup_ops(5, "Asia", true), 5);
-        assert_eq!(coup_ops(5, "Europe", false), 4);
-        assert_eq!(coup_ops(5, "Central America", true), 5);
-        assert_eq!(coup_ops(3, "Central America", true), 4);
-        // Step 1 with the China card: a 4 in Europe.
-        let o = act(&[("ops", n(5)), ("italy", yes())]);
-        assert!(action_text(&o).contains("4 Ops"), "{o:?}");
-    }
-
-    #[test]
-    fn death_squads_override_still_needs_three_ops() {
-        let squads = |ops: i64| {
-            act(&[
-                ("ops", n(ops)),
-                ("death-squads", yes()),
-                ("death-squads-d6", die(4)),
-                ("coup-region", c("south-america")),
-            ])
-        };
-        // A 1 becomes a 2 there: still short of 3, no step 4.
-        assert_ne!(step(&squads(1)), "4");
-        // A 2 becomes a 3 and qualifies (level 2).
-        let o = squads(2);
-        assert_eq!(step(&o), "4");
-        assert!(action_text(&o).contains("level 2"), "{o:?}");
-    }
-
-    #[test]
-    fn red_scare_still_coups_when_short_of_military_operations() {
-        let base = [("red-scare", yes()), ("step8-no-ops", yes())];
-        let with = |extra: &[(&str, Answer)]| act(&[&base[..], extra].concat());
-        assert_eq!(
-            step(&with(&[("coup-region", c("asia"))])),
-            "Δ",
-            "not short: the event"
-        );
-        let o = with(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
-        assert_eq!(step(&o), "4A");
-        assert_eq!(
-            step(&with(&[
-                ("lacks-rmo", yes()),
-                ("nonbg-region", c("africa"))
-            ])),
-            "6"
-        );
-        assert_eq!(step(&with(&[("lacks-rmo", yes()), ("italy", yes())])), "1");
-        // Short, but no coup possible: the event after all (not step 2's influence).
-        let o = with(&[("lacks-rmo", yes()), ("europe-bg", yes())]);
-        assert_eq!(step(&o), "Δ");
-    }
-
-    #[test]
-    fn death_squads_against_the_ai_lower_the_levels_there() {
-        let against = |ops: i64, key: &'static str, region: &'static str| {
-            action_text(&act(&[
-                ("ops", n(ops)),
-                ("lacks-rmo", yes()),
-                ("death-squads-against", yes()),
-                (key, c(region)),
-            ]))
-        };
-        assert!(against(3, "coup-region", "south-america").contains("level 1"));
-        assert!(against(4, "coup-region", "central-america").contains("level 2"));
-        assert!(against(5, "coup-region", "central-america").contains("level 2"));
-        assert!(
-            against(3, "coup-region", "middle-east").contains("level 2"),
-            "only SA and CA"
-        );
-        assert!(against(3, "nonbg-region", "south-america").contains("level 1"));
-        assert!(against(3, "nonbg-region", "europe").contains("level 2"));
-        assert!(against(4, "nonbg-region", "central-america").contains("level 2"));
-    }
-
-    #[test]
-    fn scoring_cards_are_played_at_once() {
-        let o = call("action", &[("scoring", yes())]).unwrap();
-        assert_eq!(o.fields["action"], "play the scoring card");
-    }
-
-    #[test]
-    fn timing_and_discard() {
-        for (r, when) in [(1, "before"), (3, "before"), (4, "after"), (6, "after")] {
-            let o = call("event-timing", &[("d6", die(r))]).unwrap();
-            assert_eq!(o.fields["your_event"], when);
-        }
-        let o = call("discard", &[("helps-you", yes()), ("yours", yes())]).unwrap();
-        assert_eq!(o.fields["priority"], "3");
-        let o = call("discard", &[("doomsday", yes()), ("yours", yes())]).unwrap();
-        assert_eq!(o.fields["priority"], "1");
-    }
-}
+mod tests;

@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use super::data::{embedded_data, Chart, Common, Row};
+use super::data::{embedded_data, Chart, Checked, Common, DataError, Row};
 use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
@@ -23,11 +23,28 @@ pub struct Initiative {
     pub die: i64,
 }
 
+/// Where an answer leads: written `then = "next"`, `then = "roll"`,
+/// `then = "goto", goto = "STEP"` or `then = "do", action = "ACTION"` in the data file; any
+/// other word is refused when the file loads.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "then", rename_all = "lowercase")]
+pub enum Then {
+    /// The card's next question.
+    Next,
+    /// Straight to the d10.
+    Roll,
+    /// To the question with this id.
+    Goto { goto: String },
+    /// A fixed action, no roll.
+    Do { action: String },
+}
+
 /// What an answer does.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Effect {
-    /// "next", "goto", "roll" or "do".
-    pub then: String,
+    /// Where it leads.
+    #[serde(flatten)]
+    pub then: Then,
     /// Sets the die-roll modifier (replacing any earlier one).
     #[serde(default)]
     pub drm: Option<i64>,
@@ -43,12 +60,6 @@ pub struct Effect {
     /// A remark for the path.
     #[serde(default)]
     pub note: Option<String>,
-    /// For "do": the action.
-    #[serde(default)]
-    pub action: Option<String>,
-    /// For "goto": the step id.
-    #[serde(default)]
-    pub goto: Option<String>,
 }
 
 /// One question of a card.
@@ -100,6 +111,63 @@ pub struct Card {
     pub results: Vec<CardResult>,
 }
 
+impl Card {
+    /// The index of the question with this id.
+    pub fn step_index(&self, id: &str) -> Option<usize> {
+        self.steps.iter().position(|s| s.id == id)
+    }
+
+    /// Whether the card's flow is sound: question ids unique, every `goto` naming a later
+    /// question (so no flow loops), every `next` followed by a question, every action a term
+    /// of the data, every result range within 1-10 after any modifier.
+    fn check(&self, terms: &Chart) -> Result<(), DataError> {
+        let here = |what: String| DataError::new(format!("card {}: {what}", self.id));
+        for (i, step) in self.steps.iter().enumerate() {
+            if self.step_index(&step.id) != Some(i) {
+                return Err(here(format!("question id {} is used twice", step.id)));
+            }
+            for e in [&step.yes, &step.no] {
+                match &e.then {
+                    Then::Next if i + 1 == self.steps.len() => {
+                        return Err(here(format!("{}: next after the last question", step.id)))
+                    }
+                    Then::Goto { goto } if self.step_index(goto).is_none_or(|j| j <= i) => {
+                        return Err(here(format!(
+                            "{}: goto {goto} names no later question",
+                            step.id
+                        )))
+                    }
+                    Then::Do { action } if terms.row(action).is_none() => {
+                        return Err(here(format!("{}: unknown action {action}", step.id)))
+                    }
+                    _ => {}
+                }
+                if let Some([a, b]) = &e.swap {
+                    for t in [a, b] {
+                        if terms.row(t).is_none() {
+                            return Err(here(format!("{}: unknown action {t}", step.id)));
+                        }
+                    }
+                }
+            }
+        }
+        for r in &self.results {
+            if terms.row(&r.action).is_none() {
+                return Err(here(format!("unknown action {}", r.action)));
+            }
+            if let Some(alt) = r.if_impossible.as_deref().filter(|a| *a != "reroll") {
+                if terms.row(alt).is_none() {
+                    return Err(here(format!("unknown action {alt}")));
+                }
+            }
+            if r.range[0] > r.range[1] || !["", "A", "B", "A+B"].contains(&r.case.as_str()) {
+                return Err(here(format!("result {} is malformed", r.action)));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The parsed data file.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Data {
@@ -111,6 +179,14 @@ pub struct Data {
 }
 
 embedded_data!("undaunted.toml");
+
+impl Checked for Data {
+    /// Checks what the types cannot: see [`Card::check`].
+    fn check(&self) -> Result<(), DataError> {
+        let terms = self.common.chart("terms");
+        self.cards.iter().try_for_each(|c| c.check(terms))
+    }
+}
 
 impl Data {
     /// A card by id.
@@ -151,11 +227,11 @@ fn effect_text(e: &Effect) -> String {
     if let Some(t) = &e.target {
         parts.push(format!("target {t}"));
     }
-    parts.push(match e.then.as_str() {
-        "do" => e.action.clone().unwrap_or_default(),
-        "goto" => format!("go to {}", e.goto.clone().unwrap_or_default()),
-        "roll" => "roll W10".into(),
-        _ => "next question".into(),
+    parts.push(match &e.then {
+        Then::Do { action } => action.clone(),
+        Then::Goto { goto } => format!("go to {goto}"),
+        Then::Roll => "roll W10".into(),
+        Then::Next => "next question".into(),
     });
     if let Some(n) = &e.note {
         parts.push(n.clone());
@@ -302,21 +378,16 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         if let Some(n) = &e.note {
             ctx.note(n.clone());
         }
-        match e.then.as_str() {
-            "next" => i += 1,
-            "goto" => {
-                let to = e.goto.as_deref().expect("goto names a step");
-                i = c
-                    .steps
-                    .iter()
-                    .position(|s| s.id == to)
-                    .unwrap_or_else(|| panic!("no step {to}"));
+        match &e.then {
+            Then::Next => i += 1,
+            Then::Goto { goto } => {
+                // `Data::check` made sure every goto names a later question of the card.
+                i = c.step_index(goto).expect("a checked goto");
             }
-            "do" => {
-                let action = e.action.clone().expect("do names an action");
-                return finish(ctx, c, &action, case.as_deref(), drm, None, target);
+            Then::Do { action } => {
+                return finish(ctx, c, action, case.as_deref(), drm, None, target);
             }
-            _ => break,
+            Then::Roll => break,
         }
     }
 
@@ -327,11 +398,8 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         } else {
             format!("d10#{attempt}")
         };
-        let r = ctx.die(&die_id, "W10 (d10)", 1, 10)?;
-        let total = r + drm;
-        if drm != 0 {
-            ctx.modifier("W10", drm, "DRM", total);
-        }
+        let rolled = ctx.roll_modified(&die_id, "W10 (d10)", (1, 10), &[(drm, "DRM")], None)?;
+        let (r, total) = (rolled.roll, rolled.total);
         let Some(res) = c
             .results
             .iter()
@@ -894,368 +962,4 @@ pub static PROCEDURES: &[Procedure] = &[
 ];
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::charts::walk::answers::{die, no, yes};
-    use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
-
-    fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
-        call_for_test(PROCEDURES, id, answers, |q| match q.kind {
-            Kind::YesNo if q.id.starts_with("possible-") => Some(Answer::Bool(true)),
-            Kind::YesNo => Some(Answer::Bool(false)),
-            Kind::Number { .. } if q.id.starts_with("def-") => Some(Answer::Number(0)),
-            _ => None,
-        })
-    }
-    fn card_call(card: &str, extra: &[(&str, Answer)]) -> Outcome {
-        let mut a = vec![("card", Answer::Choice(card.into()))];
-        a.extend(extra.iter().cloned());
-        call("card", &a).unwrap()
-    }
-    fn action(o: &Outcome) -> &str {
-        o.fields["action"].as_str().unwrap()
-    }
-
-    #[test]
-    fn platoon_sergeant_and_guide() {
-        // No cards left: BEFEHLIGEN / LEITEN without a roll.
-        let o = card_call("zugtruppfuehrer", &[]);
-        assert_eq!(action(&o), "BEFEHLIGEN");
-        assert_eq!(o.fields["d10"], serde_json::Value::Null);
-        assert_eq!(action(&card_call("feldwebel", &[])), "LEITEN");
-        // DRM -2: 8 - 2 = 6 reinforces; without it 8 commands.
-        let o = card_call(
-            "zugtruppfuehrer",
-            &[
-                ("cards-left", yes()),
-                ("reinforce-useful", yes()),
-                ("d10", die(8)),
-            ],
-        );
-        assert_eq!(o.fields["total"], 6);
-        assert_eq!(action(&o), "VERSTÄRKEN");
-        assert_eq!(
-            action(&card_call(
-                "zugtruppfuehrer",
-                &[("cards-left", yes()), ("d10", die(8))]
-            )),
-            "BEFEHLIGEN"
-        );
-        assert_eq!(
-            action(&card_call(
-                "feldwebel",
-                &[("cards-left", yes()), ("d10", die(7))]
-            )),
-            "LEITEN"
-        );
-    }
-
-    #[test]
-    fn totals_outside_every_range_are_rolled_again() {
-        // -2 on a 1 gives -1: roll again; the second roll 3 - 2 = 1 reinforces.
-        let o = card_call(
-            "zugtruppfuehrer",
-            &[
-                ("cards-left", yes()),
-                ("reinforce-useful", yes()),
-                ("d10", die(1)),
-                ("d10#2", die(3)),
-            ],
-        );
-        assert_eq!(o.fields["d10"], 3);
-        assert_eq!(action(&o), "VERSTÄRKEN");
-        // Rifleman +6 (can secure): 5 + 6 = 11 fits nothing; 3 + 6 = 9 secures.
-        let o = card_call(
-            "schuetze",
-            &[("can-secure", yes()), ("d10", die(5)), ("d10#2", die(3))],
-        );
-        assert_eq!(o.fields["total"], 9);
-        assert_eq!(action(&o), "SICHERN");
-    }
-
-    #[test]
-    fn rifleman_questions_in_order() {
-        assert_eq!(
-            action(&card_call("schuetze", &[("win-by-securing", yes())])),
-            "SICHERN"
-        );
-        // On a targeted tile: -4, and the later questions are not asked.
-        let o = card_call(
-            "schuetze",
-            &[
-                ("on-targeted", yes()),
-                ("can-secure", yes()),
-                ("d10", die(9)),
-            ],
-        );
-        assert_eq!(o.fields["drm"], -4);
-        assert_eq!(action(&o), "ANGRIFF");
-        let o = card_call(
-            "schuetze",
-            &[("can-reach-objective", yes()), ("d10", die(7))],
-        );
-        assert_eq!(o.fields["drm"], -3);
-        assert_eq!(action(&o), "BEWEGEN");
-        // Move not possible: attack instead.
-        let o = card_call(
-            "schuetze",
-            &[
-                ("can-reach-objective", yes()),
-                ("d10", die(7)),
-                ("possible-bewegen", no()),
-            ],
-        );
-        assert_eq!(action(&o), "ANGRIFF");
-        // DEF 5- target: +1 and SICHERN is played as ANGRIFF.
-        let o = card_call("schuetze", &[("weak-target", yes()), ("d10", die(9))]);
-        assert_eq!(o.fields["total"], 10);
-        assert_eq!(action(&o), "ANGRIFF");
-        let o = card_call("schuetze", &[("d10", die(9))]);
-        assert_eq!(action(&o), "SICHERN");
-    }
-
-    #[test]
-    fn scout_cases_and_substitutions() {
-        // Case A (fog of war card in hand), enough scouted: +4; 6 + 4 = 10: AUFKLÄREN.
-        let o = card_call(
-            "spaeher",
-            &[("fog-in-hand", yes()), ("won-a", yes()), ("d10", die(6))],
-        );
-        assert_eq!(o.fields["case"], "A");
-        assert_eq!(action(&o), "AUFKLÄREN");
-        // Case A, not enough: -3; 8 - 3 = 5: ANGRIFF.
-        assert_eq!(
-            action(&card_call(
-                "spaeher",
-                &[("fog-in-hand", yes()), ("d10", die(8))]
-            )),
-            "ANGRIFF"
-        );
-        // Case B, enough: +2 and ERKUNDEN becomes VERSCHLEIERN; 1 + 2 = 3.
-        let o = card_call("spaeher", &[("won-b", yes()), ("d10", die(1))]);
-        assert_eq!(o.fields["case"], "B");
-        assert_eq!(action(&o), "VERSCHLEIERN");
-        // Same, on a targeted tile: -3 instead of +2; 7 - 3 = 4 -> ERKUNDEN -> VERSCHLEIERN.
-        let o = card_call(
-            "spaeher",
-            &[("won-b", yes()), ("on-targeted", yes()), ("d10", die(7))],
-        );
-        assert_eq!(o.fields["drm"], -3);
-        assert_eq!(action(&o), "VERSCHLEIERN");
-        // Case B, not enough scouted: -3; 4 - 3 = 1: ERKUNDEN (no swap); 10 - 3 = 7: ANGRIFF.
-        let o = card_call("spaeher", &[("d10", die(4))]);
-        assert_eq!(o.fields["drm"], -3);
-        assert_eq!(action(&o), "ERKUNDEN");
-        assert_eq!(
-            action(&card_call("spaeher", &[("d10", die(10))])),
-            "ANGRIFF"
-        );
-        // Case B, 9-10 is VERSCHLEIERN; not possible: ANGRIFF.
-        let o = card_call(
-            "spaeher",
-            &[
-                ("won-b", yes()),
-                ("d10", die(8)),
-                ("possible-verschleiern", no()),
-            ],
-        );
-        assert_eq!(action(&o), "ANGRIFF");
-    }
-
-    #[test]
-    fn machine_gun_targets_and_rerolls() {
-        let o = card_call(
-            "mg-schuetze",
-            &[("rifleman-on-objective", yes()), ("d10", die(3))],
-        );
-        assert_eq!(o.fields["drm"], 3);
-        assert_eq!(action(&o), "NIEDERHALTEN");
-        assert_eq!(o.fields["target"], "Schütze (that rifleman)");
-        // NIEDERHALTEN not possible: roll again (2 -> BEWEGEN).
-        let o = card_call(
-            "mg-schuetze",
-            &[
-                ("d10", die(7)),
-                ("possible-niederhalten", no()),
-                ("d10#2", die(2)),
-            ],
-        );
-        assert_eq!(action(&o), "BEWEGEN");
-        // BEWEGEN not possible: ANGRIFF.
-        let o = card_call(
-            "mg-schuetze",
-            &[("d10", die(1)), ("possible-bewegen", no())],
-        );
-        assert_eq!(action(&o), "ANGRIFF");
-        let o = card_call("mg-schuetze", &[("on-targeted", yes()), ("d10", die(6))]);
-        assert_eq!(o.fields["total"], 2);
-        assert_eq!(action(&o), "BEWEGEN");
-    }
-
-    #[test]
-    fn mortar_cases_and_lying_low() {
-        let o = card_call("granatwerfer", &[("marker-placed", yes()), ("d10", die(3))]);
-        assert_eq!(action(&o), "SPRENGEN");
-        let o = card_call("granatwerfer", &[("d10", die(3))]);
-        assert_eq!(action(&o), "ANVISIEREN");
-        // -5 on a targeted tile, and the case is still asked.
-        let o = card_call(
-            "granatwerfer",
-            &[
-                ("on-targeted", yes()),
-                ("marker-placed", yes()),
-                ("d10", die(7)),
-            ],
-        );
-        assert_eq!(o.fields["total"], 2);
-        assert_eq!(action(&o), "BEWEGEN");
-        // Nothing possible: roll again until every action is ruled out, then lie low.
-        let o = card_call(
-            "granatwerfer",
-            &[
-                ("d10", die(1)),
-                ("possible-bewegen", no()),
-                ("d10#2", die(5)),
-                ("possible-anvisieren", no()),
-            ],
-        );
-        assert_eq!(action(&o), "SICH VERSTECKT HALTEN");
-    }
-
-    #[test]
-    fn squad_leader_branches() {
-        assert_eq!(
-            action(&card_call("gruppenfuehrer", &[("two-in-hand", yes())])),
-            "VERSTÄRKEN"
-        );
-        assert_eq!(
-            action(&card_call("gruppenfuehrer", &[("inspire-or-hide", yes())])),
-            "ANSPORNEN"
-        );
-        assert_eq!(
-            action(&card_call("gruppenfuehrer", &[])),
-            "SICH VERSTECKT HALTEN"
-        );
-        assert_eq!(
-            action(&card_call("gruppenfuehrer", &[("cards-left", yes())])),
-            "VERSTÄRKEN"
-        );
-        let base = [("cards-left", yes()), ("inspire-useful", yes())];
-        let o = card_call(
-            "gruppenfuehrer",
-            &[&base[..], &[("can-add-counter", yes()), ("d10", die(9))]].concat(),
-        );
-        assert_eq!(o.fields["total"], 6);
-        assert_eq!(action(&o), "VERSTÄRKEN");
-        let o = card_call(
-            "gruppenfuehrer",
-            &[&base[..], &[("can-reactivate", yes()), ("d10", die(4))]].concat(),
-        );
-        assert_eq!(o.fields["total"], 7);
-        assert_eq!(action(&o), "ANSPORNEN");
-    }
-
-    #[test]
-    fn sniper_modifiers() {
-        let o = card_call("scharfschuetze", &[("on-targeted", yes()), ("d10", die(8))]);
-        assert_eq!(action(&o), "ANPIRSCHEN");
-        let o = card_call("scharfschuetze", &[("weak-target", yes()), ("d10", die(3))]);
-        assert_eq!(action(&o), "ANGRIFF");
-        let o = card_call("scharfschuetze", &[("can-stalk", yes()), ("d10", die(7))]);
-        assert_eq!(action(&o), "ANPIRSCHEN");
-        assert_eq!(
-            action(&card_call("scharfschuetze", &[("d10", die(7))])),
-            "ANGRIFF"
-        );
-    }
-
-    #[test]
-    fn targets_follow_the_list_and_the_two_lower_rule() {
-        let t = |a: &[(&str, Answer)]| call("target", a).unwrap();
-        let n = Answer::Number;
-        let a = Answer::Choice;
-        // Source example: a sniper facing riflemen at 9 and 10 shoots the 9...
-        let o = t(&[
-            ("attacker", a("sniper".into())),
-            ("def-rifleman", n(9)),
-            ("def-other", n(8)),
-        ]);
-        assert_eq!(o.fields["target"], "Schütze");
-        assert_eq!(o.fields["defense"], 9);
-        // ...unless another unit with 7 or less can be hit.
-        let o = t(&[
-            ("attacker", a("sniper".into())),
-            ("def-rifleman", n(9)),
-            ("def-other", n(7)),
-        ]);
-        assert_eq!(o.fields["target"], "other");
-        // No rifleman: the next kind on the list.
-        let o = t(&[("attacker", a("mg".into())), ("def-sniper", n(8))]);
-        assert_eq!(o.fields["target"], "Scharfschütze");
-        let o = t(&[("attacker", a("scout".into())), ("def-weakest", n(6))]);
-        assert_eq!(o.fields["target"], "Schwächste EH");
-        let o = t(&[("attacker", a("rifleman".into())), ("main-target", yes())]);
-        assert_eq!(o.fields["target"], "Schütze");
-        let o = t(&[("attacker", a("mortar".into()))]);
-        assert_eq!(o.fields["target"], serde_json::Value::Null);
-    }
-
-    #[test]
-    fn target_tile_example_from_the_source() {
-        let o = call(
-            "target-tile",
-            &[(
-                "tiles",
-                Answer::Text("1A: sniper; 10B: mg; 3A: rifleman, rifleman".into()),
-            )],
-        )
-        .unwrap();
-        assert_eq!(o.fields["tile"], "3A");
-        assert_eq!(o.fields["value"], 8);
-        // Tie on value: more units wins (rifleman + scout = 7 vs sniper = 7).
-        let o = call(
-            "target-tile",
-            &[(
-                "tiles",
-                Answer::Text("1A: sniper; 2B: rifleman, scout".into()),
-            )],
-        )
-        .unwrap();
-        assert_eq!(o.fields["tile"], "2B");
-        // Full tie: the d10, re-rolled when unassigned.
-        let o = call(
-            "target-tile",
-            &[
-                ("tiles", Answer::Text("1A: sniper; 2B: sniper".into())),
-                ("d10", die(7)),
-                ("d10#2", die(2)),
-            ],
-        )
-        .unwrap();
-        assert_eq!(o.fields["tile"], "2B");
-        assert!(call("target-tile", &[("tiles", Answer::Text("1A: tank".into()))]).is_err());
-    }
-
-    #[test]
-    fn unit_values_and_play_order() {
-        assert_eq!(unit_value("Scharfschütze"), Some(7));
-        assert_eq!(unit_value("mg"), Some(6));
-        assert_eq!(unit_value("mortar"), Some(5));
-        assert_eq!(unit_value("Schütze"), Some(4));
-        assert_eq!(unit_value("scout"), Some(3));
-        let o = play_order("Schütze B, Gruppenführer A, Späher B, Schütze A, Feldwebel, Unklare Lage, Zugtruppführer").unwrap();
-        assert_eq!(
-            o,
-            [
-                "Zugtruppführer",
-                "Feldwebel",
-                "Späher B",
-                "Schütze A",
-                "Schütze B",
-                "Gruppenführer A",
-                "Unklare Lage"
-            ]
-        );
-        assert!(play_order("Panzer A").is_err());
-    }
-}
+mod tests;

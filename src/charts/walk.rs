@@ -356,6 +356,42 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// The step every chart roll shares: rolls die `id` (`min`-`max`), adds each modifier
+    /// (amount, reason) with the running total in the path, and, when the chart's rows run
+    /// `rows.0`-`rows.1`, reads a total off the chart on the nearest row with a note saying so.
+    pub fn roll_modified(
+        &mut self,
+        id: &str,
+        label: &str,
+        (min, max): (i64, i64),
+        mods: &[(i64, &str)],
+        rows: Option<(i64, i64)>,
+    ) -> Flow<Rolled> {
+        let roll = self.die(id, label, min, max)?;
+        let mut total = roll;
+        for &(amount, why) in mods.iter().filter(|(a, _)| *a != 0) {
+            total += amount;
+            self.modifier(label_of(label), amount, why, total);
+        }
+        let row = rows.map_or(total, |(lo, hi)| total.clamp(lo, hi));
+        if row != total {
+            self.note(format!("{total} is off the chart: read row {row}"));
+        }
+        Ok(Rolled { roll, total, row })
+    }
+
+    /// Reads the cell at `row`, `column` of `chart` into the path, following a "same as N"
+    /// cell to the row it names.
+    pub fn read<'c>(&mut self, chart: &'c super::data::Chart, row: &str, column: &str) -> &'c str {
+        let mut cell = chart.expect_cell(row, column);
+        self.lookup(&chart.title, row, Some(column), cell);
+        if let Some(target) = cell.strip_prefix("same as ") {
+            cell = chart.expect_cell(target, column);
+            self.lookup(&chart.title, target, Some(column), cell);
+        }
+        cell
+    }
+
     /// Finishes with a result and its fields.
     pub fn done(&mut self, result: impl Into<String>, fields: Map<String, Value>) -> Flow<Outcome> {
         Ok(Outcome {
@@ -364,6 +400,19 @@ impl<'a> Ctx<'a> {
             path: std::mem::take(&mut self.path),
         })
     }
+}
+
+/// A roll read on a chart: the die as rolled, with every modifier, and the row it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rolled {
+    pub roll: i64,
+    pub total: i64,
+    pub row: i64,
+}
+
+/// The short name of a die for a modifier line: "d10" of "d10 (play)".
+fn label_of(label: &str) -> &str {
+    label.split(" (").next().unwrap_or(label)
 }
 
 /// How a command-line flag answers a question family.
@@ -925,5 +974,55 @@ mod tests {
             }),
         });
         assert_eq!(r.unwrap_err().id, "d6");
+    }
+
+    fn rolled_on(
+        value: i64,
+        mods: &[(i64, &str)],
+        rows: Option<(i64, i64)>,
+    ) -> (Rolled, Vec<Step>) {
+        let answers = [(
+            "d10".to_string(),
+            Answer::Die {
+                value,
+                rolled: false,
+            },
+        )];
+        let mut ctx = Ctx::new(&answers);
+        let r = ctx
+            .roll_modified("d10", "d10 (play)", (1, 10), mods, rows)
+            .unwrap();
+        (r, ctx.path)
+    }
+
+    #[test]
+    fn a_modified_roll_records_each_modifier_and_reads_off_chart_totals_on_the_edge() {
+        let (r, path) = rolled_on(
+            9,
+            &[(1, "behind"), (0, "nothing"), (2, "L2")],
+            Some((1, 10)),
+        );
+        assert_eq!(
+            r,
+            Rolled {
+                roll: 9,
+                total: 12,
+                row: 10
+            }
+        );
+        let lines: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            lines,
+            [
+                "d10 (play) = 9 (your roll)",
+                "d10 +1 (behind) -> 10",
+                "d10 +2 (L2) -> 12",
+                "12 is off the chart: read row 10"
+            ]
+        );
+        let (r, path) = rolled_on(1, &[(-3, "DRM")], None);
+        assert_eq!((r.total, r.row, path.len()), (-2, -2, 2));
+        let (r, _) = rolled_on(1, &[(-3, "DRM")], Some((1, 10)));
+        assert_eq!(r.row, 1);
     }
 }

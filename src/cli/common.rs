@@ -40,7 +40,7 @@ impl RuleArgs {
             packs_per_session: self.packs_per_session,
             days: self.days,
         };
-        o.validate().map_err(Error::Usage)?;
+        o.validate().map_err(Error::usage)?;
         Ok(o)
     }
 }
@@ -62,7 +62,7 @@ impl LevelArgs {
             bat: self.bat_level,
             bowl: self.bowl_level,
         };
-        l.checked().map_err(Error::Usage)?;
+        l.checked().map_err(Error::usage)?;
         Ok(l)
     }
 }

@@ -49,7 +49,7 @@ pub struct DuelArgs {
 
 impl DuelArgs {
     fn side(overall: u8, bat: Option<u8>, bowl: Option<u8>) -> Result<SideLevels> {
-        let level = |n: u8| Level::new(n).map_err(Error::Usage);
+        let level = |n: u8| Level::new(n).map_err(Error::usage);
         Ok(SideLevels {
             bat: level(bat.unwrap_or(overall))?,
             bowl: level(bowl.unwrap_or(overall))?,

@@ -164,24 +164,34 @@ impl NewFileArgs {
 /// How often `sim` saves during a long run (and always at the end). See `docs/LEAGUE.md`.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
-/// Runs `accc sim`.
+/// Runs `accc sim`. The file's lock is held from loading it to the last save, so a second
+/// program working on it is refused, told which process has it.
 pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
-    let mut comp = open_or_create(&args, &path)?;
-    let stamp = save::stamp(&path);
+    let mut keeper = save::Keeper::take(&path)?;
+    let mut comp = open_or_create(&args, &mut keeper)?;
     let left = comp
         .current()
         .map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);
     if left == 0 && args.years.is_some_and(|n| n > 0) {
-        return Err(Error::Usage(format!("{} is over: all its seasons up to {LAST_YEAR} have been played, so there are none to simulate", comp.name())));
+        return Err(Error::Usage(format!(
+            "{} is over: all its seasons up to {LAST_YEAR} have been played, so there are none \
+             to simulate",
+            comp.name()
+        )));
     }
     let years = args.years.unwrap_or(left).min(left);
-    if args.years.is_some_and(|n| n > left) {
-        print_err(&format!("only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} is over", comp.name()));
-    }
     let started = Instant::now();
-    let (report, save_time) = simulate(&mut comp, years, &path, stamp)?;
+    let (report, save_time) = simulate(&mut comp, years, &mut keeper)?;
     let seconds = started.elapsed().as_secs_f64();
+    drop(keeper);
+    if args.years.is_some_and(|n| n > left) {
+        print_err(&format!(
+            "only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} \
+             is over",
+            comp.name()
+        ));
+    }
     if args.json {
         print_sim_json(&comp, &path, report, seconds, save_time)?;
     } else {
@@ -205,73 +215,101 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Loads the file at `path`, or makes it when there is none (and no backup that it would
-/// bury). Options given for an existing file must match it.
-fn open_or_create(args: &SimArgs, path: &Path) -> Result<Competition> {
+/// Loads the kept file, or makes it when there is none (and no backup that it would bury).
+/// Options given for an existing file must match it.
+fn open_or_create(args: &SimArgs, keeper: &mut save::Keeper) -> Result<Competition> {
+    let path = keeper.path().to_path_buf();
     if path.exists() {
-        let comp = Competition::load(path)?;
+        let comp = keeper.load()?;
         let conflicts = args.new_file.conflicts(comp.settings(), args.seed)?;
         if !conflicts.is_empty() {
             return Err(Error::Usage(format!(
-                "{} already exists, and its options were fixed when it was made: {}. Leave those options out to go on \
-                 with it, or give another name to start a new competition",
+                "{} already exists, and its options were fixed when it was made: {}. Leave those \
+                 options out to go on with it, or give another name to start a new competition",
                 path.display(),
                 conflicts.join("; ")
             )));
         }
         return Ok(comp);
     }
-    let backup = save::backup_path(path);
+    let backup = save::backup_path(&path);
     if backup.exists() {
         return Err(Error::NotFound(format!(
-            "there is no save file {} but there is a backup {}; copy it over {} to go back to it, or delete it to \
-             start a new competition with this name",
+            "there is no save file {} but there is a backup {}; copy it over {} to go back to \
+             it, or delete it to start a new competition with this name",
             path.display(),
             backup.display(),
-            path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+            path.file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default()
         )));
     }
     let settings = args
         .new_file
         .settings(args.seed.unwrap_or_else(clock_seed))?;
-    let comp =
-        Competition::create(&args.name, settings).map_err(|e| Error::Usage(e.to_string()))?;
-    comp.save(path)?;
+    let comp = Competition::create(&args.name, settings).map_err(Error::usage)?;
+    keeper.store(&comp).map_err(|error| Error::Save {
+        error,
+        note: Some(format!("{} was not made", comp.name())),
+    })?;
     Ok(comp)
 }
 
-/// Saves `comp` over `path` unless another program (the terminal program, another `sim`)
-/// has written it since this one last read or wrote it (`stamp`): its work is kept.
-fn save_unless_changed(
-    comp: &Competition,
-    path: &Path,
-    stamp: &mut Option<save::FileStamp>,
-) -> Result<()> {
-    if save::store_unless_changed(path, comp, stamp)? {
-        return Ok(());
+/// The last season played to its end, if any.
+fn last_played(comp: &Competition) -> Option<u16> {
+    comp.seasons().last().map(|s| s.year)
+}
+
+/// What a failed save means for a run: what the file still holds, and what was not saved.
+/// `saved`: the last season played that the file holds.
+fn unsaved_note(comp: &Competition, saved: Option<u16>, other_program: bool) -> String {
+    let name = comp.name();
+    let played = last_played(comp);
+    let first_unsaved = saved.map_or(crate::league::FIRST_YEAR, |y| y + 1);
+    let lost = match played {
+        Some(last) if Some(last) != saved && last > first_unsaved => {
+            format!("the seasons {first_unsaved}-{last} simulated here were not saved")
+        }
+        Some(last) if Some(last) != saved => {
+            format!("the {last} season simulated here was not saved")
+        }
+        _ => "the matches simulated here were not saved".to_string(),
+    };
+    if other_program {
+        return format!("The other program's version stands; {lost}");
     }
-    let why = format!("{} was changed by another program while this one ran; it was not overwritten, and the seasons simulated here were not saved", path.display());
-    Err(Error::io(why, std::io::Error::other("changed on disk")))
+    let kept = match saved {
+        Some(y) => format!("{name}.acc still holds the competition as last saved, through {y}"),
+        None => format!("{name}.acc still holds the competition as last saved, before any season"),
+    };
+    format!("{kept}; {lost}")
 }
 
 /// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
-/// what was played and the time spent saving.
+/// what was played and the time spent saving. A save that fails ends the run, saying what
+/// the file still holds.
 fn simulate(
     comp: &mut Competition,
     years: u32,
-    path: &Path,
-    mut stamp: Option<save::FileStamp>,
+    keeper: &mut save::Keeper,
 ) -> Result<(SimReport, Duration)> {
     let bar = progress_bar(years);
     let mut report = SimReport::default();
     let mut save_time = Duration::ZERO;
     let mut last_save = Instant::now();
+    let mut saved = last_played(comp);
     for done in 1..=years {
         report.absorb(comp.sim_seasons(1, |_| {}));
         bar.inc(1);
         if done == years || last_save.elapsed() >= CHECKPOINT_EVERY {
             let t = Instant::now();
-            save_unless_changed(comp, path, &mut stamp)?;
+            if let Err(error) = keeper.store(comp) {
+                bar.finish_and_clear();
+                let other = matches!(error.kind, save::ErrorKind::ChangedOnDisk);
+                let note = Some(unsaved_note(comp, saved, other));
+                return Err(Error::Save { error, note });
+            }
+            saved = last_played(comp);
             save_time += t.elapsed();
             last_save = Instant::now();
         }
@@ -325,7 +363,7 @@ pub struct ExportArgs {
 
 /// Runs `accc export`.
 pub fn run_export(args: ExportArgs, saves: &Path) -> Result<()> {
-    let comp = Competition::load(&save::path_for(saves, &args.name)?)?;
+    let comp = save::load(&save::path_for(saves, &args.name)?)?;
     print_out(&format!("{}\n", export::export_json(&comp)))
 }
 
@@ -354,10 +392,10 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     let county = args
         .county
         .as_deref()
-        .map(|c| counties::find(c).map_err(Error::Usage))
+        .map(|c| counties::find(c).map_err(Error::usage))
         .transpose()?;
     let path: PathBuf = save::path_for(saves, &args.name)?;
-    let comp = Competition::load(&path)?;
+    let comp = save::load(&path)?;
     print_lines(&render(&comp, view, args.year, county, class)?)
 }
 
@@ -468,47 +506,5 @@ fn render(
         "alltime" => views::alltime(comp, class),
         "alltime-averages" => views::alltime_averages(comp, class),
         _ => unreachable!("view names are checked"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::league::competition::Settings;
-
-    #[test]
-    fn a_file_written_by_another_program_meanwhile_is_not_overwritten() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = save::path_for(dir.path(), "RACE").unwrap();
-        let options = crate::engine::MatchOptions {
-            batsmen: 4,
-            packs_per_session: 1,
-            days: 1,
-            ..Default::default()
-        };
-        let settings = Settings {
-            options,
-            levels: crate::play::Levels { bat: 1, bowl: 1 },
-            user_county: None,
-            seed: 3,
-        };
-        let mut mine = Competition::create("RACE", settings).unwrap();
-        mine.save(&path).unwrap();
-        let mut stamp = save::stamp(&path);
-        save_unless_changed(&mine, &path, &mut stamp).expect("nobody else wrote it");
-        let mut other = Competition::load(&path).unwrap();
-        other.sim_seasons(1, |_| {});
-        other.save(&path).unwrap();
-        mine.sim_seasons(2, |_| {});
-        let err = save_unless_changed(&mine, &path, &mut stamp).unwrap_err();
-        assert!(
-            err.to_string().contains("was changed by another program"),
-            "{err}"
-        );
-        assert_eq!(
-            Competition::load(&path).unwrap().seasons().len(),
-            1,
-            "the other program's file stands"
-        );
     }
 }

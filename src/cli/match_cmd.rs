@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::play::computer_match;
 use crate::scorecard::{scorecard, Names};
 use crate::seed::clock_seed;
+use crate::store;
 
 /// Arguments of `accc match`.
 #[derive(Debug, Args)]
@@ -37,8 +38,8 @@ pub struct MatchArgs {
 
 /// Runs `accc match`.
 pub fn run(args: MatchArgs) -> Result<()> {
-    let home = counties::find(&args.home).map_err(Error::Usage)?;
-    let away = counties::find(&args.away).map_err(Error::Usage)?;
+    let home = counties::find(&args.home).map_err(Error::usage)?;
+    let away = counties::find(&args.away).map_err(Error::usage)?;
     if home == away {
         return Err(Error::Usage(format!(
             "a county cannot play itself ({})",
@@ -51,10 +52,21 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let (h, a) = (counties::get(home), counties::get(away));
     let mut log = BallLog::new(&h.name, &a.name, seed, &options);
     let state = computer_match(options, [levels; 2], seed, &mut log);
-    if let Some(path) = &args.log {
-        refuse_to_bury(path)?;
-        std::fs::write(path, log.text())
-            .map_err(|e| Error::io(format!("cannot write the log {}", path.display()), e))?;
+    match args.log.as_deref() {
+        Some(path) if path == std::path::Path::new("-") => print_out(&log.text())?,
+        Some(path) => {
+            refuse_to_bury(path)?;
+            // Atomically: a failed write (a full disk) leaves the earlier log as it was.
+            store::atomic::write(path, log.text().as_bytes(), None).map_err(|error| {
+                Error::File {
+                    what:
+                        "the ball log could not be written; an earlier log there is left as it was"
+                            .into(),
+                    error,
+                }
+            })?;
+        }
+        None => {}
     }
     if args.json {
         print_out(&format!(
@@ -74,27 +86,24 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 /// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a
-/// save file, a scorecard, anything mistyped) is left alone with an error. What is not a
-/// file (a pipe, `/dev/stdout`, a terminal) is written to as it is, unread: reading it
-/// first would wait for input that never comes.
+/// save file, a scorecard, anything mistyped) is left alone with an error. Only a regular file
+/// is written as a log: anything else (a folder, a pipe, a device) is refused, and `--log -`
+/// writes the log to standard output instead.
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
-    use std::io::Read;
-    if path.is_dir() {
+    if let Some(what) = store::read::not_regular(path) {
         return Err(Error::Usage(format!(
-            "{} is a folder: give the log a file name",
+            "{} is {what}: give the log a file name (or --log - for standard output)",
             path.display()
         )));
     }
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return Ok(());
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok(());
+    let head = match store::read::head(path, 64 * 1024) {
+        Ok(bytes) => bytes,
+        Err(store::Error {
+            kind: store::ErrorKind::NotFound,
+            ..
+        }) => return Ok(()),
+        Err(e) => return Err(Error::Usage(e.to_string())),
     };
-    let mut head = Vec::new();
-    file.take(64 * 1024)
-        .read_to_end(&mut head)
-        .map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
     let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
     let is_log =
         serde_json::from_slice::<serde_json::Value>(first).is_ok_and(|v| v["event"] == "match");

@@ -16,6 +16,8 @@ pub use delivery::Call;
 pub use events::{BallRecord, DrawBy, Election, Event, NoRecord, Recorder};
 pub use options::MatchOptions;
 pub use runner::{play_match, player_rng, MatchError, Player};
-pub use score::{InningsEnd, InningsScore, Margin, MatchResult, Outcome, Side};
+pub use score::{
+    judge, InningsClose, InningsEnd, InningsScore, Margin, MatchResult, Outcome, Side,
+};
 pub use state::{Chance, Choice, Decision, IllegalChoice, MatchState, PublicState, View};
 pub use tables::Dismissal;

@@ -47,7 +47,7 @@ impl MatchOptions {
     }
 
     /// Checks every number against its allowed range, naming the range when one is off.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OutOfRange> {
         check("batsmen per side", self.batsmen, BATSMEN)?;
         check(
             "packs per session",
@@ -67,15 +67,50 @@ impl MatchOptions {
     }
 }
 
-fn check(what: &str, v: u8, range: std::ops::RangeInclusive<u8>) -> Result<(), String> {
+/// A number outside the range allowed for it: an option, or a computer level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutOfRange {
+    /// What the number is, e.g. "batsmen per side".
+    pub what: &'static str,
+    pub value: u8,
+    pub range: std::ops::RangeInclusive<u8>,
+    /// What the numbers mean, shown after the range (empty: nothing to add).
+    pub meaning: &'static str,
+}
+
+impl std::fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} must be {} to {}",
+            self.what,
+            self.range.start(),
+            self.range.end()
+        )?;
+        if !self.meaning.is_empty() {
+            write!(f, " ({})", self.meaning)?;
+        }
+        write!(f, ", not {}", self.value)
+    }
+}
+
+impl std::error::Error for OutOfRange {}
+
+/// `v` if it lies in `range`, else an [`OutOfRange`] naming `what`.
+pub fn check(
+    what: &'static str,
+    v: u8,
+    range: std::ops::RangeInclusive<u8>,
+) -> Result<(), OutOfRange> {
     if range.contains(&v) {
         Ok(())
     } else {
-        Err(format!(
-            "{what} must be {} to {}, not {v}",
-            range.start(),
-            range.end()
-        ))
+        Err(OutOfRange {
+            what,
+            value: v,
+            range,
+            meaning: "",
+        })
     }
 }
 
@@ -120,18 +155,26 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            o.validate().unwrap_err(),
+            o.validate().unwrap_err().to_string(),
             "batsmen per side must be 2 to 11, not 12"
         );
         let o = MatchOptions {
             packs_per_session: 0,
             ..Default::default()
         };
-        assert!(o.validate().unwrap_err().contains("packs per session"));
+        assert!(o
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("packs per session"));
         let o = MatchOptions {
             days: 6,
             ..Default::default()
         };
-        assert!(o.validate().unwrap_err().contains("days per match"));
+        assert!(o
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("days per match"));
     }
 }

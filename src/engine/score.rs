@@ -287,6 +287,53 @@ impl MatchResult {
     }
 }
 
+/// An innings as it closes, with what the result depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InningsClose {
+    /// 1..=4.
+    pub number: u8,
+    /// Why it closed (before [`judge`] turns a closed third innings into a defeat).
+    pub reason: InningsEnd,
+    pub batting: Side,
+    /// The batting side's runs over its innings so far, this one included.
+    pub mine: u16,
+    /// The other side's.
+    pub theirs: u16,
+    /// Wickets the batting side had left.
+    pub wickets_left: u8,
+}
+
+/// The result (if any) that an innings closing decides, and the reason to record for it (a
+/// third innings closed behind is an innings defeat). No result: the match goes on, unless
+/// time or the cards ran out, which makes it a draw.
+pub fn judge(c: InningsClose) -> (Option<MatchResult>, InningsEnd) {
+    let (bat, mine, theirs, reason) = (c.batting, c.mine, c.theirs, c.reason);
+    let closed = matches!(reason, InningsEnd::AllOut | InningsEnd::Declared);
+    match c.number {
+        4 if reason == InningsEnd::Target => (
+            Some(MatchResult::win(bat, Margin::Wickets(c.wickets_left))),
+            reason,
+        ),
+        4 if closed && mine == theirs => (Some(MatchResult::tie()), reason),
+        4 if closed && mine < theirs => (
+            Some(MatchResult::win(bat.other(), Margin::Runs(theirs - mine))),
+            reason,
+        ),
+        4 => {
+            let one_short = (mine == theirs).then_some(bat);
+            (Some(MatchResult::draw(one_short)), reason)
+        }
+        3 if closed && mine < theirs => (
+            Some(MatchResult::win(
+                bat.other(),
+                Margin::Innings(theirs - mine),
+            )),
+            InningsEnd::InningsDefeat,
+        ),
+        _ => (None, reason),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

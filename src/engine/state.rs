@@ -10,7 +10,7 @@ use rand::Rng;
 use super::delivery::{call_for, resolve, Call};
 use super::events::{BallRecord, DrawBy, Election, Event, Recorder};
 use super::options::MatchOptions;
-use super::score::{InningsEnd, InningsScore, Margin, MatchResult, Side};
+use super::score::{InningsClose, InningsEnd, InningsScore, MatchResult, Side};
 use crate::cards::{double_pack, Card, CardCounts, Hand, Suit, DEAL, DISTINCT, PACK_SIZE};
 
 /// Counting deliveries in an over.
@@ -260,6 +260,18 @@ impl View<'_> {
     }
 }
 
+/// A new pack was offered that is not the discard pile but its top card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotThePile;
+
+impl std::fmt::Display for NotThePile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a new pack must hold exactly the discard pile but its top card")
+    }
+}
+
+impl std::error::Error for NotThePile {}
+
 impl MatchState {
     /// A match about to be dealt.
     pub fn new(options: MatchOptions) -> MatchState {
@@ -432,14 +444,14 @@ impl MatchState {
         &mut self,
         top_first: &[Card],
         rec: &mut R,
-    ) -> Result<(), String> {
+    ) -> Result<(), NotThePile> {
         assert_eq!(self.chance(), Some(Chance::Reshuffle), "no new pack is due");
         let mut want: Vec<Card> = self.discard[..self.discard.len() - 1].to_vec();
         let mut got = top_first.to_vec();
         want.sort();
         got.sort();
         if want != got {
-            return Err("a new pack must hold exactly the discard pile but its top card".into());
+            return Err(NotThePile);
         }
         self.gather_discards();
         self.pickup.clear();
@@ -895,31 +907,14 @@ impl MatchState {
     fn judge(&self, reason: InningsEnd) -> (Option<MatchResult>, InningsEnd) {
         let pubs = &self.public;
         let bat = pubs.batting();
-        let (mine, theirs) = (pubs.aggregate(bat), pubs.aggregate(bat.other()));
-        let closed = matches!(reason, InningsEnd::AllOut | InningsEnd::Declared);
-        match pubs.innings_started {
-            4 if reason == InningsEnd::Target => {
-                let left = pubs.options.all_out() - pubs.current().wickets;
-                (Some(MatchResult::win(bat, Margin::Wickets(left))), reason)
-            }
-            4 if closed && mine == theirs => (Some(MatchResult::tie()), reason),
-            4 if closed => (
-                Some(MatchResult::win(bat.other(), Margin::Runs(theirs - mine))),
-                reason,
-            ),
-            4 => {
-                let one_short = (mine == theirs).then_some(bat);
-                (Some(MatchResult::draw(one_short)), reason)
-            }
-            3 if closed && mine < theirs => (
-                Some(MatchResult::win(
-                    bat.other(),
-                    Margin::Innings(theirs - mine),
-                )),
-                InningsEnd::InningsDefeat,
-            ),
-            _ => (None, reason),
-        }
+        super::score::judge(InningsClose {
+            number: pubs.innings_started,
+            reason,
+            batting: bat,
+            mine: pubs.aggregate(bat),
+            theirs: pubs.aggregate(bat.other()),
+            wickets_left: pubs.options.all_out() - pubs.current().wickets,
+        })
     }
 
     fn finish<R: Recorder + ?Sized>(&mut self, result: MatchResult, rec: &mut R) {

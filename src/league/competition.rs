@@ -7,9 +7,11 @@
 use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
+use crate::engine::options::OutOfRange;
 use crate::engine::{MatchOptions, MatchState, NoRecord};
 use crate::play::{computer_match, Levels};
 
+use super::check::Implausible;
 use super::records::CountyRecords;
 use super::season::{Season, SeasonSummary, Slots};
 use super::seeds::match_seed;
@@ -29,12 +31,41 @@ pub struct Settings {
 
 impl Settings {
     /// Checks the options, levels and county.
-    pub fn validate(&self) -> Result<(), String> {
-        self.options.validate()?;
-        self.levels.checked()?;
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        self.options.validate().map_err(SettingsError::OutOfRange)?;
+        self.levels.checked().map_err(SettingsError::OutOfRange)?;
         match self.user_county {
-            Some(c) if c as usize >= counties::all().len() => Err(format!("no county has id {c}")),
+            Some(c) if c as usize >= counties::all().len() => Err(SettingsError::NoCounty(c)),
             _ => Ok(()),
+        }
+    }
+}
+
+/// Settings that no competition can have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// An option or a level outside its range.
+    OutOfRange(OutOfRange),
+    /// The user's county is not one of the sixteen.
+    NoCounty(CountyId),
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsError::OutOfRange(e) => e.fmt(f),
+            SettingsError::NoCounty(c) => {
+                write!(f, "the user's county is number {c}, which no county has")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SettingsError::OutOfRange(e) => Some(e),
+            SettingsError::NoCounty(_) => None,
         }
     }
 }
@@ -69,8 +100,10 @@ pub enum LeagueError {
     MatchNotOver,
     /// The match handed in was played under other options.
     WrongOptions,
-    /// A name or setting is not allowed.
-    Invalid(String),
+    /// The name is not allowed.
+    Name(NameError),
+    /// A setting is not allowed.
+    Settings(SettingsError),
 }
 
 impl std::fmt::Display for LeagueError {
@@ -108,12 +141,21 @@ impl std::fmt::Display for LeagueError {
             LeagueError::WrongOptions => {
                 f.write_str("the match was played under other options than the competition's")
             }
-            LeagueError::Invalid(m) => f.write_str(m),
+            LeagueError::Name(e) => e.fmt(f),
+            LeagueError::Settings(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for LeagueError {}
+impl std::error::Error for LeagueError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LeagueError::Name(e) => Some(e),
+            LeagueError::Settings(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 fn describe(f: &Fixture) -> String {
     format!(
@@ -163,26 +205,62 @@ pub struct Competition {
 /// Longest competition name (a DOS file name).
 pub const MAX_NAME: usize = 8;
 
+/// A name that cannot be a competition's (or a file's): what was given, and why not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameError {
+    pub name: String,
+    pub why: NameProblem,
+}
+
+/// Why a name is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    TooLong,
+    BadCharacter,
+}
+
+impl std::fmt::Display for NameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let why = match self.why {
+            NameProblem::Empty => "it is empty",
+            NameProblem::TooLong => "it is longer than 8 characters",
+            NameProblem::BadCharacter => "use only letters, digits, '_' and '-'",
+        };
+        write!(
+            f,
+            "{:?} is not a competition name: {why} (a name is 1 to {MAX_NAME} characters, like \
+             SURREY11 or 1ST_TRY)",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for NameError {}
+
 /// The competition (and file) name in its one spelling: 1–8 letters, digits, `_` or `-`,
 /// upper-cased. A trailing `.acc` is dropped.
-pub fn normalise_name(name: &str) -> Result<String, String> {
+pub fn normalise_name(name: &str) -> Result<String, NameError> {
     let bare = name
         .strip_suffix(".acc")
         .or_else(|| name.strip_suffix(".ACC"))
         .unwrap_or(name);
     let why = if bare.is_empty() {
-        "it is empty"
+        NameProblem::Empty
     } else if bare.len() > MAX_NAME {
-        "it is longer than 8 characters"
+        NameProblem::TooLong
     } else if !bare
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        "use only letters, digits, '_' and '-'"
+        NameProblem::BadCharacter
     } else {
         return Ok(bare.to_ascii_uppercase());
     };
-    Err(format!("{name:?} is not a competition name: {why} (a name is 1 to {MAX_NAME} characters, like SURREY11 or 1ST_TRY)"))
+    Err(NameError {
+        name: name.to_string(),
+        why,
+    })
 }
 
 /// The 1890 classes, in the order of `data/counties.toml`.
@@ -199,8 +277,8 @@ fn members_of_1890() -> [Slots; 2] {
 impl Competition {
     /// A new competition, its first season (1890) about to start.
     pub fn create(name: &str, settings: Settings) -> Result<Competition, LeagueError> {
-        let name = normalise_name(name).map_err(LeagueError::Invalid)?;
-        settings.validate().map_err(LeagueError::Invalid)?;
+        let name = normalise_name(name).map_err(LeagueError::Name)?;
+        settings.validate().map_err(LeagueError::Settings)?;
         let first = Season::new(FIRST_YEAR, members_of_1890(), settings.seed);
         Ok(Competition {
             name,
@@ -211,17 +289,19 @@ impl Competition {
         })
     }
 
-    /// A competition from its stored parts (a save file), checked for consistency.
+    /// A competition from its stored parts (a save file), checked: its name and settings,
+    /// and that it could have been played (see [`super::check`]).
     pub fn from_parts(
-        name: String,
+        name: &str,
         settings: Settings,
         seasons: Vec<Season>,
         current: Option<Season>,
         records: Vec<CountyRecords>,
-    ) -> Result<Competition, String> {
-        settings.validate()?;
+    ) -> Result<Competition, Implausible> {
+        let name = normalise_name(name).map_err(Implausible::Name)?;
+        settings.validate().map_err(Implausible::Settings)?;
         if records.len() != counties::all().len() {
-            return Err(format!("records for {} counties", records.len()));
+            return Err(Implausible::RecordsCount(records.len()));
         }
         let years: Vec<u16> = seasons
             .iter()
@@ -234,16 +314,24 @@ impl Competition {
             .any(|(i, &y)| y != FIRST_YEAR + i as u16)
             || years.last().is_some_and(|&y| y > LAST_YEAR)
         {
-            return Err("the seasons are not consecutive from 1890".into());
+            return Err(Implausible::Years);
         }
         if seasons.iter().any(|s| !s.is_complete())
             || current.as_ref().is_some_and(Season::is_complete)
         {
-            return Err("a season is marked complete but is not, or the reverse".into());
+            return Err(Implausible::Unfinished);
         }
         if current.is_none() && seasons.len() != super::MAX_SEASONS as usize {
-            return Err("the competition stops before its last season".into());
+            return Err(Implausible::StopsEarly);
         }
+        let all: Vec<&Season> = seasons.iter().chain(current.as_ref()).collect();
+        super::check::check_history(
+            settings.seed,
+            &settings.options,
+            &all,
+            members_of_1890(),
+            &records,
+        )?;
         Ok(Competition {
             name,
             settings,
@@ -251,16 +339,6 @@ impl Competition {
             current,
             records,
         })
-    }
-
-    /// Reads a competition from its save file.
-    pub fn load(path: &std::path::Path) -> crate::error::Result<Competition> {
-        crate::save::load(path)
-    }
-
-    /// Writes the competition to its save file (atomically, keeping the previous as `.bak`).
-    pub fn save(&self, path: &std::path::Path) -> crate::error::Result<()> {
-        crate::save::store(path, self)
     }
 
     pub fn name(&self) -> &str {
@@ -492,7 +570,7 @@ impl Competition {
         season
             .class_mut(f.class)
             .add(played.summary)
-            .map_err(LeagueError::Invalid)?;
+            .expect("check_next made sure it is the next match");
         let all_out = self.settings.options.all_out();
         for side in crate::engine::Side::BOTH {
             let county = played.summary.county(side);
@@ -541,15 +619,21 @@ mod tests {
         assert_eq!(normalise_name("surrey11"), Ok("SURREY11".into()));
         assert_eq!(normalise_name("1st_try"), Ok("1ST_TRY".into()));
         assert_eq!(normalise_name("a-b.acc"), Ok("A-B".into()));
-        assert!(normalise_name("").unwrap_err().contains("empty"));
+        assert!(normalise_name("")
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
         assert!(normalise_name("toolongname")
             .unwrap_err()
+            .to_string()
             .contains("longer than 8"));
         assert!(normalise_name("a.b")
             .unwrap_err()
+            .to_string()
             .contains("letters, digits"));
         assert!(normalise_name("ab cd")
             .unwrap_err()
+            .to_string()
             .contains("letters, digits"));
     }
 }

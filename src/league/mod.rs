@@ -13,10 +13,12 @@
 //! - [`standings`]: figures, quotient, table order and prize money.
 //! - [`records`]: each county's all-time record totals and partnerships.
 //! - [`season`]: one season of both classes and its end (champion, movement between classes).
+//! - [`check`]: whether a competition read from a file could have been played.
 //! - [`competition`]: the [`Competition`] that the commands and the terminal UI drive.
 //! - [`history`]: rolls of honour, final positions and all-time results.
 //! - [`export`]: the JSON export of `shared/spec/history-export.md`.
 
+pub mod check;
 pub mod competition;
 pub mod export;
 pub mod fixtures;

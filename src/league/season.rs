@@ -24,6 +24,13 @@ pub struct ClassSeason {
     rows: [SeasonRow; CLASS_SIZE],
 }
 
+/// A match that is not the next of its class's schedule (`expected`: the next, if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotScheduled {
+    pub expected: Option<Scheduled>,
+    pub got: MatchSummary,
+}
+
 /// A match of the schedule: round (1..=14), index in the round (0..4), home and away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scheduled {
@@ -50,7 +57,7 @@ impl ClassSeason {
         class: Class,
         slots: Slots,
         matches: Vec<MatchSummary>,
-    ) -> Result<ClassSeason, String> {
+    ) -> Result<ClassSeason, NotScheduled> {
         let mut season = ClassSeason::new(class, slots);
         for m in matches {
             season.add(m)?;
@@ -99,15 +106,13 @@ impl ClassSeason {
     }
 
     /// Adds the next match of the schedule; refuses any other.
-    pub fn add(&mut self, m: MatchSummary) -> Result<(), String> {
-        let next = self
-            .next_scheduled()
-            .ok_or("the class's season is complete")?;
-        if (m.round, m.home, m.away) != (next.round, next.home, next.away) {
-            return Err(format!(
-                "expected round {} {} v {}, got round {} {} v {}",
-                next.round, next.home, next.away, m.round, m.home, m.away
-            ));
+    pub fn add(&mut self, m: MatchSummary) -> Result<(), NotScheduled> {
+        let next = self.next_scheduled();
+        if next.is_none_or(|n| (m.round, m.home, m.away) != (n.round, n.home, n.away)) {
+            return Err(NotScheduled {
+                expected: next,
+                got: m,
+            });
         }
         for (county, side) in [
             (m.home, crate::engine::Side::Home),

@@ -69,6 +69,10 @@ impl SideResult {
 /// Most innings in a match.
 const MAX_INNINGS: usize = 4;
 
+/// A match stored with more than four innings (how many).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyInnings(pub usize);
+
 /// A played match, as the league keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchSummary {
@@ -127,10 +131,11 @@ impl MatchSummary {
         .expect("a match has at most four innings")
     }
 
-    /// A summary from its parts, or an error when there are more than four innings.
-    pub fn from_parts(p: MatchParts) -> Result<MatchSummary, String> {
+    /// A summary from its parts, or an error naming the count when there are more than
+    /// four innings.
+    pub fn from_parts(p: MatchParts) -> Result<MatchSummary, TooManyInnings> {
         if p.innings.len() > MAX_INNINGS {
-            return Err(format!("a match has {} innings", p.innings.len()));
+            return Err(TooManyInnings(p.innings.len()));
         }
         let blank = InningsSummary {
             batting: Side::Home,

@@ -8,6 +8,7 @@ use super::*;
 use crate::engine::MatchOptions;
 use crate::league::{Class, Settings};
 use crate::play::Levels;
+use crate::store::envelope;
 
 fn tiny(seed: u64) -> Competition {
     let options = MatchOptions {
@@ -46,9 +47,20 @@ fn a_season_and_more(seed: u64) -> Competition {
     played(seed, 112 + 3)
 }
 
+/// `comp` under the name the helpers above give, to compare with them.
+fn as_saved_1(mut comp: Competition) -> Competition {
+    comp.rename("SAVED-1".into());
+    comp
+}
+
 fn bad_file_message(path: &Path) -> String {
     match load(path) {
-        Err(Error::BadFile(m)) => m,
+        Err(
+            e @ Error {
+                kind: ErrorKind::Unusable(_),
+                ..
+            },
+        ) => e.to_string(),
         other => panic!("expected a bad-file error, got {other:?}"),
     }
 }
@@ -59,8 +71,8 @@ fn a_saved_competition_loads_back_the_same() {
     let path = path_for(dir.path(), "saved-1").unwrap();
     assert_eq!(path.file_name().unwrap(), "SAVED-1.acc");
     for comp in [tiny(1), a_season_and_more(1)] {
-        comp.save(&path).unwrap();
-        let back = Competition::load(&path).unwrap();
+        store(&path, &comp).unwrap();
+        let back = load(&path).unwrap();
         assert_eq!(back, comp);
         assert_eq!(
             crate::league::export::export_json(&back),
@@ -73,7 +85,7 @@ fn a_saved_competition_loads_back_the_same() {
 fn a_copied_file_is_a_competition_of_its_own_name() {
     let dir = tempfile::tempdir().unwrap();
     let original = path_for(dir.path(), "saved-1").unwrap();
-    tiny(3).save(&original).unwrap();
+    store(&original, &tiny(3)).unwrap();
     let copy = path_for(dir.path(), "branch").unwrap();
     fs::copy(&original, &copy).unwrap();
     let comp = load(&copy).unwrap();
@@ -96,12 +108,12 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(2), played(2, 10));
-    old.save(&path).unwrap();
+    store(&path, &old).unwrap();
     assert!(
         !backup_path(&path).exists(),
         "nothing to back up the first time"
     );
-    new.save(&path).unwrap();
+    store(&path, &new).unwrap();
     assert_eq!(load(&path).unwrap(), new);
     assert_eq!(load(&backup_path(&path)).unwrap(), old);
 }
@@ -111,31 +123,38 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (old, new) = (tiny(3), played(3, 10));
-    old.save(&path).unwrap();
-    new.save(&path).unwrap();
+    store(&path, &old).unwrap();
+    store(&path, &new).unwrap();
     let good = fs::read(&path).unwrap();
     let mut newer = good.clone();
     newer[8] = 9;
     let mut flipped = good.clone();
     let mid = good.len() / 2;
     flipped[mid] ^= 0x40;
-    let garbage_inside = container::wrap(b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard");
+    let garbage_inside = envelope::wrap(
+        KIND,
+        b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard",
+    );
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         (
             "foreign",
             b"PK\x03\x04 some zip file contents".to_vec(),
             "not an ACCC save file",
         ),
-        ("empty", Vec::new(), "cut short"),
+        ("empty", Vec::new(), "is empty"),
         (
             "truncated",
             good[..good.len() * 2 / 3].to_vec(),
             "cut short",
         ),
         ("header only", good[..12].to_vec(), "cut short"),
-        ("newer", newer, "newer version of ACCC (save format 9"),
+        ("newer", newer, "newer version of ACCC (format 9"),
         ("bad checksum", flipped, "checksum does not match"),
-        ("undecodable", garbage_inside, "cannot be decoded"),
+        (
+            "undecodable",
+            garbage_inside,
+            "cannot be read as a competition",
+        ),
     ];
     for (what, bytes, expected) in cases {
         fs::write(&path, &bytes).unwrap();
@@ -178,7 +197,12 @@ fn a_missing_file_is_not_found() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "NOPE").unwrap();
     match load(&path) {
-        Err(Error::NotFound(m)) => assert!(m.contains("NOPE.acc"), "{m}"),
+        Err(
+            e @ Error {
+                kind: ErrorKind::File(store::ErrorKind::NotFound),
+                ..
+            },
+        ) => assert!(e.to_string().contains("NOPE.acc"), "{e}"),
         other => panic!("{other:?}"),
     }
 }
@@ -188,43 +212,354 @@ fn a_save_killed_mid_write_leaves_the_file_intact() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
     let (first, second) = (tiny(4), played(4, 10));
-    first.save(&path).unwrap();
+    store(&path, &first).unwrap();
     // The write of `second` died after writing half its temporary file.
     let half = encode(&second);
-    fs::write(atomic::temp_path(&path), &half[..half.len() / 2]).unwrap();
+    let stray = atomic::temp_path(&path);
+    fs::write(&stray, &half[..half.len() / 2]).unwrap();
     assert_eq!(load(&path).unwrap(), first);
-    // The next save goes through and clears the stray file.
-    second.save(&path).unwrap();
+    // The next owner of the file sweeps the stray file away, and its save goes through.
+    let mut keeper = Keeper::take(&path).unwrap();
+    assert!(!stray.exists());
+    assert_eq!(keeper.load().unwrap(), first);
+    keeper.store(&second).unwrap();
     assert_eq!(load(&path).unwrap(), second);
     assert_eq!(load(&backup_path(&path)).unwrap(), first);
-    assert!(!atomic::temp_path(&path).exists());
-    let names: Vec<String> = fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
 }
 
 #[test]
-fn a_missing_folder_is_created() {
+fn a_keeper_never_overwrites_a_file_another_program_wrote_since() {
     let dir = tempfile::tempdir().unwrap();
-    let path = path_for(&dir.path().join("a").join("b"), "saved-1").unwrap();
-    tiny(5).save(&path).unwrap();
-    assert_eq!(load(&path).unwrap(), tiny(5));
+    let path = path_for(dir.path(), "RACE").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    keeper.store(&tiny(5)).expect("nobody else wrote it");
+    keeper.store(&played(5, 3)).expect("still nobody else");
+    // A program that takes no lock (an older accc, a copy by hand) writes the file.
+    store(&path, &played(5, 7)).unwrap();
+    let e = keeper.store(&played(5, 20)).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::ChangedOnDisk), "{e:?}");
+    assert!(e.to_string().contains("changed by another program"), "{e}");
+    assert_eq!(
+        as_saved_1(load(&path).unwrap()),
+        played(5, 7),
+        "the other program's file stands"
+    );
 }
 
 #[test]
-fn names_are_checked_and_upper_cased() {
-    let dir = Path::new("saves");
-    assert_eq!(path_for(dir, "surrey11").unwrap(), dir.join("SURREY11.acc"));
-    assert_eq!(
-        path_for(dir, "1st_try.acc").unwrap(),
-        dir.join("1ST_TRY.acc")
+fn a_file_appearing_after_the_keeper_looked_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "NEW").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    store(&path, &played(6, 2)).unwrap();
+    assert!(matches!(
+        keeper.store(&tiny(6)).unwrap_err().kind,
+        ErrorKind::ChangedOnDisk
+    ));
+}
+
+#[test]
+fn a_second_keeper_is_refused_naming_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "BUSY").unwrap();
+    let first = Keeper::take(&path).unwrap();
+    let e = Keeper::take(&path).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("BUSY.acc is open in another accc (process")
+            && text.contains(&std::process::id().to_string()),
+        "{text}"
     );
-    for bad in ["", "NINECHARS", "a/b", "..", "x y", "dé"] {
+    drop(first);
+    Keeper::take(&path).expect("free once the first lets go");
+}
+
+#[test]
+fn reading_the_backup_sets_the_damaged_file_aside_and_the_next_save_restores_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "MENDED").unwrap();
+    store(&path, &tiny(7)).unwrap();
+    store(&path, &played(7, 4)).unwrap();
+    fs::write(&path, b"ACCCSAVE garbage").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    assert!(keeper.load().is_err());
+    let (comp, aside) = keeper.read_backup().unwrap();
+    assert_eq!(comp.name(), "MENDED");
+    assert_eq!(as_saved_1(comp.clone()), tiny(7));
+    let aside = aside.unwrap().unwrap();
+    assert_eq!(aside, path.with_extension("bad"));
+    assert_eq!(fs::read(&aside).unwrap(), b"ACCCSAVE garbage");
+    keeper.store(&comp).unwrap();
+    assert_eq!(as_saved_1(load(&path).unwrap()), tiny(7));
+    assert_eq!(as_saved_1(load(&backup_path(&path)).unwrap()), tiny(7));
+}
+
+#[cfg(unix)]
+#[test]
+fn odd_files_are_refused_by_kind_without_hanging_or_reading_forever() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = path_for(dir.path(), "F").unwrap();
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let e = load(&fifo).unwrap_err();
+    assert!(e.to_string().contains("is a named pipe"), "{e}");
+    let zero = path_for(dir.path(), "Z").unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let e = load(&zero).unwrap_err();
+    assert!(e.to_string().contains("is a device"), "{e}");
+    let big = path_for(dir.path(), "BIG").unwrap();
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(MAX_BYTES + 1)
+        .unwrap();
+    let e = load(&big).unwrap_err();
+    assert!(e.to_string().contains("larger than any such file"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_save_is_written_through_and_keeps_a_real_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("elsewhere.acc");
+    store(&real, &tiny(8)).unwrap();
+    let link = path_for(dir.path(), "LINKED").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut keeper = Keeper::take(&link).unwrap();
+    let comp = keeper.load().unwrap();
+    assert_eq!(comp.name(), "LINKED");
+    keeper.store(&played(8, 2)).unwrap();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let bak = fs::symlink_metadata(backup_path(&link)).unwrap();
+    assert!(bak.is_file(), "the backup is a real file");
+    assert_eq!(as_saved_1(load(&backup_path(&link)).unwrap()), tiny(8));
+}
+
+/// A file holding `file`, with a valid envelope and checksum.
+fn file_bytes(file: &v1::FileV1) -> Vec<u8> {
+    envelope::wrap(KIND, &postcard::to_stdvec(file).unwrap())
+}
+
+#[test]
+fn impossible_numbers_under_a_valid_checksum_are_refused_by_name() {
+    // Matches long enough for wins by runs, wickets and innings.
+    let options = MatchOptions {
+        batsmen: 4,
+        packs_per_session: 2,
+        days: 2,
+        ..MatchOptions::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 3, bowl: 4 },
+        user_county: Some(5),
+        seed: 11,
+    };
+    let mut comp = Competition::create("IMPOSS", settings).unwrap();
+    comp.sim_seasons(1, |_| {});
+    let good = v1::FileV1::from_competition(&comp);
+    assert!(
+        decode(&file_bytes(&good)).is_ok(),
+        "the untouched file loads"
+    );
+    type Edit = fn(&mut v1::FileV1);
+    let cases: Vec<(&str, Edit, &str)> = vec![
+        (
+            "wickets of 255",
+            |f| f.seasons[0].classes[0].matches[0].innings[0].wickets = 255,
+            "255 wickets down in innings 1, where a side has 3",
+        ),
+        (
+            "a total of 65,535",
+            |f| f.seasons[0].classes[0].matches[0].innings[0].total = 65_535,
+            "runs scored, more than its deliveries allow",
+        ),
+        (
+            "points that do not follow",
+            |f| {
+                let m = &mut f.seasons[0].classes[1].matches[3];
+                m.points = [m.points[0] + 1, m.points[1]];
+            },
+            "where its innings give",
+        ),
+        (
+            "a result turned round",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.winner.is_some())
+                    .expect("a match won");
+                m.winner = m.winner.map(|w| 1 - w);
+                m.points = [m.points[1], m.points[0]];
+            },
+            "won by",
+        ),
+        (
+            "a margin that does not follow",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.margin.is_some())
+                    .expect("a match won");
+                m.margin = Some(match m.margin.unwrap() {
+                    v1::MarginV1::Innings(r) => v1::MarginV1::Innings(r + 1),
+                    v1::MarginV1::Runs(r) => v1::MarginV1::Runs(r + 1),
+                    v1::MarginV1::Wickets(w) => v1::MarginV1::Wickets(w % 3 + 1),
+                });
+            },
+            "where its innings give",
+        ),
+        (
+            "innings batted out of turn",
+            |f| {
+                let m = f.seasons[0].classes[0]
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.innings.len() >= 2)
+                    .unwrap();
+                m.innings[1].batting = m.innings[0].batting;
+            },
+            "innings 2 batted by the wrong side",
+        ),
+        (
+            "a match seed that is not its fixture's",
+            |f| f.seasons[0].classes[1].matches[5].seed ^= 1,
+            "has a seed that is not its fixture's",
+        ),
+        (
+            "two counties' places swapped",
+            |f| f.current.as_mut().unwrap().classes[1].slots.swap(0, 1),
+            "classes or fixtures do not follow from the season before",
+        ),
+        (
+            "a county that does not exist",
+            |f| f.seasons[0].classes[0].matches[0].home = 99,
+            "a county code 99, which stands for nothing",
+        ),
+        (
+            "a record total its matches never made",
+            |f| {
+                let r = f
+                    .records
+                    .iter_mut()
+                    .find(|r| r.highest_for.is_some())
+                    .unwrap();
+                r.highest_for.as_mut().unwrap().total += 1;
+            },
+            "total of",
+        ),
+        (
+            "a partnership by a batsman who did not bat",
+            |f| {
+                let p = f
+                    .records
+                    .iter_mut()
+                    .find_map(|r| r.partnerships[0].as_mut())
+                    .unwrap();
+                p.batsmen = [1, 4];
+            },
+            "wicket-1 partnership to batsmen 1 and 4, who cannot have batted together then",
+        ),
+        (
+            "a partnership larger than any innings",
+            |f| {
+                let p = f
+                    .records
+                    .iter_mut()
+                    .find_map(|r| r.partnerships[0].as_mut())
+                    .unwrap();
+                p.runs = 5_000;
+            },
+            "wicket-1 partnership of 5000 that none of its innings could hold",
+        ),
+        (
+            "a season missing",
+            |f| {
+                f.seasons.clear();
+            },
+            "its seasons do not run year by year from 1890",
+        ),
+        (
+            "a user county that does not exist",
+            |f| f.user_county = Some(40),
+            "a county code 40",
+        ),
+        (
+            "an option out of range",
+            |f| f.options.batsmen = 12,
+            "batsmen per side must be 2 to 11, not 12",
+        ),
+    ];
+    for (what, edit, expected) in cases {
+        let mut f = good.clone();
+        edit(&mut f);
+        let problem = decode(&file_bytes(&f)).expect_err(what);
         assert!(
-            matches!(path_for(dir, bad), Err(Error::Usage(_))),
-            "{bad:?}"
+            matches!(problem, Problem::Implausible(_)),
+            "{what}: {problem:?}"
         );
+        let text = problem.to_string();
+        assert!(
+            text.starts_with("is corrupt: ") && text.contains(expected),
+            "{what}: {text}"
+        );
+        assert!(
+            !text.contains("Serde") && !text.contains("varint"),
+            "{what}: {text}"
+        );
+    }
+}
+
+#[test]
+fn messages_name_counties_not_numbers() {
+    let comp = a_season_and_more(12);
+    let mut f = v1::FileV1::from_competition(&comp);
+    f.seasons[0].classes[0].matches.swap(0, 1);
+    let text = decode(&file_bytes(&f)).unwrap_err().to_string();
+    let names = crate::counties::all();
+    let named = names
+        .iter()
+        .filter(|c| text.contains(c.name.as_str()))
+        .count();
+    assert!(named >= 2 && text.contains("out of turn"), "{text}");
+}
+
+#[test]
+fn every_competition_played_passes_the_checks() {
+    // Short matches of every shape, so that every way an innings and a match can end occurs.
+    for (k, (batsmen, packs, days, extras)) in [
+        (2, 1, 1, true),
+        (11, 1, 1, false),
+        (4, 2, 2, true),
+        (6, 1, 2, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let options = MatchOptions {
+            no_balls: extras,
+            wides: extras,
+            byes: extras,
+            batsmen,
+            packs_per_session: packs,
+            days,
+        };
+        let settings = Settings {
+            options,
+            levels: Levels {
+                bat: 1 + k as u8,
+                bowl: 5 - k as u8,
+            },
+            user_county: None,
+            seed: 100 + k as u64,
+        };
+        let mut comp = Competition::create("PLAYED", settings).unwrap();
+        comp.sim_seasons(2, |_| {});
+        let back = decode(&encode(&comp)).unwrap_or_else(|p| panic!("{options:?}: {p}"));
+        assert_eq!(back, comp);
     }
 }

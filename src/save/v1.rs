@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{InningsEnd, Margin, MatchOptions, Outcome, Side};
+use crate::league::check::{Implausible, MatchAt, MatchProblem, RecordProblem};
 use crate::league::records::{CountyRecords, PartnershipRecord, TotalRecord};
 use crate::league::season::{ClassSeason, Season, Slots};
 use crate::league::summary::{InningsSummary, MatchParts, MatchSummary, MAX_WICKETS};
@@ -132,24 +133,28 @@ fn end_code(e: InningsEnd) -> u8 {
         .expect("every end has a code") as u8
 }
 
-fn end_of(code: u8) -> Result<InningsEnd, String> {
-    ENDS.get(code as usize)
-        .copied()
-        .ok_or_else(|| format!("unknown innings end {code}"))
+fn unknown(what: &'static str, code: u8) -> Implausible {
+    Implausible::UnknownCode { what, code }
 }
 
-fn side_of(code: u8) -> Result<Side, String> {
+fn end_of(code: u8) -> Result<InningsEnd, Implausible> {
+    ENDS.get(code as usize)
+        .copied()
+        .ok_or(unknown("an innings end", code))
+}
+
+fn side_of(code: u8) -> Result<Side, Implausible> {
     Side::BOTH
         .get(code as usize)
         .copied()
-        .ok_or_else(|| format!("unknown side {code}"))
+        .ok_or(unknown("a side", code))
 }
 
-fn county_of(id: u8) -> Result<CountyId, String> {
+fn county_of(id: u8) -> Result<CountyId, Implausible> {
     if (id as usize) < counties::all().len() {
         Ok(id)
     } else {
-        Err(format!("unknown county {id}"))
+        Err(unknown("a county", id))
     }
 }
 
@@ -181,7 +186,7 @@ impl FileV1 {
     }
 
     /// The competition stored here, checked.
-    pub fn into_competition(self) -> Result<Competition, String> {
+    pub fn into_competition(self) -> Result<Competition, Implausible> {
         let o = self.options;
         let options = MatchOptions {
             no_balls: o.no_balls,
@@ -201,7 +206,6 @@ impl FileV1 {
             user_county,
             seed: self.seed,
         };
-        let name = crate::league::competition::normalise_name(&self.name)?;
         let seasons = self
             .seasons
             .into_iter()
@@ -211,9 +215,10 @@ impl FileV1 {
         let records = self
             .records
             .into_iter()
+            .enumerate()
             .map(records_of)
             .collect::<Result<Vec<_>, _>>()?;
-        Competition::from_parts(name, settings, seasons, current, records)
+        Competition::from_parts(&self.name, settings, seasons, current, records)
     }
 }
 
@@ -296,55 +301,55 @@ fn records_v1(r: &CountyRecords) -> RecordsV1 {
 
 // ----- from the file -----
 
-fn season_of(s: SeasonV1) -> Result<Season, String> {
+fn season_of(s: SeasonV1) -> Result<Season, Implausible> {
+    let year = s.year;
     let classes: [ClassV1; 2] = s
         .classes
         .try_into()
-        .map_err(|c: Vec<ClassV1>| format!("{}: {} classes", s.year, c.len()))?;
+        .map_err(|_| Implausible::ClassShape { year })?;
     let [first, second] = classes;
-    let season = Season {
-        year: s.year,
+    // Which counties are in which class, and in what order, is checked against the season
+    // before (`league::check`).
+    Ok(Season {
+        year,
         classes: [
-            class_of(Class::First, first)?,
-            class_of(Class::Second, second)?,
+            class_of(year, Class::First, first)?,
+            class_of(year, Class::Second, second)?,
         ],
-    };
-    let mut all: Vec<CountyId> = season
-        .classes
-        .iter()
-        .flat_map(|c| c.slots().iter().copied())
-        .collect();
-    all.sort_unstable();
-    all.dedup();
-    if all.len() != counties::all().len() {
-        return Err(format!(
-            "{}: the classes do not hold each county once",
-            s.year
-        ));
-    }
-    Ok(season)
+    })
 }
 
-fn class_of(class: Class, c: ClassV1) -> Result<ClassSeason, String> {
+fn class_of(year: u16, class: Class, c: ClassV1) -> Result<ClassSeason, Implausible> {
     let slots: Slots = c
         .slots
         .try_into()
-        .map_err(|v: Vec<u8>| format!("a class of {} counties", v.len()))?;
+        .map_err(|_| Implausible::ClassShape { year })?;
     for &id in &slots {
         county_of(id)?;
     }
     let matches = c
         .matches
         .into_iter()
-        .map(match_of)
+        .map(|m| match_of(year, class, m))
         .collect::<Result<Vec<_>, _>>()?;
-    ClassSeason::from_matches(class, slots, matches)
+    ClassSeason::from_matches(class, slots, matches).map_err(|e| Implausible::Match {
+        at: MatchAt {
+            year,
+            class,
+            round: e.got.round,
+            home: e.got.home,
+            away: e.got.away,
+        },
+        problem: MatchProblem::NotScheduled {
+            expected: e.expected.map(|n| (n.round, n.home, n.away)),
+        },
+    })
 }
 
-fn match_of(m: MatchV1) -> Result<MatchSummary, String> {
+fn match_of(year: u16, class: Class, m: MatchV1) -> Result<MatchSummary, Implausible> {
     let outcome = *OUTCOMES
         .get(m.outcome as usize)
-        .ok_or_else(|| format!("unknown outcome {}", m.outcome))?;
+        .ok_or(unknown("a result", m.outcome))?;
     let innings = m
         .innings
         .iter()
@@ -357,11 +362,12 @@ fn match_of(m: MatchV1) -> Result<MatchSummary, String> {
                 end: end_of(i.end)?,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, Implausible>>()?;
+    let (round, home, away) = (m.round, county_of(m.home)?, county_of(m.away)?);
     MatchSummary::from_parts(MatchParts {
-        round: m.round,
-        home: county_of(m.home)?,
-        away: county_of(m.away)?,
+        round,
+        home,
+        away,
         outcome,
         winner: m.winner.map(side_of).transpose()?,
         margin: m.margin.map(|x| match x {
@@ -373,9 +379,19 @@ fn match_of(m: MatchV1) -> Result<MatchSummary, String> {
         innings,
         seed: m.seed,
     })
+    .map_err(|e| Implausible::Match {
+        at: MatchAt {
+            year,
+            class,
+            round,
+            home,
+            away,
+        },
+        problem: MatchProblem::InningsCount(e.0),
+    })
 }
 
-fn total_of(t: TotalV1) -> Result<TotalRecord, String> {
+fn total_of(t: TotalV1) -> Result<TotalRecord, Implausible> {
     Ok(TotalRecord {
         total: t.total,
         wickets: t.wickets,
@@ -385,18 +401,18 @@ fn total_of(t: TotalV1) -> Result<TotalRecord, String> {
     })
 }
 
-fn records_of(r: RecordsV1) -> Result<CountyRecords, String> {
+fn records_of((county, r): (usize, RecordsV1)) -> Result<CountyRecords, Implausible> {
     if r.partnerships.len() > MAX_WICKETS {
-        return Err(format!(
-            "partnership records for {} wickets",
-            r.partnerships.len()
-        ));
+        return Err(Implausible::Record {
+            county: county as CountyId,
+            problem: RecordProblem::PartnershipCount(r.partnerships.len()),
+        });
     }
     let mut partnerships = [None; MAX_WICKETS];
     for (slot, p) in partnerships.iter_mut().zip(r.partnerships) {
         *slot = p
             .map(|p| {
-                Ok::<_, String>(PartnershipRecord {
+                Ok::<_, Implausible>(PartnershipRecord {
                     runs: p.runs,
                     batsmen: p.batsmen,
                     unbroken: p.unbroken,

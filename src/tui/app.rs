@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::charts_screen::{procedure_key, walk_key, WalkScreen};
-use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH};
+use super::charts_screen::{self, ChartsScreen};
+use super::draw::TEXT_ROWS;
 use super::playing::{Entry, FinalCard};
 use super::session::Session;
 use super::views::{PickFor, Review, ViewKind};
@@ -80,18 +80,8 @@ pub enum Screen {
     Help {
         scroll: usize,
     },
-    /// The solo charts: the list of systems, or one system's charts (`system` set).
-    Charts {
-        system: Option<usize>,
-        lines: Vec<String>,
-        scroll: usize,
-    },
-    /// A system's procedures, to pick one to walk.
-    Procedures {
-        system: usize,
-    },
-    /// Walking a procedure step by step.
-    Walk(Box<WalkScreen>),
+    /// The solo charts, all their screens (`charts_screen`).
+    Charts(Box<ChartsScreen>),
 }
 
 /// Where the program stands with its file.
@@ -110,6 +100,9 @@ pub struct App {
     pub quit: bool,
     /// The seed for a competition created now (none: from the clock).
     pub new_seed: Option<u64>,
+    /// The file being opened on the start screens (created, or recovered from its backup):
+    /// its lock is held from the moment it is named, and moves to the [`Open`] file.
+    pub(super) opening: Option<crate::save::Keeper>,
 }
 
 impl App {
@@ -124,6 +117,7 @@ impl App {
             size: (80, 25),
             quit: false,
             new_seed: None,
+            opening: None,
         };
         if let Some(n) = name {
             app.open(&n);
@@ -214,6 +208,10 @@ impl App {
                     },
                 );
                 self.start_key(start, k);
+                // Back at the prompt: the file that was being opened is let go.
+                if matches!(self.phase, Phase::Start(Start::FileName { .. })) {
+                    self.opening = None;
+                }
                 return;
             }
             Phase::Open(open) => open,
@@ -291,30 +289,14 @@ impl App {
                     scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS),
                 },
             },
-            Screen::Charts {
-                system: Some(i), ..
-            } if upper(k) == Some('W') => Screen::Procedures { system: i },
-            Screen::Charts {
-                system,
-                lines,
-                scroll,
-            } => charts_key(system, lines, scroll, k),
-            Screen::Procedures { system } => match (procedure_key(system, k), k.code) {
-                (Some(p), _) => {
-                    let seed = new_seed.unwrap_or_else(crate::seed::clock_seed);
-                    Screen::Walk(Box::new(WalkScreen::new(system, p, seed)))
-                }
-                (None, KeyCode::Esc) => Screen::Charts {
-                    system: Some(system),
-                    lines: system_lines(system),
-                    scroll: 0,
-                },
-                _ => Screen::Procedures { system },
-            },
-            Screen::Walk(mut w) => match walk_key(&mut w, k) {
-                true => Screen::Walk(w),
-                false => Screen::Procedures { system: w.system },
-            },
+            Screen::Charts(c) => {
+                let env = charts_screen::Env {
+                    saves_dir: &self.saves_dir,
+                    seed: new_seed,
+                };
+                charts_screen::key(*c, k, &env)
+                    .map_or(Screen::Menu, |c| Screen::Charts(Box::new(c)))
+            }
         };
         if open.quit {
             self.quit = true;
@@ -342,70 +324,5 @@ pub(super) fn upper(k: KeyEvent) -> Option<char> {
     match k.code {
         KeyCode::Char(c) => Some(c.to_ascii_uppercase()),
         _ => None,
-    }
-}
-
-/// The list of chart systems, each under a number key.
-pub(super) fn charts_menu() -> Screen {
-    let mut lines = vec![
-        "Press a number to read a system's charts.".to_string(),
-        String::new(),
-    ];
-    for (i, sys) in crate::charts::systems().iter().enumerate() {
-        lines.extend(fit(
-            &format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game),
-            TEXT_WIDTH,
-            4,
-        ));
-    }
-    lines.push(String::new());
-    lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
-    Screen::Charts {
-        system: None,
-        lines,
-        scroll: 0,
-    }
-}
-
-/// One system's summary and every chart, as the charts module renders them.
-fn system_lines(i: usize) -> Vec<String> {
-    let sys = &crate::charts::systems()[i];
-    let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
-    if !sys.procedures.is_empty() {
-        lines.push(String::new());
-        lines.push("Press [W] to walk one of this system's procedures and make its call.".into());
-    }
-    for chart in &sys.charts {
-        lines.push(String::new());
-        lines.extend(
-            crate::charts::table::render(chart)
-                .lines()
-                .flat_map(|l| fit(l, TEXT_WIDTH, 4)),
-        );
-    }
-    lines
-}
-
-fn charts_key(system: Option<usize>, lines: Vec<String>, scroll: usize, k: KeyEvent) -> Screen {
-    let count = crate::charts::systems().len();
-    match (system, k.code) {
-        (None, KeyCode::Char(c))
-            if c.to_digit(10)
-                .is_some_and(|d| (1..=count as u32).contains(&d)) =>
-        {
-            let i = c.to_digit(10).expect("a digit") as usize - 1;
-            Screen::Charts {
-                system: Some(i),
-                lines: system_lines(i),
-                scroll: 0,
-            }
-        }
-        (None, KeyCode::Esc | KeyCode::Enter) => Screen::Menu,
-        (Some(_), KeyCode::Esc) => charts_menu(),
-        (system, code) => Screen::Charts {
-            system,
-            scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
-            lines,
-        },
     }
 }

@@ -1,7 +1,12 @@
-//! The solo charts in the terminal: a system's procedures, and walking one step by step —
-//! each question answered by typing (or, for a die, by pressing Enter to let the program
-//! roll), with Backspace on an empty line to go back and Ctrl-R to start again — ending in
-//! the call and the path that led to it.
+//! The solo charts in the terminal, everything under the main menu's [C]: the list of
+//! systems, a system's charts, its procedures, and walking one step by step — each question
+//! answered by typing (or, for a die, by pressing Enter to let the program roll), with
+//! Backspace on an empty line to go back and Ctrl-R to start again — ending in the call and
+//! the path that led to it. The program's `App` holds one [`ChartsScreen`] and hands it every
+//! key ([`key`]) and every frame ([`draw_screen`]); all the routing between these screens is
+//! here.
+
+use std::path::Path;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rand::SeedableRng;
@@ -11,11 +16,217 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::draw::{fit, TEXT_WIDTH as WIDTH};
+use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
 use crate::charts::walk::{Kind, Step, Walk};
 use crate::engine::score::plural;
+
+/// Where the charts stand on screen.
+pub enum ChartsScreen {
+    /// The list of systems.
+    Systems { lines: Vec<String>, scroll: usize },
+    /// One system's summary and charts.
+    System {
+        system: usize,
+        lines: Vec<String>,
+        scroll: usize,
+    },
+    /// A system's procedures, to pick one to walk.
+    Procedures { system: usize },
+    /// Walking a procedure step by step.
+    Walk(Box<WalkScreen>),
+}
+
+/// What the charts screens take from the program around them.
+pub struct Env<'a> {
+    /// The folder of the program's save files.
+    pub saves_dir: &'a Path,
+    /// The seed for dice rolled now (none: from the clock).
+    pub seed: Option<u64>,
+}
+
+/// The charts as [C] opens them: the list of systems.
+pub fn open() -> ChartsScreen {
+    let mut lines = vec![
+        "Press a number to read a system's charts.".to_string(),
+        String::new(),
+    ];
+    for (i, sys) in crate::charts::systems().iter().enumerate() {
+        lines.extend(fit(
+            &format!("[{}] {} ({})", i + 1, sys.meta.name, sys.meta.game),
+            WIDTH,
+            4,
+        ));
+    }
+    lines.push(String::new());
+    lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
+    ChartsScreen::Systems { lines, scroll: 0 }
+}
+
+/// One system's summary and every chart, as the charts module renders them.
+fn system_lines(i: usize) -> Vec<String> {
+    let sys = &crate::charts::systems()[i];
+    let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
+    if !sys.procedures.is_empty() {
+        lines.push(String::new());
+        lines.push("Press [W] to walk one of this system's procedures and make its call.".into());
+    }
+    for chart in &sys.charts {
+        lines.push(String::new());
+        lines.extend(
+            crate::charts::table::render(chart)
+                .lines()
+                .flat_map(|l| fit(l, WIDTH, 4)),
+        );
+    }
+    lines
+}
+
+fn system_screen(system: usize) -> ChartsScreen {
+    ChartsScreen::System {
+        system,
+        lines: system_lines(system),
+        scroll: 0,
+    }
+}
+
+/// Scrolls a text view of `len` lines, `rows` at a time, by a key; never past the last
+/// screenful, so that a key back up always moves it.
+fn scrolled(scroll: usize, code: KeyCode, len: usize, rows: usize) -> usize {
+    let moved = match code {
+        KeyCode::Down => scroll + 1,
+        KeyCode::Up => scroll.saturating_sub(1),
+        KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
+        KeyCode::PageUp => scroll.saturating_sub(15),
+        KeyCode::Home => 0,
+        _ => scroll,
+    };
+    moved.min(len.saturating_sub(rows))
+}
+
+/// Handles a key on the charts screens; `None` when the user leaves them for the main menu.
+pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen> {
+    let count = crate::charts::systems().len();
+    let digit = match k.code {
+        KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize),
+        _ => None,
+    };
+    Some(match screen {
+        ChartsScreen::Systems { .. } if digit.is_some_and(|d| (1..=count).contains(&d)) => {
+            system_screen(digit.expect("a digit") - 1)
+        }
+        ChartsScreen::Systems { .. } if matches!(k.code, KeyCode::Esc | KeyCode::Enter) => {
+            return None
+        }
+        ChartsScreen::Systems { lines, scroll } => ChartsScreen::Systems {
+            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+            lines,
+        },
+        ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
+            ChartsScreen::Procedures { system }
+        }
+        ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(),
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+        } => ChartsScreen::System {
+            system,
+            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+            lines,
+        },
+        ChartsScreen::Procedures { system } => match (procedure_key(system, k), k.code) {
+            (Some(p), _) => {
+                let seed = env.seed.unwrap_or_else(crate::seed::clock_seed);
+                ChartsScreen::Walk(Box::new(WalkScreen::new(system, p, seed)))
+            }
+            (None, KeyCode::Esc) => system_screen(system),
+            _ => ChartsScreen::Procedures { system },
+        },
+        ChartsScreen::Walk(mut w) => match walk_key(&mut w, k) {
+            true => ChartsScreen::Walk(w),
+            false => ChartsScreen::Procedures { system: w.system },
+        },
+    })
+}
+
+/// Draws whichever charts screen is showing.
+pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
+    match screen {
+        ChartsScreen::Systems { lines, scroll } => text(
+            f,
+            area,
+            "Solo charts of other games",
+            lines,
+            *scroll,
+            "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+        ),
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+        } => text(
+            f,
+            area,
+            &crate::charts::systems()[*system].meta.name,
+            lines,
+            *scroll,
+            "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+        ),
+        ChartsScreen::Procedures { system } => text(
+            f,
+            area,
+            &format!(
+                "{}: procedures",
+                crate::charts::systems()[*system].meta.name
+            ),
+            &procedure_lines(*system),
+            0,
+            "Press a number  [Esc] back",
+        ),
+        ChartsScreen::Walk(w) => draw(f, area, w),
+    }
+}
+
+/// A page of text under a title, scrolled, with the keys (and where the page is) below.
+fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
+    let rows = TEXT_ROWS;
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(format!(" {title:<79}"), style::title())],
+    );
+    let scroll = scroll.min(lines.len().saturating_sub(rows));
+    for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
+        put(
+            f,
+            area,
+            1,
+            2 + i as u16,
+            vec![Span::styled(line.clone(), style::text())],
+        );
+    }
+    let more = if lines.len() > rows {
+        format!(
+            "  ({}-{} of {})",
+            scroll + 1,
+            (scroll + rows).min(lines.len()),
+            lines.len()
+        )
+    } else {
+        String::new()
+    };
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(format!("{hint}{more}"), style::key())],
+    );
+}
 
 /// A walk through one procedure.
 pub struct WalkScreen {

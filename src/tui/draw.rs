@@ -171,39 +171,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             *scroll,
             "[Up]/[Down] scroll  [Esc] back",
         ),
-        Screen::Charts {
-            system,
-            lines,
-            scroll,
-        } => {
-            let title = match system {
-                Some(i) => crate::charts::systems()[*i].meta.name.clone(),
-                None => "Solo charts of other games".to_string(),
-            };
-            text(
-                f,
-                area,
-                &title,
-                lines,
-                *scroll,
-                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
-            );
-        }
-        Screen::Procedures { system } => {
-            let title = format!(
-                "{}: procedures",
-                crate::charts::systems()[*system].meta.name
-            );
-            text(
-                f,
-                area,
-                &title,
-                &super::charts_screen::procedure_lines(*system),
-                0,
-                "Press a number  [Esc] back",
-            );
-        }
-        Screen::Walk(w) => super::charts_screen::draw(f, area, w),
+        Screen::Charts(c) => super::charts_screen::draw_screen(f, area, c),
     }
 }
 

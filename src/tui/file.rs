@@ -10,7 +10,7 @@ use super::app::{upper, App, Phase, Screen};
 use super::setup::{self, NewFile, OptionsKey};
 use crate::counties::{Class, CountyId};
 use crate::league::competition::{normalise_name, Competition, Settings};
-use crate::save::FileStamp;
+use crate::save::Keeper;
 
 /// The screens before a file is open.
 pub enum Start {
@@ -93,20 +93,16 @@ pub struct Open {
     pub unsaved: Option<String>,
     /// [Q] was pressed once with the competition unsaved.
     pub(super) quit_asked: bool,
-    /// The file as this program last read or wrote it (`None`: not on disk yet).
-    stamp: Option<FileStamp>,
+    /// The file's lock, held while it is open, and the file as this program last read or
+    /// wrote it.
+    keeper: Keeper,
     /// The user has quit.
     pub(super) quit: bool,
 }
 
 impl Open {
-    /// `comp` open on the menu; `stamp` is the file as read (`None`: not on disk yet).
-    fn new(
-        comp: Competition,
-        saves_dir: PathBuf,
-        stamp: Option<FileStamp>,
-        status: Option<String>,
-    ) -> Open {
+    /// `comp` open on the menu, its file kept by `keeper`.
+    fn new(comp: Competition, saves_dir: PathBuf, keeper: Keeper, status: Option<String>) -> Open {
         let mut open = Open {
             comp,
             screen: Screen::Menu,
@@ -115,7 +111,7 @@ impl Open {
             status,
             unsaved: None,
             quit_asked: false,
-            stamp,
+            keeper,
             quit: false,
         };
         open.class = open.home_class();
@@ -143,22 +139,14 @@ impl Open {
 
     /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
     pub(super) fn save(&mut self) {
-        let path = self.path();
-        let comp = &self.comp;
-        let failure = match std::fs::create_dir_all(&self.saves_dir) {
-            Err(e) => Some(format!(
-                "Cannot make the folder {}: {e}",
-                self.saves_dir.display()
+        let failure = match self.keeper.store(&self.comp) {
+            Ok(()) => None,
+            // Another program wrote the file since this one read it: its work stands.
+            Err(e) if matches!(e.kind, crate::save::ErrorKind::ChangedOnDisk) => Some(format!(
+                "{}.acc was changed by another program: quit and open it again",
+                self.comp.name()
             )),
-            Ok(()) => match crate::save::store_unless_changed(&path, comp, &mut self.stamp) {
-                Ok(true) => None,
-                // Another program wrote the file since this one read it: its work stands.
-                Ok(false) => Some(format!(
-                    "{}.acc was changed by another program: quit and open it again",
-                    comp.name()
-                )),
-                Err(e) => Some(format!("Saving failed: {e}")),
-            },
+            Err(e) => Some(capitalised(&e.to_string())),
         };
         self.status = failure.clone().or(self.status.take());
         self.unsaved = failure;
@@ -280,7 +268,7 @@ impl App {
             Err(e) => {
                 self.phase = Phase::Start(Start::FileName {
                     input: String::new(),
-                    error: Some(e),
+                    error: Some(e.to_string()),
                 })
             }
         }
@@ -293,12 +281,24 @@ impl App {
             Err(e) => {
                 self.phase = Phase::Start(Start::FileName {
                     input: String::new(),
-                    error: Some(e),
+                    error: Some(e.to_string()),
                 });
                 return;
             }
         };
         let path = file_path(&self.saves_dir, &name);
+        // The file is this program's from now until it quits or goes back to the prompt; a
+        // file another accc has open is refused, naming it.
+        let keeper = match Keeper::take(&path) {
+            Ok(k) => self.opening.insert(k),
+            Err(e) => {
+                self.phase = Phase::Start(Start::FileName {
+                    input: String::new(),
+                    error: Some(e.to_string()),
+                });
+                return;
+            }
+        };
         let bak = crate::save::backup_path(&path);
         self.phase = if !path.exists() && bak.exists() {
             let problem = format!(
@@ -314,7 +314,7 @@ impl App {
         } else if !path.exists() {
             Phase::Start(Start::Confirm { name })
         } else {
-            match Competition::load(&path) {
+            match keeper.load() {
                 Ok(comp) => self.opened(comp, None),
                 Err(e) => Phase::Start(Start::Damaged {
                     name,
@@ -325,32 +325,41 @@ impl App {
         };
     }
 
+    /// The file being opened, kept from now on (its lock is taken now if naming it did not).
+    fn keeper(&mut self, name: &str) -> Result<Keeper, crate::save::Error> {
+        match self.opening.take() {
+            Some(k) => Ok(k),
+            None => Keeper::take(&file_path(&self.saves_dir, name)),
+        }
+    }
+
     /// `comp`, just read from its file, open on the menu.
-    fn opened(&self, comp: Competition, status: Option<String>) -> Phase {
-        let stamp = crate::save::stamp(&file_path(&self.saves_dir, comp.name()));
-        Phase::Open(Box::new(Open::new(
-            comp,
-            self.saves_dir.clone(),
-            stamp,
-            status,
-        )))
+    fn opened(&mut self, comp: Competition, status: Option<String>) -> Phase {
+        match self.keeper(comp.name()) {
+            Ok(keeper) => Phase::Open(Box::new(Open::new(
+                comp,
+                self.saves_dir.clone(),
+                keeper,
+                status,
+            ))),
+            Err(e) => Phase::Start(Start::FileName {
+                input: String::new(),
+                error: Some(e.to_string()),
+            }),
+        }
     }
 
     fn damaged_key(&mut self, name: String, problem: String, backup: Backup, k: KeyEvent) {
         self.phase = match upper(k) {
             // [B] is offered only while there is a backup not yet found unusable.
             Some('B') if backup == Backup::Offered => {
-                let path = file_path(&self.saves_dir, &name);
-                let bak = crate::save::backup_path(&path);
-                match Competition::load(&bak) {
-                    Ok(comp) => {
-                        // The damaged file is moved aside, so that saving keeps the good backup
-                        // as the backup (it would otherwise replace it).
-                        let aside = if path.exists() {
-                            Some(crate::save::set_aside(&path))
-                        } else {
-                            None
-                        };
+                let read = match self.opening.as_mut() {
+                    Some(keeper) => keeper.read_backup(),
+                    None => Keeper::take(&file_path(&self.saves_dir, &name))
+                        .and_then(|k| self.opening.insert(k).read_backup()),
+                };
+                match read {
+                    Ok((comp, aside)) => {
                         let status = Some(match aside {
                             None => format!("Opened the backup and saved it as {name}.acc."),
                             Some(Ok(to)) => format!("Opened the backup and saved it as {name}.acc; the damaged file is kept as {}.", to.display()),
@@ -392,10 +401,13 @@ impl App {
         };
         self.phase = match Competition::create(name, settings) {
             Ok(comp) => {
-                // Not on disk yet: a file that turns up meanwhile is not overwritten.
-                let mut open = Open::new(comp, self.saves_dir.clone(), None, None);
-                open.save();
-                Phase::Open(Box::new(open))
+                // Not on disk yet, as the keeper knows: a file that turns up meanwhile is not
+                // overwritten.
+                let mut phase = self.opened(comp, None);
+                if let Phase::Open(open) = &mut phase {
+                    open.save();
+                }
+                phase
             }
             Err(e) => Phase::Start(Start::FileName {
                 input: String::new(),
@@ -403,4 +415,12 @@ impl App {
             }),
         };
     }
+}
+
+/// `text` with its first letter a capital, to open a line.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -2,7 +2,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::app::{charts_menu, upper, Screen};
+use super::app::{upper, Screen};
 use super::file::Open;
 use super::match_screen;
 use super::setup;
@@ -47,7 +47,7 @@ impl Open {
                 input: String::new(),
                 error: None,
             },
-            Some('C') => charts_menu(),
+            Some('C') => Screen::Charts(Box::new(super::charts_screen::open())),
             Some('H') => Screen::Help { scroll: 0 },
             Some('Q') => self.quit_key(asked_before),
             _ => Screen::Menu,

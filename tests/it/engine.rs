@@ -394,15 +394,24 @@ fn accc_match_log_replaces_only_an_earlier_log() {
         .contains("\"seed\":2"));
 }
 
-/// A log sent to a pipe is written, not first read (reading a pipe waits for input that
-/// never comes: the command used to hang).
+/// A log goes to a pipe with `--log -`, written at once; a pipe named as a file is refused at
+/// once (a log is only written as a regular file, replaced whole), never read first (reading
+/// a pipe waits for input that never comes: the command used to hang).
 #[cfg(unix)]
 #[test]
 fn accc_match_log_to_a_pipe_is_written_at_once() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let mut child = accc()
+    let out = accc()
         .args(["match", "--seed", "1", "--json", "--log", "/dev/stdout"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(or --log - for standard output)"));
+    let mut child = accc()
+        .args(["match", "--seed", "1", "--json", "--log", "-"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -416,7 +425,7 @@ fn accc_match_log_to_a_pipe_is_written_at_once() {
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(30) {
             child.kill().unwrap();
-            panic!("accc match --log /dev/stdout hung");
+            panic!("accc match --log - hung");
         }
         std::thread::sleep(Duration::from_millis(20));
     }

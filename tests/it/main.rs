@@ -6,6 +6,7 @@ mod charts;
 mod cli;
 mod e2e;
 mod engine;
+mod files;
 mod helpers;
 mod league;
 mod log_check;

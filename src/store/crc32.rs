@@ -1,4 +1,4 @@
-//! CRC-32 (IEEE 802.3, as zip and PNG use it), table-driven, for the save file's checksum.
+//! CRC-32 (IEEE 802.3, as zip and PNG use it), table-driven, for the envelope's checksum.
 
 const POLY: u32 = 0xEDB8_8320;
 

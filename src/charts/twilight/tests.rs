@@ -1,0 +1,537 @@
+//! Unit tests of the twilight procedures: every modifier and special rule.
+
+use super::*;
+use crate::charts::walk::answers::{c, die, n, yes};
+use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
+
+fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
+    call_for_test(procedures(), id, answers, |q| match q.kind {
+        Kind::YesNo => Some(Answer::Bool(false)),
+        Kind::Choice { .. } if q.id != "war" => Some(Answer::Choice("none".into())),
+        _ => None,
+    })
+}
+
+fn act(extra: &[(&str, Answer)]) -> Outcome {
+    let mut a: Vec<(&str, Answer)> = vec![
+        ("ops", n(3)),
+        ("war", c("mid")),
+        ("event-d6", die(1)),
+        ("region-d20", die(1)),
+    ];
+    for (k, v) in extra {
+        a.retain(|(x, _)| x != k);
+        a.push((k, v.clone()));
+    }
+    call("action", &a).unwrap()
+}
+fn step(o: &Outcome) -> String {
+    o.fields["step"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn regions_cover_1_to_20_once_in_both_periods() {
+    for early in [true, false] {
+        let spans = region_spans(early);
+        for r in 1..=20 {
+            assert_eq!(
+                spans.iter().filter(|(_, s)| s.contains(r)).count(),
+                1,
+                "{early} {r}"
+            );
+        }
+    }
+    assert_eq!(region_for(true, 7), Some("Europe"));
+    assert_eq!(region_for(true, 8), Some("Asia"));
+    assert_eq!(region_for(true, 18), Some("South America"));
+    assert_eq!(region_for(false, 5), Some("Europe"));
+    assert_eq!(region_for(false, 6), Some("Asia"));
+    assert_eq!(region_for(false, 19), Some("Central America"));
+}
+
+#[test]
+fn nothing_applies_falls_to_step_9_with_the_d20() {
+    let o = act(&[("region-d20", die(15))]);
+    assert_eq!(step(&o), "9");
+    assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
+    let o = act(&[
+        ("war", c("early")),
+        ("region-d20", die(15)),
+        ("adjacent", yes()),
+    ]);
+    assert_eq!(step(&o), "9A");
+    assert!(o.fields["action"].as_str().unwrap().contains("Middle East"));
+    let o = act(&[("region-d20", die(20)), ("uncontrolled", yes())]);
+    assert_eq!(step(&o), "9B");
+    // Realignment first, unless Iran-Contra.
+    assert_eq!(step(&act(&[("realign-region", yes())])), "9");
+    assert!(act(&[("realign-region", yes())]).fields["action"]
+        .as_str()
+        .unwrap()
+        .starts_with("realign"));
+    assert_eq!(
+        step(&act(&[
+            ("realign-region", yes()),
+            ("iran-contra", yes()),
+            ("uncontrolled", yes())
+        ])),
+        "9B"
+    );
+}
+
+#[test]
+fn steps_go_in_priority_order() {
+    let all = [
+        ("italy", yes()),
+        ("europe-bg", yes()),
+        ("europe-realign", yes()),
+        ("lacks-rmo", yes()),
+        ("coup-region", c("africa")),
+        ("bg-region", c("asia")),
+        ("nonbg-region", c("europe")),
+        ("realign-controlled", yes()),
+        ("step8-ok", yes()),
+        ("event-d6", die(6)),
+    ];
+    let mut answers: Vec<(&str, Answer)> = all.to_vec();
+    let expected = ["1", "2B", "3", "4", "5B", "6", "7", "8", "9"];
+    for want in expected {
+        let o = act(&answers);
+        assert_eq!(step(&o), want, "{answers:?}");
+        // Remove what made this step apply, and the next one must take over.
+        match want {
+            "1" => answers.retain(|(k, _)| *k != "italy"),
+            "2B" => answers.retain(|(k, _)| *k != "europe-bg"),
+            "3" => answers.retain(|(k, _)| *k != "europe-realign"),
+            "4" => answers.retain(|(k, _)| *k != "coup-region"),
+            "5B" => answers.retain(|(k, _)| *k != "bg-region"),
+            "6" => answers.retain(|(k, _)| *k != "nonbg-region"),
+            "7" => answers.retain(|(k, _)| *k != "realign-controlled"),
+            "8" => answers.retain(|(k, _)| *k != "step8-ok"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn step_1_needs_three_ops() {
+    assert_eq!(step(&act(&[("italy", yes())])), "1");
+    assert_ne!(step(&act(&[("ops", n(2)), ("italy", yes())])), "1");
+}
+
+#[test]
+fn gamma_uses_only_steps_1_4_6() {
+    // Γ skips Δ and steps 2, 3, 5, 7, 8, 9.
+    let o = act(&[
+        ("final-round", yes()),
+        ("event-wins", yes()),
+        ("europe-bg", yes()),
+        ("step8-ok", yes()),
+        ("event-d6", die(6)),
+    ]);
+    assert_eq!(step(&o), "-");
+    assert!(o.fields["action"].as_str().unwrap().contains("1, 4, 6"));
+    // Short of military operations is implied: step 4 applies.
+    assert_eq!(
+        step(&act(&[
+            ("final-round", yes()),
+            ("coup-region", c("middle-east"))
+        ])),
+        "4"
+    );
+    // 1-2 Ops in the last round: level 1, then 2, then 3 non-battlegrounds.
+    let o = act(&[
+        ("final-round", yes()),
+        ("ops", n(1)),
+        ("nonbg-region-l3", c("africa")),
+    ]);
+    assert_eq!(step(&o), "6");
+    assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
+}
+
+#[test]
+fn europe_lost_restricts_steps() {
+    let o = act(&[
+        ("europe-lost", yes()),
+        ("lacks-rmo", yes()),
+        ("coup-region", c("asia")),
+    ]);
+    assert_eq!(step(&o), "9", "step 4 is not in the Europe-lost set");
+    assert!(
+        o.fields["action"].as_str().unwrap().contains("Europe"),
+        "no d20: Europe"
+    );
+    // Step 8 only for events in Europe.
+    let base = [
+        ("europe-lost", yes()),
+        ("step8-ok", yes()),
+        ("event-d6", die(6)),
+    ];
+    assert_eq!(step(&act(&base)), "9");
+    let mut with = base.to_vec();
+    with.push(("event-europe", yes()));
+    assert_eq!(step(&act(&with)), "8");
+}
+
+#[test]
+fn delta_events() {
+    assert_eq!(step(&act(&[("event-wins", yes())])), "Δ");
+    assert_eq!(step(&act(&[("ops", n(1)), ("step8-ok", yes())])), "Δ");
+    // A 2-Ops card that passes step 8 waits for step 8 and its roll.
+    assert_eq!(
+        step(&act(&[
+            ("ops", n(2)),
+            ("step8-ok", yes()),
+            ("event-d6", die(4))
+        ])),
+        "8"
+    );
+    assert_eq!(
+        step(&act(&[("red-scare", yes()), ("step8-no-ops", yes())])),
+        "Δ"
+    );
+    assert_ne!(step(&act(&[("red-scare", yes())])), "Δ");
+}
+
+#[test]
+fn step_8_rolls() {
+    let ev = |extra: &[(&str, Answer)]| step(&act(&[&[("step8-ok", yes())][..], extra].concat()));
+    assert_eq!(ev(&[("event-d6", die(4))]), "8");
+    assert_eq!(ev(&[("event-d6", die(3))]), "9");
+    // Late war, VP for the AI: 3-6.
+    assert_eq!(
+        ev(&[
+            ("war", c("late")),
+            ("event-vp", yes()),
+            ("event-d6", die(3))
+        ]),
+        "8"
+    );
+    assert_eq!(
+        ev(&[
+            ("war", c("late")),
+            ("event-vp", yes()),
+            ("event-d6", die(2))
+        ]),
+        "9"
+    );
+    // The VP rule is late war only.
+    assert_eq!(
+        ev(&[("war", c("mid")), ("event-vp", yes()), ("event-d6", die(3))]),
+        "9"
+    );
+    // Containment on a 1-3 Ops card: no event unless it gives Ops.
+    assert_eq!(ev(&[("containment", yes()), ("event-d6", die(6))]), "9");
+    assert_eq!(
+        ev(&[
+            ("containment", yes()),
+            ("event-gives-ops", yes()),
+            ("event-d6", die(6))
+        ]),
+        "8"
+    );
+    assert_eq!(
+        ev(&[("ops", n(4)), ("containment", yes()), ("event-d6", die(6))]),
+        "8"
+    );
+}
+
+#[test]
+fn step_4_conditions_china_and_death_squads() {
+    // Not short of military operations: no step 4.
+    assert_ne!(step(&act(&[("coup-region", c("asia"))])), "4A");
+    let o = act(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
+    assert_eq!(step(&o), "4A");
+    assert!(o.fields["action"].as_str().unwrap().contains("level 2"));
+    // 5 Ops (China card in Asia): level 3.
+    let o = act(&[
+        ("ops", n(5)),
+        ("lacks-rmo", yes()),
+        ("coup-region", c("asia")),
+    ]);
+    assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
+    // 2 Ops: Asia only.
+    let e = call(
+        "action",
+        &[
+            ("ops", n(2)),
+            ("war", c("mid")),
+            ("lacks-rmo", yes()),
+            ("coup-region", c("africa")),
+        ],
+    )
+    .unwrap_err();
+    assert_eq!(e.id, "coup-region");
+    // China card roll: 5-6 uses it when a level 3 Asian battleground can be couped.
+    let china = [
+        ("lacks-rmo", yes()),
+        ("china", yes()),
+        ("china-d6", die(5)),
+        ("asia-level3", yes()),
+    ];
+    let o = act(&china);
+    assert_eq!(step(&o), "4A");
+    assert!(o.fields["action"].as_str().unwrap().contains("China"));
+    let mut low = china.to_vec();
+    low[2] = ("china-d6", die(4));
+    assert!(!act(&low).fields["action"]
+        .as_str()
+        .unwrap()
+        .contains("China"));
+    let mut formosan = china.to_vec();
+    formosan.push(("us-formosan", yes()));
+    assert!(!act(&formosan).fields["action"]
+        .as_str()
+        .unwrap()
+        .contains("China"));
+    // Death Squads 3-6: coup without the RMO condition, SA/CA only, +1 Op there.
+    let o = act(&[
+        ("ops", n(4)),
+        ("death-squads", yes()),
+        ("death-squads-d6", die(3)),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_eq!(step(&o), "4");
+    assert!(
+        o.fields["action"].as_str().unwrap().contains("level 3"),
+        "a 4 counts as 5 there"
+    );
+    let e = call(
+        "action",
+        &[
+            ("ops", n(4)),
+            ("war", c("mid")),
+            ("death-squads", yes()),
+            ("death-squads-d6", die(3)),
+            ("coup-region", c("asia")),
+        ],
+    )
+    .unwrap_err();
+    assert_eq!(e.id, "coup-region");
+    let o = act(&[
+        ("ops", n(4)),
+        ("death-squads", yes()),
+        ("death-squads-d6", die(2)),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_ne!(step(&o), "4", "2: the usual condition (not short)");
+}
+
+#[test]
+fn step_6_needs_rmo_and_yuri_needs_three_ops() {
+    assert_ne!(step(&act(&[("nonbg-region", c("asia"))])), "6");
+    let o = act(&[
+        ("ops", n(2)),
+        ("lacks-rmo", yes()),
+        ("nonbg-region", c("asia")),
+    ]);
+    assert_eq!(step(&o), "6");
+    assert!(o.fields["action"].as_str().unwrap().contains("level 1"));
+    assert_ne!(
+        step(&act(&[
+            ("ops", n(2)),
+            ("lacks-rmo", yes()),
+            ("yuri", yes()),
+            ("nonbg-region", c("asia"))
+        ])),
+        "6"
+    );
+    assert_eq!(
+        step(&act(&[
+            ("ops", n(3)),
+            ("lacks-rmo", yes()),
+            ("yuri", yes()),
+            ("nonbg-region", c("asia"))
+        ])),
+        "6"
+    );
+}
+
+/// The prompt of question `id` in an `action` walk with these answers (defaults as `act`).
+fn prompt_of(extra: &[(&str, Answer)], id: &str) -> String {
+    // The extra answers come first, so they win over the defaults.
+    let mut a: Vec<(&str, Answer)> = extra.to_vec();
+    a.extend([("ops", n(3)), ("war", c("mid"))]);
+    let mut seen = None;
+    let p = procedures().iter().find(|p| p.id == "action").unwrap();
+    let _ = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
+        if q.id == id {
+            seen = Some(q.prompt.clone());
+        }
+        Ok(a.iter()
+            .find(|(k, _)| *k == q.id)
+            .map(|(_, v)| v.clone())
+            .unwrap_or(match q.kind {
+                Kind::YesNo => Answer::Bool(false),
+                Kind::Die { .. } => die(1),
+                _ => c("none"),
+            }))
+    });
+    seen.unwrap_or_else(|| panic!("{id} was not asked"))
+}
+fn action_text(o: &Outcome) -> String {
+    o.fields["action"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn china_card_counts_5_only_in_asia() {
+    let china = [("ops", n(5)), ("lacks-rmo", yes())];
+    let with = |extra: &[(&str, Answer)]| act(&[&china[..], extra].concat());
+    // Step 4: level 3 in Asia only, level 2 elsewhere.
+    let o = with(&[("coup-region", c("asia"))]);
+    assert_eq!(step(&o), "4A");
+    assert!(action_text(&o).contains("level 3"), "{o:?}");
+    let o = with(&[("coup-region", c("middle-east"))]);
+    assert_eq!(step(&o), "4");
+    assert!(action_text(&o).contains("level 2"), "{o:?}");
+    let p = prompt_of(&china, "coup-region");
+    assert!(
+        p.contains("Asia (level 3)") && p.contains("Middle East (level 2)"),
+        "{p}"
+    );
+    // Step 6: the same, and the prompt shows each region's level.
+    let o = with(&[("nonbg-region", c("europe"))]);
+    assert_eq!(step(&o), "6");
+    assert!(action_text(&o).contains("level 2"), "{o:?}");
+    let o = with(&[("nonbg-region", c("asia"))]);
+    assert!(action_text(&o).contains("level 3"), "{o:?}");
+    let p = prompt_of(&china, "nonbg-region");
+    assert!(
+        p.contains("Europe (level 2)") && p.contains("Asia (level 3)"),
+        "{p}"
+    );
+    let p = prompt_of(&[("ops", n(2)), ("lacks-rmo", yes())], "nonbg-region");
+    assert!(p.contains("Africa (level 1)"), "{p}");
+    // Death Squads for the AI: the China card is a 4 there, +1 = 5: level 3.
+    let o = with(&[
+        ("death-squads", yes()),
+        ("death-squads-d6", die(3)),
+        ("coup-region", c("south-america")),
+    ]);
+    assert!(action_text(&o).contains("level 3"), "{o:?}");
+    assert_eq!(coup_ops(5, "Asia", true), 5);
+    assert_eq!(coup_ops(5, "Europe", false), 4);
+    assert_eq!(coup_ops(5, "Central America", true), 5);
+    assert_eq!(coup_ops(3, "Central America", true), 4);
+    // Step 1 with the China card: a 4 in Europe.
+    let o = act(&[("ops", n(5)), ("italy", yes())]);
+    assert!(action_text(&o).contains("4 Ops"), "{o:?}");
+}
+
+#[test]
+fn death_squads_override_still_needs_three_ops() {
+    let squads = |ops: i64| {
+        act(&[
+            ("ops", n(ops)),
+            ("death-squads", yes()),
+            ("death-squads-d6", die(4)),
+            ("coup-region", c("south-america")),
+        ])
+    };
+    // A 1 becomes a 2 there: still short of 3, no step 4.
+    assert_ne!(step(&squads(1)), "4");
+    // A 2 becomes a 3 and qualifies (level 2).
+    let o = squads(2);
+    assert_eq!(step(&o), "4");
+    assert!(action_text(&o).contains("level 2"), "{o:?}");
+}
+
+#[test]
+fn red_scare_still_coups_when_short_of_military_operations() {
+    let base = [("red-scare", yes()), ("step8-no-ops", yes())];
+    let with = |extra: &[(&str, Answer)]| act(&[&base[..], extra].concat());
+    assert_eq!(
+        step(&with(&[("coup-region", c("asia"))])),
+        "Δ",
+        "not short: the event"
+    );
+    let o = with(&[("lacks-rmo", yes()), ("coup-region", c("asia"))]);
+    assert_eq!(step(&o), "4A");
+    assert_eq!(
+        step(&with(&[
+            ("lacks-rmo", yes()),
+            ("nonbg-region", c("africa"))
+        ])),
+        "6"
+    );
+    assert_eq!(step(&with(&[("lacks-rmo", yes()), ("italy", yes())])), "1");
+    // Short, but no coup possible: the event after all (not step 2's influence).
+    let o = with(&[("lacks-rmo", yes()), ("europe-bg", yes())]);
+    assert_eq!(step(&o), "Δ");
+}
+
+#[test]
+fn death_squads_against_the_ai_lower_the_levels_there() {
+    let against = |ops: i64, key: &'static str, region: &'static str| {
+        action_text(&act(&[
+            ("ops", n(ops)),
+            ("lacks-rmo", yes()),
+            ("death-squads-against", yes()),
+            (key, c(region)),
+        ]))
+    };
+    assert!(against(3, "coup-region", "south-america").contains("level 1"));
+    assert!(against(4, "coup-region", "central-america").contains("level 2"));
+    assert!(against(5, "coup-region", "central-america").contains("level 2"));
+    assert!(
+        against(3, "coup-region", "middle-east").contains("level 2"),
+        "only SA and CA"
+    );
+    assert!(against(3, "nonbg-region", "south-america").contains("level 1"));
+    assert!(against(3, "nonbg-region", "europe").contains("level 2"));
+    assert!(against(4, "nonbg-region", "central-america").contains("level 2"));
+}
+
+#[test]
+fn scoring_cards_are_played_at_once() {
+    let o = call("action", &[("scoring", yes())]).unwrap();
+    assert_eq!(o.fields["action"], "play the scoring card");
+}
+
+#[test]
+fn timing_and_discard() {
+    for (r, when) in [(1, "before"), (3, "before"), (4, "after"), (6, "after")] {
+        let o = call("event-timing", &[("d6", die(r))]).unwrap();
+        assert_eq!(o.fields["your_event"], when);
+    }
+    let o = call("discard", &[("helps-you", yes()), ("yours", yes())]).unwrap();
+    assert_eq!(o.fields["priority"], "3");
+    let o = call("discard", &[("doomsday", yes()), ("yours", yes())]).unwrap();
+    assert_eq!(o.fields["priority"], "1");
+}
+
+#[test]
+fn a_misnamed_step_or_an_uncovered_roll_is_refused_as_the_data_loads() {
+    use crate::charts::data::load;
+    assert!(load::<Data>(SOURCE).is_ok());
+    let bad = SOURCE.replacen(
+        r#"gamma = ["1", "4", "6"]"#,
+        r#"gamma = ["1", "4", "66"]"#,
+        1,
+    );
+    assert_ne!(bad, SOURCE);
+    assert!(load::<Data>(&bad).unwrap_err().message.contains("66"));
+    let bad = SOURCE.replacen(
+        r#"{ label = "Africa", cells = ["19", "17-18"] }"#,
+        r#"{ label = "Africa", cells = ["19", "17"] }"#,
+        1,
+    );
+    assert_ne!(bad, SOURCE);
+    let e = load::<Data>(&bad).unwrap_err();
+    assert!(e.message.contains("a d20 of 18 is in 0 regions"), "{e}");
+}
+
+#[test]
+fn the_region_flags_are_the_region_chart_rows() {
+    let rows: Vec<String> = data()
+        .chart("regions")
+        .rows
+        .iter()
+        .map(|r| region_key(&r.label))
+        .chain(["none".to_string()])
+        .collect();
+    assert_eq!(region_keys(), rows);
+    assert_eq!(region_keys().len(), 7);
+    assert_eq!(data().steps.order[0], StepId::Gamma);
+    assert_eq!(names(&data().steps.gamma), "1, 4, 6");
+}

@@ -1,0 +1,528 @@
+//! Whether a competition read back from its parts (a save file) could have been played: each
+//! match's figures within what the cards allow, its innings in the rules' order, its result,
+//! margin and points following from its innings by the engine's own rule
+//! ([`crate::engine::judge`]) and its seed the one its fixture is given; each season's classes
+//! and fixture order following from the season before; and each county's records following
+//! from the matches. A file with a valid checksum can still hold impossible numbers (edited, or
+//! written by a faulty program); this is where they are caught, each named in words.
+
+use std::fmt;
+
+use crate::cards::{DEAL, PACK_SIZE};
+use crate::counties::{self, Class, CountyId};
+use crate::engine::{judge, InningsClose, InningsEnd, MatchOptions, MatchResult, Side};
+
+use super::competition::{NameError, SettingsError};
+use super::records::CountyRecords;
+use super::season::Season;
+use super::seeds::match_seed;
+use super::summary::{MatchSummary, MAX_WICKETS};
+
+/// Why a competition's parts cannot be a competition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Implausible {
+    Name(NameError),
+    Settings(SettingsError),
+    /// A stored code that stands for nothing (an innings end, a side, a county, a result).
+    UnknownCode {
+        what: &'static str,
+        code: u8,
+    },
+    /// Records kept for another number of counties than sixteen.
+    RecordsCount(usize),
+    /// The seasons do not run year by year from 1890 (or go past 1989).
+    Years,
+    /// A season before the last is unfinished, or the one under way is finished.
+    Unfinished,
+    /// The competition stops before its last season.
+    StopsEarly,
+    /// A season stored with other than two classes of eight.
+    ClassShape {
+        year: u16,
+    },
+    /// A season's classes or fixture order do not follow from the season before.
+    Classes {
+        year: u16,
+    },
+    /// A match that cannot have been played as stored.
+    Match {
+        at: MatchAt,
+        problem: MatchProblem,
+    },
+    /// A county's records that do not follow from its matches.
+    Record {
+        county: CountyId,
+        problem: RecordProblem,
+    },
+}
+
+/// Where a match stands in the competition, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchAt {
+    pub year: u16,
+    pub class: Class,
+    pub round: u8,
+    pub home: CountyId,
+    pub away: CountyId,
+}
+
+/// What is wrong with one match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchProblem {
+    /// Not the next match of the schedule (`expected`: the one that is, if any is left).
+    NotScheduled {
+        expected: Option<(u8, CountyId, CountyId)>,
+    },
+    /// Its seed is not its fixture's.
+    Seed,
+    /// Other than one to four innings.
+    InningsCount(usize),
+    /// An innings batted by the wrong side (the order is A, B, A, B).
+    BattingOrder { innings: u8 },
+    /// More wickets than a side has.
+    Wickets { innings: u8, wickets: u8, most: u8 },
+    /// An innings said to end in a way it cannot have ended.
+    End { innings: u8, end: InningsEnd },
+    /// The match goes on after an innings that ended it.
+    GoesOn { innings: u8 },
+    /// More balls than the cards allow.
+    Balls { balls: u32, most: u32 },
+    /// More runs than the balls allow.
+    Runs { runs: u32, most: u32 },
+    /// The result, margin or points stored are not what the innings give.
+    Result {
+        stored: MatchResult,
+        expected: MatchResult,
+    },
+}
+
+/// What is wrong with one county's records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// Partnership records for more wickets than an innings has.
+    PartnershipCount(usize),
+    /// A record total that is not the one its matches give (`which`: "highest for", ...).
+    Total {
+        which: &'static str,
+        stored: Option<u16>,
+        expected: Option<u16>,
+    },
+    /// A record total credited to a match that has no such innings.
+    TotalNotPlayed { which: &'static str },
+    /// A partnership by batsmen who cannot have batted together for that wicket.
+    PartnershipBatsmen { wicket: u8, batsmen: [u8; 2] },
+    /// A partnership no innings of the county against that opponent that year could hold.
+    PartnershipNotPlayed { wicket: u8, runs: u16 },
+}
+
+impl fmt::Display for MatchAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the {} {}-class match of round {}, {} v {}",
+            self.year,
+            self.class.name(),
+            self.round,
+            name(self.home),
+            name(self.away)
+        )
+    }
+}
+
+fn name(id: CountyId) -> &'static str {
+    counties::all()
+        .get(id as usize)
+        .map_or("an unknown county", |c| c.name.as_str())
+}
+
+fn result_text(r: &MatchResult, at: &MatchAt) -> String {
+    let side = |s: Side| {
+        name(match s {
+            Side::Home => at.home,
+            Side::Away => at.away,
+        })
+        .to_string()
+    };
+    format!(
+        "{}, points {}-{}",
+        r.describe(side),
+        r.points[0],
+        r.points[1]
+    )
+}
+
+impl fmt::Display for Implausible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Implausible::Name(e) => write!(f, "its name is wrong: {e}"),
+            Implausible::Settings(e) => write!(f, "its settings are impossible: {e}"),
+            Implausible::UnknownCode { what, code } => {
+                write!(f, "it holds {what} code {code}, which stands for nothing")
+            }
+            Implausible::RecordsCount(n) => {
+                write!(f, "it keeps records for {n} counties, not sixteen")
+            }
+            Implausible::Years => f.write_str("its seasons do not run year by year from 1890"),
+            Implausible::Unfinished => {
+                f.write_str("a season is marked finished but is not, or the reverse")
+            }
+            Implausible::StopsEarly => {
+                f.write_str("the competition ends before its last season, 1989")
+            }
+            Implausible::ClassShape { year } => {
+                write!(f, "its {year} season is not two classes of eight counties")
+            }
+            Implausible::Classes { year } => write!(
+                f,
+                "its {year} classes or fixtures do not follow from the season before"
+            ),
+            Implausible::Match { at, problem } => {
+                write!(f, "{at} ")?;
+                match problem {
+                    MatchProblem::NotScheduled {
+                        expected: Some((round, home, away)),
+                    } => write!(
+                        f,
+                        "is out of turn: the schedule's next match is round {round}, {} v {}",
+                        name(*home),
+                        name(*away)
+                    ),
+                    MatchProblem::NotScheduled { expected: None } => {
+                        f.write_str("is one more than the class's season holds")
+                    }
+                    MatchProblem::Seed => f.write_str("has a seed that is not its fixture's"),
+                    MatchProblem::InningsCount(n) => write!(f, "has {n} innings"),
+                    MatchProblem::BattingOrder { innings } => {
+                        write!(f, "has innings {innings} batted by the wrong side")
+                    }
+                    MatchProblem::Wickets {
+                        innings,
+                        wickets,
+                        most,
+                    } => write!(
+                        f,
+                        "has {wickets} wickets down in innings {innings}, where a side has {most}"
+                    ),
+                    MatchProblem::End { innings, end } => write!(
+                        f,
+                        "says innings {innings} ended {}, which it cannot have",
+                        end.name()
+                    ),
+                    MatchProblem::GoesOn { innings } => {
+                        write!(f, "goes on after innings {innings}, which ended the match")
+                    }
+                    MatchProblem::Balls { balls, most } => write!(
+                        f,
+                        "has {balls} balls bowled, more than its cards allow ({most})"
+                    ),
+                    MatchProblem::Runs { runs, most } => write!(
+                        f,
+                        "has {runs} runs scored, more than its deliveries allow ({most})"
+                    ),
+                    MatchProblem::Result { stored, expected } => write!(
+                        f,
+                        "says \"{}\" where its innings give \"{}\"",
+                        result_text(stored, at),
+                        result_text(expected, at)
+                    ),
+                }
+            }
+            Implausible::Record { county, problem } => {
+                write!(f, "{}'s records ", name(*county))?;
+                match problem {
+                    RecordProblem::PartnershipCount(n) => {
+                        write!(
+                            f,
+                            "hold partnerships for {n} wickets, where an innings has ten"
+                        )
+                    }
+                    RecordProblem::Total {
+                        which,
+                        stored,
+                        expected,
+                    } => {
+                        let t = |v: &Option<u16>| v.map_or("none".to_string(), |v| v.to_string());
+                        write!(
+                            f,
+                            "give a {which} total of {} where its matches give {}",
+                            t(stored),
+                            t(expected)
+                        )
+                    }
+                    RecordProblem::TotalNotPlayed { which } => write!(
+                        f,
+                        "credit the {which} total to a match that has no such innings"
+                    ),
+                    RecordProblem::PartnershipBatsmen { wicket, batsmen } => write!(
+                        f,
+                        "give the wicket-{wicket} partnership to batsmen {} and {}, who cannot \
+                         have batted together then",
+                        batsmen[0], batsmen[1]
+                    ),
+                    RecordProblem::PartnershipNotPlayed { wicket, runs } => write!(
+                        f,
+                        "give a wicket-{wicket} partnership of {runs} that none of its innings \
+                         could hold"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for Implausible {}
+
+/// Most deliveries a match's cards allow: every delivery takes at least the bowler's card,
+/// and each pack holds at most the whole double pack, besides the two hands.
+fn most_deliveries(options: &MatchOptions) -> u32 {
+    options.max_packs() as u32 * PACK_SIZE as u32 + 2 * DEAL as u32
+}
+
+/// Most runs off one delivery that counts in the over (6 off the bat; byes give at most 4).
+const MOST_RUNS_COUNTING: u32 = 6;
+/// Most runs off one that does not (a no-ball's penalty and 6 off the bat; wides give 4).
+const MOST_RUNS_EXTRA: u32 = 7;
+
+/// Checks one match's figures and result against the rules.
+pub fn check_match(m: &MatchSummary, options: &MatchOptions) -> Result<(), MatchProblem> {
+    let innings = m.innings();
+    if innings.is_empty() || innings.len() > 4 {
+        return Err(MatchProblem::InningsCount(innings.len()));
+    }
+    let all_out = options.all_out();
+    let most = most_deliveries(options);
+    let balls: u32 = innings.iter().map(|i| i.balls as u32).sum();
+    if balls > most {
+        return Err(MatchProblem::Balls { balls, most });
+    }
+    let runs: u32 = innings.iter().map(|i| i.total as u32).sum();
+    let most_runs = MOST_RUNS_COUNTING * balls + MOST_RUNS_EXTRA * (most - balls);
+    if runs > most_runs {
+        return Err(MatchProblem::Runs {
+            runs,
+            most: most_runs,
+        });
+    }
+    let first = innings[0].batting;
+    let mut aggregate = [0u16; 2];
+    // The result, once an innings has decided one (or time has run out).
+    let mut decided: Option<(u8, MatchResult)> = None;
+    for (k, inn) in innings.iter().enumerate() {
+        let number = k as u8 + 1;
+        if let Some((innings, _)) = decided {
+            return Err(MatchProblem::GoesOn { innings });
+        }
+        let batting = if k % 2 == 0 { first } else { first.other() };
+        if inn.batting != batting {
+            return Err(MatchProblem::BattingOrder { innings: number });
+        }
+        if inn.wickets > all_out {
+            return Err(MatchProblem::Wickets {
+                innings: number,
+                wickets: inn.wickets,
+                most: all_out,
+            });
+        }
+        let bad_end = Err(MatchProblem::End {
+            innings: number,
+            end: inn.end,
+        });
+        // All out exactly when every wicket fell; an innings defeat is the third innings
+        // closing (all out or declared) behind.
+        let all_out_now = inn.wickets == all_out;
+        let reason = match inn.end {
+            InningsEnd::InningsDefeat if all_out_now => InningsEnd::AllOut,
+            InningsEnd::InningsDefeat => InningsEnd::Declared,
+            end if all_out_now != (end == InningsEnd::AllOut) => return bad_end,
+            end => end,
+        };
+        let i = batting.index();
+        aggregate[i] = aggregate[i].saturating_add(inn.total);
+        let (mine, theirs) = (aggregate[i], aggregate[1 - i]);
+        // The side batting fourth stops the moment it passes the other's runs, and no one
+        // delivery gives more than seven.
+        let passed = number == 4 && mine > theirs;
+        if (inn.end == InningsEnd::Target) != passed || (passed && mine - theirs > 7) {
+            return bad_end;
+        }
+        let (result, recorded) = judge(InningsClose {
+            number,
+            reason,
+            batting,
+            mine,
+            theirs,
+            wickets_left: all_out - inn.wickets,
+        });
+        if recorded != inn.end {
+            return bad_end;
+        }
+        decided = match result {
+            Some(r) => Some((number, r)),
+            // Time running out ends the match drawn.
+            None if inn.end == InningsEnd::Time => Some((number, MatchResult::draw(None))),
+            None => None,
+        };
+    }
+    // No innings decided it: the last pack ran out just as the last innings closed.
+    compare(m, decided.map_or(MatchResult::draw(None), |(_, r)| r))
+}
+
+fn compare(m: &MatchSummary, expected: MatchResult) -> Result<(), MatchProblem> {
+    let stored = MatchResult {
+        outcome: m.outcome,
+        winner: m.winner,
+        margin: m.margin,
+        points: m.points,
+    };
+    if stored == expected {
+        Ok(())
+    } else {
+        Err(MatchProblem::Result { stored, expected })
+    }
+}
+
+/// Checks what the league's types cannot hold by construction, once the competition's parts
+/// are each well formed: classes, fixtures and seeds season by season, every match, and the
+/// records. `seasons` are the completed ones then the one under way.
+pub fn check_history(
+    seed: u64,
+    options: &MatchOptions,
+    seasons: &[&Season],
+    first_members: [super::season::Slots; 2],
+    records: &[CountyRecords],
+) -> Result<(), Implausible> {
+    let mut members = first_members;
+    for (k, season) in seasons.iter().enumerate() {
+        if k > 0 {
+            members = seasons[k - 1].summary().next_members();
+        }
+        let fresh = Season::new(season.year, members, seed);
+        for class in &season.classes {
+            if fresh.class(class.class).slots() != class.slots() {
+                return Err(Implausible::Classes { year: season.year });
+            }
+            for (j, m) in class.matches().iter().enumerate() {
+                let at = MatchAt {
+                    year: season.year,
+                    class: class.class,
+                    round: m.round,
+                    home: m.home,
+                    away: m.away,
+                };
+                let s = class.scheduled(j);
+                if m.seed != match_seed(seed, season.year, class.class, s.round, s.index) {
+                    return Err(Implausible::Match {
+                        at,
+                        problem: MatchProblem::Seed,
+                    });
+                }
+                check_match(m, options).map_err(|problem| Implausible::Match { at, problem })?;
+            }
+        }
+    }
+    check_records(options, seasons, records)
+}
+
+/// Every match of the history, with its year.
+fn all_innings<'a>(
+    seasons: &'a [&'a Season],
+) -> impl Iterator<Item = (u16, &'a MatchSummary)> + 'a {
+    seasons.iter().flat_map(|s| {
+        s.classes
+            .iter()
+            .flat_map(|c| c.matches().iter().map(|m| (s.year, m)))
+    })
+}
+
+fn check_records(
+    options: &MatchOptions,
+    seasons: &[&Season],
+    records: &[CountyRecords],
+) -> Result<(), Implausible> {
+    let all_out = options.all_out();
+    let mut rebuilt = vec![CountyRecords::default(); records.len()];
+    let none = [[None; MAX_WICKETS]; 2];
+    for (year, m) in all_innings(seasons) {
+        for side in Side::BOTH {
+            rebuilt[m.county(side) as usize].add_match(m, side, &none, year, all_out);
+        }
+    }
+    for (county, (stored, fresh)) in records.iter().zip(&rebuilt).enumerate() {
+        let county = county as CountyId;
+        let fail = |problem| Err(Implausible::Record { county, problem });
+        let totals = [
+            ("highest for", stored.highest_for, fresh.highest_for, true),
+            ("lowest for", stored.lowest_for, fresh.lowest_for, true),
+            (
+                "highest against",
+                stored.highest_against,
+                fresh.highest_against,
+                false,
+            ),
+            (
+                "lowest against",
+                stored.lowest_against,
+                fresh.lowest_against,
+                false,
+            ),
+        ];
+        for (which, s, e, batting) in totals {
+            if s.map(|r| r.total) != e.map(|r| r.total) {
+                return fail(RecordProblem::Total {
+                    which,
+                    stored: s.map(|r| r.total),
+                    expected: e.map(|r| r.total),
+                });
+            }
+            let Some(r) = s else { continue };
+            let played = all_innings(seasons).any(|(year, m)| {
+                let Some(side) = m.side_of(county) else {
+                    return false;
+                };
+                year == r.year
+                    && m.county(side.other()) == r.opponent
+                    && m.innings().iter().any(|i| {
+                        (i.batting == side) == batting
+                            && (i.total, i.wickets, i.end) == (r.total, r.wickets, r.end)
+                    })
+            });
+            if !played {
+                return fail(RecordProblem::TotalNotPlayed { which });
+            }
+        }
+        for (w, p) in stored.partnerships.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let wicket = w as u8 + 1;
+            let [a, b] = p.batsmen;
+            let last = (wicket + 1).min(options.batsmen);
+            if !(1 <= a && a < b && b <= last) {
+                return fail(RecordProblem::PartnershipBatsmen {
+                    wicket,
+                    batsmen: p.batsmen,
+                });
+            }
+            let possible = all_innings(seasons).any(|(year, m)| {
+                let Some(side) = m.side_of(county) else {
+                    return false;
+                };
+                year == p.year
+                    && m.county(side.other()) == p.opponent
+                    && m.innings_of(side).any(|i| {
+                        let reached = if p.unbroken {
+                            i.wickets + 1 == wicket
+                        } else {
+                            i.wickets >= wicket
+                        };
+                        reached && i.total >= p.runs
+                    })
+            });
+            if !possible {
+                return fail(RecordProblem::PartnershipNotPlayed {
+                    wicket,
+                    runs: p.runs,
+                });
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! Keeping a file safe, for any kind of file the program writes (the championship's saves, the
+//! charts' table sessions, ball logs); this module knows nothing of what the bytes mean.
+//!
+//! - [`read`]: reads a file only if it is a regular file of bounded size, so a named pipe, a
+//!   device or a folder given as a file is refused at once instead of hanging or filling memory.
+//! - [`atomic`]: writes a file so that a crash leaves the old version or the new, never a mix,
+//!   through a temporary file of this process's own, keeping the old version as a backup.
+//! - [`lock`]: an advisory lock beside a file, held from reading it to the last write, so that
+//!   two programs never both believe they own it.
+//! - [`envelope`]: a tag, a format version and a CRC-32 around a payload.
+//!
+//! Errors are an [`Error`]: the path, and an [`ErrorKind`] saying what went wrong.
+
+pub mod atomic;
+pub mod crc32;
+pub mod envelope;
+pub mod lock;
+pub mod read;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What went wrong with a file, and which file.
+#[derive(Debug)]
+pub struct Error {
+    pub path: PathBuf,
+    pub kind: ErrorKind,
+}
+
+/// What went wrong.
+#[derive(Debug)]
+pub enum ErrorKind {
+    /// There is no such file.
+    NotFound,
+    /// It is not a regular file: a folder, a named pipe, a device, a socket.
+    NotRegular(&'static str),
+    /// It is larger than any file of its kind can be.
+    TooLarge { len: u64, limit: u64 },
+    /// Another program holds its lock (`pid`: the process, when it said).
+    Locked { pid: Option<u32> },
+    /// The operating system refused a step.
+    Io {
+        doing: Doing,
+        source: std::io::Error,
+    },
+}
+
+/// The step that failed, for the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doing {
+    Reading,
+    MakingFolder,
+    WritingTemporary,
+    KeepingBackup,
+    Replacing,
+    FlushingFolder,
+    Locking,
+}
+
+impl Doing {
+    fn text(self) -> &'static str {
+        match self {
+            Doing::Reading => "reading it",
+            Doing::MakingFolder => "making its folder",
+            Doing::WritingTemporary => "writing its new version",
+            Doing::KeepingBackup => "keeping its backup",
+            Doing::Replacing => "putting its new version in place",
+            Doing::FlushingFolder => "flushing its folder to disk",
+            Doing::Locking => "taking its lock",
+        }
+    }
+}
+
+impl Error {
+    pub fn new(path: &Path, kind: ErrorKind) -> Error {
+        Error {
+            path: path.to_path_buf(),
+            kind,
+        }
+    }
+
+    pub(crate) fn io(path: &Path, doing: Doing, source: std::io::Error) -> Error {
+        if source.kind() == std::io::ErrorKind::NotFound && doing == Doing::Reading {
+            return Error::new(path, ErrorKind::NotFound);
+        }
+        Error::new(path, ErrorKind::Io { doing, source })
+    }
+
+    /// Whether the disk (or the user's quota) is full.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(&self.kind, ErrorKind::Io { source, .. } if is_disk_full(source))
+    }
+}
+
+/// Whether `e` says the disk or the quota is full.
+pub fn is_disk_full(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+    )
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::NotFound => f.write_str("is not there"),
+            ErrorKind::NotRegular(what) => {
+                write!(f, "is {what}, not a file this program can use")
+            }
+            ErrorKind::TooLarge { len, limit } => write!(
+                f,
+                "is {len} bytes long, larger than any such file can be ({limit} bytes at most)"
+            ),
+            ErrorKind::Locked { pid: Some(pid) } => {
+                write!(f, "is open in another accc (process {pid})")
+            }
+            ErrorKind::Locked { pid: None } => f.write_str("is open in another accc"),
+            ErrorKind::Io { doing, source } if is_disk_full(source) => {
+                write!(f, "could not be saved: the disk is full ({})", doing.text())
+            }
+            ErrorKind::Io { doing, source } => {
+                write!(f, "failed while {}: {}", doing.text(), plain_io(source))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        describe(f, &self.path, &self.kind)
+    }
+}
+
+/// Writes what went wrong with the file at `path`, as a sentence that starts with it.
+pub fn describe(f: &mut fmt::Formatter<'_>, path: &Path, kind: &ErrorKind) -> fmt::Result {
+    match kind {
+        ErrorKind::Io {
+            doing: Doing::MakingFolder,
+            source,
+        } => write!(
+            f,
+            "cannot make the folder {}: {}",
+            path.display(),
+            plain_io(source)
+        ),
+        kind => write!(f, "{} {kind}", path.display()),
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// An I/O error in plain words, without the "(os error N)" tail.
+pub fn plain_io(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::PermissionDenied => "permission denied".into(),
+        K::NotFound => "no such file or folder".into(),
+        K::ReadOnlyFilesystem => "the disk is read-only".into(),
+        K::StorageFull | K::QuotaExceeded => "the disk is full".into(),
+        K::IsADirectory => "it is a folder".into(),
+        K::NotADirectory => "part of its path is not a folder".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}

@@ -1,0 +1,385 @@
+//! Files and streams under stress, through the real binary: two programs writing one save,
+//! output to a closed pipe or a full device for every command that prints, odd files given
+//! as saves or logs, writes that fail part-way, and save files with impossible numbers under
+//! a valid checksum.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use crate::helpers::accc;
+
+/// The smallest competition options: a season takes a few milliseconds.
+const SMALL: [&str; 6] = ["--batsmen", "2", "--packs-per-session", "1", "--days", "1"];
+
+fn sim(dir: &Path, name: &str, years: u32) -> Command {
+    let mut c = accc();
+    c.args([
+        "sim",
+        name,
+        "--years",
+        &years.to_string(),
+        "--seed",
+        "7",
+        "--json",
+    ])
+    .args(SMALL)
+    .arg("--saves-dir")
+    .arg(dir);
+    c
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The last season saved in `dir/NAME.acc`, by `accc export`.
+fn last_year(dir: &Path, name: &str) -> Option<u64> {
+    let out = accc()
+        .args(["export", name, "--saves-dir"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["seasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["complete"].as_bool().unwrap_or(true))
+        .filter_map(|s| s["year"].as_u64())
+        .max()
+}
+
+#[test]
+fn two_writers_on_one_file_never_lose_an_update_and_the_loser_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sim(dir.path(), "R", 0).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let mut expected = 1889u64;
+    let (mut refused, mut both) = (0, 0);
+    for round in 0..12 {
+        let (a, b) = (2, 1);
+        let first = sim(dir.path(), "R", a)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        if round % 3 == 1 {
+            std::thread::sleep(std::time::Duration::from_millis(5 * round as u64));
+        }
+        let second = sim(dir.path(), "R", b).output().unwrap();
+        let first = first.wait_with_output().unwrap();
+        let mut ok = 0;
+        for (out, years) in [(&first, a), (&second, b)] {
+            let (stdout, stderr) = text(out);
+            if out.status.success() {
+                ok += 1;
+                expected += years as u64;
+                let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+                assert_eq!(v["years"], years, "{stdout}");
+            } else {
+                refused += 1;
+                assert_eq!(out.status.code(), Some(6), "{stderr}");
+                assert!(
+                    stderr.contains("R.acc is open in another accc (process"),
+                    "{stderr}"
+                );
+            }
+        }
+        both += (ok == 2) as u32;
+        assert!(ok >= 1, "one of the two always gets the file");
+        assert_eq!(
+            last_year(dir.path(), "R"),
+            Some(expected),
+            "round {round}: every season a program said it saved is in the file"
+        );
+    }
+    // The rounds should have met in both ways; the count is printed to see how they went.
+    eprintln!("{refused} refusals, {both} rounds where both ran in turn");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "no temporary or lock file is left: {leftovers:?}"
+    );
+}
+
+/// Every command that prints, with a small file to print from.
+fn printing_commands(dir: &Path) -> Vec<Vec<String>> {
+    let out = sim(dir, "P", 2).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let d = dir.to_str().unwrap();
+    let mut cmds: Vec<Vec<&str>> = vec![
+        vec!["match", "--seed", "1"],
+        vec!["match", "--seed", "1", "--json"],
+        vec![
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "2",
+            "--matches",
+            "2",
+            "--seed",
+            "1",
+        ],
+        vec![
+            "duel",
+            "--a",
+            "1",
+            "--b",
+            "2",
+            "--matches",
+            "2",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        vec!["sim", "Q", "--years", "0", "--seed", "1", "--saves-dir", d],
+        vec!["sim", "P", "--years", "1", "--saves-dir", d],
+        vec!["export", "P", "--saves-dir", d],
+        vec!["charts", "list"],
+        vec!["charts", "show", "paydirt-vii"],
+        vec!["help"],
+        vec!["--version"],
+    ];
+    for view in [
+        "table",
+        "averages",
+        "results",
+        "records",
+        "honours",
+        "positions",
+        "alltime",
+        "alltime-averages",
+    ] {
+        let mut c = vec!["show", "P", view, "--saves-dir", d];
+        if matches!(view, "results" | "records") {
+            c.extend(["--county", "Surrey"]);
+        }
+        cmds.push(c);
+    }
+    cmds.into_iter()
+        .map(|c| c.into_iter().map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in printing_commands(dir.path()) {
+        let mut child = accc()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out).1;
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{args:?}: exit {:?}: {err}",
+            out.status.code()
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_output_device_is_a_clear_message_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in printing_commands(dir.path()) {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = accc().args(&args).stdout(full).output().unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        assert!(
+            err.starts_with("accc: writing to stdout: the disk is full") && !err.contains("panic"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_device_given_as_a_save_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("F.acc");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("Z.acc")).unwrap();
+    for (name, what) in [("F", "a named pipe"), ("Z", "a device")] {
+        for args in [
+            vec!["show", name, "table"],
+            vec!["export", name],
+            vec!["sim", name, "--years", "1"],
+        ] {
+            let mut child = accc()
+                .args(&args)
+                .arg("--saves-dir")
+                .arg(dir.path())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // A hang would be a failure: give it ten seconds at most.
+            let start = std::time::Instant::now();
+            while child.try_wait().unwrap().is_none() {
+                if start.elapsed().as_secs() > 10 {
+                    child.kill().unwrap();
+                    panic!("{args:?} hung on {what}");
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let out = child.wait_with_output().unwrap();
+            let err = text(&out).1;
+            assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "{name}.acc is {what}, not a file this program can use"
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
+
+/// Runs `accc ARGS` with writes limited to `blocks` of 512 bytes, as a full disk would stop
+/// them (the signal such a write raises is ignored, so the write fails instead).
+#[cfg(unix)]
+fn with_small_disk(blocks: u32, args: &[&str]) -> Output {
+    let mut script = format!(
+        "trap '' XFSZ; ulimit -f {blocks}; exec \"{}\"",
+        env!("CARGO_BIN_EXE_accc")
+    );
+    for a in args {
+        script.push_str(&format!(" '{a}'"));
+    }
+    Command::new("sh").args(["-c", &script]).output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.jsonl");
+    let log_s = log.to_str().unwrap();
+    let out = accc()
+        .args(["match", "--seed", "3", "--log", log_s])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let before = std::fs::read(&log).unwrap();
+    let out = with_small_disk(2, &["match", "--seed", "4", "--log", log_s]);
+    let err = text(&out).1;
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("the ball log could not be written; an earlier log there is left as it was"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "the earlier log is whole"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "no temporary file is left");
+    // Only a regular file is written as a log.
+    let out = accc()
+        .args(["match", "--seed", "4", "--log"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out)
+        .1
+        .contains("is a folder: give the log a file name (or --log -"));
+    let out = accc()
+        .args(["match", "--seed", "4", "--json", "--log", "-"])
+        .output()
+        .unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out).0.lines().next().unwrap()).unwrap();
+    assert_eq!(first["event"], "match", "the log goes to stdout");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_that_fails_part_way_says_what_the_file_still_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let small: Vec<&str> = SMALL.to_vec();
+    let mut args = vec![
+        "sim",
+        "FULL",
+        "--years",
+        "0",
+        "--seed",
+        "2",
+        "--saves-dir",
+        d,
+    ];
+    args.extend(&small);
+    let out = accc().args(&args).output().unwrap();
+    assert!(out.status.success());
+    let size = std::fs::metadata(dir.path().join("FULL.acc"))
+        .unwrap()
+        .len();
+    // Room for the file as it is and a little more: a few seasons on, a save no longer fits.
+    let blocks = (size / 512 + 40) as u32;
+    let out = with_small_disk(blocks, &["sim", "FULL", "--years", "30", "--saves-dir", d]);
+    let err = text(&out).1;
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        !err.contains("is over") && !err.contains(".FULL.acc."),
+        "no word of the competition being over, nor of a temporary file: {err}"
+    );
+    assert!(
+        err.contains("FULL.acc still holds the competition as last saved")
+            && err.contains("were not saved"),
+        "{err}"
+    );
+    // What it says it holds, it holds.
+    let held = last_year(dir.path(), "FULL");
+    match held {
+        Some(y) => assert!(err.contains(&format!("through {y}")), "{err}"),
+        None => assert!(err.contains("before any season"), "{err}"),
+    }
+}
+
+#[test]
+fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
+    use accc::tui::app::{App, Phase, Start};
+    let dir = tempfile::tempdir().unwrap();
+    let out = sim(dir.path(), "HELD", 0).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let first = App::new(dir.path().to_path_buf(), Some("held".into()));
+    assert!(first.open_file().is_some());
+    // While it is open, sim is refused and told who has it ...
+    let out = sim(dir.path(), "HELD", 1).output().unwrap();
+    assert_eq!(out.status.code(), Some(6));
+    assert!(text(&out)
+        .1
+        .contains("HELD.acc is open in another accc (process"));
+    // ... and so is a second terminal program, at the name prompt.
+    let second = App::new(dir.path().to_path_buf(), Some("held".into()));
+    match &second.phase {
+        Phase::Start(Start::FileName { error: Some(e), .. }) => {
+            assert!(e.contains("HELD.acc is open in another accc"), "{e}")
+        }
+        _ => panic!("the second program should be back at the name prompt"),
+    }
+    drop(first);
+    let out = sim(dir.path(), "HELD", 1).output().unwrap();
+    assert!(out.status.success(), "free once the program has quit");
+}
