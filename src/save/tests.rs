@@ -337,9 +337,10 @@ fn a_symlinked_save_is_written_through_and_keeps_a_real_backup() {
     assert_eq!(as_saved_1(load(&backup_path(&link)).unwrap()), tiny(8));
 }
 
-/// A file holding `file`, with a valid envelope and checksum.
+/// A format-1 file holding `file`, with a valid envelope and checksum.
 fn file_bytes(file: &v1::FileV1) -> Vec<u8> {
-    envelope::wrap(KIND, &postcard::to_stdvec(file).unwrap())
+    let v1 = envelope::Kind { version: 1, ..KIND };
+    envelope::wrap(v1, &postcard::to_stdvec(file).unwrap())
 }
 
 #[test]

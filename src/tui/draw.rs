@@ -383,7 +383,10 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     };
     let items: Vec<(String, String, bool)> = vec![
         ("1".into(), "Play next match quickly".into(), quick),
-        ("2".into(), "Play next match fully".into(), full),
+        match &app.in_play {
+            Some(game) => ("2".into(), format!("Resume {}", game.label), true),
+            None => ("2".into(), "Play next match fully".into(), full),
+        },
         ("3".into(), "View current points table".into(), true),
         ("4".into(), "View averages".into(), true),
         ("5".into(), "View match results".into(), true),

@@ -15,16 +15,27 @@ use super::style;
 use crate::cards::Card;
 use crate::engine::score::plural;
 use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
+use crate::save::record::Op;
 
 /// What a key did to the match.
 #[derive(Debug, PartialEq, Eq)]
 pub enum MatchKey {
     /// Nothing (a key with no meaning here is ignored).
     Ignored,
-    /// The match moved on or the screen changed.
+    /// The screen changed, not the match (help, a pick, the speed).
     Handled,
+    /// The person did this to the match: it is to be kept.
+    Played(Op),
     /// The user asks to leave the match.
     Leave,
+}
+
+/// Does `op` to the match (it is the person's, and allowed now).
+fn played(s: &mut Session, op: Op) -> MatchKey {
+    match s.apply(op) {
+        Ok(()) => MatchKey::Played(op),
+        Err(_) => MatchKey::Ignored,
+    }
 }
 
 /// Handles a key on the match screen.
@@ -67,32 +78,17 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
     if s.paused.is_some() {
         return match k.code {
             KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
-                s.declare_next = !s.declare_next;
-                MatchKey::Handled
+                played(s, Op::Declare(!s.declare_next))
             }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                s.resume();
-                // A watched match goes on at the next tick, so that the opening of an innings
-                // is seen before its first ball.
-                if s.human.is_some() {
-                    s.advance(false);
-                }
-                MatchKey::Handled
-            }
-            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => {
-                s.finish_quickly();
-                MatchKey::Handled
-            }
+            KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
+            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
             _ => MatchKey::Ignored,
         };
     }
     let Some(decision) = s.human_to_act() else {
         let watching = s.human.is_none() && !s.state.is_over();
         return match k.code {
-            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => {
-                s.finish_quickly();
-                MatchKey::Handled
-            }
+            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => played(s, Op::Quick),
             KeyCode::Char(' ' | 'p' | 'P') if watching => {
                 s.watching.held = !s.watching.held;
                 MatchKey::Handled
@@ -118,8 +114,7 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             Some(Choice::NoCard)
         }
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
-            s.declare_next = !s.declare_next;
-            return MatchKey::Handled;
+            return played(s, Op::Declare(!s.declare_next));
         }
         (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
         (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
@@ -129,8 +124,8 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         _ => None,
     };
     match choice {
-        Some(choice) if s.choose(choice).is_ok() => MatchKey::Handled,
-        _ => MatchKey::Ignored,
+        Some(choice) => played(s, Op::Choose(choice)),
+        None => MatchKey::Ignored,
     }
 }
 
@@ -354,7 +349,7 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
             f,
             area,
             "Press [B] to bat first or [F] to field:",
-            "[=] computer chooses  [H] help  [Esc] abandon",
+            "[=] computer chooses  [H] help  [Esc] leave",
         );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human.expect("human");
@@ -377,11 +372,11 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {
             format!(
-                "[=] computer chooses  {}  [H] help  [Esc] abandon",
+                "[=] computer chooses  {}  [H] help  [Esc] leave",
                 declare_key(s.declare_next)
             )
         } else {
-            "[=] computer chooses  [H] help  [Esc] abandon".to_string()
+            "[=] computer chooses  [H] help  [Esc] leave".to_string()
         };
         let text = if p.first_bat != side && p.options.no_balls {
             "Choose a card to discard (its suit is the first over's no-ball suit):"
@@ -401,7 +396,7 @@ fn leave_prompt(f: &mut Frame, area: Rect) {
     prompt(
         f,
         area,
-        "Leave this match? It will not be recorded.",
+        "Leave this match? It is kept as it stands: [2] on the menu resumes it.",
         "[Y] leave  any other key: play on",
     );
 }
@@ -549,10 +544,10 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
             _ if s.state.is_over() => "[H] help",
             (None, ..) => "[Q] finish quickly  [H] help  [Esc] leave",
             (_, true, false) => {
-                "[D] declare before the first ball  [H] help  [Esc] abandon the match"
+                "[D] declare before the first ball  [H] help  [Esc] leave the match"
             }
-            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] abandon the match",
-            _ => "[H] help  [Esc] abandon the match",
+            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
+            _ => "[H] help  [Esc] leave the match",
         };
         let text = if s.state.is_over() {
             "Press [Enter] for the scorecard"
@@ -611,7 +606,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
-            "[=] computer chooses  [H] help  [Esc] abandon".to_string(),
+            "[=] computer chooses  [H] help  [Esc] leave".to_string(),
         ),
         Decision::Respond {
             bowled,
@@ -682,7 +677,7 @@ fn respond_prompt(
     let declare = declare_key(declare_next);
     (
         text,
-        format!("{no_card}[=] computer  {declare}  [H] help  [Esc] abandon"),
+        format!("{no_card}[=] computer  {declare}  [H] help  [Esc] leave"),
     )
 }
 

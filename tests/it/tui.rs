@@ -525,7 +525,7 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     );
     esc(&mut app);
     assert!(
-        shot(&app).contains("Leave this match? It will not be recorded."),
+        shot(&app).contains("Leave this match? It is kept as it stands"),
         "{}",
         shot(&app)
     );
@@ -560,7 +560,7 @@ fn an_armed_declaration_is_said_in_words() {
 }
 
 #[test]
-fn abandoning_a_match_loses_only_that_match() {
+fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
@@ -570,21 +570,140 @@ fn abandoning_a_match_loses_only_that_match() {
     }
     // Esc only asks; any key but [Y] plays on with nothing changed.
     let before = session(&app).deliveries;
+    let screen_before = shot(&app);
     esc(&mut app);
-    assert!(shot(&app).contains("Leave this match? It will not be recorded."));
+    assert!(shot(&app).contains("Leave this match? It is kept as it stands"));
     press(&mut app, "n");
     assert_eq!(session(&app).deliveries, before);
-    assert!(!shot(&app).contains("Leave this match?"));
+    assert_eq!(shot(&app), screen_before);
     esc(&mut app);
     press(&mut app, "y");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
-    assert!(app.status().unwrap().contains("abandoned"));
+    assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
+    let menu = shot(&app);
+    let line = menu
+        .lines()
+        .find(|l| l.contains("[2] Resume "))
+        .expect(&menu);
+    assert!(
+        line.contains("Yorkshire v Surrey, ") && line.contains(" innings, pack #"),
+        "{line}"
+    );
     assert_eq!(
         app.comp().unwrap().current().unwrap().matches_played(),
-        played
+        played,
+        "not recorded: it is still to be finished"
     );
-    let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
-    assert_eq!(reloaded.current().unwrap().matches_played(), played);
+    // The save holds it (folded in), and no journal is left beside it.
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played);
+    assert!(all.in_play.is_some());
+    assert!(!dir.path().join("TEST.jnl").exists());
+    // [2] brings back the very screen it was left on; so does a new program on the file.
+    press(&mut app, "2");
+    assert_eq!(shot(&app), screen_before);
+    esc(&mut app);
+    press(&mut app, "y");
+    drop(app);
+    let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&again).contains(line), "{}", shot(&again));
+    // [1] cannot play it and [S] cannot simulate it away.
+    press(&mut again, "s");
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu))
+            && again.status().unwrap().contains("Your match is in play"),
+        "{}",
+        shot(&again)
+    );
+    press(&mut again, "2");
+    assert_eq!(shot(&again), screen_before);
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let mut keys = 0;
+    // Past a stop or two, and some way into the match.
+    while session(&app).deliveries < 30 {
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+        keys += 1;
+        assert!(keys < 2000);
+    }
+    // A [D] armed is an action too.
+    if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
+        press(&mut app, "d");
+    }
+    let screen_before = shot(&app);
+    let deliveries = session(&app).deliveries;
+    let journal = dir.path().join("TEST.jnl");
+    assert!(journal.exists(), "each action is in the journal");
+    // The program is stopped without a word (as by kill -9): nothing is folded in.
+    drop(app);
+    assert!(journal.exists());
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(shot(&app), screen_before);
+    // And it plays on to its end, recorded once.
+    let played = app.comp().unwrap().current().unwrap().matches_played();
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played + 1);
+    assert!(all.in_play.is_none() && !journal.exists());
+    let last = all
+        .last_played
+        .expect("the person's last match is kept for review");
+    assert!(last.choices().count() > 20);
+}
+
+#[test]
+fn a_watched_match_left_comes_back_held_on_the_same_ball() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    for _ in 0..25 {
+        app.update(Msg::Tick);
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        }
+    }
+    let deliveries = session(&app).deliveries;
+    let board = shot(&app).lines().take(12).collect::<Vec<_>>().join("\n");
+    drop(app);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(
+        shot(&app).lines().take(12).collect::<Vec<_>>().join("\n"),
+        board
+    );
+    assert!(shot(&app).contains("Paused: [Space] to go on"));
+    for _ in 0..5 {
+        app.update(Msg::Tick);
+    }
+    assert_eq!(session(&app).deliveries, deliveries, "held until [Space]");
+    press(&mut app, " ");
+    app.update(Msg::Tick);
+    assert!(session(&app).deliveries > deliveries);
 }
 
 #[test]
