@@ -252,6 +252,8 @@ mod tests {
                 class: Class::Second,
                 round: 3,
                 index: 2,
+                home: 9,
+                away: 12,
                 seed: 99,
             },
             mode: Mode::Play,

@@ -7,7 +7,7 @@
 //! These are the in-memory types; the stored ones are in [`super::v2`] (the save) and
 //! [`super::journal`] (the actions written one by one while the match is played).
 
-use crate::counties::Class;
+use crate::counties::{Class, CountyId};
 use crate::engine::Choice;
 use crate::league::competition::Fixture;
 
@@ -19,6 +19,8 @@ pub struct FixtureKey {
     pub class: Class,
     pub round: u8,
     pub index: u8,
+    pub home: CountyId,
+    pub away: CountyId,
     pub seed: u64,
 }
 
@@ -29,6 +31,8 @@ impl FixtureKey {
             class: f.class,
             round: f.round,
             index: f.index,
+            home: f.home,
+            away: f.away,
             seed: f.seed,
         }
     }
@@ -36,6 +40,19 @@ impl FixtureKey {
     /// Whether `f` is this fixture.
     pub fn is(&self, f: &Fixture) -> bool {
         *self == FixtureKey::of(f)
+    }
+
+    /// The fixture itself.
+    pub fn fixture(&self) -> Fixture {
+        Fixture {
+            year: self.year,
+            class: self.class,
+            round: self.round,
+            index: self.index,
+            home: self.home,
+            away: self.away,
+            seed: self.seed,
+        }
     }
 }
 

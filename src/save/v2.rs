@@ -33,6 +33,9 @@ pub struct MatchV2 {
     pub class: u8,
     pub round: u8,
     pub index: u8,
+    /// County ids.
+    pub home: u8,
+    pub away: u8,
     pub seed: u64,
     /// 0 the person plays, 1 watched.
     pub mode: u8,
@@ -68,6 +71,8 @@ pub fn upgrade_1(v1: FileV1) -> FileV2 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordProblem {
     Class(u8),
+    /// No such county, or a county playing itself.
+    County(u8),
     Mode(u8),
     Card(u8),
     Elect(u8),
@@ -79,6 +84,7 @@ impl std::fmt::Display for RecordProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RecordProblem::Class(c) => write!(f, "its match in play is in class {c}"),
+            RecordProblem::County(c) => write!(f, "its match in play names county {c}"),
             RecordProblem::Mode(m) => write!(f, "its match in play has mode {m}"),
             RecordProblem::Card(c) => write!(f, "its match in play names card {c}"),
             RecordProblem::Elect(e) => write!(f, "its match in play elects {e}"),
@@ -142,6 +148,8 @@ impl MatchV2 {
             class: (k.class == Class::Second) as u8,
             round: k.round,
             index: k.index,
+            home: k.home,
+            away: k.away,
             seed: k.seed,
             mode: (m.mode == Mode::Watch) as u8,
             ops: m.ops.iter().map(OpV2::of).collect(),
@@ -159,12 +167,22 @@ impl MatchV2 {
             1 => Mode::Watch,
             m => return Err(RecordProblem::Mode(m)),
         };
+        let county = |c: u8| {
+            ((c as usize) < crate::counties::all().len())
+                .then_some(c)
+                .ok_or(RecordProblem::County(c))
+        };
+        if self.home == self.away {
+            return Err(RecordProblem::County(self.away));
+        }
         Ok(MatchRecord {
             fixture: FixtureKey {
                 year: self.year,
                 class,
                 round: self.round,
                 index: self.index,
+                home: county(self.home)?,
+                away: county(self.away)?,
                 seed: self.seed,
             },
             mode,

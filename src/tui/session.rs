@@ -50,6 +50,9 @@ pub struct Session {
     pub help: Option<usize>,
     /// How a computer-only match is watched: its speed, and whether the user holds it.
     pub watching: Watching,
+    /// Every decision the engine asked of the person, with their answer, in order (a
+    /// declaration's "continue" included): what a review of the match goes through.
+    pub moves: Vec<(Decision, Choice)>,
 }
 
 /// Why a match could not be rebuilt from its actions: the record is not of this match.
@@ -203,6 +206,7 @@ impl Session {
             note: None,
             help: None,
             watching: Watching::default(),
+            moves: Vec::new(),
         }
     }
 
@@ -309,6 +313,9 @@ impl Session {
             };
             if decision == Decision::Declare {
                 self.declare_next = false;
+                if Some(side) == self.human {
+                    self.moves.push((decision, choice));
+                }
             }
             self.state
                 .apply(choice, &mut watch)
@@ -330,6 +337,7 @@ impl Session {
 
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        let asked = self.state.to_act().map(|(_, d)| d);
         self.commentary.new_turn();
         let mut watch = Watch {
             commentary: &mut self.commentary,
@@ -337,6 +345,9 @@ impl Session {
         };
         let innings = self.state.public().innings_started;
         self.state.apply(choice, &mut watch)?;
+        if let Some(decision) = asked {
+            self.moves.push((decision, choice));
+        }
         self.deliveries += watch.balls;
         self.forget_declaration_if_closed(innings);
         self.exchange_pick.clear();
@@ -440,6 +451,37 @@ impl Session {
             s.apply(*op)?;
         }
         Ok(s)
+    }
+
+    /// A person's match rebuilt from its record alone and the competition's `settings`
+    /// (its options, levels and the person's county): for a look back at the last match
+    /// the person played (`save::Keeper::last_played`), or at the one in play.
+    pub fn of_record(
+        settings: &crate::league::Settings,
+        game: &MatchRecord,
+    ) -> Result<Session, ReplayError> {
+        let f = &game.fixture;
+        let human = settings.user_county.and_then(|u| {
+            if u == f.home {
+                Some(Side::Home)
+            } else if u == f.away {
+                Some(Side::Away)
+            } else {
+                None
+            }
+        });
+        let names = [f.home, f.away].map(|id| {
+            let c = crate::counties::get(id);
+            (c.name.clone(), c.short.clone())
+        });
+        Session::replay(
+            settings.options,
+            settings.levels,
+            f.seed,
+            names,
+            human,
+            game,
+        )
     }
 
     /// Plays the rest of the match without pauses.

@@ -1,7 +1,8 @@
 //! End to end: the real binary in a pseudo-terminal, read through a vt100 screen parser, as a
 //! new user would meet it: create a file (4 batsmen, extras off, levels 1/1), pick a county,
 //! play one whole match of its own with `=`, look at the table, quit, and find the terminal
-//! restored; and the terminal restored when the program is killed.
+//! restored; the terminal restored when the program is killed; and a match killed with
+//! SIGKILL mid-innings found again, on the same screen, when the program is started again.
 
 use std::io::{Read, Write};
 use std::sync::mpsc::{channel, Receiver};
@@ -230,4 +231,126 @@ fn killing_the_program_restores_the_terminal() {
     assert!(killed.success());
     child.wait().unwrap();
     assert_restored(&mut s);
+}
+
+/// The screen with the program's own version of a row: trailing blanks trimmed.
+fn rows(s: &Screen) -> Vec<String> {
+    s.text().lines().map(|l| l.trim_end().to_string()).collect()
+}
+
+#[test]
+fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
+    s.wait_for("Enter a file name");
+    s.send("KILLED\r");
+    s.wait_for("Create a new competition");
+    s.send("y");
+    s.wait_for("Batsmen per side 11");
+    s.send("123444780");
+    s.wait_for("Press the letter of the county");
+    s.send("s");
+    s.wait_for("Your county: Surrey");
+    for _ in 0..100 {
+        s.send("1");
+        match s.wait_any(&[
+            "Final scoreboard",
+            "press [2] to play",
+            "switched to the other class",
+            "End of the",
+        ]) {
+            0 | 3 => s.send("\r"),
+            1 => break,
+            _ => {}
+        }
+    }
+    s.send("2");
+    // Into the first innings, well past its first ball.
+    let mut keys = 0;
+    loop {
+        let i = s.wait_any(&[
+            "Enter bowler's play",
+            "Enter batsman's play",
+            "Pick up to two cards",
+            "to bat first",
+            "Choose a card to discard",
+            "Press [Enter] to continue",
+        ]);
+        let text = s.text();
+        let overs = text
+            .lines()
+            .find(|l| l.contains("OVERS"))
+            .and_then(|l| l.split('│').nth(3))
+            .and_then(|o| o.trim().parse::<f32>().ok())
+            .unwrap_or(0.0);
+        if overs >= 3.0 && i <= 2 {
+            break;
+        }
+        s.send(if i == 5 { "\r" } else { "=" });
+        keys += 1;
+        assert!(keys < 500, "the innings never got going");
+    }
+    let before = rows(&s);
+    assert!(before.iter().any(|l| l.contains("TOTAL")), "{before:?}");
+    assert!(before.iter().any(|l| l.contains("hand:")), "{before:?}");
+    // Killed without a chance to do anything: SIGKILL.
+    let pid = child.process_id().expect("a running child");
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -KILL {pid}")])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait().unwrap();
+    assert!(
+        dir.path().join("KILLED.jnl").exists(),
+        "the journal is on disk"
+    );
+
+    // Started again on the same folder: the menu offers the match, and [2] brings back the
+    // very screen: the same ball count, score, history and hand.
+    let (mut s, mut child) = start(dir.path());
+    s.wait_for("Enter a file name");
+    s.send("KILLED\r");
+    s.wait_for("[2] Resume ");
+    assert!(s.text().contains(" innings, pack #"), "{}", s.text());
+    s.send("2");
+    s.wait_for("TOTAL");
+    s.settle();
+    let after = rows(&s);
+    assert_eq!(after, before, "the screen after the kill and the restart");
+
+    // Then the match is played to its end and recorded.
+    let mut keys = 0;
+    loop {
+        let i = s.wait_any(&[
+            "Enter bowler's play",
+            "Enter batsman's play",
+            "Pick up to two cards",
+            "Press [Enter] to continue",
+            "for the scorecard",
+        ]);
+        match i {
+            3 => s.send("\r"),
+            4 => break,
+            _ => s.send("="),
+        }
+        keys += 1;
+        assert!(keys < 5000, "the match never ended");
+    }
+    s.send("\r");
+    s.wait_for("Final scoreboard");
+    s.send("\r");
+    if s.wait_any(&["Play next match quickly", "End of the"]) == 1 {
+        s.send("\r");
+    }
+    s.wait_for("Play next match fully");
+    assert!(!s.text().contains("Resume"), "{}", s.text());
+    s.send("q");
+    assert!(child.wait().unwrap().success());
+    assert!(
+        !dir.path().join("KILLED.jnl").exists(),
+        "folded into the save"
+    );
+    let all = accc::save::load_all(&dir.path().join("KILLED.acc")).unwrap();
+    assert!(all.in_play.is_none() && all.last_played.is_some());
 }

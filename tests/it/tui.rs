@@ -1839,3 +1839,70 @@ fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
         assert!(ratio >= MIN_CONTRAST, "{pair} ({at}): {ratio:.2}");
     }
 }
+
+#[test]
+fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
+    use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
+    use accc::tui::session::Session;
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let levels = Levels { bat: 5, bowl: 5 };
+    let names = || {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    };
+    for seed in 0..4u64 {
+        let human = Some(accc::engine::Side::Away);
+        let mut s = Session::begin(options, levels, seed, names(), human);
+        let mut ops = Vec::new();
+        let mut asked = 0;
+        while !s.state.is_over() {
+            let op = if s.paused.is_some() {
+                Op::Resume
+            } else {
+                // The adviser is asked a varying number of times before each choice.
+                for _ in 0..(ops.len() % 3) {
+                    s.advice();
+                    asked += 1;
+                }
+                Op::Choose(s.advice().unwrap())
+            };
+            s.apply(op).unwrap();
+            ops.push(op);
+        }
+        assert!(asked > 10);
+        let game = MatchRecord {
+            fixture: FixtureKey {
+                year: 1890,
+                class: Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed,
+            },
+            mode: Mode::Play,
+            ops,
+        };
+        let again = Session::replay(options, levels, seed, names(), human, &game).unwrap();
+        assert_eq!(
+            format!("{:?}", again.state.public()),
+            format!("{:?}", s.state.public()),
+            "seed {seed}"
+        );
+        assert_eq!(again.moves, s.moves);
+        assert_eq!(again.commentary.last, s.commentary.last);
+        // Every prefix replays too: resuming at any action gives the match as it was then.
+        let half = MatchRecord {
+            ops: game.ops[..game.ops.len() / 2].to_vec(),
+            ..game.clone()
+        };
+        assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
+    }
+}
