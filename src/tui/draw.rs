@@ -401,7 +401,12 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         (
             "S".into(),
             "Simulate: the rest of the season, or seasons".into(),
-            !comp.is_finished(),
+            // Not while the person's match is in play: they finish it first.
+            !comp.is_finished()
+                && app
+                    .keeper
+                    .in_play()
+                    .is_none_or(|g| g.mode != crate::save::record::Mode::Play),
         ),
         ("C".into(), "Solo charts of other games".into(), true),
         ("H".into(), "Help".into(), true),

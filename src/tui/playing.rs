@@ -142,7 +142,8 @@ impl Open {
     fn resume(&mut self, fixture: Fixture) -> Screen {
         match self.replayed(&fixture) {
             Ok(mut session) => {
-                session.watching.held = session.human.is_none();
+                // Held, unless it was left at a stop (which waits for a key anyway).
+                session.watching.held = session.human.is_none() && session.paused.is_none();
                 self.class = fixture.class;
                 Screen::Match {
                     session: Box::new(session),

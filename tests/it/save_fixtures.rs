@@ -141,3 +141,23 @@ fn the_subset_check_notices_a_changed_figure() {
     let shorter: Value = serde_json::json!({"a": [1], "c": "x"});
     assert!(contained(&then, &shorter, "e").is_err());
 }
+
+#[test]
+fn sim_refuses_a_file_with_the_persons_match_in_play_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("FORMAT2.acc");
+    std::fs::copy(fixture("FORMAT2.acc"), &path).unwrap();
+    let out = crate::helpers::accc()
+        .args(["sim", "FORMAT2", "--years", "1", "--saves-dir"])
+        .arg(dir.path())
+        .env_remove("ACCC_SAVES")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has your match in play"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(fixture("FORMAT2.acc")).unwrap()
+    );
+}
