@@ -105,14 +105,7 @@ impl Open {
 
     /// The person's side in `fixture`, if they play in it.
     fn human_of(&self, fixture: &Fixture) -> Option<Side> {
-        let u = self.comp.settings().user_county?;
-        if u == fixture.home {
-            Some(Side::Home)
-        } else if u == fixture.away {
-            Some(Side::Away)
-        } else {
-            None
-        }
+        super::session::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
     }
 
     /// The match in play, rebuilt from its actions.

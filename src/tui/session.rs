@@ -55,6 +55,19 @@ pub struct Session {
     pub moves: Vec<(Decision, Choice)>,
 }
 
+/// The side the person's county (`user`) plays in a match of `home` against `away`, if any.
+pub fn side_of(
+    user: Option<crate::counties::CountyId>,
+    home: crate::counties::CountyId,
+    away: crate::counties::CountyId,
+) -> Option<Side> {
+    match user? {
+        u if u == home => Some(Side::Home),
+        u if u == away => Some(Side::Away),
+        _ => None,
+    }
+}
+
 /// Why a match could not be rebuilt from its actions: the record is not of this match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
@@ -461,15 +474,7 @@ impl Session {
         game: &MatchRecord,
     ) -> Result<Session, ReplayError> {
         let f = &game.fixture;
-        let human = settings.user_county.and_then(|u| {
-            if u == f.home {
-                Some(Side::Home)
-            } else if u == f.away {
-                Some(Side::Away)
-            } else {
-                None
-            }
-        });
+        let human = side_of(settings.user_county, f.home, f.away);
         let names = [f.home, f.away].map(|id| {
             let c = crate::counties::get(id);
             (c.name.clone(), c.short.clone())

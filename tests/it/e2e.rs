@@ -138,13 +138,11 @@ fn assert_restored(s: &mut Screen) {
     );
 }
 
-#[test]
-fn a_new_user_creates_a_file_plays_a_match_and_quits() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut s, mut child) = start(dir.path());
-
+/// Makes file `name` as a new user would (4 batsmen, extras off, levels 1/1, Surrey), plays
+/// other counties' matches quickly until Surrey's comes up, and begins it with [2].
+fn new_file_to_surreys_match(s: &mut Screen, name: &str) {
     s.wait_for("Enter a file name");
-    s.send("E2E\r");
+    s.send(&format!("{name}\r"));
     s.wait_for("Create a new competition");
     s.send("y");
     s.wait_for("Batsmen per side 11");
@@ -173,26 +171,42 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
         }
     }
     s.send("2");
-    // Play the whole match with '=' (and Enter at every pause).
+}
+
+/// What the match screen asks of the person, and its stops; `=` answers each of the first
+/// five, [Enter] the sixth.
+const PROMPTS: [&str; 7] = [
+    "Enter bowler's play",
+    "Enter batsman's play",
+    "Pick up to two cards",
+    "to bat first",
+    "Choose a card to discard",
+    "Press [Enter] to continue",
+    "for the scorecard",
+];
+
+/// Plays the match on screen with `=` and [Enter] until `done` says so of the prompt showing
+/// (its index in [`PROMPTS`]) and the screen; returns the keys pressed.
+fn play_until(s: &mut Screen, done: impl Fn(usize, &str) -> bool) -> u32 {
     let mut keys = 0;
     loop {
-        let i = s.wait_any(&[
-            "Enter bowler's play",
-            "Enter batsman's play",
-            "Pick up to two cards",
-            "to bat first",
-            "Choose a card to discard",
-            "Press [Enter] to continue",
-            "for the scorecard",
-        ]);
-        match i {
-            5 => s.send("\r"),
-            6 => break,
-            _ => s.send("="),
+        let i = s.wait_any(&PROMPTS);
+        if done(i, &s.text()) {
+            return keys;
         }
+        s.send(if i == 5 { "\r" } else { "=" });
         keys += 1;
-        assert!(keys < 5000, "the match never ended");
+        assert!(keys < 5000, "the match never got there");
     }
+}
+
+#[test]
+fn a_new_user_creates_a_file_plays_a_match_and_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
+    new_file_to_surreys_match(&mut s, "E2E");
+    // Play the whole match with '=' (and Enter at every pause).
+    let keys = play_until(&mut s, |i, _| i == 6);
     assert!(keys > 20, "a whole match takes more than {keys} keys");
     s.send("\r");
     s.wait_for("Final scoreboard");
@@ -242,54 +256,17 @@ fn rows(s: &Screen) -> Vec<String> {
 fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, mut child) = start(dir.path());
-    s.wait_for("Enter a file name");
-    s.send("KILLED\r");
-    s.wait_for("Create a new competition");
-    s.send("y");
-    s.wait_for("Batsmen per side 11");
-    s.send("123444780");
-    s.wait_for("Press the letter of the county");
-    s.send("s");
-    s.wait_for("Your county: Surrey");
-    for _ in 0..100 {
-        s.send("1");
-        match s.wait_any(&[
-            "Final scoreboard",
-            "press [2] to play",
-            "switched to the other class",
-            "End of the",
-        ]) {
-            0 | 3 => s.send("\r"),
-            1 => break,
-            _ => {}
-        }
-    }
-    s.send("2");
-    // Into the first innings, well past its first ball.
-    let mut keys = 0;
-    loop {
-        let i = s.wait_any(&[
-            "Enter bowler's play",
-            "Enter batsman's play",
-            "Pick up to two cards",
-            "to bat first",
-            "Choose a card to discard",
-            "Press [Enter] to continue",
-        ]);
-        let text = s.text();
+    new_file_to_surreys_match(&mut s, "KILLED");
+    // Into an innings, well past its first ball, at one of the person's prompts.
+    play_until(&mut s, |i, text| {
         let overs = text
             .lines()
             .find(|l| l.contains("OVERS"))
             .and_then(|l| l.split('│').nth(3))
             .and_then(|o| o.trim().parse::<f32>().ok())
             .unwrap_or(0.0);
-        if overs >= 3.0 && i <= 2 {
-            break;
-        }
-        s.send(if i == 5 { "\r" } else { "=" });
-        keys += 1;
-        assert!(keys < 500, "the innings never got going");
-    }
+        overs >= 3.0 && i <= 2
+    });
     let before = rows(&s);
     assert!(before.iter().any(|l| l.contains("TOTAL")), "{before:?}");
     assert!(before.iter().any(|l| l.contains("hand:")), "{before:?}");
@@ -316,27 +293,14 @@ fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
     s.send("2");
     s.wait_for("TOTAL");
     s.settle();
-    let after = rows(&s);
-    assert_eq!(after, before, "the screen after the kill and the restart");
+    assert_eq!(
+        rows(&s),
+        before,
+        "the screen after the kill and the restart"
+    );
 
     // Then the match is played to its end and recorded.
-    let mut keys = 0;
-    loop {
-        let i = s.wait_any(&[
-            "Enter bowler's play",
-            "Enter batsman's play",
-            "Pick up to two cards",
-            "Press [Enter] to continue",
-            "for the scorecard",
-        ]);
-        match i {
-            3 => s.send("\r"),
-            4 => break,
-            _ => s.send("="),
-        }
-        keys += 1;
-        assert!(keys < 5000, "the match never ended");
-    }
+    play_until(&mut s, |i, _| i == 6);
     s.send("\r");
     s.wait_for("Final scoreboard");
     s.send("\r");

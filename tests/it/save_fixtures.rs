@@ -94,17 +94,8 @@ fn the_format_2_fixture_holds_the_format_1_competition_and_its_match_in_play() {
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
     t.draw(|frame| accc::tui::match_screen::draw(frame, frame.area(), &s))
         .unwrap();
-    let buf = t.backend().buffer().clone();
-    let screen: Vec<String> = (0..25)
-        .map(|y| {
-            (0..80)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect();
-    insta::assert_snapshot!("format2_in_play", screen.join("\n"));
+    let screen = crate::helpers::buffer_text(t.backend().buffer());
+    insta::assert_snapshot!("format2_in_play", screen);
 }
 
 #[test]

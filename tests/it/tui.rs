@@ -33,17 +33,7 @@ fn esc(app: &mut App) {
 fn screen(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| draw::draw(f, app)).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::helpers::buffer_text(t.backend().buffer())
 }
 
 fn shot(app: &App) -> String {
@@ -282,6 +272,22 @@ fn to_own_match(app: &mut App) {
     panic!("the user's match never came up");
 }
 
+/// Plays the match on screen to its end with `=` and [Enter] at every stop.
+fn play_out(app: &mut App) {
+    for _ in 0..5000 {
+        let s = session(app);
+        if s.state.is_over() {
+            return;
+        }
+        if s.paused.is_some() {
+            enter(app);
+        } else {
+            press(app, "=");
+        }
+    }
+    panic!("the match never ended");
+}
+
 fn session(app: &App) -> &accc::tui::session::Session {
     match app.screen() {
         Some(Screen::Match { session, .. }) => session,
@@ -492,17 +498,7 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     to_own_match(&mut app);
     // Another program writes the file while the match is played: this one must not save over it.
     sim_on_disk(dir.path(), 1);
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out(&mut app);
     assert!(session(&app).state.is_over());
     let text = shot(&app);
     assert!(
@@ -653,17 +649,7 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     assert_eq!(shot(&app), screen_before);
     // And it plays on to its end, recorded once.
     let played = app.comp().unwrap().current().unwrap().matches_played();
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out(&mut app);
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
