@@ -95,5 +95,21 @@ fn save_and_load(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_season, one_match, save_and_load);
+/// The almanack of 100 seasons: the page built (views, SVG pictures, HTML), and written.
+fn almanack(c: &mut Criterion) {
+    let comp = finished();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("BENCH.html");
+    let mut group = c.benchmark_group("league/100 seasons");
+    group.sample_size(10);
+    group.bench_function("almanack page", |b| {
+        b.iter(|| accc::almanack::html(&comp).expect("made").len())
+    });
+    group.bench_function("almanack written", |b| {
+        b.iter(|| accc::almanack::write(&comp, &path).expect("written"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, one_season, one_match, save_and_load, almanack);
 criterion_main!(benches);

@@ -8,6 +8,7 @@
 //! - [`cli`]: the headless commands; `main.rs` only maps their errors to exit codes.
 
 pub mod ai;
+pub mod almanack;
 pub mod ball_log;
 pub mod cards;
 pub mod charts;

@@ -1,15 +1,15 @@
-//! `accc sim`, `accc export`, `accc show`: the headless league commands. `sim` creates a
-//! competition file if it does not exist and plays seasons of it by computer; `export` prints
-//! its history as JSON; `show` prints one of the text views of [`crate::views`].
+//! `accc sim`, `accc export`: the headless league commands. `sim` creates a competition file
+//! if it does not exist and plays seasons of it by computer; `export` prints its history as
+//! JSON. (`accc show` is in `show.rs`.)
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use super::common::{print_err, print_out, LevelArgs, RuleArgs};
-use crate::counties::{self, Class, CountyId};
+use crate::counties::{self, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
 use crate::league::{export, Competition, Settings, SimReport, LAST_YEAR};
@@ -382,144 +382,8 @@ pub fn run_export(args: ExportArgs, saves: &Path) -> Result<()> {
     print_out(&format!("{}\n", export::export_json(&comp)))
 }
 
-/// Arguments of `accc show`.
-#[derive(Debug, Args)]
-pub struct ShowArgs {
-    /// The competition's name.
-    pub name: String,
-    /// table, averages, results, records, honours, positions, alltime or alltime-averages.
-    pub view: String,
-    /// The season (default: the one under way, or the last one played if the next has not begun).
-    #[arg(long)]
-    pub year: Option<u16>,
-    /// The county, for results and records (default: the user's county).
-    #[arg(long)]
-    pub county: Option<String>,
-    /// first or second (default: the user's county's class, else first).
-    #[arg(long)]
-    pub class: Option<String>,
-}
-
-/// Runs `accc show`.
-pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
-    let view = view_name(&args.view)?;
-    let class = args.class.as_deref().map(class_name).transpose()?;
-    let county = args
-        .county
-        .as_deref()
-        .map(|c| counties::find(c).map_err(Error::usage))
-        .transpose()?;
-    let path: PathBuf = save::path_for(saves, &args.name)?;
-    let comp = save::load(&path)?;
-    print_lines(&render(&comp, view, args.year, county, class)?)
-}
-
 fn print_lines(lines: &[String]) -> Result<()> {
     let mut text = lines.join("\n");
     text.push('\n');
     print_out(&text)
-}
-
-fn view_name(v: &str) -> Result<&'static str> {
-    let wanted = v.to_ascii_lowercase().replace('_', "-");
-    views::VIEW_NAMES
-        .iter()
-        .find(|&&n| n == wanted)
-        .copied()
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "unknown view {v:?}; the views are: {}",
-                views::VIEW_NAMES.join(", ")
-            ))
-        })
-}
-
-fn class_name(c: &str) -> Result<Class> {
-    match c.to_ascii_lowercase().as_str() {
-        "first" | "1" | "1st" => Ok(Class::First),
-        "second" | "2" | "2nd" => Ok(Class::Second),
-        _ => Err(Error::Usage(format!(
-            "unknown class {c:?}; the classes are: first, second"
-        ))),
-    }
-}
-
-/// The options each view takes; one given to a view that does not use it is an error, not
-/// silently dropped (`show X records --year 1700` would otherwise print the records).
-fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Result<()> {
-    let takes: &[&str] = match view {
-        "table" | "averages" => &["--year", "--class"],
-        "results" => &["--year", "--county"],
-        "records" => &["--county"],
-        "alltime" | "alltime-averages" => &["--class"],
-        _ => &[],
-    };
-    match given.iter().find(|(on, opt)| *on && !takes.contains(opt)) {
-        Some((_, opt)) if takes.is_empty() => Err(Error::Usage(format!(
-            "{opt} does not apply to the {view} view, which takes no options"
-        ))),
-        Some((_, opt)) => Err(Error::Usage(format!(
-            "{opt} does not apply to the {view} view (it takes {})",
-            takes.join(" and ")
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The season a view shows when no `--year` is given: the one under way once it has begun,
-/// else the last one played (after `sim --years 1`, the season just simulated rather than
-/// an empty table of the next); `None` when neither (the first season, not begun).
-fn default_year(comp: &Competition) -> Option<u16> {
-    match (comp.current(), comp.seasons().last()) {
-        (Some(s), Some(last)) if s.matches_played() == 0 => Some(last.year),
-        (Some(s), _) => Some(s.year),
-        (None, last) => last.map(|s| s.year),
-    }
-}
-
-/// The lines of `view`, filling in the defaults: the user's county, and its class that year.
-fn render(
-    comp: &Competition,
-    view: &str,
-    year: Option<u16>,
-    county: Option<CountyId>,
-    class: Option<Class>,
-) -> Result<Vec<String>> {
-    refuse_options_the_view_ignores(
-        view,
-        [
-            (year.is_some(), "--year"),
-            (county.is_some(), "--county"),
-            (class.is_some(), "--class"),
-        ],
-    )?;
-    let year = year.or_else(|| default_year(comp));
-    let season = views::season_for(comp, year);
-    let user = comp.settings().user_county;
-    let default_class = || {
-        user.zip(season.as_ref().ok())
-            .map_or(Class::First, |(u, s)| s.class_of(u))
-    };
-    let class = class.unwrap_or_else(default_class);
-    let county = || {
-        county.or(user).ok_or_else(|| {
-            let names: Vec<&str> = counties::all().iter().map(|c| c.name.as_str()).collect();
-            Error::Usage(format!(
-                "{view} needs --county C ({} has no user's county); the counties are: {}",
-                comp.name(),
-                names.join(", ")
-            ))
-        })
-    };
-    match view {
-        "table" => views::table(comp, year, class),
-        "averages" => views::averages(comp, year, class),
-        "results" => views::results(comp, year, county()?),
-        "records" => views::records(comp, county()?),
-        "honours" => views::honours(comp),
-        "positions" => views::positions(comp),
-        "alltime" => views::alltime(comp, class),
-        "alltime-averages" => views::alltime_averages(comp, class),
-        _ => unreachable!("view names are checked"),
-    }
 }

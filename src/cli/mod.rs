@@ -6,10 +6,13 @@ use clap::{Parser, Subcommand};
 
 use crate::error::Result;
 
+pub mod almanack;
 pub mod common;
+pub mod completions;
 pub mod duel;
 pub mod league;
 pub mod match_cmd;
+pub mod show;
 
 /// Armchair Cricket County Championship.
 #[derive(Debug, Parser)]
@@ -49,8 +52,13 @@ pub enum Command {
     Sim(league::SimArgs),
     /// Print a competition's whole history as JSON.
     Export(league::ExportArgs),
-    /// Show a table, averages, results, records or all-time view of a competition.
-    Show(league::ShowArgs),
+    /// Show a view of a competition (a table, averages, results, records, all-time views, a
+    /// county's story, the eras, a points race) as text, JSON, CSV or a picture.
+    Show(show::ShowArgs),
+    /// Write a competition's almanack: one HTML page of its history in pictures and tables.
+    Almanack(almanack::AlmanackArgs),
+    /// Print the completion script of a shell (bash, zsh or fish) for accc.
+    Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
     Charts(crate::charts::cli::ChartsArgs),
 }
@@ -82,7 +90,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Sim(args)) => league::run_sim(args, &saves),
         Some(Command::Export(args)) => league::run_export(args, &saves),
-        Some(Command::Show(args)) => league::run_show(args, &saves),
+        Some(Command::Show(args)) => show::run_show(args, &saves),
+        Some(Command::Almanack(args)) => almanack::run(args, &saves),
+        Some(Command::Completions(args)) => completions::run(args),
         Some(Command::Charts(args)) => crate::charts::cli::run(args),
         None => crate::tui::run(saves, None, None),
     }

@@ -47,6 +47,8 @@ pub enum Screen {
         purpose: PickFor,
     },
     AllTime,
+    /// A picture of the history (`picture_screen`).
+    Picture(Box<super::picture_screen::PictureScreen>),
     /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
     Grid {
         first_year: u16,
@@ -228,6 +230,15 @@ impl App {
             } => open.text_key(title, lines, scroll, review, kind, k),
             Screen::PickCounty { purpose } => open.pick_county_key(purpose, k),
             Screen::AllTime => open.alltime_key(k),
+            Screen::Picture(mut p) => {
+                use super::picture_screen::{key, Back};
+                match key(&mut p, k) {
+                    None => Screen::Picture(p),
+                    Some(Back::AllTime) => Screen::AllTime,
+                    Some(Back::View(kind, Some(r))) => open.review(kind, r),
+                    Some(Back::View(kind, None)) => open.view(kind),
+                }
+            }
             Screen::Grid { first_year } => open.grid_key(first_year, k),
             Screen::Match { session, entry } => open.match_key(session, entry, k),
             Screen::Scorecard {

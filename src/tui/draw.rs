@@ -115,9 +115,11 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             kind,
         } => {
             let hint = if review.is_some() && kind.has_class() {
-                "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [9] class  [Esc]"
+                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [9] class  [Esc]"
             } else if review.is_some() {
-                "[7] earlier  [8] later  [3] table  [4] averages  [5] results  [Esc] back"
+                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [Esc] back"
+            } else if kind.is_season() {
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [P] points race  [Esc] back"
             } else {
                 "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
             };
@@ -125,6 +127,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         }
         Screen::PickCounty { purpose } => pick_county(f, area, *purpose),
         Screen::AllTime => alltime(f, area),
+        Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
         Screen::Match { session, .. } => {
             match_screen::draw(f, area, session);
@@ -531,7 +534,14 @@ pub fn binned(overs: &[u16], width: usize) -> (Vec<u64>, usize) {
     )
 }
 
-fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
+pub(super) fn text(
+    f: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: &[String],
+    scroll: usize,
+    hint: &str,
+) {
     text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
@@ -578,6 +588,7 @@ fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
     let what = match purpose {
         PickFor::Results { .. } => "match results",
         PickFor::Records => "county records",
+        PickFor::Story => "story, as a picture",
     };
     heading(f, area, &format!("Choose a county for its {what}"));
     setup::draw_menu(f, area, 3, &setup::county_lines());
@@ -602,6 +613,8 @@ fn alltime(f: &mut Frame, area: Rect) {
         "View first-class averages",
         "View second-class results",
         "View second-class averages",
+        "Picture a county's story",
+        "Picture the eras, by decade",
     ]
     .iter()
     .enumerate()
@@ -613,7 +626,7 @@ fn alltime(f: &mut Frame, area: Rect) {
         area,
         1,
         24,
-        vec![Span::styled("Press [1]-[6]  [Esc] back", style::key())],
+        vec![Span::styled("Press [1]-[8]  [Esc] back", style::key())],
     );
 }
 

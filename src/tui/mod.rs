@@ -10,6 +10,8 @@ pub mod file;
 pub mod help;
 pub mod match_screen;
 pub mod menu;
+pub mod picture_screen;
+pub mod pictures;
 pub mod playing;
 pub mod prospects;
 pub mod season_end;

@@ -7,6 +7,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::app::{scrolled, upper, Screen};
 use super::draw::TEXT_ROWS;
 use super::file::Open;
+use super::picture_screen::{Back, PictureScreen};
+use super::pictures::Picture;
 use crate::counties::{self, Class, CountyId};
 use crate::league::competition::Competition;
 
@@ -32,6 +34,14 @@ impl ViewKind {
         )
     }
 
+    /// Whether the view is of one season (its points race is a key away).
+    pub fn is_season(self) -> bool {
+        matches!(
+            self,
+            ViewKind::Table | ViewKind::Averages | ViewKind::Results(_)
+        )
+    }
+
     /// Whether the view shows one class (and [9] switches it).
     pub fn has_class(self) -> bool {
         matches!(self, ViewKind::Table | ViewKind::Averages)
@@ -51,6 +61,7 @@ pub struct Review {
 pub enum PickFor {
     Results { review: Option<Review> },
     Records,
+    Story,
 }
 
 impl Open {
@@ -67,7 +78,7 @@ impl Open {
     }
 
     /// View `kind` of a past season under review.
-    fn review(&self, kind: ViewKind, review: Review) -> Screen {
+    pub(super) fn review(&self, kind: ViewKind, review: Review) -> Screen {
         let lines = render_view(&self.comp, kind, Some(review.year), review.class);
         Screen::Text {
             title: view_title(kind, Some(review.year), review.class),
@@ -121,6 +132,9 @@ impl Open {
                 _ => {}
             }
         }
+        if kind.is_season() && upper(k) == Some('P') {
+            return self.race(kind, review);
+        }
         match k.code {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
@@ -135,9 +149,29 @@ impl Open {
         }
     }
 
+    /// [P] on a season's view: the points race of its season and class (a county's results:
+    /// that county's class), back to the view on [Esc].
+    fn race(&mut self, kind: ViewKind, review: Option<Review>) -> Screen {
+        let year = review.map(|r| r.year);
+        let class = match (kind, review) {
+            (ViewKind::Results(c), _) => {
+                crate::views::season_for(&self.comp, year).map_or(self.class, |s| s.class_of(c))
+            }
+            (_, Some(r)) => r.class,
+            (_, None) => self.class,
+        };
+        match crate::views::race_view(&self.comp, year, class) {
+            Ok(v) => picture(Picture::Race(v), Back::View(kind, review)),
+            Err(e) => self.say(&e.to_string()),
+        }
+    }
+
     pub(super) fn pick_county_key(&mut self, purpose: PickFor, k: KeyEvent) -> Screen {
         if k.code == KeyCode::Esc {
-            return Screen::Menu;
+            return match purpose {
+                PickFor::Story => Screen::AllTime,
+                _ => Screen::Menu,
+            };
         }
         match (super::setup::county_key(k), purpose) {
             (Some(Some(c)), PickFor::Results { review: Some(r) }) => {
@@ -145,6 +179,10 @@ impl Open {
             }
             (Some(Some(c)), PickFor::Results { review: None }) => self.view(ViewKind::Results(c)),
             (Some(Some(c)), PickFor::Records) => self.view(ViewKind::Records(c)),
+            (Some(Some(c)), PickFor::Story) => match crate::views::story_view(&self.comp, c) {
+                Ok(v) => picture(Picture::Story(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
             _ => Screen::PickCounty { purpose },
         }
     }
@@ -159,6 +197,13 @@ impl Open {
             Some('4') => self.view(ViewKind::AllTimeAverages(Class::First)),
             Some('5') => self.view(ViewKind::AllTime(Class::Second)),
             Some('6') => self.view(ViewKind::AllTimeAverages(Class::Second)),
+            Some('7') => Screen::PickCounty {
+                purpose: PickFor::Story,
+            },
+            Some('8') => match crate::views::eras_view(&self.comp) {
+                Ok(v) => picture(Picture::Eras(v), Back::AllTime),
+                Err(e) => self.say(&e.to_string()),
+            },
             _ if k.code == KeyCode::Esc => Screen::Menu,
             _ => Screen::AllTime,
         }
@@ -188,6 +233,11 @@ impl Open {
             _ => Screen::Grid { first_year },
         }
     }
+}
+
+/// The picture screen of `p`, going back to `back`.
+fn picture(p: Picture, back: Back) -> Screen {
+    Screen::Picture(Box::new(PictureScreen::new(p, back)))
 }
 
 /// The lines of a view, drawn by the same code as `accc show`.

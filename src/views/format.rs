@@ -2,7 +2,6 @@
 //! county names with the user's asterisk.
 
 use crate::counties::{self, CountyId};
-use crate::league::Competition;
 
 /// `value` to `decimals` places, or `-` when undefined.
 pub fn number(value: Option<f64>, decimals: usize) -> String {
@@ -32,8 +31,8 @@ pub fn short(c: CountyId) -> &'static str {
 }
 
 /// `*` for the user's county, else a space.
-pub fn star(comp: &Competition, c: CountyId) -> char {
-    if comp.settings().user_county == Some(c) {
+pub fn star(user: Option<CountyId>, c: CountyId) -> char {
+    if user == Some(c) {
         '*'
     } else {
         ' '
@@ -41,32 +40,30 @@ pub fn star(comp: &Competition, c: CountyId) -> char {
 }
 
 /// The full name, with `*` after it for the user's county.
-pub fn marked(comp: &Competition, c: CountyId) -> String {
-    format!("{}{}", name(c), star(comp, c))
+pub fn marked(user: Option<CountyId>, c: CountyId) -> String {
+    format!("{}{}", name(c), star(user, c))
         .trim_end()
         .to_string()
 }
 
 /// The full name padded to 15 columns followed by the user's asterisk (16 columns).
-pub fn name_star(comp: &Competition, c: CountyId) -> String {
-    format!("{:<15}{}", name(c), star(comp, c))
+pub fn name_star(user: Option<CountyId>, c: CountyId) -> String {
+    format!("{:<15}{}", name(c), star(user, c))
 }
 
 /// The footnote explaining the asterisk, when the competition has a user's county.
-pub fn star_note(comp: &Competition) -> Option<String> {
-    comp.settings()
-        .user_county
-        .map(|c| format!("* your county ({})", name(c)))
+pub fn star_note(user: Option<CountyId>) -> Option<String> {
+    user.map(|c| format!("* your county ({})", name(c)))
 }
 
 /// The footnote for a view listing only the counties `shown`: none when the user's county
 /// is not among them (there is no asterisk to explain).
 pub fn star_note_among(
-    comp: &Competition,
+    user: Option<CountyId>,
     mut shown: impl Iterator<Item = CountyId>,
 ) -> Option<String> {
-    let user = comp.settings().user_county?;
-    shown.any(|c| c == user).then(|| star_note(comp))?
+    let u = user?;
+    shown.any(|c| c == u).then(|| star_note(user))?
 }
 
 #[cfg(test)]

@@ -1,17 +1,20 @@
 //! The all-time views: county records, rolls of honour, final positions by year, and all-time
-//! results and averages of each class.
+//! results and averages of each class, each as typed rows with its text made from them.
+
+use serde::Serialize;
 
 use crate::counties::{self, Class, CountyId};
 use crate::error::{Error, Result};
-use crate::league::history::{self, AllTimeRow, Placing};
+use crate::league::history::{self, AllTimeRow};
 use crate::league::{Competition, PartnershipRecord, TotalRecord};
 
 use super::class_label;
 use super::format::{marked, name, name_star, number, star, star_note};
-use super::season::averages_blocks;
+use super::output::View;
+use super::season::{averages_blocks, figures_rows, FiguresRow};
 
 /// "1890-1895", "1890" or "no completed season yet".
-fn span(comp: &Competition) -> String {
+pub(super) fn span(comp: &Competition) -> String {
     match comp.seasons() {
         [] => "no season completed yet".into(),
         [only] => only.year.to_string(),
@@ -39,7 +42,7 @@ fn years(last: u16) -> String {
     }
 }
 
-fn check_county(county: CountyId) -> Result<()> {
+pub(super) fn check_county(county: CountyId) -> Result<()> {
     if (county as usize) < counties::all().len() {
         Ok(())
     } else {
@@ -47,86 +50,231 @@ fn check_county(county: CountyId) -> Result<()> {
     }
 }
 
+fn user_name(comp: &Competition) -> Option<&'static str> {
+    comp.settings().user_county.map(name)
+}
+
+/// A county's record totals and record partnerships.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordsView {
+    pub view: &'static str,
+    pub county: &'static str,
+    /// The years the records cover.
+    pub span: String,
+    pub user_county: Option<&'static str>,
+    /// The four record totals, then a partnership for each wicket.
+    pub rows: Vec<RecordRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+    #[serde(skip)]
+    id: CountyId,
+}
+
+/// A record total ("Highest total for", ...) or partnership; empty while there is none.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct RecordRow {
+    /// "Highest total for", "Lowest total for", "Highest total against", "Lowest total
+    /// against" or "Partnership".
+    pub record: &'static str,
+    /// The wicket, for a partnership.
+    pub wicket: Option<usize>,
+    pub runs: Option<u32>,
+    /// A total as a scoreboard writes it (`237`, `120-5`, `301-7d`).
+    pub score: Option<String>,
+    /// The partners, by number ("3 & 4").
+    pub batsmen: Option<String>,
+    /// A partnership still together when the innings closed.
+    pub unbroken: Option<bool>,
+    pub opponent: Option<&'static str>,
+    pub year: Option<u16>,
+}
+
 /// A county's record totals (highest and lowest, for and against) and record partnership for
 /// each wicket, over every match played so far.
-pub fn records(comp: &Competition, county: CountyId) -> Result<Vec<String>> {
+pub fn records_view(comp: &Competition, county: CountyId) -> Result<RecordsView> {
     check_county(county)?;
     let r = comp.records(county);
     let all_out = comp.settings().options.all_out();
-    let total = |label: &str, t: &Option<TotalRecord>| match t {
-        Some(t) => format!(
-            "{label:<22}{:>7}  v {:<15}  {}",
-            t.score_text(all_out),
-            name(t.opponent),
-            t.year
-        ),
-        None => format!("{label:<22}{:>7}", "-"),
+    let total = |record: &'static str, t: &Option<TotalRecord>| match t {
+        Some(t) => RecordRow {
+            record,
+            runs: Some(t.total as u32),
+            score: Some(t.score_text(all_out)),
+            opponent: Some(name(t.opponent)),
+            year: Some(t.year),
+            ..RecordRow::default()
+        },
+        None => RecordRow {
+            record,
+            ..RecordRow::default()
+        },
     };
-    let mut out = vec![
-        format!(
-            "{}: county records, {}",
-            marked(comp, county),
-            to_date(comp)
-        ),
-        String::new(),
+    let mut rows = vec![
         total("Highest total for", &r.highest_for),
         total("Lowest total for", &r.lowest_for),
         total("Highest total against", &r.highest_against),
         total("Lowest total against", &r.lowest_against),
-        String::new(),
-        "Record partnerships".into(),
-        "Wkt   Runs  Batsmen   Opponent         Year".into(),
     ];
     for (i, p) in r.partnerships.iter().enumerate().take(all_out as usize) {
-        out.push(partnership_line(i + 1, p));
+        rows.push(partnership(i + 1, p));
     }
-    out.push(String::new());
-    out.push("Lowest totals count completed (all out) innings only. * unbroken.".into());
-    Ok(out)
+    Ok(RecordsView {
+        view: "records",
+        county: name(county),
+        span: to_date(comp),
+        user_county: user_name(comp),
+        rows,
+        user: comp.settings().user_county,
+        id: county,
+    })
 }
 
-fn partnership_line(wicket: usize, p: &Option<PartnershipRecord>) -> String {
+fn partnership(wicket: usize, p: &Option<PartnershipRecord>) -> RecordRow {
+    let blank = RecordRow {
+        record: "Partnership",
+        wicket: Some(wicket),
+        ..RecordRow::default()
+    };
     match p {
-        Some(p) => {
-            let runs = format!("{}{}", p.runs, if p.unbroken { "*" } else { " " });
-            let pair = format!("{} & {}", p.batsmen[0], p.batsmen[1]);
-            format!(
-                "{wicket:>3}  {runs:>6}  {pair:<8}  {:<15}  {}",
-                name(p.opponent),
-                p.year
-            )
-        }
-        None => format!("{wicket:>3}  {:>5}", "-"),
+        Some(p) => RecordRow {
+            runs: Some(p.runs as u32),
+            batsmen: Some(format!("{} & {}", p.batsmen[0], p.batsmen[1])),
+            unbroken: Some(p.unbroken),
+            opponent: Some(name(p.opponent)),
+            year: Some(p.year),
+            ..blank
+        },
+        None => blank,
     }
+}
+
+impl View for RecordsView {
+    type Row = RecordRow;
+
+    fn rows(&self) -> &[RecordRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let total = |r: &RecordRow| match (&r.score, r.opponent, r.year) {
+            (Some(score), Some(opponent), Some(year)) => {
+                format!("{:<22}{score:>7}  v {opponent:<15}  {year}", r.record)
+            }
+            _ => format!("{:<22}{:>7}", r.record, "-"),
+        };
+        let mut out = vec![
+            format!(
+                "{}: county records, {}",
+                marked(self.user, self.id),
+                self.span
+            ),
+            String::new(),
+        ];
+        let (totals, partnerships): (Vec<&RecordRow>, Vec<&RecordRow>) =
+            self.rows.iter().partition(|r| r.wicket.is_none());
+        out.extend(totals.iter().map(|r| total(r)));
+        out.push(String::new());
+        out.push("Record partnerships".into());
+        out.push("Wkt   Runs  Batsmen   Opponent         Year".into());
+        out.extend(partnerships.iter().map(|r| partnership_line(r)));
+        out.push(String::new());
+        out.push("Lowest totals count completed (all out) innings only. * unbroken.".into());
+        out
+    }
+}
+
+fn partnership_line(r: &RecordRow) -> String {
+    let wicket = r.wicket.unwrap_or_default();
+    match (r.runs, &r.batsmen, r.opponent, r.year) {
+        (Some(runs), Some(pair), Some(opponent), Some(year)) => {
+            let runs = format!("{runs}{}", if r.unbroken == Some(true) { "*" } else { " " });
+            format!("{wicket:>3}  {runs:>6}  {pair:<8}  {opponent:<15}  {year}")
+        }
+        _ => format!("{wicket:>3}  {:>5}", "-"),
+    }
+}
+
+/// The rolls of honour.
+#[derive(Clone, Debug, Serialize)]
+pub struct HonoursView {
+    pub view: &'static str,
+    pub span: String,
+    pub user_county: Option<&'static str>,
+    pub rows: Vec<HonoursRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+}
+
+/// A year's roll of honour.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct HonoursRow {
+    pub year: u16,
+    pub champions: &'static str,
+    pub runners_up: &'static str,
+    pub third: &'static str,
+    /// None after the last season: nobody comes up.
+    pub promoted: Option<&'static str>,
+    /// Champions, runners-up, third.
+    #[serde(skip)]
+    pub ids: [CountyId; 3],
+    #[serde(skip)]
+    pub promoted_id: Option<CountyId>,
 }
 
 /// The first class's top three and the promoted county, year by year.
-pub fn honours(comp: &Competition) -> Result<Vec<String>> {
-    let mut out = vec![format!("Rolls of honour, {}", span(comp)), String::new()];
-    out.push(format!(
-        "Year  {:<17}{:<17}{:<17}{}",
-        "Champions", "Runners-up", "Third", "Promoted"
-    ));
-    // Names follow one another here: the asterisk goes against its own name, not in a
-    // column of its own where it would read as the next name's.
-    let cell = |c| format!("{:<16}", marked(comp, c));
-    for h in history::honours(comp) {
-        let [a, b, c] = h.top_three;
-        out.push(
-            format!(
-                "{}  {} {} {} {}",
-                h.year,
-                cell(a),
-                cell(b),
-                cell(c),
-                h.promoted.map_or_else(|| "-".to_string(), cell)
-            )
-            .trim_end()
-            .to_string(),
-        );
+pub fn honours_view(comp: &Competition) -> Result<HonoursView> {
+    let rows = history::honours(comp)
+        .iter()
+        .map(|h| {
+            let [a, b, c] = h.top_three;
+            HonoursRow {
+                year: h.year,
+                champions: name(a),
+                runners_up: name(b),
+                third: name(c),
+                promoted: h.promoted.map(name),
+                ids: [a, b, c],
+                promoted_id: h.promoted,
+            }
+        })
+        .collect();
+    Ok(HonoursView {
+        view: "honours",
+        span: span(comp),
+        user_county: user_name(comp),
+        rows,
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for HonoursView {
+    type Row = HonoursRow;
+
+    fn rows(&self) -> &[HonoursRow] {
+        &self.rows
     }
-    out.extend(star_note(comp));
-    Ok(out)
+
+    fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!("Rolls of honour, {}", self.span), String::new()];
+        out.push(format!(
+            "Year  {:<17}{:<17}{:<17}{}",
+            "Champions", "Runners-up", "Third", "Promoted"
+        ));
+        // Names follow one another here: the asterisk goes against its own name, not in a
+        // column of its own where it would read as the next name's.
+        let cell = |c| format!("{:<16}", marked(self.user, c));
+        for h in &self.rows {
+            let [a, b, c] = h.ids;
+            let d = h.promoted_id.map_or_else(|| "-".to_string(), cell);
+            out.push(
+                format!("{}  {} {} {} {d}", h.year, cell(a), cell(b), cell(c))
+                    .trim_end()
+                    .to_string(),
+            );
+        }
+        out.extend(star_note(self.user));
+        out
+    }
 }
 
 /// Column labels for the final positions: the first three letters of each name.
@@ -134,87 +282,239 @@ fn abbreviation(c: CountyId) -> String {
     name(c).chars().take(3).collect()
 }
 
-/// Every county's final position, year by year; second-class places in parentheses.
-pub fn positions(comp: &Competition) -> Result<Vec<String>> {
-    let ids = 0..counties::all().len() as CountyId;
-    let header: String = ids
-        .clone()
-        .map(|c| {
-            format!(
-                "{:>4}",
-                format!("{}{}", star(comp, c), abbreviation(c)).trim()
-            )
-        })
-        .collect();
-    let mut out = vec![
-        format!("Final positions, {}", span(comp)),
-        String::new(),
-        format!("Year {header}").trim_end().to_string(),
-    ];
-    for p in history::final_positions(comp) {
-        let cells: String = p
-            .placings
-            .iter()
-            .map(|&pl| format!("{:>4}", placing(pl)))
-            .collect();
-        out.push(format!("{} {cells}", p.year));
-    }
-    out.push(String::new());
-    out.push("First-class places plain, second-class places in parentheses.".into());
-    out.extend(star_note(comp));
-    Ok(out)
+/// Every county's final position, year by year.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionsView {
+    pub view: &'static str,
+    pub span: String,
+    pub user_county: Option<&'static str>,
+    /// Year by year, each year's counties in the order of the county list.
+    pub rows: Vec<PositionRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
 }
 
-fn placing(p: Placing) -> String {
+/// Where a county finished one year.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionRow {
+    pub year: u16,
+    pub county: &'static str,
+    pub class: Class,
+    /// 1..=8 in its class.
+    pub place: u8,
+}
+
+impl Default for PositionRow {
+    fn default() -> PositionRow {
+        PositionRow {
+            year: 0,
+            county: "",
+            class: Class::First,
+            place: 0,
+        }
+    }
+}
+
+impl PositionRow {
+    /// 1..=16 over both classes: the second class's places follow the first's.
+    pub fn overall(&self) -> u8 {
+        match self.class {
+            Class::First => self.place,
+            Class::Second => self.place + crate::league::CLASS_SIZE as u8,
+        }
+    }
+}
+
+/// Every county's final position, year by year.
+pub fn positions_view(comp: &Competition) -> Result<PositionsView> {
+    let rows = history::final_positions(comp)
+        .iter()
+        .flat_map(|p| {
+            p.placings
+                .iter()
+                .enumerate()
+                .map(|(c, pl)| PositionRow {
+                    year: p.year,
+                    county: name(c as CountyId),
+                    class: pl.class,
+                    place: pl.place,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    Ok(PositionsView {
+        view: "positions",
+        span: span(comp),
+        user_county: user_name(comp),
+        rows,
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for PositionsView {
+    type Row = PositionRow;
+
+    fn rows(&self) -> &[PositionRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let count = counties::all().len();
+        let header: String = (0..count as CountyId)
+            .map(|c| {
+                format!(
+                    "{:>4}",
+                    format!("{}{}", star(self.user, c), abbreviation(c)).trim()
+                )
+            })
+            .collect();
+        let mut out = vec![
+            format!("Final positions, {}", self.span),
+            String::new(),
+            format!("Year {header}").trim_end().to_string(),
+        ];
+        for year in self.rows.chunks(count) {
+            let cells: String = year.iter().map(|p| format!("{:>4}", placing(p))).collect();
+            out.push(format!("{} {cells}", year[0].year));
+        }
+        out.push(String::new());
+        out.push("First-class places plain, second-class places in parentheses.".into());
+        out.extend(star_note(self.user));
+        out
+    }
+}
+
+fn placing(p: &PositionRow) -> String {
     match p.class {
         Class::First => format!("{} ", p.place),
         Class::Second => format!("({})", p.place),
     }
 }
 
-/// All-time results of `class`: the first class ranked by prize money with championships and
-/// times relegated; the second by times promoted, with wooden spoons.
-pub fn alltime(comp: &Competition, class: Class) -> Result<Vec<String>> {
-    let rows = history::alltime(comp, class);
-    let tail = match class {
-        Class::First => " Champ  Rel  Prize",
-        Class::Second => "  Prom Spoon",
-    };
-    let mut out = vec![
-        format!("All-time {} results, {}", class_label(class), span(comp)),
-        String::new(),
-        format!("Pos County           Ssn     P    W    L    D   T  Quotient{tail}"),
-    ];
-    for (i, a) in rows.iter().enumerate() {
-        out.push(format!(
-            "{:>3} {} {}",
-            i + 1,
-            name_star(comp, a.row.county),
-            alltime_cells(class, a)
-        ));
-    }
-    out.push(String::new());
-    out.push(match class {
-        Class::First => "Ranked by prize money, then championships, points and name.".into(),
-        Class::Second => {
-            "Ranked by times promoted, then fewest wooden spoons, points and name.".into()
-        }
-    });
-    out.extend(star_note(comp));
-    Ok(out)
+/// All-time results of a class.
+#[derive(Clone, Debug, Serialize)]
+pub struct AllTimeView {
+    pub view: &'static str,
+    pub class: Class,
+    pub span: String,
+    pub user_county: Option<&'static str>,
+    pub rows: Vec<AllTimeLine>,
+    #[serde(skip)]
+    user: Option<CountyId>,
 }
 
-fn alltime_cells(class: Class, a: &AllTimeRow) -> String {
-    let r = &a.row;
+/// A county's all-time line in a class.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AllTimeLine {
+    pub pos: usize,
+    pub county: &'static str,
+    pub seasons: u32,
+    pub played: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    pub tied: u32,
+    pub points: u32,
+    pub quotient: Option<f64>,
+    pub championships: u32,
+    pub relegated: u32,
+    pub prize: u32,
+    pub promoted: u32,
+    pub wooden_spoons: u32,
+    #[serde(skip)]
+    pub id: CountyId,
+}
+
+impl AllTimeLine {
+    fn of(pos: usize, a: &AllTimeRow) -> AllTimeLine {
+        let r = &a.row;
+        AllTimeLine {
+            pos,
+            county: name(r.county),
+            seasons: a.seasons,
+            played: r.played,
+            won: r.won,
+            lost: r.lost,
+            drawn: r.drawn,
+            tied: r.tied,
+            points: r.points,
+            quotient: r.quotient().map(|q| q.value()),
+            championships: a.championships,
+            relegated: a.relegated,
+            prize: a.prize,
+            promoted: a.promoted,
+            wooden_spoons: a.wooden_spoons,
+            id: r.county,
+        }
+    }
+}
+
+/// All-time results of `class`: the first class ranked by prize money with championships and
+/// times relegated; the second by times promoted, with wooden spoons.
+pub fn alltime_view(comp: &Competition, class: Class) -> Result<AllTimeView> {
+    let rows = history::alltime(comp, class)
+        .iter()
+        .enumerate()
+        .map(|(i, a)| AllTimeLine::of(i + 1, a))
+        .collect();
+    Ok(AllTimeView {
+        view: "alltime",
+        class,
+        span: span(comp),
+        user_county: user_name(comp),
+        rows,
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for AllTimeView {
+    type Row = AllTimeLine;
+
+    fn rows(&self) -> &[AllTimeLine] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let class = self.class;
+        let tail = match class {
+            Class::First => " Champ  Rel  Prize",
+            Class::Second => "  Prom Spoon",
+        };
+        let mut out = vec![
+            format!("All-time {} results, {}", class_label(class), self.span),
+            String::new(),
+            format!("Pos County           Ssn     P    W    L    D   T  Quotient{tail}"),
+        ];
+        for a in &self.rows {
+            out.push(format!(
+                "{:>3} {} {}",
+                a.pos,
+                name_star(self.user, a.id),
+                alltime_cells(class, a)
+            ));
+        }
+        out.push(String::new());
+        out.push(match class {
+            Class::First => "Ranked by prize money, then championships, points and name.".into(),
+            Class::Second => {
+                "Ranked by times promoted, then fewest wooden spoons, points and name.".into()
+            }
+        });
+        out.extend(star_note(self.user));
+        out
+    }
+}
+
+fn alltime_cells(class: Class, a: &AllTimeLine) -> String {
     let common = format!(
         "{:>3} {:>5} {:>4} {:>4} {:>4} {:>3} {:>9}",
         a.seasons,
-        r.played,
-        r.won,
-        r.lost,
-        r.drawn,
-        r.tied,
-        number(r.quotient().map(|q| q.value()), 3)
+        a.played,
+        a.won,
+        a.lost,
+        a.drawn,
+        a.tied,
+        number(a.quotient, 3)
     );
     match class {
         Class::First => format!(
@@ -225,17 +525,77 @@ fn alltime_cells(class: Class, a: &AllTimeRow) -> String {
     }
 }
 
+/// All-time batting and bowling averages of a class.
+#[derive(Clone, Debug, Serialize)]
+pub struct AllTimeAveragesView {
+    pub view: &'static str,
+    pub class: Class,
+    pub span: String,
+    pub user_county: Option<&'static str>,
+    pub rows: Vec<FiguresRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+}
+
 /// All-time batting and bowling averages of `class`.
-pub fn alltime_averages(comp: &Competition, class: Class) -> Result<Vec<String>> {
+pub fn alltime_averages_view(comp: &Competition, class: Class) -> Result<AllTimeAveragesView> {
     let rows: Vec<_> = history::alltime(comp, class)
         .into_iter()
         .map(|a| a.row)
         .collect();
-    let mut out = vec![
-        format!("All-time {} averages, {}", class_label(class), span(comp)),
-        String::new(),
-    ];
-    out.extend(averages_blocks(comp, &rows));
-    out.extend(star_note(comp));
-    Ok(out)
+    Ok(AllTimeAveragesView {
+        view: "alltime-averages",
+        class,
+        span: span(comp),
+        user_county: user_name(comp),
+        rows: figures_rows(&rows),
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for AllTimeAveragesView {
+    type Row = FiguresRow;
+
+    fn rows(&self) -> &[FiguresRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut out = vec![
+            format!(
+                "All-time {} averages, {}",
+                class_label(self.class),
+                self.span
+            ),
+            String::new(),
+        ];
+        out.extend(averages_blocks(self.user, &self.rows));
+        out.extend(star_note(self.user));
+        out
+    }
+}
+
+/// A county's records, as text.
+pub fn records(comp: &Competition, county: CountyId) -> Result<Vec<String>> {
+    Ok(records_view(comp, county)?.lines())
+}
+
+/// The rolls of honour, as text.
+pub fn honours(comp: &Competition) -> Result<Vec<String>> {
+    Ok(honours_view(comp)?.lines())
+}
+
+/// The final positions, as text.
+pub fn positions(comp: &Competition) -> Result<Vec<String>> {
+    Ok(positions_view(comp)?.lines())
+}
+
+/// All-time results of `class`, as text.
+pub fn alltime(comp: &Competition, class: Class) -> Result<Vec<String>> {
+    Ok(alltime_view(comp, class)?.lines())
+}
+
+/// All-time averages of `class`, as text.
+pub fn alltime_averages(comp: &Competition, class: Class) -> Result<Vec<String>> {
+    Ok(alltime_averages_view(comp, class)?.lines())
 }

@@ -1,16 +1,29 @@
-//! The text views of a competition — points table, averages, a county's results, county
-//! records, rolls of honour, final positions, all-time results and all-time averages — as pure
-//! functions from a [`Competition`] to lines of text, each at most [`WIDTH`] columns. `accc show`
-//! prints them; the terminal UI draws the same lines.
+//! The views of a competition — points table, averages, a county's results, county records,
+//! rolls of honour, final positions, all-time results and all-time averages, and the three
+//! behind the pictures (a county's story, the eras, a season's points race) — as pure
+//! functions from a [`Competition`] to typed rows ([`output::View`]), from which come their
+//! text (lines of at most [`WIDTH`] columns), JSON and CSV. `accc show` prints them in any of
+//! the three; the terminal UI draws the same lines; the almanack tabulates the same rows.
 //!
 //! A bad year is an [`Error::Usage`] that names the years there are.
 
-mod format;
+pub mod format;
 mod history;
+pub mod output;
 mod season;
+pub mod trends;
 
-pub use history::{alltime, alltime_averages, honours, positions, records};
-pub use season::{averages, results, table};
+pub use history::{
+    alltime, alltime_averages, alltime_averages_view, alltime_view, honours, honours_view,
+    positions, positions_view, records, records_view, AllTimeAveragesView, AllTimeLine,
+    AllTimeView, HonoursRow, HonoursView, PositionRow, PositionsView, RecordRow, RecordsView,
+};
+pub use output::{Format, Forms, View};
+pub use season::{
+    averages, averages_view, results, results_view, table, table_view, AveragesView, FiguresRow,
+    ResultRow, ResultsView, TableRow, TableView,
+};
+pub use trends::{eras_view, race_view, story_view, ErasView, RaceView, StoryView};
 
 use crate::counties::Class;
 use crate::error::{Error, Result};
@@ -20,7 +33,7 @@ use crate::league::{Competition, Season};
 pub const WIDTH: usize = 78;
 
 /// The names `accc show` knows the views by.
-pub const VIEW_NAMES: [&str; 8] = [
+pub const VIEW_NAMES: [&str; 11] = [
     "table",
     "averages",
     "results",
@@ -29,6 +42,9 @@ pub const VIEW_NAMES: [&str; 8] = [
     "positions",
     "alltime",
     "alltime-averages",
+    "story",
+    "eras",
+    "race",
 ];
 
 /// The season of `year`, or by default the one under way (the last completed once the

@@ -1,4 +1,7 @@
-//! The views of one season: the points table, the averages and a county's results.
+//! The views of one season: the points table, the averages and a county's results, each as
+//! typed rows ([`TableView`], [`AveragesView`], [`ResultsView`]) with their text made from them.
+
+use serde::Serialize;
 
 use crate::counties::{Class, CountyId};
 use crate::engine::Side;
@@ -8,10 +11,11 @@ use crate::league::summary::MatchSummary;
 use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
 
 use super::format::{marked, name, name_star, number, ordinal, short, star_note_among};
+use super::output::View;
 use super::{class_label, season_for};
 
-/// "after round 7 of 14", "final" or "not started".
-fn progress(cs: &ClassSeason) -> String {
+/// "after 20 of 56 matches", "final" or "not started".
+pub(super) fn progress(cs: &ClassSeason) -> String {
     match cs.matches().len() {
         0 => "not started".into(),
         _ if cs.is_complete() => "final".into(),
@@ -22,49 +26,125 @@ fn progress(cs: &ClassSeason) -> String {
     }
 }
 
+/// The competition's user's county, by name, for the JSON of a view.
+fn user_name(comp: &Competition) -> Option<&'static str> {
+    comp.settings().user_county.map(name)
+}
+
+/// The points table of a class in a season.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableView {
+    pub view: &'static str,
+    pub year: u16,
+    pub class: Class,
+    /// "final", "not started" or "after N of 56 matches".
+    pub progress: String,
+    pub user_county: Option<&'static str>,
+    pub rows: Vec<TableRow>,
+    /// Once the class's season is complete: the first class's champion and relegated county,
+    /// or the second class's promoted county and wooden spoon.
+    pub verdict: Option<String>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+}
+
+/// A line of a points table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TableRow {
+    pub pos: usize,
+    pub county: &'static str,
+    pub played: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    pub tied: u32,
+    pub points: u32,
+    pub quotient: Option<f64>,
+    /// Prize money: the first class, once its season is complete.
+    pub prize: Option<u32>,
+    #[serde(skip)]
+    pub id: CountyId,
+}
+
 /// The points table of `class` in `year` (default: the season under way).
-pub fn table(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<String>> {
+pub fn table_view(comp: &Competition, year: Option<u16>, class: Class) -> Result<TableView> {
     let season = season_for(comp, year)?;
     let cs = season.class(class);
     let show_prize = class == Class::First && cs.is_complete();
-    let mut out = vec![
-        format!(
-            "{} {} table ({})",
-            season.year,
-            class_label(class),
-            progress(cs)
-        ),
-        String::new(),
-    ];
-    let prize_head = if show_prize { "  Prize" } else { "" };
-    out.push(format!(
-        "Pos County             P   W   L   D   T  Pts  Quotient{prize_head}"
-    ));
-    for (i, r) in cs.table().iter().enumerate() {
-        let prize_col = if show_prize {
-            format!("  {:>5}", prize(class, i + 1))
-        } else {
-            String::new()
-        };
+    let rows = cs
+        .table()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| TableRow {
+            pos: i + 1,
+            county: name(r.county),
+            played: r.played,
+            won: r.won,
+            lost: r.lost,
+            drawn: r.drawn,
+            tied: r.tied,
+            points: r.points,
+            quotient: r.quotient().map(|q| q.value()),
+            prize: show_prize.then(|| prize(class, i + 1)),
+            id: r.county,
+        })
+        .collect();
+    Ok(TableView {
+        view: "table",
+        year: season.year,
+        class,
+        progress: progress(cs),
+        user_county: user_name(comp),
+        rows,
+        verdict: cs.is_complete().then(|| season_verdict(season, class)),
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for TableView {
+    type Row = TableRow;
+
+    fn rows(&self) -> &[TableRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let show_prize = self.rows.iter().any(|r| r.prize.is_some());
+        let mut out = vec![
+            format!(
+                "{} {} table ({})",
+                self.year,
+                class_label(self.class),
+                self.progress
+            ),
+            String::new(),
+        ];
+        let prize_head = if show_prize { "  Prize" } else { "" };
         out.push(format!(
-            "{:>3} {} {:>3} {:>3} {:>3} {:>3} {:>3} {:>4} {:>9}{prize_col}",
-            i + 1,
-            name_star(comp, r.county),
-            r.played,
-            r.won,
-            r.lost,
-            r.drawn,
-            r.tied,
-            r.points,
-            number(r.quotient().map(|q| q.value()), 3),
+            "Pos County             P   W   L   D   T  Pts  Quotient{prize_head}"
         ));
+        for r in &self.rows {
+            let prize_col = r.prize.map_or(String::new(), |p| format!("  {p:>5}"));
+            out.push(format!(
+                "{:>3} {} {:>3} {:>3} {:>3} {:>3} {:>3} {:>4} {:>9}{prize_col}",
+                r.pos,
+                name_star(self.user, r.id),
+                r.played,
+                r.won,
+                r.lost,
+                r.drawn,
+                r.tied,
+                r.points,
+                number(r.quotient, 3),
+            ));
+        }
+        if let Some(v) = &self.verdict {
+            out.push(String::new());
+            out.push(v.clone());
+        }
+        out.extend(star_note_among(self.user, self.rows.iter().map(|r| r.id)));
+        out
     }
-    if cs.is_complete() {
-        out.push(String::new());
-        out.push(season_verdict(season, class));
-    }
-    out.extend(star_note_among(comp, cs.table().iter().map(|r| r.county)));
-    Ok(out)
 }
 
 fn season_verdict(season: &Season, class: Class) -> String {
@@ -98,27 +178,62 @@ fn season_verdict(season: &Season, class: Class) -> String {
     }
 }
 
+/// One county's batting or bowling figures, a line of an averages block.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FiguresRow {
+    /// "batting" or "bowling".
+    pub block: &'static str,
+    pub county: &'static str,
+    pub runs: u32,
+    pub wickets: u32,
+    pub balls: u32,
+    /// Runs per wicket.
+    pub average: Option<f64>,
+    /// Runs per 100 balls.
+    pub scoring_rate: Option<f64>,
+    /// Balls per wicket.
+    pub strike_rate: Option<f64>,
+    #[serde(skip)]
+    pub id: CountyId,
+}
+
+impl FiguresRow {
+    fn of(block: &'static str, county: CountyId, f: &Figures) -> FiguresRow {
+        FiguresRow {
+            block,
+            county: name(county),
+            runs: f.runs,
+            wickets: f.wickets,
+            balls: f.balls,
+            average: f.average(),
+            scoring_rate: f.scoring_rate(),
+            strike_rate: f.strike_rate(),
+            id: county,
+        }
+    }
+}
+
 /// The heading of an averages block.
-pub(super) fn figures_heading(what: &str) -> String {
+fn figures_heading(what: &str) -> String {
     format!("{what:<16}    Runs   Wkts    Balls    Avge    ScR    StR")
 }
 
 /// One county's line of an averages block.
-pub(super) fn figures_line(label: &str, f: &Figures) -> String {
+fn figures_line(label: &str, f: &FiguresRow) -> String {
     format!(
         "{label:<16}{:>8}{:>7}{:>9}{:>8}{:>7}{:>7}",
         f.runs,
         f.wickets,
         f.balls,
-        number(f.average(), 2),
-        number(f.scoring_rate(), 1),
-        number(f.strike_rate(), 1)
+        number(f.average, 2),
+        number(f.scoring_rate, 1),
+        number(f.strike_rate, 1)
     )
 }
 
 /// Batting (best average first) then bowling (best, i.e. lowest, average first) of `rows`;
 /// undefined averages last.
-pub(super) fn averages_blocks(comp: &Competition, rows: &[SeasonRow]) -> Vec<String> {
+pub(super) fn figures_rows(rows: &[SeasonRow]) -> Vec<FiguresRow> {
     let key = |f: &Figures| f.average().unwrap_or(f64::INFINITY);
     let mut bat: Vec<&SeasonRow> = rows.iter().collect();
     bat.sort_by(|a, b| {
@@ -134,44 +249,134 @@ pub(super) fn averages_blocks(comp: &Competition, rows: &[SeasonRow]) -> Vec<Str
             .total_cmp(&key(&b.bowl))
             .then_with(|| a.name().cmp(b.name()))
     });
-    let mut out = vec![figures_heading("Batting")];
-    out.extend(
-        bat.iter()
-            .map(|r| figures_line(&name_star(comp, r.county), &r.bat)),
-    );
-    out.push(String::new());
-    out.push(figures_heading("Bowling"));
+    let mut out: Vec<FiguresRow> = bat
+        .iter()
+        .map(|r| FiguresRow::of("batting", r.county, &r.bat))
+        .collect();
     out.extend(
         bowl.iter()
-            .map(|r| figures_line(&name_star(comp, r.county), &r.bowl)),
+            .map(|r| FiguresRow::of("bowling", r.county, &r.bowl)),
     );
     out
 }
 
+/// The batting block, a blank line and the bowling block.
+pub(super) fn averages_blocks(user: Option<CountyId>, rows: &[FiguresRow]) -> Vec<String> {
+    let mut out = vec![figures_heading("Batting")];
+    let line = |r: &FiguresRow| figures_line(&name_star(user, r.id), r);
+    out.extend(rows.iter().filter(|r| r.block == "batting").map(line));
+    out.push(String::new());
+    out.push(figures_heading("Bowling"));
+    out.extend(rows.iter().filter(|r| r.block == "bowling").map(line));
+    out
+}
+
+/// The batting and bowling averages of a class in a season.
+#[derive(Clone, Debug, Serialize)]
+pub struct AveragesView {
+    pub view: &'static str,
+    pub year: u16,
+    pub class: Class,
+    pub progress: String,
+    pub user_county: Option<&'static str>,
+    /// Batting (best average first), then bowling (best first).
+    pub rows: Vec<FiguresRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+}
+
 /// The batting and bowling averages of `class` in `year`.
-pub fn averages(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<String>> {
+pub fn averages_view(comp: &Competition, year: Option<u16>, class: Class) -> Result<AveragesView> {
     let season = season_for(comp, year)?;
     let cs = season.class(class);
-    let mut out = vec![
-        format!(
-            "{} {} averages ({})",
-            season.year,
-            class_label(class),
-            progress(cs)
-        ),
-        String::new(),
-    ];
-    out.extend(averages_blocks(comp, &cs.table()));
-    out.push(String::new());
-    out.push("Runs include extras; balls are deliveries that count. Avge runs per wicket,".into());
-    out.push("ScR runs per 100 balls, StR balls per wicket.".into());
-    out.extend(star_note_among(comp, cs.table().iter().map(|r| r.county)));
-    Ok(out)
+    Ok(AveragesView {
+        view: "averages",
+        year: season.year,
+        class,
+        progress: progress(cs),
+        user_county: user_name(comp),
+        rows: figures_rows(&cs.table()),
+        user: comp.settings().user_county,
+    })
+}
+
+impl View for AveragesView {
+    type Row = FiguresRow;
+
+    fn rows(&self) -> &[FiguresRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut out = vec![
+            format!(
+                "{} {} averages ({})",
+                self.year,
+                class_label(self.class),
+                self.progress
+            ),
+            String::new(),
+        ];
+        out.extend(averages_blocks(self.user, &self.rows));
+        out.push(String::new());
+        out.push(
+            "Runs include extras; balls are deliveries that count. Avge runs per wicket,".into(),
+        );
+        out.push("ScR runs per 100 balls, StR balls per wicket.".into());
+        out.extend(star_note_among(self.user, self.rows.iter().map(|r| r.id)));
+        out
+    }
+}
+
+/// A county's season, fixture by fixture.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultsView {
+    pub view: &'static str,
+    pub year: u16,
+    pub county: &'static str,
+    pub class: Class,
+    pub progress: String,
+    pub user_county: Option<&'static str>,
+    pub rows: Vec<ResultRow>,
+    #[serde(skip)]
+    user: Option<CountyId>,
+    #[serde(skip)]
+    id: CountyId,
+}
+
+/// A fixture of a county's season; the result fields are empty until it is played.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ResultRow {
+    pub round: u8,
+    pub opponent: &'static str,
+    /// "h" home, "a" away.
+    pub venue: &'static str,
+    /// W, L, D or T.
+    pub result: Option<char>,
+    /// The county's innings, as a scoreboard writes them ("237 & 120-5").
+    #[serde(rename = "for")]
+    pub scores_for: Option<String>,
+    pub against: Option<String>,
+    pub points: Option<u8>,
+    /// Points so far.
+    pub total: Option<u32>,
+    /// Place in the table after the round.
+    pub position: Option<usize>,
+    /// Points behind the leader (when not first).
+    pub behind: Option<u32>,
+    /// Points ahead of the second (when first).
+    pub lead: Option<u32>,
+    #[serde(skip)]
+    pub opponent_id: CountyId,
 }
 
 /// A county's season: every fixture with the result once played, its points, its total, its
 /// place after the round and the points behind the leader (or, when first, its lead).
-pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Result<Vec<String>> {
+pub fn results_view(
+    comp: &Competition,
+    year: Option<u16>,
+    county: CountyId,
+) -> Result<ResultsView> {
     let season = season_for(comp, year)?;
     if county as usize >= crate::counties::all().len() {
         return Err(Error::Usage(format!("there is no county {county}")));
@@ -179,20 +384,7 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
     let class = season.class_of(county);
     let cs = season.class(class);
     let all_out = comp.settings().options.all_out();
-    let mut out = vec![
-        format!(
-            "{} {}: {} season ({})",
-            marked(comp, county),
-            season.year,
-            class_label(class),
-            progress(cs)
-        ),
-        String::new(),
-        format!(
-            "Rd {:<8} R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
-            "Opponent", "For", "Against", "Pts", "Tot", "Pos", "Behind", "Lead"
-        ),
-    ];
+    let mut rows = vec![];
     let mut total = 0u32;
     for k in 0..crate::league::MATCHES_PER_CLASS {
         let s = cs.scheduled(k);
@@ -204,26 +396,40 @@ pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Resul
             continue;
         };
         let opponent = if side == Side::Home { s.away } else { s.home };
-        let venue = if side == Side::Home { 'h' } else { 'a' };
-        let fixture = format!("{:>2} {:<6} {venue}", s.round, short(opponent));
-        match cs.matches().get(k) {
-            Some(m) => {
-                total += m.points[side.index()] as u32;
-                out.push(
-                    format!("{fixture} {}", played_line(cs, m, side, total, all_out))
-                        .trim_end()
-                        .to_string(),
-                );
-            }
-            None => out.push(fixture),
+        let mut row = ResultRow {
+            round: s.round,
+            opponent: name(opponent),
+            venue: if side == Side::Home { "h" } else { "a" },
+            opponent_id: opponent,
+            ..ResultRow::default()
+        };
+        if let Some(m) = cs.matches().get(k) {
+            total += m.points[side.index()] as u32;
+            played(&mut row, cs, m, side, total, all_out);
         }
+        rows.push(row);
     }
-    out.push(String::new());
-    out.push("R: W won, L lost, D drawn, T tied. h home, a away. Tot: points so far.".into());
-    Ok(out)
+    Ok(ResultsView {
+        view: "results",
+        year: season.year,
+        county: name(county),
+        class,
+        progress: progress(cs),
+        user_county: user_name(comp),
+        rows,
+        user: comp.settings().user_county,
+        id: county,
+    })
 }
 
-fn played_line(cs: &ClassSeason, m: &MatchSummary, side: Side, total: u32, all_out: u8) -> String {
+fn played(
+    row: &mut ResultRow,
+    cs: &ClassSeason,
+    m: &MatchSummary,
+    side: Side,
+    total: u32,
+    all_out: u8,
+) {
     let scores = |s: Side| {
         m.innings_of(s)
             .map(|i| i.score_text(all_out))
@@ -235,30 +441,78 @@ fn played_line(cs: &ClassSeason, m: &MatchSummary, side: Side, total: u32, all_o
         .iter()
         .position(|r| r.county == m.county(side))
         .expect("in the class");
-    let (behind, lead) = if place == 0 {
-        (
-            String::new(),
-            format!("+{}", table[0].points - table[1].points),
-        )
+    row.result = Some(m.result_for(side).letter());
+    row.scores_for = Some(scores(side));
+    row.against = Some(scores(side.other()));
+    row.points = Some(m.points[side.index()]);
+    row.total = Some(total);
+    row.position = Some(place + 1);
+    if place == 0 {
+        row.lead = Some(table[0].points - table[1].points);
     } else {
-        (
-            format!("{}", table[0].points - table[place].points),
-            String::new(),
-        )
-    };
-    format!(
-        "{} {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
-        result_letter(m, side),
-        scores(side),
-        scores(side.other()),
-        m.points[side.index()],
-        total,
-        ordinal(place + 1),
-        behind,
-        lead
-    )
+        row.behind = Some(table[0].points - table[place].points);
+    }
 }
 
-fn result_letter(m: &MatchSummary, side: Side) -> char {
-    m.result_for(side).letter()
+impl View for ResultsView {
+    type Row = ResultRow;
+
+    fn rows(&self) -> &[ResultRow] {
+        &self.rows
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let mut out = vec![
+            format!(
+                "{} {}: {} season ({})",
+                marked(self.user, self.id),
+                self.year,
+                class_label(self.class),
+                self.progress
+            ),
+            String::new(),
+            format!(
+                "Rd {:<8} R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
+                "Opponent", "For", "Against", "Pts", "Tot", "Pos", "Behind", "Lead"
+            ),
+        ];
+        for r in &self.rows {
+            let fixture = format!("{:>2} {:<6} {}", r.round, short(r.opponent_id), r.venue);
+            match (r.result, r.position) {
+                (Some(result), Some(place)) => out.push(
+                    format!(
+                        "{fixture} {result} {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
+                        r.scores_for.as_deref().unwrap_or_default(),
+                        r.against.as_deref().unwrap_or_default(),
+                        r.points.unwrap_or_default(),
+                        r.total.unwrap_or_default(),
+                        ordinal(place),
+                        r.behind.map_or(String::new(), |b| b.to_string()),
+                        r.lead.map_or(String::new(), |l| format!("+{l}")),
+                    )
+                    .trim_end()
+                    .to_string(),
+                ),
+                _ => out.push(fixture),
+            }
+        }
+        out.push(String::new());
+        out.push("R: W won, L lost, D drawn, T tied. h home, a away. Tot: points so far.".into());
+        out
+    }
+}
+
+/// The points table of `class` in `year`, as text.
+pub fn table(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<String>> {
+    Ok(table_view(comp, year, class)?.lines())
+}
+
+/// The batting and bowling averages of `class` in `year`, as text.
+pub fn averages(comp: &Competition, year: Option<u16>, class: Class) -> Result<Vec<String>> {
+    Ok(averages_view(comp, year, class)?.lines())
+}
+
+/// A county's season, as text.
+pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Result<Vec<String>> {
+    Ok(results_view(comp, year, county)?.lines())
 }

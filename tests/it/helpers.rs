@@ -13,6 +13,29 @@ pub fn accc() -> Command {
     Command::new(env!("CARGO_BIN_EXE_accc"))
 }
 
+/// Runs `accc ARGS --saves-dir DIR` in `dir` (the environment's saves folder ignored).
+pub fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    accc()
+        .args(args)
+        .arg("--saves-dir")
+        .arg(dir)
+        .env_remove("ACCC_SAVES")
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The standard output of `accc ARGS` run in `dir`, which must succeed.
+pub fn ok_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = run_in(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
 /// Every combination of the extras rules with a spread of batsmen, packs and days.
 pub fn all_option_sets() -> Vec<MatchOptions> {
     let mut sets = Vec::new();

@@ -2,13 +2,17 @@
 
 mod ai;
 mod alloc;
+mod almanack;
 mod charts;
 mod cli;
 mod e2e;
 mod engine;
 mod files;
+mod formats;
 mod helpers;
 mod league;
 mod log_check;
+mod pictures;
 mod save_fixtures;
 mod tui;
+mod views;

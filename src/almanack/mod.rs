@@ -1,0 +1,141 @@
+//! `accc almanack`: a competition's whole history as one self-contained HTML page — a bump
+//! chart of every county's place in every season, the champions' timeline, the eras by
+//! decade, every text view as a table, and a page for each county (its story, records and
+//! all-time lines). The pictures are SVG drawn by `plotters` ([`charts`]); the page is built
+//! with `maud` ([`page`]). Nothing is loaded from anywhere else: no scripts at all, no fonts or
+//! images from outside, and a content security policy that forbids them.
+//!
+//! Every picture's `<figure>` carries its axes (`data-x`, `data-y`: two values and the pixels
+//! they fall on) and, for the county lines, the colour of each county (`data-colours`), so
+//! that the numbers can be read back from the SVG and checked against `accc export`.
+
+pub mod charts;
+pub mod page;
+
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::league::Competition;
+
+/// Written into every almanack's head; a file is replaced only if it has it (or is empty).
+pub const GENERATOR: &str = "accc almanack";
+
+/// Why an almanack could not be made or written.
+#[derive(Debug)]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// The kinds of [`Error`].
+#[derive(Debug)]
+pub enum ErrorKind {
+    /// A picture could not be drawn.
+    Chart(String),
+    /// A view could not be made.
+    View(crate::error::Error),
+    /// The file to write exists and is not an almanack: it was left alone.
+    NotAnAlmanack(PathBuf),
+    /// The file to write is a folder.
+    Folder(PathBuf),
+    /// Writing failed.
+    Write(crate::store::Error),
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::Chart(why) => write!(f, "a picture of the almanack could not be drawn: {why}"),
+            ErrorKind::View(e) => write!(f, "{e}"),
+            ErrorKind::NotAnAlmanack(p) => write!(
+                f,
+                "{} exists and is not an almanack: it was left alone (give the almanack another name with --out)",
+                p.display()
+            ),
+            ErrorKind::Folder(p) => write!(
+                f,
+                "{} is a folder: give the almanack a file name",
+                p.display()
+            ),
+            ErrorKind::Write(e) => write!(f, "the almanack {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::error::Error> for Error {
+    fn from(e: crate::error::Error) -> Error {
+        Error::new(ErrorKind::View(e))
+    }
+}
+
+impl From<Error> for crate::error::Error {
+    fn from(e: Error) -> crate::error::Error {
+        let text = e.to_string();
+        match e.kind {
+            ErrorKind::View(e) => e,
+            ErrorKind::NotAnAlmanack(_) | ErrorKind::Folder(_) => crate::error::Error::Usage(text),
+            ErrorKind::Write(e) => match e.kind {
+                crate::store::ErrorKind::Io { source, .. } => crate::error::Error::io(
+                    format!("cannot write the almanack {}", e.path.display()),
+                    source,
+                ),
+                _ => crate::error::Error::Usage(text),
+            },
+            ErrorKind::Chart(_) => {
+                crate::error::Error::io(text, std::io::Error::other("drawing failed"))
+            }
+        }
+    }
+}
+
+/// The almanack of `comp` as HTML text.
+pub fn html(comp: &Competition) -> Result<String, Error> {
+    page::page(comp)
+}
+
+/// Writes the almanack of `comp` to `path`, replacing only an earlier almanack (or an empty
+/// file), atomically (`store::atomic`: a crash leaves the old file or the new one). Returns
+/// the page's size in bytes.
+pub fn write(comp: &Competition, path: &Path) -> Result<usize, Error> {
+    refuse_to_bury(path)?;
+    let text = html(comp)?;
+    crate::store::atomic::write(path, text.as_bytes(), None)
+        .map_err(|e| Error::new(ErrorKind::Write(e)))?;
+    Ok(text.len())
+}
+
+/// Whether the file at `path` may be replaced: missing, empty, or an almanack. Only a regular
+/// file is read (a named pipe would wait for ever); anything else is left for the writer to
+/// refuse.
+fn refuse_to_bury(path: &Path) -> Result<(), Error> {
+    if path.is_dir() {
+        return Err(Error::new(ErrorKind::Folder(path.to_path_buf())));
+    }
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    let Ok(f) = std::fs::File::open(path) else {
+        return Ok(());
+    };
+    let mut head = Vec::new();
+    let _ = f.take(4096).read_to_end(&mut head);
+    let head = String::from_utf8_lossy(&head);
+    let mark = format!("<meta name=\"generator\" content=\"{GENERATOR}\">");
+    if head.is_empty() || head.contains(&mark) {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::NotAnAlmanack(path.to_path_buf())))
+    }
+}

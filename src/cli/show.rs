@@ -1,0 +1,225 @@
+//! `accc show NAME VIEW`: one view of a competition ([`crate::views`]) as text, JSON or CSV,
+//! or, for the three views behind the pictures (story, eras, race), as the terminal picture.
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use clap::Args;
+
+use super::common::print_out;
+use crate::counties::{self, Class, CountyId};
+use crate::error::{Error, Result};
+use crate::league::Competition;
+use crate::save;
+use crate::views::{self, Format, Forms};
+
+/// Arguments of `accc show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The competition's name.
+    pub name: String,
+    /// table, averages, results, records, honours, positions, alltime, alltime-averages, story,
+    /// eras or race.
+    pub view: String,
+    /// The season (default: the one under way, or the last one played if the next has not begun).
+    #[arg(long)]
+    pub year: Option<u16>,
+    /// The county, for results, records and story (default: the user's county).
+    #[arg(long)]
+    pub county: Option<String>,
+    /// first or second (default: the user's county's class, else first).
+    #[arg(long)]
+    pub class: Option<String>,
+    /// text, json or csv; or picture (story, eras and race only: the terminal chart, in colour
+    /// when printed to a terminal).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+}
+
+/// What `--format` asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Data(Format),
+    Picture,
+}
+
+fn form_name(f: &str) -> Result<Form> {
+    if f.eq_ignore_ascii_case("picture") {
+        return Ok(Form::Picture);
+    }
+    Format::named(f).map(Form::Data).map_err(|_| {
+        Error::Usage(format!(
+            "unknown format {f:?}; the formats are: {}, picture",
+            Format::NAMES.join(", ")
+        ))
+    })
+}
+
+/// Runs `accc show`.
+pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
+    let view = view_name(&args.view)?;
+    let form = form_name(&args.format)?;
+    let class = args.class.as_deref().map(class_name).transpose()?;
+    let county = args
+        .county
+        .as_deref()
+        .map(|c| counties::find(c).map_err(Error::usage))
+        .transpose()?;
+    if form == Form::Picture && !PICTURED.contains(&view) {
+        return Err(Error::Usage(format!(
+            "the {view} view has no picture; the views with one are: {}",
+            PICTURED.join(", ")
+        )));
+    }
+    let comp = save::load(&save::path_for(saves, &args.name)?)?;
+    let request = Request::new(&comp, view, args.year, county, class)?;
+    match form {
+        Form::Data(format) => print_out(&request.view(&comp)?.written(format)?),
+        Form::Picture => {
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let picture = request.picture(&comp)?;
+            print_out(&crate::tui::pictures::printed(&picture, colour))
+        }
+    }
+}
+
+/// The views that have a picture.
+pub const PICTURED: [&str; 3] = ["story", "eras", "race"];
+
+fn view_name(v: &str) -> Result<&'static str> {
+    let wanted = v.to_ascii_lowercase().replace('_', "-");
+    views::VIEW_NAMES
+        .iter()
+        .find(|&&n| n == wanted)
+        .copied()
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown view {v:?}; the views are: {}",
+                views::VIEW_NAMES.join(", ")
+            ))
+        })
+}
+
+fn class_name(c: &str) -> Result<Class> {
+    match c.to_ascii_lowercase().as_str() {
+        "first" | "1" | "1st" => Ok(Class::First),
+        "second" | "2" | "2nd" => Ok(Class::Second),
+        _ => Err(Error::Usage(format!(
+            "unknown class {c:?}; the classes are: first, second"
+        ))),
+    }
+}
+
+/// The options each view takes; one given to a view that does not use it is an error, not
+/// silently dropped (`show X records --year 1700` would otherwise print the records).
+fn refuse_options_the_view_ignores(view: &str, given: [(bool, &str); 3]) -> Result<()> {
+    let takes: &[&str] = match view {
+        "table" | "averages" | "race" => &["--year", "--class"],
+        "results" => &["--year", "--county"],
+        "records" | "story" => &["--county"],
+        "alltime" | "alltime-averages" => &["--class"],
+        _ => &[],
+    };
+    match given.iter().find(|(on, opt)| *on && !takes.contains(opt)) {
+        Some((_, opt)) if takes.is_empty() => Err(Error::Usage(format!(
+            "{opt} does not apply to the {view} view, which takes no options"
+        ))),
+        Some((_, opt)) => Err(Error::Usage(format!(
+            "{opt} does not apply to the {view} view (it takes {})",
+            takes.join(" and ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The season a view shows when no `--year` is given: the one under way once it has begun,
+/// else the last one played (after `sim --years 1`, the season just simulated rather than
+/// an empty table of the next); `None` when neither (the first season, not begun).
+fn default_year(comp: &Competition) -> Option<u16> {
+    match (comp.current(), comp.seasons().last()) {
+        (Some(s), Some(last)) if s.matches_played() == 0 => Some(last.year),
+        (Some(s), _) => Some(s.year),
+        (None, last) => last.map(|s| s.year),
+    }
+}
+
+/// A view asked for, with the defaults filled in: the user's county, and its class that year.
+struct Request {
+    view: &'static str,
+    year: Option<u16>,
+    class: Class,
+    county: std::result::Result<CountyId, String>,
+}
+
+impl Request {
+    fn new(
+        comp: &Competition,
+        view: &'static str,
+        year: Option<u16>,
+        county: Option<CountyId>,
+        class: Option<Class>,
+    ) -> Result<Request> {
+        refuse_options_the_view_ignores(
+            view,
+            [
+                (year.is_some(), "--year"),
+                (county.is_some(), "--county"),
+                (class.is_some(), "--class"),
+            ],
+        )?;
+        let year = year.or_else(|| default_year(comp));
+        let season = views::season_for(comp, year);
+        let user = comp.settings().user_county;
+        let default_class = || {
+            user.zip(season.as_ref().ok())
+                .map_or(Class::First, |(u, s)| s.class_of(u))
+        };
+        let county = county.or(user).ok_or_else(|| {
+            let names: Vec<&str> = counties::all().iter().map(|c| c.name.as_str()).collect();
+            format!(
+                "{view} needs --county C ({} has no user's county); the counties are: {}",
+                comp.name(),
+                names.join(", ")
+            )
+        });
+        Ok(Request {
+            view,
+            year,
+            class: class.unwrap_or_else(default_class),
+            county,
+        })
+    }
+
+    fn county(&self) -> Result<CountyId> {
+        self.county.clone().map_err(Error::Usage)
+    }
+
+    /// The view, in whichever form it is to be written.
+    fn view(&self, comp: &Competition) -> Result<Box<dyn Forms>> {
+        let (year, class) = (self.year, self.class);
+        Ok(match self.view {
+            "table" => Box::new(views::table_view(comp, year, class)?),
+            "averages" => Box::new(views::averages_view(comp, year, class)?),
+            "results" => Box::new(views::results_view(comp, year, self.county()?)?),
+            "records" => Box::new(views::records_view(comp, self.county()?)?),
+            "honours" => Box::new(views::honours_view(comp)?),
+            "positions" => Box::new(views::positions_view(comp)?),
+            "alltime" => Box::new(views::alltime_view(comp, class)?),
+            "alltime-averages" => Box::new(views::alltime_averages_view(comp, class)?),
+            "story" => Box::new(views::story_view(comp, self.county()?)?),
+            "eras" => Box::new(views::eras_view(comp)?),
+            "race" => Box::new(views::race_view(comp, year, class)?),
+            _ => unreachable!("view names are checked"),
+        })
+    }
+
+    /// The picture of a view that has one.
+    fn picture(&self, comp: &Competition) -> Result<crate::tui::pictures::Picture> {
+        use crate::tui::pictures::Picture;
+        Ok(match self.view {
+            "story" => Picture::Story(views::story_view(comp, self.county()?)?),
+            "eras" => Picture::Eras(views::eras_view(comp)?),
+            _ => Picture::Race(views::race_view(comp, self.year, self.class)?),
+        })
+    }
+}

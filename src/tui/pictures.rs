@@ -1,0 +1,490 @@
+//! The history as pictures in the terminal, drawn with ratatui's own `Chart`, `BarChart` and
+//! `Sparkline` from the rows of the views behind them ([`crate::views::trends`]): a county's
+//! story (its final place each year, first class above the rule, with championships,
+//! promotions and relegations marked), the eras (runs a wicket, runs per 100 balls and the
+//! share of draws, by decade) and a season's points race. Each is a pure function of its view
+//! onto a buffer of at least 80x24, in the program's palette; [`Picture::text`] is the same
+//! view's text, the fallback a screen reader can use.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::Line;
+use ratatui::widgets::{
+    Axis, Bar, BarChart, BarGroup, Chart, Dataset, GraphType, Sparkline, Widget,
+};
+
+use super::style;
+use crate::counties::Class;
+use crate::views::format::{ordinal, short};
+use crate::views::trends::{EraRow, ErasView, RaceView, StoryView};
+use crate::views::View;
+
+/// A picture and the view it is drawn from.
+#[derive(Clone, Debug)]
+pub enum Picture {
+    Story(StoryView),
+    Eras(ErasView),
+    Race(RaceView),
+}
+
+/// The size a picture is laid out for: the screen less its bottom line (the keys).
+pub const WIDTH: u16 = 80;
+pub const HEIGHT: u16 = 24;
+
+impl Picture {
+    /// The title row's text.
+    pub fn title(&self) -> String {
+        let lines = self.text();
+        lines.first().cloned().unwrap_or_default()
+    }
+
+    /// The same view as text: what a screen reader reads instead of the picture.
+    pub fn text(&self) -> Vec<String> {
+        match self {
+            Picture::Story(v) => v.lines(),
+            Picture::Eras(v) => v.lines(),
+            Picture::Race(v) => v.lines(),
+        }
+    }
+}
+
+/// Draws `picture` into `area` (at least [`WIDTH`] x [`HEIGHT`]; a smaller one is left blank):
+/// the title on the top row, the picture below.
+pub fn draw(buf: &mut Buffer, area: Rect, picture: &Picture) {
+    if area.width < WIDTH || area.height < HEIGHT {
+        return;
+    }
+    let area = Rect::new(area.x, area.y, WIDTH, HEIGHT);
+    buf.set_style(area, style::text());
+    let title = format!(" {:<79}", fit(&picture.title(), 78));
+    buf.set_string(area.x, area.y, title, style::title());
+    let body = Rect::new(area.x, area.y + 1, WIDTH, HEIGHT - 1);
+    match picture {
+        Picture::Story(v) => story(buf, body, v),
+        Picture::Eras(v) => eras(buf, body, v),
+        Picture::Race(v) => race(buf, body, v),
+    }
+}
+
+/// `text` cut to `width` characters.
+fn fit(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
+fn say(buf: &mut Buffer, area: Rect, row: u16, text: &str, style: Style) {
+    buf.set_string(area.x + 1, area.y + row, fit(text, 78), style);
+}
+
+/// Where ratatui's `Chart` puts its graph in `area`, given its y labels' width and its first
+/// x label's width (labels on both axes, labels left-aligned, no legend or titles): the
+/// column after the y axis to the right edge, from the top to the row above the x axis.
+fn graph_area(area: Rect, y_label_width: u16, first_x_label_width: u16) -> Rect {
+    let left = y_label_width
+        .max(first_x_label_width.saturating_sub(1))
+        .min(area.width / 3);
+    let x = area.x + left + 1;
+    Rect::new(x, area.y, area.right() - x, area.height - 2)
+}
+
+/// The cell of a braille chart's point (x, y) in `graph`, for `x_bounds` and `y_bounds`.
+fn braille_cell(graph: Rect, xb: [f64; 2], yb: [f64; 2], x: f64, y: f64) -> (u16, u16) {
+    let dots_x = (x - xb[0]) * (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]);
+    let dots_y = (yb[1] - y) * (graph.height as f64 * 4.0 - 1.0) / (yb[1] - yb[0]);
+    (
+        graph.x + (dots_x.round() as u16) / 2,
+        graph.y + (dots_y.round() as u16) / 4,
+    )
+}
+
+// ----- a county's story -----
+
+/// Rows of the story's graph: the first class's eight places, the rule, the second's eight.
+const STORY_ROWS: u16 = 17;
+
+/// The graph row (from the top) of an overall place 1..=16: the rule takes row 8.
+fn story_row(overall: u8) -> u16 {
+    if overall <= 8 {
+        overall as u16 - 1
+    } else {
+        overall as u16
+    }
+}
+
+/// The y value plotted for graph row `r`, with the bounds that put each value in its own row.
+fn story_y(r: u16) -> f64 {
+    (STORY_ROWS - 1 - r) as f64
+}
+const STORY_Y_BOUNDS: [f64; 2] = [-0.375, STORY_ROWS as f64 - 1.0 + 0.375];
+
+fn story_label(r: u16) -> String {
+    match r {
+        0..=7 => format!("{:>5}", ordinal(r as usize + 1)),
+        8 => "-----".into(),
+        _ => format!("({})", ordinal(r as usize - 8)),
+    }
+}
+
+/// Years shown: half a year wider each side, and never a range of none.
+fn year_bounds(first: u16, last: u16) -> [f64; 2] {
+    [first as f64 - 0.5, last as f64 + 0.5]
+}
+
+fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
+    let (Some(first), Some(last)) = (v.rows.first(), v.rows.last()) else {
+        say(
+            buf,
+            area,
+            1,
+            "No season has been completed yet.",
+            style::text(),
+        );
+        return;
+    };
+    let xb = year_bounds(first.year, last.year);
+    let points: Vec<(f64, f64)> = v
+        .rows
+        .iter()
+        .map(|r| (r.year as f64, story_y(story_row(r.overall))))
+        .collect();
+    let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
+    let x_labels = year_labels(first.year, last.year);
+    let first_width = x_labels[0].chars().count() as u16;
+    let chart_area = Rect::new(area.x, area.y, area.width, STORY_ROWS + 2);
+    let chart = Chart::new(vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(style::text())
+            .data(&rule),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(style::chart())
+            .data(&points),
+    ])
+    .style(style::text())
+    .x_axis(
+        Axis::default()
+            .bounds(xb)
+            .labels(x_labels.clone())
+            .style(style::text()),
+    )
+    .y_axis(
+        Axis::default()
+            .bounds(STORY_Y_BOUNDS)
+            .labels((0..STORY_ROWS).rev().map(story_label).collect::<Vec<_>>())
+            .style(style::text()),
+    );
+    chart.render(chart_area, buf);
+    // The events, as letters on the line (a championship wins a shared cell).
+    let graph = graph_area(chart_area, 5, first_width);
+    let mut marks: Vec<_> = v.rows.iter().filter(|r| !r.event.is_empty()).collect();
+    marks.sort_by_key(|r| r.event == "champions");
+    for r in marks {
+        let (mark, colour) = event_mark(r.event);
+        let (x, y) = braille_cell(
+            graph,
+            xb,
+            STORY_Y_BOUNDS,
+            r.year as f64,
+            story_y(story_row(r.overall)),
+        );
+        buf.set_string(x, y, mark, bold(colour));
+    }
+    // Points each season, as a sparkline under the chart: each year's bar in the columns
+    // from its place on the line to the next year's.
+    let row = area.y + STORY_ROWS + 2;
+    buf.set_string(area.x + 1, row, "Pts", style::text());
+    let mut bars = vec![0u64; graph.width as usize];
+    for (i, r) in v.rows.iter().enumerate() {
+        let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, year as f64, 0.0).0 - graph.x;
+        let from = col(r.year) as usize;
+        let to = v.rows.get(i + 1).map_or(from + 1, |n| col(n.year) as usize);
+        for b in bars.iter_mut().take(to.max(from + 1)).skip(from) {
+            *b = r.points as u64;
+        }
+    }
+    Sparkline::default()
+        .data(&bars)
+        .max(bars.iter().copied().max().unwrap_or(1).max(1))
+        .style(style::chart())
+        .render(Rect::new(graph.x, row, graph.width, 1), buf);
+    let mut x = area.x + 1;
+    for (text, colour) in [
+        ("C", style::YELLOW),
+        (" champions  ", style::GREY),
+        ("^", style::LIGHT_GREEN),
+        (" promoted  ", style::GREY),
+        ("v", SALMON),
+        (" relegated  ", style::GREY),
+        ("s", style::WHITE),
+        (" wooden spoon", style::GREY),
+    ] {
+        buf.set_string(x, row + 1, text, bold(colour));
+        x += text.chars().count() as u16;
+    }
+    say(
+        buf,
+        area,
+        STORY_ROWS + 4,
+        &format!("{} Pts: points.", v.tally()),
+        style::text(),
+    );
+}
+
+fn event_mark(event: &str) -> (&'static str, Color) {
+    match event {
+        "champions" => ("C", style::YELLOW),
+        "promoted" => ("^", style::LIGHT_GREEN),
+        "relegated" => ("v", SALMON),
+        _ => ("s", style::WHITE),
+    }
+}
+
+fn bold(colour: Color) -> Style {
+    Style::default()
+        .fg(colour)
+        .bg(style::BG)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// First, middle and last year (just the one for a single season).
+fn year_labels(first: u16, last: u16) -> Vec<String> {
+    if first == last {
+        return vec![String::new(), first.to_string(), String::new()];
+    }
+    vec![
+        first.to_string(),
+        ((first as u32 + last as u32) / 2).to_string(),
+        last.to_string(),
+    ]
+}
+
+// ----- the eras -----
+
+/// The three measures: label, the figure on the bar, and its value.
+type Measure = (&'static str, fn(&EraRow) -> Option<f64>, fn(f64) -> String);
+
+const MEASURES: [Measure; 3] = [
+    (
+        "Runs a wicket",
+        |r| r.runs_per_wicket,
+        |v| format!("{v:.1}"),
+    ),
+    (
+        "Runs per 100 balls",
+        |r| r.runs_per_100_balls,
+        |v| format!("{v:.1}"),
+    ),
+    ("Matches drawn", |r| r.draw_percent, |v| format!("{v:.0}%")),
+];
+
+fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
+    if v.rows.is_empty() {
+        say(
+            buf,
+            area,
+            1,
+            "No season has been completed yet.",
+            style::text(),
+        );
+        return;
+    }
+    // Ten decades at most (1890-1989): seven columns each.
+    for (i, (label, value, text)) in MEASURES.iter().enumerate() {
+        let top = area.y + i as u16 * 7;
+        say(buf, area, i as u16 * 7, label, style::bright());
+        let bars: Vec<Bar> = v
+            .rows
+            .iter()
+            .map(|r| {
+                let x = value(r);
+                Bar::default()
+                    .value(x.map_or(0, |x| (x * 100.0).round() as u64))
+                    .text_value(x.map_or_else(|| "-".into(), text))
+                    .label(Line::from(format!("{}s", r.decade)))
+            })
+            .collect();
+        BarChart::default()
+            .data(BarGroup::default().bars(&bars))
+            .bar_width(6)
+            .bar_gap(1)
+            .bar_style(style::chart())
+            .value_style(Style::default().fg(style::BLACK).bg(style::LIGHT_CYAN))
+            .label_style(style::text())
+            .style(style::text())
+            .render(Rect::new(area.x + 1, top + 1, area.width - 2, 6), buf);
+    }
+    say(
+        buf,
+        area,
+        21,
+        "Both classes, completed seasons; each bar from nought, its figure on it.",
+        style::text(),
+    );
+}
+
+// ----- a season's points race -----
+
+/// Salmon (255,135,135): the relegated, where the palette's red would not read on blue.
+const SALMON: Color = Color::Indexed(210);
+
+/// The colour of the county in place `i` (0-based) of the race: yellow, white, light cyan,
+/// light green, pink (255,135,255), orange (255,175,95), salmon and grey, all fixed entries
+/// of the 256-colour palette that read on the blue at 4.5:1 or better.
+const RACE_COLOURS: [Color; 8] = [
+    style::YELLOW,
+    style::WHITE,
+    style::LIGHT_CYAN,
+    style::LIGHT_GREEN,
+    Color::Indexed(213),
+    Color::Indexed(215),
+    SALMON,
+    style::GREY,
+];
+
+fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
+    let series = v.series();
+    let max = series.iter().flatten().copied().max().unwrap_or(0).max(4);
+    let top = max.div_ceil(4) * 4;
+    let rounds = crate::league::ROUNDS as f64;
+    let xb = [0.0, rounds];
+    let yb = [0.0, top as f64];
+    let data: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|s| {
+            s.iter()
+                .enumerate()
+                .map(|(r, &p)| (r as f64, p as f64))
+                .collect()
+        })
+        .collect();
+    // The leader drawn last, on top.
+    let datasets: Vec<Dataset> = data
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, d)| {
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(Style::default().fg(RACE_COLOURS[i % 8]).bg(style::BG))
+                .data(d)
+        })
+        .collect();
+    let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
+    let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
+    let x_labels = vec!["0".to_string(), "round 7".into(), "14".into()];
+    let chart_area = Rect::new(area.x, area.y, 56, 20);
+    Chart::new(datasets)
+        .style(style::text())
+        .x_axis(
+            Axis::default()
+                .bounds(xb)
+                .labels(x_labels)
+                .style(style::text()),
+        )
+        .y_axis(
+            Axis::default()
+                .bounds(yb)
+                .labels(y_labels)
+                .style(style::text()),
+        )
+        .render(chart_area, buf);
+    // Each line's place at its end, the leader's on top.
+    let graph = graph_area(chart_area, y_width, 1);
+    for (i, s) in series.iter().enumerate().rev() {
+        let (Some(&p), true) = (s.last(), s.len() > 1) else {
+            continue;
+        };
+        let (x, y) = braille_cell(graph, xb, yb, (s.len() - 1) as f64, p as f64);
+        buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
+    }
+    // The key: place, county and points, in each line's colour.
+    let kx = area.x + 58;
+    buf.set_string(kx, area.y + 1, "   County       Pts", style::bright());
+    for (i, &c) in v.ids.iter().enumerate() {
+        let pts = series[i].last().copied().unwrap_or(0);
+        let mark = if v.user == Some(c) { '*' } else { ' ' };
+        let line = format!("{:>2} {:<12}{mark}{pts:>3}", i + 1, short(c));
+        buf.set_string(kx, area.y + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
+    }
+    let when = if v.rows.is_empty() {
+        "No round played yet.".to_string()
+    } else {
+        format!("After {} of 14 rounds.", v.rounds)
+    };
+    buf.set_string(kx, area.y + 11, fit(&when, 21), style::text());
+    if v.user.is_some_and(|u| v.ids.contains(&u)) {
+        buf.set_string(kx, area.y + 12, "* your county", style::text());
+    }
+    let class = match v.class {
+        Class::First => "first",
+        Class::Second => "second",
+    };
+    say(
+        buf,
+        area,
+        21,
+        &format!("The {class} class: a line a county, its place at the line's end."),
+        style::text(),
+    );
+}
+
+// ----- printed (accc show --format picture) -----
+
+/// The picture as lines of text, with ANSI colours when `colour`.
+pub fn printed(picture: &Picture, colour: bool) -> String {
+    let area = Rect::new(0, 0, WIDTH, HEIGHT);
+    let mut buf = Buffer::empty(area);
+    draw(&mut buf, area, picture);
+    let mut out = String::new();
+    for y in 0..HEIGHT {
+        let mut line = String::new();
+        let mut last: Option<Style> = None;
+        for x in 0..WIDTH {
+            let cell = &buf[(x, y)];
+            if colour {
+                let s = cell.style();
+                if last != Some(s) {
+                    line.push_str(&sgr(s));
+                    last = Some(s);
+                }
+            }
+            line.push_str(cell.symbol());
+        }
+        if colour {
+            line.push_str("\x1b[0m");
+        } else {
+            line = line.trim_end().to_string();
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The ANSI escape that sets `s` (from a reset).
+fn sgr(s: Style) -> String {
+    let mut codes = vec!["0".to_string()];
+    if s.add_modifier.contains(Modifier::BOLD) {
+        codes.push("1".into());
+    }
+    if let Some(c) = s.fg.and_then(|c| ansi(c, false)) {
+        codes.push(c);
+    }
+    if let Some(c) = s.bg.and_then(|c| ansi(c, true)) {
+        codes.push(c);
+    }
+    format!("\x1b[{}m", codes.join(";"))
+}
+
+fn ansi(c: Color, bg: bool) -> Option<String> {
+    match c {
+        Color::Indexed(n) => Some(format!("{};5;{n}", if bg { 48 } else { 38 })),
+        Color::Rgb(r, g, b) => Some(format!("{};2;{r};{g};{b}", if bg { 48 } else { 38 })),
+        _ => None,
+    }
+}

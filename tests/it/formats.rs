@@ -1,0 +1,270 @@
+//! Data out in every form: every view's CSV parses back (with a CSV reader) to the same
+//! records, number for number, as its JSON's rows; `accc show --format` prints the three
+//! forms, the text form being the default's; and `accc completions` prints each shell's script.
+
+use std::path::Path;
+use std::process::Output;
+
+use accc::counties::{self, Class};
+use accc::engine::MatchOptions;
+use accc::league::competition::{Competition, Settings};
+use accc::league::CLASSES;
+use accc::play::Levels;
+use accc::views::{self, Forms};
+use serde_json::Value;
+
+use crate::helpers::accc;
+
+fn comp(seed: u64, user: Option<u8>, seasons: u32, extra: usize) -> Competition {
+    let options = MatchOptions {
+        batsmen: 5,
+        packs_per_session: 1,
+        days: 1,
+        ..Default::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 2, bowl: 3 },
+        user_county: user,
+        seed,
+    };
+    let mut c = Competition::create("FORMS", settings).unwrap();
+    c.sim_seasons(seasons, |_| {});
+    for _ in 0..extra {
+        let f = CLASSES.iter().find_map(|&cl| c.next_fixture(cl)).unwrap();
+        c.play_fixture_by_computer(f).unwrap();
+    }
+    c
+}
+
+/// Every view of `c`, in every variant worth having.
+fn every_view(c: &Competition) -> Vec<(String, Box<dyn Forms>)> {
+    let mut out: Vec<(String, Box<dyn Forms>)> = vec![];
+    let years: Vec<Option<u16>> = std::iter::once(None)
+        .chain(c.seasons().iter().map(|s| Some(s.year)))
+        .collect();
+    for &year in &years {
+        for class in [Class::First, Class::Second] {
+            if let Ok(v) = views::table_view(c, year, class) {
+                out.push((format!("table {year:?} {class:?}"), Box::new(v)));
+            }
+            if let Ok(v) = views::averages_view(c, year, class) {
+                out.push((format!("averages {year:?} {class:?}"), Box::new(v)));
+            }
+            if let Ok(v) = views::race_view(c, year, class) {
+                out.push((format!("race {year:?} {class:?}"), Box::new(v)));
+            }
+        }
+    }
+    for k in 0..counties::all().len() as u8 {
+        if let Ok(v) = views::results_view(c, None, k) {
+            out.push((format!("results {k}"), Box::new(v)));
+        }
+        out.push((
+            format!("records {k}"),
+            Box::new(views::records_view(c, k).unwrap()),
+        ));
+        out.push((
+            format!("story {k}"),
+            Box::new(views::story_view(c, k).unwrap()),
+        ));
+    }
+    out.push(("honours".into(), Box::new(views::honours_view(c).unwrap())));
+    out.push((
+        "positions".into(),
+        Box::new(views::positions_view(c).unwrap()),
+    ));
+    out.push(("eras".into(), Box::new(views::eras_view(c).unwrap())));
+    for class in [Class::First, Class::Second] {
+        out.push((
+            format!("alltime {class:?}"),
+            Box::new(views::alltime_view(c, class).unwrap()),
+        ));
+        out.push((
+            format!("alltime-averages {class:?}"),
+            Box::new(views::alltime_averages_view(c, class).unwrap()),
+        ));
+    }
+    out
+}
+
+/// The CSV field `field` holds the JSON value `v`: the same number, text, truth, or nothing.
+fn same(field: &str, v: &Value) -> bool {
+    match v {
+        Value::Null => field.is_empty(),
+        Value::Bool(b) => field == b.to_string(),
+        Value::Number(n) => field.parse::<f64>().ok() == n.as_f64(),
+        Value::String(s) => field == s,
+        _ => false,
+    }
+}
+
+/// `csv` (text) and `json` (text) hold the same rows.
+pub fn check_csv_against_json(label: &str, csv_text: &str, json_text: &str) {
+    let json: Value = serde_json::from_str(json_text).unwrap();
+    let rows = json["rows"].as_array().expect("rows");
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert!(!header.is_empty(), "{label}: a header row");
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert_eq!(records.len(), rows.len(), "{label}: one record a row");
+    assert_eq!(
+        csv_text.lines().count(),
+        rows.len() + 1,
+        "{label}: one record a line"
+    );
+    for (i, (rec, row)) in records.iter().zip(rows).enumerate() {
+        let obj = row.as_object().expect("a row is an object");
+        assert_eq!(obj.len(), header.len(), "{label} row {i}: the same fields");
+        for (h, field) in header.iter().zip(rec.iter()) {
+            let v = obj
+                .get(h)
+                .unwrap_or_else(|| panic!("{label} row {i}: no {h} in the JSON"));
+            assert!(
+                same(field, v),
+                "{label} row {i} {h}: CSV {field:?}, JSON {v}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_views_csv_reads_back_as_its_json() {
+    let kent = counties::find("Kent").unwrap();
+    for c in [
+        comp(3, None, 0, 0),
+        comp(4, None, 1, 0),
+        comp(5, Some(kent), 3, 41),
+    ] {
+        let all = every_view(&c);
+        assert!(all.len() > 40);
+        for (label, v) in all {
+            check_csv_against_json(&label, &v.csv().unwrap(), &v.json());
+        }
+    }
+}
+
+#[test]
+fn a_view_with_no_rows_still_has_its_header() {
+    let c = comp(3, None, 0, 0);
+    let honours = views::honours_view(&c).unwrap();
+    assert_eq!(
+        honours.csv().unwrap(),
+        "year,champions,runners_up,third,promoted\n"
+    );
+    let json: Value = serde_json::from_str(&honours.json()).unwrap();
+    assert_eq!(json["rows"], Value::Array(vec![]));
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    crate::helpers::run_in(dir, args)
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    crate::helpers::ok_in(dir, args)
+}
+
+#[test]
+fn show_writes_every_view_in_every_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "sim",
+            "FMT",
+            "--years",
+            "2",
+            "--batsmen",
+            "3",
+            "--packs-per-session",
+            "1",
+            "--days",
+            "1",
+            "--seed",
+            "9",
+            "--county",
+            "Essex",
+        ],
+    );
+    for view in views::VIEW_NAMES {
+        let text = ok(d, &["show", "FMT", view]);
+        assert_eq!(text, ok(d, &["show", "FMT", view, "--format", "text"]));
+        assert!(text.lines().all(|l| l.chars().count() <= 78), "{view}");
+        let json = ok(d, &["show", "FMT", view, "--format", "json"]);
+        let csv = ok(d, &["show", "FMT", view, "--format", "CSV"]);
+        let v: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["view"], view);
+        check_csv_against_json(view, &csv, &json);
+    }
+    for view in ["story", "eras", "race"] {
+        let picture = ok(d, &["show", "FMT", view, "--format", "picture"]);
+        assert_eq!(picture.lines().count(), 24, "{view}:\n{picture}");
+        assert!(!picture.contains('\x1b'), "no colours into a pipe");
+    }
+    for (args, says) in [
+        (
+            vec!["show", "FMT", "table", "--format", "xml"],
+            "the formats are: text, json, csv, picture",
+        ),
+        (
+            vec!["show", "FMT", "table", "--format", "picture"],
+            "the table view has no picture; the views with one are: story, eras, race",
+        ),
+        (
+            vec!["show", "FMT", "eras", "--year", "1890"],
+            "--year does not apply to the eras view, which takes no options",
+        ),
+        (
+            vec!["show", "FMT", "story", "--class", "first"],
+            "--class does not apply to the story view (it takes --county)",
+        ),
+    ] {
+        let out = run(d, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, mark) in [
+        ("bash", "complete -F _accc"),
+        ("zsh", "#compdef accc"),
+        ("fish", "complete -c accc"),
+    ] {
+        let out = accc().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success());
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(script.contains(mark), "{shell}: {script}");
+        for command in ["almanack", "show", "sim", "completions"] {
+            assert!(script.contains(command), "{shell} lacks {command}");
+        }
+    }
+    // Where bash is, the script is valid bash and registers the completion.
+    let script = accc()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap()
+        .stdout;
+    if let Ok(out) = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("source /dev/stdin && complete -p accc")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&script)?;
+            child.wait_with_output()
+        })
+    {
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("_accc"));
+    } else {
+        eprintln!("skipped: bash is not installed, so the bash script was not loaded");
+    }
+    let out = accc().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

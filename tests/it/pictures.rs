@@ -1,0 +1,319 @@
+//! The terminal pictures (a county's story, the eras, a season's points race) drawn on a
+//! `TestBackend` and compared with their snapshots: a county that spent years in both
+//! classes, a competition of one season, a season under way. Every cell is in the program's
+//! palette (blue ground), and each picture's text fallback is its view's text.
+
+use accc::counties::{self, Class};
+use accc::engine::MatchOptions;
+use accc::league::competition::{Competition, Settings};
+use accc::league::CLASSES;
+use accc::play::Levels;
+use accc::tui::pictures::{self, Picture};
+use accc::tui::style;
+use accc::views::{self, View};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn comp(seed: u64, user: Option<u8>, seasons: u32, extra: usize) -> Competition {
+    let options = MatchOptions {
+        batsmen: 3,
+        packs_per_session: 1,
+        days: 3,
+        ..Default::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 3, bowl: 3 },
+        user_county: user,
+        seed,
+    };
+    let mut c = Competition::create("PICS", settings).unwrap();
+    c.sim_seasons(seasons, |_| {});
+    for _ in 0..extra {
+        let f = CLASSES.iter().find_map(|&cl| c.next_fixture(cl)).unwrap();
+        c.play_fixture_by_computer(f).unwrap();
+    }
+    c
+}
+
+/// The picture on an 80x25 screen (its bottom row left for the keys), as text; and a check
+/// that every cell is on the program's blue ground.
+fn shot(p: &Picture) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    t.draw(|f| {
+        let area = f.area();
+        pictures::draw(f.buffer_mut(), area, p)
+    })
+    .unwrap();
+    let buf = t.backend().buffer().clone();
+    for y in 0..24 {
+        for x in 0..80 {
+            // Blue ground; the title bar; a bar's figure on the bar's own colour.
+            let bg = buf[(x, y)].bg;
+            assert!(
+                bg == style::BG
+                    || (y == 0 && Some(bg) == style::title().bg)
+                    || Some(bg) == style::chart().fg,
+                "cell ({x}, {y}) is off the palette: {bg:?}"
+            );
+            // What is written reads on what it is written on.
+            let cell = &buf[(x, y)];
+            if !cell.symbol().trim().is_empty() {
+                let ratio = style::contrast(cell.fg, cell.bg).expect("fixed colours");
+                assert!(
+                    ratio >= style::MIN_CONTRAST,
+                    "cell ({x}, {y}) {:?} reads at {ratio:.2}:1",
+                    cell.symbol()
+                );
+            }
+        }
+    }
+    text_of(&buf)
+}
+
+/// A screen's rows as text, trailing spaces trimmed.
+fn text_of(buf: &ratatui::buffer::Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_county_that_spent_years_in_both_classes() {
+    let c = comp(21, None, 12, 0);
+    // The first county to have finished in both classes, by its story.
+    let (county, story) = (0..counties::all().len() as u8)
+        .map(|k| (k, views::story_view(&c, k).unwrap()))
+        .find(|(_, s)| {
+            s.rows.iter().any(|r| r.class == Class::First)
+                && s.rows.iter().any(|r| r.class == Class::Second)
+                && s.promotions + s.relegations > 0
+        })
+        .expect("in twelve seasons some county goes up or down");
+    assert_eq!(story.rows.len(), 12);
+    let p = Picture::Story(story.clone());
+    assert_eq!(
+        p.text(),
+        story.lines(),
+        "the text fallback is the view's text"
+    );
+    insta::assert_snapshot!(
+        "story_both_classes",
+        format!("county {county}\n{}", shot(&p))
+    );
+    // The first class's places are drawn above the rule, the second's below: each year's
+    // mark sits in its place's row.
+    let screen = shot(&p);
+    let rows: Vec<&str> = screen.lines().collect();
+    for r in story.rows.iter().filter(|r| !r.event.is_empty()) {
+        let label = match r.class {
+            Class::First => format!("{:>5}", views::format::ordinal(r.place as usize)),
+            Class::Second => format!("({})", views::format::ordinal(r.place as usize)),
+        };
+        let row = rows
+            .iter()
+            .find(|l| l.starts_with(&label))
+            .unwrap_or_else(|| panic!("a row for {label}"));
+        let mark = match r.event {
+            "champions" => 'C',
+            "promoted" => '^',
+            "relegated" => 'v',
+            _ => 's',
+        };
+        assert!(row.contains(mark), "{} {}: {row}", r.year, r.event);
+    }
+}
+
+#[test]
+fn the_eras_and_a_season_under_way() {
+    let user = counties::find("Kent").unwrap();
+    let c = comp(8, Some(user), 11, 23);
+    let eras = views::eras_view(&c).unwrap();
+    assert_eq!(
+        eras.rows.iter().map(|r| r.decade).collect::<Vec<_>>(),
+        [1890, 1900]
+    );
+    insta::assert_snapshot!("eras_two_decades", shot(&Picture::Eras(eras)));
+    let race = views::race_view(&c, None, Class::First).unwrap();
+    assert!(race.progress.starts_with("after"), "{}", race.progress);
+    insta::assert_snapshot!("race_under_way", shot(&Picture::Race(race)));
+    let race = views::race_view(&c, Some(1895), Class::Second).unwrap();
+    insta::assert_snapshot!("race_second_class_final", shot(&Picture::Race(race)));
+}
+
+#[test]
+fn a_competition_of_one_season() {
+    let c = comp(4, None, 1, 0);
+    let kent = counties::find("Kent").unwrap();
+    for (name, p) in [
+        (
+            "one_season_story",
+            Picture::Story(views::story_view(&c, kent).unwrap()),
+        ),
+        (
+            "one_season_eras",
+            Picture::Eras(views::eras_view(&c).unwrap()),
+        ),
+        (
+            "one_season_race",
+            Picture::Race(views::race_view(&c, Some(1890), Class::First).unwrap()),
+        ),
+    ] {
+        insta::assert_snapshot!(name, shot(&p));
+    }
+}
+
+#[test]
+fn a_competition_not_begun_says_so() {
+    let c = comp(4, None, 0, 0);
+    let story = shot(&Picture::Story(views::story_view(&c, 0).unwrap()));
+    assert!(
+        story.contains("No season has been completed yet."),
+        "{story}"
+    );
+    let eras = shot(&Picture::Eras(views::eras_view(&c).unwrap()));
+    assert!(eras.contains("No season has been completed yet."), "{eras}");
+    let race = shot(&Picture::Race(
+        views::race_view(&c, None, Class::First).unwrap(),
+    ));
+    assert!(race.contains("No round played yet."), "{race}");
+}
+
+#[test]
+fn a_picture_printed_has_colours_only_when_asked() {
+    let c = comp(4, None, 2, 0);
+    let p = Picture::Eras(views::eras_view(&c).unwrap());
+    let plain = pictures::printed(&p, false);
+    assert!(!plain.contains('\x1b'));
+    assert_eq!(plain.lines().count(), 24);
+    assert!(plain.lines().all(|l| l.chars().count() <= 80));
+    let coloured = pictures::printed(&p, true);
+    assert!(
+        coloured.contains("\x1b[0;38;5;250;48;5;19m"),
+        "grey on blue"
+    );
+    let stripped: String = {
+        let mut out = String::new();
+        let mut esc = false;
+        for ch in coloured.chars() {
+            match (esc, ch) {
+                (false, '\x1b') => esc = true,
+                (true, 'm') => esc = false,
+                (false, c) => out.push(c),
+                _ => {}
+            }
+        }
+        out
+    };
+    let trimmed: Vec<&str> = stripped.lines().map(str::trim_end).collect();
+    assert_eq!(trimmed.join("\n") + "\n", plain);
+}
+
+// ----- in the terminal program -----
+
+mod program {
+    use super::*;
+    use accc::tui::app::{file_path, App, Msg};
+    use accc::tui::draw;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    fn key(app: &mut App, code: KeyCode) {
+        app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn press(app: &mut App, keys: &str) {
+        for c in keys.chars() {
+            key(app, KeyCode::Char(c));
+        }
+    }
+
+    fn screen(app: &App) -> String {
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| draw::draw(f, app)).unwrap();
+        text_of(t.backend().buffer())
+    }
+
+    #[test]
+    fn the_pictures_are_a_key_away_and_each_has_its_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let kent = counties::find("Kent").unwrap();
+        let c = comp(13, Some(kent), 3, 10);
+        accc::save::store(&file_path(dir.path(), "PICS"), &c).unwrap();
+        let mut app = App::new(dir.path().to_path_buf(), Some("PICS".into()));
+
+        // The all-time menu: [7] a county's story, [8] the eras.
+        press(&mut app, "8");
+        let menu = screen(&app);
+        assert!(menu.contains("Picture a county's story") && menu.contains("[1]-[8]"));
+        press(&mut app, "7");
+        assert!(screen(&app).contains("Choose a county for its story, as a picture"));
+        let letter = counties::get(kent).key.to_string();
+        press(&mut app, &letter);
+        let story = screen(&app);
+        insta::assert_snapshot!("program_story", story);
+        // [T]: the same view as text, as a screen reader would have it; [T] again: the picture.
+        press(&mut app, "t");
+        let text = screen(&app);
+        let view = views::story_view(&c, kent).unwrap().lines();
+        for line in view.iter().skip(1).take(10) {
+            assert!(text.contains(line.as_str()), "{line:?} missing:\n{text}");
+        }
+        press(&mut app, "T");
+        assert_eq!(screen(&app), story);
+        key(&mut app, KeyCode::Esc);
+        assert!(screen(&app).contains("All-time results"));
+        press(&mut app, "8");
+        let eras = screen(&app);
+        assert!(
+            eras.contains("The championship by decade, 1890-1892"),
+            "{eras}"
+        );
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Esc);
+
+        // A season's points race from its table, and back to the table.
+        press(&mut app, "3");
+        let table = screen(&app);
+        assert!(table.contains("[P] points race"), "{table}");
+        press(&mut app, "p");
+        let race = screen(&app);
+        assert!(race.contains("1893 first-class points race"), "{race}");
+        insta::assert_snapshot!("program_race_under_way", race);
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(screen(&app), table);
+
+        // And from the review of a past season ([7]), for the class shown.
+        key(&mut app, KeyCode::Esc);
+        press(&mut app, "79p");
+        let race = screen(&app);
+        assert!(
+            race.contains("1892 second-class points race (final)"),
+            "{race}"
+        );
+        key(&mut app, KeyCode::Esc);
+        assert!(screen(&app).contains("[7]/[8] year"));
+
+        // From a county's results: the race of that county's class (the menu shows the
+        // second class now, after the [9] above; the champions play in the first).
+        key(&mut app, KeyCode::Esc);
+        let champions = c.seasons()[2].summary().champion;
+        press(&mut app, "5");
+        press(&mut app, &counties::get(champions).key.to_string());
+        press(&mut app, "p");
+        let class = c.current().unwrap().class_of(champions);
+        assert_eq!(class, Class::First);
+        let race = screen(&app);
+        assert!(
+            race.contains(&format!("1893 {}-class points race", class.name())),
+            "{race}"
+        );
+    }
+}
