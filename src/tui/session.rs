@@ -11,6 +11,7 @@ use crate::engine::{
     Recorder, Side,
 };
 use crate::play::Levels;
+use crate::save::record::{MatchRecord, Op};
 
 /// How a match is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +50,43 @@ pub struct Session {
     pub help: Option<usize>,
     /// How a computer-only match is watched: its speed, and whether the user holds it.
     pub watching: Watching,
+    /// Every decision the engine asked of the person, with their answer, in order (a
+    /// declaration's "continue" included): what a review of the match goes through.
+    pub moves: Vec<(Decision, Choice)>,
 }
+
+/// The side the person's county (`user`) plays in a match of `home` against `away`, if any.
+pub fn side_of(
+    user: Option<crate::counties::CountyId>,
+    home: crate::counties::CountyId,
+    away: crate::counties::CountyId,
+) -> Option<Side> {
+    match user? {
+        u if u == home => Some(Side::Home),
+        u if u == away => Some(Side::Away),
+        _ => None,
+    }
+}
+
+/// Why a match could not be rebuilt from its actions: the record is not of this match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The engine refused a choice.
+    Illegal(IllegalChoice),
+    /// The action cannot be done at this point of the match.
+    NotNow(Op),
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed ({e:?})"),
+            ReplayError::NotNow(op) => write!(f, "it holds {op:?} where that cannot be done"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
 
 /// Play stopped for the user to look: the wicket, interval, close of an innings and end of
 /// the match that came at one moment, in order, shown together and passed with one key.
@@ -182,6 +219,7 @@ impl Session {
             note: None,
             help: None,
             watching: Watching::default(),
+            moves: Vec::new(),
         }
     }
 
@@ -288,6 +326,9 @@ impl Session {
             };
             if decision == Decision::Declare {
                 self.declare_next = false;
+                if Some(side) == self.human {
+                    self.moves.push((decision, choice));
+                }
             }
             self.state
                 .apply(choice, &mut watch)
@@ -309,6 +350,7 @@ impl Session {
 
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        let asked = self.state.to_act().map(|(_, d)| d);
         self.commentary.new_turn();
         let mut watch = Watch {
             commentary: &mut self.commentary,
@@ -316,6 +358,9 @@ impl Session {
         };
         let innings = self.state.public().innings_started;
         self.state.apply(choice, &mut watch)?;
+        if let Some(decision) = asked {
+            self.moves.push((decision, choice));
+        }
         self.deliveries += watch.balls;
         self.forget_declaration_if_closed(innings);
         self.exchange_pick.clear();
@@ -345,6 +390,103 @@ impl Session {
             done += 1;
         }
         done
+    }
+
+    /// A new match shown ball by ball (`Mode::Fully`), moved on to the person's first
+    /// decision (or, watched, its first ball): how [2] begins a match, and how a replay does.
+    pub fn begin(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Option<Side>,
+    ) -> Session {
+        let mut s = Session::new(options, levels, seed, names, human, Mode::Fully);
+        s.advance(human.is_none());
+        s
+    }
+
+    /// Does what the person did (`op`), as the match screen does it. Refused, with an
+    /// error, when `op` cannot be done now (a choice not allowed, play not stopped).
+    pub fn apply(&mut self, op: Op) -> Result<(), ReplayError> {
+        match op {
+            Op::Choose(choice) => {
+                if self.paused.is_some() || self.human_to_act().is_none() {
+                    return Err(ReplayError::NotNow(op));
+                }
+                self.choose(choice).map_err(ReplayError::Illegal)?;
+            }
+            Op::Declare(on) => self.declare_next = on,
+            Op::Resume => {
+                if self.paused.is_none() {
+                    return Err(ReplayError::NotNow(op));
+                }
+                self.resume();
+                // A watched match goes on at the next tick, so that the opening of an
+                // innings is seen before its first ball.
+                if self.human.is_some() {
+                    self.advance(false);
+                }
+            }
+            Op::Watch(balls) => {
+                for _ in 0..balls {
+                    if self.paused.is_some() || self.state.is_over() || self.human.is_some() {
+                        return Err(ReplayError::NotNow(op));
+                    }
+                    self.advance(true);
+                }
+            }
+            Op::Quick => {
+                if self.state.is_over() {
+                    return Err(ReplayError::NotNow(op));
+                }
+                self.finish_quickly();
+            }
+        }
+        Ok(())
+    }
+
+    /// The match rebuilt from its seed and the person's actions (`game`), exactly as it
+    /// stood after the last of them: the same ball, hand, scoreboard, ball-by-ball history
+    /// and stop. Computer players draw from their own seeded streams, and nothing else the
+    /// screen does (the adviser's `=` has its own) touches the match's, so the actions alone
+    /// decide it.
+    pub fn replay(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Option<Side>,
+        game: &MatchRecord,
+    ) -> Result<Session, ReplayError> {
+        let mut s = Session::begin(options, levels, seed, names, human);
+        for op in &game.ops {
+            s.apply(*op)?;
+        }
+        Ok(s)
+    }
+
+    /// A person's match rebuilt from its record alone and the competition's `settings`
+    /// (its options, levels and the person's county): for a look back at the last match
+    /// the person played (`save::Keeper::last_played`), or at the one in play.
+    pub fn of_record(
+        settings: &crate::league::Settings,
+        game: &MatchRecord,
+    ) -> Result<Session, ReplayError> {
+        let f = &game.fixture;
+        let human = side_of(settings.user_county, f.home, f.away);
+        let names = [f.home, f.away].map(|id| {
+            let c = crate::counties::get(id);
+            (c.name.clone(), c.short.clone())
+        });
+        Session::replay(
+            settings.options,
+            settings.levels,
+            f.seed,
+            names,
+            human,
+            game,
+        )
     }
 
     /// Plays the rest of the match without pauses.

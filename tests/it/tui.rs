@@ -33,17 +33,7 @@ fn esc(app: &mut App) {
 fn screen(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| draw::draw(f, app)).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::helpers::buffer_text(t.backend().buffer())
 }
 
 fn shot(app: &App) -> String {
@@ -287,6 +277,22 @@ fn to_own_match(app: &mut App) {
     panic!("the user's match never came up");
 }
 
+/// Plays the match on screen to its end with `=` and [Enter] at every stop.
+fn play_out(app: &mut App) {
+    for _ in 0..5000 {
+        let s = session(app);
+        if s.state.is_over() {
+            return;
+        }
+        if s.paused.is_some() {
+            enter(app);
+        } else {
+            press(app, "=");
+        }
+    }
+    panic!("the match never ended");
+}
+
 fn session(app: &App) -> &accc::tui::session::Session {
     match app.screen() {
         Some(Screen::Match { session, .. }) => session,
@@ -497,17 +503,7 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     to_own_match(&mut app);
     // Another program writes the file while the match is played: this one must not save over it.
     sim_on_disk(dir.path(), 1);
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out(&mut app);
     assert!(session(&app).state.is_over());
     let text = shot(&app);
     assert!(
@@ -530,7 +526,7 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     );
     esc(&mut app);
     assert!(
-        shot(&app).contains("Leave this match? It will not be recorded."),
+        shot(&app).contains("Leave this match? It is kept as it stands"),
         "{}",
         shot(&app)
     );
@@ -565,7 +561,7 @@ fn an_armed_declaration_is_said_in_words() {
 }
 
 #[test]
-fn abandoning_a_match_loses_only_that_match() {
+fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
@@ -575,21 +571,130 @@ fn abandoning_a_match_loses_only_that_match() {
     }
     // Esc only asks; any key but [Y] plays on with nothing changed.
     let before = session(&app).deliveries;
+    let screen_before = shot(&app);
     esc(&mut app);
-    assert!(shot(&app).contains("Leave this match? It will not be recorded."));
+    assert!(shot(&app).contains("Leave this match? It is kept as it stands"));
     press(&mut app, "n");
     assert_eq!(session(&app).deliveries, before);
-    assert!(!shot(&app).contains("Leave this match?"));
+    assert_eq!(shot(&app), screen_before);
     esc(&mut app);
     press(&mut app, "y");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
-    assert!(app.status().unwrap().contains("abandoned"));
+    assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
+    let menu = shot(&app);
+    let line = menu
+        .lines()
+        .find(|l| l.contains("[2] Resume "))
+        .expect(&menu);
+    assert!(
+        line.contains("Yorkshire v Surrey, ") && line.contains(" innings, pack #"),
+        "{line}"
+    );
     assert_eq!(
         app.comp().unwrap().current().unwrap().matches_played(),
-        played
+        played,
+        "not recorded: it is still to be finished"
     );
-    let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
-    assert_eq!(reloaded.current().unwrap().matches_played(), played);
+    // The save holds it (folded in), and no journal is left beside it.
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played);
+    assert!(all.in_play.is_some());
+    assert!(!dir.path().join("TEST.jnl").exists());
+    // [2] brings back the very screen it was left on; so does a new program on the file.
+    press(&mut app, "2");
+    assert_eq!(shot(&app), screen_before);
+    esc(&mut app);
+    press(&mut app, "y");
+    drop(app);
+    let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&again).contains(line), "{}", shot(&again));
+    // [1] cannot play it and [S] cannot simulate it away.
+    press(&mut again, "s");
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu))
+            && again.status().unwrap().contains("Your match is in play"),
+        "{}",
+        shot(&again)
+    );
+    press(&mut again, "2");
+    assert_eq!(shot(&again), screen_before);
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let mut keys = 0;
+    // Past a stop or two, and some way into the match.
+    while session(&app).deliveries < 30 {
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+        keys += 1;
+        assert!(keys < 2000);
+    }
+    // A [D] armed is an action too.
+    if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
+        press(&mut app, "d");
+    }
+    let screen_before = shot(&app);
+    let deliveries = session(&app).deliveries;
+    let journal = dir.path().join("TEST.jnl");
+    assert!(journal.exists(), "each action is in the journal");
+    // The program is stopped without a word (as by kill -9): nothing is folded in.
+    drop(app);
+    assert!(journal.exists());
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(shot(&app), screen_before);
+    // And it plays on to its end, recorded once.
+    let played = app.comp().unwrap().current().unwrap().matches_played();
+    play_out(&mut app);
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played + 1);
+    assert!(all.in_play.is_none() && !journal.exists());
+    let last = all
+        .last_played
+        .expect("the person's last match is kept for review");
+    assert!(last.choices().count() > 20);
+}
+
+#[test]
+fn a_watched_match_left_comes_back_held_on_the_same_ball() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    for _ in 0..25 {
+        app.update(Msg::Tick);
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        }
+    }
+    let deliveries = session(&app).deliveries;
+    let board = shot(&app).lines().take(12).collect::<Vec<_>>().join("\n");
+    drop(app);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(
+        shot(&app).lines().take(12).collect::<Vec<_>>().join("\n"),
+        board
+    );
+    assert!(shot(&app).contains("Paused: [Space] to go on"));
+    for _ in 0..5 {
+        app.update(Msg::Tick);
+    }
+    assert_eq!(session(&app).deliveries, deliveries, "held until [Space]");
+    press(&mut app, " ");
+    app.update(Msg::Tick);
+    assert!(session(&app).deliveries > deliveries);
 }
 
 #[test]
@@ -1724,5 +1829,72 @@ fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
     for (pair, (fg, bg, at)) in &seen {
         let ratio = contrast(*fg, *bg).unwrap_or_else(|| panic!("{pair} ({at}) is a theme's"));
         assert!(ratio >= MIN_CONTRAST, "{pair} ({at}): {ratio:.2}");
+    }
+}
+
+#[test]
+fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
+    use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
+    use accc::tui::session::Session;
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let levels = Levels { bat: 5, bowl: 5 };
+    let names = || {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    };
+    for seed in 0..4u64 {
+        let human = Some(accc::engine::Side::Away);
+        let mut s = Session::begin(options, levels, seed, names(), human);
+        let mut ops = Vec::new();
+        let mut asked = 0;
+        while !s.state.is_over() {
+            let op = if s.paused.is_some() {
+                Op::Resume
+            } else {
+                // The adviser is asked a varying number of times before each choice.
+                for _ in 0..(ops.len() % 3) {
+                    s.advice();
+                    asked += 1;
+                }
+                Op::Choose(s.advice().unwrap())
+            };
+            s.apply(op).unwrap();
+            ops.push(op);
+        }
+        assert!(asked > 10);
+        let game = MatchRecord {
+            fixture: FixtureKey {
+                year: 1890,
+                class: Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed,
+            },
+            mode: Mode::Play,
+            ops,
+        };
+        let again = Session::replay(options, levels, seed, names(), human, &game).unwrap();
+        assert_eq!(
+            format!("{:?}", again.state.public()),
+            format!("{:?}", s.state.public()),
+            "seed {seed}"
+        );
+        assert_eq!(again.moves, s.moves);
+        assert_eq!(again.commentary.last, s.commentary.last);
+        // Every prefix replays too: resuming at any action gives the match as it was then.
+        let half = MatchRecord {
+            ops: game.ops[..game.ops.len() / 2].to_vec(),
+            ..game.clone()
+        };
+        assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
     }
 }
