@@ -88,10 +88,11 @@ impl Open {
         } else {
             Mode::Watch
         };
+        let mut session = session;
         let game = MatchRecord {
             fixture: FixtureKey::of(&fixture),
             mode,
-            ops: Vec::new(),
+            ops: session.take_computer(),
         };
         if let Err(e) = self.keeper.begin_match(game) {
             self.not_kept(&e);
@@ -198,9 +199,12 @@ impl Open {
         self.unsaved = Some(why);
     }
 
-    /// Keeps what the person did, on disk before play goes on.
-    pub(super) fn note(&mut self, op: Op) {
-        if let Err(e) = self.keeper.note(op) {
+    /// Keeps what the person did (`op`) and the computer's choices that followed it
+    /// (`computer`), on disk before play goes on.
+    pub(super) fn note(&mut self, op: Op, computer: Vec<Op>) {
+        let mut ops = vec![op];
+        ops.extend(computer);
+        if let Err(e) = self.keeper.note(&ops) {
             self.not_kept(&e);
         }
     }
@@ -283,8 +287,9 @@ impl Open {
                 self.say("The match is kept as it stands: [2] on the menu resumes it.")
             }
             MatchKey::Played(op) => {
+                let computer = session.take_computer();
                 if matches!(entry, Entry::Due(_)) {
-                    self.note(op);
+                    self.note(op, computer);
                 }
                 self.record_when_over(session, entry)
             }

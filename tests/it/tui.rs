@@ -644,9 +644,25 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     let deliveries = session(&app).deliveries;
     let journal = dir.path().join("TEST.jnl");
     assert!(journal.exists(), "each action is in the journal");
+    let state_before = format!("{:?}", session(&app).state.public());
     // The program is stopped without a word (as by kill -9): nothing is folded in.
     drop(app);
     assert!(journal.exists());
+    // The file and its journal hold the computer's choices too: a later program whose
+    // computer players would choose otherwise (here: other levels) rebuilds the same match.
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    let comp = keeper.load().unwrap();
+    let game = keeper.in_play().expect("the match in play").clone();
+    drop(keeper);
+    assert!(game
+        .ops
+        .iter()
+        .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
+    let mut other = *comp.settings();
+    other.levels = Levels { bat: 1, bowl: 1 };
+    let rebuilt = accc::tui::session::Session::of_record(&other, &game).unwrap();
+    assert_eq!(rebuilt.deliveries, deliveries);
+    assert_eq!(format!("{:?}", rebuilt.state.public()), state_before);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
     press(&mut app, "2");
