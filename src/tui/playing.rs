@@ -24,6 +24,28 @@ pub enum Entry {
     Recorded(Option<SeasonSummary>),
 }
 
+/// Why the match in play cannot be resumed.
+#[derive(Debug)]
+enum NotResumed {
+    /// The file holds none.
+    NoneKept,
+    /// It was begun with the person playing, and the county now plays neither side, or the
+    /// other way about.
+    OtherCounty,
+    /// Its record does not rebuild it.
+    Replay(super::session::ReplayError),
+}
+
+impl std::fmt::Display for NotResumed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotResumed::NoneKept => f.write_str("there is none"),
+            NotResumed::OtherCounty => f.write_str("it was played by another county"),
+            NotResumed::Replay(e) => e.fmt(f),
+        }
+    }
+}
+
 /// The match the person has in play, as the menu offers it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
@@ -109,15 +131,12 @@ impl Open {
         super::session::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
     }
 
-    /// The match in play, rebuilt from its actions.
-    fn replayed(&self, fixture: &Fixture) -> Result<Session, String> {
-        let game = self
-            .keeper
-            .in_play()
-            .ok_or_else(|| "there is none".to_string())?;
+    /// The match in play, rebuilt from its record.
+    fn replayed(&self, fixture: &Fixture) -> Result<Session, NotResumed> {
+        let game = self.keeper.in_play().ok_or(NotResumed::NoneKept)?;
         let human = self.human_of(fixture);
         if (game.mode == Mode::Play) != human.is_some() {
-            return Err("it was played by another county".into());
+            return Err(NotResumed::OtherCounty);
         }
         let s = self.comp.settings();
         Session::replay(
@@ -128,7 +147,7 @@ impl Open {
             human,
             game,
         )
-        .map_err(|e| e.to_string())
+        .map_err(NotResumed::Replay)
     }
 
     /// [2] with a match in play: the match as it was left, on the same ball, stop and hand.
