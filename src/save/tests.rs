@@ -576,6 +576,24 @@ fn every_action() -> record::MatchRecord {
     use crate::engine::{Choice, Election};
     use record::{FixtureKey, Mode, Op};
     let c = Card::new(11, Suit::Gloves);
+    let chosen = [
+        Choice::Elect(Election::Bat),
+        Choice::Elect(Election::Bowl),
+        Choice::Card(c),
+        Choice::NoCard,
+        Choice::Exchange([Some(c), None]),
+        Choice::Exchange([None, None]),
+    ];
+    let mut ops: Vec<Op> = chosen.iter().copied().map(Op::Choose).collect();
+    ops.extend([
+        Op::Declare(true),
+        Op::Declare(false),
+        Op::Resume,
+        Op::Watch(10),
+        Op::Quick,
+    ]);
+    ops.extend(chosen.iter().copied().map(Op::Computer));
+    ops.extend([Choice::Declare, Choice::Continue].map(Op::Computer));
     record::MatchRecord {
         fixture: FixtureKey {
             year: 1892,
@@ -587,27 +605,7 @@ fn every_action() -> record::MatchRecord {
             seed: 0x0123_4567_89ab_cdef,
         },
         mode: Mode::Play,
-        ops: vec![
-            Op::Choose(Choice::Elect(Election::Bat)),
-            Op::Choose(Choice::Elect(Election::Bowl)),
-            Op::Choose(Choice::Card(c)),
-            Op::Choose(Choice::NoCard),
-            Op::Choose(Choice::Exchange([Some(c), None])),
-            Op::Choose(Choice::Exchange([None, None])),
-            Op::Declare(true),
-            Op::Declare(false),
-            Op::Resume,
-            Op::Watch(10),
-            Op::Quick,
-            Op::Computer(Choice::Elect(Election::Bat)),
-            Op::Computer(Choice::Elect(Election::Bowl)),
-            Op::Computer(Choice::Card(c)),
-            Op::Computer(Choice::NoCard),
-            Op::Computer(Choice::Exchange([Some(c), None])),
-            Op::Computer(Choice::Exchange([None, None])),
-            Op::Computer(Choice::Declare),
-            Op::Computer(Choice::Continue),
-        ],
+        ops,
     }
 }
 
