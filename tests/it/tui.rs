@@ -1479,7 +1479,7 @@ fn simulate_on_a_finished_competition_says_why_not() {
 #[test]
 fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "1");
     let Some(Screen::Scorecard { card, .. }) = app.screen() else {
         panic!("{}", shot(&app))
@@ -1581,7 +1581,7 @@ fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
 #[test]
 fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let mut checked = 0;
     for _ in 0..20_000 {
@@ -1655,7 +1655,7 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
 #[test]
 fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let balls = |app: &App| session(app).deliveries;
     let clear = |app: &mut App| {
@@ -1710,7 +1710,7 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
 #[test]
 fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
     to_own_match(&mut app);
     for _ in 0..5000 {
         let s = session(&app);
