@@ -438,6 +438,52 @@ fn play_as_user(
     prompts
 }
 
+/// The `=` key asks the analyst (`Search::ADVICE`), which was told every view of the
+/// person's side: its answer is a search's, not the professional's (it overrules it here and
+/// there), the same when asked twice at a ball, and the same in the same match played again.
+#[test]
+fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
+    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::{Bot, Level};
+    use accc::engine::{Player, Side};
+    let pro = Level::PROFESSIONAL;
+    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
+    let play = || {
+        let mut answers = Vec::new();
+        let mut overruled = 0;
+        let mut at = u64::MAX;
+        let mut twin = Analyst::new(0, Side::Home, Search::ADVICE);
+        let mut professional = Bot::new(pro, pro, 0, Side::Home);
+        play_as_user(0..2, |s, seed| {
+            if seed != at {
+                at = seed;
+                twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+            }
+            let answer = s.advice().expect("the person is to act");
+            assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
+            let view = s.state.view();
+            assert_eq!(twin.decide(&view), answer, "the analyst's answer");
+            if professional.decide(&view) != answer {
+                overruled += 1;
+            }
+            twin.observe(&view, answer);
+            professional.observe(&view, answer);
+            answers.push(answer);
+            s.choose(answer).unwrap();
+            true
+        });
+        (answers, overruled)
+    };
+    let (answers, overruled) = play();
+    assert!(answers.len() > 100, "{}", answers.len());
+    assert!(
+        overruled > 0,
+        "the analyst never overruled the professional"
+    );
+    assert_eq!(play().0, answers, "the same match, the same advice");
+}
+
 #[test]
 fn a_pause_is_shown_before_the_humans_next_choice() {
     let prompts = play_as_user(0..12, |s, seed| {
