@@ -10,10 +10,16 @@
 //! average is made; equal scores go to the professional's own choice. Elsewhere (the toss,
 //! the discards, declarations, exchanges) it decides as the professional does.
 //!
-//! The deals are searched on rayon's threads and added up in a fixed order, so the analyst
-//! chooses alike on any number of threads.
+//! The deals are searched on rayon's threads and added up in a fixed order, and they are
+//! seeded by the analyst's seed and the position weighed (not by how often it was asked), so
+//! the analyst chooses alike on any number of threads, and asked twice at a position (as the
+//! `=` key may be) it answers alike.
+//!
+//! Its work is bounded by its [`Search`]: deals × shortlist play-outs of at most `horizon`
+//! deliveries each. [`Search::ADVICE`] is sized to answer within 100 ms on a 2-core machine
+//! (`cargo bench --bench ai -- analyst`).
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
@@ -63,6 +69,14 @@ impl Search {
         hands: 1.0,
         confidence: 2.0,
     };
+
+    /// The `=` key's adviser and the review's judge: the standard search on four times the
+    /// deals, so that its estimates are steadier, still well within 100 ms a decision
+    /// (`cargo bench --bench ai -- analyst`).
+    pub const ADVICE: Search = Search {
+        deals: 64,
+        ..Search::STANDARD
+    };
 }
 
 /// The analyst for one side.
@@ -71,8 +85,8 @@ pub struct Analyst {
     /// The professional it consults: its memory of the other hand and its shortlist.
     pro: Bot,
     search: Search,
-    /// Seeds the deals and the new packs of its play-outs.
-    rng: ChaCha8Rng,
+    /// Seeds the deals and the new packs of its play-outs, with the position weighed.
+    seed: u64,
 }
 
 /// Each choice weighed and its average worth in runs over the deals, best first.
@@ -81,13 +95,16 @@ pub type Estimates = Vec<(Choice, f32)>;
 impl Analyst {
     /// The analyst for `side` in the match with this seed.
     pub fn new(seed: u64, side: Side, search: Search) -> Analyst {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(3 + side.index() as u64);
         Analyst {
             pro: Bot::new(Level::PROFESSIONAL, Level::PROFESSIONAL, seed, side),
             search,
-            rng,
+            seed: pair_seed(seed, 3 + side.index() as u64),
         }
+    }
+
+    /// How hard it looks.
+    pub fn search(&self) -> Search {
+        self.search
     }
 
     /// Weighs `choices` in `view` (a view it has seen, through `decide` or `observe`): the
@@ -101,7 +118,7 @@ impl Analyst {
 
     /// Each deal's worth of each choice: `[deal][choice]`.
     fn play_outs(&mut self, view: &View<'_>, choices: &[Choice]) -> Vec<Vec<f32>> {
-        let base: u64 = self.rng.random();
+        let base = pair_seed(self.seed, position(view));
         let known = self.pro.known();
         let (pro, search) = (&self.pro, self.search);
         let scores: Vec<Vec<f32>> = (0..self.search.deals as u64)
@@ -134,6 +151,16 @@ impl Analyst {
         weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
         weighed
     }
+}
+
+/// A number for the position in `view` (what is public, the hand and the decision), so that
+/// the deals weighed at a position do not depend on what was weighed before it: FNV-1a over
+/// their printed form.
+fn position(view: &View<'_>) -> u64 {
+    let text = format!("{:?}|{:?}|{:?}", view.public, view.hand, view.decision);
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Deals the cards the side in `view` cannot see: the other hand (the cards `known` to be

@@ -7,7 +7,8 @@ use std::collections::VecDeque;
 use rand_chacha::ChaCha8Rng;
 
 use super::commentary::{Commentary, Pause};
-use crate::ai::{Bot, Level};
+use crate::ai::analyst::{Analyst, Search};
+use crate::ai::Bot;
 use crate::engine::{
     runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player,
     Recorder, Side,
@@ -29,8 +30,8 @@ pub struct Session {
     pub state: MatchState,
     rng: ChaCha8Rng,
     bots: [Bot; 2],
-    /// The level-5 player that answers for the human on `=`.
-    adviser: Bot,
+    /// The analyst that answers for the human on `=` (searching [`Search::ADVICE`] hard).
+    adviser: Analyst,
     pub human: Option<Side>,
     pub mode: Mode,
     pub commentary: Commentary,
@@ -214,12 +215,10 @@ impl Session {
             Bot::new(bat, bowl, seed, Side::Home),
             Bot::new(bat, bowl, seed, Side::Away),
         ];
-        let pro = Level::PROFESSIONAL;
-        let adviser = Bot::new(
-            pro,
-            pro,
+        let adviser = Analyst::new(
             seed ^ 0x5eed_ad71_5e11,
             human.unwrap_or(Side::Home),
+            Search::ADVICE,
         );
         let mut commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
         commentary.full_names = [names[0].0.clone(), names[1].0.clone()];
@@ -435,7 +434,8 @@ impl Session {
         Ok(())
     }
 
-    /// What the professional would choose for the human (the `=` key).
+    /// What the analyst would choose for the human (the `=` key): the same at the same
+    /// position of the same match, however often it is asked.
     pub fn advice(&mut self) -> Option<Choice> {
         self.human_to_act()?;
         Some(self.adviser.decide(&self.state.view()))

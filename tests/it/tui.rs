@@ -438,6 +438,52 @@ fn play_as_user(
     prompts
 }
 
+/// The `=` key asks the analyst (`Search::ADVICE`), which was told every view of the
+/// person's side: its answer is a search's, not the professional's (it overrules it here and
+/// there), the same when asked twice at a ball, and the same in the same match played again.
+#[test]
+fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
+    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::{Bot, Level};
+    use accc::engine::{Player, Side};
+    let pro = Level::PROFESSIONAL;
+    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
+    let play = || {
+        let mut answers = Vec::new();
+        let mut overruled = 0;
+        let mut at = u64::MAX;
+        let mut twin = Analyst::new(0, Side::Home, Search::ADVICE);
+        let mut professional = Bot::new(pro, pro, 0, Side::Home);
+        play_as_user(0..2, |s, seed| {
+            if seed != at {
+                at = seed;
+                twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+            }
+            let answer = s.advice().expect("the person is to act");
+            assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
+            let view = s.state.view();
+            assert_eq!(twin.decide(&view), answer, "the analyst's answer");
+            if professional.decide(&view) != answer {
+                overruled += 1;
+            }
+            twin.observe(&view, answer);
+            professional.observe(&view, answer);
+            answers.push(answer);
+            s.choose(answer).unwrap();
+            true
+        });
+        (answers, overruled)
+    };
+    let (answers, overruled) = play();
+    assert!(answers.len() > 100, "{}", answers.len());
+    assert!(
+        overruled > 0,
+        "the analyst never overruled the professional"
+    );
+    assert_eq!(play().0, answers, "the same match, the same advice");
+}
+
 #[test]
 fn a_pause_is_shown_before_the_humans_next_choice() {
     let prompts = play_as_user(0..12, |s, seed| {
@@ -1495,7 +1541,7 @@ fn simulate_on_a_finished_competition_says_why_not() {
 #[test]
 fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "1");
     let Some(Screen::Scorecard { card, .. }) = app.screen() else {
         panic!("{}", shot(&app))
@@ -1597,7 +1643,7 @@ fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
 #[test]
 fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let mut checked = 0;
     for _ in 0..20_000 {
@@ -1671,7 +1717,7 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
 #[test]
 fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let balls = |app: &App| session(app).deliveries;
     let clear = |app: &mut App| {
@@ -1726,7 +1772,7 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
 #[test]
 fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
     to_own_match(&mut app);
     for _ in 0..5000 {
         let s = session(&app);
