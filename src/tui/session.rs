@@ -648,7 +648,7 @@ mod tests {
                 Op::Computer(c) => Some(*c),
                 _ => None,
             });
-            let pro = Level::PROFESSIONAL;
+            let pro = crate::ai::Level::PROFESSIONAL;
             let mut told = Bot::new(pro, pro, 0, human);
             let mut state = MatchState::new(MatchOptions::default());
             let mut rng = chance_rng(seed);
