@@ -170,6 +170,21 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
     let mut keeper = save::Keeper::take(&path)?;
     let mut comp = open_or_create(&args, &mut keeper)?;
+    // The person's match in play is theirs to finish; a watched one the computer plays to the
+    // same end (the same seed and players), so it is simply played with the rest.
+    if args.years != Some(0) {
+        match keeper.in_play().map(|g| g.mode) {
+            Some(save::record::Mode::Play) => {
+                return Err(Error::Usage(format!(
+                    "{} has your match in play: resume it with `accc play {}` ([2]) and play it                      to its end before simulating",
+                    comp.name(),
+                    comp.name()
+                )))
+            }
+            Some(save::record::Mode::Watch) => keeper.drop_match(),
+            None => {}
+        }
+    }
     let left = comp
         .current()
         .map_or(0, |s| (LAST_YEAR - s.year + 1) as u32);

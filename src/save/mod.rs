@@ -1,7 +1,12 @@
 //! Save files: `DIR/NAME.acc`, one competition each. This module owns reading and writing
 //! them; the league knows nothing of files. A file is an envelope ([`crate::store::envelope`],
-//! tag `ACCCSAVE`) around postcard bytes of the format-1 types ([`v1`]).
+//! tag `ACCCSAVE`) around postcard bytes of the format-2 types ([`v2`]: format 1's competition
+//! ([`v1`]), and the person's match in play and last match ([`record`])). Older formats are
+//! upgraded on reading, a rung at a time ([`v2::upgrade_1`]), and written as format 2.
 //!
+//! - While the person plays a match, each of their actions is appended to the journal beside
+//!   the save ([`journal`], `NAME.jnl`) and flushed to disk; the [`Keeper`] reads it back with
+//!   the save, and folds it into the save when it next writes it.
 //! - Reading ([`load`]) takes only a regular file of bounded size, checks the envelope, decodes
 //!   the payload and checks that the competition could have been played
 //!   ([`crate::league::check`]). Every unusable file gives an [`Error`] that names the file and
@@ -12,11 +17,15 @@
 //!   nothing overwrites a file that another program (one that takes no lock) has written since
 //!   it was read.
 
+pub mod journal;
+pub mod record;
 pub mod v1;
+pub mod v2;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use self::record::{MatchRecord, Op};
 use crate::league::check::Implausible;
 use crate::league::competition::{normalise_name, NameError};
 use crate::league::Competition;
@@ -30,7 +39,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 /// The save file's tag and the format this program writes.
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
-    version: 1,
+    version: 2,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.
 pub const MAX_BYTES: u64 = 32 << 20;
@@ -89,6 +98,8 @@ pub enum Problem {
     Undecodable(postcard::Error),
     /// It decodes, but holds a competition that cannot have been played.
     Implausible(Implausible),
+    /// Its match in play (or last match) names what cannot be.
+    Record(v2::RecordProblem),
 }
 
 impl fmt::Display for Problem {
@@ -103,6 +114,7 @@ impl fmt::Display for Problem {
                  holds (written by a faulty program, or edited)",
             ),
             Problem::Implausible(i) => write!(f, "is corrupt: {i}"),
+            Problem::Record(r) => write!(f, "is corrupt: {r}"),
         }
     }
 }
@@ -113,6 +125,7 @@ impl std::error::Error for Problem {
             Problem::Envelope(p) => Some(p),
             Problem::Undecodable(e) => Some(e),
             Problem::Implausible(i) => Some(i),
+            Problem::Record(r) => Some(r),
         }
     }
 }
@@ -205,8 +218,24 @@ pub fn stamp(path: &Path) -> Option<FileStamp> {
 /// look (`accc show`, `accc export`). A file is only ever replaced whole, so this always reads
 /// one complete version.
 pub fn load(path: &Path) -> Result<Competition, Error> {
+    Ok(load_all(path)?.comp)
+}
+
+/// Everything a save file holds.
+#[derive(Clone, Debug)]
+pub struct Contents {
+    pub comp: Competition,
+    /// The person's match in play, as the file holds it (the journal beside it may hold more:
+    /// see [`Keeper::load`]).
+    pub in_play: Option<MatchRecord>,
+    /// The last match the person played to its end.
+    pub last_played: Option<MatchRecord>,
+}
+
+/// Reads everything saved at `path`, without taking its lock (nor reading the journal).
+pub fn load_all(path: &Path) -> Result<Contents, Error> {
     let bytes = store::read::read_regular(path, MAX_BYTES).map_err(Error::from_store)?;
-    let mut comp = decode(&bytes).map_err(|p| Error::new(path, ErrorKind::Unusable(p)))?;
+    let mut all = decode_all(&bytes).map_err(|p| Error::new(path, ErrorKind::Unusable(p)))?;
     // The file's name, not the one stored inside, says which competition this is (and where
     // it is saved): a copy, or a backup opened in its file's place, must not save over the
     // file it came from.
@@ -214,30 +243,72 @@ pub fn load(path: &Path) -> Result<Competition, Error> {
         .file_stem()
         .and_then(|s| normalise_name(&s.to_string_lossy()).ok())
     {
-        comp.rename(name);
+        all.comp.rename(name);
     }
-    Ok(comp)
+    Ok(all)
 }
 
 /// The competition in a save file's bytes.
 pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
-    let (_version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
-    let file: v1::FileV1 = postcard::from_bytes(payload).map_err(Problem::Undecodable)?;
-    file.into_competition().map_err(Problem::Implausible)
+    Ok(decode_all(bytes)?.comp)
 }
 
-/// A save file's bytes for `comp`.
+/// The format-2 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// rung at a time.
+pub fn decode_file(bytes: &[u8]) -> Result<v2::FileV2, Problem> {
+    let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
+    let undecodable = Problem::Undecodable;
+    Ok(match version {
+        1 => v2::upgrade_1(postcard::from_bytes(payload).map_err(undecodable)?),
+        _ => postcard::from_bytes(payload).map_err(undecodable)?,
+    })
+}
+
+/// Everything in a save file's bytes.
+pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
+    let file = decode_file(bytes)?;
+    let record = |m: Option<v2::MatchV2>| m.map(|m| m.record()).transpose();
+    Ok(Contents {
+        in_play: record(file.in_play).map_err(Problem::Record)?,
+        last_played: record(file.last_played).map_err(Problem::Record)?,
+        comp: file
+            .competition
+            .into_competition()
+            .map_err(Problem::Implausible)?,
+    })
+}
+
+/// A save file's bytes for `comp`, with no match in play or on record.
 pub fn encode(comp: &Competition) -> Vec<u8> {
-    let payload =
-        postcard::to_stdvec(&v1::FileV1::from_competition(comp)).expect("save types serialise");
-    envelope::wrap(KIND, &payload)
+    encode_all(comp, None, None)
+}
+
+/// A save file's bytes for `comp`, the person's match in play and their last match.
+pub fn encode_all(
+    comp: &Competition,
+    in_play: Option<&MatchRecord>,
+    last_played: Option<&MatchRecord>,
+) -> Vec<u8> {
+    let file = v2::FileV2 {
+        competition: v1::FileV1::from_competition(comp),
+        in_play: in_play.map(v2::MatchV2::of),
+        last_played: last_played.map(v2::MatchV2::of),
+    };
+    envelope::wrap(
+        KIND,
+        &postcard::to_stdvec(&file).expect("save types serialise"),
+    )
 }
 
 /// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
 /// taking the file's lock: for tools and tests that stand in for another program. A program
 /// that owns the file writes through its [`Keeper`].
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
-    atomic::write(path, &encode(comp), Some(&backup_path(path))).map_err(Error::from_store)
+    write_bytes(path, &encode(comp))
+}
+
+fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    atomic::write(path, bytes, Some(&backup_path(path))).map_err(Error::from_store)
 }
 
 /// The owner of one save file while a program works on it: it holds the file's lock, and
@@ -250,6 +321,16 @@ pub struct Keeper {
     lock: Option<Lock>,
     /// `None`: the file was not there when last looked at.
     stamp: Option<FileStamp>,
+    /// The person's match in play, with every action so far (the save's and the journal's).
+    in_play: Option<MatchRecord>,
+    /// The last match the person played to its end.
+    last_played: Option<MatchRecord>,
+    /// The actions of the match in play that the save on disk holds (0: none of this match).
+    saved_ops: usize,
+    /// The journal being written, once an action has been made since the save was written.
+    journal: Option<journal::Writer>,
+    /// What became of a journal that could not be used, to be told.
+    journal_note: Option<String>,
 }
 
 impl Keeper {
@@ -268,11 +349,142 @@ impl Keeper {
         if lock.is_some() {
             atomic::remove_stray_temps(path);
         }
+        if lock.is_some() {
+            atomic::remove_stray_temps(&journal::path_for(path));
+        }
         Ok(Keeper {
             path: path.to_path_buf(),
             lock,
             stamp: stamp(path),
+            in_play: None,
+            last_played: None,
+            saved_ops: 0,
+            journal: None,
+            journal_note: None,
         })
+    }
+
+    /// The journal beside the file.
+    pub fn journal_path(&self) -> PathBuf {
+        journal::path_for(&self.path)
+    }
+
+    /// Takes what a save file held, and the journal beside it: the match in play is the
+    /// save's with the journal's actions after it. A journal that is not this file's match
+    /// (an older one, left by a crash after its match was folded in) is left to be removed
+    /// by the next save; one that cannot be read is moved aside as `NAME.jnl.bad` and said
+    /// so in [`Keeper::journal_note`].
+    fn take_contents(&mut self, all: Contents) -> Competition {
+        self.saved_ops = all.in_play.as_ref().map_or(0, |m| m.ops.len());
+        self.in_play = all.in_play;
+        self.last_played = all.last_played;
+        self.journal = None;
+        let jpath = self.journal_path();
+        if jpath.exists() {
+            match store::read::read_regular(&jpath, journal::MAX_BYTES) {
+                Ok(bytes) => match journal::decode(&bytes) {
+                    Ok(j) => {
+                        if let Some(merged) = journal::merge(self.in_play.as_ref(), &j) {
+                            self.in_play = Some(merged);
+                        }
+                    }
+                    Err(problem) => {
+                        let to = jpath.with_extension("jnl.bad");
+                        let moved = std::fs::rename(&jpath, &to);
+                        self.journal_note = Some(match moved {
+                            Ok(()) => format!(
+                                "{} {problem}: it is kept as {}, and the match resumes as the                                  save holds it",
+                                jpath.display(),
+                                to.display()
+                            ),
+                            Err(e) => format!(
+                                "{} {problem}, and could not be moved aside ({}); the match                                  resumes as the save holds it",
+                                jpath.display(),
+                                store::plain_io(&e)
+                            ),
+                        });
+                    }
+                },
+                Err(e) => self.journal_note = Some(e.to_string()),
+            }
+        }
+        all.comp
+    }
+
+    /// The person's match in play: every action so far.
+    pub fn in_play(&self) -> Option<&MatchRecord> {
+        self.in_play.as_ref()
+    }
+
+    /// The last match the person played to its end, with their actions in it (for a review
+    /// of it: see [`MatchRecord::choices`]).
+    pub fn last_played(&self) -> Option<&MatchRecord> {
+        self.last_played.as_ref()
+    }
+
+    /// What became of a journal that could not be used, if anything (said once).
+    pub fn take_journal_note(&mut self) -> Option<String> {
+        self.journal_note.take()
+    }
+
+    /// The person begins `game` (its actions those made so far, usually none): its journal
+    /// is written at once, so that it is resumed if the program is stopped now.
+    pub fn begin_match(&mut self, game: MatchRecord) -> Result<(), Error> {
+        if self
+            .in_play
+            .as_ref()
+            .is_some_and(|m| m.fixture != game.fixture)
+        {
+            self.saved_ops = 0;
+        }
+        self.in_play = Some(game);
+        self.journal = None;
+        self.open_journal()
+    }
+
+    /// Writes the whole journal of the match in play afresh (everything since the save), and
+    /// keeps it open to append to.
+    fn open_journal(&mut self) -> Result<(), Error> {
+        let Some(game) = &self.in_play else {
+            return Ok(());
+        };
+        if self.lock.is_none() {
+            self.lock = Some(Lock::take(&self.path).map_err(Error::from_store)?);
+        }
+        let w = journal::Writer::begin(&self.journal_path(), game, self.saved_ops)
+            .map_err(Error::from_store)?;
+        self.journal = Some(w);
+        Ok(())
+    }
+
+    /// The person did something in the match in play: `ops` are their action and the
+    /// computer's choices that followed it. They are kept, and on disk (one write, one flush)
+    /// before this returns. Returns the bytes written for them.
+    pub fn note(&mut self, ops: &[Op]) -> Result<usize, Error> {
+        let Some(game) = &mut self.in_play else {
+            return Ok(0);
+        };
+        game.ops.extend_from_slice(ops);
+        if self.journal.is_none() {
+            // The journal is written whole, these actions included.
+            self.open_journal()?;
+            return Ok(ops.iter().map(|op| journal::op_frame(op).len()).sum());
+        }
+        let w = self.journal.as_mut().expect("open");
+        w.append(ops).map_err(Error::from_store)
+    }
+
+    /// The match in play has ended: it becomes the last match played. Store to keep it.
+    pub fn end_match(&mut self) {
+        if let Some(game) = self.in_play.take() {
+            self.last_played = Some(game);
+        }
+    }
+
+    /// The match in play is given up (its fixture was played meanwhile, or it cannot be
+    /// replayed). Store to forget it on disk too.
+    pub fn drop_match(&mut self) {
+        self.in_play = None;
     }
 
     /// The save file.
@@ -280,12 +492,12 @@ impl Keeper {
         &self.path
     }
 
-    /// Reads the file (see [`load`]), and remembers it as read.
+    /// Reads the file (see [`load`]) and the journal beside it, and remembers them as read.
     pub fn load(&mut self) -> Result<Competition, Error> {
         let before = stamp(self.path());
-        let comp = load(self.path())?;
+        let all = load_all(self.path())?;
         self.stamp = before;
-        Ok(comp)
+        Ok(self.take_contents(all))
     }
 
     /// Reads the file's backup in its place (the file's name is the competition's), and
@@ -299,12 +511,12 @@ impl Keeper {
     ) -> Result<(Competition, Option<std::io::Result<PathBuf>>), Error> {
         let path = self.path().to_path_buf();
         // Named by its file's stem, which is the file's.
-        let comp = load(&backup_path(&path))?;
+        let all = load_all(&backup_path(&path))?;
         let aside = path.exists().then(|| set_aside(&path));
         // What is at the path now is known: nothing, or the damaged file that could not be
         // moved and is to be replaced.
         self.stamp = stamp(&path);
-        Ok((comp, aside))
+        Ok((self.take_contents(all), aside))
     }
 
     /// Writes `comp` to the file atomically, keeping the version it replaces as `NAME.bak`;
@@ -318,8 +530,15 @@ impl Keeper {
         if stamp(&path) != self.stamp {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
-        store(&path, comp)?;
+        write_bytes(
+            &path,
+            &encode_all(comp, self.in_play.as_ref(), self.last_played.as_ref()),
+        )?;
         self.stamp = stamp(&path);
+        // The save now holds every action: the journal has nothing more to tell.
+        self.saved_ops = self.in_play.as_ref().map_or(0, |m| m.ops.len());
+        self.journal = None;
+        let _ = std::fs::remove_file(self.journal_path());
         Ok(())
     }
 }

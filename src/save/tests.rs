@@ -337,9 +337,10 @@ fn a_symlinked_save_is_written_through_and_keeps_a_real_backup() {
     assert_eq!(as_saved_1(load(&backup_path(&link)).unwrap()), tiny(8));
 }
 
-/// A file holding `file`, with a valid envelope and checksum.
+/// A format-1 file holding `file`, with a valid envelope and checksum.
 fn file_bytes(file: &v1::FileV1) -> Vec<u8> {
-    envelope::wrap(KIND, &postcard::to_stdvec(file).unwrap())
+    let v1 = envelope::Kind { version: 1, ..KIND };
+    envelope::wrap(v1, &postcard::to_stdvec(file).unwrap())
 }
 
 #[test]
@@ -562,4 +563,223 @@ fn every_competition_played_passes_the_checks() {
         let back = decode(&encode(&comp)).unwrap_or_else(|p| panic!("{options:?}: {p}"));
         assert_eq!(back, comp);
     }
+}
+
+// ----- format 2, the upgrade ladder, and the journal -----
+
+/// The frozen format-1 file (see `tests/it/save_fixtures.rs`).
+const FORMAT1: &[u8] = include_bytes!("../../tests/fixtures/FORMAT1.acc");
+
+/// A match record with every kind of action.
+fn every_action() -> record::MatchRecord {
+    use crate::cards::{Card, Suit};
+    use crate::engine::{Choice, Election};
+    use record::{FixtureKey, Mode, Op};
+    let c = Card::new(11, Suit::Gloves);
+    let chosen = [
+        Choice::Elect(Election::Bat),
+        Choice::Elect(Election::Bowl),
+        Choice::Card(c),
+        Choice::NoCard,
+        Choice::Exchange([Some(c), None]),
+        Choice::Exchange([None, None]),
+    ];
+    let mut ops: Vec<Op> = chosen.iter().copied().map(Op::Choose).collect();
+    ops.extend([
+        Op::Declare(true),
+        Op::Declare(false),
+        Op::Resume,
+        Op::Watch(10),
+        Op::Quick,
+    ]);
+    ops.extend(chosen.iter().copied().map(Op::Computer));
+    ops.extend([Choice::Declare, Choice::Continue].map(Op::Computer));
+    record::MatchRecord {
+        fixture: FixtureKey {
+            year: 1892,
+            class: Class::First,
+            round: 1,
+            index: 3,
+            home: 0,
+            away: 1,
+            seed: 0x0123_4567_89ab_cdef,
+        },
+        mode: Mode::Play,
+        ops,
+    }
+}
+
+/// CRC-32 of each format's payload for a fixed sample: the frozen format-1 competition with
+/// [`every_action`] in play and as the last match (format 2). Any change to a payload's
+/// layout changes its figure: then the format's number must rise (a new rung on the
+/// ladder), never the figure alone be edited.
+const LAYOUTS: [(u16, u32); 1] = [(2, 0xfd7b_9622)];
+
+fn sample_payload() -> Vec<u8> {
+    let (version, payload) = envelope::unwrap(KIND, FORMAT1).unwrap();
+    assert_eq!(version, 1);
+    let v1: v1::FileV1 = postcard::from_bytes(payload).unwrap();
+    let game = v2::MatchV2::of(&every_action());
+    let mut file = v2::upgrade_1(v1);
+    file.in_play = Some(game.clone());
+    file.last_played = Some(game);
+    postcard::to_stdvec(&file).unwrap()
+}
+
+#[test]
+fn the_payload_layout_changes_only_with_the_format_number() {
+    // Format 1 is frozen: its frozen file reads and writes back byte for byte.
+    let (_, payload) = envelope::unwrap(KIND, FORMAT1).unwrap();
+    let v1: v1::FileV1 = postcard::from_bytes(payload).unwrap();
+    assert_eq!(
+        postcard::to_stdvec(&v1).unwrap(),
+        payload,
+        "format 1's layout"
+    );
+    let crc = crate::store::crc32::crc32(&sample_payload());
+    let pinned = LAYOUTS
+        .iter()
+        .find(|(v, _)| *v == KIND.version)
+        .map(|(_, c)| *c);
+    assert_eq!(
+        pinned,
+        Some(crc),
+        "the format-{} payload's layout has changed (CRC {crc:#010x}): raise the format number \
+         and add a rung to the upgrade ladder (save::v2::upgrade_1 shows how)",
+        KIND.version
+    );
+}
+
+/// The same for the journal's frames.
+const JOURNAL_LAYOUTS: [(u16, u32); 1] = [(1, 0xb661_9873)];
+
+#[test]
+fn the_journal_layout_changes_only_with_its_format_number() {
+    let crc = crate::store::crc32::crc32(&journal::encode(&every_action(), 2));
+    let pinned = JOURNAL_LAYOUTS
+        .iter()
+        .find(|(v, _)| *v == journal::VERSION)
+        .map(|(_, c)| *c);
+    assert_eq!(
+        pinned,
+        Some(crc),
+        "the journal's layout has changed (CRC {crc:#010x}): raise journal::VERSION"
+    );
+}
+
+#[test]
+fn format_1_climbs_the_ladder_to_format_2_and_every_record_round_trips() {
+    let all = decode_all(FORMAT1).unwrap();
+    assert!(all.in_play.is_none() && all.last_played.is_none());
+    let game = every_action();
+    let bytes = encode_all(&all.comp, Some(&game), Some(&game));
+    assert_eq!(&bytes[8..10], &2u16.to_le_bytes());
+    let back = decode_all(&bytes).unwrap();
+    assert_eq!(back.in_play.as_ref(), Some(&game));
+    assert_eq!(back.last_played.as_ref(), Some(&game));
+    assert_eq!(
+        crate::league::export::export_json(&back.comp),
+        crate::league::export::export_json(&all.comp)
+    );
+    // A format-1 program could not read it: it says a newer program wrote it.
+    assert!(matches!(
+        envelope::unwrap(Kind { version: 1, ..KIND }, &bytes),
+        Err(envelope::Problem::Newer { version: 2, .. })
+    ));
+}
+
+#[test]
+fn a_match_record_naming_the_impossible_is_refused_as_corrupt() {
+    let all = decode_all(FORMAT1).unwrap();
+    let mut bad = v2::MatchV2::of(&every_action());
+    bad.ops.push(v2::OpV2::Card(55));
+    let file = v2::FileV2 {
+        competition: v1::FileV1::from_competition(&all.comp),
+        in_play: Some(bad),
+        last_played: None,
+    };
+    let bytes = envelope::wrap(KIND, &postcard::to_stdvec(&file).unwrap());
+    let text = decode_all(&bytes).unwrap_err().to_string();
+    assert_eq!(text, "is corrupt: its match in play names card 55");
+}
+
+/// A kept file with `comp` (no match in play) in a new folder.
+fn kept(comp: &Competition) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("J.acc");
+    store(&path, comp).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn the_keeper_reads_the_journal_with_the_save_and_folds_it_in_on_the_next_store() {
+    let comp = tiny(3);
+    let (_dir, path) = kept(&comp);
+    let game = every_action();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    let begun = record::MatchRecord {
+        ops: Vec::new(),
+        ..game.clone()
+    };
+    k.begin_match(begun).unwrap();
+    let jpath = journal::path_for(&path);
+    assert!(jpath.exists(), "begun: the journal is there at once");
+    let mut bytes = 0;
+    for op in &game.ops[..6] {
+        bytes += k.note(std::slice::from_ref(op)).unwrap();
+    }
+    assert!(
+        bytes <= 6 * (journal::FRAME + 3),
+        "{bytes} bytes for 6 actions"
+    );
+    drop(k);
+    // Stopped without a store: the save holds no match, the journal all six actions.
+    assert!(load_all(&path).unwrap().in_play.is_none());
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert_eq!(k.in_play().unwrap().ops, game.ops[..6]);
+    // Three more, then a store folds them all in and removes the journal.
+    for op in &game.ops[6..9] {
+        k.note(std::slice::from_ref(op)).unwrap();
+    }
+    k.store(&comp).unwrap();
+    assert!(!jpath.exists());
+    assert_eq!(load_all(&path).unwrap().in_play.unwrap().ops, game.ops[..9]);
+    // After the fold, the journal begins where the save ends.
+    k.note(&game.ops[9..10]).unwrap();
+    drop(k);
+    let j = journal::decode(&fs::read(&jpath).unwrap()).unwrap();
+    assert_eq!((j.base, j.game.ops.len()), (9, 1));
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert_eq!(k.in_play().unwrap().ops, game.ops[..10]);
+    // The match ends: it becomes the last match played, and nothing is in play.
+    k.end_match();
+    k.store(&comp).unwrap();
+    drop(k);
+    let all = load_all(&path).unwrap();
+    assert!(all.in_play.is_none());
+    assert_eq!(all.last_played.unwrap().ops, game.ops[..10]);
+}
+
+#[test]
+fn a_journal_that_cannot_be_read_is_set_aside_and_said_so() {
+    let comp = tiny(3);
+    let (dir, path) = kept(&comp);
+    let jpath = journal::path_for(&path);
+    fs::write(&jpath, b"not a journal at all").unwrap();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert!(k.in_play().is_none());
+    let note = k.take_journal_note().unwrap();
+    assert!(
+        note.contains("is not an ACCC journal") && note.contains("J.jnl.bad"),
+        "{note}"
+    );
+    assert!(!jpath.exists());
+    assert_eq!(
+        fs::read(dir.path().join("J.jnl.bad")).unwrap(),
+        b"not a journal at all"
+    );
 }

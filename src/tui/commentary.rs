@@ -105,9 +105,10 @@ impl Commentary {
         }
     }
 
-    /// Adds `said` to what `last` already tells this turn when both fit, else replaces it.
-    fn tell(&mut self, said: String) {
-        let both = format!("{} {said}", self.last);
+    /// Adds `said` to what `last` already tells this turn (after `then`) when both fit, else
+    /// replaces it.
+    fn tell(&mut self, then: &str, said: String) {
+        let both = format!("{} {then}{said}", self.last);
         self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH {
             both
         } else {
@@ -139,14 +140,7 @@ impl Commentary {
         self.marks.push(mark(b));
         let runs = (b.runs + b.extras()) as u16;
         self.over_runs += runs;
-        let said = describe(b, &batting);
-        let both = format!("{} Then: {said}", self.last);
-        self.last = if self.told && !self.last.is_empty() && both.chars().count() <= TEXT_WIDTH {
-            both
-        } else {
-            said
-        };
-        self.told = true;
+        self.tell("Then: ", describe(b, &batting));
         if b.counts && b.balls.is_multiple_of(6) {
             if let Some(overs) = self.overs.last_mut() {
                 overs.push(self.over_runs);
@@ -236,7 +230,7 @@ impl Recorder for Commentary {
                 } else {
                     format!("{} discard the {}.", self.name(side), card.on_screen())
                 };
-                self.tell(said);
+                self.tell("", said);
             }
             Event::InningsStart {
                 number, batting, ..

@@ -386,7 +386,10 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     };
     let items: Vec<(String, String, bool)> = vec![
         ("1".into(), "Play next match quickly".into(), quick),
-        ("2".into(), "Play next match fully".into(), full),
+        match &app.in_play {
+            Some(game) => ("2".into(), format!("Resume {}", game.label), true),
+            None => ("2".into(), "Play next match fully".into(), full),
+        },
         ("3".into(), "View current points table".into(), true),
         ("4".into(), "View averages".into(), true),
         ("5".into(), "View match results".into(), true),
@@ -401,7 +404,12 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         (
             "S".into(),
             "Simulate: the rest of the season, or seasons".into(),
-            !comp.is_finished(),
+            // Not while the person's match is in play: they finish it first.
+            !comp.is_finished()
+                && app
+                    .keeper
+                    .in_play()
+                    .is_none_or(|g| g.mode != crate::save::record::Mode::Play),
         ),
         ("C".into(), "Solo charts of other games".into(), true),
         ("H".into(), "Help".into(), true),

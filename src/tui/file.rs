@@ -93,9 +93,11 @@ pub struct Open {
     pub unsaved: Option<String>,
     /// [Q] was pressed once with the competition unsaved.
     pub(super) quit_asked: bool,
-    /// The file's lock, held while it is open, and the file as this program last read or
-    /// wrote it.
-    keeper: Keeper,
+    /// The file's lock, held while it is open, the file as this program last read or wrote
+    /// it, and the match in play with its journal.
+    pub(super) keeper: Keeper,
+    /// The person's match in play, as the menu offers it ([2] resumes it).
+    pub in_play: Option<super::playing::InPlay>,
     /// The user has quit.
     pub(super) quit: bool,
 }
@@ -112,9 +114,11 @@ impl Open {
             unsaved: None,
             quit_asked: false,
             keeper,
+            in_play: None,
             quit: false,
         };
         open.class = open.home_class();
+        open.check_in_play();
         open
     }
 

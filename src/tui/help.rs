@@ -32,8 +32,10 @@ KEYS ON THE MATCH SCREEN
   ball; batting first, you may press it at your opening discard.
   [Enter] goes on after a pause. What happened at one moment (a wicket, the
   close of an innings, the end of the match) is shown together, once.
-  [Esc] then [Y] abandons the match (it is not recorded, and it is played
-  again from the same deal). Once a result stands it is saved at once.
+  [Esc] then [Y] leaves the match: it is kept as it stands, and [2] on the
+  menu resumes it on the same ball. Each of your moves is saved as you make
+  it, so a closed window or a crash loses nothing; a match once begun is never
+  dealt again. Once a result stands it is saved at once.
   The line under the scoreboard names the batsman on strike.
   Watching two computer sides: [Space] pauses and goes on, [-] and [+] slow
   it down and speed it up, and [Q] finishes the match at once.";
@@ -74,7 +76,8 @@ Last in the second class: wooden spoon.
 
 THE MAIN MENU
   [1] play the next match quickly (not your own county's: use [2])
-  [2] play the next match ball by ball, pausing at wickets and intervals
+  [2] play the next match ball by ball, pausing at wickets and intervals, or
+      resume the match you left
   [3] points table  [4] averages  [5] a county's results  [6] its records
   [7] look back at past seasons ([7] earlier, [8] later)
   [8] all-time results: honours, final positions, class records
@@ -82,8 +85,8 @@ THE MAIN MENU
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
 When one class has finished its round, [1] and [2] switch to the other one.
-Everything is saved as each match ends: quitting loses nothing but a match
-still in play.";
+Everything is saved: each match as it ends, and your match in play after each
+of your moves. Quitting, even in the middle of a match, loses nothing.";
 
 #[cfg(test)]
 mod tests {

@@ -9,21 +9,33 @@ use ratatui::widgets::{Paragraph, Sparkline};
 use ratatui::Frame;
 
 use super::commentary::{session_name, Pause};
+use super::prospects;
 use super::session::{Mode, Session, Stop};
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::plural;
 use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
+use crate::save::record::Op;
 
 /// What a key did to the match.
 #[derive(Debug, PartialEq, Eq)]
 pub enum MatchKey {
     /// Nothing (a key with no meaning here is ignored).
     Ignored,
-    /// The match moved on or the screen changed.
+    /// The screen changed, not the match (help, a pick, the speed).
     Handled,
+    /// The person did this to the match: it is to be kept.
+    Played(Op),
     /// The user asks to leave the match.
     Leave,
+}
+
+/// Does `op` to the match (it is the person's, and allowed now).
+fn played(s: &mut Session, op: Op) -> MatchKey {
+    match s.apply(op) {
+        Ok(()) => MatchKey::Played(op),
+        Err(_) => MatchKey::Ignored,
+    }
 }
 
 /// Handles a key on the match screen.
@@ -66,32 +78,17 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
     if s.paused.is_some() {
         return match k.code {
             KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
-                s.declare_next = !s.declare_next;
-                MatchKey::Handled
+                played(s, Op::Declare(!s.declare_next))
             }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                s.resume();
-                // A watched match goes on at the next tick, so that the opening of an innings
-                // is seen before its first ball.
-                if s.human.is_some() {
-                    s.advance(false);
-                }
-                MatchKey::Handled
-            }
-            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => {
-                s.finish_quickly();
-                MatchKey::Handled
-            }
+            KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
+            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
             _ => MatchKey::Ignored,
         };
     }
     let Some(decision) = s.human_to_act() else {
         let watching = s.human.is_none() && !s.state.is_over();
         return match k.code {
-            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => {
-                s.finish_quickly();
-                MatchKey::Handled
-            }
+            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => played(s, Op::Quick),
             KeyCode::Char(' ' | 'p' | 'P') if watching => {
                 s.watching.held = !s.watching.held;
                 MatchKey::Handled
@@ -117,8 +114,7 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             Some(Choice::NoCard)
         }
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
-            s.declare_next = !s.declare_next;
-            return MatchKey::Handled;
+            return played(s, Op::Declare(!s.declare_next));
         }
         (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
         (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
@@ -128,8 +124,8 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         _ => None,
     };
     match choice {
-        Some(choice) if s.choose(choice).is_ok() => MatchKey::Handled,
-        _ => MatchKey::Ignored,
+        Some(choice) => played(s, Op::Choose(choice)),
+        None => MatchKey::Ignored,
     }
 }
 
@@ -353,7 +349,7 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
             f,
             area,
             "Press [B] to bat first or [F] to field:",
-            "[=] computer chooses  [H] help  [Esc] abandon",
+            "[=] computer chooses  [H] help  [Esc] leave",
         );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human.expect("human");
@@ -376,11 +372,11 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {
             format!(
-                "[=] computer chooses  {}  [H] help  [Esc] abandon",
+                "[=] computer chooses  {}  [H] help  [Esc] leave",
                 declare_key(s.declare_next)
             )
         } else {
-            "[=] computer chooses  [H] help  [Esc] abandon".to_string()
+            "[=] computer chooses  [H] help  [Esc] leave".to_string()
         };
         let text = if p.first_bat != side && p.options.no_balls {
             "Choose a card to discard (its suit is the first over's no-ball suit):"
@@ -400,7 +396,7 @@ fn leave_prompt(f: &mut Frame, area: Rect) {
     prompt(
         f,
         area,
-        "Leave this match? It will not be recorded.",
+        "Leave this match? It is kept as it stands: [2] on the menu resumes it.",
         "[Y] leave  any other key: play on",
     );
 }
@@ -484,63 +480,19 @@ fn toss_text(p: &PublicState, short: &[String; 2]) -> String {
     }
 }
 
-/// A line on how the match is shaping, when it is shaping clearly, with the counties' full
-/// names (`names`), or their scoreboard names (`short`) where the full ones would not fit.
+/// A line on how the match is shaping, when it is shaping clearly (see [`prospects`]), with
+/// the counties' full names (`names`), or their scoreboard names (`short`) where the full
+/// ones would not fit.
 pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> Option<String> {
-    let line = prospects_with(p, names)?;
+    let s = prospects::Situation::of(p)?;
+    let claim = prospects::claim(&s, p.options.all_out())?;
+    let bat = p.batting();
+    let words = |n: &[String; 2]| claim.words(&n[bat.index()], &n[bat.other().index()]);
+    let line = words(names);
     if line.chars().count() <= 78 {
         Some(line)
     } else {
-        prospects_with(p, short)
-    }
-}
-
-fn prospects_with(p: &PublicState, names: &[String; 2]) -> Option<String> {
-    if p.result.is_some() || p.innings_started == 0 {
-        return None;
-    }
-    let bat = p.batting();
-    let lead = p.aggregate(bat) as i32 - p.aggregate(bat.other()) as i32;
-    let wickets_left = p.options.all_out() - p.current().wickets;
-    let balls_left = crate::ai::situation::deliveries_left(p);
-    let names = (
-        names[bat.index()].as_str(),
-        names[bat.other().index()].as_str(),
-    );
-    prospects(p.innings_started, lead, wickets_left, balls_left, names)
-}
-
-/// The prospects of the side batting (`names`: batting, bowling) in innings `innings`, with
-/// its lead over both innings (negative: behind), its wickets left and the deliveries the
-/// match has left. A side makes about 15-25 runs a wicket and half a run a ball.
-pub fn prospects(
-    innings: u8,
-    lead: i32,
-    wickets_left: u8,
-    balls_left: f32,
-    (bat, bowl): (&str, &str),
-) -> Option<String> {
-    let per_wicket = 15 * wickets_left as i32;
-    match innings {
-        3 if -lead > per_wicket => Some(format!(
-            "{bowl} look poised to record a rare innings victory over {bat}!"
-        )),
-        4 => {
-            let need = 1 - lead;
-            if need as f32 > 0.6 * balls_left && wickets_left >= 3 {
-                Some(format!(
-                    "{bat} must bat out time to save the match against {bowl}."
-                ))
-            } else if need > per_wicket {
-                Some(format!("{bowl} are closing in on victory over {bat}!"))
-            } else if need <= 10 {
-                Some(format!("{bat} are within sight of victory over {bowl}!"))
-            } else {
-                None
-            }
-        }
-        1 | 2 if balls_left < 60.0 => Some("A draw looks the likely outcome.".to_string()),
-        _ => None,
+        Some(words(short))
     }
 }
 
@@ -592,10 +544,10 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
             _ if s.state.is_over() => "[H] help",
             (None, ..) => "[Q] finish quickly  [H] help  [Esc] leave",
             (_, true, false) => {
-                "[D] declare before the first ball  [H] help  [Esc] abandon the match"
+                "[D] declare before the first ball  [H] help  [Esc] leave the match"
             }
-            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] abandon the match",
-            _ => "[H] help  [Esc] abandon the match",
+            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
+            _ => "[H] help  [Esc] leave the match",
         };
         let text = if s.state.is_over() {
             "Press [Enter] for the scorecard"
@@ -654,7 +606,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
-            "[=] computer chooses  [H] help  [Esc] abandon".to_string(),
+            "[=] computer chooses  [H] help  [Esc] leave".to_string(),
         ),
         Decision::Respond {
             bowled,
@@ -725,7 +677,7 @@ fn respond_prompt(
     let declare = declare_key(declare_next);
     (
         text,
-        format!("{no_card}[=] computer  {declare}  [H] help  [Esc] abandon"),
+        format!("{no_card}[=] computer  {declare}  [H] help  [Esc] leave"),
     )
 }
 
@@ -1024,7 +976,7 @@ fn draw_help(f: &mut Frame, area: Rect, s: &Session, scroll: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{innings_end_text, on_strike, pack_track, possessive, prospects};
+    use super::{innings_end_text, on_strike, pack_track, possessive};
     use crate::engine::{InningsEnd, MatchOptions, MatchState, Side};
 
     #[test]
@@ -1127,49 +1079,5 @@ mod tests {
             Some(18),
             "half way, half way along"
         );
-    }
-
-    const NAMES: (&str, &str) = ("Nottinghamshire", "Surrey");
-
-    #[test]
-    fn the_guides_example_looks_like_an_innings_victory() {
-        // Notts 99 & 37-5 against Surrey's 237: 101 behind with five wickets left.
-        let line = prospects(3, 99 + 37 - 237, 5, 300.0, NAMES);
-        assert_eq!(
-            line.as_deref(),
-            Some("Surrey look poised to record a rare innings victory over Nottinghamshire!")
-        );
-        assert_eq!(
-            prospects(3, -30, 5, 300.0, NAMES),
-            None,
-            "30 behind with five left is open"
-        );
-    }
-
-    #[test]
-    fn a_fourth_innings_reads_time_wickets_and_runs() {
-        assert_eq!(
-            prospects(4, -150, 8, 100.0, NAMES).as_deref(),
-            Some("Nottinghamshire must bat out time to save the match against Surrey.")
-        );
-        assert_eq!(
-            prospects(4, -150, 2, 400.0, NAMES).as_deref(),
-            Some("Surrey are closing in on victory over Nottinghamshire!")
-        );
-        assert_eq!(
-            prospects(4, -5, 2, 400.0, NAMES).as_deref(),
-            Some("Nottinghamshire are within sight of victory over Surrey!")
-        );
-        assert_eq!(prospects(4, -80, 8, 400.0, NAMES), None);
-    }
-
-    #[test]
-    fn an_early_innings_late_in_the_match_looks_drawn() {
-        assert_eq!(
-            prospects(2, 40, 6, 30.0, NAMES).as_deref(),
-            Some("A draw looks the likely outcome.")
-        );
-        assert_eq!(prospects(2, 40, 6, 300.0, NAMES), None);
-        assert_eq!(prospects(1, 0, 10, 900.0, NAMES), None);
     }
 }

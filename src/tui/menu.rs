@@ -7,6 +7,7 @@ use super::file::Open;
 use super::match_screen;
 use super::setup;
 use super::views::{PickFor, ViewKind};
+use crate::save::record::{Mode, Op};
 
 impl Open {
     /// Whether [1] / [2] can play in the menu's class now.
@@ -43,6 +44,10 @@ impl Open {
             Some('S') if finished => {
                 self.say("The competition is over: there are no seasons left to simulate.")
             }
+            // The computer would play the person's match in play from its first ball.
+            Some('S') if self.keeper.in_play().is_some_and(|g| g.mode == Mode::Play) => self.say(
+                "Your match is in play: [2] resumes it; play it to its end before simulating.",
+            ),
             Some('S') => Screen::Simulate {
                 input: String::new(),
                 error: None,
@@ -64,8 +69,12 @@ impl Open {
     pub(super) fn tick(&mut self, hidden: bool) {
         match &mut self.screen {
             Screen::Match { .. } if hidden => {}
-            Screen::Match { session, .. } if match_screen::wants_ticks(session) => {
-                session.watch_tick();
+            Screen::Match { session, entry } if match_screen::wants_ticks(session) => {
+                let balls = session.watch_tick();
+                let computer = session.take_computer();
+                if balls > 0 && matches!(entry, super::playing::Entry::Due(_)) {
+                    self.note(Op::Watch(balls), computer);
+                }
                 if let Screen::Match { session, entry } =
                     std::mem::replace(&mut self.screen, Screen::Menu)
                 {
@@ -116,7 +125,9 @@ impl Open {
         if k.code == KeyCode::Esc {
             return Screen::Menu;
         }
+        // A watched match in play is played by the computer with the rest, to the same end.
         if matches!(upper(k), Some('R')) && input.is_empty() {
+            self.give_up_in_play();
             let summary = self.comp.sim_rest_of_season();
             self.save();
             return match summary {
@@ -135,12 +146,15 @@ impl Open {
         }
         let most = self.comp.seasons_left() as u32;
         match input.parse::<u32>() {
-            Ok(n) if (1..=most).contains(&n) => Screen::Simulating {
-                left: n,
-                done: 0,
-                total: n,
-                last: None,
-            },
+            Ok(n) if (1..=most).contains(&n) => {
+                self.give_up_in_play();
+                Screen::Simulating {
+                    left: n,
+                    done: 0,
+                    total: n,
+                    last: None,
+                }
+            }
             _ => Screen::Simulate {
                 input: String::new(),
                 error: Some(format!(

@@ -13,6 +13,7 @@ pub mod menu;
 pub mod picture_screen;
 pub mod pictures;
 pub mod playing;
+pub mod prospects;
 pub mod season_end;
 pub mod session;
 pub mod setup;
@@ -81,8 +82,8 @@ pub fn run(
 
 /// Set when a signal asks the program to stop (`kill`, the terminal closing). The loop then
 /// ends as if the user had quit, and the terminal is restored on the way out. (Ctrl-C is a
-/// key in raw mode and needs no handler.) A match in progress is lost, as with Ctrl-C; the
-/// competition was saved after its last match.
+/// key in raw mode and needs no handler.) Nothing is lost: the competition was saved after its
+/// last match, and a match in progress after the person's last action (its journal).
 fn stop_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
@@ -159,8 +160,8 @@ fn start_watchdog(stop: &Arc<AtomicBool>) {
     let gone = || false;
     watchdog(Arc::clone(stop), Duration::from_millis(250), gone, || {
         restore();
-        // The competition was saved after its last match (saves are atomic): nothing is lost
-        // that a quit would have kept.
+        // The competition was saved after its last match (saves are atomic) and the match in
+        // play after the person's last action: nothing is lost that a quit would have kept.
         std::process::exit(0);
     });
 }

@@ -7,11 +7,12 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::app::Screen;
 use super::file::Open;
 use super::match_screen::{self, MatchKey};
-use super::session::{Mode, Session};
+use super::session::{Mode as Shown, Session};
 use crate::counties::{self, CountyId};
 use crate::engine::Side;
 use crate::league::competition::Fixture;
 use crate::league::season::SeasonSummary;
+use crate::save::record::{FixtureKey, MatchRecord, Mode, Op};
 
 /// Where a match on screen stands with the competition.
 #[derive(Debug)]
@@ -23,9 +24,67 @@ pub enum Entry {
     Recorded(Option<SeasonSummary>),
 }
 
+/// Why the match in play cannot be resumed.
+#[derive(Debug)]
+enum NotResumed {
+    /// The file holds none.
+    NoneKept,
+    /// It was begun with the person playing, and the county now plays neither side, or the
+    /// other way about.
+    OtherCounty,
+    /// Its record does not rebuild it.
+    Replay(super::session::ReplayError),
+}
+
+impl std::fmt::Display for NotResumed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotResumed::NoneKept => f.write_str("there is none"),
+            NotResumed::OtherCounty => f.write_str("it was played by another county"),
+            NotResumed::Replay(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The match the person has in play, as the menu offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InPlay {
+    pub fixture: Fixture,
+    /// "Surrey v Lancashire, 2nd innings, pack #9/27".
+    pub label: String,
+}
+
+impl InPlay {
+    fn of(fixture: Fixture, session: &Session) -> InPlay {
+        let p = session.state.public();
+        let when = match p.innings_started {
+            0 => "at the toss".to_string(),
+            n => format!(
+                "{} innings",
+                ["1st", "2nd", "3rd", "4th"][(n as usize - 1).min(3)]
+            ),
+        };
+        let label = format!(
+            "{} v {}, {when}, pack #{}/{}",
+            session.names[0],
+            session.names[1],
+            p.pack.max(1),
+            p.options.max_packs()
+        );
+        InPlay { fixture, label }
+    }
+}
+
 impl Open {
-    /// [1] quickly or [2] fully, with the guide's rules for when each is open.
+    /// [1] quickly or [2] fully, with the guide's rules for when each is open. With a match
+    /// in play, [2] resumes it (whichever class the menu shows): only one is played at a
+    /// time, and it cannot be dealt again.
     pub(super) fn play_key(&mut self, fully: bool) -> Screen {
+        if fully {
+            if let Some(game) = self.in_play.clone() {
+                return self.resume(game.fixture);
+            }
+        }
         let (quick_ok, full_ok) = self.menu_choices();
         if !full_ok {
             self.class = self.class.other();
@@ -36,33 +95,149 @@ impl Open {
         }
         let fixture = self.comp.next_fixture(self.class).expect("checked above");
         if !fully {
+            // A watched match left in play ends the same whether watched or played quickly
+            // (the same seed, the same computer players): played quickly, it is done with.
+            if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {
+                self.give_up_in_play();
+            }
             return self.play_quickly(fixture);
         }
-        let comp = &self.comp;
-        let human = comp.settings().user_county.and_then(|u| {
-            if u == fixture.home {
-                Some(Side::Home)
-            } else if u == fixture.away {
-                Some(Side::Away)
-            } else {
-                None
-            }
-        });
-        let names = [names_of(fixture.home), names_of(fixture.away)];
-        let s = comp.settings();
-        let mut session =
-            Session::new(s.options, s.levels, fixture.seed, names, human, Mode::Fully);
-        session.advance(human.is_none());
+        let human = self.human_of(&fixture);
+        let s = self.comp.settings();
+        let session = Session::begin(s.options, s.levels, fixture.seed, names(&fixture), human);
+        let mode = if human.is_some() {
+            Mode::Play
+        } else {
+            Mode::Watch
+        };
+        let mut session = session;
+        let game = MatchRecord {
+            fixture: FixtureKey::of(&fixture),
+            mode,
+            ops: session.take_computer(),
+        };
+        if let Err(e) = self.keeper.begin_match(game) {
+            self.not_kept(&e);
+        }
+        self.in_play = Some(InPlay::of(fixture, &session));
         Screen::Match {
             session: Box::new(session),
             entry: Entry::Due(fixture),
         }
     }
 
+    /// The person's side in `fixture`, if they play in it.
+    fn human_of(&self, fixture: &Fixture) -> Option<Side> {
+        super::session::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
+    }
+
+    /// The match in play, rebuilt from its record.
+    fn replayed(&self, fixture: &Fixture) -> Result<Session, NotResumed> {
+        let game = self.keeper.in_play().ok_or(NotResumed::NoneKept)?;
+        let human = self.human_of(fixture);
+        if (game.mode == Mode::Play) != human.is_some() {
+            return Err(NotResumed::OtherCounty);
+        }
+        let s = self.comp.settings();
+        Session::replay(
+            s.options,
+            s.levels,
+            fixture.seed,
+            names(fixture),
+            human,
+            game,
+        )
+        .map_err(NotResumed::Replay)
+    }
+
+    /// [2] with a match in play: the match as it was left, on the same ball, stop and hand.
+    /// A watched match comes back held, to be set going with [Space].
+    fn resume(&mut self, fixture: Fixture) -> Screen {
+        match self.replayed(&fixture) {
+            Ok(mut session) => {
+                // Held, unless it was left at a stop (which waits for a key anyway).
+                session.watching.held = session.human.is_none() && session.paused.is_none();
+                self.class = fixture.class;
+                Screen::Match {
+                    session: Box::new(session),
+                    entry: Entry::Due(fixture),
+                }
+            }
+            Err(why) => {
+                self.give_up_in_play();
+                self.say(&format!(
+                    "The match in play could not be resumed ({why}): it was dropped."
+                ))
+            }
+        }
+    }
+
+    /// Looks at the match in play the file holds, once it is open: it is offered on the
+    /// menu if its fixture is still to be played and its actions replay; else it is dropped
+    /// (and the file saved without it), saying why.
+    pub(super) fn check_in_play(&mut self) {
+        if let Some(note) = self.keeper.take_journal_note() {
+            self.status = Some(note);
+        }
+        let Some(game) = self.keeper.in_play().cloned() else {
+            return;
+        };
+        let pending = self
+            .comp
+            .remaining_fixtures()
+            .into_iter()
+            .find(|f| game.fixture.is(f));
+        let result = match pending {
+            None => Err(None),
+            Some(f) => self.replayed(&f).map(|s| InPlay::of(f, &s)).map_err(Some),
+        };
+        match result {
+            Ok(in_play) => self.in_play = Some(in_play),
+            Err(why) => {
+                self.give_up_in_play();
+                self.save();
+                let why = why.map_or_else(
+                    || "its fixture has been played meanwhile".to_string(),
+                    |w| format!("it could not be rebuilt: {w}"),
+                );
+                self.status = Some(format!("The match that was in play was dropped: {why}."));
+            }
+        }
+    }
+
+    /// Forgets the match in play (store to forget it on disk).
+    pub(super) fn give_up_in_play(&mut self) {
+        self.keeper.drop_match();
+        self.in_play = None;
+    }
+
+    /// A journal write failed: said at once, and the quit asks first.
+    fn not_kept(&mut self, e: &crate::save::Error) {
+        let why = format!("the match in play is not being kept: {e}");
+        self.status = Some(why.clone());
+        self.unsaved = Some(why);
+    }
+
+    /// Keeps what the person did (`op`) and the computer's choices that followed it
+    /// (`computer`), on disk before play goes on.
+    pub(super) fn note(&mut self, op: Op, computer: Vec<Op>) {
+        let mut ops = vec![op];
+        ops.extend(computer);
+        if let Err(e) = self.keeper.note(&ops) {
+            self.not_kept(&e);
+        }
+    }
+
     fn play_quickly(&mut self, fixture: Fixture) -> Screen {
         let s = *self.comp.settings();
-        let names = [names_of(fixture.home), names_of(fixture.away)];
-        let mut session = Session::new(s.options, s.levels, fixture.seed, names, None, Mode::Quick);
+        let mut session = Session::new(
+            s.options,
+            s.levels,
+            fixture.seed,
+            names(&fixture),
+            None,
+            Shown::Quick,
+        );
         session.finish_quickly();
         self.finish_match(&session, fixture)
     }
@@ -80,7 +255,8 @@ impl Open {
     }
 
     /// Adds a finished match to the competition and saves: the season's summary if it ended
-    /// one, or, if the match cannot be added, the menu saying why.
+    /// one, or, if the match cannot be added, the menu saying why. A match the person had in
+    /// play becomes their last match played, in the same save.
     fn add_result(
         &mut self,
         fixture: Fixture,
@@ -88,6 +264,10 @@ impl Open {
     ) -> Result<Option<SeasonSummary>, Screen> {
         match self.comp.record_result(fixture, &session.state) {
             Ok(recorded) => {
+                if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {
+                    self.keeper.end_match();
+                    self.in_play = None;
+                }
                 self.save();
                 Ok(recorded.season_end)
             }
@@ -118,7 +298,19 @@ impl Open {
         }
         match match_screen::key(&mut session, k) {
             MatchKey::Leave => {
-                self.say("Match abandoned: it was not recorded, and nothing else was lost.")
+                // Kept as it stands, folded into the save: [2] brings it back.
+                if let Entry::Due(f) = &entry {
+                    self.in_play = Some(InPlay::of(*f, &session));
+                }
+                self.save();
+                self.say("The match is kept as it stands: [2] on the menu resumes it.")
+            }
+            MatchKey::Played(op) => {
+                let computer = session.take_computer();
+                if matches!(entry, Entry::Due(_)) {
+                    self.note(op, computer);
+                }
+                self.record_when_over(session, entry)
             }
             _ => self.record_when_over(session, entry),
         }
@@ -146,9 +338,13 @@ impl Open {
     }
 }
 
-fn names_of(id: CountyId) -> (String, String) {
-    let c = counties::get(id);
-    (c.name.clone(), c.short.clone())
+/// The (full, scoreboard) names of a fixture's sides, home first.
+fn names(f: &Fixture) -> [(String, String); 2] {
+    let of = |id: CountyId| {
+        let c = counties::get(id);
+        (c.name.clone(), c.short.clone())
+    };
+    [of(f.home), of(f.away)]
 }
 
 /// What the final scoreboard shows: the scorecard, and each innings' runs per over.

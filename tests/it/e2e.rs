@@ -1,7 +1,8 @@
 //! End to end: the real binary in a pseudo-terminal, read through a vt100 screen parser, as a
 //! new user would meet it: create a file (4 batsmen, extras off, levels 1/1), pick a county,
 //! play one whole match of its own with `=`, look at the table, quit, and find the terminal
-//! restored; and the terminal restored when the program is killed.
+//! restored; the terminal restored when the program is killed; and a match killed with
+//! SIGKILL mid-innings found again, on the same screen, when the program is started again.
 
 use std::io::{Read, Write};
 use std::sync::mpsc::{channel, Receiver};
@@ -137,13 +138,11 @@ fn assert_restored(s: &mut Screen) {
     );
 }
 
-#[test]
-fn a_new_user_creates_a_file_plays_a_match_and_quits() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut s, mut child) = start(dir.path());
-
+/// Makes file `name` as a new user would (4 batsmen, extras off, levels 1/1, Surrey), plays
+/// other counties' matches quickly until Surrey's comes up, and begins it with [2].
+fn new_file_to_surreys_match(s: &mut Screen, name: &str) {
     s.wait_for("Enter a file name");
-    s.send("E2E\r");
+    s.send(&format!("{name}\r"));
     s.wait_for("Create a new competition");
     s.send("y");
     s.wait_for("Batsmen per side 11");
@@ -172,26 +171,42 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
         }
     }
     s.send("2");
-    // Play the whole match with '=' (and Enter at every pause).
+}
+
+/// What the match screen asks of the person, and its stops; `=` answers each of the first
+/// five, [Enter] the sixth.
+const PROMPTS: [&str; 7] = [
+    "Enter bowler's play",
+    "Enter batsman's play",
+    "Pick up to two cards",
+    "to bat first",
+    "Choose a card to discard",
+    "Press [Enter] to continue",
+    "for the scorecard",
+];
+
+/// Plays the match on screen with `=` and [Enter] until `done` says so of the prompt showing
+/// (its index in [`PROMPTS`]) and the screen; returns the keys pressed.
+fn play_until(s: &mut Screen, done: impl Fn(usize, &str) -> bool) -> u32 {
     let mut keys = 0;
     loop {
-        let i = s.wait_any(&[
-            "Enter bowler's play",
-            "Enter batsman's play",
-            "Pick up to two cards",
-            "to bat first",
-            "Choose a card to discard",
-            "Press [Enter] to continue",
-            "for the scorecard",
-        ]);
-        match i {
-            5 => s.send("\r"),
-            6 => break,
-            _ => s.send("="),
+        let i = s.wait_any(&PROMPTS);
+        if done(i, &s.text()) {
+            return keys;
         }
+        s.send(if i == 5 { "\r" } else { "=" });
         keys += 1;
-        assert!(keys < 5000, "the match never ended");
+        assert!(keys < 5000, "the match never got there");
     }
+}
+
+#[test]
+fn a_new_user_creates_a_file_plays_a_match_and_quits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
+    new_file_to_surreys_match(&mut s, "E2E");
+    // Play the whole match with '=' (and Enter at every pause).
+    let keys = play_until(&mut s, |i, _| i == 6);
     assert!(keys > 20, "a whole match takes more than {keys} keys");
     s.send("\r");
     s.wait_for("Final scoreboard");
@@ -230,4 +245,76 @@ fn killing_the_program_restores_the_terminal() {
     assert!(killed.success());
     child.wait().unwrap();
     assert_restored(&mut s);
+}
+
+/// The screen with the program's own version of a row: trailing blanks trimmed.
+fn rows(s: &Screen) -> Vec<String> {
+    s.text().lines().map(|l| l.trim_end().to_string()).collect()
+}
+
+#[test]
+fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, mut child) = start(dir.path());
+    new_file_to_surreys_match(&mut s, "KILLED");
+    // Into an innings, well past its first ball, at one of the person's prompts.
+    play_until(&mut s, |i, text| {
+        let overs = text
+            .lines()
+            .find(|l| l.contains("OVERS"))
+            .and_then(|l| l.split('│').nth(3))
+            .and_then(|o| o.trim().parse::<f32>().ok())
+            .unwrap_or(0.0);
+        overs >= 3.0 && i <= 2
+    });
+    let before = rows(&s);
+    assert!(before.iter().any(|l| l.contains("TOTAL")), "{before:?}");
+    assert!(before.iter().any(|l| l.contains("hand:")), "{before:?}");
+    // Killed without a chance to do anything: SIGKILL.
+    let pid = child.process_id().expect("a running child");
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -KILL {pid}")])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait().unwrap();
+    assert!(
+        dir.path().join("KILLED.jnl").exists(),
+        "the journal is on disk"
+    );
+
+    // Started again on the same folder: the menu offers the match, and [2] brings back the
+    // very screen: the same ball count, score, history and hand.
+    let (mut s, mut child) = start(dir.path());
+    s.wait_for("Enter a file name");
+    s.send("KILLED\r");
+    s.wait_for("[2] Resume ");
+    assert!(s.text().contains(" innings, pack #"), "{}", s.text());
+    s.send("2");
+    s.wait_for("TOTAL");
+    s.settle();
+    assert_eq!(
+        rows(&s),
+        before,
+        "the screen after the kill and the restart"
+    );
+
+    // Then the match is played to its end and recorded.
+    play_until(&mut s, |i, _| i == 6);
+    s.send("\r");
+    s.wait_for("Final scoreboard");
+    s.send("\r");
+    if s.wait_any(&["Play next match quickly", "End of the"]) == 1 {
+        s.send("\r");
+    }
+    s.wait_for("Play next match fully");
+    assert!(!s.text().contains("Resume"), "{}", s.text());
+    s.send("q");
+    assert!(child.wait().unwrap().success());
+    assert!(
+        !dir.path().join("KILLED.jnl").exists(),
+        "folded into the save"
+    );
+    let all = accc::save::load_all(&dir.path().join("KILLED.acc")).unwrap();
+    assert!(all.in_play.is_none() && all.last_played.is_some());
 }

@@ -169,3 +169,18 @@ pub fn replay(text: &str) -> String {
     }
     log.text()
 }
+
+/// A drawn screen as text, one line per row, trailing spaces trimmed.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -6,6 +6,11 @@
 //!   played from the terminal program's menu). `FORMAT1.export.json` is what `accc export`
 //!   printed for it on the same day. The export may grow fields, so every field recorded
 //!   there must still be present with the same value.
+//! - `FORMAT2.acc`: a format-2 file written by the program with format 2: `FORMAT1.acc` opened
+//!   (and so upgraded), Surrey's match against Yorkshire begun with [2], Surrey fielding,
+//!   played with [=] and [Enter] to 63-5 in the 15th over, then left with [Esc] [Y] (folded
+//!   into the save) and [Q]. It holds the same competition as `FORMAT1.acc`, and its match in
+//!   play must resume to the screen in `snapshots/it__save_fixtures__format2_in_play.snap`.
 
 use std::path::{Path, PathBuf};
 
@@ -55,6 +60,66 @@ fn the_format_1_fixture_loads_to_the_competition_recorded_beside_it() {
     }
 }
 
+/// The export of the fixture `name`, as JSON.
+fn export_of(path: &Path) -> Value {
+    let comp = accc::save::load(path).expect("the fixture loads");
+    serde_json::from_str(&accc::league::export::export_json(&comp)).unwrap()
+}
+
+fn format1_export() -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture("FORMAT1.export.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn the_format_2_fixture_holds_the_format_1_competition_and_its_match_in_play() {
+    let mut then = format1_export();
+    then["name"] = "FORMAT2".into();
+    if let Err(at) = contained(&then, &export_of(&fixture("FORMAT2.acc")), "export") {
+        panic!("the format-2 fixture no longer loads to the same competition: {at}");
+    }
+    let bytes = std::fs::read(fixture("FORMAT2.acc")).unwrap();
+    assert_eq!(&bytes[8..10], &[2, 0], "written as format 2");
+    let all = accc::save::load_all(&fixture("FORMAT2.acc")).unwrap();
+    let game = all.in_play.expect("a match in play");
+    assert_eq!(all.last_played, None);
+    let f = &game.fixture;
+    let names = |id| accc::counties::get(id).name.as_str();
+    assert_eq!(
+        (f.year, f.round, names(f.home), names(f.away)),
+        (1892, 1, "Surrey", "Yorkshire")
+    );
+    assert_eq!(game.mode, accc::save::record::Mode::Play);
+    // It resumes to the very screen it was left on.
+    let s = accc::tui::session::Session::of_record(all.comp.settings(), &game).unwrap();
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
+    t.draw(|frame| accc::tui::match_screen::draw(frame, frame.area(), &s))
+        .unwrap();
+    let screen = crate::helpers::buffer_text(t.backend().buffer());
+    insta::assert_snapshot!("format2_in_play", screen);
+}
+
+#[test]
+fn a_format_1_file_is_upgraded_on_its_next_save_and_holds_the_same_competition() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("FORMAT1.acc");
+    std::fs::copy(fixture("FORMAT1.acc"), &path).unwrap();
+    let mut keeper = accc::save::Keeper::take(&path).unwrap();
+    let comp = keeper.load().unwrap();
+    assert!(keeper.in_play().is_none() && keeper.last_played().is_none());
+    keeper.store(&comp).unwrap();
+    drop(keeper);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..10], b"ACCCSAVE\x02\x00", "format 2 now");
+    if let Err(at) = contained(&format1_export(), &export_of(&path), "export") {
+        panic!("the upgraded file holds another competition: {at}");
+    }
+    // The format-1 original is the backup.
+    assert_eq!(
+        std::fs::read(dir.path().join("FORMAT1.bak")).unwrap(),
+        std::fs::read(fixture("FORMAT1.acc")).unwrap()
+    );
+}
+
 #[test]
 fn the_subset_check_notices_a_changed_figure() {
     let then: Value = serde_json::json!({"a": [1, {"b": 2}], "c": "x"});
@@ -66,4 +131,24 @@ fn the_subset_check_notices_a_changed_figure() {
         .contains("e.a[1].b"));
     let shorter: Value = serde_json::json!({"a": [1], "c": "x"});
     assert!(contained(&then, &shorter, "e").is_err());
+}
+
+#[test]
+fn sim_refuses_a_file_with_the_persons_match_in_play_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("FORMAT2.acc");
+    std::fs::copy(fixture("FORMAT2.acc"), &path).unwrap();
+    let out = crate::helpers::accc()
+        .args(["sim", "FORMAT2", "--years", "1", "--saves-dir"])
+        .arg(dir.path())
+        .env_remove("ACCC_SAVES")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has your match in play"), "{err}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(fixture("FORMAT2.acc")).unwrap()
+    );
 }

@@ -33,17 +33,7 @@ fn esc(app: &mut App) {
 fn screen(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| draw::draw(f, app)).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| {
-            (0..w)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::helpers::buffer_text(t.backend().buffer())
 }
 
 fn shot(app: &App) -> String {
@@ -52,9 +42,14 @@ fn shot(app: &App) -> String {
 
 /// A small, fast competition with a fixed seed, saved in `dir` as TEST.
 fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
+    file_of_packs(dir, user, 1)
+}
+
+/// The same with `packs` a session (of one day).
+fn file_of_packs(dir: &std::path::Path, user: Option<u8>, packs: u8) -> App {
     let options = accc::engine::MatchOptions {
         batsmen: 4,
-        packs_per_session: 1,
+        packs_per_session: packs,
         days: 1,
         ..Default::default()
     };
@@ -282,6 +277,22 @@ fn to_own_match(app: &mut App) {
     panic!("the user's match never came up");
 }
 
+/// Plays the match on screen to its end with `=` and [Enter] at every stop.
+fn play_out(app: &mut App) {
+    for _ in 0..5000 {
+        let s = session(app);
+        if s.state.is_over() {
+            return;
+        }
+        if s.paused.is_some() {
+            enter(app);
+        } else {
+            press(app, "=");
+        }
+    }
+    panic!("the match never ended");
+}
+
 fn session(app: &App) -> &accc::tui::session::Session {
     match app.screen() {
         Some(Screen::Match { session, .. }) => session,
@@ -427,6 +438,105 @@ fn play_as_user(
     prompts
 }
 
+/// The `=` key asks the analyst (`Search::ADVICE`), which is told every view of the
+/// person's side: its answer is a search's, not the professional's (it overrules it here and
+/// there), the same when asked twice at a ball, and the same in the same match played again.
+/// A twin analyst, told every view of the person's side as the engine replays the match from
+/// its record, gives the same answer at every prompt.
+#[test]
+fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
+    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::{Bot, Level};
+    use accc::engine::runner::chance_rng;
+    use accc::engine::{Choice, MatchState, NoRecord, Player, Side};
+    use accc::save::record::Op;
+    use std::collections::HashMap;
+    let pro = Level::PROFESSIONAL;
+    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
+    // Per seed: the person's decisions and the computer's choices, as the record keeps them.
+    type History = (Vec<(Decision, Choice)>, Vec<Choice>);
+    let play = || {
+        let mut answers = Vec::new();
+        let mut overruled = 0;
+        let mut at = u64::MAX;
+        let mut professional = Bot::new(pro, pro, 0, Side::Home);
+        let mut history: HashMap<u64, History> = HashMap::new();
+        play_as_user(0..2, |s, seed| {
+            if seed != at {
+                at = seed;
+                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+            }
+            let answer = s.advice().expect("the person is to act");
+            assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
+            let view = s.state.view();
+            if professional.decide(&view) != answer {
+                overruled += 1;
+            }
+            professional.observe(&view, answer);
+            answers.push(answer);
+            s.choose(answer).unwrap();
+            let (person, computer) = history.entry(seed).or_default();
+            *person = s.moves.clone();
+            computer.extend(s.take_computer().into_iter().map(|op| match op {
+                Op::Computer(c) => c,
+                op => panic!("{op:?} is not the computer's"),
+            }));
+            true
+        });
+        (answers, overruled, history)
+    };
+    let (answers, overruled, history) = play();
+    assert!(answers.len() > 100, "{}", answers.len());
+    assert!(
+        overruled > 0,
+        "the analyst never overruled the professional"
+    );
+    assert_eq!(play().0, answers, "the same match, the same advice");
+    // The twin, on the engine alone.
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let mut checked = 0;
+    for (seed, (person, computer)) in history {
+        let mut twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+        let mut person = person.into_iter();
+        let mut computer = computer.into_iter();
+        let mut state = MatchState::new(options);
+        let mut rng = chance_rng(seed);
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, decision) = state.to_act().unwrap();
+            let choice = if side == Side::Home {
+                let Some((asked, choice)) = person.next() else {
+                    break;
+                };
+                assert_eq!(asked, decision, "seed {seed}");
+                let view = state.view();
+                if decision != Decision::Declare {
+                    assert_eq!(
+                        twin.decide(&view),
+                        choice,
+                        "seed {seed}: the analyst's answer"
+                    );
+                    checked += 1;
+                }
+                twin.observe(&view, choice);
+                choice
+            } else {
+                computer.next().expect("the computer's choice")
+            };
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert_eq!(checked, answers.len());
+}
+
 #[test]
 fn a_pause_is_shown_before_the_humans_next_choice() {
     let prompts = play_as_user(0..12, |s, seed| {
@@ -492,17 +602,7 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     to_own_match(&mut app);
     // Another program writes the file while the match is played: this one must not save over it.
     sim_on_disk(dir.path(), 1);
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out(&mut app);
     assert!(session(&app).state.is_over());
     let text = shot(&app);
     assert!(
@@ -525,7 +625,7 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     );
     esc(&mut app);
     assert!(
-        shot(&app).contains("Leave this match? It will not be recorded."),
+        shot(&app).contains("Leave this match? It is kept as it stands"),
         "{}",
         shot(&app)
     );
@@ -560,7 +660,7 @@ fn an_armed_declaration_is_said_in_words() {
 }
 
 #[test]
-fn abandoning_a_match_loses_only_that_match() {
+fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
@@ -570,21 +670,146 @@ fn abandoning_a_match_loses_only_that_match() {
     }
     // Esc only asks; any key but [Y] plays on with nothing changed.
     let before = session(&app).deliveries;
+    let screen_before = shot(&app);
     esc(&mut app);
-    assert!(shot(&app).contains("Leave this match? It will not be recorded."));
+    assert!(shot(&app).contains("Leave this match? It is kept as it stands"));
     press(&mut app, "n");
     assert_eq!(session(&app).deliveries, before);
-    assert!(!shot(&app).contains("Leave this match?"));
+    assert_eq!(shot(&app), screen_before);
     esc(&mut app);
     press(&mut app, "y");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
-    assert!(app.status().unwrap().contains("abandoned"));
+    assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
+    let menu = shot(&app);
+    let line = menu
+        .lines()
+        .find(|l| l.contains("[2] Resume "))
+        .expect(&menu);
+    assert!(
+        line.contains("Yorkshire v Surrey, ") && line.contains(" innings, pack #"),
+        "{line}"
+    );
     assert_eq!(
         app.comp().unwrap().current().unwrap().matches_played(),
-        played
+        played,
+        "not recorded: it is still to be finished"
     );
-    let reloaded = accc::save::load(&file_path(dir.path(), "TEST")).unwrap();
-    assert_eq!(reloaded.current().unwrap().matches_played(), played);
+    // The save holds it (folded in), and no journal is left beside it.
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played);
+    assert!(all.in_play.is_some());
+    assert!(!dir.path().join("TEST.jnl").exists());
+    // [2] brings back the very screen it was left on; so does a new program on the file.
+    press(&mut app, "2");
+    assert_eq!(shot(&app), screen_before);
+    esc(&mut app);
+    press(&mut app, "y");
+    drop(app);
+    let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&again).contains(line), "{}", shot(&again));
+    // [1] cannot play it and [S] cannot simulate it away.
+    press(&mut again, "s");
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu))
+            && again.status().unwrap().contains("Your match is in play"),
+        "{}",
+        shot(&again)
+    );
+    press(&mut again, "2");
+    assert_eq!(shot(&again), screen_before);
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let mut keys = 0;
+    // Past a stop or two, and some way into the match.
+    while session(&app).deliveries < 30 {
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+        keys += 1;
+        assert!(keys < 2000);
+    }
+    // A [D] armed is an action too.
+    if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
+        press(&mut app, "d");
+    }
+    let screen_before = shot(&app);
+    let deliveries = session(&app).deliveries;
+    let journal = dir.path().join("TEST.jnl");
+    assert!(journal.exists(), "each action is in the journal");
+    let state_before = format!("{:?}", session(&app).state.public());
+    // The program is stopped without a word (as by kill -9): nothing is folded in.
+    drop(app);
+    assert!(journal.exists());
+    // The file and its journal hold the computer's choices too: a later program whose
+    // computer players would choose otherwise (here: other levels) rebuilds the same match.
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    let comp = keeper.load().unwrap();
+    let game = keeper.in_play().expect("the match in play").clone();
+    drop(keeper);
+    assert!(game
+        .ops
+        .iter()
+        .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
+    let mut other = *comp.settings();
+    other.levels = Levels { bat: 1, bowl: 1 };
+    let rebuilt = accc::tui::session::Session::of_record(&other, &game).unwrap();
+    assert_eq!(rebuilt.deliveries, deliveries);
+    assert_eq!(format!("{:?}", rebuilt.state.public()), state_before);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(shot(&app), screen_before);
+    // And it plays on to its end, recorded once.
+    let played = app.comp().unwrap().current().unwrap().matches_played();
+    play_out(&mut app);
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    let all = accc::save::load_all(&file_path(dir.path(), "TEST")).unwrap();
+    assert_eq!(all.comp.current().unwrap().matches_played(), played + 1);
+    assert!(all.in_play.is_none() && !journal.exists());
+    let last = all
+        .last_played
+        .expect("the person's last match is kept for review");
+    assert!(last.choices().count() > 20);
+}
+
+#[test]
+fn a_watched_match_left_comes_back_held_on_the_same_ball() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    for _ in 0..25 {
+        app.update(Msg::Tick);
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        }
+    }
+    let deliveries = session(&app).deliveries;
+    let board = shot(&app).lines().take(12).collect::<Vec<_>>().join("\n");
+    drop(app);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(
+        shot(&app).lines().take(12).collect::<Vec<_>>().join("\n"),
+        board
+    );
+    assert!(shot(&app).contains("Paused: [Space] to go on"));
+    for _ in 0..5 {
+        app.update(Msg::Tick);
+    }
+    assert_eq!(session(&app).deliveries, deliveries, "held until [Space]");
+    press(&mut app, " ");
+    app.update(Msg::Tick);
+    assert!(session(&app).deliveries > deliveries);
 }
 
 #[test]
@@ -719,7 +944,8 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
 fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     use accc::tui::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    // Three packs a session: long enough for several innings to end at level 2.
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
@@ -1368,7 +1594,7 @@ fn simulate_on_a_finished_competition_says_why_not() {
 #[test]
 fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "1");
     let Some(Screen::Scorecard { card, .. }) = app.screen() else {
         panic!("{}", shot(&app))
@@ -1470,7 +1696,7 @@ fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
 #[test]
 fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let mut checked = 0;
     for _ in 0..20_000 {
@@ -1544,7 +1770,7 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
 #[test]
 fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let balls = |app: &App| session(app).deliveries;
     let clear = |app: &mut App| {
@@ -1599,7 +1825,7 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
 #[test]
 fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
     to_own_match(&mut app);
     for _ in 0..5000 {
         let s = session(&app);
@@ -1718,5 +1944,72 @@ fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
     for (pair, (fg, bg, at)) in &seen {
         let ratio = contrast(*fg, *bg).unwrap_or_else(|| panic!("{pair} ({at}) is a theme's"));
         assert!(ratio >= MIN_CONTRAST, "{pair} ({at}): {ratio:.2}");
+    }
+}
+
+#[test]
+fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
+    use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
+    use accc::tui::session::Session;
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let levels = Levels { bat: 5, bowl: 5 };
+    let names = || {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    };
+    for seed in 0..4u64 {
+        let human = Some(accc::engine::Side::Away);
+        let mut s = Session::begin(options, levels, seed, names(), human);
+        let mut ops = Vec::new();
+        let mut asked = 0;
+        while !s.state.is_over() {
+            let op = if s.paused.is_some() {
+                Op::Resume
+            } else {
+                // The adviser is asked a varying number of times before each choice.
+                for _ in 0..(ops.len() % 3) {
+                    s.advice();
+                    asked += 1;
+                }
+                Op::Choose(s.advice().unwrap())
+            };
+            s.apply(op).unwrap();
+            ops.push(op);
+        }
+        assert!(asked > 10);
+        let game = MatchRecord {
+            fixture: FixtureKey {
+                year: 1890,
+                class: Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed,
+            },
+            mode: Mode::Play,
+            ops,
+        };
+        let again = Session::replay(options, levels, seed, names(), human, &game).unwrap();
+        assert_eq!(
+            format!("{:?}", again.state.public()),
+            format!("{:?}", s.state.public()),
+            "seed {seed}"
+        );
+        assert_eq!(again.moves, s.moves);
+        assert_eq!(again.commentary.last, s.commentary.last);
+        // Every prefix replays too: resuming at any action gives the match as it was then.
+        let half = MatchRecord {
+            ops: game.ops[..game.ops.len() / 2].to_vec(),
+            ..game.clone()
+        };
+        assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
     }
 }

@@ -1,0 +1,160 @@
+//! Keeping and resuming a person's match: the time to write one action to the journal (and
+//! flush it to disk), and the time to resume a match, from rebuilding it from its actions
+//! alone to the whole of what the program does on opening a 100-season file with a match in
+//! play (reading the save and the journal, and replaying). Run with `cargo bench --bench
+//! resume`; the figures are in docs/PLAY.md.
+
+use accc::engine::MatchOptions;
+use accc::league::{Competition, Settings};
+use accc::play::Levels;
+use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
+use accc::save::Keeper;
+use accc::tui::session::Session;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+/// The person's county: Surrey.
+const USER: u8 = 0;
+
+/// A competition at the start of its last season (99 played), Surrey the person's county.
+fn competition() -> Competition {
+    let settings = Settings {
+        options: MatchOptions::default(),
+        levels: Levels::default(),
+        user_county: Some(USER),
+        seed: 21,
+    };
+    let mut comp = Competition::create("RESUME", settings).expect("valid settings");
+    comp.sim_seasons(99, |_| {});
+    comp
+}
+
+/// A whole match of Surrey's played by the person with the professional's advice, as its
+/// record: every action, from the toss to the last ball.
+fn whole_match(comp: &Competition) -> MatchRecord {
+    let fixture = comp
+        .remaining_fixtures()
+        .into_iter()
+        .find(|f| comp.fixture_involves_user(f))
+        .expect("a match of Surrey's");
+    let mut game = MatchRecord {
+        fixture: FixtureKey::of(&fixture),
+        mode: Mode::Play,
+        ops: Vec::new(),
+    };
+    let mut s = Session::of_record(comp.settings(), &game).expect("a new match");
+    game.ops.extend(s.take_computer());
+    while !s.state.is_over() {
+        let op = if s.paused.is_some() {
+            Op::Resume
+        } else {
+            Op::Choose(s.advice().expect("the person to act"))
+        };
+        s.apply(op).expect("allowed");
+        game.ops.push(op);
+        game.ops.extend(s.take_computer());
+    }
+    game
+}
+
+/// The match's actions as the program notes them: each of the person's with the computer's
+/// choices that followed it.
+fn noted(game: &MatchRecord) -> Vec<&[Op]> {
+    let ops = &game.ops;
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=ops.len() {
+        if i == ops.len() || !matches!(ops[i], Op::Computer(_)) {
+            out.push(&ops[start..i]);
+            start = i;
+        }
+    }
+    out
+}
+
+fn resume(c: &mut Criterion) {
+    let comp = competition();
+    let game = whole_match(&comp);
+    eprintln!("a whole match: {} actions", game.ops.len());
+    let mut group = c.benchmark_group("resume");
+    group.sample_size(20);
+    group.bench_function("replay a whole match", |b| {
+        b.iter(|| Session::of_record(comp.settings(), &game).expect("replays"))
+    });
+    // The file as a kill leaves it: half the match folded into the save, half in the journal.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("RESUME.acc");
+    {
+        let half = game.ops.len() / 2;
+        let mut k = Keeper::take(&path).expect("the lock");
+        k.begin_match(MatchRecord {
+            ops: game.ops[..half].to_vec(),
+            ..game.clone()
+        })
+        .expect("begun");
+        k.store(&comp).expect("saved");
+        for ops in noted(&MatchRecord {
+            ops: game.ops[half..].to_vec(),
+            ..game.clone()
+        }) {
+            k.note(ops).expect("noted");
+        }
+    }
+    eprintln!(
+        "save {} bytes, journal {} bytes",
+        std::fs::metadata(&path).expect("saved").len(),
+        std::fs::metadata(dir.path().join("RESUME.jnl"))
+            .expect("a journal")
+            .len()
+    );
+    group.bench_function("open a 100-season file and replay its match", |b| {
+        b.iter(|| {
+            let mut k = Keeper::take(&path).expect("the lock");
+            let comp = k.load().expect("loads");
+            let game = k.in_play().expect("a match in play");
+            Session::of_record(comp.settings(), game).expect("replays")
+        })
+    });
+    group.finish();
+}
+
+fn journal(c: &mut Criterion) {
+    let comp = competition();
+    let game = whole_match(&comp);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("NOTE.acc");
+    let mut k = Keeper::take(&path).expect("the lock");
+    k.begin_match(MatchRecord {
+        ops: Vec::new(),
+        ..game.clone()
+    })
+    .expect("begun");
+    let actions = noted(&game);
+    let bytes: usize = game
+        .ops
+        .iter()
+        .map(|op| accc::save::journal::op_frame(op).len())
+        .sum();
+    eprintln!(
+        "{} actions of the person's and {} choices of the computer's, {bytes} bytes: {:.1} \
+         bytes an action",
+        actions.len(),
+        game.ops.len() - actions.len(),
+        bytes as f64 / actions.len() as f64
+    );
+    let mut group = c.benchmark_group("journal");
+    group.throughput(Throughput::Elements(1));
+    let mut i = 0;
+    group.bench_function(
+        "note one action and the computer's choices after it (written and flushed to disk)",
+        |b| {
+            b.iter(|| {
+                i += 1;
+                k.note(actions[i % actions.len()]).expect("noted")
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, resume, journal);
+criterion_main!(benches);
