@@ -63,80 +63,33 @@ fn targeting_leads_into_the_tile_as_in_the_sources_example() {
 
 #[test]
 fn status_feeds_offense_and_defense() {
+    // The flags as one line of words: STATUS | the chained call's own.
+    let chain = |status: &str, then: &str| {
+        let list: Vec<&str> = status
+            .split_whitespace()
+            .chain(["--json", "--then"])
+            .chain(then.split_whitespace())
+            .collect();
+        chained("paydirt-vii", &list)
+    };
+    let down = "--down 1 --to-go 10 --yard-line 60";
     // Behind by 3 from midway through the 4th: the offence d20 gets +2 (10 -> 12).
-    let json = chained(
-        "paydirt-vii",
-        &[
-            "status",
-            "--time",
-            "4th-late",
-            "--margin",
-            "-3",
-            "--json",
-            "--then",
-            "offense",
-            "--down",
-            "1",
-            "--to-go",
-            "10",
-            "--yard-line",
-            "60",
-            "--d10",
-            "5",
-            "--d20",
-            "10",
-        ],
+    let json = chain(
+        "status --time 4th-late --margin -3",
+        &format!("offense {down} --d10 5 --d20 10"),
     );
     insta::assert_snapshot!("chain_status_offense", json);
     // Ahead: the defence d20 gets +2.
-    let v: Value = serde_json::from_str(&chained(
-        "paydirt-vii",
-        &[
-            "status",
-            "--time",
-            "4th-late",
-            "--margin",
-            "3",
-            "--json",
-            "--then",
-            "defense",
-            "--down",
-            "1",
-            "--to-go",
-            "10",
-            "--yard-line",
-            "60",
-            "--d20",
-            "10",
-            "--no-blitz",
-        ],
+    let v: Value = serde_json::from_str(&chain(
+        "status --time 4th-late --margin 3",
+        &format!("defense {down} --d20 10 --no-blitz"),
     ))
     .unwrap();
     assert_eq!(v["then"]["modified_d20"], 12, "{v}");
     // A flag given after --then wins over what the first call found.
-    let v: Value = serde_json::from_str(&chained(
-        "paydirt-vii",
-        &[
-            "status",
-            "--time",
-            "4th-late",
-            "--margin",
-            "-3",
-            "--json",
-            "--then",
-            "offense",
-            "--down",
-            "1",
-            "--to-go",
-            "10",
-            "--yard-line",
-            "60",
-            "--no-behind",
-            "--d10",
-            "5",
-            "--d20",
-            "10",
-        ],
+    let v: Value = serde_json::from_str(&chain(
+        "status --time 4th-late --margin -3",
+        &format!("offense {down} --no-behind --d10 5 --d20 10"),
     ))
     .unwrap();
     assert_eq!(v["status"], "behind");
@@ -186,8 +139,9 @@ fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
         out.contains("next: accc charts call undaunted target --attacker mg"),
         "{out}"
     );
-    // --json (like --seed and --session) is for the whole chain: before --then.
-    let (code, _, err) = run_exact(&[
+    // --json (like --seed and --session) is for the whole chain: before --then; --then needs
+    // a procedure of the system.
+    let status = [
         "charts",
         "call",
         "paydirt-vii",
@@ -197,58 +151,26 @@ fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
         "--margin",
         "0",
         "--then",
-        "offense",
-        "--json",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--json goes before --then"), "{err}");
-    let (code, _, err) = run_exact(&[
-        "charts",
-        "call",
-        "paydirt-vii",
-        "status",
-        "--time",
-        "first-half",
-        "--margin",
-        "0",
-        "--then",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--then: name the procedure"), "{err}");
-    let (code, _, err) = run_exact(&[
-        "charts",
-        "call",
-        "paydirt-vii",
-        "status",
-        "--time",
-        "first-half",
-        "--margin",
-        "0",
-        "--then",
-        "kickoff",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown procedure 'kickoff'"), "{err}");
+    ];
+    for (tail, says) in [
+        (&["offense", "--json"][..], "--json goes before --then"),
+        (&[][..], "--then: name the procedure"),
+        (&["kickoff"][..], "unknown procedure 'kickoff'"),
+    ] {
+        let (code, _, err) = run_exact(&[&status[..], tail].concat());
+        assert_eq!(code, 2, "{tail:?}");
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 #[test]
 fn the_walk_goes_on_into_the_next_call() {
-    let mut child = accc()
-        .args(["charts", "walk", "undaunted", "card", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // MG card, three no's, d10 4: ANGRIFF; `next` goes into target with the attacker given.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"mg-schuetze\nn\nn\nn\n4\nnext\nn\n9\n0\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let (ok, text) = walk_output(
+        &["undaunted", "card", "--seed", "1"],
+        b"mg-schuetze\nn\nn\nn\n4\nnext\nn\n9\n0\nquit\n",
+    );
+    assert!(ok, "{text}");
     assert!(text.contains("(next (into target), back"), "{text}");
     assert!(text.contains("carried over: the mg's target"), "{text}");
     assert!(

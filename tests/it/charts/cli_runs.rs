@@ -522,23 +522,13 @@ fn cli_calls_every_system() {
 
 #[test]
 fn cli_walk_answers_goes_back_and_finishes() {
-    let mut child = accc()
-        .args(["charts", "walk", "paydirt-vii", "offense", "--seed", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // down 3, 5 to go, then a wrong yard line, back to fix the to-go, 4 to go, 15 yards;
     // not behind, not ahead; d10 10 (long); d20 15 -> MO (inside the 20).
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"3\n5\n0\nback\n4\n15\nno\nno\n10\n15\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let (ok, text) = walk_output(
+        &["paydirt-vii", "offense", "--seed", "3"],
+        b"3\n5\n0\nback\n4\n15\nno\nno\n10\n15\nquit\n",
+    );
+    assert!(ok, "{text}");
     assert!(text.contains("out of range"), "{text}");
     assert!(
         text.contains("row B, column down 3 -> B (4 to go"),
@@ -692,27 +682,10 @@ fn cli_walk_ending_before_the_result_is_an_error() {
 
 #[test]
 fn cli_walk_names_the_step_of_each_question() {
-    let mut child = accc()
-        .args([
-            "charts",
-            "walk",
-            "twilight-struggle",
-            "action",
-            "--seed",
-            "3",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"n\n3\nmid\nn\nn\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (_, text) = walk_output(
+        &["twilight-struggle", "action", "--seed", "3"],
+        b"n\n3\nmid\nn\nn\nquit\n",
+    );
     assert!(
         text.contains("[1, the card] Is the card a scoring card?"),
         "{text}"

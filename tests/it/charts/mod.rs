@@ -154,6 +154,22 @@ fn run(list: &[&str]) -> (i32, String, String) {
 }
 
 /// Runs `accc` with exactly these arguments.
+/// `accc charts walk ARGS` fed `input`: whether it succeeded, and what it printed.
+fn walk_output(list: &[&str], input: &[u8]) -> (bool, String) {
+    let mut child = accc()
+        .args([&["charts", "walk"][..], list].concat())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+    )
+}
+
 fn run_exact(list: &[&str]) -> (i32, String, String) {
     let out = accc().args(list).output().unwrap();
     (
