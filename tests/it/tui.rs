@@ -1892,3 +1892,37 @@ fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
         assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
     }
 }
+
+#[test]
+fn the_last_seasons_verdict_is_wrapped_on_screen_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), Some(0)));
+    sim_on_disk(dir.path(), 100);
+    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let mut long = 0;
+    for class in [Class::First, Class::Second] {
+        let comp = app.comp().unwrap();
+        let verdict = accc::views::table(comp, Some(1989), class)
+            .unwrap()
+            .into_iter()
+            .find(|l| l.contains("the last season"))
+            .unwrap();
+        long += usize::from(verdict.chars().count() > 79);
+        // The table of 1989 as the menu ([3]) and the review ([7]) show it.
+        if app.open_file().unwrap().class != class {
+            press(&mut app, "9");
+        }
+        for keys in ["3", "7"] {
+            press(&mut app, keys);
+            let text = shot(&app);
+            let on_screen = words(&text);
+            assert!(
+                words(&verdict).iter().all(|w| on_screen.contains(w)),
+                "{verdict}\n{text}"
+            );
+            esc(&mut app);
+        }
+    }
+    assert!(long > 0, "a verdict longer than the screen is wide");
+}
