@@ -973,7 +973,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 assert_eq!(shot(&app).contains("[D]eclare"), bats);
                 if bats && !at_discard {
                     press(&mut app, "d");
-                    assert!(shot(&app).contains("[D] don't declare"));
+                    assert!(shot(&app).contains("[D] bat on"));
                     press(&mut app, "=");
                     let inn = &session(&app).state.public().started()[0];
                     assert_eq!(
@@ -996,7 +996,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
             }
             if !after_wicket && s.human_to_act() == Some(Decision::Exchange) {
                 press(&mut app, "d");
-                assert!(shot(&app).contains("[D] don't declare"));
+                assert!(shot(&app).contains("[D] bat on"));
                 press(&mut app, "0");
                 let inn = &session(&app).state.public().started()[number as usize - 1];
                 assert_eq!(
@@ -1925,4 +1925,49 @@ fn the_last_seasons_verdict_is_wrapped_on_screen_not_cut() {
         }
     }
     assert!(long > 0, "a verdict longer than the screen is wide");
+}
+
+#[test]
+fn the_keys_line_of_the_match_screen_is_never_cut() {
+    // Watching, at every speed: the line ends with its last key.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    press(&mut app, "---");
+    for _ in 0..6 {
+        while session(&app).paused.is_some() {
+            enter(&mut app);
+        }
+        let text = shot(&app);
+        assert!(text.contains("Watching..."), "{text}");
+        assert!(text.trim_end().ends_with("[Esc] leave"), "{text}");
+        press(&mut app, "+");
+    }
+    // The user's card exchange with a declaration armed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    for _ in 0..6 {
+        to_own_match(&mut app);
+        for _ in 0..5000 {
+            let s = session(&app);
+            if s.state.is_over() {
+                break;
+            }
+            if s.human_to_act() == Some(Decision::Exchange) {
+                press(&mut app, "d");
+                let text = shot(&app);
+                assert!(text.contains("will declare"), "{text}");
+                assert!(text.trim_end().ends_with("[H] help"), "{text}");
+                return;
+            }
+            if s.paused.is_some() {
+                enter(&mut app);
+            } else {
+                press(&mut app, "=");
+            }
+        }
+        enter(&mut app);
+        enter(&mut app);
+    }
+    panic!("the user never changed cards");
 }
