@@ -603,7 +603,21 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     drop(app);
     let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&again).contains(line), "{}", shot(&again));
-    // [1] cannot play it and [S] cannot simulate it away.
+    // [1] cannot play it and [S] cannot simulate it away; each says [2] resumes it.
+    press(&mut again, "1");
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu))
+            && again
+                .status()
+                .unwrap()
+                .contains("Your match is in play: press [2] to resume it"),
+        "{}",
+        shot(&again)
+    );
+    assert_eq!(
+        again.comp().unwrap().current().unwrap().matches_played(),
+        played
+    );
     press(&mut again, "s");
     assert!(
         matches!(again.screen(), Some(Screen::Menu))
