@@ -14,11 +14,21 @@
 //!
 //! So each level is measured on the first match of each pair only (distinct deals), over at
 //! least about 20,000 deliveries an iteration: more matches for the short ones.
+//!
+//! `analyst/*` measures the `=` key's adviser (the analyst searching `Search::ADVICE` hard):
+//! one answer at each of 40 positions spread over a whole default match (the time is per
+//! answer), and the slowest of them alone. The target: within 100 ms an answer on this 2-core
+//! machine. Run with `cargo bench --bench ai -- analyst`.
 
-use accc::ai::duel::{play_one, DuelConfig, SideLevels};
+use accc::ai::analyst::{Analyst, Search};
+use accc::ai::duel::{play_one, DuelConfig, Lineup};
+use accc::ai::Bot;
 use accc::ai::Level;
 use accc::engine::delivery::stroke;
-use accc::engine::{play_match, Choice, Decision, Election, MatchOptions, NoRecord, Player, View};
+use accc::engine::runner::chance_rng;
+use accc::engine::{
+    play_match, Choice, Decision, Election, MatchOptions, MatchState, NoRecord, Player, Side, View,
+};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -42,7 +52,7 @@ const FLOOR_MATCHES: u64 = 160;
 const LONG_FLOOR_MATCHES: u64 = 40;
 
 fn config(level: u8) -> DuelConfig {
-    let side = SideLevels::both(Level::new(level).expect("a level"));
+    let side = Lineup::both(Level::new(level).expect("a level"));
     DuelConfig {
         a: side,
         b: side,
@@ -192,7 +202,69 @@ fn interleaved_ratio() {
     println!("ai_match/interleaved: level 1 {one:.1} ns, level 5 {five:.1} ns a delivery ({d1} and {d5} deliveries): {:.2} times", five / one);
 }
 
-criterion_group!(benches, per_delivery);
+/// Positions the adviser is asked at: `count` of the home side's balls and answers, spread
+/// evenly over a whole match between professionals, each with an adviser that has been told
+/// every view of the side before it.
+fn advice_positions(count: usize) -> Vec<(MatchState, Analyst)> {
+    let pro = Level::PROFESSIONAL;
+    let seed = 11;
+    let mut state = MatchState::new(MatchOptions::default());
+    let mut rng = chance_rng(seed);
+    let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(pro, pro, seed, s));
+    let mut adviser = Analyst::new(seed ^ 0xad, Side::Home, Search::ADVICE);
+    let mut all = Vec::new();
+    while !state.is_over() {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, &mut NoRecord);
+            continue;
+        }
+        let (side, decision) = state.to_act().expect("someone acts");
+        let view = state.view();
+        let choice = bots[side.index()].decide(&view);
+        bots[side.index()].observe(&view, choice);
+        if side == Side::Home {
+            if matches!(decision, Decision::Bowl | Decision::Respond { .. }) {
+                all.push((state.clone(), adviser.clone()));
+            }
+            adviser.observe(&view, choice);
+        }
+        state.apply(choice, &mut NoRecord).expect("legal");
+    }
+    let step = all.len().div_ceil(count).max(1);
+    all.into_iter().step_by(step).collect()
+}
+
+fn advice(c: &mut Criterion) {
+    let positions = advice_positions(40);
+    let answer = |(state, adviser): &(MatchState, Analyst)| {
+        let mut a = adviser.clone();
+        black_box(a.decide(&state.view()))
+    };
+    let slowest = positions
+        .iter()
+        .max_by_key(|p| {
+            let start = Instant::now();
+            answer(p);
+            start.elapsed()
+        })
+        .expect("positions")
+        .clone();
+    let mut group = c.benchmark_group("analyst");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("advice", |b| {
+        b.iter(|| {
+            for p in &positions {
+                answer(p);
+            }
+        })
+    });
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("advice_slowest", |b| b.iter(|| answer(&slowest)));
+    group.finish();
+}
+
+criterion_group!(benches, per_delivery, advice);
 
 fn main() {
     // The filter, if any, is the first argument that is not an option.

@@ -14,12 +14,14 @@
 use std::hint::select_unpredictable;
 
 use crate::cards::{Card, CardCounts, Suit, DEAL, TOP_RANK};
-use crate::engine::delivery::{stroke, Call};
-use crate::engine::tables::{runs_for, weakest_defence, RUNS_BY_DIFFERENCE};
+use crate::engine::delivery::{wides_for, Call};
+use crate::engine::tables::{weakest_defence, RUNS_BY_DIFFERENCE};
 use crate::engine::{Choice, PublicState, View};
 
+use rand::Rng;
+
 use super::counting::{masks, Draws, OtherHand, Unseen};
-use super::select::pick;
+use super::mistakes::Mistakes;
 use super::situation::{next_no_ball_suit, next_striker};
 
 /// Of the bowler's killing cards, the share a fresh draw is expected to answer (a card of a
@@ -475,14 +477,15 @@ pub struct Judgement {
 impl Judgement {
     /// What card `i` of `cards` is worth kept, by rule of thumb.
     pub fn keep(&self, cards: &Cards, i: usize) -> f32 {
-        self.per_rank * cards.rank[i] as f32 + pick(cards.alone(i), self.alone, 0.0)
+        let alone = if cards.alone(i) { self.alone } else { 0.0 };
+        self.per_rank * cards.rank[i] as f32 + alone
     }
 }
 
 /// The county and professional answer to a delivery, with `cards` the hand decoded: the best
 /// of every answer by runs, less the wicket's worth times the chance of losing one now and
 /// the weighted dangers after, less the worth of the card spent. `top_before` is the top
-/// card before the bowler's, if remembered.
+/// card the bowler bowled onto.
 ///
 /// Dangers only lower an answer's worth, so answers are weighed best-first by their worth
 /// before danger, and the look-ahead stops once no answer left could beat the best found:
@@ -492,23 +495,44 @@ impl Judgement {
 ///
 /// A delivery with one safe answer, or none, needs no look-ahead: the counting
 /// (`knowledge`, given the hand's cards) is done only when there is a choice to weigh.
-pub fn look_ahead_answer(
+///
+/// A level that makes mistakes weighs every answer, and `mistakes` picks among them.
+#[allow(clippy::too_many_arguments)]
+pub fn look_ahead_answer<G: Rng + ?Sized>(
     view: &View<'_>,
     cards: &Cards,
-    ball: (Card, Call, Option<Card>),
+    ball: (Card, Call, Card),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
+    mistakes: Mistakes,
+    rng: &mut G,
 ) -> Choice {
-    look_ahead(
-        view,
-        cards,
-        ball,
-        knowledge,
-        stance,
-        judge,
-        Weigh::BestFirst,
-    )
+    let lane = if mistakes.strays() {
+        let (best, values) = look_ahead(view, cards, ball, knowledge, stance, judge, Weigh::All);
+        mistakes.choose(&values, best, rng)
+    } else {
+        look_ahead(
+            view,
+            cards,
+            ball,
+            knowledge,
+            stance,
+            judge,
+            Weigh::BestFirst,
+        )
+        .0
+    };
+    answer_in_lane(view, lane)
+}
+
+/// The answer in `lane`.
+fn answer_in_lane(view: &View<'_>, lane: usize) -> Choice {
+    if lane == NO_CARD {
+        Choice::NoCard
+    } else {
+        Choice::Card(view.hand[lane - 1])
+    }
 }
 
 /// How many answers the look-ahead weighs.
@@ -516,31 +540,28 @@ pub fn look_ahead_answer(
 pub(super) enum Weigh {
     /// Until no answer left could beat the best found.
     BestFirst,
-    /// Every answer: the reference the tests hold the best-first weighing to.
-    #[cfg(test)]
+    /// Every answer, even where only one is safe: for a level that makes mistakes, and the
+    /// reference the tests hold the best-first weighing to.
     All,
 }
 
+/// The lane of the look-ahead's answer, and (weighing all) every answer's worth by lane,
+/// `f32::MIN` for a lane that is no answer or was not weighed.
 pub(super) fn look_ahead(
     view: &View<'_>,
     cards: &Cards,
-    (bowled, call, top_before): (Card, Call, Option<Card>),
+    (bowled, call, top_before): (Card, Call, Card),
     knowledge: impl FnOnce(CardCounts) -> (Unseen, OtherHand),
     stance: Stance,
     judge: &Judgement,
     weigh: Weigh,
-) -> Choice {
+) -> (usize, [f32; LANES]) {
     let p = view.public;
     let mut answers = Answers::list(view, (bowled, call, top_before), cards, stance, judge);
-    let play = |lane: usize| {
-        if lane == NO_CARD {
-            Choice::NoCard
-        } else {
-            Choice::Card(view.hand[lane - 1])
-        }
-    };
-    if let Some(only) = answers.no_choice() {
-        return play(only);
+    let mut values = [f32::MIN; LANES];
+    let forced = answers.no_choice();
+    if let (Some(only), Weigh::BestFirst) = (forced, weigh) {
+        return (only, values);
     }
     let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
@@ -601,10 +622,11 @@ pub(super) fn look_ahead(
             )
         };
         let v = bound - stance.wicket * look.danger(&mut covers, spent, next).weighted(judge);
+        values[lane] = v;
         let better = v > best.0;
         best = if better { (v, lane) } else { best };
     }
-    play(best.1)
+    (forced.unwrap_or(best.1), values)
 }
 
 /// Of the batsmen who may face the next ball (the striker, the non-striker, the next man
@@ -617,7 +639,7 @@ fn strongest_to_face(p: &PublicState) -> u8 {
 }
 
 /// The answers' lanes: no card, then the hand's cards in order.
-const LANES: usize = 1 + DEAL;
+pub(super) const LANES: usize = 1 + DEAL;
 /// The lane of the answer that plays no card; card `i` of the hand is lane `1 + i`.
 const NO_CARD: usize = 0;
 
@@ -627,6 +649,7 @@ const NO_CARD: usize = 0;
 /// arrays indexed by lane, with bit masks for the lanes out and the lanes that are answers:
 /// a list of answer records, pushed and swapped out, cost about 6% of a professional
 /// delivery more.
+#[derive(Clone)]
 struct Answers {
     bound: [f32; LANES],
     runs: [u8; LANES],
@@ -640,7 +663,7 @@ struct Answers {
 impl Answers {
     fn list(
         view: &View<'_>,
-        (bowled, call, top_before): (Card, Call, Option<Card>),
+        (bowled, call, top_before): (Card, Call, Card),
         cards: &Cards,
         stance: Stance,
         judge: &Judgement,
@@ -655,7 +678,7 @@ impl Answers {
         };
         if call.allows_no_card() {
             let extras = if call == Call::Wide {
-                wides_if_taken(bowled, top_before)
+                wides_for(bowled, top_before)
             } else {
                 0
             };
@@ -689,10 +712,10 @@ impl Answers {
 
     /// The answer to play without weighing: the only one that is not out, or the best of
     /// a hand that is out whatever it plays.
-    fn no_choice(&mut self) -> Option<usize> {
+    fn no_choice(&self) -> Option<usize> {
         let safe = self.live & !self.out;
         match safe.count_ones() {
-            0 => Some(self.take_best().0),
+            0 => Some(self.clone().take_best().0),
             1 => Some(safe.trailing_zeros() as usize),
             _ => None,
         }
@@ -715,17 +738,9 @@ impl Answers {
     }
 }
 
-/// Runs, wicket, and whether the delivery counts, when `card` answers `bowled`.
-fn card_outcome(call: Call, bowled: Card, card: Card, striker: u8) -> (u8, bool, bool) {
-    if call == Call::NoBall {
-        (no_ball_hit(bowled, card), false, false)
-    } else {
-        let o = stroke(bowled, card, striker);
-        (o.runs, o.wicket.is_some(), true)
-    }
-}
-
-/// `card_outcome` on decoded ranks and suits (`weak`: the striker's weakest defence).
+/// Runs, wicket, and whether the delivery counts, when a card answers the ball, on decoded
+/// ranks and suits (`weak`: the striker's weakest defence). A test holds it to the engine's
+/// `resolve`.
 fn decoded_outcome(
     call: Call,
     (br, bs): (u8, u8),
@@ -741,93 +756,24 @@ fn decoded_outcome(
     (runs, wicket, !no_ball)
 }
 
-/// Runs off the bat when `card` hits the no-ball `bowled` (any suit, higher rank).
-fn no_ball_hit(bowled: Card, card: Card) -> u8 {
-    if card.rank() > bowled.rank() {
-        runs_for(card.rank() - bowled.rank())
-    } else {
-        0
-    }
-}
-
-/// Wides that stand if the batsman plays no card to the wide `bowled`: 4 off two 11s of
-/// different suits. `top_before` is the card the bowler bowled onto, if remembered (the
-/// view shows only the bowler's card on top); without it two 11s count as 4.
-pub fn wides_if_taken(bowled: Card, top_before: Option<Card>) -> u8 {
-    let same_suit = top_before.is_some_and(|t| t.suit() == bowled.suit());
-    if bowled.rank() == TOP_RANK && !same_suit {
-        4
-    } else {
-        1
-    }
-}
-
-/// The village answer: the most runs a safe card makes, else any safe card, else the first
-/// card; a wide is taken and a no-ball hit only for runs.
-pub fn village_answer(view: &View<'_>, bowled: Card, call: Call) -> Choice {
-    let striker = view.public.striker;
-    let safe_runs = |c: Card| {
-        let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
-        (!wicket).then_some(runs)
-    };
-    let best = view
-        .hand
-        .iter()
-        .filter_map(|&c| safe_runs(c).map(|r| (r, c)))
-        .max_by_key(|&(r, _)| r);
-    match (call, best) {
-        (Call::NoBall | Call::Wide, Some((0, _)) | None) => Choice::NoCard,
-        (_, Some((_, c))) => Choice::Card(c),
-        (_, None) => Choice::Card(view.hand[0]),
-    }
-}
-
-/// What a fresh card is worth by the club's rule of thumb (an average card).
-const CLUB_DRAW: f32 = 2.6;
-
-/// What a card is worth kept, by rule of thumb: high cards pass anything, and the only card
-/// of a suit covers that suit.
-fn club_keep(hand: &[Card], card: Card) -> f32 {
-    let alone = hand.iter().filter(|c| c.suit() == card.suit()).count() == 1;
-    0.4 * card.rank() as f32 + if alone { 2.0 } else { 0.0 }
-}
-
-/// The club answer: never out when a safe card exists; runs against the worth of the card
-/// spent; a no-ball hit for runs or used to throw away a low card; a wide taken unless a
-/// clearly better stroke is on.
-pub fn club_answer(view: &View<'_>, bowled: Card, call: Call, top_before: Option<Card>) -> Choice {
-    let striker = view.public.striker;
-    let value = |c: Card| {
-        let (runs, wicket, _) = card_outcome(call, bowled, c, striker);
-        runs as f32 - if wicket { 100.0 } else { 0.0 } - club_keep(view.hand, c) + CLUB_DRAW
-    };
-    let (v, card) =
-        view.hand
-            .iter()
-            .map(|&c| (value(c), c))
-            .fold((f32::MIN, view.hand[0]), |best, x| {
-                if x.0 > best.0 {
-                    x
-                } else {
-                    best
-                }
-            });
-    let no_card = match call {
-        Call::Wide => wides_if_taken(bowled, top_before) as f32,
-        Call::NoBall => 0.0,
-        _ => return Choice::Card(card),
-    };
-    if v > no_card {
-        Choice::Card(card)
-    } else {
-        Choice::NoCard
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::DISTINCT;
+    use crate::engine::delivery::resolve;
+
+    /// Runs, wicket, and whether the delivery counts, when `card` answers `bowled` (bowled
+    /// onto `top`), by the engine's own rules.
+    fn card_outcome(
+        call: Call,
+        bowled: Card,
+        top: Card,
+        card: Card,
+        striker: u8,
+    ) -> (u8, bool, bool) {
+        let (_, o) = resolve(call, bowled, top, Some(card), striker);
+        (o.runs, o.wicket.is_some(), o.counts)
+    }
 
     #[test]
     fn beaten_by_holds_the_cards_above_each_suits_cover() {
@@ -992,11 +938,11 @@ mod tests {
                     assert_eq!(b2, (b.rank(), b.suit().index() as u8));
                     assert_eq!(
                         decoded_outcome(Call::Normal, b2, c2, weak),
-                        card_outcome(Call::Normal, b, c, striker)
+                        card_outcome(Call::Normal, b, b, c, striker)
                     );
                     assert_eq!(
                         decoded_outcome(Call::NoBall, b2, c2, weak),
-                        card_outcome(Call::NoBall, b, c, striker)
+                        card_outcome(Call::NoBall, b, b, c, striker)
                     );
                 }
             }

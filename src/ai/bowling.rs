@@ -11,13 +11,16 @@
 
 use std::sync::LazyLock;
 
-use crate::cards::{Card, Suit, PACK_SIZE, TOP_RANK};
-use crate::engine::delivery::{byes, call_for, wides_for, Call};
+use rand::Rng;
+
+use crate::cards::{Card, Suit, DEAL, PACK_SIZE, TOP_RANK};
+use crate::engine::delivery::{byes, wides_for};
 use crate::engine::tables::{weakest_defence, RUNS_BY_DIFFERENCE};
 use crate::engine::{Choice, View};
 
 use super::batting::Cards;
 use super::counting::{masks, none_of, Draws, OtherHand, Unseen};
+use super::mistakes::Mistakes;
 use super::situation::completes_over;
 
 /// The bowling side's judgement, in runs: a wicket's worth, a run's worth (less than one
@@ -47,19 +50,37 @@ pub fn general_wicket_chance(rank: u8) -> f32 {
     none_of(PACK_SIZE as u16, same_suit + higher_elsewhere, 6)
 }
 
-/// The counting bowler's pick.
+/// The counting bowler's pick (with a level's `mistakes`, among the cards it priced).
 ///
 /// Every card is priced as a fair ball and as the extra it may be, and the call picks the
 /// price: the choice between them depends on the cards and is hard to predict, and the
 /// work is small, so it is cheaper to do it all than to branch.
-pub fn counting_ball(
+#[allow(clippy::too_many_arguments)]
+pub fn counting_ball<G: Rng + ?Sized>(
     view: &View<'_>,
     cards: &Cards,
     unseen: &Unseen,
     batsman: OtherHand,
     attack: Attack,
     general: &[f32; 12],
+    mistakes: Mistakes,
+    rng: &mut G,
 ) -> Choice {
+    let (values, best) = counting_prices(view, cards, unseen, batsman, attack, general);
+    let i = mistakes.choose(&values[..cards.len()], best, rng);
+    Choice::Card(view.hand[i])
+}
+
+/// The counting bowler's price of each card of the hand (in hand order) and the card it
+/// judges best.
+pub fn counting_prices(
+    view: &View<'_>,
+    cards: &Cards,
+    unseen: &Unseen,
+    batsman: OtherHand,
+    attack: Attack,
+    general: &[f32; 12],
+) -> ([f32; DEAL], usize) {
     let p = view.public;
     let o = &p.options;
     let top = p.top.expect("the discard pile has a top card in play");
@@ -73,7 +94,8 @@ pub fn counting_ball(
     let extras = &EXTRA_PRICES[top_rank as usize];
     // The best card of all, and the best that is not a no-ball; whether a fair card is held.
     let (mut best, mut best_not_no_ball, mut any_fair) = ((f32::MIN, 0), (f32::MIN, 0), false);
-    for i in 0..cards.len() {
+    let mut values = [f32::MIN; DEAL];
+    for (i, value) in values.iter_mut().enumerate().take(cards.len()) {
         let (r, s) = cards.get(i);
         let no_ball = o.no_balls & (s == no_ball_suit);
         let wide = !no_ball & o.wides & (r == top_rank);
@@ -100,6 +122,7 @@ pub fn counting_ball(
                 v += attack.no_ball_suit_card * expected_of_suit(unseen, &batsman, s);
             }
         }
+        *value = v;
         let better = v > best.0;
         best = if better { (v, i) } else { best };
         let better = !no_ball & (v > best_not_no_ball.0);
@@ -111,7 +134,7 @@ pub fn counting_ball(
     } else {
         best
     };
-    Choice::Card(view.hand[pick.1])
+    (values, pick.1)
 }
 
 /// The cards that answer a ball safely, by the batsman's weakest defence (0, 1, 2), the
@@ -243,40 +266,6 @@ fn expected_of_suit(unseen: &Unseen, other: &OtherHand, s: usize) -> f32 {
     let suit = masks::suit(s);
     other.known.count_in(suit) as f32
         + other.unknown as f32 * unseen.count(suit) as f32 / unseen.total().max(1) as f32
-}
-
-/// The village bowler: its highest card clear of the no-ball suit (else its lowest).
-pub fn village_ball(view: &View<'_>) -> Choice {
-    let nbs = view.public.no_ball_suit;
-    let clear = view
-        .hand
-        .iter()
-        .filter(|c| !view.public.options.no_balls || Some(c.suit()) != nbs);
-    let card = clear
-        .max_by_key(|c| c.rank())
-        .or_else(|| view.hand.iter().min_by_key(|c| c.rank()));
-    Choice::Card(*card.expect("a bowler holds a card"))
-}
-
-/// The club bowler: its highest card that is not a no-ball, wide or bye; failing that the
-/// cheapest extra.
-pub fn club_ball(view: &View<'_>) -> Choice {
-    let p = view.public;
-    let top = p.top.expect("the discard pile has a top card in play");
-    let nbs = p.no_ball_suit.expect("set by the opening discard");
-    let cost = |b: Card| match call_for(&p.options, b, top, nbs) {
-        Call::NoBall => 20 + b.rank() as i32,
-        Call::Wide => 10,
-        Call::Bye => 5 + byes(b, top) as i32,
-        _ => -(b.rank() as i32),
-    };
-    Choice::Card(
-        *view
-            .hand
-            .iter()
-            .min_by_key(|&&b| cost(b))
-            .expect("a bowler holds a card"),
-    )
 }
 
 /// The bowling side's opening discard: a card of the suit it holds least of, so that the

@@ -3,22 +3,16 @@
 //! situation (chase, or block out for the draw).
 
 use crate::cards::Card;
-use crate::engine::tables::weakest_defence;
 use crate::engine::{Choice, PublicState, Side, View};
 
 use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
+use super::profile::Declare;
 use super::situation::{deliveries_left, lead};
 
 /// Runs per delivery and balls per wicket the captain expects when the match has shown too
 /// little to go on.
 const PRIOR_RUNS_PER_BALL: f32 = 0.55;
 const PRIOR_BALLS_PER_WICKET: f32 = 45.0;
-/// Deliveries of evidence the prior counts for.
-const PRIOR_WEIGHT: f32 = 300.0;
-/// The same when setting a target: a side bowled out cheaply in its one innings so far
-/// usually bats better in its next, and targets judged on that one innings were chased down
-/// more often than not.
-const DECLARING_PRIOR_WEIGHT: f32 = 1000.0;
 
 /// How the match has gone so far: runs per delivery and balls per wicket, the prior blended
 /// with every innings played.
@@ -37,19 +31,8 @@ impl Rates {
         }
     }
 
-    /// The rates `side` has batted at in this match, blended with the prior.
-    pub fn observed(p: &PublicState, side: Side) -> Rates {
-        Self::blended(p, side, PRIOR_WEIGHT)
-    }
-
-    /// The rates the declaring captain expects of `side`: its innings so far, blended with
-    /// the prior counted as more evidence.
-    pub fn for_declaring(p: &PublicState, side: Side) -> Rates {
-        Self::blended(p, side, DECLARING_PRIOR_WEIGHT)
-    }
-
     /// The rates `side` has batted at, blended with the prior counted as `w` deliveries.
-    fn blended(p: &PublicState, side: Side, w: f32) -> Rates {
+    pub fn blended(p: &PublicState, side: Side, w: f32) -> Rates {
         let (mut runs, mut balls, mut wickets) = (0.0f32, 0.0f32, 0.0f32);
         for inn in p.started().iter().filter(|i| i.batting == side) {
             runs += inn.total as f32;
@@ -75,19 +58,14 @@ const MIN_FIRST_INNINGS_DECLARATION: u16 = 200;
 /// the time left, or in a whole innings if that is less. With too little time left to bowl
 /// the other side out, only a lead it could not make at twice the usual rate will do.
 /// `rates` are the other side's batting rates; `margin` scales how safe the lead must be.
-/// `early` also lets a side declare a big first innings when batting on would leave too
-/// little time for a result, and a second innings with a lead the other side is unlikely to
-/// clear (a likely innings victory).
-pub fn declare_by_time(
-    p: &PublicState,
-    rates: impl FnOnce() -> Rates,
-    margin: f32,
-    early: bool,
-) -> Choice {
+/// It also declares a big first innings when batting on would leave too little time for a
+/// result, and a second innings with a lead the other side is unlikely to clear (a likely
+/// innings victory).
+pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f32) -> Choice {
     let worth_asking = match p.innings_number() {
         3 => lead(p) > 0,
-        2 => early && lead(p) >= MIN_FIRST_INNINGS_DECLARATION as i32,
-        1 => early && p.current().total >= MIN_FIRST_INNINGS_DECLARATION,
+        2 => lead(p) >= MIN_FIRST_INNINGS_DECLARATION as i32,
+        1 => p.current().total >= MIN_FIRST_INNINGS_DECLARATION,
         _ => false,
     };
     if !worth_asking {
@@ -114,15 +92,25 @@ pub fn declare_by_time(
     }
 }
 
-/// The club's rules of thumb: declare a first innings of 350, a second innings 250 ahead,
-/// and a third innings 200 ahead (or 100 ahead in the last session).
-pub fn club_declare(p: &PublicState) -> Choice {
+/// Declares by fixed totals (`Declare::Totals`): a first innings of `first`, a second
+/// innings `second_lead` ahead, a third innings `third_lead` ahead (`last_session_lead` in
+/// the last session).
+pub fn declare_by_totals(p: &PublicState, totals: Declare) -> Choice {
+    let Declare::Totals {
+        first,
+        second_lead,
+        third_lead,
+        last_session_lead,
+    } = totals
+    else {
+        return Choice::Continue;
+    };
     let l = lead(p);
     let last_session = p.packs_left() < p.options.packs_per_session as u16;
     let declare = match p.innings_number() {
-        1 => p.current().total >= 350,
-        2 => l >= 250,
-        3 => l >= 200 || (l >= 100 && last_session),
+        1 => p.current().total >= first,
+        2 => l >= second_lead as i32,
+        3 => l >= third_lead as i32 || (l >= last_session_lead as i32 && last_session),
         _ => false,
     };
     if declare {
@@ -199,31 +187,6 @@ pub fn look_ahead_exchange(
     }
 }
 
-/// The club exchange: its two lowest cards, if they are 3s or lower (or cards the incoming
-/// batsman may not defend with).
-pub fn club_exchange(view: &View<'_>) -> Choice {
-    let weak = 3.max(weakest_defence(view.public.striker));
-    Choice::Exchange(lowest_two(view.hand, weak))
-}
-
-/// The village exchange: a 1, if it holds one.
-pub fn village_exchange(view: &View<'_>) -> Choice {
-    Choice::Exchange([lowest_two(view.hand, 1)[0], None])
-}
-
-/// The two lowest cards ranked `at_most` or lower, lowest first.
-fn lowest_two(hand: &[Card], at_most: u8) -> [Option<Card>; 2] {
-    let lowest_but = |skip: Option<usize>| {
-        hand.iter()
-            .enumerate()
-            .filter(|&(i, c)| Some(i) != skip && c.rank() <= at_most)
-            .min_by_key(|(_, c)| c.rank())
-    };
-    let first = lowest_but(None);
-    let second = first.and_then(|(i, _)| lowest_but(Some(i)));
-    [first.map(|(_, &c)| c), second.map(|(_, &c)| c)]
-}
-
 /// The batting side's opening discard at the county and professional levels: the card whose
 /// loss leaves the first ball least dangerous (its rank becomes the top card: a shield).
 pub fn look_ahead_discard(
@@ -250,14 +213,4 @@ pub fn look_ahead_discard(
         }
     }
     Choice::Card(best.1)
-}
-
-/// The lowest card (the village and club batting side's opening discard).
-pub fn lowest_card(hand: &[Card]) -> Choice {
-    Choice::Card(
-        *hand
-            .iter()
-            .min_by_key(|c| c.rank())
-            .expect("a hand holds cards"),
-    )
 }

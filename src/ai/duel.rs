@@ -10,22 +10,81 @@
 
 use rayon::prelude::*;
 
+use super::analyst::{Analyst, Search};
+use super::profile::Profile;
 use super::{Bot, Level};
-use crate::engine::{play_match, Event, MatchOptions, Outcome, Recorder, Side};
+use crate::engine::{
+    play_match, Choice, Event, MatchOptions, MatchState, Outcome, Player, Recorder, Side, View,
+};
 
-/// One side of a duel: its batting and bowling levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SideLevels {
-    pub bat: Level,
-    pub bowl: Level,
+/// One side of a duel: the profiles it bats and bowls by, or the analyst.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lineup {
+    pub bat: &'static Profile,
+    pub bowl: &'static Profile,
+    /// The analyst plays the side (searching this hard) instead of the profiles.
+    pub analyst: Option<Search>,
 }
 
-impl SideLevels {
+impl Lineup {
+    /// Batting at one level and bowling at another.
+    pub fn levels(bat: Level, bowl: Level) -> Lineup {
+        Lineup {
+            bat: bat.profile(),
+            bowl: bowl.profile(),
+            analyst: None,
+        }
+    }
+
     /// The same level for batting and bowling.
-    pub fn both(level: Level) -> SideLevels {
-        SideLevels {
-            bat: level,
-            bowl: level,
+    pub fn both(level: Level) -> Lineup {
+        Lineup::levels(level, level)
+    }
+
+    /// The frozen reference professional (`profile::FROZEN`) at both.
+    pub fn frozen() -> Lineup {
+        Lineup {
+            bat: &super::profile::FROZEN,
+            bowl: &super::profile::FROZEN,
+            analyst: None,
+        }
+    }
+
+    /// The analyst, searching `search` hard.
+    pub fn analyst(search: Search) -> Lineup {
+        Lineup {
+            analyst: Some(search),
+            ..Lineup::both(Level::PROFESSIONAL)
+        }
+    }
+
+    fn player(self, seed: u64, side: Side) -> Contestant {
+        match self.analyst {
+            Some(search) => Contestant::Analyst(Box::new(Analyst::new(seed, side, search))),
+            None => Contestant::Bot(Bot::with_profiles(self.bat, self.bowl, seed, side)),
+        }
+    }
+}
+
+/// A side's player in a duel (the bot is the common case, kept in place).
+#[allow(clippy::large_enum_variant)]
+enum Contestant {
+    Bot(Bot),
+    Analyst(Box<Analyst>),
+}
+
+impl Player for Contestant {
+    fn decide(&mut self, view: &View<'_>) -> Choice {
+        match self {
+            Contestant::Bot(b) => b.decide(view),
+            Contestant::Analyst(a) => a.decide(view),
+        }
+    }
+
+    fn observe(&mut self, view: &View<'_>, choice: Choice) {
+        match self {
+            Contestant::Bot(b) => b.observe(view, choice),
+            Contestant::Analyst(a) => a.observe(view, choice),
         }
     }
 }
@@ -33,8 +92,8 @@ impl SideLevels {
 /// What a duel plays.
 #[derive(Clone, Copy, Debug)]
 pub struct DuelConfig {
-    pub a: SideLevels,
-    pub b: SideLevels,
+    pub a: Lineup,
+    pub b: Lineup,
     pub matches: u32,
     pub seed: u64,
     pub options: MatchOptions,
@@ -55,6 +114,8 @@ pub struct Tally {
     pub wickets: u64,
     /// Deliveries that counted in the over.
     pub balls: u64,
+    /// Matches that lasted past their first pack.
+    pub past_first_pack: u32,
 }
 
 impl Tally {
@@ -69,6 +130,7 @@ impl Tally {
             runs: self.runs + o.runs,
             wickets: self.wickets + o.wickets,
             balls: self.balls + o.balls,
+            past_first_pack: self.past_first_pack + o.past_first_pack,
         }
     }
 
@@ -117,29 +179,40 @@ pub fn run_duel(config: &DuelConfig) -> Tally {
         .reduce(Tally::default, Tally::add)
 }
 
-/// Plays match `k` of the duel and tallies it.
-pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
+/// Plays match `k` of the duel, telling `rec` what happens: the finished match, and the side
+/// A played (at home when `k` is even).
+pub fn play_numbered<R: Recorder + ?Sized>(
+    config: &DuelConfig,
+    k: u64,
+    rec: &mut R,
+) -> (MatchState, Side) {
     let seed = pair_seed(config.seed, k / 2);
     let a_side = if k.is_multiple_of(2) {
         Side::Home
     } else {
         Side::Away
     };
-    let bot = |l: SideLevels, side: Side| Bot::new(l.bat, l.bowl, seed, side);
-    let mut a = bot(config.a, a_side);
-    let mut b = bot(config.b, a_side.other());
-    let mut counter = DeliveryCounter::default();
-    let players: [&mut dyn crate::engine::Player; 2] = match a_side {
+    let mut a = config.a.player(seed, a_side);
+    let mut b = config.b.player(seed, a_side.other());
+    let players: [&mut dyn Player; 2] = match a_side {
         Side::Home => [&mut a, &mut b],
         Side::Away => [&mut b, &mut a],
     };
-    let state = play_match(config.options, seed, players, &mut counter)
+    let state = play_match(config.options, seed, players, rec)
         .expect("computer players choose only legal cards");
+    (state, a_side)
+}
+
+/// Plays match `k` of the duel and tallies it.
+pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
+    let mut counter = DeliveryCounter::default();
+    let (state, a_side) = play_numbered(config, k, &mut counter);
     let public = state.public();
     let result = public.result.expect("a finished match has a result");
     let mut t = Tally {
         matches: 1,
         deliveries: counter.0,
+        past_first_pack: (public.pack > 1) as u32,
         ..Tally::default()
     };
     match (result.outcome, result.winner) {

@@ -7,14 +7,15 @@
 //! professional also looks ahead at the cards it keeps, remembers the other hand across new
 //! packs, protects the lower order and reads the match situation.
 
+pub mod analyst;
 mod batting;
 mod bowling;
 mod captain;
 mod counting;
 pub mod duel;
 mod memory;
-mod novice;
-mod select;
+mod mistakes;
+pub mod profile;
 pub(crate) mod situation;
 
 use rand_chacha::ChaCha8Rng;
@@ -24,11 +25,11 @@ use crate::engine::delivery::Call;
 use crate::engine::options::OutOfRange;
 use crate::engine::{player_rng, Choice, Decision, Election, Player, Side, View};
 
-use batting::{Cards, Judgement, Lookahead, Stance};
-use bowling::Attack;
+use batting::{Cards, Lookahead, Stance};
 use captain::Rates;
 use counting::{OtherHand, Unseen};
 use memory::Memory;
+use profile::{Batting, Declare, Elect, Profile, StancePolicy, PROFILES};
 
 /// A playing strength, 1 (novice) to 5 (professional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -63,7 +64,12 @@ impl Level {
 
     /// The name the original program gives the level.
     pub fn name(self) -> &'static str {
-        ["novice", "village", "club", "county", "professional"][self.0 as usize - 1]
+        self.profile().name
+    }
+
+    /// How the level plays.
+    pub fn profile(self) -> &'static Profile {
+        &PROFILES[self.0 as usize - 1]
     }
 }
 
@@ -73,27 +79,62 @@ impl Default for Level {
     }
 }
 
-/// A computer player with a batting and a bowling level.
+/// A computer player with a batting and a bowling profile.
 #[derive(Clone, Debug)]
 pub struct Bot {
-    pub bat: Level,
-    pub bowl: Level,
+    bat: &'static Profile,
+    bowl: &'static Profile,
     rng: ChaCha8Rng,
     /// What a card of each rank is worth to a bowler in general (index by rank).
     general: [f32; 12],
-    /// Kept only when a role is played at the professional level.
+    /// Kept only when a role's profile remembers.
     memory: Option<Box<Memory>>,
-    /// How the batting look-ahead and the counting bowler weigh what they see.
-    judgement: Judgement,
-    attack: Attack,
     /// The side's hand as last decoded for the counting levels, updated at each decision.
     cards: Cards,
+    /// The view it last decided and its choice, until it is told what was played there.
+    pending: Option<(ViewKey, Choice)>,
+}
+
+/// Enough of a view to tell it from the side's next: the match moves on between two of a
+/// side's decisions (a card is played, drawn or given up, or an innings begins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ViewKey {
+    decision: Decision,
+    innings: u8,
+    pack: u16,
+    pickup_left: u16,
+    face_up: CardCounts,
+    hand: [Option<Card>; crate::cards::DEAL],
+}
+
+impl ViewKey {
+    fn of(view: &View<'_>) -> ViewKey {
+        let p = view.public;
+        ViewKey {
+            decision: view.decision,
+            innings: p.innings_started,
+            pack: p.pack,
+            pickup_left: p.pickup_left,
+            face_up: p.face_up,
+            hand: std::array::from_fn(|i| view.hand.get(i).copied()),
+        }
+    }
 }
 
 impl Bot {
     /// The bot for `side` in the match with this seed (its own random stream).
     pub fn new(bat: Level, bowl: Level, seed: u64, side: Side) -> Bot {
-        let professional = bat == Level::PROFESSIONAL || bowl == Level::PROFESSIONAL;
+        Bot::with_profiles(bat.profile(), bowl.profile(), seed, side)
+    }
+
+    /// A bot that bats by `bat` and bowls by `bowl`.
+    pub fn with_profiles(
+        bat: &'static Profile,
+        bowl: &'static Profile,
+        seed: u64,
+        side: Side,
+    ) -> Bot {
+        let remembers = bat.batting.remembers || bowl.bowling.remembers;
         Bot {
             bat,
             bowl,
@@ -105,140 +146,139 @@ impl Bot {
                     bowling::general_wicket_chance(r as u8)
                 }
             }),
-            memory: professional.then(Box::default),
-            judgement: judgement(bat.get()),
-            attack: attack(bowl.get()),
+            memory: remembers.then(Box::default),
             cards: Cards::new(&[]),
+            pending: None,
         }
     }
 
-    /// The unseen cards and the other hand, with the memory's known cards at the
-    /// professional level (`remembers`). `hand`: the view's hand as a bag.
+    /// The cards it remembers the other side holding (none without a memory).
+    pub(crate) fn known(&self) -> CardCounts {
+        self.memory
+            .as_ref()
+            .map_or(CardCounts::EMPTY, |m| m.known())
+    }
+
     fn knowledge(&self, view: &View<'_>, remembers: bool, hand: CardCounts) -> (Unseen, OtherHand) {
-        let known = match (&self.memory, remembers) {
-            (Some(m), true) => m.known(),
-            _ => CardCounts::EMPTY,
-        };
-        (
-            Unseen::less(view, hand, &known),
-            OtherHand::in_view(view, known),
-        )
+        knowledge(&self.memory, view, remembers, hand)
     }
 
-    /// The novice calls at random; the village, club and county captains bat first, as most
-    /// captains would; the professional puts the other side in, which duels show is worth
-    /// more (the side batting second bats last, knowing its target, and its captain can
-    /// time the third-innings declaration).
-    fn elect(&mut self) -> Choice {
-        match self.bat.get() {
-            1 => novice::elect(&mut self.rng),
-            5 => Choice::Elect(Election::Bowl),
-            _ => Choice::Elect(Election::Bat),
-        }
+    fn elect(&self) -> Choice {
+        Choice::Elect(match self.bat.batting.elect {
+            Elect::Bowl => Election::Bowl,
+            Elect::Bat => Election::Bat,
+        })
     }
 
+    /// Bowling first: a card of the suit it holds least of (it sets the first no-ball suit).
+    /// Batting first: the card whose loss leaves the first ball least dangerous.
     fn opening_discard(&mut self, view: &View<'_>) -> Choice {
         let bowling_first = view.public.first_bat != view.side;
         if bowling_first {
-            return match self.bowl.get() {
-                1 => novice::any_card(view.hand, &mut self.rng),
-                2 => captain::lowest_card(view.hand),
-                _ => bowling::opening_discard(view.hand, &self.general),
-            };
+            return bowling::opening_discard(view.hand, &self.general);
         }
-        match self.bat.get() {
-            1 => novice::any_card(view.hand, &mut self.rng),
-            2 | 3 => captain::lowest_card(view.hand),
-            level => {
-                let (unseen, bowler) =
-                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
-                let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_discard(
-                    view,
-                    &look,
-                    stance(level, view, &self.judgement),
-                    &self.judgement,
-                )
-            }
-        }
+        let b = &self.bat.batting;
+        let (unseen, bowler) = self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
+        let look = Lookahead::new(view.public, &unseen, bowler);
+        captain::look_ahead_discard(view, &look, stance(b, view), &b.judgement)
     }
 
     fn declare(&self, view: &View<'_>) -> Choice {
-        match self.bat.get() {
-            1 | 2 => Choice::Continue,
-            3 => captain::club_declare(view.public),
-            4 => captain::declare_by_time(view.public, Rates::prior, 1.0, true),
-            // A little more than the other side is expected to make, judged mostly on the
-            // prior: with 0.9 of it, judged on the rates of its one innings so far, a side
-            // declaring its third innings lost more matches than it won (docs/AI.md).
-            _ => captain::declare_by_time(
-                view.public,
-                || Rates::for_declaring(view.public, view.side.other()),
-                1.05,
-                true,
-            ),
+        match self.bat.batting.declare {
+            totals @ Declare::Totals { .. } => captain::declare_by_totals(view.public, totals),
+            Declare::ByTime { margin, evidence } => {
+                let rates = || match evidence {
+                    Some(w) => Rates::blended(view.public, view.side.other(), w),
+                    None => Rates::prior(),
+                };
+                captain::declare_by_time(view.public, rates, margin)
+            }
         }
     }
 
     fn bowl(&mut self, view: &View<'_>) -> Choice {
-        match self.bowl.get() {
-            1 => novice::any_card(view.hand, &mut self.rng),
-            2 => bowling::village_ball(view),
-            3 => bowling::club_ball(view),
-            level => {
+        let b = &self.bowl.bowling;
+        self.cards.update(view.hand);
+        let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
+        bowling::counting_ball(
+            view,
+            &self.cards,
+            &unseen,
+            batsman,
+            b.attack,
+            &self.general,
+            b.mistakes,
+            &mut self.rng,
+        )
+    }
+
+    fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
+        let b = &self.bat.batting;
+        self.cards.update(view.hand);
+        let (memory, rng) = (&self.memory, &mut self.rng);
+        let knowledge = |hand| knowledge(memory, view, b.remembers, hand);
+        batting::look_ahead_answer(
+            view,
+            &self.cards,
+            (bowled, call, top_before),
+            knowledge,
+            stance(b, view),
+            &b.judgement,
+            b.mistakes,
+            rng,
+        )
+    }
+
+    /// Its judgement of every ball or answer in `view` (a bowling or answering decision it has
+    /// just decided), best first: the choice and its worth in runs. Empty for other decisions.
+    pub(crate) fn ranked(&mut self, view: &View<'_>) -> Vec<(Choice, f32)> {
+        let mut ranked: Vec<(Choice, f32)> = match view.decision {
+            Decision::Bowl => {
+                let b = &self.bowl.bowling;
                 self.cards.update(view.hand);
-                let (unseen, batsman) = self.knowledge(view, level == 5, self.cards.counts());
-                bowling::counting_ball(
+                let (unseen, batsman) = self.knowledge(view, b.remembers, self.cards.counts());
+                let (values, _) = bowling::counting_prices(
                     view,
                     &self.cards,
                     &unseen,
                     batsman,
-                    self.attack,
+                    b.attack,
                     &self.general,
-                )
+                );
+                distinct(view.hand.iter().map(|&c| Choice::Card(c)).zip(values))
             }
-        }
-    }
-
-    fn respond(&mut self, view: &View<'_>, bowled: Card, call: Call, top_before: Card) -> Choice {
-        let top_before = Some(top_before);
-        match self.bat.get() {
-            1 => novice::answer(view, bowled, call, &mut self.rng),
-            2 => batting::village_answer(view, bowled, call),
-            3 => batting::club_answer(view, bowled, call, top_before),
-            level => {
+            Decision::Respond {
+                bowled,
+                call,
+                top_before,
+            } => {
+                let b = &self.bat.batting;
                 self.cards.update(view.hand);
-                let knowledge = |hand| self.knowledge(view, level == 5, hand);
-                let stance = stance(level, view, &self.judgement);
-                batting::look_ahead_answer(
+                let memory = &self.memory;
+                let (_, values) = batting::look_ahead(
                     view,
                     &self.cards,
                     (bowled, call, top_before),
-                    knowledge,
-                    stance,
-                    &self.judgement,
-                )
+                    |hand| knowledge(memory, view, b.remembers, hand),
+                    stance(b, view),
+                    &b.judgement,
+                    batting::Weigh::All,
+                );
+                let answers = std::iter::once(Choice::NoCard)
+                    .chain(view.hand.iter().map(|&c| Choice::Card(c)));
+                distinct(answers.zip(values))
             }
-        }
+            _ => Vec::new(),
+        };
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
     }
 
     fn exchange(&mut self, view: &View<'_>) -> Choice {
-        match self.bat.get() {
-            1 => Choice::Exchange([None, None]),
-            2 => captain::village_exchange(view),
-            3 => captain::club_exchange(view),
-            level => {
-                let (unseen, bowler) =
-                    self.knowledge(view, level == 5, CardCounts::from_cards(view.hand));
-                let look = Lookahead::new(view.public, &unseen, bowler);
-                captain::look_ahead_exchange(
-                    view,
-                    &look,
-                    stance(level, view, &self.judgement),
-                    &self.judgement,
-                )
-            }
-        }
+        let b = &self.bat.batting;
+        let (unseen, bowler) = self.knowledge(view, b.remembers, CardCounts::from_cards(view.hand));
+        let look = Lookahead::new(view.public, &unseen, bowler);
+        captain::look_ahead_exchange(view, &look, stance(b, view), &b.judgement)
     }
 
     /// Lets the memory see the view, and after the choice, this side's own cards played.
@@ -256,70 +296,64 @@ impl Bot {
     }
 }
 
-/// The batting stance at `level` (4 county: fixed; 5 professional: for the situation).
-fn stance(level: u8, view: &View<'_>, judge: &Judgement) -> Stance {
-    if level == 5 {
-        captain::stance(view.public, judge.wicket, || {
-            Rates::observed(view.public, view.side)
-        })
-    } else {
-        Stance {
-            wicket: judge.wicket,
+/// The choices that are choices (worth more than `f32::MIN`), each once.
+fn distinct(choices: impl Iterator<Item = (Choice, f32)>) -> Vec<(Choice, f32)> {
+    let mut out: Vec<(Choice, f32)> = Vec::with_capacity(crate::cards::DEAL + 1);
+    for (c, v) in choices {
+        if v != f32::MIN && !out.iter().any(|&(o, _)| o == c) {
+            out.push((c, v));
+        }
+    }
+    out
+}
+
+/// The unseen cards and the other hand, with the memory's known cards when the role
+/// `remembers`. `hand`: the view's hand as a bag.
+fn knowledge(
+    memory: &Option<Box<Memory>>,
+    view: &View<'_>,
+    remembers: bool,
+    hand: CardCounts,
+) -> (Unseen, OtherHand) {
+    let known = match (memory, remembers) {
+        (Some(m), true) => m.known(),
+        _ => CardCounts::EMPTY,
+    };
+    (
+        Unseen::less(view, hand, &known),
+        OtherHand::in_view(view, known),
+    )
+}
+
+/// The batting stance by the profile: its normal game, or read from the match situation.
+fn stance(b: &Batting, view: &View<'_>) -> Stance {
+    let w = b.judgement.wicket;
+    match b.stance {
+        StancePolicy::Normal => Stance {
+            wicket: w,
             run: 1.0,
             tempo: 0.0,
-        }
+        },
+        StancePolicy::Situational { evidence } => captain::stance(view.public, w, || {
+            Rates::blended(view.public, view.side, evidence)
+        }),
     }
 }
 
-/// How the look-ahead batsman at `level` weighs what it sees. The county batsman prices the
-/// next ball only, with rules of thumb for the cards it keeps; the professional also
-/// prices the lasting cover and depth of those cards, and follows the strike. Weights found
-/// by duels (see `docs/AI.md`).
-fn judgement(level: u8) -> Judgement {
-    if level == 5 {
-        Judgement {
-            next: 0.3,
-            later: 0.375,
-            deep: 0.125,
-            per_rank: 0.3,
-            alone: 0.6,
-            fresh: 2.4,
-            who_faces: true,
-            wicket: 9.5,
+impl Bot {
+    /// Before a view: a choice it made at an earlier view and was never told about stood.
+    fn settle(&mut self, view: &View<'_>) {
+        if let Some((key, choice)) = self.pending.take() {
+            if key != ViewKey::of(view) {
+                self.remember(view, Some(choice));
+            }
         }
-    } else {
-        Judgement {
-            next: 0.5,
-            later: 0.0,
-            deep: 0.0,
-            per_rank: 0.4,
-            alone: 2.0,
-            fresh: 2.6,
-            who_faces: false,
-            wicket: 10.0,
-        }
-    }
-}
-
-/// The counting bowler's judgement at `level` (4 county, 5 professional): a wicket is worth
-/// 20 runs, the batsman takes a fifth of the runs a card could give him, and a card is kept
-/// for later at one and a half times its general worth. The professional also minds the
-/// no-ball suit it sets.
-fn attack(level: u8) -> Attack {
-    let professional = level == 5;
-    Attack {
-        wicket: situation::WICKET_RUNS,
-        run: 1.0,
-        runs_taken: 0.2,
-        keep: 1.5,
-        no_ball_suit_card: if professional { 0.8 } else { 0.0 },
-        parting_suit: professional,
-        fair_before_no_ball: professional,
     }
 }
 
 impl Player for Bot {
     fn decide(&mut self, view: &View<'_>) -> Choice {
+        self.settle(view);
         self.remember(view, None);
         let choice = match view.decision {
             Decision::Elect => self.elect(),
@@ -333,8 +367,21 @@ impl Player for Bot {
             } => self.respond(view, bowled, call, top_before),
             Decision::Exchange => self.exchange(view),
         };
-        self.remember(view, Some(choice));
+        self.pending = Some((ViewKey::of(view), choice));
         choice
+    }
+
+    fn observe(&mut self, view: &View<'_>, choice: Choice) {
+        let decided_here = self
+            .pending
+            .is_some_and(|(key, _)| key == ViewKey::of(view));
+        if decided_here {
+            self.pending = None;
+        } else {
+            self.settle(view);
+            self.remember(view, None);
+        }
+        self.remember(view, Some(choice));
     }
 }
 

@@ -1,7 +1,7 @@
 //! Concrete decisions of each level, from positions built by hand, and the ladder in
 //! miniature.
 
-use super::duel::{run_duel, DuelConfig, SideLevels};
+use super::duel::{run_duel, DuelConfig, Lineup};
 use super::*;
 use crate::cards::Suit::{self, *};
 use crate::engine::{InningsScore, MatchOptions, MatchState, PublicState};
@@ -51,6 +51,18 @@ fn decide(
 
 /// The batting side's answer (home bats in innings 1) to `bowled` under `call`.
 fn answer(lvl: u8, bowled: Card, call: Call, hand: &[Card], p: &PublicState) -> Choice {
+    answer_seeded(lvl, 7, bowled, call, hand, p)
+}
+
+/// The same, from a bot seeded `seed` (its mistakes come from its own random stream).
+fn answer_seeded(
+    lvl: u8,
+    seed: u64,
+    bowled: Card,
+    call: Call,
+    hand: &[Card],
+    p: &PublicState,
+) -> Choice {
     let mut p = p.clone();
     let top_before = match call {
         Call::Wide => Card::new(
@@ -60,17 +72,17 @@ fn answer(lvl: u8, bowled: Card, call: Call, hand: &[Card], p: &PublicState) -> 
         _ => p.top.unwrap_or(bowled),
     };
     p.top = Some(bowled);
-    decide(
-        (lvl, lvl),
-        Side::Home,
-        Decision::Respond {
+    let mut bot = Bot::new(level(lvl), level(lvl), seed, Side::Home);
+    bot.decide(&View {
+        side: Side::Home,
+        decision: Decision::Respond {
             bowled,
             call,
             top_before,
         },
         hand,
-        &p,
-    )
+        public: &p,
+    })
 }
 
 fn bowl(lvl: u8, hand: &[Card], p: &PublicState) -> Choice {
@@ -96,7 +108,7 @@ fn levels_are_named_and_checked() {
 }
 
 #[test]
-fn from_club_up_a_bowler_never_bowls_the_no_ball_suit_while_it_holds_another() {
+fn the_professional_never_bowls_the_no_ball_suit_while_it_holds_another() {
     let p = position(1, c(3, Pads), Bats);
     let hands = [
         [
@@ -124,16 +136,14 @@ fn from_club_up_a_bowler_never_bowls_the_no_ball_suit_while_it_holds_another() {
             c(3, Bats),
         ],
     ];
-    for lvl in 3..=5 {
-        for hand in &hands {
-            let card = card_of(bowl(lvl, hand, &p));
-            assert_ne!(card.suit(), Bats, "level {lvl} bowled {card} from {hand:?}");
-        }
+    for hand in &hands {
+        let card = card_of(bowl(5, hand, &p));
+        assert_ne!(card.suit(), Bats, "bowled {card} from {hand:?}");
     }
 }
 
 #[test]
-fn from_club_up_a_bowler_avoids_wides_and_byes_when_it_can() {
+fn the_professional_avoids_wides_and_byes_when_it_can() {
     // The top card is a 6: a 6 would be a wide and a 7 a bye.
     let p = position(1, c(6, Pads), Gloves);
     let hand = [
@@ -144,13 +154,13 @@ fn from_club_up_a_bowler_avoids_wides_and_byes_when_it_can() {
         c(9, Bats),
         c(7, Pads),
     ];
-    for lvl in 3..=5 {
-        assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Bats), "level {lvl}");
-    }
+    assert_eq!(card_of(bowl(5, &hand, &p)), c(9, Bats));
 }
 
+/// A wicket is worth more than any level's spread of mistakes: no level gives its wicket
+/// away when a card would save it.
 #[test]
-fn from_village_up_a_batsman_is_never_out_when_a_safe_card_exists() {
+fn no_level_is_out_when_a_safe_card_exists() {
     let p = position(1, c(3, Pads), Gloves);
     // Only the 11 of pads (passes anything) and the 2 of stumps (same suit, defends) are
     // safe against the 10 of stumps.
@@ -162,17 +172,26 @@ fn from_village_up_a_batsman_is_never_out_when_a_safe_card_exists() {
         c(5, Bats),
         c(1, Balls),
     ];
-    for lvl in 2..=5 {
-        let card = card_of(answer(lvl, c(10, Stumps), Call::Normal, &hand, &p));
-        assert!(
-            card == c(11, Pads) || card == c(2, Stumps),
-            "level {lvl} played {card}"
-        );
+    for lvl in 1..=5 {
+        for seed in 0..200 {
+            let card = card_of(answer_seeded(
+                lvl,
+                seed,
+                c(10, Stumps),
+                Call::Normal,
+                &hand,
+                &p,
+            ));
+            assert!(
+                card == c(11, Pads) || card == c(2, Stumps),
+                "level {lvl} played {card} (seed {seed})"
+            );
+        }
     }
 }
 
 #[test]
-fn from_club_up_a_batsman_passes_with_a_low_card_and_keeps_its_high_ones() {
+fn the_professional_passes_with_a_low_card_and_keeps_its_high_ones() {
     let p = position(1, c(3, Pads), Gloves);
     // Against the 2 of bats: the 3 of balls passes as well as the 11s do.
     let hand = [
@@ -183,10 +202,8 @@ fn from_club_up_a_batsman_passes_with_a_low_card_and_keeps_its_high_ones() {
         c(10, Gloves),
         c(8, Bats),
     ];
-    for lvl in 3..=5 {
-        let card = card_of(answer(lvl, c(2, Bats), Call::Normal, &hand, &p));
-        assert!(card.rank() < 10, "level {lvl} spent {card}");
-    }
+    let card = card_of(answer(5, c(2, Bats), Call::Normal, &hand, &p));
+    assert!(card.rank() < 10, "spent {card}");
 }
 
 #[test]
@@ -260,7 +277,7 @@ fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     p.innings[1].total = 150;
     p.innings[2].total = 20;
     p.pack = 26;
-    let rates = captain::Rates::observed(&p, Side::Away);
+    let rates = captain::Rates::blended(&p, Side::Away, 300.0);
     let blocking = captain::stance(&p, 7.0, || rates);
     p.innings[0].total = 150;
     let chasing = captain::stance(&p, 7.0, || rates);
@@ -304,7 +321,7 @@ fn a_bowling_side_opens_with_a_card_of_the_suit_it_holds_least() {
         c(7, Bats),
         c(6, Bats),
     ];
-    for lvl in 3..=5 {
+    for lvl in 1..=5 {
         let card = card_of(decide(
             (lvl, lvl),
             Side::Away,
@@ -354,11 +371,8 @@ fn every_level_plays_legal_whole_matches_against_every_other() {
     for a in 1..=5 {
         for b in 1..=5 {
             let config = DuelConfig {
-                a: SideLevels {
-                    bat: level(a),
-                    bowl: level(6 - a),
-                },
-                b: SideLevels::both(level(b)),
+                a: Lineup::levels(level(a), level(6 - a)),
+                b: Lineup::both(level(b)),
                 matches: 2,
                 seed: a as u64 * 10 + b as u64,
                 options,
@@ -373,8 +387,8 @@ fn every_level_plays_legal_whole_matches_against_every_other() {
 #[test]
 fn the_professional_beats_the_novice_decisively() {
     let config = DuelConfig {
-        a: SideLevels::both(Level::PROFESSIONAL),
-        b: SideLevels::both(Level::NOVICE),
+        a: Lineup::both(Level::PROFESSIONAL),
+        b: Lineup::both(Level::NOVICE),
         matches: 12,
         seed: 2024,
         options: MatchOptions::default(),
@@ -422,41 +436,63 @@ fn the_professionals_third_innings_declarations_win_more_than_they_lose() {
     );
 }
 
+/// Over whole matches, each level's balls and answers agree with its own best judgement (the
+/// same profile with no mistakes, beside it with the same views) about as often as its
+/// chance of the best says, and more often the higher the level; the professional always.
 #[test]
-fn the_novice_plays_legally_but_often_carelessly() {
-    let p = position(1, c(3, Pads), Gloves);
-    // Against the 10 of stumps only the 11 of pads and the 2 of stumps are safe.
-    let hand = [
-        c(11, Pads),
-        c(4, Bats),
-        c(2, Stumps),
-        c(9, Balls),
-        c(5, Bats),
-        c(1, Balls),
-    ];
-    let mut careless = 0;
-    for seed in 0..60 {
-        let mut p = p.clone();
-        p.top = Some(c(10, Stumps));
-        let mut bot = Bot::new(Level::NOVICE, Level::NOVICE, seed, Side::Home);
-        let decision = Decision::Respond {
-            bowled: c(10, Stumps),
-            call: Call::Normal,
-            top_before: c(3, Pads),
-        };
-        let card = card_of(bot.decide(&View {
-            side: Side::Home,
-            decision,
-            hand: &hand,
-            public: &p,
+fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
+    use crate::engine::runner::chance_rng;
+    use crate::engine::NoRecord;
+    let mut agreement = Vec::new();
+    for lvl in 1..=5u8 {
+        let profile = level(lvl).profile();
+        let perfect: &'static profile::Profile = Box::leak(Box::new(profile::Profile {
+            batting: profile::Batting {
+                mistakes: profile::Mistakes::NONE,
+                ..profile.batting
+            },
+            bowling: profile::Bowling {
+                mistakes: profile::Mistakes::NONE,
+                ..profile.bowling
+            },
+            ..*profile
         }));
-        assert!(hand.contains(&card));
-        careless += (card != c(11, Pads) && card != c(2, Stumps)) as u32;
+        let (mut same, mut decisions) = (0u32, 0u32);
+        for seed in 0..3u64 {
+            let mut state = MatchState::new(MatchOptions::default());
+            let mut rng = chance_rng(seed);
+            let mut bots =
+                [Side::Home, Side::Away].map(|s| Bot::new(level(lvl), level(lvl), seed, s));
+            while !state.is_over() {
+                if state.chance().is_some() {
+                    state.sample_chance(&mut rng, &mut NoRecord);
+                    continue;
+                }
+                let (side, decision) = state.to_act().unwrap();
+                let view = state.view();
+                // The twin: this bot as it stands (its memory too), without mistakes.
+                let mut twin = bots[side.index()].clone();
+                (twin.bat, twin.bowl) = (perfect, perfect);
+                let choice = bots[side.index()].decide(&view);
+                if matches!(decision, Decision::Bowl | Decision::Respond { .. }) {
+                    same += (twin.decide(&view) == choice) as u32;
+                    decisions += 1;
+                }
+                state.apply(choice, &mut NoRecord).unwrap();
+            }
+        }
+        let share = same as f64 / decisions as f64;
+        let best = profile.batting.mistakes.best;
+        // At least its chance of the best; a mistake may land on the best again, or on an
+        // answer as good (a card held twice).
+        assert!(
+            share >= best - 0.03,
+            "level {lvl}: {share:.3} against {best}"
+        );
+        agreement.push(share);
     }
-    assert!(
-        careless >= 10,
-        "the novice gave its wicket away only {careless} times in 60"
-    );
+    assert!(agreement.windows(2).all(|w| w[0] < w[1]), "{agreement:?}");
+    assert_eq!(agreement[4], 1.0);
 }
 
 #[test]
@@ -477,9 +513,7 @@ fn a_counting_bowler_aims_at_a_suit_the_batsman_cannot_hold() {
         c(4, Gloves),
         c(5, Pads),
     ];
-    for lvl in 4..=5 {
-        assert_eq!(card_of(bowl(lvl, &hand, &p)), c(9, Stumps), "level {lvl}");
-    }
+    assert_eq!(card_of(bowl(5, &hand, &p)), c(9, Stumps));
 }
 
 #[test]
@@ -499,7 +533,7 @@ fn the_professional_ends_an_over_with_a_suit_it_will_not_need() {
 }
 
 #[test]
-fn the_professional_puts_the_other_side_in_and_lower_levels_bat() {
+fn from_club_up_a_captain_puts_the_other_side_in_and_lower_levels_bat() {
     let p = MatchState::new(MatchOptions::default()).public().clone();
     let hand = [
         c(11, Bats),
@@ -511,8 +545,10 @@ fn the_professional_puts_the_other_side_in_and_lower_levels_bat() {
         c(6, Bats),
     ];
     let elect = |lvl| decide((lvl, lvl), Side::Home, Decision::Elect, &hand, &p);
-    assert_eq!(elect(5), Choice::Elect(Election::Bowl));
-    for lvl in 2..=4 {
+    for lvl in 3..=5 {
+        assert_eq!(elect(lvl), Choice::Elect(Election::Bowl), "level {lvl}");
+    }
+    for lvl in 1..=2 {
         assert_eq!(elect(lvl), Choice::Elect(Election::Bat), "level {lvl}");
     }
 }
@@ -639,10 +675,13 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
             )
         };
         let stance = stances[round % 3];
-        let judge = judgement(if round % 4 == 0 { 4 } else { 5 });
-        let ball = (bowled, call, Some(top));
+        let judge = level(if round % 4 == 0 { 4 } else { 5 })
+            .profile()
+            .batting
+            .judgement;
+        let ball = (bowled, call, top);
         let cards = Cards::new(&hand);
-        let all = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::All);
+        let all = look_ahead(&view, &cards, ball, knowledge, stance, &judge, Weigh::All).0;
         let best_first = look_ahead(
             &view,
             &cards,
@@ -651,11 +690,137 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
             stance,
             &judge,
             Weigh::BestFirst,
-        );
+        )
+        .0;
         assert_eq!(
             best_first, all,
             "{hand:?} answering {bowled} ({call:?}) onto {top}, striker {}",
             p.striker
         );
     }
+}
+
+/// The frozen professional (`profile::FROZEN`) plays exactly as level 5 did before issue 17:
+/// the tallies of this duel were taken from that build (`accc duel --a 5 --b 5 --matches 200
+/// --seed 5`), so a change to code it shares with the new levels cannot move it unnoticed.
+#[test]
+fn the_frozen_professional_plays_as_level_5_did_before_issue_17() {
+    let t = run_duel(&DuelConfig {
+        a: Lineup::frozen(),
+        b: Lineup::frozen(),
+        matches: 200,
+        seed: 5,
+        options: MatchOptions::default(),
+    });
+    assert_eq!(
+        (t.a_wins, t.b_wins, t.ties, t.draws),
+        (72, 72, 0, 56),
+        "{t:?}"
+    );
+    assert_eq!((t.deliveries, t.runs, t.wickets), (229_206, 154_364, 6_436));
+}
+
+/// Every level plays cricket against itself: runs a wicket in the range of real first-class
+/// cricket (12 to 30), and some matches drawn but not most. (Measured over 1,000 matches
+/// with `accc duel`; docs/AI.md.)
+#[test]
+fn every_level_plays_cricket_against_itself() {
+    for lvl in 1..=5 {
+        let t = run_duel(&DuelConfig {
+            a: Lineup::both(level(lvl)),
+            b: Lineup::both(level(lvl)),
+            matches: 40,
+            seed: 3,
+            options: MatchOptions::default(),
+        });
+        let rpw = t.runs_per_wicket();
+        assert!(
+            (12.0..=30.0).contains(&rpw),
+            "level {lvl}: {rpw:.1} a wicket"
+        );
+        assert!(
+            (2..=24).contains(&t.draws),
+            "level {lvl}: {} of 40 drawn",
+            t.draws
+        );
+    }
+}
+
+/// With the guide's first-timer settings (four batsmen, no extras, levels 1 and 2) a match
+/// lasts past its first pack (measured: 1,000 of 1,000 with `accc duel`; docs/AI.md).
+#[test]
+fn a_first_timers_match_lasts_past_the_first_pack() {
+    let t = run_duel(&DuelConfig {
+        a: Lineup::both(Level::NOVICE),
+        b: Lineup::both(Level::VILLAGE),
+        matches: 40,
+        seed: 9,
+        options: MatchOptions {
+            batsmen: 4,
+            no_balls: false,
+            wides: false,
+            byes: false,
+            ..MatchOptions::default()
+        },
+    });
+    assert!(t.past_first_pack >= 36, "{t:?}");
+}
+
+/// An adviser for a side (as the `=` key's) is fed every view of that side with the choice
+/// made there, and is sometimes asked for advice that is not taken. Its memory of the other
+/// hand is, view by view, the memory of a bot of the same level that played the side, and
+/// of one that was only ever told the choices.
+#[test]
+fn an_adviser_fed_every_view_remembers_as_the_player_of_the_side_does() {
+    use crate::engine::runner::chance_rng;
+    use crate::engine::NoRecord;
+    let memory = |b: &Bot| format!("{:?}", b.memory);
+    let pro = Level::PROFESSIONAL;
+    let mut compared = 0;
+    // Home is played by the professional (its memory the reference), then by the club level
+    // (whose choices the adviser often would not make).
+    for (seed, home) in [(0, pro), (1, pro), (2, Level::CLUB), (3, Level::CLUB)] {
+        let mut state = MatchState::new(MatchOptions::default());
+        let mut rng = chance_rng(seed);
+        let mut bots = [
+            Bot::new(home, home, seed, Side::Home),
+            Bot::new(pro, pro, seed, Side::Away),
+        ];
+        let mut adviser = Bot::new(pro, pro, seed ^ 0xad, Side::Home);
+        let mut told = Bot::new(pro, pro, seed ^ 0x70, Side::Home);
+        let mut step = 0u32;
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, _) = state.to_act().unwrap();
+            let view = state.view();
+            let choice = bots[side.index()].decide(&view);
+            bots[side.index()].observe(&view, choice);
+            if side == Side::Home {
+                step += 1;
+                if step.is_multiple_of(5) {
+                    // Asked, twice sometimes, and then told what was really played.
+                    adviser.decide(&view);
+                    if step.is_multiple_of(3) {
+                        adviser.decide(&view);
+                    }
+                }
+                adviser.observe(&view, choice);
+                told.observe(&view, choice);
+                assert_eq!(memory(&adviser), memory(&told), "seed {seed}, step {step}");
+                if home == pro {
+                    assert_eq!(
+                        memory(&adviser),
+                        memory(&bots[0]),
+                        "seed {seed}, step {step}"
+                    );
+                }
+                compared += 1;
+            }
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert!(compared > 4000, "{compared}");
 }

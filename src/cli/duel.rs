@@ -8,19 +8,59 @@ use std::time::Instant;
 use clap::Args;
 
 use super::common::{print_out, RuleArgs};
-use crate::ai::duel::{run_duel, DuelConfig, SideLevels, Tally};
+use crate::ai::analyst::Search;
+use crate::ai::duel::{run_duel, DuelConfig, Lineup, Tally};
 use crate::ai::Level;
 use crate::error::{Error, Result};
+
+/// A side's player: a level, the frozen reference professional, or the analyst.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    Level(u8),
+    /// The professional as it stood before issue 17 (`ai::profile::FROZEN`).
+    Frozen,
+    /// The search player (`ai::analyst`), the ceiling the levels are measured against.
+    Analyst,
+}
+
+impl std::str::FromStr for Who {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Who, String> {
+        match s {
+            "frozen" => Ok(Who::Frozen),
+            "analyst" => Ok(Who::Analyst),
+            _ => s.parse::<u8>().map(Who::Level).map_err(|_| {
+                format!(
+                    "a side is a level 1 to 5, \"frozen\" (the old professional) or \"analyst\", \
+                     not {s:?}"
+                )
+            }),
+        }
+    }
+}
+
+impl Who {
+    fn name(self) -> &'static str {
+        match self {
+            Who::Level(_) => "level",
+            Who::Frozen => "frozen",
+            Who::Analyst => "analyst",
+        }
+    }
+}
 
 /// Arguments of `accc duel`.
 #[derive(Debug, Args)]
 pub struct DuelArgs {
-    /// Side A's level (batting and bowling), 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5)]
-    pub a: u8,
-    /// Side B's level (batting and bowling).
-    #[arg(long, default_value_t = 5)]
-    pub b: u8,
+    /// Side A's player: a level (batting and bowling), 1 (novice) to 5 (professional), or
+    /// "frozen", the professional as it stood before issue 17 (a reference to measure
+    /// against).
+    #[arg(long, default_value = "5")]
+    pub a: Who,
+    /// Side B's player (as --a).
+    #[arg(long, default_value = "5")]
+    pub b: Who,
     /// Side A's batting level (overrides --a for batting).
     #[arg(long)]
     pub a_bat: Option<u8>,
@@ -48,43 +88,81 @@ pub struct DuelArgs {
 }
 
 impl DuelArgs {
-    fn side(overall: u8, bat: Option<u8>, bowl: Option<u8>) -> Result<SideLevels> {
+    fn side(who: Who, bat: Option<u8>, bowl: Option<u8>) -> Result<Side> {
         let level = |n: u8| Level::new(n).map_err(Error::usage);
-        Ok(SideLevels {
-            bat: level(bat.unwrap_or(overall))?,
-            bowl: level(bowl.unwrap_or(overall))?,
+        let overall = match who {
+            Who::Level(n) => n,
+            Who::Frozen | Who::Analyst if bat.is_some() || bowl.is_some() => {
+                return Err(Error::Usage(
+                    "the frozen professional and the analyst bat and bowl as one: give no \
+                     --a-bat, --a-bowl, --b-bat or --b-bowl with them"
+                        .into(),
+                ))
+            }
+            Who::Frozen | Who::Analyst => Level::MAX,
+        };
+        let (bat, bowl) = (
+            level(bat.unwrap_or(overall))?,
+            level(bowl.unwrap_or(overall))?,
+        );
+        let lineup = match who {
+            Who::Frozen => Lineup::frozen(),
+            Who::Analyst => Lineup::analyst(Search::STANDARD),
+            Who::Level(_) => Lineup::levels(bat, bowl),
+        };
+        Ok(Side {
+            who,
+            bat,
+            bowl,
+            lineup,
         })
     }
 
-    fn config(&self) -> Result<DuelConfig> {
+    fn config(&self) -> Result<(DuelConfig, [Side; 2])> {
         if self.matches == 0 {
             return Err(Error::Usage("--matches must be at least 1".into()));
         }
-        Ok(DuelConfig {
-            a: Self::side(self.a, self.a_bat, self.a_bowl)?,
-            b: Self::side(self.b, self.b_bat, self.b_bowl)?,
+        let a = Self::side(self.a, self.a_bat, self.a_bowl)?;
+        let b = Self::side(self.b, self.b_bat, self.b_bowl)?;
+        let config = DuelConfig {
+            a: a.lineup,
+            b: b.lineup,
             matches: self.matches,
             seed: self.seed,
             options: self.rules.options()?,
-        })
+        };
+        Ok((config, [a, b]))
     }
+}
+
+/// A side as asked for: who plays it, its levels, and the players' profiles.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    who: Who,
+    bat: Level,
+    bowl: Level,
+    lineup: Lineup,
 }
 
 /// Runs `accc duel`.
 pub fn run(args: DuelArgs) -> Result<()> {
-    let config = args.config()?;
+    let (config, sides) = args.config()?;
     let start = Instant::now();
     let tally = run_duel(&config);
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
-        print_out(&format!("{}\n", json(&config, &tally, seconds)))
+        print_out(&format!("{}\n", json(&config, sides, &tally, seconds)))
     } else {
-        print_out(&text(&config, &tally, seconds))
+        print_out(&text(&config, sides, &tally, seconds))
     }
 }
 
-fn level_text(l: SideLevels) -> String {
-    if l.bat == l.bowl {
+fn level_text(l: Side) -> String {
+    if l.who == Who::Frozen {
+        "5 (frozen professional)".into()
+    } else if l.who == Who::Analyst {
+        "the analyst".into()
+    } else if l.bat == l.bowl {
         format!("{} ({})", l.bat.get(), l.bat.name())
     } else {
         format!("bat {} / bowl {}", l.bat.get(), l.bowl.get())
@@ -93,14 +171,16 @@ fn level_text(l: SideLevels) -> String {
 
 /// The one JSON object of `--json`. `a_level` and `b_level` are the batting levels (the
 /// bowling levels follow as `a_bowl` and `b_bowl`).
-fn json(c: &DuelConfig, t: &Tally, seconds: f64) -> serde_json::Value {
+fn json(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> serde_json::Value {
     serde_json::json!({
-        "a_level": c.a.bat.get(),
-        "b_level": c.b.bat.get(),
-        "a_bat": c.a.bat.get(),
-        "a_bowl": c.a.bowl.get(),
-        "b_bat": c.b.bat.get(),
-        "b_bowl": c.b.bowl.get(),
+        "a_level": a.bat.get(),
+        "b_level": b.bat.get(),
+        "a_bat": a.bat.get(),
+        "a_bowl": a.bowl.get(),
+        "b_bat": b.bat.get(),
+        "b_bowl": b.bowl.get(),
+        "a_player": a.who.name(),
+        "b_player": b.who.name(),
         "seed": c.seed,
         "matches": t.matches,
         "a_wins": t.a_wins,
@@ -116,18 +196,19 @@ fn json(c: &DuelConfig, t: &Tally, seconds: f64) -> serde_json::Value {
         "runs_per_wicket": t.runs_per_wicket(),
         "runs_per_100_balls": t.runs_per_100_balls(),
         "draw_share": t.draw_share(),
+        "past_first_pack": t.past_first_pack,
     })
 }
 
-fn text(c: &DuelConfig, t: &Tally, seconds: f64) -> String {
+fn text(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> String {
     format!(
         "A {} v B {}: {} matches (seed {})\n\
          A won {}, B won {}, tied {}, drawn {}\n\
          A's score {:.3}\n\
          {:.1} runs per wicket, {:.1} runs per 100 balls, {:.1}% drawn\n\
          {} deliveries in {:.2} s\n",
-        level_text(c.a),
-        level_text(c.b),
+        level_text(a),
+        level_text(b),
         t.matches,
         c.seed,
         t.a_wins,

@@ -10,8 +10,22 @@ use super::score::Side;
 use super::state::{Choice, IllegalChoice, MatchState, View};
 
 /// A decision-maker for one side. It is shown only what its side may see.
+///
+/// Every decision of the side is shown to its player through [`Player::observe`] with the
+/// choice made, whether the player made it ([`play_match`] calls `decide` then `observe`) or
+/// someone else did (a person at the keyboard, a replayed log): a player that is not asked
+/// to decide, such as an adviser, still sees every view of its side and keeps its memory
+/// (OpenSpiel's `InformAction`).
 pub trait Player {
+    /// The choice for the decision in `view`.
     fn decide(&mut self, view: &View<'_>) -> Choice;
+
+    /// `choice` was made for the side in `view`. A player that decided this view may rely
+    /// on being told (the choice may differ from its own, as when a person asked for
+    /// advice); one that is not told may take its own choice as made.
+    fn observe(&mut self, view: &View<'_>, choice: Choice) {
+        let _ = (view, choice);
+    }
 }
 
 /// A player gave an illegal answer; the match cannot go on.
@@ -54,13 +68,29 @@ pub fn play_match<R: Recorder + ?Sized>(
     players: [&mut dyn Player; 2],
     rec: &mut R,
 ) -> Result<MatchState, MatchError> {
-    let mut state = MatchState::new(options);
-    let mut rng = chance_rng(seed);
+    play_on(
+        MatchState::new(options),
+        &mut chance_rng(seed),
+        players,
+        rec,
+    )
+}
+
+/// Plays a match on from `state` to its end, its chance events from `rng`.
+pub fn play_on<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
+    mut state: MatchState,
+    rng: &mut G,
+    mut players: [&mut dyn Player; 2],
+    rec: &mut R,
+) -> Result<MatchState, MatchError> {
     loop {
         if state.chance().is_some() {
-            state.sample_chance(&mut rng, rec);
+            state.sample_chance(rng, rec);
         } else if let Some((side, _)) = state.to_act() {
-            let choice = players[side.index()].decide(&state.view());
+            let player = &mut players[side.index()];
+            let view = state.view();
+            let choice = player.decide(&view);
+            player.observe(&view, choice);
             state
                 .apply(choice, rec)
                 .map_err(|error| MatchError { side, error })?;

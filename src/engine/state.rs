@@ -308,6 +308,52 @@ impl MatchState {
         }
     }
 
+    /// The match as the side deciding in `view` sees it, with the cards it cannot see filled
+    /// in: the other hand `other` and the pickup pile `pickup` (top card last), which must be
+    /// the cards neither in its hand nor face up (a searching player samples them: a
+    /// determinization). Play goes on from the decision in `view`.
+    pub fn from_view(view: &View<'_>, other: &[Card], pickup: &[Card]) -> MatchState {
+        let p = view.public;
+        let mut below = p.face_up;
+        if let Some(top) = p.top {
+            below.take(top);
+        }
+        let mut discard: Vec<Card> = Vec::with_capacity(PACK_SIZE);
+        discard.extend(below.cards());
+        discard.extend(p.top);
+        let mut hands = [Hand::new(); 2];
+        hands[view.side.index()] = Hand::from_cards(view.hand);
+        hands[view.side.other().index()] = Hand::from_cards(other);
+        let pending = match view.decision {
+            Decision::Respond {
+                bowled,
+                call,
+                top_before,
+            } => Some(Pending {
+                bowled,
+                top_before,
+                no_ball_suit: p.no_ball_suit.expect("set by the opening discard"),
+                call,
+                // The card bowled alone face up: its draw emptied the last pack, which is the
+                // pack the ball belongs to.
+                pack: p.pack - u16::from(p.face_up.len() == 1),
+                bat: None,
+            }),
+            _ => None,
+        };
+        let mut pile = Vec::with_capacity(PACK_SIZE);
+        pile.extend_from_slice(pickup);
+        MatchState {
+            public: p.clone(),
+            hands,
+            pickup: pile,
+            discard,
+            phase: Phase::Decide(view.side, view.decision),
+            pending,
+            exchange: ExchangeProgress::default(),
+        }
+    }
+
     pub fn public(&self) -> &PublicState {
         &self.public
     }

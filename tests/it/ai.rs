@@ -113,7 +113,13 @@ fn mixed_levels_are_reported() {
 
 #[test]
 fn bad_levels_and_zero_matches_are_usage_errors() {
-    for args in [&["--a", "6"][..], &["--b-bowl", "0"], &["--matches", "0"]] {
+    for args in [
+        &["--a", "6"][..],
+        &["--b-bowl", "0"],
+        &["--matches", "0"],
+        &["--a", "pro"],
+        &["--a", "frozen", "--a-bat", "3"],
+    ] {
         let out = accc().arg("duel").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
@@ -127,4 +133,83 @@ fn the_text_report_names_both_sides() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("A 2 (village) v B 1 (novice)"), "{text}");
     assert!(text.contains("A's score"), "{text}");
+}
+
+#[test]
+fn the_frozen_professional_can_be_a_side() {
+    let mut args = vec!["--a", "5", "--b", "frozen", "--matches", "2"];
+    args.extend(SHORT);
+    let d = duel(&args, "2");
+    assert_eq!(
+        (d["a_player"].as_str(), d["b_player"].as_str()),
+        (Some("level"), Some("frozen"))
+    );
+    assert_eq!(d["b_level"].as_u64(), Some(5));
+    assert!(d["past_first_pack"].as_u64().is_some_and(|n| n <= 2), "{d}");
+    let out = accc()
+        .args(["duel", "--a", "frozen", "--b", "1", "--matches", "2"])
+        .args(SHORT)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("A 5 (frozen professional) v B 1 (novice)"),
+        "{text}"
+    );
+}
+
+/// Small seeded duels, one line a match, so that any change to how a level plays shows in
+/// review: every level against itself and against the next, and the professional against
+/// the frozen one. (Statistics are measured with `accc duel`; these pin the play itself.)
+mod pinned {
+    use accc::ai::duel::{play_numbered, DuelConfig, Lineup};
+    use accc::ai::Level;
+    use accc::engine::{MatchOptions, NoRecord, Side};
+
+    /// Four default matches (two deals, each played with the sides swapped), one line each:
+    /// A's side, every innings (batting side and score), the result and the deliveries.
+    fn pinned(a: Lineup, b: Lineup) -> String {
+        let config = DuelConfig {
+            a,
+            b,
+            matches: 4,
+            seed: 17,
+            options: MatchOptions::default(),
+        };
+        (0..config.matches as u64)
+            .map(|k| {
+                let (state, a_side) = play_numbered(&config, k, &mut NoRecord);
+                let p = state.public();
+                let name = |s: Side| if s == a_side { "A" } else { "B" }.to_string();
+                let innings: Vec<String> = p
+                    .started()
+                    .iter()
+                    .map(|i| format!("{} {}", name(i.batting), i.score_text(p.options.all_out())))
+                    .collect();
+                let balls: u32 = p.started().iter().map(|i| i.balls as u32).sum();
+                format!(
+                    "{k}: A {}; {}; {}; {balls} balls\n",
+                    a_side.name(),
+                    innings.join(", "),
+                    p.result.expect("finished").describe(name),
+                )
+            })
+            .collect()
+    }
+
+    fn level(n: u8) -> Lineup {
+        Lineup::both(Level::new(n).unwrap())
+    }
+
+    #[test]
+    fn each_level_against_itself_and_the_next() {
+        for n in 1..=5u8 {
+            insta::assert_snapshot!(format!("duel_{n}_v_{n}"), pinned(level(n), level(n)));
+            if n < 5 {
+                let up = n + 1;
+                insta::assert_snapshot!(format!("duel_{up}_v_{n}"), pinned(level(up), level(n)));
+            }
+        }
+        insta::assert_snapshot!("duel_5_v_frozen", pinned(level(5), Lineup::frozen()));
+    }
 }

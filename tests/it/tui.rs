@@ -42,9 +42,14 @@ fn shot(app: &App) -> String {
 
 /// A small, fast competition with a fixed seed, saved in `dir` as TEST.
 fn small_file(dir: &std::path::Path, user: Option<u8>) -> App {
+    file_of_packs(dir, user, 1)
+}
+
+/// The same with `packs` a session (of one day).
+fn file_of_packs(dir: &std::path::Path, user: Option<u8>, packs: u8) -> App {
     let options = accc::engine::MatchOptions {
         batsmen: 4,
-        packs_per_session: 1,
+        packs_per_session: packs,
         days: 1,
         ..Default::default()
     };
@@ -433,6 +438,105 @@ fn play_as_user(
     prompts
 }
 
+/// The `=` key asks the analyst (`Search::ADVICE`), which is told every view of the
+/// person's side: its answer is a search's, not the professional's (it overrules it here and
+/// there), the same when asked twice at a ball, and the same in the same match played again.
+/// A twin analyst, told every view of the person's side as the engine replays the match from
+/// its record, gives the same answer at every prompt.
+#[test]
+fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
+    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::{Bot, Level};
+    use accc::engine::runner::chance_rng;
+    use accc::engine::{Choice, MatchState, NoRecord, Player, Side};
+    use accc::save::record::Op;
+    use std::collections::HashMap;
+    let pro = Level::PROFESSIONAL;
+    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
+    // Per seed: the person's decisions and the computer's choices, as the record keeps them.
+    type History = (Vec<(Decision, Choice)>, Vec<Choice>);
+    let play = || {
+        let mut answers = Vec::new();
+        let mut overruled = 0;
+        let mut at = u64::MAX;
+        let mut professional = Bot::new(pro, pro, 0, Side::Home);
+        let mut history: HashMap<u64, History> = HashMap::new();
+        play_as_user(0..2, |s, seed| {
+            if seed != at {
+                at = seed;
+                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+            }
+            let answer = s.advice().expect("the person is to act");
+            assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
+            let view = s.state.view();
+            if professional.decide(&view) != answer {
+                overruled += 1;
+            }
+            professional.observe(&view, answer);
+            answers.push(answer);
+            s.choose(answer).unwrap();
+            let (person, computer) = history.entry(seed).or_default();
+            *person = s.moves.clone();
+            computer.extend(s.take_computer().into_iter().map(|op| match op {
+                Op::Computer(c) => c,
+                op => panic!("{op:?} is not the computer's"),
+            }));
+            true
+        });
+        (answers, overruled, history)
+    };
+    let (answers, overruled, history) = play();
+    assert!(answers.len() > 100, "{}", answers.len());
+    assert!(
+        overruled > 0,
+        "the analyst never overruled the professional"
+    );
+    assert_eq!(play().0, answers, "the same match, the same advice");
+    // The twin, on the engine alone.
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let mut checked = 0;
+    for (seed, (person, computer)) in history {
+        let mut twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+        let mut person = person.into_iter();
+        let mut computer = computer.into_iter();
+        let mut state = MatchState::new(options);
+        let mut rng = chance_rng(seed);
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, decision) = state.to_act().unwrap();
+            let choice = if side == Side::Home {
+                let Some((asked, choice)) = person.next() else {
+                    break;
+                };
+                assert_eq!(asked, decision, "seed {seed}");
+                let view = state.view();
+                if decision != Decision::Declare {
+                    assert_eq!(
+                        twin.decide(&view),
+                        choice,
+                        "seed {seed}: the analyst's answer"
+                    );
+                    checked += 1;
+                }
+                twin.observe(&view, choice);
+                choice
+            } else {
+                computer.next().expect("the computer's choice")
+            };
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert_eq!(checked, answers.len());
+}
+
 #[test]
 fn a_pause_is_shown_before_the_humans_next_choice() {
     let prompts = play_as_user(0..12, |s, seed| {
@@ -653,9 +757,25 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     let deliveries = session(&app).deliveries;
     let journal = dir.path().join("TEST.jnl");
     assert!(journal.exists(), "each action is in the journal");
+    let state_before = format!("{:?}", session(&app).state.public());
     // The program is stopped without a word (as by kill -9): nothing is folded in.
     drop(app);
     assert!(journal.exists());
+    // The file and its journal hold the computer's choices too: a later program whose
+    // computer players would choose otherwise (here: other levels) rebuilds the same match.
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    let comp = keeper.load().unwrap();
+    let game = keeper.in_play().expect("the match in play").clone();
+    drop(keeper);
+    assert!(game
+        .ops
+        .iter()
+        .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
+    let mut other = *comp.settings();
+    other.levels = Levels { bat: 1, bowl: 1 };
+    let rebuilt = accc::tui::session::Session::of_record(&other, &game).unwrap();
+    assert_eq!(rebuilt.deliveries, deliveries);
+    assert_eq!(format!("{:?}", rebuilt.state.public()), state_before);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
     press(&mut app, "2");
@@ -838,7 +958,8 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
 fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     use accc::tui::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    // Three packs a session: long enough for several innings to end at level 2.
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
@@ -1487,7 +1608,7 @@ fn simulate_on_a_finished_competition_says_why_not() {
 #[test]
 fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "1");
     let Some(Screen::Scorecard { card, .. }) = app.screen() else {
         panic!("{}", shot(&app))
@@ -1589,7 +1710,7 @@ fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
 #[test]
 fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let mut checked = 0;
     for _ in 0..20_000 {
@@ -1663,7 +1784,7 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
 #[test]
 fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), None);
+    let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let balls = |app: &App| session(app).deliveries;
     let clear = |app: &mut App| {
@@ -1718,7 +1839,7 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
 #[test]
 fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
     to_own_match(&mut app);
     for _ in 0..5000 {
         let s = session(&app);
