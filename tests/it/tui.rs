@@ -1744,41 +1744,46 @@ fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     assert!(checked >= 1, "an innings began after a stop: {checked}");
 }
 
-#[test]
-fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+/// Plays the user's matches in `app` with `=` until the user may change cards after a wicket.
+fn to_users_exchange(app: &mut App) {
     for _ in 0..6 {
-        to_own_match(&mut app);
+        to_own_match(app);
         for _ in 0..5000 {
-            let s = session(&app);
+            let s = session(app);
             if s.state.is_over() {
                 break;
             }
             if s.human_to_act() == Some(Decision::Exchange) {
-                press(&mut app, "1");
-                assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
-                press(&mut app, "23");
-                let text = shot(&app);
-                assert!(
-                    text.contains("Two cards at most") && !text.contains("[3] change"),
-                    "{text}"
-                );
-                press(&mut app, "1");
-                assert!(!shot(&app).contains("[1] change"));
-                assert!(!shot(&app).contains("Two cards at most"));
                 return;
             }
             if s.paused.is_some() {
-                enter(&mut app);
+                enter(app);
             } else {
-                press(&mut app, "=");
+                press(app, "=");
             }
         }
-        enter(&mut app);
-        enter(&mut app);
+        enter(app);
+        enter(app);
     }
     panic!("the user never changed cards");
+}
+
+#[test]
+fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_users_exchange(&mut app);
+    press(&mut app, "1");
+    assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
+    press(&mut app, "23");
+    let text = shot(&app);
+    assert!(
+        text.contains("Two cards at most") && !text.contains("[3] change"),
+        "{text}"
+    );
+    press(&mut app, "1");
+    assert!(!shot(&app).contains("[1] change"));
+    assert!(!shot(&app).contains("Two cards at most"));
 }
 
 #[test]
@@ -2081,28 +2086,9 @@ fn the_keys_line_of_the_match_screen_is_never_cut() {
     // The user's card exchange with a declaration armed.
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
-    for _ in 0..6 {
-        to_own_match(&mut app);
-        for _ in 0..5000 {
-            let s = session(&app);
-            if s.state.is_over() {
-                break;
-            }
-            if s.human_to_act() == Some(Decision::Exchange) {
-                press(&mut app, "d");
-                let text = shot(&app);
-                assert!(text.contains("will declare"), "{text}");
-                assert!(text.trim_end().ends_with("[H] help"), "{text}");
-                return;
-            }
-            if s.paused.is_some() {
-                enter(&mut app);
-            } else {
-                press(&mut app, "=");
-            }
-        }
-        enter(&mut app);
-        enter(&mut app);
-    }
-    panic!("the user never changed cards");
+    to_users_exchange(&mut app);
+    press(&mut app, "d");
+    let text = shot(&app);
+    assert!(text.contains("will declare"), "{text}");
+    assert!(text.trim_end().ends_with("[H] help"), "{text}");
 }
