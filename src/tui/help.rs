@@ -18,13 +18,31 @@ pub fn lines() -> Vec<String> {
 
 /// The keys of the match screen, for this help and the help inside a match.
 pub fn match_keys() -> Vec<String> {
-    MATCH_KEYS.lines().map(str::to_string).collect()
+    format!("{PLAY_KEYS}\n{WATCH_KEYS}")
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
-const MATCH_KEYS: &str = "\
+/// The keys of a match the person plays: the help inside it shows these.
+pub fn play_keys() -> Vec<String> {
+    PLAY_KEYS.lines().map(str::to_string).collect()
+}
+
+/// The keys of a match between two computer sides, watched: the help inside it shows these.
+pub fn watch_keys() -> Vec<String> {
+    let mut out = vec!["KEYS ON THE MATCH SCREEN".to_string()];
+    out.extend(WATCH_KEYS.lines().map(str::to_string));
+    out.push("  [Enter] goes on after a pause; [Esc] then [Y] leaves the match, kept as it".into());
+    out.push("  stands: [2] on the menu comes back to it.".into());
+    out
+}
+
+const PLAY_KEYS: &str = "\
 KEYS ON THE MATCH SCREEN
-  [1]-[6]  play the card above the number    [=]  let the computer choose
-  [0]      play no card (no-ball or wide)     [D]  declare before next ball
+  [1]-[6]  play the card above the number ([7] too at the opening discard)
+  [0]      play no card (no-ball or wide)     [=]  let the computer choose
+  [D]      declare before the next ball
   [H], [?] or [F1]  help on the ball in play and on these keys
   After a wicket pick up to two cards with [1]-[6] (again to put one back) and
   press [Enter] to change them, or [0] to keep your hand ([D] works here too).
@@ -36,7 +54,9 @@ KEYS ON THE MATCH SCREEN
   menu resumes it on the same ball. Each of your moves is saved as you make
   it, so a closed window or a crash loses nothing; a match once begun is never
   dealt again. Once a result stands it is saved at once.
-  The line under the scoreboard names the batsman on strike.
+  The line under the scoreboard names the batsman on strike.";
+
+const WATCH_KEYS: &str = "\
   Watching two computer sides: [Space] pauses and goes on, [-] and [+] slow
   it down and speed it up, and [Q] finishes the match at once.";
 

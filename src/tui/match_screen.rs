@@ -836,13 +836,20 @@ pub fn help_lines(s: &Session) -> Vec<String> {
         let name = &s.commentary.names[p.batting().index()];
         out.push(format!("  {}", on_strike(name, p.striker)));
         out.push(match crate::engine::tables::weakest_defence(p.striker) {
-            0 => "  Batsmen 1-5 may defend with any lower or equal card of the suit bowled.".into(),
+            0 => format!(
+                "  Batsmen 1-{} may defend with any lower or equal card of the suit bowled.",
+                p.options.batsmen.min(5)
+            ),
             1 => "  Batsmen 6-8 may not defend with a 1: a 1 of the suit bowled, below it, is bowled.".into(),
             _ => "  Batsmen 9-11 may not defend with a 1 or 2: either, below the card, is bowled.".into(),
         });
     }
     out.push(String::new());
-    out.extend(super::help::match_keys());
+    out.extend(if s.human.is_some() {
+        super::help::play_keys()
+    } else {
+        super::help::watch_keys()
+    });
     out
 }
 
@@ -1028,6 +1035,44 @@ mod tests {
             on_strike("Kent", 11),
             "Kent batsman no. 11 on strike (may not defend with a 1 or 2)"
         );
+    }
+
+    /// The help inside a match says only what is true of it: the top order as this match
+    /// has it (four batsmen a side: 1-4), the seventh card at the opening discard, and, in a
+    /// watched match, the watching keys and not the playing ones.
+    #[test]
+    fn the_help_inside_a_match_fits_the_match() {
+        use crate::play::Levels;
+        use crate::tui::session::Session;
+        let options = MatchOptions {
+            batsmen: 4,
+            ..MatchOptions::default()
+        };
+        let names = || [("Kent", "Kent"), ("Surrey", "Surrey")].map(|(a, b)| (a.into(), b.into()));
+        let levels = Levels { bat: 5, bowl: 5 };
+        let mut s = Session::begin(options, levels, 3, names(), Some(Side::Home));
+        let help = super::help_lines(&s).join("\n");
+        assert!(help.contains("[7] too at the opening discard"), "{help}");
+        while s.state.public().innings_started == 0 || s.paused.is_some() {
+            if s.paused.is_some() {
+                s.resume();
+                s.advance(false);
+            } else {
+                let c = s.advice().expect("the person to act");
+                s.choose(c).unwrap();
+            }
+        }
+        let help = super::help_lines(&s).join("\n");
+        assert!(help.contains("Batsmen 1-4 may defend"), "{help}");
+        assert!(!help.contains("1-5"), "{help}");
+        assert!(!help.contains("[Space] pauses"), "{help}");
+        let watched = Session::begin(options, levels, 3, names(), None);
+        let help = super::help_lines(&watched).join("\n");
+        assert!(help.contains("[Space] pauses"), "{help}");
+        assert!(!help.contains("[1]-[6]") && !help.contains("[=]"), "{help}");
+        assert!(super::help_lines(&watched)
+            .iter()
+            .all(|l| l.chars().count() <= 78));
     }
 
     #[test]
