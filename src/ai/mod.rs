@@ -16,6 +16,7 @@ pub mod duel;
 mod memory;
 mod mistakes;
 pub mod profile;
+pub mod review;
 pub(crate) mod situation;
 
 use rand_chacha::ChaCha8Rng;
