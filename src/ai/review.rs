@@ -133,8 +133,8 @@ fn telling(decision: &Decision, striker: u8, who: &str, j: &Judged) -> String {
 mod tests {
     use super::*;
     use crate::ai::{Bot, Level};
-    use crate::engine::runner::chance_rng;
-    use crate::engine::{MatchOptions, NoRecord, Player};
+    use crate::engine::runner::{chance_rng, play_on_seeing};
+    use crate::engine::{MatchOptions, NoRecord};
 
     /// A short match of a novice (home) against the professional (away): every decision of
     /// both sides with the state it was made in.
@@ -150,21 +150,16 @@ mod tests {
             Bot::new(novice, novice, seed, Side::Home),
             Bot::new(pro, pro, seed, Side::Away),
         ];
-        let mut state = MatchState::new(options);
-        let mut rng = chance_rng(seed);
         let mut steps = Vec::new();
-        while !state.is_over() {
-            if state.chance().is_some() {
-                state.sample_chance(&mut rng, &mut NoRecord);
-                continue;
-            }
-            let (side, _) = state.to_act().unwrap();
-            let view = state.view();
-            let choice = bots[side.index()].decide(&view);
-            bots[side.index()].observe(&view, choice);
-            steps.push((state.clone(), choice));
-            state.apply(choice, &mut NoRecord).unwrap();
-        }
+        let [home, away] = &mut bots;
+        play_on_seeing(
+            MatchState::new(options),
+            &mut chance_rng(seed),
+            [home, away],
+            &mut NoRecord,
+            |state, choice| steps.push((state.clone(), choice)),
+        )
+        .unwrap();
         steps
     }
 
