@@ -42,6 +42,7 @@ fn whole_match(comp: &Competition) -> MatchRecord {
         ops: Vec::new(),
     };
     let mut s = Session::of_record(comp.settings(), &game).expect("a new match");
+    game.ops.extend(s.take_computer());
     while !s.state.is_over() {
         let op = if s.paused.is_some() {
             Op::Resume
@@ -50,8 +51,24 @@ fn whole_match(comp: &Competition) -> MatchRecord {
         };
         s.apply(op).expect("allowed");
         game.ops.push(op);
+        game.ops.extend(s.take_computer());
     }
     game
+}
+
+/// The match's actions as the program notes them: each of the person's with the computer's
+/// choices that followed it.
+fn noted(game: &MatchRecord) -> Vec<&[Op]> {
+    let ops = &game.ops;
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=ops.len() {
+        if i == ops.len() || !matches!(ops[i], Op::Computer(_)) {
+            out.push(&ops[start..i]);
+            start = i;
+        }
+    }
+    out
 }
 
 fn resume(c: &mut Criterion) {
@@ -75,8 +92,11 @@ fn resume(c: &mut Criterion) {
         })
         .expect("begun");
         k.store(&comp).expect("saved");
-        for op in &game.ops[half..] {
-            k.note(*op).expect("noted");
+        for ops in noted(&MatchRecord {
+            ops: game.ops[half..].to_vec(),
+            ..game.clone()
+        }) {
+            k.note(ops).expect("noted");
         }
     }
     eprintln!(
@@ -108,25 +128,31 @@ fn journal(c: &mut Criterion) {
         ..game.clone()
     })
     .expect("begun");
+    let actions = noted(&game);
     let bytes: usize = game
         .ops
         .iter()
         .map(|op| accc::save::journal::op_frame(op).len())
         .sum();
     eprintln!(
-        "{} actions, {bytes} bytes: {:.1} bytes an action",
-        game.ops.len(),
-        bytes as f64 / game.ops.len() as f64
+        "{} actions of the person's and {} choices of the computer's, {bytes} bytes: {:.1} \
+         bytes an action",
+        actions.len(),
+        game.ops.len() - actions.len(),
+        bytes as f64 / actions.len() as f64
     );
     let mut group = c.benchmark_group("journal");
     group.throughput(Throughput::Elements(1));
     let mut i = 0;
-    group.bench_function("note one action (written and flushed to disk)", |b| {
-        b.iter(|| {
-            i += 1;
-            k.note(game.ops[i % game.ops.len()]).expect("noted")
-        })
-    });
+    group.bench_function(
+        "note one action and the computer's choices after it (written and flushed to disk)",
+        |b| {
+            b.iter(|| {
+                i += 1;
+                k.note(actions[i % actions.len()]).expect("noted")
+            })
+        },
+    );
     group.finish();
 }
 

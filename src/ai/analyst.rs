@@ -107,6 +107,12 @@ impl Analyst {
         self.search
     }
 
+    /// What its memory knows of the other hand (the professional's it consults).
+    #[cfg(test)]
+    pub(crate) fn known(&self) -> super::CardCounts {
+        self.pro.known()
+    }
+
     /// Weighs `choices` in `view` (a view it has seen, through `decide` or `observe`): the
     /// average worth of each in runs over the search's deals, in the order given.
     pub fn estimate(&mut self, view: &View<'_>, choices: &[Choice]) -> Vec<f32> {

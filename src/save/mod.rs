@@ -457,20 +457,21 @@ impl Keeper {
         Ok(())
     }
 
-    /// The person did `op` in the match in play: it is kept, and on disk before this returns.
-    /// Returns the bytes written for it.
-    pub fn note(&mut self, op: Op) -> Result<usize, Error> {
+    /// The person did something in the match in play: `ops` are their action and the
+    /// computer's choices that followed it. They are kept, and on disk (one write, one flush)
+    /// before this returns. Returns the bytes written for them.
+    pub fn note(&mut self, ops: &[Op]) -> Result<usize, Error> {
         let Some(game) = &mut self.in_play else {
             return Ok(0);
         };
-        game.ops.push(op);
+        game.ops.extend_from_slice(ops);
         if self.journal.is_none() {
-            // The journal is written whole, this action included.
+            // The journal is written whole, these actions included.
             self.open_journal()?;
-            return Ok(journal::op_frame(&op).len());
+            return Ok(ops.iter().map(|op| journal::op_frame(op).len()).sum());
         }
         let w = self.journal.as_mut().expect("open");
-        w.append(&op).map_err(Error::from_store)
+        w.append(ops).map_err(Error::from_store)
     }
 
     /// The match in play has ended: it becomes the last match played. Store to keep it.

@@ -1,8 +1,10 @@
-//! A person's match as the save keeps it: which fixture, how it is shown, and every action the
-//! person took in it, in order. A match flows from its seed (the deal, the packs, the computer
-//! players' own streams), so these actions are all it takes to rebuild it exactly, ball for
-//! ball (OpenSpiel's "the history determines the state"); the terminal program replays them
-//! (`crate::tui::session::Session::replay`).
+//! A person's match as the save keeps it: which fixture, how it is shown, every action the
+//! person took in it and every choice the computer made, in order. The deal and the packs
+//! flow from the match's seed, so these choices are all it takes to rebuild it exactly, ball
+//! for ball (OpenSpiel's "the history determines the state"); the terminal program replays
+//! them (`crate::tui::session::Session::replay`). The computer's choices are kept, not
+//! worked out again, so that a match left in play by one version of the program resumes the
+//! same under a later one whose computer players choose differently.
 //!
 //! These are the in-memory types; the stored ones are in [`super::v2`] (the save) and
 //! [`super::journal`] (the actions written one by one while the match is played).
@@ -79,10 +81,12 @@ pub enum Op {
     Watch(u8),
     /// [Q]: a watched match finished at once.
     Quick,
+    /// A choice a computer player made (the side is the one the engine asked).
+    Computer(Choice),
 }
 
-/// A match in play, or the last one the person played: its fixture, its mode and the
-/// person's actions in order.
+/// A match in play, or the last one the person played: its fixture, its mode, and the
+/// person's actions and the computer's choices in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRecord {
     pub fixture: FixtureKey,

@@ -56,6 +56,21 @@ pub enum OpV2 {
     Resume,
     Watch(u8),
     Quick,
+    /// A computer player's choice.
+    Computer(ChoiceV2),
+}
+
+/// A computer player's choice (see [`Choice`]): cards by index as in [`OpV2`].
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChoiceV2 {
+    Card(u8),
+    NoCard,
+    /// 0 bat, 1 bowl.
+    Elect(u8),
+    /// Each its index + 1 (0: none).
+    Exchange(u8, u8),
+    Declare,
+    Continue,
 }
 
 /// Format 1 to format 2: the competition as it was, no match in play, none on record.
@@ -95,15 +110,66 @@ impl std::fmt::Display for RecordProblem {
 
 impl std::error::Error for RecordProblem {}
 
+fn card_index(c: Card) -> u8 {
+    c.index() as u8
+}
+
+fn given_index(c: Option<Card>) -> u8 {
+    c.map_or(0, |c| card_index(c) + 1)
+}
+
+fn card_of(i: u8) -> Result<Card, RecordProblem> {
+    ((i as usize) < DISTINCT)
+        .then(|| Card::from_index(i as usize))
+        .ok_or(RecordProblem::Card(i))
+}
+
+fn given_of(i: u8) -> Result<Option<Card>, RecordProblem> {
+    match i {
+        0 => Ok(None),
+        i => card_of(i - 1).map(Some),
+    }
+}
+
+fn election_of(e: u8) -> Result<Election, RecordProblem> {
+    match e {
+        0 => Ok(Election::Bat),
+        1 => Ok(Election::Bowl),
+        e => Err(RecordProblem::Elect(e)),
+    }
+}
+
+impl ChoiceV2 {
+    pub fn of(c: Choice) -> ChoiceV2 {
+        match c {
+            Choice::Card(c) => ChoiceV2::Card(card_index(c)),
+            Choice::NoCard => ChoiceV2::NoCard,
+            Choice::Elect(e) => ChoiceV2::Elect((e == Election::Bowl) as u8),
+            Choice::Exchange([a, b]) => ChoiceV2::Exchange(given_index(a), given_index(b)),
+            Choice::Declare => ChoiceV2::Declare,
+            Choice::Continue => ChoiceV2::Continue,
+        }
+    }
+
+    pub fn choice(self) -> Result<Choice, RecordProblem> {
+        Ok(match self {
+            ChoiceV2::Card(i) => Choice::Card(card_of(i)?),
+            ChoiceV2::NoCard => Choice::NoCard,
+            ChoiceV2::Elect(e) => Choice::Elect(election_of(e)?),
+            ChoiceV2::Exchange(a, b) => Choice::Exchange([given_of(a)?, given_of(b)?]),
+            ChoiceV2::Declare => Choice::Declare,
+            ChoiceV2::Continue => Choice::Continue,
+        })
+    }
+}
+
 impl OpV2 {
     pub fn of(op: &Op) -> OpV2 {
-        let card = |c: Card| c.index() as u8;
-        let given = |c: Option<Card>| c.map_or(0, |c| card(c) + 1);
         match *op {
-            Op::Choose(Choice::Card(c)) => OpV2::Card(card(c)),
+            Op::Choose(Choice::Card(c)) => OpV2::Card(card_index(c)),
             Op::Choose(Choice::NoCard) => OpV2::NoCard,
             Op::Choose(Choice::Elect(e)) => OpV2::Elect((e == Election::Bowl) as u8),
-            Op::Choose(Choice::Exchange([a, b])) => OpV2::Exchange(given(a), given(b)),
+            Op::Choose(Choice::Exchange([a, b])) => OpV2::Exchange(given_index(a), given_index(b)),
             // Declarations reach the engine through [D] (`Op::Declare`), never chosen.
             Op::Choose(Choice::Declare) => OpV2::Declare(true),
             Op::Choose(Choice::Continue) => OpV2::Declare(false),
@@ -111,31 +177,22 @@ impl OpV2 {
             Op::Resume => OpV2::Resume,
             Op::Watch(n) => OpV2::Watch(n),
             Op::Quick => OpV2::Quick,
+            Op::Computer(c) => OpV2::Computer(ChoiceV2::of(c)),
         }
     }
 
     pub fn op(self) -> Result<Op, RecordProblem> {
-        let card = |i: u8| {
-            ((i as usize) < DISTINCT)
-                .then(|| Card::from_index(i as usize))
-                .ok_or(RecordProblem::Card(i))
-        };
-        let given = |i: u8| match i {
-            0 => Ok(None),
-            i => card(i - 1).map(Some),
-        };
         Ok(match self {
-            OpV2::Card(i) => Op::Choose(Choice::Card(card(i)?)),
+            OpV2::Card(i) => Op::Choose(Choice::Card(card_of(i)?)),
             OpV2::NoCard => Op::Choose(Choice::NoCard),
-            OpV2::Elect(0) => Op::Choose(Choice::Elect(Election::Bat)),
-            OpV2::Elect(1) => Op::Choose(Choice::Elect(Election::Bowl)),
-            OpV2::Elect(e) => return Err(RecordProblem::Elect(e)),
-            OpV2::Exchange(a, b) => Op::Choose(Choice::Exchange([given(a)?, given(b)?])),
+            OpV2::Elect(e) => Op::Choose(Choice::Elect(election_of(e)?)),
+            OpV2::Exchange(a, b) => Op::Choose(Choice::Exchange([given_of(a)?, given_of(b)?])),
             OpV2::Declare(on) => Op::Declare(on),
             OpV2::Resume => Op::Resume,
             OpV2::Watch(0) => return Err(RecordProblem::EmptyWatch),
             OpV2::Watch(n) => Op::Watch(n),
             OpV2::Quick => Op::Quick,
+            OpV2::Computer(c) => Op::Computer(c.choice()?),
         })
     }
 }

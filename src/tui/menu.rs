@@ -66,8 +66,9 @@ impl Open {
             Screen::Match { .. } if hidden => {}
             Screen::Match { session, entry } if match_screen::wants_ticks(session) => {
                 let balls = session.watch_tick();
+                let computer = session.take_computer();
                 if balls > 0 && matches!(entry, super::playing::Entry::Due(_)) {
-                    self.note(Op::Watch(balls));
+                    self.note(Op::Watch(balls), computer);
                 }
                 if let Screen::Match { session, entry } =
                     std::mem::replace(&mut self.screen, Screen::Menu)

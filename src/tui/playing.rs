@@ -24,6 +24,28 @@ pub enum Entry {
     Recorded(Option<SeasonSummary>),
 }
 
+/// Why the match in play cannot be resumed.
+#[derive(Debug)]
+enum NotResumed {
+    /// The file holds none.
+    NoneKept,
+    /// It was begun with the person playing, and the county now plays neither side, or the
+    /// other way about.
+    OtherCounty,
+    /// Its record does not rebuild it.
+    Replay(super::session::ReplayError),
+}
+
+impl std::fmt::Display for NotResumed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotResumed::NoneKept => f.write_str("there is none"),
+            NotResumed::OtherCounty => f.write_str("it was played by another county"),
+            NotResumed::Replay(e) => e.fmt(f),
+        }
+    }
+}
+
 /// The match the person has in play, as the menu offers it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
@@ -88,10 +110,11 @@ impl Open {
         } else {
             Mode::Watch
         };
+        let mut session = session;
         let game = MatchRecord {
             fixture: FixtureKey::of(&fixture),
             mode,
-            ops: Vec::new(),
+            ops: session.take_computer(),
         };
         if let Err(e) = self.keeper.begin_match(game) {
             self.not_kept(&e);
@@ -108,15 +131,12 @@ impl Open {
         super::session::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
     }
 
-    /// The match in play, rebuilt from its actions.
-    fn replayed(&self, fixture: &Fixture) -> Result<Session, String> {
-        let game = self
-            .keeper
-            .in_play()
-            .ok_or_else(|| "there is none".to_string())?;
+    /// The match in play, rebuilt from its record.
+    fn replayed(&self, fixture: &Fixture) -> Result<Session, NotResumed> {
+        let game = self.keeper.in_play().ok_or(NotResumed::NoneKept)?;
         let human = self.human_of(fixture);
         if (game.mode == Mode::Play) != human.is_some() {
-            return Err("it was played by another county".into());
+            return Err(NotResumed::OtherCounty);
         }
         let s = self.comp.settings();
         Session::replay(
@@ -127,7 +147,7 @@ impl Open {
             human,
             game,
         )
-        .map_err(|e| e.to_string())
+        .map_err(NotResumed::Replay)
     }
 
     /// [2] with a match in play: the match as it was left, on the same ball, stop and hand.
@@ -198,9 +218,12 @@ impl Open {
         self.unsaved = Some(why);
     }
 
-    /// Keeps what the person did, on disk before play goes on.
-    pub(super) fn note(&mut self, op: Op) {
-        if let Err(e) = self.keeper.note(op) {
+    /// Keeps what the person did (`op`) and the computer's choices that followed it
+    /// (`computer`), on disk before play goes on.
+    pub(super) fn note(&mut self, op: Op, computer: Vec<Op>) {
+        let mut ops = vec![op];
+        ops.extend(computer);
+        if let Err(e) = self.keeper.note(&ops) {
             self.not_kept(&e);
         }
     }
@@ -292,8 +315,9 @@ impl Open {
                 self.say("The match is kept as it stands: [2] on the menu resumes it.")
             }
             MatchKey::Played(op) => {
+                let computer = session.take_computer();
                 if matches!(entry, Entry::Due(_)) {
-                    self.note(op);
+                    self.note(op, computer);
                 }
                 self.record_when_over(session, entry)
             }

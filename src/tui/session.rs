@@ -2,6 +2,8 @@
 //! players, the human's side (if any), and the commentary. It moves the match on until the
 //! human must choose, a "fully" match pauses, or the match ends. No terminal code here.
 
+use std::collections::VecDeque;
+
 use rand_chacha::ChaCha8Rng;
 
 use super::commentary::{Commentary, Pause};
@@ -54,6 +56,16 @@ pub struct Session {
     /// Every decision the engine asked of the person, with their answer, in order (a
     /// declaration's "continue" included): what a review of the match goes through.
     pub moves: Vec<(Decision, Choice)>,
+    /// The computer's choices made since they were last taken ([`Session::take_computer`])
+    /// and not yet in the match's record, to be kept there.
+    computer_made: Vec<Choice>,
+    /// A replay's recorded computer choices still to be played, in order: the computer
+    /// players are asked as ever (so that their memories and streams run on as they did),
+    /// but the recorded choice is the one played.
+    script: VecDeque<Choice>,
+    /// A recorded computer choice this engine does not allow where it came: the record is
+    /// not of this match.
+    off_script: Option<Choice>,
 }
 
 /// The side the person's county (`user`) plays in a match of `home` against `away`, if any.
@@ -76,6 +88,10 @@ pub enum ReplayError {
     Illegal(IllegalChoice),
     /// The action cannot be done at this point of the match.
     NotNow(Op),
+    /// A computer choice it holds is not allowed where it comes.
+    ComputerIllegal(Choice),
+    /// It holds computer choices past the point its actions reach.
+    ComputerLeftOver(usize),
 }
 
 impl std::fmt::Display for ReplayError {
@@ -83,6 +99,12 @@ impl std::fmt::Display for ReplayError {
         match self {
             ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed ({e:?})"),
             ReplayError::NotNow(op) => write!(f, "it holds {op:?} where that cannot be done"),
+            ReplayError::ComputerIllegal(c) => {
+                write!(f, "a computer choice it holds is not allowed ({c:?})")
+            }
+            ReplayError::ComputerLeftOver(n) => {
+                write!(f, "it holds {n} computer choices past its last action")
+            }
         }
     }
 }
@@ -219,6 +241,9 @@ impl Session {
             help: None,
             watching: Watching::default(),
             moves: Vec::new(),
+            computer_made: Vec::new(),
+            script: VecDeque::new(),
+            off_script: None,
         }
     }
 
@@ -313,15 +338,18 @@ impl Session {
         };
         if self.state.chance().is_some() {
             self.state.sample_chance(&mut self.rng, &mut watch);
+            self.deliveries += watch.balls;
         } else if let Some((side, decision)) = self.state.to_act() {
             let choice = if Some(side) == self.human {
-                match decision {
+                let choice = match decision {
                     Decision::Declare if self.declare_next => Choice::Declare,
                     Decision::Declare => Choice::Continue,
                     _ => return,
-                }
+                };
+                self.adviser.observe(&self.state.view(), choice);
+                choice
             } else {
-                self.bots[side.index()].decide(&self.state.view())
+                self.computer_choice(side)
             };
             if decision == Decision::Declare {
                 self.declare_next = false;
@@ -329,12 +357,47 @@ impl Session {
                     self.moves.push((decision, choice));
                 }
             }
+            let mut watch = Watch {
+                commentary: &mut self.commentary,
+                balls: 0,
+            };
             self.state
                 .apply(choice, &mut watch)
                 .expect("computer players choose legally");
+            self.deliveries += watch.balls;
         }
-        self.deliveries += watch.balls;
         self.forget_declaration_if_closed(innings);
+    }
+
+    /// The computer's choice for `side`: its player is asked and told what is played, which
+    /// is its own choice, or in a replay the recorded one (the same, unless the computer
+    /// players have changed since the match was recorded). Kept for the match's record.
+    fn computer_choice(&mut self, side: Side) -> Choice {
+        let view = self.state.view();
+        let bot = &mut self.bots[side.index()];
+        let own = bot.decide(&view);
+        let choice = match self.script.pop_front() {
+            // Already in the record.
+            Some(kept) if allowed(&view, kept) => kept,
+            Some(kept) => {
+                // Not this match's: play on with the computer's own, and say so.
+                self.script.clear();
+                self.off_script.get_or_insert(kept);
+                self.computer_made.push(own);
+                own
+            }
+            None => {
+                self.computer_made.push(own);
+                own
+            }
+        };
+        bot.observe(&view, choice);
+        choice
+    }
+
+    /// The computer's choices made since last asked, as the match's record keeps them.
+    pub fn take_computer(&mut self) -> Vec<Op> {
+        self.computer_made.drain(..).map(Op::Computer).collect()
     }
 
     /// A declaration armed for an innings that has since closed (the ball it was armed at
@@ -356,6 +419,10 @@ impl Session {
             balls: 0,
         };
         let innings = self.state.public().innings_started;
+        if allowed(&self.state.view(), choice) {
+            // The adviser keeps its memory of the person's side from every view of it.
+            self.adviser.observe(&self.state.view(), choice);
+        }
         self.state.apply(choice, &mut watch)?;
         if let Some(decision) = asked {
             self.moves.push((decision, choice));
@@ -442,15 +509,20 @@ impl Session {
                 }
                 self.finish_quickly();
             }
+            // Played where it came: see `replay`.
+            Op::Computer(_) => {}
         }
-        Ok(())
+        match self.off_script {
+            Some(c) => Err(ReplayError::ComputerIllegal(c)),
+            None => Ok(()),
+        }
     }
 
-    /// The match rebuilt from its seed and the person's actions (`game`), exactly as it
-    /// stood after the last of them: the same ball, hand, scoreboard, ball-by-ball history
-    /// and stop. Computer players draw from their own seeded streams, and nothing else the
-    /// screen does (the adviser's `=` has its own) touches the match's, so the actions alone
-    /// decide it.
+    /// The match rebuilt from its seed, the person's actions and the computer's choices
+    /// (`game`), exactly as it stood after the last of them: the same ball, hand, scoreboard,
+    /// ball-by-ball history and stop. Nothing else the screen does (the adviser's `=` has its
+    /// own stream) touches the match's. A record without the computer's choices (or with only
+    /// the first of them) replays too, the computer players choosing the rest as they would.
     pub fn replay(
         options: MatchOptions,
         levels: Levels,
@@ -459,9 +531,24 @@ impl Session {
         human: Option<Side>,
         game: &MatchRecord,
     ) -> Result<Session, ReplayError> {
-        let mut s = Session::begin(options, levels, seed, names, human);
+        let mut s = Session::new(options, levels, seed, names, human, Mode::Fully);
+        s.script = game
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Computer(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        s.advance(human.is_none());
         for op in &game.ops {
             s.apply(*op)?;
+        }
+        if let Some(c) = s.off_script {
+            return Err(ReplayError::ComputerIllegal(c));
+        }
+        if !s.script.is_empty() {
+            return Err(ReplayError::ComputerLeftOver(s.script.len()));
         }
         Ok(s)
     }
@@ -499,5 +586,201 @@ impl Session {
         }
         // Played without pauses: none is left to show.
         self.commentary.pauses.clear();
+    }
+}
+
+/// Whether the engine allows `choice` at `view` (two cards changed after a wicket in either
+/// order).
+fn allowed(view: &crate::engine::View<'_>, choice: Choice) -> bool {
+    let legal = view.legal_choices();
+    match choice {
+        Choice::Exchange([a, b]) => {
+            legal.contains(&choice) || legal.contains(&Choice::Exchange([b, a]))
+        }
+        _ => legal.contains(&choice),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NoRecord;
+
+    fn names() -> [(String, String); 2] {
+        [
+            ("Kent".to_string(), "Kent".to_string()),
+            ("Surrey".to_string(), "Surrey".to_string()),
+        ]
+    }
+
+    /// A person's match played to its end with the adviser's choices (asked now and then
+    /// more than once), its record taken as the program keeps it.
+    fn played(seed: u64, human: Side, levels: Levels) -> (Session, Vec<Op>) {
+        let options = MatchOptions::default();
+        let mut s = Session::begin(options, levels, seed, names(), Some(human));
+        let mut ops = s.take_computer();
+        while !s.state.is_over() {
+            let op = if s.paused.is_some() {
+                Op::Resume
+            } else {
+                if ops.len().is_multiple_of(7) {
+                    s.advice();
+                }
+                Op::Choose(s.advice().expect("the person to act"))
+            };
+            s.apply(op).expect("allowed");
+            ops.push(op);
+            ops.extend(s.take_computer());
+        }
+        (s, ops)
+    }
+
+    /// The record is the whole history: the engine alone, given the deal's seed, the
+    /// person's choices and the computer's, plays the same match; and a professional told
+    /// every view of the person's side with the choice made there remembers what the
+    /// adviser does, so the adviser was fed every view.
+    #[test]
+    fn the_record_is_the_whole_history_and_the_adviser_saw_every_view_of_its_side() {
+        for (seed, human) in [(3, Side::Home), (4, Side::Away)] {
+            let (s, ops) = played(seed, human, Levels { bat: 5, bowl: 5 });
+            let mut person = s.moves.iter().map(|(_, c)| *c);
+            let mut computer = ops.iter().filter_map(|op| match op {
+                Op::Computer(c) => Some(*c),
+                _ => None,
+            });
+            let pro = crate::ai::Level::PROFESSIONAL;
+            let mut told = Bot::new(pro, pro, 0, human);
+            let mut state = MatchState::new(MatchOptions::default());
+            let mut rng = chance_rng(seed);
+            let mut views = 0;
+            while !state.is_over() {
+                if state.chance().is_some() {
+                    state.sample_chance(&mut rng, &mut NoRecord);
+                    continue;
+                }
+                let (side, _) = state.to_act().expect("a decision");
+                let choice = if side == human {
+                    let c = person.next().expect("a choice of the person's");
+                    told.observe(&state.view(), c);
+                    views += 1;
+                    c
+                } else {
+                    computer.next().expect("a choice of the computer's")
+                };
+                state.apply(choice, &mut NoRecord).expect("legal");
+            }
+            assert!(person.next().is_none() && computer.next().is_none());
+            assert_eq!(
+                format!("{:?}", state.public()),
+                format!("{:?}", s.state.public())
+            );
+            assert!(views > 500, "{views}");
+            assert_eq!(told.known(), s.adviser.known(), "seed {seed}");
+        }
+    }
+
+    /// A match kept by one version of the program resumes the same under another whose
+    /// computer players choose differently (here: other levels): the computer's choices are
+    /// replayed from the record, not worked out again. Without them it would not be the same
+    /// match, so the test has teeth.
+    #[test]
+    fn a_kept_match_replays_the_same_whatever_the_computer_players_would_choose_now() {
+        let options = MatchOptions::default();
+        let kept_with = Levels { bat: 5, bowl: 5 };
+        let now = Levels { bat: 1, bowl: 2 };
+        let (s, ops) = played(5, Side::Home, kept_with);
+        let game = MatchRecord {
+            fixture: crate::save::record::FixtureKey {
+                year: 1890,
+                class: crate::counties::Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed: 5,
+            },
+            mode: crate::save::record::Mode::Play,
+            ops,
+        };
+        let same = |a: &Session, b: &Session| {
+            format!("{:?}", a.state.public()) == format!("{:?}", b.state.public())
+                && a.state.hand(Side::Home) == b.state.hand(Side::Home)
+                && a.commentary.last == b.commentary.last
+        };
+        let again = Session::replay(options, now, 5, names(), Some(Side::Home), &game)
+            .expect("replays under other computer players");
+        assert!(same(&again, &s));
+        // Every prefix too: a match left at any action resumes as it stood then.
+        for cut in [1, game.ops.len() / 3, game.ops.len() / 2] {
+            let part = MatchRecord {
+                ops: game.ops[..cut].to_vec(),
+                ..game.clone()
+            };
+            let a = Session::replay(options, now, 5, names(), Some(Side::Home), &part);
+            let b = Session::replay(options, kept_with, 5, names(), Some(Side::Home), &part);
+            assert!(
+                same(&a.expect("replays"), &b.expect("replays")),
+                "cut {cut}"
+            );
+        }
+        // The person's actions alone, under the other players: not the same match (or not
+        // a match these actions fit at all).
+        let alone = MatchRecord {
+            ops: game
+                .ops
+                .iter()
+                .filter(|op| !matches!(op, Op::Computer(_)))
+                .copied()
+                .collect(),
+            ..game.clone()
+        };
+        let without = Session::replay(options, now, 5, names(), Some(Side::Home), &alone);
+        assert!(without.is_err() || !same(&without.unwrap(), &s));
+    }
+
+    /// A recorded computer choice the engine does not allow where it comes, or one past the
+    /// record's last action, is refused: the record is not of this match.
+    #[test]
+    fn a_record_whose_computer_choices_do_not_fit_is_refused() {
+        let options = MatchOptions::default();
+        let levels = Levels { bat: 5, bowl: 5 };
+        let (_, ops) = played(6, Side::Away, levels);
+        let key = crate::save::record::FixtureKey {
+            year: 1890,
+            class: crate::counties::Class::First,
+            round: 1,
+            index: 0,
+            home: 0,
+            away: 1,
+            seed: 6,
+        };
+        let record = |ops: Vec<Op>| MatchRecord {
+            fixture: key,
+            mode: crate::save::record::Mode::Play,
+            ops,
+        };
+        let first = ops
+            .iter()
+            .position(|op| matches!(op, Op::Computer(Choice::Card(_))))
+            .expect("a card of the computer's");
+        let mut wrong = ops.clone();
+        wrong[first] = Op::Computer(Choice::Elect(crate::engine::Election::Bat));
+        let replayed = |ops| {
+            Session::replay(options, levels, 6, names(), Some(Side::Away), &record(ops)).err()
+        };
+        let r = replayed(wrong);
+        assert!(matches!(r, Some(ReplayError::ComputerIllegal(_))), "{r:?}");
+        // The person's first two actions, and the computer's choices of the whole match.
+        let person: Vec<usize> = (0..ops.len())
+            .filter(|&i| !matches!(ops[i], Op::Computer(_)))
+            .collect();
+        let mut early: Vec<Op> = ops[..person[2]].to_vec();
+        early.extend(
+            ops[person[2]..]
+                .iter()
+                .filter(|op| matches!(op, Op::Computer(_))),
+        );
+        let r = replayed(early);
+        assert!(matches!(r, Some(ReplayError::ComputerLeftOver(_))), "{r:?}");
     }
 }

@@ -439,50 +439,103 @@ fn play_as_user(
     prompts
 }
 
-/// The `=` key asks the analyst (`Search::ADVICE`), which was told every view of the
+/// The `=` key asks the analyst (`Search::ADVICE`), which is told every view of the
 /// person's side: its answer is a search's, not the professional's (it overrules it here and
 /// there), the same when asked twice at a ball, and the same in the same match played again.
+/// A twin analyst, told every view of the person's side as the engine replays the match from
+/// its record, gives the same answer at every prompt.
 #[test]
 fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
     use accc::ai::analyst::{Analyst, Search};
     use accc::ai::{Bot, Level};
-    use accc::engine::{Player, Side};
+    use accc::engine::runner::chance_rng;
+    use accc::engine::{Choice, MatchState, NoRecord, Player, Side};
+    use accc::save::record::Op;
+    use std::collections::HashMap;
     let pro = Level::PROFESSIONAL;
     let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
+    // Per seed: the person's decisions and the computer's choices, as the record keeps them.
+    type History = (Vec<(Decision, Choice)>, Vec<Choice>);
     let play = || {
         let mut answers = Vec::new();
         let mut overruled = 0;
         let mut at = u64::MAX;
-        let mut twin = Analyst::new(0, Side::Home, Search::ADVICE);
         let mut professional = Bot::new(pro, pro, 0, Side::Home);
+        let mut history: HashMap<u64, History> = HashMap::new();
         play_as_user(0..2, |s, seed| {
             if seed != at {
                 at = seed;
-                twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
                 professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
             }
             let answer = s.advice().expect("the person is to act");
             assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
             let view = s.state.view();
-            assert_eq!(twin.decide(&view), answer, "the analyst's answer");
             if professional.decide(&view) != answer {
                 overruled += 1;
             }
-            twin.observe(&view, answer);
             professional.observe(&view, answer);
             answers.push(answer);
             s.choose(answer).unwrap();
+            let (person, computer) = history.entry(seed).or_default();
+            *person = s.moves.clone();
+            computer.extend(s.take_computer().into_iter().map(|op| match op {
+                Op::Computer(c) => c,
+                op => panic!("{op:?} is not the computer's"),
+            }));
             true
         });
-        (answers, overruled)
+        (answers, overruled, history)
     };
-    let (answers, overruled) = play();
+    let (answers, overruled, history) = play();
     assert!(answers.len() > 100, "{}", answers.len());
     assert!(
         overruled > 0,
         "the analyst never overruled the professional"
     );
     assert_eq!(play().0, answers, "the same match, the same advice");
+    // The twin, on the engine alone.
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 2,
+        ..Default::default()
+    };
+    let mut checked = 0;
+    for (seed, (person, computer)) in history {
+        let mut twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+        let mut person = person.into_iter();
+        let mut computer = computer.into_iter();
+        let mut state = MatchState::new(options);
+        let mut rng = chance_rng(seed);
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, decision) = state.to_act().unwrap();
+            let choice = if side == Side::Home {
+                let Some((asked, choice)) = person.next() else {
+                    break;
+                };
+                assert_eq!(asked, decision, "seed {seed}");
+                let view = state.view();
+                if decision != Decision::Declare {
+                    assert_eq!(
+                        twin.decide(&view),
+                        choice,
+                        "seed {seed}: the analyst's answer"
+                    );
+                    checked += 1;
+                }
+                twin.observe(&view, choice);
+                choice
+            } else {
+                computer.next().expect("the computer's choice")
+            };
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert_eq!(checked, answers.len());
 }
 
 /// A match the person played to its end is reviewed on a screen after its scoreboard: the
@@ -767,9 +820,25 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     let deliveries = session(&app).deliveries;
     let journal = dir.path().join("TEST.jnl");
     assert!(journal.exists(), "each action is in the journal");
+    let state_before = format!("{:?}", session(&app).state.public());
     // The program is stopped without a word (as by kill -9): nothing is folded in.
     drop(app);
     assert!(journal.exists());
+    // The file and its journal hold the computer's choices too: a later program whose
+    // computer players would choose otherwise (here: other levels) rebuilds the same match.
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    let comp = keeper.load().unwrap();
+    let game = keeper.in_play().expect("the match in play").clone();
+    drop(keeper);
+    assert!(game
+        .ops
+        .iter()
+        .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
+    let mut other = *comp.settings();
+    other.levels = Levels { bat: 1, bowl: 1 };
+    let rebuilt = accc::tui::session::Session::of_record(&other, &game).unwrap();
+    assert_eq!(rebuilt.deliveries, deliveries);
+    assert_eq!(format!("{:?}", rebuilt.state.public()), state_before);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
     press(&mut app, "2");
