@@ -12,27 +12,30 @@ use crate::save::record::{MatchRecord, Op};
 pub const MOST: usize = 10;
 
 /// The person's decisions in `game`, in order, each with the state it was made in, and the
-/// side the person played: `None` if the person played no side (a watched match).
+/// side the person played: `None` if the person played no side (a watched match). Each state
+/// is the match rebuilt from the record up to that decision (`Session::of_record`, which
+/// plays the computer's kept choices, so a match played under another version of the
+/// computer players is reviewed as it was played): a default match of about 700 decisions
+/// rebuilds in well under a second.
 pub fn steps(
     settings: &Settings,
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
-    let start = MatchRecord {
-        ops: Vec::new(),
+    let upto = |n: usize| MatchRecord {
+        ops: game.ops[..n].to_vec(),
         ..game.clone()
     };
-    let mut s = Session::of_record(settings, &start)?;
-    let Some(side) = s.human else {
+    let Some(side) = Session::of_record(settings, &upto(0))?.human else {
         return Ok(None);
     };
     let mut steps = Vec::new();
-    for &op in &game.ops {
-        if let Op::Choose(choice) = op {
+    for (i, op) in game.ops.iter().enumerate() {
+        if let Op::Choose(choice) = *op {
+            let s = Session::of_record(settings, &upto(i))?;
             if s.paused.is_none() && s.human_to_act().is_some() {
-                steps.push((s.state.clone(), choice));
+                steps.push((s.state, choice));
             }
         }
-        s.apply(op)?;
     }
     Ok(Some((side, steps)))
 }
