@@ -77,6 +77,13 @@ impl Search {
         deals: 64,
         ..Search::STANDARD
     };
+
+    /// The review of a match: half the adviser's deals, as it judges every ball and answer
+    /// of a side in turn.
+    pub const REVIEW: Search = Search {
+        deals: 32,
+        ..Search::STANDARD
+    };
 }
 
 /// The analyst for one side.

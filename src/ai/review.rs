@@ -1,11 +1,11 @@
-//! A review of one side's play in a finished match: the analyst (`Search::ADVICE`) goes
+//! A review of one side's play in a finished match: the analyst (`Search::REVIEW`) goes
 //! through the side's balls and answers in order, told every view of the side as it goes,
 //! and judges each choice against its own shortlist on the same deals; the choices it is
 //! sure cost runs (by two standard errors of the paired difference) are listed, dearest
 //! first, each with where it came and what the better choice was.
 //!
-//! Its work is bounded: one judgement (about a millisecond, `cargo bench --bench ai --
-//! analyst`) for each ball and answer of the side.
+//! Its work is bounded: one judgement on 32 deals (half the adviser's millisecond, `cargo
+//! bench --bench ai -- analyst`) for each ball and answer of the side.
 
 use super::analyst::{Analyst, Judged, Search};
 use crate::engine::delivery::resolve;
@@ -47,7 +47,7 @@ impl Costly {
 /// each the state it was made in and the choice made; `who` names the side in the lines
 /// ("you", or a county). The `most` dearest choices, dearest first.
 pub fn review(seed: u64, side: Side, who: &str, steps: &[Step], most: usize) -> Vec<Costly> {
-    let mut analyst = Analyst::new(seed, side, Search::ADVICE);
+    let mut analyst = Analyst::new(seed, side, Search::REVIEW);
     let mut found = Vec::new();
     for (state, choice) in steps {
         let view = state.view();
