@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, Common};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -106,6 +106,7 @@ fn label_of(options: &[(&'static str, &'static str)], key: &str) -> &'static str
 
 fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
+    ctx.at("the situation");
     let sheet = ctx.choice(
         "sheet",
         "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
@@ -132,6 +133,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         "game state",
         format!("down {down} + distance {distance} = {game_state}"),
     );
+    ctx.at("the strategy");
     let sd6 = ctx.die("strategy-d6", "d6 (strategy)", 1, 6)?;
     let strategy = ctx.choice(
         "strategy",
@@ -142,6 +144,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     ctx.fact("strategy (from the sheet)", strategy_name);
 
     // Your play and the tokens.
+    ctx.at("your play and the spy tokens");
     let play = ctx.choice(
         "play",
         "Your play: a run or a pass?",
@@ -170,6 +173,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let spent = high && held > 0;
     if spent {
         left -= 1;
+        ctx.set_fact(tokens_id, Answer::Number(left), "a token spent");
         ctx.note(format!("a {play} of {value} is high-value ({threshold}+): one {colour} token spent, {left} left"));
     } else if high {
         ctx.note(format!("a {play} of {value} is high-value ({threshold}+), but no {colour} token is left to spend"));
@@ -211,6 +215,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         ctx.note("no spy this down");
     }
 
+    ctx.at("the AI's play (d6)");
     let d6 = ctx.die("d6", "d6 (play)", 1, 6)?;
     let mut spy_call: Option<String> = None;
     let mut breakaway = false;
@@ -408,6 +413,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
         ),
         None => format!("{formation}, {strategy_name}, d6 {d6}: read the play code on the sheet"),
     };
+    ctx.note("then burn the top card of the AI's draw deck, so its next formation stays hidden");
     ctx.done(
         result,
         fields([
@@ -500,7 +506,9 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
         (spent, 0, quarter, left - spent)
     } else {
         let rest = spent - left;
-        if rest > 15 {
+        // Only a drive that goes on into the next quarter can run past a whole one: at half
+        // time and at the end of the game nothing carries over.
+        if rest > 15 && (quarter == 1 || quarter == 3) {
             return Err(ctx.invalid(
                 "spent",
                 format!("{spent} spent plays run past a whole further quarter"),
@@ -570,8 +578,8 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
             Param::choice("play", &["run", "pass"], "your play type"),
             Param::number("value", "your play's offence value"),
-            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play"),
-            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play"),
+            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play").standing(),
+            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play").standing(),
             Param::flag("red-zone", "the ball is in a shaded red-zone area (15, 10, 5)"),
             Param::flag("last-cards", "one of the last 2 cards of the half"),
             Param::die("d6", "the d6 for the spy and play charts; rolled if left out"),
@@ -621,7 +629,33 @@ pub static PROCEDURES: &[Procedure] = &[
         ],
         run: clock,
     },
+    Procedure {
+        id: "time-outs",
+        title: "AI time-outs at the end of a half",
+        about: "Each time-out is one more, untimed play: the plays left, one by one.",
+        params: &[
+            Param::number("cards-left", "cards (plays) left in the half on your clock"),
+            Param::number("time-outs", "time-outs the AI has left, 0-3").standing(),
+        ],
+        run: plays::time_outs,
+    },
+    Procedure {
+        id: "matchup",
+        title: "A play's gain: prevent halving, minimum gain, Game Day card",
+        about: "Offence value less defence value; a pass against prevent counts half (rounded up); a minimum-gain play gains at least 1; then the Game Day card.",
+        params: &[
+            Param::number("offense-value", "your play's offence value"),
+            Param::flag("pass", "the play is a pass"),
+            Param::flag("prevent", "the defence call is Prevent"),
+            Param::number("defense-value", "the defence's value against the play"),
+            Param::flag("min-gain", "the play has the 'minimum gain = 1' mark"),
+            Param::number_or("game-day", 0, "what the Game Day card adds (0: nothing)"),
+        ],
+        run: plays::matchup,
+    },
 ];
+
+mod plays;
 
 #[cfg(test)]
 mod tests;

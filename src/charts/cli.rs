@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
 use rand::SeedableRng;
@@ -14,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::seed::clock_seed;
 
+use super::session;
 use super::walk::{
     drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
     Walk, WalkError,
@@ -40,6 +42,13 @@ pub enum ChartsCommand {
         /// Chart id, `rules` or `unclear`.
         chart: Option<String>,
     },
+    /// Look a card up by name (or a part of it) or number; without one, list the cards.
+    Card {
+        /// System id.
+        system: String,
+        /// The card's name, a part of it, or its number in the list.
+        card: Option<String>,
+    },
     /// Make the AI's call: `accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]`.
     /// `accc charts call SYSTEM PROCEDURE --help` lists a procedure's flags.
     #[command(disable_help_flag = true)]
@@ -54,6 +63,12 @@ pub enum ChartsCommand {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Keep a game at the table: `session new NAME SYSTEM`, `list`, `show NAME`, `undo NAME`,
+    /// `set NAME FACT VALUE`, `unset NAME FACT`; calls join it with `call ... --session NAME`.
+    Session {
+        #[command(subcommand)]
+        verb: SessionVerb,
+    },
     /// Walk a procedure question by question (answer, or: back, restart, roll, quit).
     Walk {
         /// System id.
@@ -66,6 +81,27 @@ pub enum ChartsCommand {
     },
 }
 
+/// The verbs of `accc charts session`.
+#[derive(Debug, Subcommand)]
+pub enum SessionVerb {
+    /// Start a table session for a game of SYSTEM.
+    New { name: String, system: String },
+    /// List the table sessions.
+    List,
+    /// Show a session's standing facts and its log of calls.
+    Show { name: String },
+    /// Take back the last call, with the facts it changed.
+    Undo { name: String },
+    /// Set a standing fact (a question id, as its flag is named) to a value.
+    Set {
+        name: String,
+        fact: String,
+        value: String,
+    },
+    /// Forget a standing fact (it is asked again).
+    Unset { name: String, fact: String },
+}
+
 impl From<WalkError> for Error {
     fn from(e: WalkError) -> Self {
         if e.id.is_empty() {
@@ -76,8 +112,8 @@ impl From<WalkError> for Error {
     }
 }
 
-/// Runs `accc charts ...`.
-pub fn run(args: ChartsArgs) -> Result<()> {
+/// Runs `accc charts ...`; table sessions live in `saves_dir`.
+pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.command {
@@ -90,23 +126,166 @@ pub fn run(args: ChartsArgs) -> Result<()> {
             procedure,
             args,
         } => {
-            let (text, warnings) = call_output(system.as_deref(), procedure.as_deref(), &args)?;
+            let (text, warnings) = call_output_in(
+                Some(saves_dir),
+                system.as_deref(),
+                procedure.as_deref(),
+                &args,
+            )?;
             for w in warnings {
+                let kind = if w.starts_with("recorded as call") {
+                    ""
+                } else {
+                    "warning: "
+                };
                 // A warning that cannot be shown (stderr closed or full) is dropped, not a panic.
-                let _ = writeln!(std::io::stderr().lock(), "accc: warning: {w}");
+                let _ = writeln!(std::io::stderr().lock(), "accc: {kind}{w}");
             }
             emit(&mut out, &text)
         }
+        ChartsCommand::Card { system, card } => {
+            emit(&mut out, &card_text(&system, card.as_deref())?)
+        }
+        ChartsCommand::Session { verb } => emit(&mut out, &session_text(saves_dir, verb)?),
         ChartsCommand::Walk {
             system,
             procedure,
             seed,
         } => {
-            let p = find_procedure(find_system(&system)?, &procedure)?;
+            let sys = find_system(&system)?;
+            let p = find_procedure(sys, &procedure)?;
             let stdin = std::io::stdin();
             let seed = seed.unwrap_or_else(clock_seed);
-            interactive(p, &mut stdin.lock(), &mut out, seed)
+            interactive(sys, p, &mut stdin.lock(), &mut out, seed)
         }
+    }
+}
+
+/// The text of `accc charts card SYSTEM [CARD]`: the card, or the numbered list.
+pub fn card_text(system_id: &str, card: Option<&str>) -> Result<String> {
+    use super::cards;
+    let sys = find_system(system_id)?;
+    match card {
+        Some(query) => cards::find(sys, query)
+            .map(|c| c.text(78))
+            .map_err(|e| Error::Usage(format!("charts card {}: {e}", sys.meta.id))),
+        None => {
+            let all = cards::cards(sys);
+            if all.is_empty() {
+                return Err(Error::Usage(format!(
+                    "charts card {}: the {} charts describe no cards",
+                    sys.meta.id, sys.meta.name
+                )));
+            }
+            Ok(all
+                .iter()
+                .map(|c| format!("{:>3}. {}\n", c.number, c.name))
+                .collect())
+        }
+    }
+}
+
+/// The text of `accc charts session ...`, after doing what it says.
+pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
+    use session::Table;
+    Ok(match verb {
+        SessionVerb::New { name, system } => {
+            let sys = find_system(&system)?;
+            let open = Table::create(saves_dir, &name, &sys.meta.id).map_err(session_error)?;
+            format!(
+                "table session {} started for {} ({})\n",
+                open.name,
+                sys.meta.name,
+                open.path.display()
+            )
+        }
+        SessionVerb::List => {
+            let all = session::list(saves_dir);
+            if all.is_empty() {
+                return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
+            }
+            all.iter()
+                .map(|l| match &l.system {
+                    Ok(sys) => format!("{:<16} {sys:<18} {} calls\n", l.name, l.calls),
+                    Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
+                })
+                .collect()
+        }
+        SessionVerb::Show { name } => {
+            let open = Table::open(saves_dir, &name).map_err(session_error)?;
+            format!("table session {}\n{}", open.name, open.session.describe())
+        }
+        SessionVerb::Undo { name } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            let entry = open.session.undo().ok_or_else(|| {
+                Error::Usage(format!("table session {name} has no call to take back"))
+            })?;
+            open.save().map_err(session_error)?;
+            format!(
+                "took back call {} ({} => {}); the facts are as they were before it\n",
+                open.session.log.len() + 1,
+                entry.procedure,
+                entry.result
+            )
+        }
+        SessionVerb::Set { name, fact, value } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            let sys = find_system(&open.session.system)?;
+            let answer = fact_value(sys, &fact, &value)?;
+            open.session.set(&fact, Some(answer.clone()));
+            open.save().map_err(session_error)?;
+            format!("{fact}: {answer}\n")
+        }
+        SessionVerb::Unset { name, fact } => {
+            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            open.session.set(&fact, None);
+            open.save().map_err(session_error)?;
+            format!("{fact}: forgotten, it will be asked\n")
+        }
+    })
+}
+
+/// A standing fact's value from text, checked against the flag of that name in any of the
+/// system's procedures.
+fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
+    let param = sys
+        .procedures
+        .iter()
+        .flat_map(|p| p.params.iter())
+        .find(|x| x.name == fact && x.standing)
+        .ok_or_else(|| {
+            let mut names: Vec<&str> = sys
+                .procedures
+                .iter()
+                .flat_map(|p| p.params.iter())
+                .filter(|x| x.standing)
+                .map(|x| x.name)
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            Error::Usage(format!(
+                "'{fact}' is not a standing fact of {}: expected one of {}",
+                sys.meta.id,
+                names.join(", ")
+            ))
+        })?;
+    let bad = |what: &str| Error::Usage(format!("{fact}: '{value}' is not {what}"));
+    match param.kind {
+        ParamKind::Flag => match value.to_ascii_lowercase().as_str() {
+            "yes" | "y" | "true" => Ok(Answer::Bool(true)),
+            "no" | "n" | "false" => Ok(Answer::Bool(false)),
+            _ => Err(bad("yes or no")),
+        },
+        ParamKind::Number { .. } => value
+            .parse()
+            .map(Answer::Number)
+            .map_err(|_| bad("a whole number")),
+        ParamKind::Choice { options, .. } => options
+            .iter()
+            .find(|o| o.eq_ignore_ascii_case(value))
+            .map(|o| Answer::Choice(o.to_string()))
+            .ok_or_else(|| bad(&format!("one of {}", options.join(", ")))),
+        ParamKind::Die | ParamKind::Text => Err(bad("a standing fact")),
     }
 }
 
@@ -251,19 +430,48 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                 ParamKind::Die => arg
                     .action(ArgAction::Append)
                     .value_name("N")
+                    .allow_negative_numbers(true)
                     .value_parser(value_parser!(i64)),
                 ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
             };
         for c in param.conflicts {
             arg = arg.conflicts_with(*c);
         }
+        if param.kind == ParamKind::Flag {
+            arg = arg.conflicts_with(no_flag(param.name));
+            cmd = cmd.arg(
+                Arg::new(no_flag(param.name))
+                    .long(no_flag(param.name))
+                    .action(ArgAction::SetTrue)
+                    .hide(true),
+            );
+        }
         cmd = cmd.arg(arg);
     }
     cmd.arg(
+        Arg::new("others-no")
+            .long("others-no")
+            .action(ArgAction::SetTrue)
+            .help("answer no to every yes/no question not given as --FLAG or --no-FLAG"),
+    )
+    .after_help(
+        "Each yes/no flag --FLAG has its --no-FLAG; a yes/no question the call comes to must be \
+         answered by one of them (or by --others-no), never taken as no unasked.\n\
+         --then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
+         result (Undaunted: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile; \
+         Paydirt VII: status into offense or defense), carrying what this call found.",
+    )
+    .arg(
         Arg::new("json")
             .long("json")
             .action(ArgAction::SetTrue)
             .help("print the call as one JSON object"),
+    )
+    .arg(
+        Arg::new("session")
+            .long("session")
+            .value_name("NAME")
+            .help("the table session to take standing facts from and record the call in"),
     )
     .arg(
         Arg::new("seed")
@@ -272,6 +480,57 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .value_parser(value_parser!(u64))
             .help("seed for the dice the program rolls (default: from the clock)"),
     )
+}
+
+/// A session error as the command's error: a bad name or a wrong system is a usage error, a
+/// file that is not there "not found", a damaged one a bad file, a locked or failing one a
+/// file error.
+pub fn session_error(e: session::Error) -> Error {
+    use crate::store::ErrorKind as F;
+    let text = e.to_string();
+    match e.kind {
+        session::ErrorKind::BadName(_)
+        | session::ErrorKind::Exists(_)
+        | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
+        session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
+            Error::NotFound(format!("no table session there: {text}"))
+        }
+        session::ErrorKind::File(f) => Error::File {
+            what: "the table session".into(),
+            error: f,
+        },
+        session::ErrorKind::Unusable { .. } => Error::BadFile(text),
+    }
+}
+
+/// The `--no-FLAG` of a yes/no flag (made once per flag: clap keeps flag names for the
+/// program's life).
+fn no_flag(name: &str) -> &'static str {
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<BTreeMap<String, &'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    names
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(format!("no-{name}").into_boxed_str()))
+}
+
+/// Every roll of a call as JSON, re-rolls included: `{"die", "value", "rolled"}` in order.
+pub fn rolls_json(outcome: &Outcome) -> serde_json::Value {
+    outcome
+        .path
+        .iter()
+        .filter_map(|s| match s {
+            Step::Roll { die, value, rolled } => Some(serde_json::json!({
+                "die": die,
+                "value": value,
+                "rolled": rolled,
+            })),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The text of `accc charts call ...` (the JSON object with `--json`).
@@ -286,6 +545,16 @@ pub fn call_text(
 /// The text of `accc charts call ...` and the warnings for stderr: flags that the call never
 /// used (a question it did not reach, dice beyond the re-rolls made).
 pub fn call_output(
+    system_id: Option<&str>,
+    procedure_id: Option<&str>,
+    args: &[String],
+) -> Result<(String, Vec<String>)> {
+    call_output_in(None, system_id, procedure_id, args)
+}
+
+/// [`call_output`] with the saves folder, where `--session NAME` finds its table session.
+pub fn call_output_in(
+    saves_dir: Option<&Path>,
     system_id: Option<&str>,
     procedure_id: Option<&str>,
     args: &[String],
@@ -322,28 +591,188 @@ pub fn call_output(
         };
     };
     let p = find_procedure(sys, procedure_id)?;
-    let matches = match procedure_command(sys, p).try_get_matches_from(args) {
+    // `--then PROC [FLAGS]` goes on into the call the source chains to this one's result.
+    let (args, then) = match args.iter().position(|a| a == "--then") {
+        None => (args, None),
+        Some(i) => {
+            let rest = &args[i + 1..];
+            let id = rest
+                .first()
+                .filter(|a| !a.starts_with('-'))
+                .ok_or_else(|| {
+                    Error::Usage(
+                        "--then: name the procedure to go on into (--then PROCEDURE [FLAGS])"
+                            .into(),
+                    )
+                })?;
+            (&args[..i], Some((find_procedure(sys, id)?, &rest[1..])))
+        }
+    };
+    let matches = match parse_flags(sys, p, args)? {
         Ok(m) => m,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    Ok((e.render().to_string(), Vec::new()))
-                }
-                _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
+        Err(help) => return Ok((help, Vec::new())),
+    };
+    let then = match then {
+        None => None,
+        Some((p2, rest)) => {
+            let m2 = match parse_flags(sys, p2, rest)? {
+                Ok(m) => m,
+                Err(help) => return Ok((help, Vec::new())),
             };
+            if let Some(f) = ["json", "seed", "session"]
+                .into_iter()
+                .find(|f| given_on_command_line(&m2, f) || (*f == "json" && m2.get_flag(f)))
+            {
+                return Err(Error::Usage(format!(
+                    "--{f} goes before --then: it is for the whole chain of calls"
+                )));
+            }
+            Some((p2, m2))
         }
     };
     let json = matches.get_flag("json");
     let seed = matches.get_one::<u64>("seed").copied();
-    let (outcome, rolled_with, warnings) = call_from_matches(sys, p, &matches, seed)?;
+    let mut open = match matches.get_one::<String>("session") {
+        None => None,
+        Some(name) => {
+            let dir = saves_dir.ok_or_else(|| {
+                Error::Usage("--session: no saves folder to find table sessions in".into())
+            })?;
+            let open = session::Table::open(dir, name).map_err(session_error)?;
+            open.check_system(&sys.meta.id).map_err(session_error)?;
+            Some(open)
+        }
+    };
+    let seed = seed.unwrap_or_else(clock_seed);
+    let from_session = |id: &str| open.as_ref().and_then(|o| o.session.known(id)).cloned();
+    let first = call_from_matches(sys, p, &matches, seed, 0, &from_session)?;
+    let mut warnings = first.warnings.clone();
+    let second = match &then {
+        None => None,
+        Some((p2, m2)) => match first.outcome.next.iter().find(|n| n.procedure == p2.id) {
+            Some(next) => {
+                let known = |id: &str| {
+                    next.given
+                        .iter()
+                        .find(|(k, _)| k == id)
+                        .map(|(_, a)| a.clone())
+                        .or_else(|| from_session(id))
+                };
+                let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
+                warnings.extend(called.warnings.iter().map(|w| format!("{}: {w}", p2.id)));
+                Some((*p2, called))
+            }
+            None => {
+                warnings.push(format!(
+                    "--then {}: this result ({}) does not lead to {}; the flags after --then were not used",
+                    p2.id, first.outcome.result, p2.id
+                ));
+                None
+            }
+        },
+    };
+    if let Some(open) = open.as_mut() {
+        open.session.record(p, &first.answers, &first.outcome);
+        if let Some((p2, c)) = &second {
+            open.session.record(p2, &c.answers, &c.outcome);
+        }
+        open.save().map_err(session_error)?;
+        warnings.push(format!(
+            "recorded as call {} of table session {}",
+            open.session.log.len(),
+            open.name
+        ));
+    }
     if json {
-        let mut s = serde_json::to_string(&serde_json::Value::Object(outcome.fields))
+        let mut fields = call_json(&first.outcome);
+        if let Some((_, c)) = &second {
+            fields.insert(
+                "then".into(),
+                serde_json::Value::Object(call_json(&c.outcome)),
+            );
+        }
+        let mut s = serde_json::to_string(&serde_json::Value::Object(fields))
             .expect("JSON of plain values");
         s.push('\n');
         return Ok((s, warnings));
     }
-    Ok((describe(sys, p, &outcome, rolled_with), warnings))
+    let rolled_with =
+        (first.rolled || second.as_ref().is_some_and(|(_, c)| c.rolled)).then_some(seed);
+    let mut text = describe(sys, p, &first.outcome, None);
+    match &second {
+        Some((p2, c)) => {
+            text.push_str("\nthen ");
+            text.push_str(&describe(sys, p2, &c.outcome, None));
+        }
+        None => text.push_str(&next_hint(sys, &first.outcome)),
+    }
+    if let Some(seed) = rolled_with {
+        text.push_str(&format!(
+            "(dice rolled by the program with --seed {seed})\n"
+        ));
+    }
+    Ok((text, warnings))
+}
+
+/// A call's JSON object: its fields, every roll, and the calls it leads on to (if any).
+fn call_json(outcome: &Outcome) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = outcome.fields.clone();
+    fields.insert("rolls".into(), rolls_json(outcome));
+    if !outcome.next.is_empty() {
+        let next = outcome
+            .next
+            .iter()
+            .map(|n| serde_json::json!({"procedure": n.procedure, "given": n.given_json()}))
+            .collect();
+        fields.insert("next".into(), serde_json::Value::Array(next));
+    }
+    fields
+}
+
+/// The lines saying which calls the source leads on to, with the flags they take.
+fn next_hint(sys: &SystemDef, outcome: &Outcome) -> String {
+    outcome
+        .next
+        .iter()
+        .map(|n| {
+            let flags: Vec<String> = n
+                .given
+                .iter()
+                .map(|(k, a)| match a {
+                    Answer::Bool(true) => format!(" --{k}"),
+                    Answer::Bool(false) => format!(" --no-{k}"),
+                    other => format!(" --{k} {other}"),
+                })
+                .collect();
+            format!(
+                "next: accc charts call {} {}{} (or add --then {} to this call)\n",
+                sys.meta.id,
+                n.procedure,
+                flags.concat(),
+                n.procedure
+            )
+        })
+        .collect()
+}
+
+/// A procedure's flags parsed; `Err(text)` when they ask for help.
+fn parse_flags(
+    sys: &SystemDef,
+    p: &Procedure,
+    args: &[String],
+) -> Result<std::result::Result<ArgMatches, String>> {
+    match procedure_command(sys, p).try_get_matches_from(args) {
+        Ok(m) => Ok(Ok(m)),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    Ok(Err(e.render().to_string()))
+                }
+                _ => Err(Error::Usage(crate::cli::parse_error_line(&e))),
+            }
+        }
+    }
 }
 
 /// Whether flag `name` was given on the command line (not just defaulted).
@@ -357,17 +786,21 @@ fn call_from_matches(
     sys: &SystemDef,
     p: &'static Procedure,
     m: &ArgMatches,
-    seed: Option<u64>,
-) -> Result<(Outcome, Option<u64>, Vec<String>)> {
-    let seed = seed.unwrap_or_else(clock_seed);
+    seed: u64,
+    stream: u64,
+    known: &dyn Fn(&str) -> Option<Answer>,
+) -> Result<Called> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // A chained call rolls from its own stream of the same seed.
+    rng.set_stream(stream);
     let mut rolled = false;
     // Flag families asked, the number of values each die flag supplied, and dice that were not
     // needed because the answer they read was given (label, flag).
     let mut asked: BTreeSet<&'static str> = BTreeSet::new();
     let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unneeded: Vec<(String, &'static str)> = Vec::new();
-    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+    let mut answers: Vec<(String, Answer)> = Vec::new();
+    let mut answer_for = |q: &Question| -> Result<Answer> {
         let fam = q.family();
         let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
             Error::Usage(format!(
@@ -387,18 +820,41 @@ fn call_from_matches(
             ))
         };
         match param.kind {
-            ParamKind::Flag => Ok(Answer::Bool(m.get_flag(fam))),
+            ParamKind::Flag => {
+                // A flag that excludes this one, given as yes, answers this one no.
+                let excluded = param.conflicts.iter().any(|c| {
+                    p.params
+                        .iter()
+                        .any(|x| x.name == *c && x.kind == ParamKind::Flag && m.get_flag(c))
+                });
+                if m.get_flag(fam) {
+                    Ok(Answer::Bool(true))
+                } else if excluded || m.get_flag(no_flag(fam)) {
+                    Ok(Answer::Bool(false))
+                } else if let Some(a) = known(&q.id) {
+                    Ok(a)
+                } else if m.get_flag("others-no") {
+                    Ok(Answer::Bool(false))
+                } else {
+                    Err(Error::Usage(format!(
+                        "charts call {} {}: this call needs --{fam} or --no-{fam} (or --others-no): {}",
+                        sys.meta.id, p.id, q.prompt
+                    )))
+                }
+            }
             ParamKind::Number { default } => m
                 .get_one::<i64>(fam)
                 .copied()
-                .or(default)
                 .map(Answer::Number)
+                .or_else(|| known(&q.id))
+                .or(default.map(Answer::Number))
                 .ok_or_else(missing),
             ParamKind::Choice { default, .. } => m
                 .get_one::<String>(fam)
                 .cloned()
-                .or(default.map(str::to_string))
                 .map(Answer::Choice)
+                .or_else(|| known(&q.id))
+                .or(default.map(|d| Answer::Choice(d.to_string())))
                 .ok_or_else(missing),
             ParamKind::Die => {
                 let given: Vec<i64> = m
@@ -455,6 +911,11 @@ fn call_from_matches(
                 }
             }
         }
+    };
+    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+        let a = answer_for(q)?;
+        answers.push((q.id.clone(), a.clone()));
+        Ok(a)
     })?;
     for (label, reads) in &unneeded {
         for step in outcome.path.iter_mut() {
@@ -467,13 +928,19 @@ fn call_from_matches(
     }
     let mut warnings = Vec::new();
     for param in p.params {
-        if !given_on_command_line(m, param.name) {
+        let given = given_on_command_line(m, param.name)
+            || (param.kind == ParamKind::Flag && m.get_flag(no_flag(param.name)));
+        if !given || param.standing {
             continue;
         }
         if !asked.contains(param.name) {
-            warnings.push(format!(
-                "--{} was not used: this call never came to that question",
+            let name = if param.kind != ParamKind::Flag || m.get_flag(param.name) {
                 param.name
+            } else {
+                no_flag(param.name)
+            };
+            warnings.push(format!(
+                "--{name} was not used: this call never came to that question"
             ));
         } else if param.kind == ParamKind::Die {
             let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());
@@ -486,7 +953,21 @@ fn call_from_matches(
             }
         }
     }
-    Ok((outcome, rolled.then_some(seed), warnings))
+    Ok(Called {
+        outcome,
+        answers,
+        rolled,
+        warnings,
+    })
+}
+
+/// A call made from flags: its outcome, the answers it took, whether the program rolled a die
+/// and warnings about flags left unused.
+struct Called {
+    outcome: Outcome,
+    answers: Vec<(String, Answer)>,
+    rolled: bool,
+    warnings: Vec<String>,
 }
 
 /// The readable path of a call.
@@ -505,7 +986,10 @@ pub fn describe(sys: &SystemDef, p: &Procedure, outcome: &Outcome, seed: Option<
 }
 
 fn show_question(q: &Question, n: usize) -> String {
-    let mut s = format!("\n[{n}] {}\n", q.prompt);
+    let mut s = match &q.step {
+        Some(step) => format!("\n[{n}, {step}] {}\n", q.prompt),
+        None => format!("\n[{n}] {}\n", q.prompt),
+    };
     match &q.kind {
         Kind::Choice { options } => {
             for (i, (k, d)) in options.iter().enumerate() {
@@ -524,6 +1008,7 @@ fn show_question(q: &Question, n: usize) -> String {
 /// The interactive walk: reads answers line by line until `quit` or end of input. End of input
 /// before the walk has finished is an error (exit 2); `quit` is not.
 pub fn interactive(
+    sys: &'static SystemDef,
     p: &'static Procedure,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -532,7 +1017,12 @@ pub fn interactive(
     let io = |e| Error::io("writing to stdout", e);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut walk = Walk::new(p);
+    // The answers a chained call carries from the call before it.
+    let mut given: Vec<(String, Answer)> = Vec::new();
     writeln!(out, "{} (dice seed {seed})", p.title).map_err(io)?;
+    let carried = |given: &[(String, Answer)], id: &str| {
+        given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone())
+    };
     loop {
         let state = walk.state();
         match &state {
@@ -544,7 +1034,14 @@ pub fn interactive(
                 for step in &o.path {
                     writeln!(out, "  - {step}").map_err(io)?;
                 }
-                write!(out, "=> {}\n(back, restart or quit) > ", o.result).map_err(io)?;
+                writeln!(out, "=> {}", o.result).map_err(io)?;
+                let next: Vec<&str> = o.next.iter().map(|n| n.procedure).collect();
+                let go_on = match next.as_slice() {
+                    [] => String::new(),
+                    [one] => format!("next (into {one}), "),
+                    more => format!("next {}, ", more.join(" or next ")),
+                };
+                write!(out, "({go_on}back, restart or quit) > ").map_err(io)?;
             }
         }
         out.flush().map_err(io)?;
@@ -580,7 +1077,27 @@ pub fn interactive(
             _ => {}
         }
         let State::Ask(q) = state else {
-            writeln!(out, "    (the walk is finished: back, restart or quit)").map_err(io)?;
+            let State::Done(o) = &state else {
+                unreachable!("a walk is asking or done")
+            };
+            let mut words = cmd.split_whitespace();
+            let chosen = match (words.next(), words.next(), o.next.as_slice()) {
+                (Some(w), None, [one]) if w.eq_ignore_ascii_case("next") => Some(one),
+                (Some(w), Some(id), more) if w.eq_ignore_ascii_case("next") => {
+                    more.iter().find(|n| n.procedure.eq_ignore_ascii_case(id))
+                }
+                _ => None,
+            };
+            match chosen.and_then(|n| sys.procedure(n.procedure).map(|p2| (n, p2))) {
+                Some((n, p2)) => {
+                    given = n.given.clone();
+                    walk = Walk::new(p2);
+                    walk.fill(|id| carried(&given, id));
+                    writeln!(out, "\n{} (carried over: {})", p2.title, n.why).map_err(io)?;
+                }
+                None => writeln!(out, "    (the walk is finished: back, restart or quit)")
+                    .map_err(io)?,
+            }
             continue;
         };
         let result = if matches!(q.kind, Kind::Die { .. })
@@ -590,8 +1107,10 @@ pub fn interactive(
         } else {
             walk.answer_text(cmd)
         };
-        if let Err(e) = result {
-            writeln!(out, "\n    ! {}", e.message).map_err(io)?;
+        match result {
+            // What the call before carried over is answered as it comes up.
+            Ok(()) => walk.fill(|id| carried(&given, id)),
+            Err(e) => writeln!(out, "\n    ! {}", e.message).map_err(io)?,
         }
     }
 }

@@ -8,13 +8,16 @@
 //! - [`walk`]: the procedure engine - questions, answers, back/restart, dice, the path.
 //! - one module per system ([`paydirt7`], [`paydirt3`], [`breakaway`], [`twilight`],
 //!   [`undaunted`]): its data file, and its procedures written against [`walk`].
-//! - [`cli`]: `accc charts list | show | call | walk`.
+//! - [`cards`]: the cards a system's source describes, looked up by name or number.
+//! - [`cli`]: `accc charts list | show | card | call | walk | session`.
 
 pub mod breakaway;
+pub mod cards;
 pub mod cli;
 pub mod data;
 pub mod paydirt3;
 pub mod paydirt7;
+pub mod session;
 pub mod table;
 pub mod twilight;
 pub mod undaunted;

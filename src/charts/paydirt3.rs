@@ -154,7 +154,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
                         "to-go",
                         format!(
                             "the third edition has no defence table for down {down} and {to_go} to go; it has {} \
-                             (plus prevent and goal line) - choose one with --table",
+                             (plus prevent and goal line): name one of them as the table instead of auto",
                             covered.join(", ")
                         ),
                     )

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, parse_modifier, parse_span, Chart, Common};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -106,6 +106,7 @@ fn first_filled_row(c: &Chart, column: &str) -> i64 {
 }
 
 fn ask_situation(ctx: &mut Ctx, yard_prompt: &str) -> Flow<(i64, i64, i64, &'static str)> {
+    ctx.at("down and yardage");
     let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
     let to_go = ctx.number("to-go", "Yards to go for a first down?", 1, 99)?;
     let yard_line = ctx.number("yard-line", yard_prompt, 1, 99)?;
@@ -134,6 +135,7 @@ fn ask_situation(ctx: &mut Ctx, yard_prompt: &str) -> Flow<(i64, i64, i64, &'sta
 }
 
 fn ask_score(ctx: &mut Ctx) -> Flow<Score> {
+    ctx.at("the score");
     if ctx.yes_no(
         "behind",
         "Is the AI behind? (Second half only; the `status` procedure works it out.)",
@@ -163,6 +165,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
 
     // Play type: d10 (+1 when behind), read under the situation letter.
     let type_chart = d.chart("off-play-type");
+    ctx.at("play type (d10)");
     let m = score_modifier("OFF. PLAY-TYPE d10", score);
     let d10 = ctx.roll_modified(
         "d10",
@@ -178,6 +181,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
 
     // Play: d20 with the score modifier and L2, +2 at most in all.
     let play_chart = d.chart("off-play");
+    ctx.at("the play (d20)");
     let d20 = ctx.die("d20", "d20", 1, 20)?;
     let mut mods: Vec<(i64, &str)> = Vec::new();
     let sm = score_modifier("OFF. PLAY d20", score);
@@ -272,6 +276,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         sit
     };
     let score = ask_score(ctx)?;
+    ctx.at("the defence (d20)");
     let d20 = ctx.die("d20", "d20", 1, 20)?;
     let m = score_modifier("DEF. PLAY d20", score);
     let modified = d20 + m;
@@ -384,15 +389,23 @@ fn status(ctx: &mut Ctx) -> Flow<Outcome> {
             (s, Some(need))
         }
     };
+    let given = vec![
+        ("behind".to_string(), Answer::Bool(status == "behind")),
+        ("ahead".to_string(), Answer::Bool(status == "ahead")),
+    ];
+    let result = format!(
+        "the AI is {}",
+        if status == "neither" {
+            "neither ahead nor behind"
+        } else {
+            status
+        }
+    );
+    for next in ["offense", "defense"] {
+        ctx.lead_to(next, given.clone(), result.clone());
+    }
     ctx.done(
-        format!(
-            "the AI is {}",
-            if status == "neither" {
-                "neither ahead nor behind"
-            } else {
-                status
-            }
-        ),
+        result,
         fields([
             ("status", json!(status)),
             ("margin", json!(margin)),
@@ -440,7 +453,7 @@ pub static PROCEDURES: &[Procedure] = &[
                 "yard-line",
                 "yards your offence needs to score (the AI defence's side), 1-99",
             ),
-            Param::flag("blitz", "the AI team's blitz rating is YES"),
+            Param::flag("blitz", "the AI team's blitz rating is YES").standing(),
             SCORE_PARAMS[0],
             SCORE_PARAMS[1],
             Param::die("d20", "your d20 (1-20); rolled if left out"),

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, parse_span, Checked, Common, DataError, Span};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -268,19 +268,41 @@ fn choose_region(
     labels: &[String],
     prompt: String,
 ) -> Flow<Option<String>> {
+    // Every region is a valid answer, so a flag means the same whatever the card: a region
+    // this step cannot use now is noted and counts as none.
+    let all = region_keys();
     let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
+    let others: Vec<String> = all
+        .iter()
+        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
+        .map(|k| format!("{k} (not open to this card here)"))
+        .collect();
     let mut options: Vec<(&str, &str)> = keys
         .iter()
         .zip(labels)
         .map(|(k, l)| (k.as_str(), l.as_str()))
         .collect();
     options.push(("none", "nowhere"));
+    for (k, l) in all
+        .iter()
+        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
+        .zip(&others)
+    {
+        options.push((k, l.as_str()));
+    }
     let key = ctx.choice(id, prompt, &options)?;
-    Ok(order
+    let found = order
         .iter()
         .zip(&keys)
         .find(|(_, k)| **k == key)
-        .map(|(r, _)| r.to_string()))
+        .map(|(r, _)| r.to_string());
+    if found.is_none() && key != "none" {
+        ctx.note(format!(
+            "{key}: not among {} here, so no region",
+            order.join(", ")
+        ));
+    }
+    Ok(found)
 }
 
 fn iran_contra(ctx: &mut Ctx) -> Flow<bool> {
@@ -318,15 +340,32 @@ impl Realign {
 }
 
 fn step_done(ctx: &mut Ctx, step: &str, action: String) -> Flow<Outcome> {
+    step_done_in(ctx, step, action, None)
+}
+
+/// The end of an action round; `region` is step 9's region and its d20 (none when Europe
+/// was lost and no die was rolled).
+fn step_done_in(
+    ctx: &mut Ctx,
+    step: &str,
+    action: String,
+    region: Option<(&str, Option<i64>)>,
+) -> Flow<Outcome> {
     ctx.fact(format!("step {step}"), action.as_str());
     ctx.done(
         format!("step {step}: {action}"),
-        fields([("step", json!(step)), ("action", json!(action))]),
+        fields([
+            ("step", json!(step)),
+            ("action", json!(action)),
+            ("region", json!(region.map(|r| r.0))),
+            ("d20", json!(region.and_then(|r| r.1))),
+        ]),
     )
 }
 
 fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
+    ctx.at("the card");
     if ctx.yes_no("scoring", "Is the card a scoring card?")? {
         ctx.note("scoring cards are played as soon as they turn up");
         return step_done(ctx, "-", "play the scoring card".into());
@@ -346,6 +385,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
             ("late", "late war"),
         ],
     )?;
+    ctx.at("Γ");
     let mode = if ctx.yes_no(
         "final-round",
         "Is this the last action round of the turn, with the AI holding a card and short of required military operations?",
@@ -361,6 +401,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         Mode::EuropeLost => &d.steps.europe_lost,
         Mode::Normal => &d.steps.order,
     };
+    ctx.note("the source's list opens at Γ: any Α and Β before it are not in the source");
     match mode {
         Mode::Gamma => ctx.fact(
             "Γ",
@@ -372,6 +413,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
 
     // Δ: events that are played before any step.
     if mode != Mode::Gamma {
+        ctx.at("Δ");
         if ctx.yes_no(
             "event-wins",
             "Would the card's event win the game for the AI?",
@@ -449,6 +491,7 @@ fn run_steps(
     lacking: bool,
 ) -> Flow<Option<Outcome>> {
     for step in steps {
+        ctx.at(format!("step {}", step.name()));
         match step {
             // Γ and Δ come before the numbered steps, in `action`.
             StepId::Gamma | StepId::Delta => {}
@@ -548,6 +591,10 @@ fn run_steps(
 
 /// The regions where Latin American Death Squads change the AI's coups.
 const SQUAD_REGIONS: [&str; 2] = ["South America", "Central America"];
+
+/// Regions with no level 1 battleground on the board (South America's are Venezuela, Brazil,
+/// Argentina and Chile; Central America's Mexico, Cuba and Panama - all level 2 or 3).
+const NO_LEVEL1_BATTLEGROUND: [&str; 2] = ["South America", "Central America"];
 
 /// Latin American Death Squads, as they bear on the AI's coups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -697,6 +744,11 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
                     "asia-level3",
                     "Is there a level 3 battleground in Asia the AI can coup?",
                 )? {
+                    ctx.set_fact(
+                        "china",
+                        Answer::Bool(false),
+                        "the China card passes to you, face down",
+                    );
                     return step_done(ctx, "4A", "coup with the China card in a level 3 Asian battleground (North Korea first on ties)".into()).map(Some);
                 }
             } else {
@@ -718,6 +770,20 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
         ctx.note("the China card counts 5 Ops in Asia only, 4 elsewhere");
     }
     let levels = d.coup_levels.step4;
+    // Death Squads against the AI send a small card to a level 1 battleground in South or
+    // Central America, and the board has none there: the program skips such a region.
+    let (regions, missing): (Vec<&str>, Vec<&str>) = regions.into_iter().partition(|r| {
+        !(coup_level(&levels, ops, r, squads) == 1 && NO_LEVEL1_BATTLEGROUND.contains(r))
+    });
+    if !missing.is_empty() {
+        ctx.note(format!(
+            "step 4 asks for a level 1 battleground in {}, and there is none: skipped (the source names such a target; the program reads it as no coup there)",
+            missing.join(" and ")
+        ));
+        if regions.is_empty() {
+            return Ok(None);
+        }
+    }
     match first_region_at(ctx, "coup-region", "a battleground", &regions, |r| {
         coup_level(&levels, ops, r, squads)
     })? {
@@ -807,6 +873,17 @@ fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>
         ctx.note("Containment/Brezhnev Doctrine: no event on a 1-3 Ops card");
         return Ok(None);
     }
+    if mode == Mode::EuropeLost {
+        // The source's Europe-lost list plays every qualifying European event at step 8: the
+        // d6 is not rolled.
+        ctx.note("Europe lost: every qualifying event in Europe is played, no d6");
+        return step_done(
+            ctx,
+            "8",
+            "play the event (Europe lost: every qualifying event in Europe)".into(),
+        )
+        .map(Some);
+    }
     let range =
         if war == "late" && ctx.yes_no("event-vp", "Does the event give the AI victory points?")? {
             ctx.note(format!(
@@ -837,9 +914,9 @@ fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>
 fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
     let d = data();
     let hierarchy = region_order("hierarchy");
-    let region: String = if mode == Mode::EuropeLost {
+    let (region, d20): (String, Option<i64>) = if mode == Mode::EuropeLost {
         ctx.note("Europe lost: step 9 in Europe only, no d20");
-        hierarchy[0].to_string()
+        (hierarchy[0].to_string(), None)
     } else {
         let early = war == "early";
         let r = ctx.die("region-d20", "d20 (region)", 1, 20)?;
@@ -847,35 +924,37 @@ fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
         let col = if early { &c.columns[0] } else { &c.columns[1] };
         let name = region_for(early, r).expect("the region chart covers 1-20");
         ctx.lookup(&c.title, name, Some(col), format!("{r} -> {name}"));
-        name.to_string()
+        (name.to_string(), Some(r))
     };
+    let at = Some((region.as_str(), d20));
     if !iran_contra(ctx)?
         && ctx.yes_no(
             "realign-region",
             format!("Can the AI realign in {region} by step 3's test (not level 1-2 countries)?"),
         )?
     {
-        return step_done(ctx, "9", format!("realign in {region}"));
+        return step_done_in(ctx, "9", format!("realign in {region}"), at);
     }
     if ctx.yes_no(
         "adjacent",
         format!("Is there an uncontrolled country next to your superpower in {region}?"),
     )? {
-        return step_done(
+        return step_done_in(
             ctx,
             "9A",
             format!(
                 "place influence in uncontrolled countries next to your superpower in {region}"
             ),
+            at,
         );
     }
     if ctx.yes_no(
         "uncontrolled",
         format!("Is there an uncontrolled country in {region} to place influence in?"),
     )? {
-        return step_done(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"));
+        return step_done_in(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"), at);
     }
-    step_done(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")))
+    step_done_in(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")), at)
 }
 
 fn region(ctx: &mut Ctx) -> Flow<Outcome> {
@@ -951,41 +1030,41 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "action",
         title: "AI action round: which step",
-        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays; flags answer the conditions (left out = no).",
+        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays, asking each condition that matters.",
         params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
-            Param::choice("war", &["early", "mid", "late"], "the period of the war"),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
             Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
             Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
             Param::flag("event-wins", "the event would win the game for the AI"),
             Param::flag("step8-ok", "the event passes the step 8 test"),
-            Param::flag("red-scare", "Red Scare/Purge is in effect against the AI"),
+            Param::flag("red-scare", "Red Scare/Purge is in effect against the AI").standing(),
             Param::flag("step8-no-ops", "the event passes step 8 without using Ops"),
             Param::flag("lacks-rmo", "the AI is short of required military operations"),
             Param::flag("italy", "the AI can coup Italy"),
             Param::flag("europe-bg-control", "the AI can gain control of an uncontrolled European battleground this round"),
             Param::flag("europe-bg", "there is an uncontrolled European battleground"),
-            Param::flag("iran-contra", "Iran-Contra has been played against the AI"),
+            Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
-            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]),
-            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]).standing(),
             Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
-            Param::flag("china", "the AI holds the China card"),
-            Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play"),
+            Param::flag("china", "the AI holds the China card").standing(),
+            Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play").standing(),
             Param::die("china-d6", "the step 4A China card d6; rolled if left out"),
             Param::flag("asia-level3", "a level 3 Asian battleground can be couped"),
             Param::choice_or("coup-region", REGIONS, "none", "step 4: first region with a battleground to coup"),
             Param::flag("influence-control", "step 5: a non-European battleground can be controlled this round"),
             Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with one"),
             Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
-            Param::flag("yuri", "Yuri and Samantha is in play against the AI"),
+            Param::flag("yuri", "Yuri and Samantha is in play against the AI").standing(),
             Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground to coup"),
             Param::choice_or("nonbg-region-l2", REGIONS, "none", "step 6, last round: first region with a level 2 one"),
             Param::choice_or("nonbg-region-l3", REGIONS, "none", "step 6, last round: first region with a level 3 one"),
             Param::flag("realign-controlled", "step 7: a controlled non-European battleground can be realigned"),
             Param::flag("event-europe", "the event takes place in Europe only"),
-            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI"),
+            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI").standing(),
             Param::flag("event-gives-ops", "the event gives Ops itself (or wins)"),
             Param::flag("event-vp", "the event gives the AI victory points"),
             Param::die("event-d6", "the step 8 d6; rolled if left out"),
@@ -1025,8 +1104,96 @@ fn build_procedures() -> Vec<Procedure> {
         ]),
         run: discard,
     },
+    Procedure {
+        id: "headline",
+        title: "AI headline: draw until step 8 passes",
+        about: "Failing cards go back into the deck.",
+        params: Vec::leak(
+            (1..=table_rules::HEADLINE_DRAWS)
+                .map(|i| {
+                    Param::flag(
+                        String::leak(format!("draw-{i}")),
+                        "the card of this draw passes the step 8 test (--no-draw-N: it fails)",
+                    )
+                })
+                .collect(),
+        ),
+        run: table_rules::headline,
+    },
+    Procedure {
+        id: "flip",
+        title: "The AI's card this action round",
+        about: "Face-down pile, exchanges, space race, China.",
+        params: Vec::leak(vec![
+            Param::flag("face-down-left", "cards are left in the AI's face-down pile"),
+            Param::flag("yours", "the card turned over is associated with your side"),
+            Param::flag("helps-you", "its event is playable and could help you"),
+            Param::number("face-up", "cards on the face-up pile, 0-9"),
+            Param::flag("exchanges-done", "this turn's exchanges are made (or there are none)"),
+            Param::flag("eagle-landed", "the AI has the Eagle/Bear Has Landed perk").standing(),
+            Param::die("eagle-landed-die", "the die for the card it exchanges; rolled if left out"),
+            Param::flag("space-station", "the AI has the Space Station perk").standing(),
+            Param::die("space-station-die", "the die for the card it exchanges; rolled if left out"),
+            Param::flag("space-race", "the AI can still use the space race with a face-up card"),
+            Param::flag("china", "the AI holds the China card").standing(),
+            Param::die("random-die", "the die for the face-up card played at random; rolled if left out"),
+        ]),
+        run: table_rules::flip,
+    },
+    Procedure {
+        id: "place-9b",
+        title: "Step 9B: influence placed at random",
+        about: "A roll per Op, double for AI influence.",
+        params: Vec::leak(vec![
+            Param::number("partial", "uncontrolled countries of the region with AI influence"),
+            Param::number("empty", "uncontrolled countries of the region without AI influence"),
+            Param::number("ops", "Ops to place, 1-5"),
+            Param::die("op1-die", "the die for Op 1; rolled if left out"),
+            Param::die("op2-die", "the die for Op 2; rolled if left out"),
+            Param::die("op3-die", "the die for Op 3; rolled if left out"),
+            Param::die("op4-die", "the die for Op 4; rolled if left out"),
+            Param::die("op5-die", "the die for Op 5; rolled if left out"),
+        ]),
+        run: table_rules::place_9b,
+    },
+    Procedure {
+        id: "tie",
+        title: "The die for choices still tied",
+        about: "A d6, d12 or d20 shared out; leftovers re-roll.",
+        params: Vec::leak(vec![
+            Param::text("shares", "the choices' shares in order, e.g. '2, 1, 1'"),
+            Param::die("die", "the die, repeated for re-rolls; rolled if left out"),
+        ]),
+        run: table_rules::tie,
+    },
+    Procedure {
+        id: "take-card",
+        title: "An event takes a card: which",
+        about: "Highest value, by association.",
+        params: Vec::leak(vec![
+            Param::choice("from", &["your-hand", "discards"], "where the card is taken from"),
+            Param::flag("has-yours", "there is a you-associated card there"),
+            Param::flag("has-ai", "there is an AI-associated card there"),
+            Param::flag("has-neutral", "there is an unassociated card there"),
+            Param::flag("you-played-event", "you played the event, so the AI must take a card"),
+        ]),
+        run: table_rules::take_card,
+    },
+    Procedure {
+        id: "event-action",
+        title: "An AI event's coup, realignment or influence",
+        about: "Which steps it follows.",
+        params: Vec::leak(vec![Param::choice(
+            "gives",
+            &["coup", "realign", "influence", "ops", "remove"],
+            "what the event gives the AI",
+        )]),
+        run: table_rules::event_action,
+    },
     ]
 }
+
+mod table_rules;
 
 /// The region spans of one column of the region chart, in row order.
 pub fn region_spans(early: bool) -> Vec<(&'static str, Span)> {

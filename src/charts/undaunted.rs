@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::data::{embedded_data, Chart, Checked, Common, DataError, Row};
-use super::walk::{Ctx, Flow, Outcome, Param, Procedure};
+use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
 /// The text of the data file.
@@ -281,7 +281,7 @@ pub fn card_chart(card: &Card) -> Chart {
     notes.push(if card.out_of_range_stated {
         "A total that fits no range is rolled again (stated on this card).".to_string()
     } else {
-        "A total that fits no range is rolled again (the program's reading: the source says so only for the rifleman).".to_string()
+        "A total that fits no range reads the nearest range (the source re-rolls only on the rifleman's card; the choice out-of-range = every-card re-rolls here too).".to_string()
     });
     Chart {
         id: format!("card-{}", card.id),
@@ -338,6 +338,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         .zip(&labels)
         .map(|(c, l)| (c.id.as_str(), l.as_str()))
         .collect();
+    ctx.at("the card");
     let id = ctx.choice("card", "Which AI card is played?", &options)?;
     let c = d.card(&id).expect("a listed card");
     ctx.fact("card", format!("{} ({})", c.de, c.en));
@@ -354,6 +355,11 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         } else {
             format!("{}) ", step.number)
         };
+        ctx.at(if step.number.is_empty() {
+            c.de.clone()
+        } else {
+            format!("{} question {}", c.de, step.number)
+        });
         let yes = ctx.yes_no(&step.id, format!("{prefix}{}", step.ask))?;
         let e = if yes { &step.yes } else { &step.no };
         ctx.fact(
@@ -392,6 +398,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
     }
 
     let mut impossible: Vec<String> = Vec::new();
+    ctx.at(format!("{}: W10 + DRM", c.de));
     for attempt in 1..=MAX_ROLLS {
         let die_id = if attempt == 1 {
             "d10".to_string()
@@ -400,20 +407,41 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         let rolled = ctx.roll_modified(&die_id, "W10 (d10)", (1, 10), &[(drm, "DRM")], None)?;
         let (r, total) = (rolled.roll, rolled.total);
-        let Some(res) = c
-            .results
-            .iter()
-            .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&total))
-        else {
-            ctx.note(format!(
-                "{total} fits no range: roll again{}",
-                if c.out_of_range_stated {
-                    ""
-                } else {
-                    " (the rifleman's rule, applied to every card)"
+        let fitting = |t: i64| {
+            c.results
+                .iter()
+                .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&t))
+        };
+        let res = match fitting(total) {
+            Some(res) => res,
+            None if c.out_of_range_stated => {
+                ctx.note(format!(
+                    "{total} fits no range: roll again (stated on this card)"
+                ));
+                continue;
+            }
+            None => match out_of_range(ctx)? {
+                OutOfRange::EveryCard => {
+                    ctx.note(format!(
+                        "{total} fits no range: roll again (the rifleman's rule, chosen for every card)"
+                    ));
+                    continue;
                 }
-            ));
-            continue;
+                OutOfRange::Rifleman => {
+                    let (lo, hi) = c
+                        .results
+                        .iter()
+                        .filter(|x| x.fits_case(case.as_deref()))
+                        .fold((i64::MAX, i64::MIN), |(lo, hi), x| {
+                            (lo.min(x.range[0]), hi.max(x.range[1]))
+                        });
+                    let row = total.clamp(lo, hi);
+                    ctx.note(format!(
+                        "{total} fits no range: read as {row}, the nearest (the source re-rolls on the rifleman's card only)"
+                    ));
+                    fitting(row).expect("a card's ranges run from its lowest to its highest")
+                }
+            },
         };
         let mut action = res.action.clone();
         ctx.lookup(
@@ -480,12 +508,26 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         {
             ctx.note(after);
         }
-        if c.results
-            .iter()
-            .any(|x| x.action == action && x.needs_target)
-            && target.is_none()
-        {
-            ctx.note("target: see the `target` procedure (ZIELAUSWAHL)");
+        if target.is_none() {
+            if let Some(attacker) = attacker_of(&c.id).filter(|_| {
+                ["ANGRIFF", "NIEDERHALTEN"].contains(&action.as_str())
+                    || c.results
+                        .iter()
+                        .any(|x| x.action == action && x.needs_target)
+            }) {
+                ctx.lead_to(
+                    "target",
+                    vec![("attacker".into(), Answer::Choice(attacker.into()))],
+                    format!("the {attacker}'s target by ZIELAUSWAHL"),
+                );
+            }
+        }
+        if action == "ANVISIEREN" {
+            ctx.lead_to(
+                "target-tile",
+                Vec::new(),
+                "the tile for the targeting marker",
+            );
         }
         return finish(
             ctx,
@@ -507,6 +549,47 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         None,
         target,
     )
+}
+
+/// The attacker of the `target` procedure for a unit card (none for the mortar, whose
+/// targets come from its marker, and for the leaders).
+fn attacker_of(card: &str) -> Option<&'static str> {
+    match card {
+        "spaeher" => Some("scout"),
+        "schuetze" => Some("rifleman"),
+        "scharfschuetze" => Some("sniper"),
+        "mg-schuetze" => Some("mg"),
+        _ => None,
+    }
+}
+
+/// What a card other than the rifleman does with a total outside every range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutOfRange {
+    /// The source's own reading: only the rifleman's card says to roll again, so on other
+    /// cards the total is read on the nearest range.
+    Rifleman,
+    /// The rifleman's re-roll applied to every card (a house reading; it changes the odds).
+    EveryCard,
+}
+
+/// Options of the `out-of-range` choice, the source's reading first (the default).
+pub const OUT_OF_RANGE: &[&str] = &["rifleman", "every-card"];
+
+fn out_of_range(ctx: &mut Ctx) -> Flow<OutOfRange> {
+    let key = ctx.choice(
+        "out-of-range",
+        "The total fits no range. Re-roll only on the rifleman's card, as the source says (here: read the nearest range), or on every card?",
+        &[
+            ("rifleman", "source's reading: the nearest range on this card"),
+            ("every-card", "roll again, as on the rifleman's card"),
+        ],
+    )?;
+    Ok(if key == "every-card" {
+        OutOfRange::EveryCard
+    } else {
+        OutOfRange::Rifleman
+    })
 }
 
 fn finish(
@@ -672,7 +755,15 @@ pub fn parse_tiles(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
                 ));
             }
         }
-        tiles.push((name.trim().to_string(), units));
+        // The same tile named twice is one tile: its units are added together.
+        let name = name.trim().to_string();
+        match tiles
+            .iter_mut()
+            .find(|(t, _): &&mut (String, Vec<String>)| t.eq_ignore_ascii_case(&name))
+        {
+            Some((_, listed)) => listed.extend(units),
+            None => tiles.push((name, units)),
+        }
     }
     if tiles.is_empty() {
         return Err("no tiles given".into());
@@ -901,6 +992,14 @@ const CARD_FLAGS: &[Param] = &[
         "Gruppenführer: ANSPORNEN could bring back a unit",
     ),
     Param::die("d10", "your W10, repeated for re-rolls; rolled if left out"),
+    Param::choice_or(
+        "out-of-range",
+        OUT_OF_RANGE,
+        "rifleman",
+        "a total outside every range: rifleman (the source: re-roll on that card only, \
+         elsewhere the nearest range) or every-card (re-roll on every card)",
+    )
+    .standing(),
     Param::flag("possible-erkunden", "ERKUNDEN is possible"),
     Param::flag("possible-verschleiern", "VERSCHLEIERN is possible"),
     Param::flag("possible-bewegen", "BEWEGEN is possible"),
@@ -914,8 +1013,7 @@ pub static PROCEDURES: &[Procedure] = &[
     Procedure {
         id: "card",
         title: "AI card: questions, W10 + DRM, action",
-        about: "Walks an AI card's questions, rolls the W10 with the modifier and applies re-roll and fallback rules. \
-                Yes/no flags left out mean no - pass --possible-... for actions that can be done.",
+        about: "Walks an AI card's questions, rolls the W10 with the modifier and applies re-roll and fallback rules.",
         params: CARD_FLAGS,
         run: card,
     },
@@ -959,7 +1057,61 @@ pub static PROCEDURES: &[Procedure] = &[
         params: &[Param::die("d10", "your W10; rolled if left out")],
         run: initiative,
     },
+    Procedure {
+        id: "reinforce",
+        title: "VERSTÄRKEN: which supply pile",
+        about: "Counter piles first, by kind; then most cards; team A first.",
+        params: &[
+            Param::text("piles", "the AI's supply piles: 'rifleman A: 5 counter; sniper: 3 counter; scout B: 2'"),
+            Param::number("count", "how many cards the VERSTÄRKEN action takes"),
+        ],
+        run: supply::reinforce,
+    },
+    Procedure {
+        id: "lead",
+        title: "LEITEN: which unit moves",
+        about: "The first kind in the source's list that a unit fits; among several, the W10.",
+        params: &[
+            Param::flag("rifleman-objective", "a rifleman could move onto an objective tile"),
+            Param::flag("on-targeted", "a unit stands on a tile with a targeting marker"),
+            Param::flag("mg-sniper-cover", "a machine gunner or sniper could move to higher defence"),
+            Param::number("units", "how many units fit that kind"),
+            Param::die("d10", "W10 to pick among them, repeated for re-rolls; rolled if left out"),
+        ],
+        run: supply::lead,
+    },
+    Procedure {
+        id: "inspire-order",
+        title: "ANSPORNEN: the order units come back",
+        about: "Scout first until enough is scouted, then sniper.",
+        params: &[Param::flag("scouted-enough", "the AI has scouted enough objective tiles to win")],
+        run: supply::inspire_order,
+    },
+    Procedure {
+        id: "two-leaders",
+        title: "Two squad leaders in hand: which first",
+        about: "The team with most cards in supply goes first.",
+        params: &[
+            Param::choice("leaders", &["a-b", "a-c", "b-c"], "the two teams whose squad leaders the AI holds"),
+            Param::number("supply-a", "team A's cards in the AI's supply"),
+            Param::number("supply-b", "team B's cards in the AI's supply"),
+            Param::number("supply-c", "team C's cards in the AI's supply"),
+        ],
+        run: supply::two_leaders,
+    },
+    Procedure {
+        id: "move-tie",
+        title: "Movement: the W10 among tied tiles",
+        about: "Tied tiles share the W10's faces; leftovers re-roll.",
+        params: &[
+            Param::number("tied", "how many tiles are still tied, 2-10"),
+            Param::die("d10", "W10, repeated for re-rolls; rolled if left out"),
+        ],
+        run: supply::move_tie,
+    },
 ];
+
+mod supply;
 
 #[cfg(test)]
 mod tests;

@@ -37,6 +37,9 @@ pub struct Question {
     pub prompt: String,
     /// The kind of answer.
     pub kind: Kind,
+    /// The step of the procedure the question belongs to ("step 4", "question 2"), where the
+    /// procedure names its steps.
+    pub step: Option<String>,
 }
 
 impl Question {
@@ -66,7 +69,8 @@ pub fn family(id: &str) -> &str {
 }
 
 /// An answer to a question.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Answer {
     Bool(bool),
     Number(i64),
@@ -173,6 +177,42 @@ pub struct Outcome {
     pub result: String,
     pub fields: Map<String, Value>,
     pub path: Vec<Step>,
+    /// Standing facts the call changes (a token spent, a card passed on), for a table
+    /// session to keep: (question id, its new answer).
+    pub updates: Vec<(String, Answer)>,
+    /// The calls the source leads on to from this result, each with the answers it carries.
+    pub next: Vec<Next>,
+}
+
+/// A call the source chains to a result (Undaunted's ANGRIFF into `target`, Paydirt's
+/// `status` into `offense` / `defense`), with the answers this result gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Next {
+    /// The procedure id of the same system.
+    pub procedure: &'static str,
+    /// Answers it takes from this call, by question id.
+    pub given: Vec<(String, Answer)>,
+    /// Why it follows, in words.
+    pub why: String,
+}
+
+impl Next {
+    /// The given answers as JSON (`{"attacker": "mg"}`).
+    pub fn given_json(&self) -> Value {
+        Value::Object(
+            self.given
+                .iter()
+                .map(|(k, a)| {
+                    let v = match a {
+                        Answer::Bool(b) => Value::from(*b),
+                        Answer::Number(n) | Answer::Die { value: n, .. } => Value::from(*n),
+                        Answer::Choice(c) | Answer::Text(c) => Value::from(c.as_str()),
+                    };
+                    (k.clone(), v)
+                })
+                .collect(),
+        )
+    }
 }
 
 /// Why a procedure stopped before finishing.
@@ -191,6 +231,9 @@ pub type Flow<T> = Result<T, Stop>;
 pub struct Ctx<'a> {
     answers: &'a [(String, Answer)],
     path: Vec<Step>,
+    updates: Vec<(String, Answer)>,
+    next: Vec<Next>,
+    step: Option<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -198,14 +241,39 @@ impl<'a> Ctx<'a> {
         Ctx {
             answers,
             path: Vec::new(),
+            updates: Vec::new(),
+            next: Vec::new(),
+            step: None,
         }
+    }
+
+    /// Names the step of the procedure the questions from here on belong to.
+    pub fn at(&mut self, step: impl Into<String>) {
+        self.step = Some(step.into());
+    }
+
+    /// Says that the source leads on from this result to `procedure`, which takes `given`.
+    pub fn lead_to(
+        &mut self,
+        procedure: &'static str,
+        given: Vec<(String, Answer)>,
+        why: impl Into<String>,
+    ) {
+        let why = why.into();
+        self.note(format!("next: {procedure} ({why})"));
+        self.next.push(Next {
+            procedure,
+            given,
+            why,
+        });
     }
 
     fn get(&self, id: &str) -> Option<&'a Answer> {
         self.answers.iter().find(|(q, _)| q == id).map(|(_, a)| a)
     }
 
-    fn ask<T>(&self, question: Question, take: impl Fn(&Answer) -> Option<T>) -> Flow<T> {
+    fn ask<T>(&self, mut question: Question, take: impl Fn(&Answer) -> Option<T>) -> Flow<T> {
+        question.step = self.step.clone();
         match self.get(&question.id) {
             Some(a) => take(a).ok_or_else(|| Stop::Invalid {
                 id: question.id.clone(),
@@ -221,6 +289,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::YesNo,
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Bool(b) => Some(*b),
@@ -234,6 +303,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Number { min, max },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Number(n) if (min..=max).contains(n) => Some(*n),
@@ -256,6 +326,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Choice { options: opts },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Choice(c) if options.iter().any(|(k, _)| k == c) => Some(c.clone()),
@@ -273,6 +344,7 @@ impl<'a> Ctx<'a> {
                 min,
                 max,
             },
+            step: None,
         };
         let (value, rolled) = self.ask(q, |a| match a {
             Answer::Die { value, rolled } if (min..=max).contains(value) => Some((*value, *rolled)),
@@ -292,6 +364,7 @@ impl<'a> Ctx<'a> {
             id: id.into(),
             prompt: prompt.into(),
             kind: Kind::Text { hint: hint.into() },
+            step: None,
         };
         self.ask(q, |a| match a {
             Answer::Text(t) => Some(t.clone()),
@@ -392,12 +465,21 @@ impl<'a> Ctx<'a> {
         cell
     }
 
+    /// Says that the call changes the standing fact `id` (the answer to that question from
+    /// now on), with a note in the path.
+    pub fn set_fact(&mut self, id: &str, answer: Answer, why: impl Into<String>) {
+        self.note(format!("from now on {id}: {answer} ({})", why.into()));
+        self.updates.push((id.into(), answer));
+    }
+
     /// Finishes with a result and its fields.
     pub fn done(&mut self, result: impl Into<String>, fields: Map<String, Value>) -> Flow<Outcome> {
         Ok(Outcome {
             result: result.into(),
             fields,
             path: std::mem::take(&mut self.path),
+            updates: std::mem::take(&mut self.updates),
+            next: std::mem::take(&mut self.next),
         })
     }
 }
@@ -418,7 +500,8 @@ fn label_of(label: &str) -> &str {
 /// How a command-line flag answers a question family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamKind {
-    /// `--flag` means yes; leaving it out means no.
+    /// `--flag` means yes and `--no-flag` no; one of them must be given when the call comes
+    /// to the question (or `--others-no`, which answers no to every yes/no not given).
     Flag,
     /// `--name N`, with an optional default.
     Number { default: Option<i64> },
@@ -444,6 +527,9 @@ pub struct Param {
     /// For a die: the flag whose answer is read off a chart at this roll. When `call` gets that
     /// flag but not the die, the die decides nothing and is not rolled.
     pub reads: Option<&'static str>,
+    /// A standing fact of the game (a rating, a card in effect, who holds what): given once
+    /// and true across calls, so `call` does not warn when a call does not come to it.
+    pub standing: bool,
 }
 
 impl Param {
@@ -455,6 +541,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A yes/no flag that excludes others.
@@ -469,6 +556,7 @@ impl Param {
             help,
             conflicts,
             reads: None,
+            standing: false,
         }
     }
     /// A required number.
@@ -479,6 +567,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A number with a default.
@@ -491,6 +580,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A required choice.
@@ -508,6 +598,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A choice with a default.
@@ -526,6 +617,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A die the program rolls unless given.
@@ -536,6 +628,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
@@ -547,6 +640,14 @@ impl Param {
             help,
             conflicts: &[],
             reads: Some(reads),
+            standing: false,
+        }
+    }
+    /// The same flag, marked as a standing fact of the game.
+    pub const fn standing(self) -> Self {
+        Param {
+            standing: true,
+            ..self
         }
     }
     /// Free text, repeatable.
@@ -557,6 +658,7 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
+            standing: false,
         }
     }
 }
@@ -701,6 +803,32 @@ impl Walk {
                 id: String::new(),
                 message: "the current question is not a die roll".into(),
             }),
+        }
+    }
+
+    /// Each answer so far with the question it answered, in order (the questions recomputed
+    /// by replaying the answers before each).
+    pub fn asked(&self) -> Vec<(Question, Answer)> {
+        (0..self.answers.len())
+            .filter_map(|i| {
+                let earlier = Walk {
+                    procedure: self.procedure,
+                    answers: self.answers[..i].to_vec(),
+                };
+                let q = earlier.question()?;
+                Some((q, self.answers[i].1.clone()))
+            })
+            .collect()
+    }
+
+    /// Answers each question in a row that `known` can answer (a table session's facts, the
+    /// answers a chained call carries), stopping at the first it cannot.
+    pub fn fill(&mut self, known: impl Fn(&str) -> Option<Answer>) {
+        while let Some(q) = self.question() {
+            match known(&q.id) {
+                Some(a) if self.answer(a.clone()).is_ok() => {}
+                _ => break,
+            }
         }
     }
 

@@ -98,7 +98,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Show(args)) => show::run_show(args, &saves),
         Some(Command::Almanack(args)) => almanack::run(args, &saves),
         Some(Command::Completions(args)) => completions::run(args),
-        Some(Command::Charts(args)) => crate::charts::cli::run(args),
+        Some(Command::Charts(args)) => crate::charts::cli::run(args, &saves),
         None => crate::tui::run(saves, None, None),
     }
 }

@@ -16,24 +16,39 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
+use super::draw::{fit, text, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
-use crate::charts::walk::{Kind, Step, Walk};
+use crate::charts::session::{self, Table};
+use crate::charts::walk::{Answer, Kind, Step, Walk};
 use crate::engine::score::plural;
 
 /// Where the charts stand on screen.
 pub enum ChartsScreen {
     /// The list of systems.
     Systems { lines: Vec<String>, scroll: usize },
-    /// One system's summary and charts.
+    /// One system's summary and charts; `find` is the name being typed after [/], `status`
+    /// what the last search found.
     System {
         system: usize,
         lines: Vec<String>,
         scroll: usize,
+        find: Option<String>,
+        status: Option<String>,
     },
-    /// A system's procedures, to pick one to walk.
-    Procedures { system: usize },
+    /// A card looked up on a system's screen.
+    Card {
+        system: usize,
+        lines: Vec<String>,
+        scroll: usize,
+    },
+    /// A system's procedures, to pick one to walk; in a table session when `table` is set.
+    Procedures {
+        system: usize,
+        table: Option<Box<Table>>,
+        /// What the last key did (a call taken back, a refusal).
+        status: Option<String>,
+    },
     /// Walking a procedure step by step.
     Walk(Box<WalkScreen>),
 }
@@ -46,8 +61,8 @@ pub struct Env<'a> {
     pub seed: Option<u64>,
 }
 
-/// The charts as [C] opens them: the list of systems.
-pub fn open() -> ChartsScreen {
+/// The charts as [C] opens them: the list of systems, and the table sessions in `saves_dir`.
+pub fn open(saves_dir: &Path) -> ChartsScreen {
     let mut lines = vec![
         "Press a number to read a system's charts.".to_string(),
         String::new(),
@@ -61,11 +76,34 @@ pub fn open() -> ChartsScreen {
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
+    let sessions = session::list(saves_dir);
+    lines.push(String::new());
+    if sessions.is_empty() {
+        lines.push("No table sessions yet (accc charts session new NAME SYSTEM).".into());
+    } else {
+        lines.push("Table sessions (press the letter to play on in one):".into());
+        for (l, s) in ('a'..='z').zip(&sessions) {
+            lines.push(match &s.system {
+                Ok(sys) => format!(
+                    "[{l}] {:<16} {sys:<18} {}",
+                    s.name,
+                    plural(s.calls as u32, "call")
+                ),
+                Err(_) => format!("[{l}] {:<16} (cannot be read)", s.name),
+            });
+        }
+    }
     ChartsScreen::Systems { lines, scroll: 0 }
 }
 
 /// One system's summary and every chart, as the charts module renders them.
 fn system_lines(i: usize) -> Vec<String> {
+    system_page(i).0
+}
+
+/// [`system_lines`], with the line each chart starts on.
+fn system_page(i: usize) -> (Vec<String>, Vec<usize>) {
+    let mut starts = Vec::new();
     let sys = &crate::charts::systems()[i];
     let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
     if !sys.procedures.is_empty() {
@@ -74,13 +112,16 @@ fn system_lines(i: usize) -> Vec<String> {
     }
     for chart in &sys.charts {
         lines.push(String::new());
+        starts.push(lines.len());
+        // Tables come within the width (cells wrapped, wide ones in parts); only the notes
+        // under them, which are prose, are wrapped here.
         lines.extend(
-            crate::charts::table::render(chart)
+            crate::charts::table::render_within(chart, WIDTH)
                 .lines()
                 .flat_map(|l| fit(l, WIDTH, 4)),
         );
     }
-    lines
+    (lines, starts)
 }
 
 fn system_screen(system: usize) -> ChartsScreen {
@@ -88,6 +129,61 @@ fn system_screen(system: usize) -> ChartsScreen {
         system,
         lines: system_lines(system),
         scroll: 0,
+        find: None,
+        status: None,
+    }
+}
+
+/// What a name typed on a system's screen finds: a chart (its title or id, whole first, then
+/// a part) is scrolled to; else a card of the system is shown; else the screen says why.
+fn find_on_system(system: usize, query: &str, scroll: usize) -> ChartsScreen {
+    use crate::charts::cards::{self, folded};
+    let sys = &crate::charts::systems()[system];
+    let (lines, starts) = system_page(system);
+    let q = folded(query);
+    let names = |c: &crate::charts::data::Chart| [folded(&c.id), folded(&c.title)];
+    let whole = sys.charts.iter().position(|c| names(c).contains(&q));
+    let part = || {
+        sys.charts
+            .iter()
+            .position(|c| names(c).iter().any(|n| n.contains(&q)))
+    };
+    let chart = if q.is_empty() {
+        None
+    } else {
+        whole.or_else(part)
+    };
+    if let Some(i) = chart {
+        let at = starts[i].min(lines.len().saturating_sub(TEXT_ROWS));
+        return ChartsScreen::System {
+            system,
+            scroll: at,
+            status: Some(format!("Chart: {}", sys.charts[i].title)),
+            lines,
+            find: None,
+        };
+    }
+    match cards::find(sys, query) {
+        Ok(card) => ChartsScreen::Card {
+            system,
+            lines: card.text(WIDTH).lines().map(str::to_string).collect(),
+            scroll: 0,
+        },
+        Err(e) => {
+            let why = match e.kind {
+                cards::ErrorKind::NoName { .. } | cards::ErrorKind::NoCards { .. } => {
+                    format!("No chart or card is called '{}'.", query.trim())
+                }
+                _ => e.to_string(),
+            };
+            ChartsScreen::System {
+                system,
+                lines,
+                scroll,
+                find: None,
+                status: Some(why),
+            }
+        }
     }
 }
 
@@ -119,36 +215,170 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
         ChartsScreen::Systems { .. } if matches!(k.code, KeyCode::Esc | KeyCode::Enter) => {
             return None
         }
-        ChartsScreen::Systems { lines, scroll } => ChartsScreen::Systems {
-            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
-            lines,
+        ChartsScreen::Systems { lines, scroll } => match k.code {
+            KeyCode::Char(c @ 'a'..='z') => match open_session(env.saves_dir, c) {
+                Ok(Some(screen)) => screen,
+                Ok(None) => ChartsScreen::Systems { lines, scroll },
+                Err(why) => {
+                    let mut lines = lines;
+                    lines.retain(|l| !l.starts_with("! "));
+                    lines.push(format!("! {why}"));
+                    ChartsScreen::Systems { lines, scroll }
+                }
+            },
+            code => ChartsScreen::Systems {
+                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+                lines,
+            },
         },
-        ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
-            ChartsScreen::Procedures { system }
-        }
-        ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(),
         ChartsScreen::System {
             system,
             lines,
             scroll,
+            find: Some(mut input),
+            ..
+        } => match k.code {
+            KeyCode::Enter => find_on_system(system, &input, scroll),
+            KeyCode::Esc => ChartsScreen::System {
+                system,
+                lines,
+                scroll,
+                find: None,
+                status: None,
+            },
+            code => {
+                match code {
+                    KeyCode::Backspace => {
+                        input.pop();
+                    }
+                    KeyCode::Char(c)
+                        if input.chars().count() < 30
+                            && !k
+                                .modifiers
+                                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+                    {
+                        input.push(c)
+                    }
+                    _ => {}
+                }
+                ChartsScreen::System {
+                    system,
+                    lines,
+                    scroll,
+                    find: Some(input),
+                    status: None,
+                }
+            }
+        },
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            ..
+        } if k.code == KeyCode::Char('/') => ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            find: Some(String::new()),
+            status: None,
+        },
+        ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
+            ChartsScreen::Procedures {
+                system,
+                table: None,
+                status: None,
+            }
+        }
+        ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(env.saves_dir),
+        ChartsScreen::System {
+            system,
+            lines,
+            scroll,
+            ..
         } => ChartsScreen::System {
             system,
             scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
             lines,
+            find: None,
+            status: None,
         },
-        ChartsScreen::Procedures { system } => match (procedure_key(system, k), k.code) {
+        ChartsScreen::Card { system, .. } if k.code == KeyCode::Esc => system_screen(system),
+        ChartsScreen::Card {
+            system,
+            lines,
+            scroll,
+        } => ChartsScreen::Card {
+            system,
+            scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+            lines,
+        },
+        ChartsScreen::Procedures {
+            system,
+            table,
+            status,
+        } => match (procedure_key(system, k), k.code) {
             (Some(p), _) => {
                 let seed = env.seed.unwrap_or_else(crate::seed::clock_seed);
-                ChartsScreen::Walk(Box::new(WalkScreen::new(system, p, seed)))
+                let mut w = WalkScreen::new(system, p, seed);
+                w.table = table;
+                w.fill_known();
+                ChartsScreen::Walk(Box::new(w))
             }
+            (None, KeyCode::Char('u' | 'U')) if table.is_some() => {
+                let mut table = table.expect("a table");
+                let status = match table.session.undo() {
+                    None => "Nothing to take back.".to_string(),
+                    Some(e) => match table.save() {
+                        Ok(()) => format!("Took back {}: {}", e.procedure, e.result),
+                        Err(err) => {
+                            table.session.log.push(e);
+                            format!("Not taken back: {err}")
+                        }
+                    },
+                };
+                ChartsScreen::Procedures {
+                    system,
+                    table: Some(table),
+                    status: Some(status),
+                }
+            }
+            (None, KeyCode::Esc) if table.is_some() => open(env.saves_dir),
             (None, KeyCode::Esc) => system_screen(system),
-            _ => ChartsScreen::Procedures { system },
+            _ => ChartsScreen::Procedures {
+                system,
+                table,
+                status,
+            },
         },
         ChartsScreen::Walk(mut w) => match walk_key(&mut w, k) {
             true => ChartsScreen::Walk(w),
-            false => ChartsScreen::Procedures { system: w.system },
+            false => ChartsScreen::Procedures {
+                system: w.system,
+                status: w.recorded.take(),
+                table: w.table.take(),
+            },
         },
     })
+}
+
+/// The procedures of the session under letter `c`, the session open (and locked).
+fn open_session(saves_dir: &Path, c: char) -> Result<Option<ChartsScreen>, String> {
+    let Some(listed) = session::list(saves_dir)
+        .into_iter()
+        .nth((c as u8 - b'a').into())
+    else {
+        return Ok(None);
+    };
+    let table = Table::open(saves_dir, &listed.name).map_err(|e| e.to_string())?;
+    let system = crate::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == table.session.system)
+        .ok_or_else(|| format!("{}: no system {}", listed.name, table.session.system))?;
+    Ok(Some(ChartsScreen::Procedures {
+        system,
+        table: Some(Box::new(table)),
+        status: None,
+    }))
 }
 
 /// Draws whichever charts screen is showing.
@@ -166,66 +396,69 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
             system,
             lines,
             scroll,
+            find,
+            status,
+        } => {
+            let hint = match (find, status) {
+                (Some(input), _) => format!("Find a chart or card (name or number): {input}_"),
+                (None, Some(st)) => fit(st, WIDTH - 2, 0).into_iter().next().unwrap_or_default(),
+                (None, None) => "[Up]/[Down]/[PgUp]/[PgDn] scroll  [/] find  [Esc] back".into(),
+            };
+            text(
+                f,
+                area,
+                &crate::charts::systems()[*system].meta.name,
+                lines,
+                *scroll,
+                &hint,
+            )
+        }
+        ChartsScreen::Card {
+            system,
+            lines,
+            scroll,
         } => text(
             f,
             area,
-            &crate::charts::systems()[*system].meta.name,
+            &format!("{}: card", crate::charts::systems()[*system].meta.name),
             lines,
             *scroll,
-            "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+            "[Up]/[Down] scroll  [Esc] back to the charts",
         ),
-        ChartsScreen::Procedures { system } => text(
-            f,
-            area,
-            &format!(
-                "{}: procedures",
-                crate::charts::systems()[*system].meta.name
-            ),
-            &procedure_lines(*system),
-            0,
-            "Press a number  [Esc] back",
-        ),
+        ChartsScreen::Procedures {
+            system,
+            table,
+            status,
+        } => {
+            let name = &crate::charts::systems()[*system].meta.name;
+            let mut lines = procedure_lines(*system);
+            let (title, hint) = match table {
+                Some(t) => {
+                    lines.push(String::new());
+                    lines.push(format!(
+                        "Table session {}: {} kept, {}.",
+                        t.name,
+                        plural(t.session.facts.len() as u32, "standing fact"),
+                        plural(t.session.log.len() as u32, "call")
+                    ));
+                    if let Some(last) = t.session.log.last() {
+                        lines.extend(fit(&format!("Last call: {}", last.result), WIDTH, 4));
+                    }
+                    (
+                        format!("{name}: table session {}", t.name),
+                        "Press a number  [U] take back the last call  [Esc] back",
+                    )
+                }
+                None => (format!("{name}: procedures"), "Press a number  [Esc] back"),
+            };
+            if let Some(st) = status {
+                lines.push(String::new());
+                lines.extend(fit(st, WIDTH, 2));
+            }
+            text(f, area, &title, &lines, 0, hint)
+        }
         ChartsScreen::Walk(w) => draw(f, area, w),
     }
-}
-
-/// A page of text under a title, scrolled, with the keys (and where the page is) below.
-fn text(f: &mut Frame, area: Rect, title: &str, lines: &[String], scroll: usize, hint: &str) {
-    let rows = TEXT_ROWS;
-    put(
-        f,
-        area,
-        0,
-        0,
-        vec![Span::styled(format!(" {title:<79}"), style::title())],
-    );
-    let scroll = scroll.min(lines.len().saturating_sub(rows));
-    for (i, line) in lines.iter().skip(scroll).take(rows).enumerate() {
-        put(
-            f,
-            area,
-            1,
-            2 + i as u16,
-            vec![Span::styled(line.clone(), style::text())],
-        );
-    }
-    let more = if lines.len() > rows {
-        format!(
-            "  ({}-{} of {})",
-            scroll + 1,
-            (scroll + rows).min(lines.len()),
-            lines.len()
-        )
-    } else {
-        String::new()
-    };
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(format!("{hint}{more}"), style::key())],
-    );
 }
 
 /// A walk through one procedure.
@@ -235,6 +468,18 @@ pub struct WalkScreen {
     pub input: String,
     pub error: Option<String>,
     rng: ChaCha8Rng,
+    /// The dice the program rolled, by question: going back and rolling again gives the same
+    /// value, so no result can be fished for.
+    rolled: std::collections::BTreeMap<String, i64>,
+    /// Esc was pressed once on a walk with answers: a second Esc leaves.
+    leaving: bool,
+    /// The table session the walk plays in, if any: it answers what it knows, and the call
+    /// is recorded in it when made.
+    pub table: Option<Box<Table>>,
+    /// Whether the finished call is recorded, and where.
+    pub recorded: Option<String>,
+    /// What the call before carried over into this one (a chained call).
+    given: Vec<(String, Answer)>,
 }
 
 impl WalkScreen {
@@ -247,6 +492,60 @@ impl WalkScreen {
             input: String::new(),
             error: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            rolled: Default::default(),
+            leaving: false,
+            table: None,
+            recorded: None,
+            given: Vec::new(),
+        }
+    }
+
+    /// Goes on into the call the source leads to from this result (the `i`th of them), with
+    /// what this call carries over; false when there is none.
+    fn chain(&mut self, i: usize) -> bool {
+        let Some(next) = self.walk.outcome().and_then(|o| o.next.get(i).cloned()) else {
+            return false;
+        };
+        let sys = &crate::charts::systems()[self.system];
+        let Some(p) = sys.procedure(next.procedure) else {
+            return false;
+        };
+        self.walk = Walk::new(p);
+        self.given = next.given;
+        self.input.clear();
+        self.rolled.clear();
+        self.recorded = None;
+        self.fill_known();
+        true
+    }
+
+    /// Answers what the table session knows, then records the call once it is made.
+    fn fill_known(&mut self) {
+        let given = &self.given;
+        self.walk
+            .fill(|id| given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone()));
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        session::fill_known(&mut self.walk, &table.session);
+        if self.recorded.is_some() {
+            return;
+        }
+        if let Some(outcome) = self.walk.outcome() {
+            table
+                .session
+                .record(self.walk.procedure(), self.walk.answers(), &outcome);
+            self.recorded = Some(match table.save() {
+                Ok(()) => format!(
+                    "Recorded as call {} of table session {}.",
+                    table.session.log.len(),
+                    table.name
+                ),
+                Err(e) => {
+                    table.session.undo();
+                    format!("Not recorded: {e}")
+                }
+            });
         }
     }
 }
@@ -259,7 +558,7 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
         String::new(),
     ];
     for (i, p) in sys.procedures.iter().enumerate() {
-        let number = format!("[{}] ", i + 1);
+        let number = format!("[{}] ", procedure_char(i));
         lines.extend(fit(
             &format!("{number}{} - {}", p.title, p.about),
             WIDTH,
@@ -269,13 +568,21 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
     lines
 }
 
-/// The procedure under a number key, if there is one.
+/// The key of the `i`th procedure: 1-9, then 0 for the tenth.
+fn procedure_char(i: usize) -> char {
+    match i {
+        0..=8 => char::from(b'1' + i as u8),
+        _ => '0',
+    }
+}
+
+/// The procedure under a number key, if there is one (0 is the tenth).
 pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     let n = crate::charts::systems()[system].procedures.len();
     match k.code {
         KeyCode::Char(c) => c
             .to_digit(10)
-            .map(|d| d as usize)
+            .map(|d| if d == 0 { 10 } else { d as usize })
             .filter(|d| (1..=n).contains(d))
             .map(|d| d - 1),
         _ => None,
@@ -286,16 +593,33 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
 pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
     let done = w.walk.question().is_none();
+    let leaving = std::mem::take(&mut w.leaving);
     match k.code {
-        KeyCode::Esc => return false,
+        KeyCode::Esc if done || leaving || w.walk.answers().is_empty() => return false,
+        KeyCode::Esc => {
+            w.leaving = true;
+            w.error = Some(format!(
+                "Press Esc again to leave; the {} given so far will be lost.",
+                plural(w.walk.answers().len() as u32, "answer")
+            ));
+        }
         KeyCode::Char('r') if k.modifiers.contains(KeyModifiers::CONTROL) => {
             w.walk.restart();
             w.input.clear();
+            w.recorded = None;
         }
-        KeyCode::Enter if done => w.walk.restart(),
+        KeyCode::Char(c @ '1'..='9') if done && w.chain(c as usize - '1' as usize) => {}
+        KeyCode::Enter if done => {
+            w.walk.restart();
+            w.recorded = None;
+            w.fill_known();
+        }
         KeyCode::Enter => submit(w),
-        KeyCode::Backspace if w.input.is_empty() => {
+        KeyCode::Backspace if w.input.is_empty() && w.recorded.is_none() => {
             w.walk.back();
+        }
+        KeyCode::Backspace if w.input.is_empty() => {
+            w.error = Some("The call is recorded: [U] in the session takes it back.".into());
         }
         KeyCode::Backspace => {
             w.input.pop();
@@ -315,14 +639,27 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
 }
 
 fn submit(w: &mut WalkScreen) {
-    let is_die = matches!(w.walk.question().map(|q| q.kind), Some(Kind::Die { .. }));
+    let Some(q) = w.walk.question() else { return };
+    let is_die = matches!(q.kind, Kind::Die { .. });
     let result = if w.input.trim().is_empty() && is_die {
-        w.walk.roll(&mut w.rng).map(|_| ())
+        // A die rolled before for this question keeps its value.
+        match w.rolled.get(&q.id) {
+            Some(&value) => w.walk.answer(Answer::Die {
+                value,
+                rolled: true,
+            }),
+            None => w.walk.roll(&mut w.rng).map(|value| {
+                w.rolled.insert(q.id.clone(), value);
+            }),
+        }
     } else {
         w.walk.answer_text(&w.input)
     };
     match result {
-        Ok(()) => w.input.clear(),
+        Ok(()) => {
+            w.input.clear();
+            w.fill_known();
+        }
         Err(e) => w.error = Some(e.message),
     }
 }
@@ -368,7 +705,23 @@ const BOTTOM: u16 = 21;
 /// to them, and a path too long for the screen keeps its last steps, which make the call.
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
-    let title = format!(" {}: {}", sys.meta.name, w.walk.procedure().title);
+    let n = w.walk.answers().len() + 1;
+    let at = match w.walk.question() {
+        Some(q) => match &q.step {
+            Some(step) => format!("  ({step}, question {n})"),
+            None => format!("  (question {n})"),
+        },
+        None => "  (the call)".into(),
+    };
+    // The step and question always show: the system's name gives way first, then the end of
+    // the procedure's title.
+    let ptitle = w.walk.procedure().title;
+    let mut title = format!(" {}: {ptitle}{at}", sys.meta.name);
+    if title.chars().count() > 80 {
+        let room = 80usize.saturating_sub(at.chars().count() + 1);
+        let cut: String = ptitle.chars().take(room).collect();
+        title = format!(" {cut}{at}");
+    }
     put(
         f,
         area,
@@ -414,42 +767,69 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let start = preferred
         .min((BOTTOM + 1).saturating_sub(block.len() as u16))
         .max(TOP);
-    let answers = w.walk.answers();
+    let answers = w.walk.asked();
     let shown = answers
         .len()
         .min(usize::from(start.saturating_sub(TOP + 1)))
         .min(8);
-    for (y, (id, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
+    for (y, (q, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
         put(
             f,
             area,
             2,
             y,
-            vec![Span::styled(format!("{id}: {answer}"), style::text())],
+            vec![Span::styled(history_line(&q.prompt, answer), style::text())],
         );
     }
     for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
         put(f, area, x, y, vec![Span::styled(line, look)]);
     }
-    if let Some(e) = &w.error {
-        put(
-            f,
-            area,
-            2,
-            22,
-            vec![Span::styled(e.clone(), style::error())],
-        );
+    let message = w
+        .error
+        .as_ref()
+        .map(|e| (e, style::error()))
+        .or(w.recorded.as_ref().map(|r| (r, style::key())));
+    if let Some((m, look)) = message {
+        for (y, line) in (22..24).zip(fit(m, WIDTH, 2)) {
+            put(f, area, 2, y, vec![Span::styled(line, look)]);
+        }
     }
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(
-            "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave",
-            style::key(),
-        )],
-    );
+    let next: String = w
+        .walk
+        .outcome()
+        .map(|o| {
+            (1..)
+                .zip(&o.next)
+                .map(|(i, n)| format!("[{i}] then {}  ", n.procedure))
+                .collect()
+        })
+        .unwrap_or_default();
+    let keys = if w.walk.question().is_some() {
+        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".to_string()
+    } else if w.recorded.is_some() {
+        format!("{next}[Enter] a new call  [Esc] leave")
+    } else {
+        let back = if next.is_empty() {
+            "back a step"
+        } else {
+            "back"
+        };
+        format!("{next}[Enter] a new call  [Backspace] {back}  [Esc] leave")
+    };
+    put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
+}
+
+/// A line of the walk's history: the question, cut to fit, and its answer.
+fn history_line(prompt: &str, answer: &Answer) -> String {
+    let answer = answer.to_string();
+    let room = WIDTH.saturating_sub(answer.chars().count() + 4);
+    let q: String = if prompt.chars().count() > room {
+        let cut: String = prompt.chars().take(room.saturating_sub(3)).collect();
+        format!("{}...", cut.trim_end())
+    } else {
+        prompt.to_string()
+    };
+    format!("{q} {answer}")
 }
 
 #[cfg(test)]
@@ -500,6 +880,178 @@ mod tests {
         w
     }
 
+    #[test]
+    fn a_finished_call_goes_on_into_the_call_it_leads_to() {
+        let system = crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == "undaunted")
+            .expect("Undaunted");
+        let p = crate::charts::systems()[system]
+            .procedures
+            .iter()
+            .position(|p| p.id == "card")
+            .expect("card");
+        let mut w = WalkScreen::new(system, p, 1);
+        for a in ["mg-schuetze", "n", "n", "n", "4"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert_eq!(w.walk.outcome().unwrap().result, "ANGRIFF (attack)");
+        assert!(
+            rows(&w)[24].contains("[1] then target"),
+            "{:?}",
+            rows(&w)[24]
+        );
+        let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        assert!(
+            walk_key(&mut w, key('2')),
+            "no second call: nothing happens"
+        );
+        assert_eq!(w.walk.procedure().id, "card");
+        assert!(walk_key(&mut w, key('1')));
+        assert_eq!(w.walk.procedure().id, "target");
+        assert_eq!(
+            w.walk.answers()[0],
+            ("attacker".to_string(), Answer::Choice("mg".into())),
+            "the attacker is carried over"
+        );
+        assert_eq!(w.walk.question().unwrap().id, "main-target");
+    }
+
+    fn system_of(id: &str) -> usize {
+        crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == id)
+            .expect("a system")
+    }
+
+    /// Types `keys` on a screen and returns where it ends.
+    fn typed(mut screen: ChartsScreen, keys: &str) -> ChartsScreen {
+        let dir = std::env::temp_dir();
+        let env = Env {
+            saves_dir: &dir,
+            seed: Some(1),
+        };
+        for c in keys.chars() {
+            let code = match c {
+                '\n' => KeyCode::Enter,
+                '\x1b' => KeyCode::Esc,
+                c => KeyCode::Char(c),
+            };
+            screen = key(screen, KeyEvent::new(code, KeyModifiers::NONE), &env).expect("stays");
+        }
+        screen
+    }
+
+    #[test]
+    fn a_chart_is_jumped_to_by_name_and_a_card_looked_up() {
+        let ts = system_of("twilight-struggle");
+        let (lines, starts) = system_page(ts);
+        let cards_chart = crate::charts::systems()[ts]
+            .charts
+            .iter()
+            .position(|c| c.id == "cards")
+            .unwrap();
+        // "/", a part of the chart's title, Enter: the screen scrolls to it.
+        match typed(system_screen(ts), "/card notes\n") {
+            ChartsScreen::System { scroll, status, .. } => {
+                assert_eq!(
+                    scroll,
+                    starts[cards_chart].min(lines.len() - TEXT_ROWS),
+                    "{status:?}"
+                );
+                assert_eq!(status.as_deref(), Some("Chart: Card notes"));
+            }
+            _ => panic!("still the system's screen"),
+        }
+        match typed(system_screen(ts), "/regions\n") {
+            ChartsScreen::System { scroll, .. } => assert!(scroll > 0),
+            _ => panic!("still the system's screen"),
+        }
+        // A card's name (not a chart's) shows the card; Esc goes back.
+        let screen = typed(system_screen(ts), "/lone gunman\n");
+        match &screen {
+            ChartsScreen::Card { lines, .. } => {
+                assert!(lines[0].contains("CIA / Lone Gunman"), "{lines:?}")
+            }
+            _ => panic!("a card"),
+        }
+        assert!(matches!(
+            typed(screen, "\x1b"),
+            ChartsScreen::System { find: None, .. }
+        ));
+        // Undaunted's cards by number, in the source's playing order.
+        match typed(system_screen(system_of("undaunted")), "/2\n") {
+            ChartsScreen::Card { lines, .. } => {
+                assert!(lines[0].starts_with("2. FELDWEBEL"), "{lines:?}")
+            }
+            _ => panic!("a card"),
+        }
+        // Nothing of that name: the screen says so and stays where it was.
+        match typed(system_screen(ts), "/zzz\n") {
+            ChartsScreen::System { scroll, status, .. } => {
+                assert_eq!(scroll, 0);
+                assert_eq!(status.as_deref(), Some("No chart or card is called 'zzz'."));
+            }
+            _ => panic!("still the system's screen"),
+        }
+        // Esc while typing leaves the search, not the screen.
+        assert!(matches!(
+            typed(system_screen(ts), "/ci\x1b"),
+            ChartsScreen::System { find: None, .. }
+        ));
+    }
+
+    #[test]
+    fn the_title_names_the_step_a_question_belongs_to() {
+        let ts = system_of("twilight-struggle");
+        let p = crate::charts::systems()[ts]
+            .procedures
+            .iter()
+            .position(|p| p.id == "action")
+            .unwrap();
+        let mut w = WalkScreen::new(ts, p, 1);
+        for a in ["n", "3", "mid"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].ends_with("(Γ, question 4)"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        for a in ["n", "n"] {
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].ends_with("(Δ, question 6)"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        // On down to step 8: no event wins, not Red Scare, not short, nothing in Italy,
+        // Europe or elsewhere.
+        while w.walk.question().is_some_and(|q| q.id != "step8-ok") {
+            let q = w.walk.question().unwrap();
+            let a = if matches!(q.kind, Kind::Choice { .. }) {
+                "none"
+            } else {
+                "n"
+            };
+            w.walk.answer_text(a).unwrap();
+        }
+        assert!(
+            rows(&w)[0].contains("(step 8, question"),
+            "{:?}",
+            rows(&w)[0]
+        );
+        // A procedure without named steps keeps the question's number alone.
+        let un = system_of("undaunted");
+        let order = crate::charts::systems()[un]
+            .procedures
+            .iter()
+            .position(|p| p.id == "order")
+            .unwrap();
+        assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
+    }
+
     /// The words of `text`, whitespace normalised.
     fn words(text: &str) -> String {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -529,7 +1081,7 @@ mod tests {
         }
         // Nothing on the error row or below but the keys.
         assert!(rows[22].is_empty() && rows[23].is_empty(), "{text}");
-        assert!(rows[24].contains("[Ctrl-R] restart"));
+        assert!(rows[24].contains("[Enter] a new call"), "{}", rows[24]);
     }
 
     #[test]
@@ -603,10 +1155,25 @@ mod tests {
             let text = words(&lines.join(" "));
             for (i, p) in sys.procedures.iter().enumerate() {
                 assert!(
-                    text.contains(&words(&format!("[{}] {} - {}", i + 1, p.title, p.about))),
+                    text.contains(&words(&format!(
+                        "[{}] {} - {}",
+                        procedure_char(i),
+                        p.title,
+                        p.about
+                    ))),
                     "{}:\n{text}",
                     p.about
                 );
+            }
+            // Every procedure has its key, and the key opens it.
+            assert!(
+                sys.procedures.len() <= 10,
+                "{} has more procedures than keys",
+                sys.meta.name
+            );
+            for i in 0..sys.procedures.len() {
+                let k = KeyEvent::new(KeyCode::Char(procedure_char(i)), KeyModifiers::NONE);
+                assert_eq!(procedure_key(s, k), Some(i));
             }
             // Continuation lines are indented under the title.
             for pair in lines.windows(2) {

@@ -542,7 +542,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         }
         let hint = match (s.human, s.may_declare_at_pause(), s.declare_next) {
             _ if s.state.is_over() => "[H] help",
-            (None, ..) => "[Q] finish quickly  [H] help  [Esc] leave",
+            (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
             (_, true, false) => {
                 "[D] declare before the first ball  [H] help  [Esc] leave the match"
             }
@@ -569,7 +569,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
                 f,
                 area,
                 "Paused: [Space] to go on",
-                &format!("[-]/[+] speed ({speed})  [Q] finish quickly  [H] help  [Esc] leave"),
+                &format!("[-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"),
             );
         } else {
             prompt(
@@ -577,7 +577,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
                 area,
                 "Watching...",
                 &format!(
-                    "[Space] pause  [-]/[+] speed ({speed})  [Q] finish quickly  [H] help  [Esc] leave"
+                    "[Space] pause  [-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"
                 ),
             );
         }
@@ -645,10 +645,11 @@ fn armed_declaration(s: &Session) -> Option<String> {
     })
 }
 
-/// The declaration key's hint: declare before the next ball, or take that back.
+/// The declaration key's hint: declare before the next ball, or take that back and bat on
+/// (short, as the exchange's keys line is long; the armed declaration is said in words).
 fn declare_key(declare_next: bool) -> &'static str {
     if declare_next {
-        "[D] don't declare"
+        "[D] bat on"
     } else {
         "[D]eclare"
     }

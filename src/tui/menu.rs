@@ -52,7 +52,12 @@ impl Open {
                 input: String::new(),
                 error: None,
             },
-            Some('C') => Screen::Charts(Box::new(super::charts_screen::open())),
+            Some('C') => {
+                // The saves folder is the open file's folder.
+                let path = self.path();
+                let dir = path.parent().unwrap_or(std::path::Path::new("."));
+                Screen::Charts(Box::new(super::charts_screen::open(dir)))
+            }
             Some('H') => Screen::Help { scroll: 0 },
             Some('Q') => self.quit_key(asked_before),
             _ => Screen::Menu,

@@ -91,7 +91,17 @@ impl Open {
             return self.say("This class has finished its round: switched to the other class.");
         }
         if !fully && !quick_ok {
-            return self.say("Your county is playing: press [2] to play the match.");
+            // The person's own match is the next: begun, it is resumed, never dealt again.
+            let next = self.comp.next_fixture(self.class);
+            return if self
+                .in_play
+                .as_ref()
+                .is_some_and(|g| Some(g.fixture) == next)
+            {
+                self.say("Your match is in play: press [2] to resume it.")
+            } else {
+                self.say("Your county is playing: press [2] to play the match.")
+            };
         }
         let fixture = self.comp.next_fixture(self.class).expect("checked above");
         if !fully {

@@ -240,7 +240,8 @@ fn picture(p: Picture, back: Back) -> Screen {
     Screen::Picture(Box::new(PictureScreen::new(p, back)))
 }
 
-/// The lines of a view, drawn by the same code as `accc show`.
+/// The lines of a view, drawn by the same code as `accc show`; a line wider than the screen
+/// (the last season's verdict under its table) is wrapped, not cut at the screen's edge.
 pub fn render_view(
     comp: &Competition,
     kind: ViewKind,
@@ -259,6 +260,9 @@ pub fn render_view(
         ViewKind::AllTimeAverages(cl) => views::alltime_averages(comp, cl),
     };
     r.unwrap_or_else(|e| vec![e.to_string()])
+        .iter()
+        .flat_map(|l| super::draw::fit(l, super::draw::TEXT_WIDTH, 2))
+        .collect()
 }
 
 /// The title over a view.

@@ -784,7 +784,21 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     drop(app);
     let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&again).contains(line), "{}", shot(&again));
-    // [1] cannot play it and [S] cannot simulate it away.
+    // [1] cannot play it and [S] cannot simulate it away; each says [2] resumes it.
+    press(&mut again, "1");
+    assert!(
+        matches!(again.screen(), Some(Screen::Menu))
+            && again
+                .status()
+                .unwrap()
+                .contains("Your match is in play: press [2] to resume it"),
+        "{}",
+        shot(&again)
+    );
+    assert_eq!(
+        again.comp().unwrap().current().unwrap().matches_played(),
+        played
+    );
     press(&mut again, "s");
     assert!(
         matches!(again.screen(), Some(Screen::Menu))
@@ -1171,7 +1185,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 assert_eq!(shot(&app).contains("[D]eclare"), bats);
                 if bats && !at_discard {
                     press(&mut app, "d");
-                    assert!(shot(&app).contains("[D] don't declare"));
+                    assert!(shot(&app).contains("[D] bat on"));
                     press(&mut app, "=");
                     let inn = &session(&app).state.public().started()[0];
                     assert_eq!(
@@ -1194,7 +1208,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
             }
             if !after_wicket && s.human_to_act() == Some(Decision::Exchange) {
                 press(&mut app, "d");
-                assert!(shot(&app).contains("[D] don't declare"));
+                assert!(shot(&app).contains("[D] bat on"));
                 press(&mut app, "0");
                 let inn = &session(&app).state.public().started()[number as usize - 1];
                 assert_eq!(
@@ -1807,41 +1821,46 @@ fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     assert!(checked >= 1, "an innings began after a stop: {checked}");
 }
 
-#[test]
-fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
+/// Plays the user's matches in `app` with `=` until the user may change cards after a wicket.
+fn to_users_exchange(app: &mut App) {
     for _ in 0..6 {
-        to_own_match(&mut app);
+        to_own_match(app);
         for _ in 0..5000 {
-            let s = session(&app);
+            let s = session(app);
             if s.state.is_over() {
                 break;
             }
             if s.human_to_act() == Some(Decision::Exchange) {
-                press(&mut app, "1");
-                assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
-                press(&mut app, "23");
-                let text = shot(&app);
-                assert!(
-                    text.contains("Two cards at most") && !text.contains("[3] change"),
-                    "{text}"
-                );
-                press(&mut app, "1");
-                assert!(!shot(&app).contains("[1] change"));
-                assert!(!shot(&app).contains("Two cards at most"));
                 return;
             }
             if s.paused.is_some() {
-                enter(&mut app);
+                enter(app);
             } else {
-                press(&mut app, "=");
+                press(app, "=");
             }
         }
-        enter(&mut app);
-        enter(&mut app);
+        enter(app);
+        enter(app);
     }
     panic!("the user never changed cards");
+}
+
+#[test]
+fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_users_exchange(&mut app);
+    press(&mut app, "1");
+    assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
+    press(&mut app, "23");
+    let text = shot(&app);
+    assert!(
+        text.contains("Two cards at most") && !text.contains("[3] change"),
+        "{text}"
+    );
+    press(&mut app, "1");
+    assert!(!shot(&app).contains("[1] change"));
+    assert!(!shot(&app).contains("Two cards at most"));
 }
 
 #[test]
@@ -2089,4 +2108,64 @@ fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
         };
         assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
     }
+}
+
+#[test]
+fn the_last_seasons_verdict_is_wrapped_on_screen_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), Some(0)));
+    sim_on_disk(dir.path(), 100);
+    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let mut long = 0;
+    for class in [Class::First, Class::Second] {
+        let comp = app.comp().unwrap();
+        let verdict = accc::views::table(comp, Some(1989), class)
+            .unwrap()
+            .into_iter()
+            .find(|l| l.contains("the last season"))
+            .unwrap();
+        long += usize::from(verdict.chars().count() > 79);
+        // The table of 1989 as the menu ([3]) and the review ([7]) show it.
+        if app.open_file().unwrap().class != class {
+            press(&mut app, "9");
+        }
+        for keys in ["3", "7"] {
+            press(&mut app, keys);
+            let text = shot(&app);
+            let on_screen = words(&text);
+            assert!(
+                words(&verdict).iter().all(|w| on_screen.contains(w)),
+                "{verdict}\n{text}"
+            );
+            esc(&mut app);
+        }
+    }
+    assert!(long > 0, "a verdict longer than the screen is wide");
+}
+
+#[test]
+fn the_keys_line_of_the_match_screen_is_never_cut() {
+    // Watching, at every speed: the line ends with its last key.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    press(&mut app, "---");
+    for _ in 0..6 {
+        while session(&app).paused.is_some() {
+            enter(&mut app);
+        }
+        let text = shot(&app);
+        assert!(text.contains("Watching..."), "{text}");
+        assert!(text.trim_end().ends_with("[Esc] leave"), "{text}");
+        press(&mut app, "+");
+    }
+    // The user's card exchange with a declaration armed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_users_exchange(&mut app);
+    press(&mut app, "d");
+    let text = shot(&app);
+    assert!(text.contains("will declare"), "{text}");
+    assert!(text.trim_end().ends_with("[H] help"), "{text}");
 }

@@ -361,3 +361,98 @@ fn clock_stops_the_drive_at_half_time() {
     assert_eq!(o.fields["cards_left"], 15);
     assert!(notes(&o).contains("half ends on its last card"), "{o:?}");
 }
+
+#[test]
+fn time_outs_add_untimed_plays_as_in_the_faq() {
+    // The FAQ: two plays left and three time-outs make five plays.
+    let o = call(
+        "time-outs",
+        &[
+            ("cards-left", Answer::Number(2)),
+            ("time-outs", Answer::Number(3)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["plays"], 5);
+    let lines: Vec<String> = o.path.iter().map(|s| s.to_string()).collect();
+    assert!(lines[1].starts_with("play 1: a timed play"), "{lines:?}");
+    assert!(lines[2].contains("time-outs left: 2"), "{lines:?}");
+    assert!(lines[4].contains("time-outs left: 0"), "{lines:?}");
+    assert!(lines[5].starts_with("play 5: the last card"), "{lines:?}");
+    let o = call(
+        "time-outs",
+        &[
+            ("cards-left", Answer::Number(1)),
+            ("time-outs", Answer::Number(0)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["plays"], 1);
+}
+
+#[test]
+fn prevent_halves_passes_and_the_minimum_gain_is_one_as_in_the_faq() {
+    let gain = |answers: &[(&str, Answer)]| {
+        let o = call("matchup", answers).unwrap();
+        (
+            o.fields["matchup"].as_i64().unwrap(),
+            o.fields["gain"].as_i64().unwrap(),
+        )
+    };
+    let n = Answer::Number;
+    let (yes, no) = (Answer::Bool(true), Answer::Bool(false));
+    // A medium pass of 6 against prevent: 3; a screen pass of 5: 3 (rounded up).
+    let prevent = |v| {
+        vec![
+            ("offense-value", n(v)),
+            ("pass", yes.clone()),
+            ("prevent", yes.clone()),
+            ("min-gain", no.clone()),
+            ("game-day", n(0)),
+        ]
+    };
+    assert_eq!(gain(&prevent(6)).0, 3);
+    assert_eq!(gain(&prevent(5)).0, 3);
+    // A short pass of 2 against a zone of 5 with the minimum-gain mark: 1, not -3; a +1 Game
+    // Day card makes 2. A short pass of 3 against a goal line of 0: 3.
+    let short = |off, def, card| {
+        vec![
+            ("offense-value", n(off)),
+            ("pass", yes.clone()),
+            ("prevent", no.clone()),
+            ("defense-value", n(def)),
+            ("min-gain", yes.clone()),
+            ("game-day", n(card)),
+        ]
+    };
+    assert_eq!(gain(&short(2, 5, 0)), (1, 1));
+    assert_eq!(gain(&short(2, 5, 1)), (1, 2));
+    assert_eq!(gain(&short(3, 0, 0)), (3, 3));
+    // Without the mark a matchup can lose yards.
+    let mut plain = short(2, 5, 0);
+    plain[4] = ("min-gain", no.clone());
+    assert_eq!(gain(&plain), (-3, -3));
+}
+
+#[test]
+fn the_ai_offence_burns_a_card_each_down() {
+    let p = PROCEDURES.iter().find(|p| p.id == "offense").unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+    let o = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
+        Ok(match &q.kind {
+            Kind::YesNo => Answer::Bool(false),
+            Kind::Number { min, .. } => Answer::Number((*min).max(1)),
+            Kind::Choice { options } => Answer::Choice(options[0].0.clone()),
+            Kind::Die { min, max, .. } => Answer::Die {
+                value: rand::Rng::random_range(&mut rng, *min..=*max),
+                rolled: true,
+            },
+            Kind::Text { .. } => Answer::Text(String::new()),
+        })
+    })
+    .unwrap();
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("burn the top card")));
+}

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::charts::walk::answers::{c, die, n, yes};
-use crate::charts::walk::{call_for_test, Answer, Kind, WalkError};
+use crate::charts::walk::{call_for_test, Answer, Kind, Step, WalkError};
 
 fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
     call_for_test(procedures(), id, answers, |q| match q.kind {
@@ -171,6 +171,25 @@ fn europe_lost_restricts_steps() {
     let mut with = base.to_vec();
     with.push(("event-europe", yes()));
     assert_eq!(step(&act(&with)), "8");
+    // Every qualifying European event is played: no d6, whatever it would have shown.
+    with.retain(|(k, _)| *k != "event-d6");
+    with.push(("event-d6", die(1)));
+    let o = act(&with);
+    assert_eq!(step(&o), "8");
+    assert!(
+        !o.path.iter().any(|s| matches!(s, Step::Roll { .. })),
+        "no die is rolled at step 8 with Europe lost: {:?}",
+        o.path
+    );
+}
+
+#[test]
+fn the_path_says_the_source_opens_at_gamma() {
+    let o = act(&[]);
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("opens at Γ: any Α and Β")));
 }
 
 #[test]
@@ -250,7 +269,8 @@ fn step_4_conditions_china_and_death_squads() {
         ("coup-region", c("asia")),
     ]);
     assert!(o.fields["action"].as_str().unwrap().contains("level 3"));
-    // 2 Ops: Asia only.
+    // 2 Ops: Asia only; Africa is a valid answer that counts as no region, so the walk goes
+    // on to step 9 and asks for its d20.
     let e = call(
         "action",
         &[
@@ -261,7 +281,7 @@ fn step_4_conditions_china_and_death_squads() {
         ],
     )
     .unwrap_err();
-    assert_eq!(e.id, "coup-region");
+    assert_eq!(e.id, "region-d20");
     // China card roll: 5-6 uses it when a level 3 Asian battleground can be couped.
     let china = [
         ("lacks-rmo", yes()),
@@ -307,7 +327,7 @@ fn step_4_conditions_china_and_death_squads() {
         ],
     )
     .unwrap_err();
-    assert_eq!(e.id, "coup-region");
+    assert_eq!(e.id, "region-d20");
     let o = act(&[
         ("ops", n(4)),
         ("death-squads", yes()),
@@ -470,7 +490,28 @@ fn death_squads_against_the_ai_lower_the_levels_there() {
             (key, c(region)),
         ]))
     };
-    assert!(against(3, "coup-region", "south-america").contains("level 1"));
+    // A 3-Ops card would aim at a level 1 battleground in South America, which the board
+    // does not have: the region is skipped, with a note.
+    let o = act(&[
+        ("ops", n(3)),
+        ("lacks-rmo", yes()),
+        ("death-squads-against", yes()),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_ne!(step(&o), "4");
+    assert!(o.path.iter().any(|s| s
+        .to_string()
+        .contains("level 1 battleground in South America and Central America, and there is none")));
+    let asked = prompt_of(
+        &[
+            ("ops", n(3)),
+            ("lacks-rmo", yes()),
+            ("death-squads-against", yes()),
+        ],
+        "coup-region",
+    );
+    assert!(!asked.contains("South America (level"), "{asked}");
+    assert!(asked.contains("Middle East (level 2)"), "{asked}");
     assert!(against(4, "coup-region", "central-america").contains("level 2"));
     assert!(against(5, "coup-region", "central-america").contains("level 2"));
     assert!(
@@ -534,4 +575,181 @@ fn the_region_flags_are_the_region_chart_rows() {
     assert_eq!(region_keys().len(), 7);
     assert_eq!(data().steps.order[0], StepId::Gamma);
     assert_eq!(names(&data().steps.gamma), "1, 4, 6");
+}
+
+#[test]
+fn the_cia_note_adds_the_op_only_when_the_ai_is_the_us() {
+    let cards = data().chart("cards");
+    let cia = &cards
+        .row("CIA / Lone Gunman")
+        .expect("the card's note")
+        .cells[0];
+    assert!(cia.contains("when the AI is the US"), "{cia}");
+    assert!(cia.contains("the card's own Ops do not change"), "{cia}");
+}
+
+#[test]
+fn the_headline_is_redrawn_until_a_card_passes_step_8() {
+    let no = || Answer::Bool(false);
+    let o = call(
+        "headline",
+        &[("draw-1", no()), ("draw-2", no()), ("draw-3", yes())],
+    )
+    .unwrap();
+    assert_eq!(o.fields["draws"], 3);
+    let back = o
+        .path
+        .iter()
+        .filter(|s| s.to_string().contains("back into the middle of the deck"))
+        .count();
+    assert_eq!(back, 2);
+    // Ten failures: the procedure says to go on drawing.
+    let o = call("headline", &[]).unwrap();
+    assert_eq!(o.fields["draws"], serde_json::Value::Null);
+}
+
+#[test]
+fn the_die_for_ties_shares_its_faces_and_rolls_leftovers_again() {
+    let tie = |shares: &str, dice: &[i64]| {
+        let mut a: Vec<(String, Answer)> = vec![("shares".into(), Answer::Text(shares.into()))];
+        for (i, d) in dice.iter().enumerate() {
+            let id = if i == 0 {
+                "die".to_string()
+            } else {
+                format!("die#{}", i + 1)
+            };
+            a.push((id, die(*d)));
+        }
+        let refs: Vec<(&str, Answer)> = a.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        call("tie", &refs).map(|o| o.fields["choice"].as_i64().unwrap())
+    };
+    assert_eq!(tie("1, 1, 1", &[4]), Ok(2), "a d6, two faces each");
+    assert_eq!(tie("2, 1", &[4]), Ok(1), "twice the faces: 1-4 and 5-6");
+    assert_eq!(tie("2, 1", &[5]), Ok(2));
+    assert_eq!(
+        tie("1, 1, 1, 1", &[5, 3]),
+        Ok(3),
+        "5 and 6 are rolled again"
+    );
+    assert_eq!(
+        tie("7, 6", &[13]),
+        Ok(2),
+        "13 shares: a d20, 14-20 rolled again"
+    );
+    for bad in ["1", "0, 1", "x, 1", "15, 6"] {
+        assert!(tie(bad, &[1]).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn step_9b_rolls_once_an_op_with_twice_the_faces_for_partial_influence() {
+    // P1 (partial: 1-2), E1 (3), E2 (4) on a d6; Op 1 rolls 3: E1, which then has
+    // influence (P1 1-2, E1 3-4, E2 5); Op 2 rolls 4: E1 again.
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(1)),
+            ("empty", n(2)),
+            ("ops", n(2)),
+            ("op1-die", die(3)),
+            ("op2-die", die(4)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1", "E1"]));
+    assert!(call("place-9b", &[("partial", n(0)), ("empty", n(0))]).is_err());
+}
+
+#[test]
+fn the_flipped_card_the_exchanges_and_the_last_resorts() {
+    let no = || Answer::Bool(false);
+    let o = call("flip", &[("face-down-left", yes()), ("yours", no())]).unwrap();
+    assert_eq!(o.fields["card"], "play");
+    assert_eq!(o.next[0].procedure, "action");
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", yes()),
+            ("yours", yes()),
+            ("helps-you", yes()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["card"], "face-up pile");
+    // Only face-up cards: Eagle/Bear Has Landed swaps one at random (3 cards on a d6: 3-4 is
+    // the second).
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", no()),
+            ("face-up", n(3)),
+            ("eagle-landed", yes()),
+            ("eagle-landed-die", die(3)),
+        ],
+    )
+    .unwrap();
+    assert!(
+        o.result.contains("face-up card 2 back into the middle"),
+        "{}",
+        o.result
+    );
+    // Exchanges made: the space race, then the China card (which passes), then at random.
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", no()),
+            ("face-up", n(2)),
+            ("exchanges-done", yes()),
+            ("china", yes()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["card"], "China");
+    assert_eq!(o.updates, vec![("china".to_string(), Answer::Bool(false))]);
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", no()),
+            ("face-up", n(2)),
+            ("exchanges-done", yes()),
+            ("random-die", die(6)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["choice"], 2);
+}
+
+#[test]
+fn cards_taken_by_events_and_what_events_give() {
+    let no = || Answer::Bool(false);
+    let take = |a: &[(&str, Answer)]| call("take-card", a).unwrap();
+    assert_eq!(
+        take(&[("from", c("your-hand")), ("has-yours", yes())]).fields["kind"],
+        "you-associated"
+    );
+    assert_eq!(
+        take(&[
+            ("from", c("your-hand")),
+            ("has-yours", no()),
+            ("has-neutral", no())
+        ])
+        .fields["kind"],
+        "AI-associated"
+    );
+    assert_eq!(
+        take(&[
+            ("from", c("discards")),
+            ("has-ai", no()),
+            ("has-neutral", yes())
+        ])
+        .fields["kind"],
+        "unassociated"
+    );
+    assert!(take(&[("from", c("discards"))])
+        .result
+        .contains("for its Ops"));
+    let o = call("event-action", &[("gives", c("coup"))]).unwrap();
+    assert!(o.result.contains("step 4, with Europe"), "{}", o.result);
+    let o = call("event-action", &[("gives", c("ops"))]).unwrap();
+    assert_eq!(o.next[0].procedure, "action");
 }

@@ -57,18 +57,40 @@ fn platoon_sergeant_and_guide() {
 
 #[test]
 fn totals_outside_every_range_are_rolled_again() {
-    // -2 on a 1 gives -1: roll again; the second roll 3 - 2 = 1 reinforces.
+    // -2 on a 1 gives -1. Every card chosen: roll again; the second roll 3 - 2 = 1 reinforces.
     let o = card_call(
         "zugtruppfuehrer",
         &[
             ("cards-left", yes()),
             ("reinforce-useful", yes()),
             ("d10", die(1)),
+            ("out-of-range", Answer::Choice("every-card".into())),
             ("d10#2", die(3)),
         ],
     );
     assert_eq!(o.fields["d10"], 3);
     assert_eq!(action(&o), "VERSTÄRKEN");
+    // The source's reading (re-roll on the rifleman only): -1 reads the nearest range, no
+    // second roll.
+    let o = card_call(
+        "granatwerfer",
+        &[
+            ("on-targeted", yes()),
+            ("d10", die(2)),
+            ("out-of-range", Answer::Choice("rifleman".into())),
+            ("d10#2", die(9)),
+        ],
+    );
+    assert_eq!(
+        (o.fields["d10"].clone(), o.fields["total"].clone()),
+        (2.into(), (-3).into())
+    );
+    assert_eq!(action(&o), "BEWEGEN");
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("read as 1, the nearest")));
+    // The rifleman's card re-rolls without asking.
     // Rifleman +6 (can secure): 5 + 6 = 11 fits nothing; 3 + 6 = 9 secures.
     let o = card_call(
         "schuetze",
@@ -394,4 +416,119 @@ fn a_misspelt_then_or_a_goto_to_nowhere_is_refused_as_the_data_loads() {
     );
     assert_ne!(bad, SOURCE);
     assert!(load::<Data>(&bad).is_err());
+}
+
+#[test]
+fn reinforcing_takes_the_sources_example_pile() {
+    // The source's example: riflemen A (5, counter), riflemen B (5, counter), sniper (3,
+    // counter); VERSTÄRKEN 3 takes three cards of riflemen A.
+    let text = |t: &str| Answer::Text(t.into());
+    let o = call(
+        "reinforce",
+        &[
+            (
+                "piles",
+                text("rifleman A: 5 counter; Schütze B: 5 counter; Scharfschütze: 3 counter"),
+            ),
+            ("count", Answer::Number(3)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.result, "take 3 from Schütze A");
+    // A counter beats a bigger pile; a pile that has them all is taken whole before a
+    // split; team A before B on a tie.
+    let take = |piles: &str, n: i64| {
+        call(
+            "reinforce",
+            &[("piles", text(piles)), ("count", Answer::Number(n))],
+        )
+        .unwrap()
+        .result
+    };
+    assert_eq!(
+        take("scout: 9; sniper B: 2 counter", 2),
+        "take 2 from Scharfschütze B"
+    );
+    assert_eq!(
+        take("scout: 9; sniper B: 2 counter", 3),
+        "take 3 from Späher",
+        "all from one pile where one has them all"
+    );
+    assert_eq!(
+        take("scout A: 1; sniper B: 2 counter", 4),
+        "take 2 from Scharfschütze B, then 1 from Späher A"
+    );
+    assert_eq!(
+        take("mortar B: 4; mortar A: 4", 1),
+        "take 1 from Granatwerfer A"
+    );
+    assert_eq!(take("mortar: 0", 1), "the supply is empty: nothing to take");
+    for bad in [
+        "tank: 3",
+        "rifleman: x",
+        "rifleman A: 3; rifleman A: 2",
+        "rifleman: 3 flag",
+        "",
+    ] {
+        assert!(
+            call(
+                "reinforce",
+                &[("piles", text(bad)), ("count", Answer::Number(1))]
+            )
+            .is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn inspiring_order_two_leaders_leading_and_the_move_tie() {
+    let o = call("inspire-order", &[("scouted-enough", no())]).unwrap();
+    assert_eq!(o.fields["order"][0], "Späher");
+    let o = call("inspire-order", &[("scouted-enough", yes())]).unwrap();
+    assert_eq!(o.fields["order"][0], "Scharfschütze");
+    // Two squad leaders: the team with more supply first; a tie goes to the earlier team.
+    let leaders = |pair: &str, a: i64, b: i64| {
+        let teams: Vec<&str> = pair.split('-').collect();
+        call(
+            "two-leaders",
+            &[
+                ("leaders", Answer::Choice(pair.into())),
+                (&*format!("supply-{}", teams[0]), Answer::Number(a)),
+                (&*format!("supply-{}", teams[1]), Answer::Number(b)),
+            ],
+        )
+        .unwrap()
+        .fields["first"]
+            .clone()
+    };
+    assert_eq!(leaders("a-c", 2, 5), "C");
+    assert_eq!(leaders("b-c", 4, 4), "B");
+    // Three tied tiles share faces 1-9; a 10 is rolled again.
+    let o = call(
+        "move-tie",
+        &[
+            ("tied", Answer::Number(3)),
+            ("d10", die(10)),
+            ("d10#2", die(5)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["tile"], 2);
+    // LEITEN: the first kind that fits; one unit needs no roll.
+    let o = call(
+        "lead",
+        &[
+            ("rifleman-objective", no()),
+            ("on-targeted", yes()),
+            ("units", Answer::Number(1)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["kind"], "on-targeted");
+    let o = call("lead", &[("units", Answer::Number(4)), ("d10", die(8))]).unwrap();
+    assert_eq!(
+        (o.fields["kind"].clone(), o.fields["unit"].clone()),
+        ("any".into(), 4.into())
+    );
 }

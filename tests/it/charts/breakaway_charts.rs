@@ -273,6 +273,6 @@ fn breakaway_quarter_change_half_time_and_spent_plays() {
     );
     assert_eq!(
         o,
-        json!({"discard": 3, "discard_next_quarter": 0, "quarter": 3, "cards_left": 15})
+        json!({"discard": 3, "discard_next_quarter": 0, "quarter": 3, "cards_left": 15, "rolls": []})
     );
 }

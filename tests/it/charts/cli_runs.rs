@@ -14,6 +14,12 @@ fn sample_text(id: &str, pick: usize) -> &'static str {
             "Unklare Lage, Zugtruppführer",
             "Panzer A",
         ],
+        "piles" => &[
+            "rifleman A: 5 counter; rifleman B: 5 counter; sniper: 3 counter",
+            "scout B: 2; mortar: 4",
+            "tank A: 3",
+        ],
+        "shares" => &["1, 1, 1", "2, 1, 1, 2", "0, 1"],
         other => panic!("no sample text for {other}"),
     };
     samples[pick % samples.len()]
@@ -158,7 +164,8 @@ fn cli_call_json_has_exactly_the_documented_fields() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
-        json!({"situation": "B", "play_type": "long", "d10": 6, "d20": 14, "modified_d20": 16, "play": "MO"})
+        json!({"situation": "B", "play_type": "long", "d10": 6, "d20": 14, "modified_d20": 16, "play": "MO",
+            "rolls": [{"die": "d10", "value": 6, "rolled": false}, {"die": "d20", "value": 14, "rolled": false}]})
     );
     let (code, out, _) = run(&[
         "charts",
@@ -180,7 +187,8 @@ fn cli_call_json_has_exactly_the_documented_fields() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
-        json!({"situation": "B", "column": "crunch", "d20": 8, "modified_d20": 8, "defense": "blitz"})
+        json!({"situation": "B", "column": "crunch", "d20": 8, "modified_d20": 8, "defense": "blitz",
+            "rolls": [{"die": "d20", "value": 8, "rolled": false}]})
     );
     assert_eq!(out.lines().count(), 1, "one object on one line");
 }
@@ -313,7 +321,7 @@ fn cli_errors_name_the_allowed_values() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--table") && err.contains("3rd and 4-10 yards"),
+        err.contains("as the table") && err.contains("3rd and 4-10 yards"),
         "{err}"
     );
     let (code, _, err) = run(&[
@@ -514,23 +522,13 @@ fn cli_calls_every_system() {
 
 #[test]
 fn cli_walk_answers_goes_back_and_finishes() {
-    let mut child = accc()
-        .args(["charts", "walk", "paydirt-vii", "offense", "--seed", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // down 3, 5 to go, then a wrong yard line, back to fix the to-go, 4 to go, 15 yards;
     // not behind, not ahead; d10 10 (long); d20 15 -> MO (inside the 20).
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"3\n5\n0\nback\n4\n15\nno\nno\n10\n15\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let (ok, text) = walk_output(
+        &["paydirt-vii", "offense", "--seed", "3"],
+        b"3\n5\n0\nback\n4\n15\nno\nno\n10\n15\nquit\n",
+    );
+    assert!(ok, "{text}");
     assert!(text.contains("out of range"), "{text}");
     assert!(
         text.contains("row B, column down 3 -> B (4 to go"),
@@ -680,4 +678,18 @@ fn cli_walk_ending_before_the_result_is_an_error() {
     // Quitting on purpose, or reaching the result, is not an error.
     assert!(walk(b"1\nquit\n").status.success());
     assert!(walk(b"3\n4\n15\nno\nno\n10\n15\n").status.success());
+}
+
+#[test]
+fn cli_walk_names_the_step_of_each_question() {
+    let (_, text) = walk_output(
+        &["twilight-struggle", "action", "--seed", "3"],
+        b"n\n3\nmid\nn\nn\nquit\n",
+    );
+    assert!(
+        text.contains("[1, the card] Is the card a scoring card?"),
+        "{text}"
+    );
+    assert!(text.contains("[4, Γ] "), "{text}");
+    assert!(text.contains("[6, Δ] "), "{text}");
 }

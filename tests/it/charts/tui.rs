@@ -16,9 +16,13 @@ pub struct Screens {
 
 impl Screens {
     pub fn open() -> Screens {
+        Screens::open_in(tempfile::tempdir().unwrap())
+    }
+
+    pub fn open_in(dir: tempfile::TempDir) -> Screens {
         Screens {
-            screen: Some(charts_screen::open()),
-            dir: tempfile::tempdir().unwrap(),
+            screen: Some(charts_screen::open(dir.path())),
+            dir,
             seed: 3,
         }
     }
@@ -72,7 +76,10 @@ fn the_charts_can_be_read_and_walked() {
     assert!(matches!(s.screen(), ChartsScreen::System { system: 0, .. }));
     insta::assert_snapshot!("charts_paydirt_vii", s.shot());
     s.press("w");
-    assert!(matches!(s.screen(), ChartsScreen::Procedures { system: 0 }));
+    assert!(matches!(
+        s.screen(),
+        ChartsScreen::Procedures { system: 0, .. }
+    ));
     let offense = accc::charts::systems()[0]
         .procedures
         .iter()
@@ -108,10 +115,177 @@ fn the_charts_can_be_read_and_walked() {
         panic!()
     };
     assert!(w.walk.question().is_some());
+    // Esc on a walk with answers asks first.
+    s.key(KeyCode::Esc);
+    assert!(matches!(s.screen(), ChartsScreen::Walk(_)));
+    assert!(
+        s.shot().contains("Press Esc again to leave"),
+        "{}",
+        s.shot()
+    );
     s.key(KeyCode::Esc);
     assert!(matches!(s.screen(), ChartsScreen::Procedures { .. }));
     s.key(KeyCode::Esc);
     s.key(KeyCode::Esc);
     s.key(KeyCode::Esc);
     assert!(s.screen.is_none(), "Esc from the list leaves the charts");
+}
+
+/// The walk on screen.
+fn walk(s: &Screens) -> &charts_screen::WalkScreen {
+    match s.screen() {
+        ChartsScreen::Walk(w) => w,
+        _ => panic!("not walking"),
+    }
+}
+
+#[test]
+fn a_die_taken_back_and_rolled_again_keeps_its_value() {
+    let mut s = Screens::open();
+    s.press("4w");
+    let region = accc::charts::systems()[3]
+        .procedures
+        .iter()
+        .position(|p| p.id == "region")
+        .unwrap();
+    s.press(&(region + 1).to_string());
+    s.press("mid");
+    s.key(KeyCode::Enter);
+    s.key(KeyCode::Enter); // the program rolls the d20
+    let first = walk(&s).walk.outcome().expect("rolled").fields["d20"].clone();
+    for _ in 0..5 {
+        s.key(KeyCode::Backspace);
+        assert!(walk(&s).walk.question().is_some());
+        s.key(KeyCode::Enter);
+        assert_eq!(walk(&s).walk.outcome().unwrap().fields["d20"], first);
+    }
+    let shot = s.shot();
+    // The history reads as questions, not internal ids; the keys say what Enter does now.
+    assert!(shot.contains("Which period of the war? mid"), "{shot}");
+    assert!(shot.contains("[Enter] a new call"), "{shot}");
+    assert!(!shot.contains("[Enter] answer"), "{shot}");
+}
+
+#[test]
+fn a_table_session_is_listed_played_in_and_taken_back() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut t =
+            accc::charts::session::Table::create(dir.path(), "game", "paydirt-vii").unwrap();
+        t.session
+            .set("blitz", Some(accc::charts::walk::Answer::Bool(true)));
+        t.save().unwrap();
+    }
+    let mut s = Screens::open_in(dir);
+    let shot = s.shot();
+    assert!(
+        shot.contains("[a] game") && shot.contains("paydirt-vii"),
+        "{shot}"
+    );
+    s.press("a");
+    assert!(matches!(
+        s.screen(),
+        ChartsScreen::Procedures { table: Some(_), .. }
+    ));
+    insta::assert_snapshot!("charts_session_procedures", s.shot());
+    let defense = accc::charts::systems()[0]
+        .procedures
+        .iter()
+        .position(|p| p.id == "defense")
+        .unwrap();
+    s.press(&(defense + 1).to_string());
+    for reply in ["1", "10", "9", "no", "no", "8"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let w = walk(&s);
+    let outcome = w.walk.outcome().expect("the call is made");
+    // The blitz rating came from the session: six replies typed, seven answers taken.
+    assert_eq!(outcome.fields["defense"], "blitz");
+    assert_eq!(w.walk.answers().len(), 7);
+    assert!(w
+        .walk
+        .answers()
+        .contains(&("blitz".to_string(), accc::charts::walk::Answer::Bool(true))));
+    assert!(
+        s.shot()
+            .contains("Recorded as call 1 of table session game"),
+        "{}",
+        s.shot()
+    );
+    s.key(KeyCode::Esc);
+    let shot = s.shot();
+    assert!(
+        shot.contains("1 call") && shot.contains("Last call: defense: blitz"),
+        "{shot}"
+    );
+    s.press("u");
+    let shot = s.shot();
+    assert!(shot.contains("Took back defense"), "{shot}");
+    let ChartsScreen::Procedures { table: Some(t), .. } = s.screen() else {
+        panic!()
+    };
+    assert!(t.session.log.is_empty());
+    assert_eq!(
+        accc::charts::session::read(&t.path).unwrap().log.len(),
+        0,
+        "the file says so too"
+    );
+}
+
+#[test]
+fn every_chart_fits_80_columns_without_a_wrapped_row() {
+    for sys in accc::charts::systems() {
+        for chart in &sys.charts {
+            let text = accc::charts::table::render_within(chart, 78);
+            // Table lines (titles and notes are prose, wrapped on screen like any text).
+            for line in text
+                .lines()
+                .filter(|l| l.contains(" | ") || l.contains("-+-"))
+            {
+                assert!(
+                    line.chars().count() <= 78,
+                    "{} {}: {line}",
+                    sys.meta.id,
+                    chart.id
+                );
+            }
+            // Every row label still starts a line of its own (a row is never broken across
+            // lines at the screen's edge).
+            for row in &chart.rows {
+                let first = row.label.split_whitespace().next().unwrap_or("");
+                assert!(
+                    first.is_empty() || text.lines().any(|l| l.starts_with(first)),
+                    "{} {}: row {}",
+                    sys.meta.id,
+                    chart.id,
+                    row.label
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_system_screen_at_80x25() {
+    for (i, sys) in accc::charts::systems().iter().enumerate() {
+        let mut s = Screens::open();
+        s.press(&(i + 1).to_string());
+        // Page through the whole screen: no row runs past the edge.
+        let mut pages = vec![s.shot()];
+        for _ in 0..200 {
+            s.key(KeyCode::PageDown);
+            let shot = s.shot();
+            if pages.last() == Some(&shot) {
+                break;
+            }
+            pages.push(shot);
+        }
+        for page in &pages {
+            for row in page.lines() {
+                assert!(row.chars().count() <= 80, "{}: {row}", sys.meta.id);
+            }
+        }
+        insta::assert_snapshot!(format!("system_{}", sys.meta.id), pages[0]);
+    }
 }

@@ -1,0 +1,231 @@
+//! Calls chained where the source chains them: Undaunted's ANGRIFF / NIEDERHALTEN into
+//! `target`, ANVISIEREN into `target-tile`, Paydirt VII's `status` into `offense` / `defense`
+//! - with `call ... --then PROCEDURE`, in the terminal walk (`next`) and in a table session.
+
+use super::*;
+
+/// A chained call's JSON, pretty-printed for a snapshot.
+fn chained(system: &str, list: &[&str]) -> String {
+    let (code, out, err) = run_exact(&[&["charts", "call", system][..], list].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{out}: {e}"));
+    serde_json::to_string_pretty(&v).unwrap()
+}
+
+#[test]
+fn an_attack_leads_into_its_target() {
+    let json = chained(
+        "undaunted",
+        &[
+            "card",
+            "--card",
+            "mg-schuetze",
+            "--others-no",
+            "--d10",
+            "4",
+            "--json",
+            "--then",
+            "target",
+            "--no-main-target",
+            "--def-rifleman",
+            "9",
+            "--def-other",
+            "7",
+        ],
+    );
+    // The card said which unit attacks: the target call is not asked it.
+    insta::assert_snapshot!("chain_angriff_target", json);
+}
+
+#[test]
+fn targeting_leads_into_the_tile_as_in_the_sources_example() {
+    // The source's example: a sniper on 1A (7), a machine gun on 10B (6) and two riflemen on
+    // 3A (8): the marker goes on 3A.
+    let json = chained(
+        "undaunted",
+        &[
+            "card",
+            "--card",
+            "granatwerfer",
+            "--others-no",
+            "--possible-anvisieren",
+            "--d10",
+            "5",
+            "--json",
+            "--then",
+            "target-tile",
+            "--tiles",
+            "1A: sniper; 10B: mg; 3A: rifleman, rifleman",
+        ],
+    );
+    insta::assert_snapshot!("chain_anvisieren_target_tile", json);
+}
+
+#[test]
+fn status_feeds_offense_and_defense() {
+    // The flags as one line of words: STATUS | the chained call's own.
+    let chain = |status: &str, then: &str| {
+        let list: Vec<&str> = status
+            .split_whitespace()
+            .chain(["--json", "--then"])
+            .chain(then.split_whitespace())
+            .collect();
+        chained("paydirt-vii", &list)
+    };
+    let down = "--down 1 --to-go 10 --yard-line 60";
+    // Behind by 3 from midway through the 4th: the offence d20 gets +2 (10 -> 12).
+    let json = chain(
+        "status --time 4th-late --margin -3",
+        &format!("offense {down} --d10 5 --d20 10"),
+    );
+    insta::assert_snapshot!("chain_status_offense", json);
+    // Ahead: the defence d20 gets +2.
+    let v: Value = serde_json::from_str(&chain(
+        "status --time 4th-late --margin 3",
+        &format!("defense {down} --d20 10 --no-blitz"),
+    ))
+    .unwrap();
+    assert_eq!(v["then"]["modified_d20"], 12, "{v}");
+    // A flag given after --then wins over what the first call found.
+    let v: Value = serde_json::from_str(&chain(
+        "status --time 4th-late --margin -3",
+        &format!("offense {down} --no-behind --d10 5 --d20 10"),
+    ))
+    .unwrap();
+    assert_eq!(v["status"], "behind");
+    assert_eq!(
+        v["then"]["modified_d20"], 10,
+        "--no-behind given: no shift: {v}"
+    );
+}
+
+#[test]
+fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
+    // BEWEGEN needs no target: the first call stands, and a warning says --then was not used.
+    let (code, out, err) = run_exact(&[
+        "charts",
+        "call",
+        "undaunted",
+        "card",
+        "--card",
+        "schuetze",
+        "--others-no",
+        "--possible-bewegen",
+        "--d10",
+        "1",
+        "--then",
+        "target",
+        "--def-rifleman",
+        "9",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("=> BEWEGEN") && !out.contains("then "),
+        "{out}"
+    );
+    assert!(err.contains("does not lead to target"), "{err}");
+    // Without --then the readable call names the next call and its flags.
+    let (_, out, _) = run(&[
+        "charts",
+        "call",
+        "undaunted",
+        "card",
+        "--card",
+        "mg-schuetze",
+        "--d10",
+        "4",
+    ]);
+    assert!(
+        out.contains("next: accc charts call undaunted target --attacker mg"),
+        "{out}"
+    );
+    // --json (like --seed and --session) is for the whole chain: before --then; --then needs
+    // a procedure of the system.
+    let status = [
+        "charts",
+        "call",
+        "paydirt-vii",
+        "status",
+        "--time",
+        "first-half",
+        "--margin",
+        "0",
+        "--then",
+    ];
+    for (tail, says) in [
+        (&["offense", "--json"][..], "--json goes before --then"),
+        (&[][..], "--then: name the procedure"),
+        (&["kickoff"][..], "unknown procedure 'kickoff'"),
+    ] {
+        let (code, _, err) = run_exact(&[&status[..], tail].concat());
+        assert_eq!(code, 2, "{tail:?}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn the_walk_goes_on_into_the_next_call() {
+    // MG card, three no's, d10 4: ANGRIFF; `next` goes into target with the attacker given.
+    let (ok, text) = walk_output(
+        &["undaunted", "card", "--seed", "1"],
+        b"mg-schuetze\nn\nn\nn\n4\nnext\nn\n9\n0\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("(next (into target), back"), "{text}");
+    assert!(text.contains("carried over: the mg's target"), "{text}");
+    assert!(
+        !text.contains("Which AI unit attacks"),
+        "the attacker is carried: {text}"
+    );
+    assert!(
+        text.contains("=> Schütze (rifleman) with total defence 9"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_chained_call_is_two_calls_of_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let at = |list: &[&str]| {
+        let out = accc().env("ACCC_SAVES", d).args(list).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    at(&["charts", "session", "new", "pd", "paydirt-vii"]);
+    at(&[
+        "charts",
+        "call",
+        "paydirt-vii",
+        "status",
+        "--session",
+        "pd",
+        "--time",
+        "4th-late",
+        "--margin",
+        "-3",
+        "--then",
+        "defense",
+        "--down",
+        "1",
+        "--to-go",
+        "10",
+        "--yard-line",
+        "60",
+        "--d20",
+        "10",
+        "--no-blitz",
+    ]);
+    let log = at(&["charts", "session", "show", "pd"]);
+    assert!(log.contains("calls: 2"), "{log}");
+    assert!(
+        log.contains("1. status => the AI is behind") && log.contains("2. defense => "),
+        "{log}"
+    );
+    at(&["charts", "session", "undo", "pd"]);
+    assert!(at(&["charts", "session", "show", "pd"]).contains("calls: 1"));
+}

@@ -1,0 +1,271 @@
+//! Table sessions through the command line, as a player at the table uses them: a whole
+//! Twilight Struggle action round and an Undaunted turn made in a session, the session read
+//! back, calls taken back, and the facts as they were.
+
+use super::*;
+
+/// `accc` with the saves folder `dir`.
+fn at(dir: &std::path::Path, list: &[&str]) -> (i32, String, String) {
+    let out = accc().env("ACCC_SAVES", dir).args(list).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn ok(dir: &std::path::Path, list: &[&str]) -> String {
+    let (code, out, err) = at(dir, list);
+    assert_eq!(code, 0, "{list:?}: {err}");
+    out
+}
+
+fn show(dir: &std::path::Path, name: &str) -> String {
+    ok(dir, &["charts", "session", "show", name])
+}
+
+#[test]
+fn a_twilight_action_round_in_a_session_remembers_undoes_and_reloads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "ts", "twilight-struggle"]);
+    // The standing facts of the game, given once.
+    for (fact, value) in [
+        ("war", "mid"),
+        ("china", "yes"),
+        ("iran-contra", "no"),
+        ("red-scare", "no"),
+        ("death-squads", "no"),
+        ("death-squads-against", "no"),
+        ("yuri", "no"),
+        ("containment", "no"),
+        ("us-formosan", "no"),
+    ] {
+        ok(d, &["charts", "session", "set", "ts", fact, value]);
+    }
+    let before = show(d, "ts");
+    // The headline card, then the action rounds: each call names only the card and what the
+    // board shows now; the session answers the rest.
+    let call = |extra: &[&str]| -> Value {
+        let mut list = vec![
+            "charts",
+            "call",
+            "twilight-struggle",
+            "action",
+            "--session",
+            "ts",
+            "--json",
+        ];
+        list.extend_from_slice(extra);
+        serde_json::from_str(&ok(d, &list)).unwrap()
+    };
+    let r1 = call(&[
+        "--ops",
+        "3",
+        "--no-scoring",
+        "--no-final-round",
+        "--no-europe-lost",
+        "--no-event-wins",
+        "--lacks-rmo",
+        "--no-italy",
+        "--no-europe-bg-control",
+        "--no-europe-bg",
+        "--no-europe-realign",
+        "--china-d6",
+        "5",
+        "--asia-level3",
+    ]);
+    assert_eq!(r1["step"], "4A", "{r1}");
+    let after_one = show(d, "ts");
+    assert!(
+        after_one.contains("china: no"),
+        "the China card passed: {after_one}"
+    );
+    // The next round: the China card is not asked again (the session knows it is gone), and
+    // the coup step looks past Asia.
+    let r2 = call(&[
+        "--ops",
+        "3",
+        "--no-scoring",
+        "--no-final-round",
+        "--no-europe-lost",
+        "--no-event-wins",
+        "--lacks-rmo",
+        "--no-italy",
+        "--no-europe-bg-control",
+        "--no-europe-bg",
+        "--no-europe-realign",
+        "--coup-region",
+        "middle-east",
+    ]);
+    assert_eq!(r2["step"], "4", "{r2}");
+    let r3 = call(&[
+        "--ops",
+        "2",
+        "--no-scoring",
+        "--no-final-round",
+        "--no-europe-lost",
+        "--no-event-wins",
+        "--no-step8-ok",
+        "--no-lacks-rmo",
+        "--no-europe-bg-control",
+        "--no-europe-bg",
+        "--no-europe-realign",
+        "--no-influence-control",
+        "--bg-region",
+        "none",
+        "--no-realign-controlled",
+        "--region-d20",
+        "12",
+        "--no-realign-region",
+        "--adjacent",
+    ]);
+    assert_eq!(
+        (r3["step"].clone(), r3["region"].clone()),
+        (json!("9A"), json!("Middle East"))
+    );
+    let log = show(d, "ts");
+    insta::assert_snapshot!("twilight_round_session", log);
+    // Read back by another program: the same.
+    assert_eq!(show(d, "ts"), log);
+    // Undo the last two calls: the facts are those after the first.
+    ok(d, &["charts", "session", "undo", "ts"]);
+    ok(d, &["charts", "session", "undo", "ts"]);
+    assert_eq!(show(d, "ts"), after_one);
+    ok(d, &["charts", "session", "undo", "ts"]);
+    assert_eq!(
+        show(d, "ts"),
+        before,
+        "every call taken back: the facts as set"
+    );
+    let (code, _, err) = at(d, &["charts", "session", "undo", "ts"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no call to take back"), "{err}");
+}
+
+#[test]
+fn an_undaunted_turn_in_a_session_keeps_its_log_and_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "un", "undaunted"]);
+    let call = |proc_: &str, extra: &[&str]| -> Value {
+        let mut list = vec![
+            "charts",
+            "call",
+            "undaunted",
+            proc_,
+            "--session",
+            "un",
+            "--json",
+        ];
+        list.extend_from_slice(extra);
+        serde_json::from_str(&ok(d, &list)).unwrap()
+    };
+    let order = call("order", &["--hand", "Späher B, Schütze A, Feldwebel"]);
+    assert!(order["order"].is_array(), "{order}");
+    let i = call("initiative", &["--d10", "7"]);
+    assert!(i.is_object());
+    let c1 = call(
+        "card",
+        &[
+            "--card",
+            "granatwerfer",
+            "--others-no",
+            "--d10",
+            "5",
+            "--d10",
+            "1",
+        ],
+    );
+    assert_eq!(c1["rolls"].as_array().unwrap().len(), 2);
+    let t = call(
+        "target-tile",
+        &["--tiles", "1A: sniper; 2B: mg, rifleman; 1A: mg"],
+    );
+    assert_eq!(t["tile"], "1A");
+    let log = show(d, "un");
+    assert!(log.contains("calls: 4"), "{log}");
+    assert!(
+        log.contains("d10 5, d10#2 1"),
+        "the re-roll is in the log: {log}"
+    );
+    ok(d, &["charts", "session", "undo", "un"]);
+    let after = show(d, "un");
+    assert!(
+        after.contains("calls: 3") && !after.contains("target-tile"),
+        "{after}"
+    );
+    // A call of another game is refused and changes nothing.
+    let (code, _, err) = at(
+        d,
+        &[
+            "charts",
+            "call",
+            "breakaway",
+            "clock",
+            "--session",
+            "un",
+            "--spent",
+            "1",
+            "--cards-left",
+            "5",
+            "--quarter",
+            "1",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("a game of undaunted"), "{err}");
+    assert_eq!(show(d, "un"), after);
+    let list = ok(d, &["charts", "session", "list"]);
+    assert!(
+        list.contains("un") && list.contains("undaunted") && list.contains("3 calls"),
+        "{list}"
+    );
+}
+
+#[test]
+fn session_errors_are_clear_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, _, err) = at(d, &["charts", "session", "show", "nope"]);
+    assert_eq!(code, 3, "{err}");
+    let (code, _, err) = at(d, &["charts", "session", "new", "a/b", "undaunted"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a session name"), "{err}");
+    ok(d, &["charts", "session", "new", "p7", "paydirt-vii"]);
+    let (code, _, err) = at(d, &["charts", "session", "set", "p7", "blitz", "maybe"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("yes or no"), "{err}");
+    let (code, _, err) = at(d, &["charts", "session", "set", "p7", "down", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a standing fact") && err.contains("blitz"),
+        "{err}"
+    );
+    ok(d, &["charts", "session", "set", "p7", "blitz", "yes"]);
+    // The blitz rating is known: a defence call need not repeat it.
+    let (code, out, err) = at(
+        d,
+        &[
+            "charts",
+            "call",
+            "paydirt-vii",
+            "defense",
+            "--session",
+            "p7",
+            "--down",
+            "1",
+            "--to-go",
+            "10",
+            "--yard-line",
+            "9",
+            "--no-behind",
+            "--no-ahead",
+            "--d20",
+            "8",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("=> defense: blitz"), "{out}");
+    assert!(err.contains("recorded as call 1"), "{err}");
+}
