@@ -25,7 +25,7 @@ use accc::ai::duel::{play_one, DuelConfig, Lineup};
 use accc::ai::Bot;
 use accc::ai::Level;
 use accc::engine::delivery::stroke;
-use accc::engine::runner::chance_rng;
+use accc::engine::runner::{chance_rng, play_on_seeing};
 use accc::engine::{
     play_match, Choice, Decision, Election, MatchOptions, MatchState, NoRecord, Player, Side, View,
 };
@@ -208,28 +208,25 @@ fn interleaved_ratio() {
 fn advice_positions(count: usize) -> Vec<(MatchState, Analyst)> {
     let pro = Level::PROFESSIONAL;
     let seed = 11;
-    let mut state = MatchState::new(MatchOptions::default());
-    let mut rng = chance_rng(seed);
-    let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(pro, pro, seed, s));
+    let [mut home, mut away] = [Side::Home, Side::Away].map(|s| Bot::new(pro, pro, seed, s));
     let mut adviser = Analyst::new(seed ^ 0xad, Side::Home, Search::ADVICE);
     let mut all = Vec::new();
-    while !state.is_over() {
-        if state.chance().is_some() {
-            state.sample_chance(&mut rng, &mut NoRecord);
-            continue;
-        }
-        let (side, decision) = state.to_act().expect("someone acts");
-        let view = state.view();
-        let choice = bots[side.index()].decide(&view);
-        bots[side.index()].observe(&view, choice);
-        if side == Side::Home {
-            if matches!(decision, Decision::Bowl | Decision::Respond { .. }) {
-                all.push((state.clone(), adviser.clone()));
+    play_on_seeing(
+        MatchState::new(MatchOptions::default()),
+        &mut chance_rng(seed),
+        [&mut home, &mut away],
+        &mut NoRecord,
+        |state, choice| {
+            let view = state.view();
+            if view.side == Side::Home {
+                if matches!(view.decision, Decision::Bowl | Decision::Respond { .. }) {
+                    all.push((state.clone(), adviser.clone()));
+                }
+                adviser.observe(&view, choice);
             }
-            adviser.observe(&view, choice);
-        }
-        state.apply(choice, &mut NoRecord).expect("legal");
-    }
+        },
+    )
+    .expect("legal");
     let step = all.len().div_ceil(count).max(1);
     all.into_iter().step_by(step).collect()
 }

@@ -1,6 +1,8 @@
 //! The ball-by-ball log: a [`Recorder`] that writes a match as JSON Lines, one object per
 //! event, exactly as `shared/spec/ball-log.md` lays down. Piles are written top card first.
 
+pub mod read;
+
 use serde_json::{json, Value};
 
 use crate::cards::Card;

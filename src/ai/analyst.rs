@@ -77,6 +77,13 @@ impl Search {
         deals: 64,
         ..Search::STANDARD
     };
+
+    /// The review of a match: half the adviser's deals, as it judges every ball and answer
+    /// of a side in turn.
+    pub const REVIEW: Search = Search {
+        deals: 32,
+        ..Search::STANDARD
+    };
 }
 
 /// The analyst for one side.
@@ -156,6 +163,54 @@ impl Analyst {
         let mut weighed: Estimates = choices.into_iter().zip(scores).collect();
         weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
         weighed
+    }
+}
+
+/// A choice made, as the analyst judges it against its own shortlist on the same deals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judged {
+    /// The choice made and its average worth in runs.
+    pub chosen: (Choice, f32),
+    /// The best choice weighed (it may be the one made) and its average worth.
+    pub best: (Choice, f32),
+    /// The best does better than the one made by the search's confidence (standard errors
+    /// of the difference over the same deals): a real cost, not the deals' noise.
+    pub sure: bool,
+}
+
+impl Judged {
+    /// Runs the choice made cost, by the analyst's estimate (0 when it was the best).
+    pub fn cost(&self) -> f32 {
+        self.best.1 - self.chosen.1
+    }
+}
+
+impl Analyst {
+    /// Judges `chosen`, made in `view` (a ball or an answer), against the professional's
+    /// shortlist: `None` at other decisions, or where there was nothing else to choose.
+    pub fn judge(&mut self, view: &View<'_>, chosen: Choice) -> Option<Judged> {
+        if !matches!(view.decision, Decision::Bowl | Decision::Respond { .. }) {
+            return None;
+        }
+        let mut choices: Vec<Choice> = self.pro.ranked(view).iter().map(|&(c, _)| c).collect();
+        choices.truncate(self.search.shortlist);
+        choices.retain(|&c| c != chosen);
+        choices.insert(0, chosen);
+        if choices.len() < 2 {
+            return None;
+        }
+        let scores = self.play_outs(view, &choices);
+        let n = scores.len() as f32;
+        let mean = |i: usize| scores.iter().map(|s| s[i]).sum::<f32>() / n;
+        let best = (1..choices.len()).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
+        let diffs: Vec<f32> = scores.iter().map(|s| s[best] - s[0]).collect();
+        let gap = diffs.iter().sum::<f32>() / n;
+        let var = diffs.iter().map(|d| (d - gap) * (d - gap)).sum::<f32>() / (n - 1.0).max(1.0);
+        Some(Judged {
+            chosen: (chosen, mean(0)),
+            best: (choices[best], mean(best)),
+            sure: best != 0 && gap > self.search.confidence * (var / n).sqrt(),
+        })
     }
 }
 

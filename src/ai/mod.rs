@@ -1,11 +1,12 @@
 //! Computer players. Each plays one side from its [`View`] alone, through the engine's
 //! [`Player`] trait; batting and bowling levels are set separately.
 //!
-//! Levels: 1 novice, 2 village, 3 club, 4 county, 5 professional. Each adds skill to the one
-//! below (see `docs/AI.md`): the village player never gets out when it need not; the club
-//! player avoids extras and keeps its high cards; the county player counts cards; the
-//! professional also looks ahead at the cards it keeps, remembers the other hand across new
-//! packs, protects the lower order and reads the match situation.
+//! Levels: 1 novice, 2 village, 3 club, 4 county, 5 professional, each a row of the one table
+//! of profiles (`profile.rs`, see `docs/AI.md`): every level judges by the same counting
+//! bowler and look-ahead batsman; below the professional a level forgets the other hand and
+//! strays from its best choice as often and as far as its profile says (`mistakes.rs`), and
+//! the lower captains are simpler. The analyst (`analyst.rs`) searches over the
+//! professional; `review.rs` judges a side's decisions with it.
 
 pub mod analyst;
 mod batting;
@@ -16,6 +17,7 @@ pub mod duel;
 mod memory;
 mod mistakes;
 pub mod profile;
+pub mod review;
 pub(crate) mod situation;
 
 use rand_chacha::ChaCha8Rng;

@@ -12,6 +12,7 @@ pub mod completions;
 pub mod duel;
 pub mod league;
 pub mod match_cmd;
+pub mod review;
 pub mod show;
 
 /// Armchair Cricket County Championship.
@@ -48,6 +49,9 @@ pub enum Command {
     Match(match_cmd::MatchArgs),
     /// Play many matches between two computer levels and report who is stronger.
     Duel(duel::DuelArgs),
+    /// List the decisions of a finished match that cost most by the analyst's estimate: the
+    /// last match played in save file NAME, or one side of a ball log (--log FILE).
+    Review(review::ReviewArgs),
     /// Create a competition (if new) and simulate seasons of it.
     Sim(league::SimArgs),
     /// Print a competition's whole history as JSON.
@@ -88,6 +92,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Play { name, seed }) => crate::tui::run(saves, name, seed),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Duel(args)) => duel::run(args),
+        Some(Command::Review(args)) => review::run(args, &saves),
         Some(Command::Sim(args)) => league::run_sim(args, &saves),
         Some(Command::Export(args)) => league::run_export(args, &saves),
         Some(Command::Show(args)) => show::run_show(args, &saves),

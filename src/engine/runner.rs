@@ -78,10 +78,22 @@ pub fn play_match<R: Recorder + ?Sized>(
 
 /// Plays a match on from `state` to its end, its chance events from `rng`.
 pub fn play_on<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
+    state: MatchState,
+    rng: &mut G,
+    players: [&mut dyn Player; 2],
+    rec: &mut R,
+) -> Result<MatchState, MatchError> {
+    play_on_seeing(state, rng, players, rec, |_, _| {})
+}
+
+/// [`play_on`], telling `seen` of every decision: the state it was made in and the choice
+/// made (for a review of the match, or to look at it position by position).
+pub fn play_on_seeing<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
     mut state: MatchState,
     rng: &mut G,
     mut players: [&mut dyn Player; 2],
     rec: &mut R,
+    mut seen: impl FnMut(&MatchState, Choice),
 ) -> Result<MatchState, MatchError> {
     loop {
         if state.chance().is_some() {
@@ -91,6 +103,7 @@ pub fn play_on<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
             let view = state.view();
             let choice = player.decide(&view);
             player.observe(&view, choice);
+            seen(&state, choice);
             state
                 .apply(choice, rec)
                 .map_err(|error| MatchError { side, error })?;

@@ -19,6 +19,7 @@ use super::session::Session;
 use super::views::{PickFor, Review, ViewKind};
 use crate::league::competition::Competition;
 use crate::league::season::SeasonSummary;
+use crate::save::record::MatchRecord;
 
 pub use super::file::{file_path, Backup, Open, Start};
 
@@ -57,9 +58,18 @@ pub enum Screen {
         session: Box<Session>,
         entry: Entry,
     },
-    /// The final scoreboard of a match, then (if it ended one) the season's summary.
+    /// The final scoreboard of a match, then (if the person played it) its review, then
+    /// (if it ended one) the season's summary.
     Scorecard {
         card: Box<FinalCard>,
+        scroll: usize,
+        season_end: Option<SeasonSummary>,
+        /// The person's match just played, to be reviewed after the scoreboard.
+        review: Option<Box<MatchRecord>>,
+    },
+    /// The review of the person's match (`tui::review`): the decisions that cost most.
+    MatchReview {
+        lines: Vec<String>,
         scroll: usize,
         season_end: Option<SeasonSummary>,
     },
@@ -245,11 +255,24 @@ impl App {
                 card,
                 scroll,
                 season_end,
+                review,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => {
-                    Screen::SeasonEnd { summary, scroll: 0 }
+                (KeyCode::Enter | KeyCode::Esc, season_end) => {
+                    let reviewed = review.and_then(|game| {
+                        super::review::lines(open.comp.settings(), &game, 78)
+                            .ok()
+                            .flatten()
+                    });
+                    match (reviewed, season_end) {
+                        (Some(lines), season_end) => Screen::MatchReview {
+                            lines,
+                            scroll: 0,
+                            season_end,
+                        },
+                        (None, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
+                        (None, None) => Screen::Menu,
+                    }
                 }
-                (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
                 (code, season_end) => {
                     let scroll =
                         scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
@@ -257,8 +280,24 @@ impl App {
                         card,
                         scroll,
                         season_end,
+                        review,
                     }
                 }
+            },
+            Screen::MatchReview {
+                lines,
+                scroll,
+                season_end,
+            } => match (k.code, season_end) {
+                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => {
+                    Screen::SeasonEnd { summary, scroll: 0 }
+                }
+                (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
+                (code, season_end) => Screen::MatchReview {
+                    scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+                    lines,
+                    season_end,
+                },
             },
             Screen::SeasonEnd { summary, scroll } => match k.code {
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {

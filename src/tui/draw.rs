@@ -144,6 +144,14 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             }
         }
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
+        Screen::MatchReview { lines, scroll, .. } => text(
+            f,
+            area,
+            "Your match reviewed by the analyst",
+            lines,
+            *scroll,
+            "Press [Enter] to continue  [Up]/[Down] scroll",
+        ),
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
             let hint = if summary.is_last() {

@@ -14,6 +14,7 @@ pub mod picture_screen;
 pub mod pictures;
 pub mod playing;
 pub mod prospects;
+pub mod review;
 pub mod season_end;
 pub mod session;
 pub mod setup;

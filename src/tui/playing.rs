@@ -259,9 +259,17 @@ impl Open {
                 card: Box::new(FinalCard::of(session)),
                 scroll: 0,
                 season_end,
+                review: self.to_review(session),
             },
             Err(menu) => menu,
         }
+    }
+
+    /// The person's match just ended and recorded (their last played), to be reviewed after
+    /// its scoreboard; `None` for a match of two computer sides.
+    fn to_review(&self, session: &Session) -> Option<Box<MatchRecord>> {
+        session.human?;
+        self.keeper.last_played().map(|g| Box::new(g.clone()))
     }
 
     /// Adds a finished match to the competition and saves: the season's summary if it ended
@@ -303,6 +311,7 @@ impl Open {
                     card: Box::new(FinalCard::of(&session)),
                     scroll: 0,
                     season_end,
+                    review: self.to_review(&session),
                 },
             };
         }

@@ -213,3 +213,112 @@ mod pinned {
         insta::assert_snapshot!("duel_5_v_frozen", pinned(level(5), Lineup::frozen()));
     }
 }
+
+/// `accc review --log` goes through one side of a logged match with the analyst: the
+/// costliest decisions, numbered, dearest first; either side may be asked for. Bad input is
+/// refused in words with the usual exit codes, and nothing is written.
+#[test]
+fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("m.jsonl");
+    let small = ["--batsmen", "4", "--packs-per-session", "2", "--days", "1"];
+    let made = accc()
+        .args([
+            "match",
+            "--seed",
+            "5",
+            "--bat-level",
+            "1",
+            "--bowl-level",
+            "1",
+        ])
+        .args(small)
+        .arg("--log")
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let review = |side: &str| {
+        accc()
+            .args(["review", "--log"])
+            .arg(&log)
+            .args(["--side", side, "--most", "5"])
+            .output()
+            .unwrap()
+    };
+    let out = review("away");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("Review of Surrey v Nottinghamshire: Nottinghamshire's "),
+        "{text}"
+    );
+    // Each decision told, its wrapped lines joined.
+    let mut items: Vec<String> = Vec::new();
+    for l in text.lines() {
+        match (
+            l.get(..4).is_some_and(|h| h.trim_end().ends_with('.')),
+            items.last_mut(),
+        ) {
+            (true, _) => items.push(l.to_string()),
+            (false, Some(item)) if l.starts_with("    ") => item.push_str(&l[3..]),
+            _ => {}
+        }
+    }
+    let costs: Vec<f32> = items
+        .iter()
+        .map(|l| {
+            assert!(l.contains(" overs: Nottinghamshire "), "{l}");
+            let about = l.rsplit("(about ").next().unwrap();
+            about.trim_end_matches(" runs)").parse().unwrap()
+        })
+        .collect();
+    assert!(!costs.is_empty() && costs.len() <= 5, "{text}");
+    assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{text}");
+    assert!(String::from_utf8(review("home").stdout)
+        .unwrap()
+        .contains(": Surrey's "));
+    // Refusals.
+    let refused = |args: &[&str], code: i32, says: &str| {
+        let out = accc()
+            .arg("review")
+            .args(args)
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .output();
+        let out = out.unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    let path = log.to_str().unwrap();
+    refused(
+        &["--log", path, "--side", "left"],
+        2,
+        "--side is home or away",
+    );
+    refused(&["--log", path, "--most", "0"], 2, "--most is 1 to 50");
+    refused(&["--log", "nowhere.jsonl"], 3, "no such file");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let cut = dir.path().join("cut.jsonl");
+    let half: Vec<&str> = text.lines().take(text.lines().count() / 2).collect();
+    std::fs::write(&cut, half.join("\n")).unwrap();
+    refused(
+        &["--log", cut.to_str().unwrap()],
+        4,
+        "ends before the match does",
+    );
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"event\":\"deal\"}\n").unwrap();
+    refused(&["--log", bad.to_str().unwrap()], 4, "not a ball log");
+    refused(&["NOSUCH"], 3, "");
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        text,
+        "the log is untouched"
+    );
+}

@@ -212,6 +212,10 @@ fn a_new_user_creates_a_file_plays_a_match_and_quits() {
     s.wait_for("Final scoreboard");
     s.wait_for("Surrey");
     s.send("\r");
+    // The person's match is reviewed after its scoreboard.
+    s.wait_for("Your match reviewed by the analyst");
+    s.wait_for("Review of ");
+    s.send("\r");
     if s.wait_any(&["Play next match quickly", "End of the"]) == 1 {
         s.send("\r");
     }
@@ -303,6 +307,8 @@ fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
     play_until(&mut s, |i, _| i == 6);
     s.send("\r");
     s.wait_for("Final scoreboard");
+    s.send("\r");
+    s.wait_for("Your match reviewed by the analyst");
     s.send("\r");
     if s.wait_any(&["Play next match quickly", "End of the"]) == 1 {
         s.send("\r");

@@ -1,12 +1,9 @@
 //! Helpers shared by the integration tests: the binary, option sets, and the replayer.
 
-use std::collections::VecDeque;
 use std::process::Command;
 
 use accc::ball_log::BallLog;
-use accc::cards::Card;
-use accc::engine::{Chance, Choice, Decision, Election, MatchOptions, MatchState, Side};
-use serde_json::Value;
+use accc::engine::MatchOptions;
 
 /// A `Command` for the built `accc` binary.
 pub fn accc() -> Command {
@@ -56,117 +53,13 @@ pub fn all_option_sets() -> Vec<MatchOptions> {
     sets
 }
 
-fn card(v: &Value) -> Card {
-    Card::parse(v.as_str().expect("card string")).expect("valid card")
-}
-
-fn cards(v: &Value) -> Vec<Card> {
-    v.as_array().expect("card array").iter().map(card).collect()
-}
-
-fn side(v: &Value) -> Side {
-    if v == "home" {
-        Side::Home
-    } else {
-        Side::Away
-    }
-}
-
-/// Replays a ball log from its deal, its packs and the choices it records, and returns the
-/// log the replay writes: it must equal the original, byte for byte.
+/// Replays a ball log from its deal, its packs and the choices it records
+/// (`ball_log::read::replay`), and returns the log the replay writes: it must equal the
+/// original, byte for byte.
 pub fn replay(text: &str) -> String {
-    let lines: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let m = &lines[0];
-    let o = &m["options"];
-    let options = MatchOptions {
-        no_balls: o["no_balls"].as_bool().unwrap(),
-        wides: o["wides"].as_bool().unwrap(),
-        byes: o["byes"].as_bool().unwrap(),
-        batsmen: o["batsmen"].as_u64().unwrap() as u8,
-        packs_per_session: o["packs_per_session"].as_u64().unwrap() as u8,
-        days: o["days"].as_u64().unwrap() as u8,
-    };
-    let mut log = BallLog::new(
-        m["home"].as_str().unwrap(),
-        m["away"].as_str().unwrap(),
-        m["seed"].as_u64().unwrap(),
-        &options,
-    );
-    let of = |kind: &str| -> VecDeque<Value> {
-        lines
-            .iter()
-            .filter(|l| l["event"] == kind)
-            .cloned()
-            .collect()
-    };
-    let mut packs = of("pack");
-    let mut actions: VecDeque<Value> = lines
-        .iter()
-        .filter(|l| {
-            ["toss", "discard", "ball", "exchange", "declare"]
-                .contains(&l["event"].as_str().unwrap())
-        })
-        .cloned()
-        .collect();
-    let deal = &of("deal")[0];
-    let mut order = cards(&deal["hands"]["home"]);
-    order.extend(cards(&deal["hands"]["away"]));
-    order.extend(cards(&deal["pickup"]));
-    let mut state = MatchState::new(options);
-    let mut ball = Value::Null;
-    loop {
-        match state.chance() {
-            Some(Chance::Deal) => state.deal(&order, &mut log),
-            Some(Chance::Toss) => state.toss(side(&actions[0]["winner"]), &mut log),
-            Some(Chance::Reshuffle) => state
-                .reshuffle(&cards(&packs.pop_front().unwrap()["pickup"]), &mut log)
-                .unwrap(),
-            None => {
-                let Some((_, decision)) = state.to_act() else {
-                    break;
-                };
-                let next = actions
-                    .front()
-                    .map(|a| a["event"].as_str().unwrap().to_string())
-                    .unwrap_or_default();
-                let choice = match decision {
-                    Decision::Elect => {
-                        let t = actions.pop_front().unwrap();
-                        Choice::Elect(if t["elected"] == "bat" {
-                            Election::Bat
-                        } else {
-                            Election::Bowl
-                        })
-                    }
-                    Decision::OpeningDiscard => {
-                        Choice::Card(card(&actions.pop_front().unwrap()["card"]))
-                    }
-                    Decision::Declare if next == "declare" => {
-                        actions.pop_front();
-                        Choice::Declare
-                    }
-                    Decision::Declare => Choice::Continue,
-                    Decision::Bowl => {
-                        ball = actions.pop_front().unwrap();
-                        Choice::Card(card(&ball["bowler_card"]))
-                    }
-                    Decision::Respond { .. } if ball["bat_card"].is_null() => Choice::NoCard,
-                    Decision::Respond { .. } => Choice::Card(card(&ball["bat_card"])),
-                    Decision::Exchange if next == "exchange" => {
-                        let out = cards(&actions.pop_front().unwrap()["out"]);
-                        Choice::Exchange([out.first().copied(), out.get(1).copied()])
-                    }
-                    Decision::Exchange => Choice::Exchange([None, None]),
-                };
-                state
-                    .apply(choice, &mut log)
-                    .expect("the logged choice is legal");
-            }
-        }
-    }
+    let m = accc::ball_log::read::header(text).expect("a ball log");
+    let mut log = BallLog::new(&m.home, &m.away, m.seed, &m.options);
+    accc::ball_log::read::replay(text, &mut log, |_, _| {}).expect("the log replays");
     log.text()
 }
 

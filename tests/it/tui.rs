@@ -267,6 +267,7 @@ fn to_own_match(app: &mut App) {
         match app.screen() {
             Some(Screen::Scorecard { .. }) => enter(app),
             Some(Screen::SeasonEnd { .. }) => enter(app),
+            Some(Screen::MatchReview { .. }) => enter(app),
             Some(Screen::Menu) if app.status().is_some_and(|s| s.contains("press [2]")) => {
                 press(app, "2");
                 return;
@@ -535,6 +536,82 @@ fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
         }
     }
     assert_eq!(checked, answers.len());
+}
+
+/// A match the person played to its end is reviewed on a screen after its scoreboard: the
+/// balls and answers that cost most by the analyst's estimate (here the person plays the
+/// first card at every ball, as a careless player would), dearest first; [Enter] goes on.
+/// `accc review NAME` prints the same review from the save's last match.
+#[test]
+fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 2);
+    to_own_match(&mut app);
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else if matches!(
+            s.human_to_act(),
+            Some(Decision::Bowl | Decision::Respond { .. })
+        ) {
+            press(&mut app, "1");
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    enter(&mut app);
+    let text = shot(&app);
+    let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
+        panic!("{text}")
+    };
+    let lines = lines.clone();
+    assert!(
+        text.contains("Your match reviewed by the analyst"),
+        "{text}"
+    );
+    assert!(
+        lines[0].starts_with("Review of ") && lines[0].contains("Surrey's"),
+        "{text}"
+    );
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with(" 1. "))
+        .expect(&text);
+    assert!(lines[first].contains(" innings, ") && lines[first].contains(" overs: you "));
+    assert!(lines.iter().all(|l| l.chars().count() <= 78));
+    // The same review from the save, by the command line.
+    let printed = crate::helpers::ok_in(dir.path(), &["review", "TEST"]);
+    let joined = |ls: &[String]| {
+        ls.join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let printed_lines: Vec<String> = printed.lines().map(str::to_string).collect();
+    assert_eq!(joined(&printed_lines), joined(&lines));
+    enter(&mut app);
+    assert!(matches!(
+        app.screen(),
+        Some(Screen::Menu | Screen::SeasonEnd { .. })
+    ));
+    // A watched match has no review: its scoreboard goes on to the menu.
+    press(&mut app, "2");
+    if matches!(app.screen(), Some(Screen::Match { .. })) {
+        press(&mut app, "q");
+        if session(&app).paused.is_some() {
+            press(&mut app, "q");
+        }
+        enter(&mut app);
+        assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+        enter(&mut app);
+        assert!(!matches!(app.screen(), Some(Screen::MatchReview { .. })));
+    }
 }
 
 #[test]

@@ -1,0 +1,105 @@
+//! `accc review`: the decisions of one side of a finished match that cost most by the
+//! analyst's estimate, from a ball log (`accc match --log`) or from a save's last match the
+//! person played (`tui::review`).
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::common::print_out;
+use crate::ai::review::review;
+use crate::ball_log::read;
+use crate::engine::{NoRecord, Side};
+use crate::error::{Error, Result};
+use crate::save;
+use crate::store;
+
+/// The largest ball log read: a whole match of the longest options is a few megabytes.
+const MAX_LOG: u64 = 64 << 20;
+
+/// Arguments of `accc review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The save file whose last match the person played to its end is reviewed.
+    #[arg(required_unless_present = "log", conflicts_with = "log")]
+    pub name: Option<String>,
+    /// Review a ball log (written by `accc match --log`) instead.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// The side of the log reviewed: home or away.
+    #[arg(long, default_value = "home", requires = "log")]
+    pub side: String,
+    /// How many of the dearest decisions to list (1-50).
+    #[arg(long, default_value_t = 10)]
+    pub most: usize,
+}
+
+pub fn run(args: ReviewArgs, saves: &Path) -> Result<()> {
+    if !(1..=50).contains(&args.most) {
+        return Err(Error::Usage(format!(
+            "--most is 1 to 50 decisions, not {}",
+            args.most
+        )));
+    }
+    let lines = match (&args.log, &args.name) {
+        (Some(path), _) => of_log(path, &args.side, args.most)?,
+        (None, Some(name)) => of_save(&save::path_for(saves, name)?, name)?,
+        (None, None) => return Err(Error::Usage("give a save's name or --log FILE".into())),
+    };
+    print_out(&(lines.join("\n") + "\n"))
+}
+
+fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
+    let side = match side {
+        "home" => Side::Home,
+        "away" => Side::Away,
+        _ => {
+            return Err(Error::Usage(format!(
+                "--side is home or away, not {side:?}"
+            )))
+        }
+    };
+    let bytes = store::read::read_regular(path, MAX_LOG).map_err(|e| match e.kind {
+        store::ErrorKind::NotFound => Error::NotFound(format!("{}: no such file", path.display())),
+        _ => Error::BadFile(e.to_string()),
+    })?;
+    let bad =
+        |e: read::LogError| Error::BadFile(format!("{} cannot be reviewed: {e}", path.display()));
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::BadFile(format!("{} is not a ball log (not text)", path.display())))?;
+    let m = read::header(&text).map_err(bad)?;
+    let mut steps = Vec::new();
+    let (_, end) = read::replay(&text, &mut NoRecord, |state, choice| {
+        if state.to_act().is_some_and(|(s, _)| s == side) {
+            steps.push((state.clone(), choice));
+        }
+    })
+    .map_err(bad)?;
+    if !end.is_over() {
+        return Err(bad(read::LogError {
+            line: 0,
+            kind: read::LogErrorKind::Unfinished,
+        }));
+    }
+    let name = if side == Side::Home { &m.home } else { &m.away };
+    let costly = review(m.seed, side, name, &steps, most);
+    Ok(crate::tui::review::told(
+        &format!("{} v {}", m.home, m.away),
+        name,
+        steps.len(),
+        &costly,
+        100,
+    ))
+}
+
+fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
+    let all = save::load_all(path)?;
+    let Some(game) = all.last_played else {
+        return Err(Error::NotFound(format!(
+            "{name} holds no match the person played to its end"
+        )));
+    };
+    let lines = crate::tui::review::lines(all.comp.settings(), &game, 100)
+        .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
+    lines.ok_or_else(|| Error::NotFound(format!("{name}'s last match was watched, not played")))
+}
