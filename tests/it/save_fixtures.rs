@@ -8,9 +8,11 @@
 //!   there must still be present with the same value.
 //! - `FORMAT2.acc`: a format-2 file written by the program with format 2: `FORMAT1.acc` opened
 //!   (and so upgraded), Surrey's match against Yorkshire begun with [2], Surrey fielding,
-//!   played with [=] and [Enter] to 63-5 in the 15th over, then left with [Esc] [Y] (folded
-//!   into the save) and [Q]. It holds the same competition as `FORMAT1.acc`, and its match in
-//!   play must resume to the screen in `snapshots/it__save_fixtures__format2_in_play.snap`.
+//!   played with [=] and [Enter] to 55-3 after 14 overs, then left with [Esc] [Y] (folded
+//!   into the save) and [Q]. It holds the same competition as `FORMAT1.acc`; its match in
+//!   play holds the person's actions and the computer's choices, and must resume to the
+//!   screen in `snapshots/it__save_fixtures__format2_in_play.snap` whatever the computer
+//!   players of a later build would choose.
 
 use std::path::{Path, PathBuf};
 
@@ -89,12 +91,23 @@ fn the_format_2_fixture_holds_the_format_1_competition_and_its_match_in_play() {
         (1892, 1, "Surrey", "Yorkshire")
     );
     assert_eq!(game.mode, accc::save::record::Mode::Play);
-    // It resumes to the very screen it was left on.
-    let s = accc::tui::session::Session::of_record(all.comp.settings(), &game).unwrap();
-    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
-    t.draw(|frame| accc::tui::match_screen::draw(frame, frame.area(), &s))
-        .unwrap();
-    let screen = crate::helpers::buffer_text(t.backend().buffer());
+    assert!(game
+        .ops
+        .iter()
+        .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
+    // It resumes to the very screen it was left on, and to the same screen under computer
+    // players that would choose otherwise (here: other levels), as a later build's may.
+    let screen_of = |settings: &accc::league::Settings| {
+        let s = accc::tui::session::Session::of_record(settings, &game).unwrap();
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
+        t.draw(|frame| accc::tui::match_screen::draw(frame, frame.area(), &s))
+            .unwrap();
+        crate::helpers::buffer_text(t.backend().buffer())
+    };
+    let screen = screen_of(all.comp.settings());
+    let mut other = *all.comp.settings();
+    other.levels = accc::play::Levels { bat: 1, bowl: 2 };
+    assert_eq!(screen_of(&other), screen);
     insta::assert_snapshot!("format2_in_play", screen);
 }
 
