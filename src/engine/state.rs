@@ -258,6 +258,18 @@ impl View<'_> {
             Decision::Exchange => exchange_choices(&hand),
         }
     }
+
+    /// Whether `choice` answers this decision as [`MatchState::apply`] would take it: one of
+    /// the legal choices, two cards changed after a wicket in either order.
+    pub fn allows(&self, choice: Choice) -> bool {
+        let legal = self.legal_choices();
+        match choice {
+            Choice::Exchange([a, b]) => {
+                legal.contains(&choice) || legal.contains(&Choice::Exchange([b, a]))
+            }
+            _ => legal.contains(&choice),
+        }
+    }
 }
 
 /// A new pack was offered that is not the discard pile but its top card.

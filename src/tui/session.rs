@@ -378,7 +378,7 @@ impl Session {
         let own = bot.decide(&view);
         let choice = match self.script.pop_front() {
             // Already in the record.
-            Some(kept) if allowed(&view, kept) => kept,
+            Some(kept) if view.allows(kept) => kept,
             Some(kept) => {
                 // Not this match's: play on with the computer's own, and say so.
                 self.script.clear();
@@ -419,7 +419,7 @@ impl Session {
             balls: 0,
         };
         let innings = self.state.public().innings_started;
-        if allowed(&self.state.view(), choice) {
+        if self.state.view().allows(choice) {
             // The adviser keeps its memory of the person's side from every view of it.
             self.adviser.observe(&self.state.view(), choice);
         }
@@ -544,9 +544,6 @@ impl Session {
         for op in &game.ops {
             s.apply(*op)?;
         }
-        if let Some(c) = s.off_script {
-            return Err(ReplayError::ComputerIllegal(c));
-        }
         if !s.script.is_empty() {
             return Err(ReplayError::ComputerLeftOver(s.script.len()));
         }
@@ -586,18 +583,6 @@ impl Session {
         }
         // Played without pauses: none is left to show.
         self.commentary.pauses.clear();
-    }
-}
-
-/// Whether the engine allows `choice` at `view` (two cards changed after a wicket in either
-/// order).
-fn allowed(view: &crate::engine::View<'_>, choice: Choice) -> bool {
-    let legal = view.legal_choices();
-    match choice {
-        Choice::Exchange([a, b]) => {
-            legal.contains(&choice) || legal.contains(&Choice::Exchange([b, a]))
-        }
-        _ => legal.contains(&choice),
     }
 }
 
