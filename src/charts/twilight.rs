@@ -1030,7 +1030,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "action",
         title: "AI action round: which step",
-        about: "Goes down Γ, Δ and steps 1-9 for the card the AI plays, asking each condition that matters.",
+        about: "Γ, Δ and steps 1-9 for the AI's card.",
         params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
@@ -1078,7 +1078,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "region",
         title: "Step 9 region (d20)",
-        about: "Rolls the region for step 9 (early war, or mid/late war).",
+        about: "Rolls the region, early or mid/late war.",
         params: Vec::leak(vec![
             Param::choice("war", &["early", "mid", "late"], "the period of the war"),
             Param::die("d20", "your d20; rolled if left out"),
@@ -1087,15 +1087,15 @@ fn build_procedures() -> Vec<Procedure> {
     },
     Procedure {
         id: "event-timing",
-        title: "Your event on an AI card: before or after",
-        about: "Rolls whether your event on a card the AI plays comes before or after its action.",
+        title: "Your event on an AI card",
+        about: "A d6: before or after the AI acts.",
         params: Vec::leak(vec![Param::die("d6", "your d6; rolled if left out")]),
         run: event_timing,
     },
     Procedure {
         id: "discard",
         title: "End-of-turn discard",
-        about: "Which card the AI discards (also the space race burning order).",
+        about: "Which card the AI discards or burns.",
         params: Vec::leak(vec![
             Param::flag("doomsday", "a Doomsday card is among the cards that fail step 8"),
             Param::flag("gives-vp", "a card giving you more than 1 VP is among them"),
@@ -1107,7 +1107,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "headline",
         title: "AI headline: draw until step 8 passes",
-        about: "Failing cards go back into the deck.",
+        about: "Failures go back into the deck.",
         params: Vec::leak(
             (1..=table_rules::HEADLINE_DRAWS)
                 .map(|i| {
@@ -1123,7 +1123,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "flip",
         title: "The AI's card this action round",
-        about: "Face-down pile, exchanges, space race, China.",
+        about: "Face-down pile, exchanges, space race.",
         params: Vec::leak(vec![
             Param::flag("face-down-left", "cards are left in the AI's face-down pile"),
             Param::flag("yours", "the card turned over is associated with your side"),
@@ -1143,7 +1143,7 @@ fn build_procedures() -> Vec<Procedure> {
     Procedure {
         id: "place-9b",
         title: "Step 9B: influence placed at random",
-        about: "A roll per Op, double for AI influence.",
+        about: "A roll per Op; AI influence double.",
         params: Vec::leak(vec![
             Param::number("partial", "uncontrolled countries of the region with AI influence"),
             Param::number("empty", "uncontrolled countries of the region without AI influence"),
@@ -1153,13 +1153,25 @@ fn build_procedures() -> Vec<Procedure> {
             Param::die("op3-die", "the die for Op 3; rolled if left out"),
             Param::die("op4-die", "the die for Op 4; rolled if left out"),
             Param::die("op5-die", "the die for Op 5; rolled if left out"),
+            Param::flag("op1-controlled", "the country Op 1 went to is AI-controlled now (it leaves the draw)"),
+            Param::flag("op2-controlled", "the country Op 2 went to is AI-controlled now"),
+            Param::flag("op3-controlled", "the country Op 3 went to is AI-controlled now"),
+            Param::flag("op4-controlled", "the country Op 4 went to is AI-controlled now"),
+            Param::choice_or(
+                "all-controlled",
+                table_rules::ALL_CONTROLLED,
+                "hierarchy",
+                "Ops left when every country of the draw is controlled: hierarchy (the first open \
+                 country along Europe - Central America) or same-region (keep rolling among them)",
+            )
+            .standing(),
         ]),
         run: table_rules::place_9b,
     },
     Procedure {
         id: "tie",
         title: "The die for choices still tied",
-        about: "A d6, d12 or d20 shared out; leftovers re-roll.",
+        about: "d6, d12 or d20; leftovers re-roll.",
         params: Vec::leak(vec![
             Param::text("shares", "the choices' shares in order, e.g. '2, 1, 1'"),
             Param::die("die", "the die, repeated for re-rolls; rolled if left out"),
@@ -1172,9 +1184,8 @@ fn build_procedures() -> Vec<Procedure> {
         about: "Highest value, by association.",
         params: Vec::leak(vec![
             Param::choice("from", &["your-hand", "discards"], "where the card is taken from"),
-            Param::flag("has-yours", "there is a you-associated card there"),
-            Param::flag("has-ai", "there is an AI-associated card there"),
-            Param::flag("has-neutral", "there is an unassociated card there"),
+            Param::text("cards", "the cards there: 'NAME: OPS SIDE[ harmless]; ...' (SIDE you, ai or neutral)"),
+            Param::die("tie-die", "the die for ties among equal cards, repeated for re-rolls; rolled if left out"),
             Param::flag("you-played-event", "you played the event, so the AI must take a card"),
         ]),
         run: table_rules::take_card,
@@ -1190,9 +1201,53 @@ fn build_procedures() -> Vec<Procedure> {
         )]),
         run: table_rules::event_action,
     },
+    Procedure {
+        id: "event-coup",
+        title: "An AI event's coup: where",
+        about: "Step 4, Europe first.",
+        params: Vec::leak(vec![
+            Param::number("ops", "Ops of the coup, 1-4"),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI (+1 Op in SA and CA)", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI", &["death-squads"]).standing(),
+            Param::choice_or("coup-region", REGIONS, "none", "first region (Europe first) with a battleground of its level to coup"),
+            Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground of its level to coup"),
+        ]),
+        run: events::event_coup,
+    },
+    Procedure {
+        id: "event-realign",
+        title: "An AI event's realignment: where",
+        about: "Steps 3, 7, 9, Europe first.",
+        params: Vec::leak(vec![
+            Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
+            Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
+            Param::flag("realign-controlled", "a controlled non-European battleground can be realigned"),
+            Param::choice_or("realign-in", REGIONS, "none", "step 9: first region (Europe first) with a country to realign"),
+        ]),
+        run: events::event_realign,
+    },
+    Procedure {
+        id: "event-influence",
+        title: "An AI event's influence: where",
+        about: "Steps 2, 5, 9, Europe first.",
+        params: Vec::leak(vec![
+            Param::choice("what", &["place", "remove"], "the event places AI influence or removes yours"),
+            Param::flag("controlled-europe", "step 2: a European battleground the AI controls takes it at no penalty"),
+            Param::flag("europe-bg-control", "step 2A: the event can give control of a European battleground"),
+            Param::flag("europe-bg", "step 2B: an uncontrolled European battleground it can go to"),
+            Param::choice_or("controlled-bg-region", REGIONS, "none", "step 5: first region with an AI-controlled battleground at no penalty"),
+            Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with a battleground it can give control of"),
+            Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
+            Param::choice_or("region-9", REGIONS, "none", "step 9: first region (Europe first) with a country it can go to"),
+            Param::flag("controlled-9", "step 9: an AI-controlled country there at no penalty"),
+            Param::flag("adjacent", "step 9A: an uncontrolled country there next to your superpower"),
+        ]),
+        run: events::event_influence,
+    },
     ]
 }
 
+mod events;
 mod table_rules;
 
 /// The region spans of one column of the region chart, in row order.

@@ -446,16 +446,22 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
                     }
                     (
                         format!("{name}: table session {}", t.name),
-                        "Press a number  [U] take back the last call  [Esc] back",
+                        format!(
+                            "Press {}  [U] take back the last call  [Esc] back",
+                            procedure_keys_words(*system)
+                        ),
                     )
                 }
-                None => (format!("{name}: procedures"), "Press a number  [Esc] back"),
+                None => (
+                    format!("{name}: procedures"),
+                    format!("Press {}  [Esc] back", procedure_keys_words(*system)),
+                ),
             };
             if let Some(st) = status {
                 lines.push(String::new());
                 lines.extend(fit(st, WIDTH, 2));
             }
-            text(f, area, &title, &lines, 0, hint)
+            text(f, area, &title, &lines, 0, &hint)
         }
         ChartsScreen::Walk(w) => draw(f, area, w),
     }
@@ -554,7 +560,10 @@ impl WalkScreen {
 pub fn procedure_lines(system: usize) -> Vec<String> {
     let sys = &crate::charts::systems()[system];
     let mut lines = vec![
-        "Press a number to walk a procedure:".to_string(),
+        format!(
+            "Press {} to walk a procedure:",
+            procedure_keys_words(system)
+        ),
         String::new(),
     ];
     for (i, p) in sys.procedures.iter().enumerate() {
@@ -568,25 +577,40 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
     lines
 }
 
-/// The key of the `i`th procedure: 1-9, then 0 for the tenth.
+/// Most procedures a system's menu can give keys (1-9, 0, then A-T: U takes a call back).
+pub const MOST_PROCEDURES: usize = 30;
+
+/// The key of the `i`th procedure: 1-9, 0 for the tenth, then the letters A, B, ...
 fn procedure_char(i: usize) -> char {
     match i {
         0..=8 => char::from(b'1' + i as u8),
-        _ => '0',
+        9 => '0',
+        _ => char::from(b'A' + (i - 10) as u8),
     }
 }
 
-/// The procedure under a number key, if there is one (0 is the tenth).
+/// The words for the menu's keys: "a number", or "a number or letter" past ten procedures.
+fn procedure_keys_words(system: usize) -> &'static str {
+    if crate::charts::systems()[system].procedures.len() > 10 {
+        "a number or letter"
+    } else {
+        "a number"
+    }
+}
+
+/// The procedure under a key, if there is one (0 is the tenth, A the eleventh; either case).
 pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     let n = crate::charts::systems()[system].procedures.len();
-    match k.code {
-        KeyCode::Char(c) => c
-            .to_digit(10)
-            .map(|d| if d == 0 { 10 } else { d as usize })
-            .filter(|d| (1..=n).contains(d))
-            .map(|d| d - 1),
-        _ => None,
-    }
+    let KeyCode::Char(c) = k.code else {
+        return None;
+    };
+    let i = match c.to_ascii_uppercase() {
+        '0' => 9,
+        d @ '1'..='9' => d as usize - '1' as usize,
+        l @ 'A'..='T' => 10 + (l as usize - 'A' as usize),
+        _ => return None,
+    };
+    (i < n).then_some(i)
 }
 
 /// Handles a key; returns false when the user leaves the walk.
@@ -1167,14 +1191,20 @@ mod tests {
             }
             // Every procedure has its key, and the key opens it.
             assert!(
-                sys.procedures.len() <= 10,
+                sys.procedures.len() <= MOST_PROCEDURES,
                 "{} has more procedures than keys",
                 sys.meta.name
             );
             for i in 0..sys.procedures.len() {
                 let k = KeyEvent::new(KeyCode::Char(procedure_char(i)), KeyModifiers::NONE);
                 assert_eq!(procedure_key(s, k), Some(i));
+                let lower = procedure_char(i).to_ascii_lowercase();
+                let k = KeyEvent::new(KeyCode::Char(lower), KeyModifiers::NONE);
+                assert_eq!(procedure_key(s, k), Some(i), "either case");
             }
+            // U stays the key that takes a call back.
+            let u = KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE);
+            assert_eq!(procedure_key(s, u), None);
             // Continuation lines are indented under the title.
             for pair in lines.windows(2) {
                 if !pair[1].is_empty() && !pair[1].starts_with('[') {

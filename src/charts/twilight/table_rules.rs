@@ -19,6 +19,17 @@ fn die_for(shares: i64) -> Option<i64> {
 /// same number of faces, in order; a face left over is rolled again (no rounding). Returns
 /// the 0-based choice. `id` names the die question (re-rolls are `id#2`, ...).
 pub(super) fn pick(ctx: &mut Ctx, id: &str, shares: &[i64]) -> Flow<usize> {
+    let labels: Vec<String> = (1..=shares.len()).map(|i| i.to_string()).collect();
+    pick_named(ctx, id, shares, &labels)
+}
+
+/// [`pick`], with each choice named by `labels` in the note of the faces.
+pub(super) fn pick_named(
+    ctx: &mut Ctx,
+    id: &str,
+    shares: &[i64],
+    labels: &[String],
+) -> Flow<usize> {
     let total: i64 = shares.iter().sum();
     let Some(faces) = die_for(total) else {
         return Err(ctx.invalid(id, format!("{total} shares need more faces than a d20 has")));
@@ -32,10 +43,11 @@ pub(super) fn pick(ctx: &mut Ctx, id: &str, shares: &[i64]) -> Flow<usize> {
         .enumerate()
         .map(|(i, s)| {
             let to = from + s * per - 1;
+            let name = &labels[i];
             let span = if to == from {
-                format!("{}: {from}", i + 1)
+                format!("{name}: {from}")
             } else {
-                format!("{}: {from}-{to}", i + 1)
+                format!("{name}: {from}-{to}")
             };
             from = to + 1;
             span
@@ -110,8 +122,50 @@ pub(super) fn tie(ctx: &mut Ctx) -> Flow<Outcome> {
     )
 }
 
+/// What becomes of the Ops left when every country of step 9B's draw has become
+/// AI-controlled (a named choice: the source does not say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AllControlled {
+    /// The source's rule for a region where neither 9A nor 9B is possible: the first
+    /// available country along the Europe - Central America hierarchy, no new d20.
+    Hierarchy,
+    /// The source's "all Ops in the rolled region": the draw goes on among the same
+    /// countries, controlled now.
+    SameRegion,
+}
+
+/// Options of the `all-controlled` choice, the program's default first.
+pub const ALL_CONTROLLED: &[&str] = &["hierarchy", "same-region"];
+
+fn all_controlled(ctx: &mut Ctx, left: i64) -> Flow<AllControlled> {
+    let key = ctx.choice(
+        "all-controlled",
+        format!(
+            "Every country of the draw is AI-controlled now, with {left} Op{} to go. Where do they go?",
+            if left == 1 { "" } else { "s" }
+        ),
+        &[
+            (
+                "hierarchy",
+                "the first country open along the Europe - Central America order (no new d20)",
+            ),
+            (
+                "same-region",
+                "keep rolling among the same countries of the rolled region",
+            ),
+        ],
+    )?;
+    Ok(if key == "same-region" {
+        AllControlled::SameRegion
+    } else {
+        AllControlled::Hierarchy
+    })
+}
+
 /// Step 9B: influence placed at random in the region's uncontrolled countries, one roll for
-/// each Op; a country with partial AI influence has twice the faces of one without.
+/// each Op; a country with partial AI influence has twice the faces of one without. After
+/// each Op but the last the player says whether the country it went to is AI-controlled now:
+/// a controlled country is no longer uncontrolled, so it leaves the draw.
 pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
     let partial = ctx.number(
         "partial",
@@ -129,7 +183,7 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
         return Err(ctx.invalid("empty", "there is no country to place in"));
     }
     let ops = ctx.number("ops", "Ops to place?", 1, 5)?;
-    let mut names: Vec<String> = (1..=partial)
+    let names: Vec<String> = (1..=partial)
         .map(|i| format!("P{i}"))
         .chain((1..=empty).map(|i| format!("E{i}")))
         .collect();
@@ -143,26 +197,83 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
             "more than 20 shares: that many countries do not fit one d20",
         ));
     }
+    let mut in_draw = vec![true; names.len()];
     let mut placed: Vec<String> = Vec::new();
+    let mut controlled: Vec<String> = Vec::new();
+    let mut rest: Option<(AllControlled, i64)> = None;
     for op in 1..=ops {
         ctx.at(format!("Op {op} of {ops}"));
-        let i = pick(ctx, &format!("op{op}-die"), &shares)?;
+        let mut open: Vec<usize> = (0..names.len()).filter(|&i| in_draw[i]).collect();
+        if open.is_empty() {
+            let left = ops - op + 1;
+            let how = all_controlled(ctx, left)?;
+            rest = Some((how, left));
+            if how == AllControlled::Hierarchy {
+                ctx.note(format!(
+                    "every country of the draw is controlled: the {left} Op{} left go to the first available country along the Europe - Central America order, no new d20",
+                    if left == 1 { "" } else { "s" }
+                ));
+                break;
+            }
+            ctx.note("every country of the draw is controlled: the draw goes on among them all, in the rolled region");
+            in_draw.iter_mut().for_each(|d| *d = true);
+            open = (0..names.len()).collect();
+        }
+        let i = if open.len() == 1 {
+            ctx.note(format!(
+                "only {} is left in the draw: no roll",
+                names[open[0]]
+            ));
+            open[0]
+        } else {
+            let weights: Vec<i64> = open.iter().map(|&i| shares[i]).collect();
+            let labels: Vec<String> = open.iter().map(|&i| names[i].clone()).collect();
+            open[pick_named(ctx, &format!("op{op}-die"), &weights, &labels)?]
+        };
         ctx.note(format!("Op {op}: {}", names[i]));
         placed.push(names[i].clone());
         if shares[i] == 1 {
-            // It has AI influence now: twice the faces from the next Op on.
             shares[i] = 2;
-            names[i] = format!("{} (now with influence)", names[i]);
+            ctx.note(format!(
+                "{} has AI influence now: twice the faces from the next Op on",
+                names[i]
+            ));
+        }
+        if op < ops
+            && rest.is_none()
+            && ctx.yes_no(
+                &format!("op{op}-controlled"),
+                format!("With this Op, does the AI control {} now?", names[i]),
+            )?
+        {
+            ctx.note(format!(
+                "{} is AI-controlled now: it leaves the draw of uncontrolled countries",
+                names[i]
+            ));
+            in_draw[i] = false;
+            controlled.push(names[i].clone());
         }
     }
-    ctx.note("if a country becomes controlled before the last Op, it leaves the draw: call again for the Ops left");
-    let short: Vec<String> = placed
-        .iter()
-        .map(|n| n.split(' ').next().unwrap_or(n).to_string())
-        .collect();
+    let mut result = format!("place 1 Op in each of: {}", placed.join(", "));
+    if let Some((AllControlled::Hierarchy, left)) = rest {
+        result.push_str(&format!(
+            "; then {left} Op{} in the first available country along the Europe - Central America order",
+            if left == 1 { "" } else { "s" }
+        ));
+    }
     ctx.done(
-        format!("place 1 Op in each of: {}", short.join(", ")),
-        fields([("placed", json!(short))]),
+        result,
+        fields([
+            ("placed", json!(placed)),
+            ("controlled", json!(controlled)),
+            (
+                "to_hierarchy",
+                json!(match rest {
+                    Some((AllControlled::Hierarchy, left)) => left,
+                    _ => 0,
+                }),
+            ),
+        ]),
     )
 }
 
@@ -236,19 +347,34 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
     )? {
         ctx.note("exchanges done");
     } else {
+        // The cards still face up: each exchange takes one of them away (the card drawn for
+        // it does not help you, so it goes face down), so the perks stack on a smaller pile.
+        let mut left = n;
         for (id, perk) in [
             ("eagle-landed", "Eagle/Bear Has Landed"),
             ("space-station", "Space Station"),
         ] {
             if ctx.yes_no(id, format!("Does the AI hold the {perk} space race perk?"))? {
                 ctx.at(perk);
-                let i = pick(ctx, &format!("{id}-die"), &vec![1; n as usize])?;
+                if left == 0 {
+                    ctx.note(format!(
+                        "{perk}: no face-up card is left to exchange (the other perk took the last)"
+                    ));
+                    continue;
+                }
+                let i = if left == 1 {
+                    ctx.note(format!("{perk}: one face-up card: no roll"));
+                    0
+                } else {
+                    pick(ctx, &format!("{id}-die"), &vec![1; left as usize])?
+                };
                 let text = format!(
-                    "{perk}: face-up card {} back into the middle of the deck; draw until a card that does not help you turns up (the others go back into the middle too) and put it face down",
+                    "{perk}: face-up card {} of {left} back into the middle of the deck; draw until a card that does not help you turns up (the others go back into the middle too) and put it face down",
                     i + 1
                 );
                 ctx.note(text.clone());
                 exchanges.push(text);
+                left -= 1;
             }
         }
         if !exchanges.is_empty() {
@@ -281,7 +407,12 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
             fields([("card", json!("China"))]),
         );
     }
-    let i = pick(ctx, "random-die", &vec![1; n as usize])?;
+    let i = if n == 1 {
+        ctx.note("one face-up card: no roll");
+        0
+    } else {
+        pick(ctx, "random-die", &vec![1; n as usize])?
+    };
     ctx.done(
         format!("play face-up card {} of the {n}, chosen at random", i + 1),
         fields([("card", json!("face-up")), ("choice", json!(i + 1))]),
@@ -293,9 +424,182 @@ fn play_it(ctx: &mut Ctx, why: &str) -> Flow<Outcome> {
     ctx.done(why, fields([("card", json!("play"))]))
 }
 
+/// Whose side a card is associated with, seen from the AI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    You,
+    Ai,
+    Neutral,
+}
+
+impl Side {
+    fn words(self) -> &'static str {
+        match self {
+            Side::You => "you-associated",
+            Side::Ai => "AI-associated",
+            Side::Neutral => "unassociated",
+        }
+    }
+}
+
+/// A card of a list given to `take-card`: its name (or "card N"), Ops value, side, and
+/// whether its event is harmless to the AI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedCard {
+    pub name: String,
+    pub ops: i64,
+    pub side: Side,
+    pub harmless: bool,
+}
+
+/// Why a card list does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardListError {
+    /// The entry that does not read ("" when the list is empty).
+    pub entry: String,
+    pub why: &'static str,
+}
+
+impl std::fmt::Display for CardListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.entry.is_empty() {
+            f.write_str(self.why)
+        } else {
+            write!(f, "'{}': {}", self.entry, self.why)
+        }
+    }
+}
+
+/// The hint for a card list.
+const CARD_LIST_HINT: &str =
+    "'NAME: OPS SIDE' separated by ';' - OPS 0-4 (0 for a scoring card), SIDE you, ai or neutral, 'harmless' after it for an event that cannot hurt the AI; the name may be left out";
+
+/// Parses "Fidel: 2 ai; Blockade: 1 you harmless; 3 neutral" into cards (at most 60).
+pub fn parse_cards(text: &str) -> Result<Vec<ListedCard>, CardListError> {
+    let mut cards = Vec::new();
+    for (n, entry) in text
+        .split(';')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .enumerate()
+    {
+        let bad = |why| CardListError {
+            entry: entry.to_string(),
+            why,
+        };
+        let (name, rest) = match entry.rsplit_once(':') {
+            Some((name, rest)) if !name.trim().is_empty() => (name.trim().to_string(), rest),
+            Some(_) => return Err(bad("a name is missing before ':'")),
+            None => (format!("card {}", n + 1), entry),
+        };
+        let words: Vec<String> = rest
+            .split_whitespace()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let mut ops = None;
+        let mut side = None;
+        let mut harmless = false;
+        for w in &words {
+            let named = match w.as_str() {
+                "you" | "yours" => Some(Side::You),
+                "ai" => Some(Side::Ai),
+                "neutral" | "none" => Some(Side::Neutral),
+                _ => None,
+            };
+            if let Some(named) = named {
+                if side.is_some_and(|s| s != named) {
+                    return Err(bad("two sides"));
+                }
+                side = Some(named);
+                continue;
+            }
+            match w.as_str() {
+                "harmless" | "benign" => harmless = true,
+                w => match w.parse::<i64>() {
+                    Ok(v) if (0..=4).contains(&v) && ops.is_none() => ops = Some(v),
+                    Ok(_) if ops.is_some() => return Err(bad("two Ops values")),
+                    Ok(_) => return Err(bad("Ops run 0-4 (0 for a scoring card)")),
+                    Err(_) => {
+                        return Err(bad("a word that is not an Ops value, a side or 'harmless'"))
+                    }
+                },
+            }
+        }
+        let Some(ops) = ops else {
+            return Err(bad("no Ops value (0-4)"));
+        };
+        let Some(side) = side else {
+            return Err(bad("no side (you, ai or neutral)"));
+        };
+        cards.push(ListedCard {
+            name,
+            ops,
+            side,
+            harmless,
+        });
+    }
+    if cards.is_empty() {
+        return Err(CardListError {
+            entry: String::new(),
+            why: "no card is listed",
+        });
+    }
+    if cards.len() > 60 {
+        return Err(CardListError {
+            entry: String::new(),
+            why: "more than 60 cards",
+        });
+    }
+    Ok(cards)
+}
+
+/// The one card of `among` (indexes into `cards`) the die for ties picks; one card needs no
+/// roll.
+fn pick_card(ctx: &mut Ctx, cards: &[ListedCard], among: &[usize]) -> Flow<usize> {
+    if among.len() == 1 {
+        return Ok(among[0]);
+    }
+    let names: Vec<String> = among
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| format!("{}. {}", k + 1, cards[i].name))
+        .collect();
+    ctx.note(format!("tied: {}", names.join(", ")));
+    if among.len() > 20 {
+        return Err(ctx.invalid(
+            "cards",
+            format!(
+                "{} cards are tied: more than a d20 can share out",
+                among.len()
+            ),
+        ));
+    }
+    Ok(among[pick(ctx, "tie-die", &vec![1; among.len()])?])
+}
+
+fn took(ctx: &mut Ctx, from: &str, card: &ListedCard, how: String) -> Flow<Outcome> {
+    ctx.done(
+        format!(
+            "take {} ({} Ops, {}): {how}",
+            card.name,
+            card.ops,
+            card.side.words()
+        ),
+        fields([
+            ("from", json!(from)),
+            ("card", json!(card.name)),
+            ("ops", json!(card.ops)),
+            ("kind", json!(card.side.words())),
+        ]),
+    )
+}
+
 /// An AI event that takes a card of its choosing: from your hand for you to discard, or from
-/// the discards for the AI to use (Star Wars, SALT Negotiations).
+/// the discards for the AI to use (Star Wars, SALT Negotiations). The cards there are listed
+/// with their Ops and side; the rule picks the kind, then the highest Ops, and the die for
+/// ties picks among equals.
 pub(super) fn take_card(ctx: &mut Ctx) -> Flow<Outcome> {
+    ctx.at("where from");
     let from = ctx.choice(
         "from",
         "Where does the event take the card from?",
@@ -304,51 +608,80 @@ pub(super) fn take_card(ctx: &mut Ctx) -> Flow<Outcome> {
             ("discards", "the discards, for the AI to use"),
         ],
     )?;
-    let (order, last): (&[(&str, &str)], &str) = if from == "your-hand" {
-        (
-            &[
-                ("has-yours", "you-associated"),
-                ("has-neutral", "unassociated"),
-            ],
-            "an AI-associated card (the only kind left)",
-        )
+    let text = ctx.text(
+        "cards",
+        if from == "your-hand" {
+            "The cards in your hand, each with its Ops and side?"
+        } else {
+            "The cards in the discard pile, each with its Ops and side?"
+        },
+        CARD_LIST_HINT,
+    )?;
+    let cards = parse_cards(&text).map_err(|e| ctx.invalid("cards", e.to_string()))?;
+    ctx.fact("cards", format!("{} listed", cards.len()));
+    ctx.at("by kind, then value");
+    let order: &[Side] = if from == "your-hand" {
+        &[Side::You, Side::Neutral, Side::Ai]
     } else {
-        (
-            &[("has-ai", "AI-associated"), ("has-neutral", "unassociated")],
-            "",
-        )
+        &[Side::Ai, Side::Neutral]
     };
-    for (id, kind) in order {
-        if ctx.yes_no(id, format!("Is there an {kind} card there?"))? {
-            return ctx.done(
-                format!("take the highest-value {kind} card (ties: the die for ties)"),
-                fields([("from", json!(from)), ("kind", json!(kind))]),
-            );
+    for &side in order {
+        let of: Vec<usize> = (0..cards.len())
+            .filter(|&i| cards[i].side == side)
+            .collect();
+        if of.is_empty() {
+            ctx.note(format!("no {} card there", side.words()));
+            continue;
         }
+        let top = of.iter().map(|&i| cards[i].ops).max().unwrap_or(0);
+        let best: Vec<usize> = of.into_iter().filter(|&i| cards[i].ops == top).collect();
+        ctx.note(format!(
+            "{} cards first: the highest is {top} Ops",
+            side.words()
+        ));
+        let i = pick_card(ctx, &cards, &best)?;
+        let how = if from == "your-hand" {
+            "you discard it"
+        } else {
+            "the AI uses it"
+        };
+        return took(ctx, &from, &cards[i], how.into());
     }
-    if from == "your-hand" {
-        return ctx.done(
-            format!("take the highest-value card: {last}"),
-            fields([("from", json!(from)), ("kind", json!("AI-associated"))]),
-        );
-    }
+    // The discards hold only your cards.
+    ctx.note("only you-associated cards are in the discards");
     if ctx.yes_no(
         "you-played-event",
         "Did you play the event, so the AI must take a card?",
     )? {
-        return ctx.done(
-            "only your cards are there: take a harmless one first, else one at random (the die for ties)",
-            fields([("from", json!(from)), ("kind", json!("yours"))]),
-        );
+        let harmless: Vec<usize> = (0..cards.len()).filter(|&i| cards[i].harmless).collect();
+        let (among, how) = if harmless.is_empty() {
+            ctx.note("none is harmless to the AI: one at random");
+            (
+                (0..cards.len()).collect::<Vec<_>>(),
+                "none is harmless: at random",
+            )
+        } else {
+            ctx.note("a harmless one first");
+            (harmless, "a harmless one first")
+        };
+        let i = pick_card(ctx, &cards, &among)?;
+        return took(ctx, &from, &cards[i], how.into());
     }
+    ctx.lead_to("action", Vec::new(), "the event card played for its Ops");
     ctx.done(
         "only your cards are there: the AI plays the event card for its Ops instead",
-        fields([("from", json!(from)), ("kind", json!(null))]),
+        fields([
+            ("from", json!(from)),
+            ("card", json!(null)),
+            ("ops", json!(null)),
+            ("kind", json!(null)),
+        ]),
     )
 }
 
 /// An AI event that gives a coup, realignments, influence or Ops, or removes your influence:
-/// which of the action round's steps it follows.
+/// which of the action round's rules it follows, leading on into the procedure that applies
+/// them (`event-coup`, `event-realign`, `event-influence`, or `action` for Ops).
 pub(super) fn event_action(ctx: &mut Ctx) -> Flow<Outcome> {
     let kind = ctx.choice(
         "gives",
@@ -361,24 +694,39 @@ pub(super) fn event_action(ctx: &mut Ctx) -> Flow<Outcome> {
             ("remove", "removal of your influence"),
         ],
     )?;
-    let (how, next): (&str, Option<&'static str>) = match kind.as_str() {
-        "coup" => ("follow step 4, with Europe added at the head of its regions", None),
-        "realign" => (
-            "follow the realignment rules of steps 3, 7 and 9, regions in the Europe to Central America order, no d20",
-            None,
-        ),
-        "influence" => (
-            "follow steps 2, 5 and 9, regions in the Europe to Central America order, no d20; in each step place first in countries the AI already controls where that costs no penalty",
-            None,
-        ),
-        "ops" => ("use the action round's steps from the start, as for any card", Some("action")),
-        _ => (
-            "remove what the influence rules would place for the AI, but in every rule only in countries next to AI influence",
-            None,
-        ),
-    };
-    if let Some(p) = next {
-        ctx.lead_to(p, Vec::new(), "the event's Ops");
-    }
+    let (how, next, given, why): (&str, &'static str, Vec<(String, Answer)>, &str) =
+        match kind.as_str() {
+            "coup" => (
+                "follow step 4, with Europe added at the head of its regions",
+                "event-coup",
+                Vec::new(),
+                "the event's coup",
+            ),
+            "realign" => (
+                "follow the realignment rules of steps 3, 7 and 9, regions in the Europe to Central America order, no d20",
+                "event-realign",
+                Vec::new(),
+                "the event's realignments",
+            ),
+            "influence" => (
+                "follow steps 2, 5 and 9, regions in the Europe to Central America order, no d20; in each step place first in countries the AI already controls where that costs no penalty",
+                "event-influence",
+                vec![("what".to_string(), Answer::Choice("place".into()))],
+                "the event's influence",
+            ),
+            "ops" => (
+                "use the action round's steps from the start, as for any card",
+                "action",
+                Vec::new(),
+                "the event's Ops",
+            ),
+            _ => (
+                "remove what the influence rules would place for the AI, but in every rule only in countries next to AI influence",
+                "event-influence",
+                vec![("what".to_string(), Answer::Choice("remove".into()))],
+                "the influence the event removes",
+            ),
+        };
+    ctx.lead_to(next, given, why);
     ctx.done(how, fields([("gives", json!(kind))]))
 }

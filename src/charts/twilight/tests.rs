@@ -689,7 +689,8 @@ fn the_flipped_card_the_exchanges_and_the_last_resorts() {
     )
     .unwrap();
     assert!(
-        o.result.contains("face-up card 2 back into the middle"),
+        o.result
+            .contains("face-up card 2 of 3 back into the middle"),
         "{}",
         o.result
     );
@@ -720,36 +721,330 @@ fn the_flipped_card_the_exchanges_and_the_last_resorts() {
 }
 
 #[test]
-fn cards_taken_by_events_and_what_events_give() {
+fn a_country_controlled_mid_way_leaves_the_9b_draw() {
+    // P1 (1-2), E1 (3), E2 (4) on a d6. Op 1 rolls 3: E1, which the AI now controls, so it
+    // leaves the draw: P1 (2 shares) and E2 (1) on a d6, 1-4 and 5-6. Op 2 rolls 5: E2, now
+    // controlled too: only P1 is left, and Op 3 goes there without a roll.
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(1)),
+            ("empty", n(2)),
+            ("ops", n(3)),
+            ("op1-die", die(3)),
+            ("op1-controlled", yes()),
+            ("op2-die", die(5)),
+            ("op2-controlled", yes()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1", "E2", "P1"]));
+    assert_eq!(o.fields["controlled"], serde_json::json!(["E1", "E2"]));
+    let text: Vec<String> = o.path.iter().map(|s| s.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|l| l == "d6, 2 faces a share: P1: 1-4, E2: 5-6"),
+        "{text:?}"
+    );
+    assert!(text.iter().any(|l| l.contains("only P1 is left")));
+    // Not controlled: E1 stays in the draw with twice the faces (P1 1-2, E1 3-4, E2 5).
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(1)),
+            ("empty", n(2)),
+            ("ops", n(2)),
+            ("op1-die", die(3)),
+            ("op1-controlled", Answer::Bool(false)),
+            ("op2-die", die(4)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1", "E1"]));
+    assert_eq!(o.fields["controlled"], serde_json::json!([]));
+}
+
+#[test]
+fn ops_left_when_the_whole_9b_draw_is_controlled_follow_the_named_choice() {
+    let base = |choice: &str| {
+        call(
+            "place-9b",
+            &[
+                ("partial", n(0)),
+                ("empty", n(1)),
+                ("ops", n(3)),
+                ("op1-controlled", yes()),
+                ("all-controlled", c(choice)),
+            ],
+        )
+        .unwrap()
+    };
+    let o = base("hierarchy");
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1"]));
+    assert_eq!(o.fields["to_hierarchy"], 2);
+    assert!(o
+        .result
+        .contains("then 2 Ops in the first available country"));
+    let o = base("same-region");
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1", "E1", "E1"]));
+    assert_eq!(o.fields["to_hierarchy"], 0);
+    // The walk asks the choice only when it arises.
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(0)),
+            ("empty", n(1)),
+            ("ops", n(2)),
+            ("op1-controlled", Answer::Bool(false)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E1", "E1"]));
+    let mut w =
+        crate::charts::walk::Walk::new(procedures().iter().find(|p| p.id == "place-9b").unwrap());
+    for (a, expect) in [
+        ("0", "partial"),
+        ("1", "empty"),
+        ("2", "ops"),
+        ("yes", "op1-controlled"),
+    ] {
+        assert_eq!(w.question().unwrap().id, expect);
+        w.answer_text(a).unwrap();
+    }
+    assert_eq!(w.question().unwrap().id, "all-controlled");
+}
+
+#[test]
+fn stacked_exchanges_take_from_a_pile_that_shrinks() {
+    let no = || Answer::Bool(false);
+    // Two face-up cards, both perks: Eagle/Bear rolls for one of 2 (a d6, 4-6: the second);
+    // one is left for Space Station, which needs no roll.
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", no()),
+            ("face-up", n(2)),
+            ("exchanges-done", no()),
+            ("eagle-landed", yes()),
+            ("eagle-landed-die", die(4)),
+            ("space-station", yes()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["exchanges"], 2);
+    assert!(o.result.contains("face-up card 2 of 2"), "{}", o.result);
+    assert!(
+        o.result.contains("Space Station: face-up card 1 of 1"),
+        "{}",
+        o.result
+    );
+    // One card and both perks: the second perk finds nothing to exchange.
+    let o = call(
+        "flip",
+        &[
+            ("face-down-left", no()),
+            ("face-up", n(1)),
+            ("eagle-landed", yes()),
+            ("space-station", yes()),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["exchanges"], 1);
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("no face-up card is left")));
+}
+
+#[test]
+fn a_card_list_reads_and_bad_entries_are_refused() {
+    use table_rules::{parse_cards, Side};
+    let cards = parse_cards("Fidel: 2 ai; Blockade: 1 you harmless; 3 neutral").unwrap();
+    assert_eq!(cards.len(), 3);
+    assert_eq!(
+        (cards[0].name.as_str(), cards[0].ops, cards[0].side),
+        ("Fidel", 2, Side::Ai)
+    );
+    assert!(cards[1].harmless);
+    assert_eq!(cards[2].name, "card 3");
+    for bad in [
+        "",
+        "Fidel: ai",
+        "Fidel: 2",
+        "X: 5 ai",
+        "X: 2 3 ai",
+        "X: 2 ai you",
+        ": 2 ai",
+        "X: 2 ai big",
+    ] {
+        assert!(parse_cards(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn cards_taken_by_events_are_picked_by_kind_value_and_the_die() {
     let no = || Answer::Bool(false);
     let take = |a: &[(&str, Answer)]| call("take-card", a).unwrap();
+    let text = |t: &str| Answer::Text(t.into());
+    let hand =
+        "Fidel: 2 ai; Blockade: 1 you; Duck and Cover: 3 you; Arms Race: 3 you; Summit: 4 neutral";
+    // From your hand: yours first, the highest (3 Ops, two of them: the die for ties, a d6
+    // with 1-3 and 4-6).
+    let o = take(&[
+        ("from", c("your-hand")),
+        ("cards", text(hand)),
+        ("tie-die", die(2)),
+    ]);
+    assert_eq!(o.fields["card"], "Duck and Cover");
+    let o = take(&[
+        ("from", c("your-hand")),
+        ("cards", text(hand)),
+        ("tie-die", die(6)),
+    ]);
+    assert_eq!(o.fields["card"], "Arms Race");
+    // No card of yours: unassociated before the AI's.
+    let o = take(&[
+        ("from", c("your-hand")),
+        ("cards", text("Fidel: 2 ai; 1 neutral")),
+    ]);
     assert_eq!(
-        take(&[("from", c("your-hand")), ("has-yours", yes())]).fields["kind"],
-        "you-associated"
+        (o.fields["card"].clone(), o.fields["kind"].clone()),
+        ("card 2".into(), "unassociated".into())
     );
-    assert_eq!(
-        take(&[
-            ("from", c("your-hand")),
-            ("has-yours", no()),
-            ("has-neutral", no())
-        ])
-        .fields["kind"],
-        "AI-associated"
-    );
-    assert_eq!(
-        take(&[
-            ("from", c("discards")),
-            ("has-ai", no()),
-            ("has-neutral", yes())
-        ])
-        .fields["kind"],
-        "unassociated"
-    );
-    assert!(take(&[("from", c("discards"))])
-        .result
-        .contains("for its Ops"));
-    let o = call("event-action", &[("gives", c("coup"))]).unwrap();
-    assert!(o.result.contains("step 4, with Europe"), "{}", o.result);
-    let o = call("event-action", &[("gives", c("ops"))]).unwrap();
+    let o = take(&[
+        ("from", c("your-hand")),
+        ("cards", text("Fidel: 2 ai; Nasser: 1 ai")),
+    ]);
+    assert_eq!(o.fields["card"], "Fidel");
+    // From the discards for the AI: the AI's cards first, then unassociated; yours never.
+    let o = take(&[("from", c("discards")), ("cards", text(hand))]);
+    assert_eq!(o.fields["card"], "Fidel");
+    let o = take(&[
+        ("from", c("discards")),
+        ("cards", text("Blockade: 1 you; Summit: 4 neutral")),
+    ]);
+    assert_eq!(o.fields["card"], "Summit");
+    // Only yours there: the AI plays the event card for Ops, unless you played the event.
+    let yours = "Blockade: 1 you; Duck and Cover: 3 you harmless; Arms Race: 3 you";
+    let o = take(&[
+        ("from", c("discards")),
+        ("cards", text(yours)),
+        ("you-played-event", no()),
+    ]);
+    assert_eq!(o.fields["card"], serde_json::Value::Null);
     assert_eq!(o.next[0].procedure, "action");
+    let o = take(&[
+        ("from", c("discards")),
+        ("cards", text(yours)),
+        ("you-played-event", yes()),
+    ]);
+    assert_eq!(o.fields["card"], "Duck and Cover", "the harmless one first");
+    let o = take(&[
+        ("from", c("discards")),
+        ("cards", text("Blockade: 1 you; Arms Race: 3 you")),
+        ("you-played-event", yes()),
+        ("tie-die", die(1)),
+    ]);
+    assert_eq!(
+        o.fields["card"], "Blockade",
+        "none harmless: at random, whatever the Ops"
+    );
+    assert!(call(
+        "take-card",
+        &[("from", c("discards")), ("cards", text("Fidel"))]
+    )
+    .is_err());
+}
+
+#[test]
+fn events_lead_on_into_the_procedure_that_applies_them() {
+    for (gives, next) in [
+        ("coup", "event-coup"),
+        ("realign", "event-realign"),
+        ("influence", "event-influence"),
+        ("remove", "event-influence"),
+        ("ops", "action"),
+    ] {
+        let o = call("event-action", &[("gives", c(gives))]).unwrap();
+        assert_eq!(o.next[0].procedure, next, "{gives}");
+    }
+    let o = call("event-action", &[("gives", c("remove"))]).unwrap();
+    assert_eq!(o.next[0].given, vec![("what".to_string(), c("remove"))]);
+}
+
+#[test]
+fn an_events_coup_puts_europe_first_at_step_4s_levels() {
+    let coup = |a: &[(&str, Answer)]| call("event-coup", a).unwrap();
+    let o = coup(&[("ops", n(3)), ("coup-region", c("europe"))]);
+    assert_eq!(o.fields["step"], "4");
+    assert!(
+        o.result.contains("level 2 battleground in Europe"),
+        "{}",
+        o.result
+    );
+    // No battleground: step 6's non-battlegrounds at step 6's levels (a 3-Ops card: level 2).
+    let o = coup(&[("ops", n(3)), ("nonbg-region", c("africa"))]);
+    assert_eq!(o.fields["step"], "6");
+    assert!(
+        o.result.contains("level 2 non-battleground in Africa"),
+        "{}",
+        o.result
+    );
+    // A 1-Op coup: step 6's level 1, and South and Central America (no level 1
+    // battleground) are left out of the battleground question.
+    let o = coup(&[("ops", n(1)), ("coup-region", c("africa"))]);
+    assert!(
+        o.result.contains("level 1 battleground in Africa"),
+        "{}",
+        o.result
+    );
+    let o = coup(&[("ops", n(1)), ("coup-region", c("south-america"))]);
+    assert_eq!(o.fields["step"], serde_json::Value::Null);
+    // Death Squads for the AI: +1 in South America (a 2 becomes a 3: level 2).
+    let o = coup(&[
+        ("ops", n(2)),
+        ("death-squads", yes()),
+        ("coup-region", c("south-america")),
+    ]);
+    assert!(
+        o.result.contains("level 2 battleground in South America"),
+        "{}",
+        o.result
+    );
+}
+
+#[test]
+fn an_events_realignment_and_influence_go_down_the_europe_first_order() {
+    let o = call("event-realign", &[("iran-contra", yes())]).unwrap();
+    assert_eq!(o.fields["step"], serde_json::Value::Null);
+    let o = call("event-realign", &[("realign-controlled", yes())]).unwrap();
+    assert_eq!(o.fields["step"], "7");
+    let o = call("event-realign", &[("realign-in", c("asia"))]).unwrap();
+    assert_eq!(
+        (o.fields["step"].clone(), o.fields["region"].clone()),
+        ("9".into(), "Asia".into())
+    );
+    let inf = |a: &[(&str, Answer)]| call("event-influence", a).unwrap();
+    let o = inf(&[("what", c("place")), ("controlled-europe", yes())]);
+    assert_eq!(o.fields["step"], "2");
+    let o = inf(&[("what", c("place")), ("influence-region", c("middle-east"))]);
+    assert_eq!(
+        (o.fields["step"].clone(), o.fields["region"].clone()),
+        ("5A".into(), "Middle East".into())
+    );
+    // Step 9 without a d20: the region is the first along the order; its random draw leads
+    // on into place-9b.
+    let o = inf(&[("what", c("place")), ("region-9", c("africa"))]);
+    assert_eq!(o.fields["step"], "9B");
+    assert_eq!(o.next[0].procedure, "place-9b");
+    let o = inf(&[("what", c("remove")), ("europe-bg", yes())]);
+    assert!(
+        o.result.starts_with("step 2B: remove your influence from"),
+        "{}",
+        o.result
+    );
+    assert!(o
+        .path
+        .iter()
+        .any(|s| s.to_string().contains("next to AI influence")));
 }

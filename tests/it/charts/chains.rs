@@ -229,3 +229,76 @@ fn a_chained_call_is_two_calls_of_the_session() {
     at(&["charts", "session", "undo", "pd"]);
     assert!(at(&["charts", "session", "show", "pd"]).contains("calls: 1"));
 }
+
+#[test]
+fn an_events_coup_leads_into_event_coup() {
+    // A 3-Ops coup from an AI event: Europe heads step 4's regions (level 2 there).
+    let json = chained(
+        "twilight-struggle",
+        &[
+            "event-action",
+            "--gives",
+            "coup",
+            "--json",
+            "--then",
+            "event-coup",
+            "--ops",
+            "3",
+            "--no-death-squads",
+            "--no-death-squads-against",
+            "--coup-region",
+            "europe",
+        ],
+    );
+    insta::assert_snapshot!("chain_event_coup", json);
+}
+
+#[test]
+fn removing_your_influence_carries_remove_into_event_influence() {
+    let json = chained(
+        "twilight-struggle",
+        &[
+            "event-action",
+            "--gives",
+            "remove",
+            "--json",
+            "--then",
+            "event-influence",
+            "--others-no",
+            "--bg-region",
+            "asia",
+        ],
+    );
+    insta::assert_snapshot!("chain_event_remove_influence", json);
+}
+
+#[test]
+fn an_events_influence_at_step_9b_leads_into_the_random_draw() {
+    // Step 9 along the Europe-first order: Africa, nothing controlled or next to your
+    // superpower: 9B, into place-9b - two countries, one with AI influence (P1 1-4, E1 5-6 on
+    // a d6); Op 1 rolls 5: E1, now controlled, so Op 2 goes to P1 without a roll.
+    let json = chained(
+        "twilight-struggle",
+        &[
+            "event-influence",
+            "--what",
+            "place",
+            "--others-no",
+            "--region-9",
+            "africa",
+            "--json",
+            "--then",
+            "place-9b",
+            "--partial",
+            "1",
+            "--empty",
+            "1",
+            "--ops",
+            "2",
+            "--op1-die",
+            "5",
+            "--op1-controlled",
+        ],
+    );
+    insta::assert_snapshot!("chain_event_influence_place_9b", json);
+}

@@ -20,6 +20,11 @@ fn sample_text(id: &str, pick: usize) -> &'static str {
             "tank A: 3",
         ],
         "shares" => &["1, 1, 1", "2, 1, 1, 2", "0, 1"],
+        "cards" => &[
+            "Fidel: 2 ai; Blockade: 1 you; Duck and Cover: 3 you; Arms Race: 3 you",
+            "Blockade: 1 you harmless; Arms Race: 3 you; Duck and Cover: 3 you harmless",
+            "Summit: 4 neutral; 4 neutral; Nasser: five ai",
+        ],
         other => panic!("no sample text for {other}"),
     };
     samples[pick % samples.len()]

@@ -269,3 +269,65 @@ fn session_errors_are_clear_and_change_nothing() {
     assert!(out.contains("=> defense: blitz"), "{out}");
     assert!(err.contains("recorded as call 1"), "{err}");
 }
+
+#[test]
+fn twilight_event_procedures_read_the_sessions_facts_and_keep_its_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "ev", "twilight-struggle"]);
+    // Without the session a yes/no fact is refused, never taken as no.
+    let (code, _, err) = at(
+        d,
+        &[
+            "charts",
+            "call",
+            "twilight-struggle",
+            "event-realign",
+            "--realign-controlled",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--iran-contra or --no-iran-contra"), "{err}");
+    for (fact, value) in [
+        ("iran-contra", "yes"),
+        ("death-squads", "yes"),
+        ("death-squads-against", "no"),
+        ("all-controlled", "same-region"),
+    ] {
+        ok(d, &["charts", "session", "set", "ev", fact, value]);
+    }
+    let call = |list: &[&str]| -> Value {
+        let mut all = vec!["charts", "call", "twilight-struggle"];
+        all.extend_from_slice(list);
+        all.extend_from_slice(&["--session", "ev", "--json"]);
+        serde_json::from_str(&ok(d, &all)).unwrap()
+    };
+    // Iran-Contra, known to the session: no realignment, nothing asked.
+    let v = call(&["event-realign"]);
+    assert_eq!(v["step"], Value::Null, "{v}");
+    // Death Squads for the AI: a 2-Ops coup counts 3 in South America (level 2).
+    let v = call(&["event-coup", "--ops", "2", "--coup-region", "south-america"]);
+    assert!(
+        v["action"]
+            .as_str()
+            .unwrap()
+            .contains("level 2 battleground in South America"),
+        "{v}"
+    );
+    // The session's named choice: the Ops left stay in the region.
+    let v = call(&[
+        "place-9b",
+        "--partial",
+        "0",
+        "--empty",
+        "1",
+        "--ops",
+        "2",
+        "--op1-controlled",
+    ]);
+    assert_eq!(v["placed"], json!(["E1", "E1"]), "{v}");
+    let log = show(d, "ev");
+    assert!(log.contains("calls: 3"), "{log}");
+    ok(d, &["charts", "session", "undo", "ev"]);
+    assert!(show(d, "ev").contains("calls: 2"));
+}

@@ -289,3 +289,53 @@ fn every_system_screen_at_80x25() {
         insta::assert_snapshot!(format!("system_{}", sys.meta.id), pages[0]);
     }
 }
+
+#[test]
+fn twilight_event_influence_walks_on_into_the_9b_draw_in_a_session() {
+    let dir = tempfile::tempdir().unwrap();
+    accc::charts::session::Table::create(dir.path(), "ts", "twilight-struggle")
+        .unwrap()
+        .save()
+        .unwrap();
+    let mut s = Screens::open_in(dir);
+    s.press("a");
+    // Thirteen procedures: 1-9, 0, then letters; U still takes a call back.
+    let menu = s.shot();
+    assert!(
+        menu.contains("[C] An AI event's influence: where"),
+        "{menu}"
+    );
+    insta::assert_snapshot!("charts_twilight_session_procedures", menu);
+    s.press("c");
+    for reply in [
+        "place", "no", "no", "no", "none", "none", "none", "africa", "no", "no",
+    ] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let shot = s.shot();
+    assert!(shot.contains("[1] then place-9b"), "{shot}");
+    s.press("1");
+    for reply in ["1", "1", "2"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    // The die: Enter lets the program roll; then the question the board answers.
+    s.key(KeyCode::Enter);
+    let asked = s.shot();
+    assert!(asked.contains("does the AI control"), "{asked}");
+    insta::assert_snapshot!("charts_place_9b_controlled_question", asked);
+    s.press("yes");
+    s.key(KeyCode::Enter);
+    let w = walk(&s);
+    let o = w.walk.outcome().expect("the draw is made");
+    assert_eq!(o.fields["placed"].as_array().unwrap().len(), 2);
+    assert_eq!(o.fields["controlled"].as_array().unwrap().len(), 1);
+    s.key(KeyCode::Esc);
+    let menu = s.shot();
+    assert!(
+        menu.contains("2 calls") && menu.contains("[U] take back"),
+        "{menu}"
+    );
+    insta::assert_snapshot!("charts_twilight_session_after_two_calls", menu);
+}
