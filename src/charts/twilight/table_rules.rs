@@ -457,13 +457,13 @@ pub struct ListedCard {
 pub struct CardListError {
     /// The entry that does not read ("" when the list is empty).
     pub entry: String,
-    pub why: &'static str,
+    pub why: String,
 }
 
 impl std::fmt::Display for CardListError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.entry.is_empty() {
-            f.write_str(self.why)
+            f.write_str(&self.why)
         } else {
             write!(f, "'{}': {}", self.entry, self.why)
         }
@@ -483,9 +483,9 @@ pub fn parse_cards(text: &str) -> Result<Vec<ListedCard>, CardListError> {
         .filter(|e| !e.is_empty())
         .enumerate()
     {
-        let bad = |why| CardListError {
+        let bad = |why: &str| CardListError {
             entry: entry.to_string(),
-            why,
+            why: why.to_string(),
         };
         let (name, rest) = match entry.rsplit_once(':') {
             Some((name, rest)) if !name.trim().is_empty() => (name.trim().to_string(), rest),
@@ -520,7 +520,9 @@ pub fn parse_cards(text: &str) -> Result<Vec<ListedCard>, CardListError> {
                     Ok(_) if ops.is_some() => return Err(bad("two Ops values")),
                     Ok(_) => return Err(bad("Ops run 0-4 (0 for a scoring card)")),
                     Err(_) => {
-                        return Err(bad("a word that is not an Ops value, a side or 'harmless'"))
+                        return Err(bad(&format!(
+                        "'{w}' is not an Ops value (0-4), a side (you, ai, neutral) or 'harmless'"
+                    )))
                     }
                 },
             }
@@ -541,13 +543,13 @@ pub fn parse_cards(text: &str) -> Result<Vec<ListedCard>, CardListError> {
     if cards.is_empty() {
         return Err(CardListError {
             entry: String::new(),
-            why: "no card is listed",
+            why: "no card is listed".into(),
         });
     }
     if cards.len() > 60 {
         return Err(CardListError {
             entry: String::new(),
-            why: "more than 60 cards",
+            why: "more than 60 cards".into(),
         });
     }
     Ok(cards)
@@ -559,12 +561,6 @@ fn pick_card(ctx: &mut Ctx, cards: &[ListedCard], among: &[usize]) -> Flow<usize
     if among.len() == 1 {
         return Ok(among[0]);
     }
-    let names: Vec<String> = among
-        .iter()
-        .enumerate()
-        .map(|(k, &i)| format!("{}. {}", k + 1, cards[i].name))
-        .collect();
-    ctx.note(format!("tied: {}", names.join(", ")));
     if among.len() > 20 {
         return Err(ctx.invalid(
             "cards",
@@ -574,7 +570,8 @@ fn pick_card(ctx: &mut Ctx, cards: &[ListedCard], among: &[usize]) -> Flow<usize
             ),
         ));
     }
-    Ok(among[pick(ctx, "tie-die", &vec![1; among.len()])?])
+    let labels: Vec<String> = among.iter().map(|&i| cards[i].name.clone()).collect();
+    Ok(among[pick_named(ctx, "tie-die", &vec![1; among.len()], &labels)?])
 }
 
 fn took(ctx: &mut Ctx, from: &str, card: &ListedCard, how: String) -> Flow<Outcome> {
