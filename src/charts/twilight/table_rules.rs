@@ -201,6 +201,7 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
     let mut placed: Vec<String> = Vec::new();
     let mut controlled: Vec<String> = Vec::new();
     let mut rest: Option<(AllControlled, i64)> = None;
+    let mut unplaced = 0;
     for op in 1..=ops {
         ctx.at(format!("Op {op} of {ops}"));
         let mut open: Vec<usize> = (0..names.len()).filter(|&i| in_draw[i]).collect();
@@ -218,6 +219,17 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
             ctx.note("every country of the draw is controlled: the draw goes on among them all, in the rolled region");
             in_draw.iter_mut().for_each(|d| *d = true);
             open = (0..names.len()).collect();
+        }
+        let weight: i64 = open.iter().map(|&i| shares[i]).sum();
+        if weight > 20 {
+            // Countries that gained influence have grown the draw past the largest die the
+            // source names: it does not say what then, so the program stops here.
+            unplaced = ops - op + 1;
+            ctx.note(format!(
+                "the draw has grown to {weight} shares, more than a d20's faces, and the source names no larger die: the {unplaced} Op{} left are for you to place",
+                if unplaced == 1 { "" } else { "s" }
+            ));
+            break;
         }
         let i = if open.len() == 1 {
             ctx.note(format!(
@@ -261,11 +273,18 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
             if left == 1 { "" } else { "s" }
         ));
     }
+    if unplaced > 0 {
+        result.push_str(&format!(
+            "; {unplaced} Op{} left past a d20's reach",
+            if unplaced == 1 { "" } else { "s" }
+        ));
+    }
     ctx.done(
         result,
         fields([
             ("placed", json!(placed)),
             ("controlled", json!(controlled)),
+            ("unplaced", json!(unplaced)),
             (
                 "to_hierarchy",
                 json!(match rest {

@@ -1048,3 +1048,43 @@ fn an_events_realignment_and_influence_go_down_the_europe_first_order() {
         .iter()
         .any(|s| s.to_string().contains("next to AI influence")));
 }
+
+#[test]
+fn a_9b_draw_grown_past_a_d20_stops_and_says_so() {
+    // 5 countries with influence (10 shares) and 10 without (10): a d20 exactly. Op 1 rolls
+    // 19: E9, which now has influence - 21 shares, past the source's largest die: the second
+    // Op is left to the player rather than refused (which left the walk stuck).
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(5)),
+            ("empty", n(10)),
+            ("ops", n(2)),
+            ("op1-die", die(19)),
+            ("op1-controlled", Answer::Bool(false)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E9"]));
+    assert_eq!(o.fields["unplaced"], 1);
+    assert!(
+        o.result.contains("1 Op left past a d20's reach"),
+        "{}",
+        o.result
+    );
+    // Controlled instead, E9 leaves the draw: 19 shares, and Op 2 is rolled as usual.
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(5)),
+            ("empty", n(10)),
+            ("ops", n(2)),
+            ("op1-die", die(19)),
+            ("op1-controlled", yes()),
+            ("op2-die", die(1)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E9", "P1"]));
+    assert_eq!(o.fields["unplaced"], 0);
+}
