@@ -613,6 +613,17 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     (i < n).then_some(i)
 }
 
+/// Longest answer typed to a question: a list (tiles, piles, cards, shares) fills the row
+/// (indent 4, the cursor after it); a number, a yes/no or a key needs far less.
+pub const TEXT_INPUT: usize = WIDTH - 6;
+
+fn input_limit(w: &WalkScreen) -> usize {
+    match w.walk.question().map(|q| q.kind) {
+        Some(crate::charts::walk::Kind::Text { .. }) => TEXT_INPUT,
+        _ => 30,
+    }
+}
+
 /// Handles a key; returns false when the user leaves the walk.
 pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
@@ -650,7 +661,7 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
         }
         KeyCode::Char(c)
             if !done
-                && w.input.len() < 30
+                && w.input.chars().count() < input_limit(w)
                 && !k
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
@@ -1215,6 +1226,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_list_answer_takes_a_whole_row_and_no_more() {
+        let sys = crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == "twilight-struggle")
+            .unwrap();
+        let p = crate::charts::systems()[sys]
+            .procedures
+            .iter()
+            .position(|p| p.id == "take-card")
+            .unwrap();
+        let mut w = WalkScreen::new(sys, p, 1);
+        let typed = |w: &mut WalkScreen, text: &str| {
+            for c in text.chars() {
+                walk_key(w, KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            }
+            walk_key(w, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        };
+        typed(&mut w, "your-hand");
+        // 62 characters: past the 30 a number or a yes/no gets.
+        let list = "Fidel: 2 ai; Duck and Cover: 3 you; Summit: 1 you; Nasser: 1";
+        typed(&mut w, &format!("{list} ai"));
+        let o = w.walk.outcome().expect("the whole list was taken");
+        assert_eq!(o.fields["card"], "Duck and Cover");
+        // The row's limit: the cursor still fits at 80 columns.
+        let mut w = WalkScreen::new(sys, p, 1);
+        typed(&mut w, "your-hand");
+        for _ in 0..100 {
+            walk_key(
+                &mut w,
+                KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE),
+            );
+        }
+        assert_eq!(w.input.chars().count(), TEXT_INPUT);
+        let full = format!("{}_", "x".repeat(TEXT_INPUT));
+        assert!(rows(&w).iter().any(|r| r.trim() == full), "{:#?}", rows(&w));
     }
 
     #[test]
