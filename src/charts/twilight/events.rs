@@ -10,7 +10,7 @@ use super::super::fields;
 use super::super::walk::{Answer, Ctx, Flow, Outcome};
 use super::{
     coup_level, data, first_region, first_region_at, iran_contra, region_order, squads_against,
-    squads_for_ai, NO_LEVEL1_BATTLEGROUND,
+    NO_LEVEL1_BATTLEGROUND,
 };
 
 /// The end of an event procedure: the step followed, the region (if any) and the action.
@@ -50,7 +50,12 @@ pub(super) fn event_coup(ctx: &mut Ctx) -> Flow<Outcome> {
         1,
         4,
     )?;
-    let for_ai = squads_for_ai(ctx)?;
+    // The same standing fact as the action round's, asked without step 4's condition for its
+    // d6 (which an event's coup does not roll).
+    let for_ai = ctx.yes_no(
+        "death-squads",
+        "Is Latin American Death Squads in play for the AI (+1 Op on its coups in South and Central America)?",
+    )?;
     let squads = squads_against(ctx, for_ai)?;
     ctx.at("step 4, Europe first");
     ctx.note("an event's coup follows step 4 with Europe at the head of the regions; it needs no shortfall of military operations");
