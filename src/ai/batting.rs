@@ -689,6 +689,7 @@ struct Answers {
 }
 
 impl Answers {
+    #[inline(always)]
     fn list(
         view: &View<'_>,
         (bowled, call, top_before): (Card, Call, Card),

@@ -303,6 +303,7 @@ impl Bot {
     }
 
     /// Lets the memory see the view, and after the choice, this side's own cards played.
+    #[inline(always)]
     fn remember(&mut self, view: &View<'_>, choice: Option<Choice>) {
         let Some(memory) = self.memory.as_deref_mut() else {
             return;
@@ -363,6 +364,7 @@ fn stance(b: &Batting, view: &View<'_>) -> Stance {
 
 impl Bot {
     /// Before a view: a choice it made at an earlier view and was never told about stood.
+    #[inline(always)]
     fn settle(&mut self, view: &View<'_>) {
         if let Some((key, choice)) = self.pending.take() {
             if key != ViewKey::of(view) {
@@ -372,6 +374,11 @@ impl Bot {
     }
 
     /// Its choice at `view`, its memory already brought up to the view.
+    ///
+    /// Inlined into `act` and `decide`, as are `settle`, `remember`, the bowler's prices and
+    /// the batsman's list of answers: calls at each step of a decision cost about 2% of a
+    /// season's instructions (callgrind, 3 seasons on one thread: 1.460 G -> 1.435 G).
+    #[inline(always)]
     fn choose(&mut self, view: &View<'_>) -> Choice {
         match view.decision {
             Decision::Elect => self.elect(),

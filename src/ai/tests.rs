@@ -824,3 +824,44 @@ fn an_adviser_fed_every_view_remembers_as_the_player_of_the_side_does() {
     }
     assert!(compared > 4000, "{compared}");
 }
+
+/// `Bot::act`, what the match loop asks, leaves a bot as `decide` then `observe` does: the
+/// same choice and the same bot after (its hand decoded, memory, random stream and nothing
+/// pending), at every decision of whole matches of a level that remembers and of one that
+/// makes mistakes.
+#[test]
+fn acting_is_deciding_then_being_told() {
+    use crate::engine::runner::chance_rng;
+    use crate::engine::NoRecord;
+    let mut compared = 0;
+    for (seed, level) in [
+        (0, Level::PROFESSIONAL),
+        (1, Level::NOVICE),
+        (2, Level::CLUB),
+    ] {
+        let mut state = MatchState::new(MatchOptions::default());
+        let mut rng = chance_rng(seed);
+        let mut actors = [Side::Home, Side::Away].map(|s| Bot::new(level, level, seed, s));
+        let mut twins = actors.clone();
+        while !state.is_over() {
+            if state.chance().is_some() {
+                state.sample_chance(&mut rng, &mut NoRecord);
+                continue;
+            }
+            let (side, _) = state.to_act().unwrap();
+            let view = state.view();
+            let choice = actors[side.index()].act(&view);
+            let twin = &mut twins[side.index()];
+            assert_eq!(twin.decide(&view), choice, "seed {seed}");
+            twin.observe(&view, choice);
+            assert_eq!(
+                format!("{twin:?}"),
+                format!("{:?}", actors[side.index()]),
+                "seed {seed}"
+            );
+            compared += 1;
+            state.apply(choice, &mut NoRecord).unwrap();
+        }
+    }
+    assert!(compared > 3000, "{compared}");
+}
