@@ -2,7 +2,8 @@
 //! flush it to disk), and the time to resume a match, from rebuilding it from its actions
 //! alone to the whole of what the program does on opening a 100-season file with a match in
 //! play (reading the save and the journal, and replaying). Run with `cargo bench --bench
-//! resume`; the figures are in docs/PLAY.md.
+//! resume`; the figures are in docs/PERFORMANCE.md. Also the review of a finished match
+//! (`cargo bench --bench resume -- review`).
 
 use accc::engine::MatchOptions;
 use accc::league::{Competition, Settings};
@@ -156,5 +157,31 @@ fn journal(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, resume, journal);
+/// What the person waits for after the scoreboard of a match they played: the person's
+/// decisions taken from one replay of the record, and the whole review (those decisions
+/// judged by the analyst).
+fn review(c: &mut Criterion) {
+    let comp = competition();
+    let game = whole_match(&comp);
+    let settings = comp.settings();
+    let (_, steps) = accc::tui::review::steps(settings, &game)
+        .expect("replays")
+        .expect("the person's match");
+    eprintln!(
+        "{} actions, {} decisions of the person's",
+        game.ops.len(),
+        steps.len()
+    );
+    let mut group = c.benchmark_group("review");
+    group.sample_size(10);
+    group.bench_function("the person's decisions, from the record", |b| {
+        b.iter(|| accc::tui::review::steps(settings, &game).expect("replays"))
+    });
+    group.bench_function("the whole review", |b| {
+        b.iter(|| accc::tui::review::lines(settings, &game, 78).expect("replays"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, resume, journal, review);
 criterion_main!(benches);

@@ -173,6 +173,10 @@ impl fmt::Display for Error {
         if let (Some(bak), ErrorKind::File(store::ErrorKind::NotFound) | ErrorKind::Unusable(_)) =
             (&self.backup, &self.kind)
         {
+            if f.alternate() {
+                // `{:#}`: the problem alone, for a screen that offers the backup itself.
+                return Ok(());
+            }
             let file = self.path.file_name().map_or_else(
                 || self.path.display().to_string(),
                 |f| f.to_string_lossy().into_owned(),

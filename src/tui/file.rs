@@ -320,11 +320,19 @@ impl App {
         } else {
             match keeper.load() {
                 Ok(comp) => self.opened(comp, None),
-                Err(e) => Phase::Start(Start::Damaged {
-                    name,
-                    problem: e.to_string(),
-                    backup: Backup::of(&path),
-                }),
+                Err(e) => {
+                    let backup = Backup::of(&path);
+                    // The screen offers the backup with [B]: no need to say copy it by hand.
+                    let problem = match backup {
+                        Backup::Offered => format!("{e:#}"),
+                        _ => e.to_string(),
+                    };
+                    Phase::Start(Start::Damaged {
+                        name,
+                        problem,
+                        backup,
+                    })
+                }
             }
         };
     }

@@ -12,32 +12,23 @@ use crate::save::record::{MatchRecord, Op};
 pub const MOST: usize = 10;
 
 /// The person's decisions in `game`, in order, each with the state it was made in, and the
-/// side the person played: `None` if the person played no side (a watched match). Each state
-/// is the match rebuilt from the record up to that decision (`Session::of_record`, which
-/// plays the computer's kept choices, so a match played under another version of the
-/// computer players is reviewed as it was played): a default match of about 700 decisions
-/// rebuilds in well under a second.
+/// side the person played: `None` if the person played no side (a watched match). The match
+/// is rebuilt from the record once (`Session::of_record_seeing`, which plays the computer's
+/// kept choices, so a match played under another version of the computer players is reviewed
+/// as it was played), each decision's state taken as the replay passes it.
 pub fn steps(
     settings: &Settings,
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
-    let upto = |n: usize| MatchRecord {
-        ops: game.ops[..n].to_vec(),
-        ..game.clone()
-    };
-    let Some(side) = Session::of_record(settings, &upto(0))?.human else {
-        return Ok(None);
-    };
     let mut steps = Vec::new();
-    for (i, op) in game.ops.iter().enumerate() {
-        if let Op::Choose(choice) = *op {
-            let s = Session::of_record(settings, &upto(i))?;
+    let played = Session::of_record_seeing(settings, game, |s, op| {
+        if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
-                steps.push((s.state, choice));
+                steps.push((s.state.clone(), choice));
             }
         }
-    }
-    Ok(Some((side, steps)))
+    })?;
+    Ok(played.human.map(|side| (side, steps)))
 }
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,

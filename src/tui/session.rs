@@ -531,6 +531,20 @@ impl Session {
         human: Option<Side>,
         game: &MatchRecord,
     ) -> Result<Session, ReplayError> {
+        Session::replay_seeing(options, levels, seed, names, human, game, |_, _| {})
+    }
+
+    /// [`Session::replay`], showing `seen` the session as it stands before each action of
+    /// the record, with the action (a review looks at the person's decisions in one pass).
+    pub fn replay_seeing(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Option<Side>,
+        game: &MatchRecord,
+        mut seen: impl FnMut(&Session, Op),
+    ) -> Result<Session, ReplayError> {
         let mut s = Session::new(options, levels, seed, names, human, Mode::Fully);
         s.script = game
             .ops
@@ -541,8 +555,9 @@ impl Session {
             })
             .collect();
         s.advance(human.is_none());
-        for op in &game.ops {
-            s.apply(*op)?;
+        for &op in &game.ops {
+            seen(&s, op);
+            s.apply(op)?;
         }
         if !s.script.is_empty() {
             return Err(ReplayError::ComputerLeftOver(s.script.len()));
@@ -557,19 +572,30 @@ impl Session {
         settings: &crate::league::Settings,
         game: &MatchRecord,
     ) -> Result<Session, ReplayError> {
+        Session::of_record_seeing(settings, game, |_, _| {})
+    }
+
+    /// [`Session::of_record`], showing `seen` the session before each action of the record
+    /// (see [`Session::replay_seeing`]).
+    pub fn of_record_seeing(
+        settings: &crate::league::Settings,
+        game: &MatchRecord,
+        seen: impl FnMut(&Session, Op),
+    ) -> Result<Session, ReplayError> {
         let f = &game.fixture;
         let human = side_of(settings.user_county, f.home, f.away);
         let names = [f.home, f.away].map(|id| {
             let c = crate::counties::get(id);
             (c.name.clone(), c.short.clone())
         });
-        Session::replay(
+        Session::replay_seeing(
             settings.options,
             settings.levels,
             f.seed,
             names,
             human,
             game,
+            seen,
         )
     }
 
@@ -721,6 +747,62 @@ mod tests {
         };
         let without = Session::replay(options, now, 5, names(), Some(Side::Home), &alone);
         assert!(without.is_err() || !same(&without.unwrap(), &s));
+    }
+
+    /// One replay that shows each action with the session before it sees what a replay of
+    /// the record cut just before that action gives, at every action of a whole match (a
+    /// review takes the person's decisions from it in one pass).
+    #[test]
+    fn a_replay_seeing_shows_each_action_where_a_replay_cut_there_stands() {
+        let options = MatchOptions::default();
+        let levels = Levels { bat: 5, bowl: 5 };
+        let (end, ops) = played(7, Side::Away, levels);
+        let game = MatchRecord {
+            fixture: crate::save::record::FixtureKey {
+                year: 1890,
+                class: crate::counties::Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed: 7,
+            },
+            mode: crate::save::record::Mode::Play,
+            ops,
+        };
+        let shown = |s: &Session| {
+            format!(
+                "{:?} {:?} {:?} {:?} {:?}",
+                s.state.public(),
+                s.state.hand(Side::Away),
+                s.paused,
+                s.human_to_act(),
+                s.commentary.last
+            )
+        };
+        let mut seen = Vec::new();
+        let whole = Session::replay_seeing(
+            options,
+            levels,
+            7,
+            names(),
+            Some(Side::Away),
+            &game,
+            |s, op| seen.push((shown(s), op)),
+        )
+        .expect("replays");
+        assert_eq!(shown(&whole), shown(&end));
+        assert_eq!(seen.len(), game.ops.len());
+        // Every 37th action and the last: a replay cut there stands as the one pass saw.
+        for i in (0..game.ops.len()).step_by(37).chain([game.ops.len() - 1]) {
+            let part = MatchRecord {
+                ops: game.ops[..i].to_vec(),
+                ..game.clone()
+            };
+            let cut = Session::replay(options, levels, 7, names(), Some(Side::Away), &part)
+                .expect("a prefix replays");
+            assert_eq!(seen[i], (shown(&cut), game.ops[i]), "action {i}");
+        }
     }
 
     /// A recorded computer choice the engine does not allow where it comes, or one past the

@@ -1339,6 +1339,15 @@ fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     std::fs::write(&corrupt, b"junk").unwrap();
     std::fs::copy(&original, dir.path().join("CORR.bak")).unwrap();
     let mut app = App::new(dir.path().to_path_buf(), Some("corr".into()));
+    // The screen offers the backup by a key, and so does not say to copy it by hand; the
+    // command line, which has no key to press, does.
+    let text = shot(&app);
+    assert!(
+        text.contains("[B] open the backup") && !text.contains("copy it over"),
+        "{text}"
+    );
+    let said = accc::save::load(&corrupt).unwrap_err().to_string();
+    assert!(said.contains("copy it over CORR.acc"), "{said}");
     press(&mut app, "b");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(
