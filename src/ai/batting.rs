@@ -168,36 +168,21 @@ impl Cards {
 }
 
 /// The key of a hand of at most [`DEAL`] cards (see [`Cards`]).
+///
 /// Put together from the hand's bytes: filling an array of bytes card by card became a call
 /// to `memcpy`, and a loop over the cards cost more than that. In play a hand holds six
 /// cards (seven before the opening discard).
 pub(super) fn hand_key(hand: &[Card]) -> u64 {
-    let byte = |c: Card| c.index() as u8;
+    let k = |c: Card| c.index() as u8;
     match *hand {
-        [a, b, c, d, e, f] => u64::from_le_bytes([
-            byte(a),
-            byte(b),
-            byte(c),
-            byte(d),
-            byte(e),
-            byte(f),
-            255,
-            255,
-        ]),
-        [a, b, c, d, e, f, g] => u64::from_le_bytes([
-            byte(a),
-            byte(b),
-            byte(c),
-            byte(d),
-            byte(e),
-            byte(f),
-            byte(g),
-            255,
-        ]),
+        [a, b, c, d, e, f] => u64::from_le_bytes([k(a), k(b), k(c), k(d), k(e), k(f), 255, 255]),
+        [a, b, c, d, e, f, g] => {
+            u64::from_le_bytes([k(a), k(b), k(c), k(d), k(e), k(f), k(g), 255])
+        }
         _ => {
             let mut bytes = [u8::MAX; 8];
             for (b, c) in bytes.iter_mut().zip(hand) {
-                *b = byte(*c);
+                *b = k(*c);
             }
             u64::from_le_bytes(bytes)
         }

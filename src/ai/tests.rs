@@ -831,37 +831,44 @@ fn an_adviser_fed_every_view_remembers_as_the_player_of_the_side_does() {
 /// makes mistakes.
 #[test]
 fn acting_is_deciding_then_being_told() {
-    use crate::engine::runner::chance_rng;
+    use crate::engine::runner::play_match;
     use crate::engine::NoRecord;
-    let mut compared = 0;
+    /// Plays a side by `actor.act`, and checks `twin` against it at every view.
+    struct Twins {
+        actor: Bot,
+        twin: Bot,
+        compared: u32,
+    }
+    impl Player for Twins {
+        fn decide(&mut self, view: &View<'_>) -> Choice {
+            let choice = self.actor.act(view);
+            assert_eq!(self.twin.decide(view), choice);
+            self.twin.observe(view, choice);
+            assert_eq!(format!("{:?}", self.twin), format!("{:?}", self.actor));
+            self.compared += 1;
+            choice
+        }
+    }
     for (seed, level) in [
         (0, Level::PROFESSIONAL),
         (1, Level::NOVICE),
         (2, Level::CLUB),
     ] {
-        let mut state = MatchState::new(MatchOptions::default());
-        let mut rng = chance_rng(seed);
-        let mut actors = [Side::Home, Side::Away].map(|s| Bot::new(level, level, seed, s));
-        let mut twins = actors.clone();
-        while !state.is_over() {
-            if state.chance().is_some() {
-                state.sample_chance(&mut rng, &mut NoRecord);
-                continue;
+        let [mut home, mut away] = [Side::Home, Side::Away].map(|side| {
+            let actor = Bot::new(level, level, seed, side);
+            Twins {
+                twin: actor.clone(),
+                actor,
+                compared: 0,
             }
-            let (side, _) = state.to_act().unwrap();
-            let view = state.view();
-            let choice = actors[side.index()].act(&view);
-            let twin = &mut twins[side.index()];
-            assert_eq!(twin.decide(&view), choice, "seed {seed}");
-            twin.observe(&view, choice);
-            assert_eq!(
-                format!("{twin:?}"),
-                format!("{:?}", actors[side.index()]),
-                "seed {seed}"
-            );
-            compared += 1;
-            state.apply(choice, &mut NoRecord).unwrap();
-        }
+        });
+        play_match(
+            MatchOptions::default(),
+            seed,
+            [&mut home, &mut away],
+            &mut NoRecord,
+        )
+        .unwrap();
+        assert!(home.compared + away.compared > 1000, "seed {seed}");
     }
-    assert!(compared > 3000, "{compared}");
 }
