@@ -284,8 +284,7 @@ fn play_out(
             &mut theirs
         };
         let view = state.view();
-        let c = player.decide(&view);
-        player.observe(&view, c);
+        let c = player.act(&view);
         state
             .apply(c, &mut balls)
             .expect("professionals choose legally");

@@ -69,7 +69,7 @@ impl Cards {
     pub fn new(hand: &[Card]) -> Cards {
         let hand = &hand[..hand.len().min(DEAL)];
         let mut cards = Cards {
-            key: key(hand),
+            key: hand_key(hand),
             rank: [0; 7],
             suit: [0; 7],
             bit: [0; 7],
@@ -103,7 +103,7 @@ impl Cards {
     /// from the last in that one place, and changing one card costs about a third of
     /// decoding the hand again.
     pub fn update(&mut self, hand: &[Card]) {
-        let key = key(&hand[..hand.len().min(DEAL)]);
+        let key = hand_key(&hand[..hand.len().min(DEAL)]);
         let diff = key ^ self.key;
         if diff == 0 {
             return;
@@ -168,12 +168,25 @@ impl Cards {
 }
 
 /// The key of a hand of at most [`DEAL`] cards (see [`Cards`]).
-fn key(hand: &[Card]) -> u64 {
-    let mut bytes = [u8::MAX; 8];
-    for (b, c) in bytes.iter_mut().zip(hand) {
-        *b = c.index() as u8;
+///
+/// Put together from the hand's bytes: filling an array of bytes card by card became a call
+/// to `memcpy`, and a loop over the cards cost more than that. In play a hand holds six
+/// cards (seven before the opening discard).
+pub(super) fn hand_key(hand: &[Card]) -> u64 {
+    let k = |c: Card| c.index() as u8;
+    match *hand {
+        [a, b, c, d, e, f] => u64::from_le_bytes([k(a), k(b), k(c), k(d), k(e), k(f), 255, 255]),
+        [a, b, c, d, e, f, g] => {
+            u64::from_le_bytes([k(a), k(b), k(c), k(d), k(e), k(f), k(g), 255])
+        }
+        _ => {
+            let mut bytes = [u8::MAX; 8];
+            for (b, c) in bytes.iter_mut().zip(hand) {
+                *b = k(*c);
+            }
+            u64::from_le_bytes(bytes)
+        }
     }
-    u64::from_le_bytes(bytes)
 }
 
 /// No card is spent.
@@ -661,6 +674,7 @@ struct Answers {
 }
 
 impl Answers {
+    #[inline(always)]
     fn list(
         view: &View<'_>,
         (bowled, call, top_before): (Card, Call, Card),

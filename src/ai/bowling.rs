@@ -73,6 +73,7 @@ pub fn counting_ball<G: Rng + ?Sized>(
 
 /// The counting bowler's price of each card of the hand (in hand order) and the card it
 /// judges best.
+#[inline(always)]
 pub fn counting_prices(
     view: &View<'_>,
     cards: &Cards,

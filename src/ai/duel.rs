@@ -87,6 +87,13 @@ impl Player for Contestant {
             Contestant::Analyst(a) => a.observe(view, choice),
         }
     }
+
+    fn act(&mut self, view: &View<'_>) -> Choice {
+        match self {
+            Contestant::Bot(b) => b.act(view),
+            Contestant::Analyst(a) => a.act(view),
+        }
+    }
 }
 
 /// What a duel plays.

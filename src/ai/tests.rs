@@ -824,3 +824,51 @@ fn an_adviser_fed_every_view_remembers_as_the_player_of_the_side_does() {
     }
     assert!(compared > 4000, "{compared}");
 }
+
+/// `Bot::act`, what the match loop asks, leaves a bot as `decide` then `observe` does: the
+/// same choice and the same bot after (its hand decoded, memory, random stream and nothing
+/// pending), at every decision of whole matches of a level that remembers and of one that
+/// makes mistakes.
+#[test]
+fn acting_is_deciding_then_being_told() {
+    use crate::engine::runner::play_match;
+    use crate::engine::NoRecord;
+    /// Plays a side by `actor.act`, and checks `twin` against it at every view.
+    struct Twins {
+        actor: Bot,
+        twin: Bot,
+        compared: u32,
+    }
+    impl Player for Twins {
+        fn decide(&mut self, view: &View<'_>) -> Choice {
+            let choice = self.actor.act(view);
+            assert_eq!(self.twin.decide(view), choice);
+            self.twin.observe(view, choice);
+            assert_eq!(format!("{:?}", self.twin), format!("{:?}", self.actor));
+            self.compared += 1;
+            choice
+        }
+    }
+    for (seed, level) in [
+        (0, Level::PROFESSIONAL),
+        (1, Level::NOVICE),
+        (2, Level::CLUB),
+    ] {
+        let [mut home, mut away] = [Side::Home, Side::Away].map(|side| {
+            let actor = Bot::new(level, level, seed, side);
+            Twins {
+                twin: actor.clone(),
+                actor,
+                compared: 0,
+            }
+        });
+        play_match(
+            MatchOptions::default(),
+            seed,
+            [&mut home, &mut away],
+            &mut NoRecord,
+        )
+        .unwrap();
+        assert!(home.compared + away.compared > 1000, "seed {seed}");
+    }
+}

@@ -12,7 +12,8 @@ use super::state::{Choice, IllegalChoice, MatchState, View};
 /// A decision-maker for one side. It is shown only what its side may see.
 ///
 /// Every decision of the side is shown to its player through [`Player::observe`] with the
-/// choice made, whether the player made it ([`play_match`] calls `decide` then `observe`) or
+/// choice made, whether the player made it ([`play_match`] calls [`Player::act`], which is
+/// `decide` then `observe`) or
 /// someone else did (a person at the keyboard, a replayed log): a player that is not asked
 /// to decide, such as an adviser, still sees every view of its side and keeps its memory
 /// (OpenSpiel's `InformAction`).
@@ -25,6 +26,16 @@ pub trait Player {
     /// advice); one that is not told may take its own choice as made.
     fn observe(&mut self, view: &View<'_>, choice: Choice) {
         let _ = (view, choice);
+    }
+
+    /// Decides the view, and is told that its own choice was made there: what the match
+    /// loop asks of each player. The same as [`Player::decide`] then [`Player::observe`]; a
+    /// player may do it at less cost (a bot then need not keep the view it decided to know
+    /// that it is told of the same one).
+    fn act(&mut self, view: &View<'_>) -> Choice {
+        let choice = self.decide(view);
+        self.observe(view, choice);
+        choice
     }
 }
 
@@ -101,8 +112,7 @@ pub fn play_on_seeing<G: rand::Rng + ?Sized, R: Recorder + ?Sized>(
         } else if let Some((side, _)) = state.to_act() {
             let player = &mut players[side.index()];
             let view = state.view();
-            let choice = player.decide(&view);
-            player.observe(&view, choice);
+            let choice = player.act(&view);
             seen(&state, choice);
             state
                 .apply(choice, rec)
