@@ -152,14 +152,37 @@ pub const FROZEN: Profile = Profile {
     },
 };
 
-/// The professional.
+/// The professional: the frozen one, sharper. Its batsman prices a wicket at 11.5 runs
+/// (9.5 before); its bowler goes for wickets, pricing each fair card by the wicket it may
+/// take and the cards it keeps, not by the runs the batsman could take from it; and its
+/// captain declares a third innings for 1.1 times what the other side is expected to make
+/// (1.05 before: with the sharper bowler, such declarations then lost about as often as they
+/// won). Found by duels against [`FROZEN`] (`examples/tune.rs`, docs/AI.md).
 const PROFESSIONAL: Profile = Profile {
     name: "professional",
-    ..FROZEN
+    batting: Batting {
+        judgement: Judgement {
+            wicket: 11.5,
+            ..PROFESSIONAL_JUDGEMENT
+        },
+        declare: Declare::ByTime {
+            margin: 1.1,
+            evidence: Some(1000.0),
+        },
+        ..FROZEN.batting
+    },
+    bowling: Bowling {
+        attack: Attack {
+            runs_taken: 0.0,
+            ..PROFESSIONAL_ATTACK
+        },
+        ..FROZEN.bowling
+    },
 };
 
-/// A level below the professional: its judgement, without the memory of the other hand,
-/// straying from it as `mistakes` says.
+/// A level below the professional: the frozen professional's judgement (the weights the
+/// ladder was set with), without the memory of the other hand, straying from it as
+/// `mistakes` says.
 const fn below(name: &'static str, batting: Batting, mistakes: Mistakes) -> Profile {
     Profile {
         name,
@@ -171,7 +194,7 @@ const fn below(name: &'static str, batting: Batting, mistakes: Mistakes) -> Prof
         bowling: Bowling {
             remembers: false,
             mistakes,
-            ..PROFESSIONAL.bowling
+            ..FROZEN.bowling
         },
     }
 }
@@ -183,13 +206,13 @@ const SIMPLE_CAPTAIN: Batting = Batting {
     stance: StancePolicy::Normal,
     elect: Elect::Bat,
     declare: DECLARE_BY_TOTALS,
-    ..PROFESSIONAL.batting
+    ..FROZEN.batting
 };
 
-/// Levels 1 (novice) to 5 (professional). Every level judges by the professional's
-/// weights; below it, a level forgets the other hand and strays from its best choice (and
-/// the lower captains are simpler). The chances and spreads were set by duels so that each
-/// level scores about 0.7 against the one below (docs/AI.md).
+/// Levels 1 (novice) to 5 (professional). The levels below the professional judge by the
+/// frozen professional's weights; each forgets the other hand and strays from its best
+/// choice (and the lower captains are simpler). The chances and spreads were set by duels so
+/// that each level scores about 0.7 against the one below (docs/AI.md).
 pub const PROFILES: [Profile; 5] = [
     below(
         "novice",
@@ -215,7 +238,7 @@ pub const PROFILES: [Profile; 5] = [
                 margin: 1.0,
                 evidence: None,
             },
-            ..PROFESSIONAL.batting
+            ..FROZEN.batting
         },
         Mistakes {
             best: 0.7,
@@ -224,7 +247,7 @@ pub const PROFILES: [Profile; 5] = [
     ),
     below(
         "county",
-        PROFESSIONAL.batting,
+        FROZEN.batting,
         Mistakes {
             best: 0.85,
             spread: 3.0,

@@ -89,6 +89,17 @@ fn bowl(lvl: u8, hand: &[Card], p: &PublicState) -> Choice {
     decide((lvl, lvl), Side::Away, Decision::Bowl, hand, p)
 }
 
+/// What a bot bowling by `profile` bowls in this position.
+fn bowl_as(profile: &'static Profile, hand: &[Card], public: &PublicState) -> Choice {
+    let mut bot = Bot::with_profiles(profile, profile, 7, Side::Away);
+    bot.decide(&View {
+        side: Side::Away,
+        decision: Decision::Bowl,
+        hand,
+        public,
+    })
+}
+
 fn card_of(choice: Choice) -> Card {
     match choice {
         Choice::Card(c) => c,
@@ -529,7 +540,15 @@ fn the_professional_ends_an_over_with_a_suit_it_will_not_need() {
         c(2, Pads),
         c(5, Gloves),
     ];
-    assert_eq!(card_of(bowl(5, &hand, &p)), c(8, Bats));
+    // It ends the over with a card of a suit it then holds none of (the 8 of bats or the 2
+    // of pads), so that next over's no-balls cost it nothing.
+    let ball = card_of(bowl(5, &hand, &p));
+    assert!(
+        ball != c(8, Gloves) && hand.iter().filter(|h| h.suit() == ball.suit()).count() == 1,
+        "{ball:?}"
+    );
+    // The frozen professional, which also prices the runs a card could give, bowls the 8.
+    assert_eq!(card_of(bowl_as(&profile::FROZEN, &hand, &p)), c(8, Bats));
 }
 
 #[test]
