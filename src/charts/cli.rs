@@ -415,7 +415,16 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         .about(format!("{} - {}", p.title, p.about))
         .disable_version_flag(true);
     for param in p.params {
-        let mut arg = Arg::new(param.name).long(param.name).help(param.help);
+        // A default is applied when the flag is left out (and no session knows the fact), so
+        // the help names it; clap's own default would hide whether the flag was given.
+        let help = match param.kind {
+            ParamKind::Choice {
+                default: Some(d), ..
+            } => format!("{} [default: {d}]", param.help),
+            ParamKind::Number { default: Some(d) } => format!("{} [default: {d}]", param.help),
+            _ => param.help.to_string(),
+        };
+        let mut arg = Arg::new(param.name).long(param.name).help(help);
         arg =
             match param.kind {
                 ParamKind::Flag => arg.action(ArgAction::SetTrue),

@@ -606,10 +606,12 @@ enum Squads {
     AgainstAi,
 }
 
-fn squads_for_ai(ctx: &mut Ctx) -> Flow<bool> {
+/// Whether Death Squads is in play for the AI: a standing fact of the game, asked alone (the
+/// step 4 d6's other condition, a coup possible in both regions, is asked where it applies).
+pub(crate) fn squads_for_ai(ctx: &mut Ctx) -> Flow<bool> {
     ctx.yes_no(
         "death-squads",
-        "Is Latin American Death Squads in play for the AI, with a coup possible in both South and Central America?",
+        "Is Latin American Death Squads in play for the AI (+1 Op on its coups in South and Central America)?",
     )
 }
 
@@ -686,7 +688,15 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
     let d = data();
     let squads = squads_for_ai(ctx)?;
     let mut squads_override = false;
-    if squads {
+    let both = squads
+        && ctx.yes_no(
+            "squads-both",
+            "Can the AI coup in both South and Central America this round (for the Death Squads d6)?",
+        )?;
+    if squads && !both {
+        ctx.note("Death Squads: no coup possible in both South and Central America, so no d6");
+    }
+    if both {
         let r = ctx.die("death-squads-d6", "d6 (Death Squads)", 1, 6)?;
         squads_override = in_range(d.dice.death_squads, r);
         ctx.note(if squads_override {
@@ -1047,8 +1057,9 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("europe-bg", "there is an uncontrolled European battleground"),
             Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
-            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI, coups possible in SA and CA", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI (+1 Op in SA and CA)", &["death-squads-against"]).standing(),
             Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]).standing(),
+            Param::flag("squads-both", "with Death Squads for the AI: a coup is possible in both SA and CA (the d6 is rolled)"),
             Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
             Param::flag("china", "the AI holds the China card").standing(),
             Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play").standing(),

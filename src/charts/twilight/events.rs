@@ -50,12 +50,8 @@ pub(super) fn event_coup(ctx: &mut Ctx) -> Flow<Outcome> {
         1,
         4,
     )?;
-    // The same standing fact as the action round's, asked without step 4's condition for its
-    // d6 (which an event's coup does not roll).
-    let for_ai = ctx.yes_no(
-        "death-squads",
-        "Is Latin American Death Squads in play for the AI (+1 Op on its coups in South and Central America)?",
-    )?;
+    // The same standing fact as the action round's (an event's coup rolls no d6).
+    let for_ai = super::squads_for_ai(ctx)?;
     let squads = squads_against(ctx, for_ai)?;
     ctx.at("step 4, Europe first");
     ctx.note("an event's coup follows step 4 with Europe at the head of the regions; it needs no shortfall of military operations");

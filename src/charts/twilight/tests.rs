@@ -1,7 +1,7 @@
 //! Unit tests of the twilight procedures: every modifier and special rule.
 
 use super::*;
-use crate::charts::walk::answers::{c, die, n, yes};
+use crate::charts::walk::answers::{c, die, n, no, yes};
 use crate::charts::walk::{call_for_test, Answer, Kind, Step, WalkError};
 
 fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
@@ -308,6 +308,7 @@ fn step_4_conditions_china_and_death_squads() {
     let o = act(&[
         ("ops", n(4)),
         ("death-squads", yes()),
+        ("squads-both", yes()),
         ("death-squads-d6", die(3)),
         ("coup-region", c("south-america")),
     ]);
@@ -322,6 +323,7 @@ fn step_4_conditions_china_and_death_squads() {
             ("ops", n(4)),
             ("war", c("mid")),
             ("death-squads", yes()),
+            ("squads-both", yes()),
             ("death-squads-d6", die(3)),
             ("coup-region", c("asia")),
         ],
@@ -331,10 +333,37 @@ fn step_4_conditions_china_and_death_squads() {
     let o = act(&[
         ("ops", n(4)),
         ("death-squads", yes()),
+        ("squads-both", yes()),
         ("death-squads-d6", die(2)),
         ("coup-region", c("south-america")),
     ]);
     assert_ne!(step(&o), "4", "2: the usual condition (not short)");
+    // In play for the AI but no coup possible in both regions: no d6, the usual condition;
+    // the +1 still counts when it coups there.
+    let o = act(&[
+        ("ops", n(4)),
+        ("death-squads", yes()),
+        ("squads-both", no()),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_ne!(step(&o), "4", "not short of military operations");
+    assert!(
+        !format!("{:?}", o.path).contains("death-squads-d6"),
+        "{:?}",
+        o.path
+    );
+    let o = act(&[
+        ("ops", n(4)),
+        ("lacks-rmo", yes()),
+        ("death-squads", yes()),
+        ("squads-both", no()),
+        ("coup-region", c("south-america")),
+    ]);
+    assert_eq!(step(&o), "4");
+    assert!(
+        o.fields["action"].as_str().unwrap().contains("level 3"),
+        "{o:?}"
+    );
 }
 
 #[test]
@@ -425,6 +454,7 @@ fn china_card_counts_5_only_in_asia() {
     // Death Squads for the AI: the China card is a 4 there, +1 = 5: level 3.
     let o = with(&[
         ("death-squads", yes()),
+        ("squads-both", yes()),
         ("death-squads-d6", die(3)),
         ("coup-region", c("south-america")),
     ]);
@@ -444,6 +474,7 @@ fn death_squads_override_still_needs_three_ops() {
         act(&[
             ("ops", n(ops)),
             ("death-squads", yes()),
+            ("squads-both", yes()),
             ("death-squads-d6", die(4)),
             ("coup-region", c("south-america")),
         ])

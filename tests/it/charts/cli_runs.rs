@@ -376,6 +376,11 @@ fn cli_list_show_and_help() {
         out.contains("--final-round") && out.contains("--region-d20"),
         "{out}"
     );
+    // A choice applied when left out is named in the help.
+    let (_, out, _) = run(&["charts", "call", "undaunted", "card", "--help"]);
+    assert!(out.contains("[default: rifleman]"), "{out}");
+    let (_, out, _) = run(&["charts", "call", "twilight-struggle", "place-9b", "--help"]);
+    assert!(out.contains("[default: hierarchy]"), "{out}");
 }
 
 #[test]
