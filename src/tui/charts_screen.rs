@@ -613,9 +613,12 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     (i < n).then_some(i)
 }
 
-/// Longest answer typed to a question: a list (tiles, piles, cards, shares) fills the row
-/// (indent 4, the cursor after it); a number, a yes/no or a key needs far less.
-pub const TEXT_INPUT: usize = WIDTH - 6;
+/// The characters of a typed answer a row shows (indent 4, room for the cursor).
+pub const TEXT_ROW: usize = WIDTH - 6;
+
+/// Longest answer typed to a question: a list (tiles, piles, a discard pile's cards, shares)
+/// runs on over four rows; a number, a yes/no or a key needs far less.
+pub const TEXT_INPUT: usize = 4 * TEXT_ROW;
 
 fn input_limit(w: &WalkScreen) -> usize {
     match w.walk.question().map(|q| q.kind) {
@@ -784,7 +787,13 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
                         .map(|l| (2, l, style::text())),
                 );
                 block.push((2, String::new(), style::text()));
-                block.push((4, format!("{}_", w.input), style::bright()));
+                // A long list runs on over the rows below, the cursor after its last character.
+                let typed: Vec<char> = format!("{}_", w.input).chars().collect();
+                block.extend(
+                    typed
+                        .chunks(TEXT_ROW + 1)
+                        .map(|row| (4, row.iter().collect(), style::bright())),
+                );
                 (block, 12)
             }
             (None, Some(outcome)) => {
@@ -1229,7 +1238,7 @@ mod tests {
     }
 
     #[test]
-    fn a_list_answer_takes_a_whole_row_and_no_more() {
+    fn a_list_answer_runs_on_over_four_rows_and_no_more() {
         let sys = crate::charts::systems()
             .iter()
             .position(|s| s.meta.id == "twilight-struggle")
@@ -1261,9 +1270,23 @@ mod tests {
                 KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE),
             );
         }
+        assert_eq!(w.input.chars().count(), 100);
+        // A discard pile's worth runs on over four rows, all of it shown, none past column 80.
+        for _ in 0..300 {
+            walk_key(
+                &mut w,
+                KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE),
+            );
+        }
         assert_eq!(w.input.chars().count(), TEXT_INPUT);
-        let full = format!("{}_", "x".repeat(TEXT_INPUT));
-        assert!(rows(&w).iter().any(|r| r.trim() == full), "{:#?}", rows(&w));
+        let shown = rows(&w);
+        assert!(shown.iter().all(|r| r.chars().count() <= 80));
+        let typed: String = shown
+            .iter()
+            .map(|r| r.trim())
+            .filter(|r| r.chars().all(|c| c == 'x' || c == '_') && !r.is_empty())
+            .collect();
+        assert_eq!(typed, format!("{}_", "x".repeat(TEXT_INPUT)), "{shown:#?}");
     }
 
     #[test]

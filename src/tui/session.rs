@@ -646,6 +646,23 @@ mod tests {
         (s, ops)
     }
 
+    /// A first-class fixture of 1890 dealt from `seed`, kept as these actions.
+    fn kept(seed: u64, ops: Vec<Op>) -> MatchRecord {
+        MatchRecord {
+            fixture: crate::save::record::FixtureKey {
+                year: 1890,
+                class: crate::counties::Class::First,
+                round: 1,
+                index: 0,
+                home: 1,
+                away: 0,
+                seed,
+            },
+            mode: crate::save::record::Mode::Play,
+            ops,
+        }
+    }
+
     /// The record is the whole history: the engine alone, given the deal's seed, the
     /// person's choices and the computer's, plays the same match; and a professional told
     /// every view of the person's side with the choice made there remembers what the
@@ -700,19 +717,7 @@ mod tests {
         let kept_with = Levels { bat: 5, bowl: 5 };
         let now = Levels { bat: 1, bowl: 2 };
         let (s, ops) = played(5, Side::Home, kept_with);
-        let game = MatchRecord {
-            fixture: crate::save::record::FixtureKey {
-                year: 1890,
-                class: crate::counties::Class::First,
-                round: 1,
-                index: 0,
-                home: 1,
-                away: 0,
-                seed: 5,
-            },
-            mode: crate::save::record::Mode::Play,
-            ops,
-        };
+        let game = kept(5, ops);
         let same = |a: &Session, b: &Session| {
             format!("{:?}", a.state.public()) == format!("{:?}", b.state.public())
                 && a.state.hand(Side::Home) == b.state.hand(Side::Home)
@@ -757,19 +762,7 @@ mod tests {
         let options = MatchOptions::default();
         let levels = Levels { bat: 5, bowl: 5 };
         let (end, ops) = played(7, Side::Away, levels);
-        let game = MatchRecord {
-            fixture: crate::save::record::FixtureKey {
-                year: 1890,
-                class: crate::counties::Class::First,
-                round: 1,
-                index: 0,
-                home: 1,
-                away: 0,
-                seed: 7,
-            },
-            mode: crate::save::record::Mode::Play,
-            ops,
-        };
+        let game = kept(7, ops);
         let shown = |s: &Session| {
             format!(
                 "{:?} {:?} {:?} {:?} {:?}",
