@@ -98,8 +98,9 @@ pub struct Bot {
 }
 
 /// Enough of a view to tell it from the side's next: the match moves on between two of a
-/// side's decisions (a card is played, drawn or given up, or an innings begins). Packed into
-/// four words, as it is built twice at every decision (in `decide` and `observe`): the
+/// side's decisions (a card is played, drawn or given up, or an innings begins). Built only
+/// when a bot is asked and told apart (`decide`, then `observe`; `act` needs none), and
+/// packed into four words: the
 /// decision (its kind, and a response's ball, call and card below), the innings, the pack
 /// and the cards left to draw in one word, the face-up cards, and the hand's first
 /// [`DEAL`](crate::cards::DEAL) cards a byte each. Two views have equal keys exactly when

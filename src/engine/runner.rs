@@ -13,10 +13,9 @@ use super::state::{Choice, IllegalChoice, MatchState, View};
 ///
 /// Every decision of the side is shown to its player through [`Player::observe`] with the
 /// choice made, whether the player made it ([`play_match`] calls [`Player::act`], which is
-/// `decide` then `observe`) or
-/// someone else did (a person at the keyboard, a replayed log): a player that is not asked
-/// to decide, such as an adviser, still sees every view of its side and keeps its memory
-/// (OpenSpiel's `InformAction`).
+/// `decide` then `observe`) or someone else did (a person at the keyboard, a replayed log):
+/// a player that is not asked to decide, such as an adviser, still sees every view of its
+/// side and keeps its memory (OpenSpiel's `InformAction`).
 pub trait Player {
     /// The choice for the decision in `view`.
     fn decide(&mut self, view: &View<'_>) -> Choice;

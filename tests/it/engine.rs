@@ -912,19 +912,12 @@ fn a_fourth_innings_declared_with_the_scores_level_is_a_tie() {
 /// wicket in either order, and nothing of another decision or a card not held.
 #[test]
 fn a_view_allows_what_apply_takes() {
-    use accc::engine::runner::chance_rng;
+    use accc::engine::runner::{chance_rng, play_on_seeing};
     let pro = Level::PROFESSIONAL;
     let mut exchanges = 0;
     for seed in 0..6 {
-        let mut state = MatchState::new(MatchOptions::default());
-        let mut rng = chance_rng(seed);
-        let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(pro, pro, seed, s));
-        while !state.is_over() {
-            if state.chance().is_some() {
-                state.sample_chance(&mut rng, &mut NoRecord);
-                continue;
-            }
-            let (side, decision) = state.to_act().unwrap();
+        let [mut home, mut away] = [Side::Home, Side::Away].map(|s| Bot::new(pro, pro, seed, s));
+        let seen = |state: &MatchState, _: Choice| {
             let view = state.view();
             for c in view.legal_choices() {
                 assert!(view.allows(c), "{c:?}");
@@ -936,17 +929,23 @@ fn a_view_allows_what_apply_takes() {
             let stranger = (0..accc::cards::DISTINCT)
                 .map(Card::from_index)
                 .find(|c| !held.contains(c));
-            if decision == Decision::Exchange {
+            if view.decision == Decision::Exchange {
                 exchanges += 1;
                 assert!(!view.allows(Choice::Exchange([stranger, None])));
                 assert!(!view.allows(Choice::NoCard));
-            } else if let Some(c) = stranger.filter(|_| decision == Decision::Bowl) {
+            } else if let Some(c) = stranger.filter(|_| view.decision == Decision::Bowl) {
                 assert!(!view.allows(Choice::Card(c)));
                 assert!(!view.allows(Choice::Continue));
             }
-            let choice = bots[side.index()].decide(&view);
-            state.apply(choice, &mut NoRecord).unwrap();
-        }
+        };
+        play_on_seeing(
+            MatchState::new(MatchOptions::default()),
+            &mut chance_rng(seed),
+            [&mut home, &mut away],
+            &mut NoRecord,
+            seen,
+        )
+        .unwrap();
     }
     assert!(exchanges > 10, "{exchanges}");
 }

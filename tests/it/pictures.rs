@@ -14,6 +14,8 @@ use accc::views::{self, View};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
+use crate::helpers::buffer_text;
+
 fn comp(seed: u64, user: Option<u8>, seasons: u32, extra: usize) -> Competition {
     let options = MatchOptions {
         batsmen: 3,
@@ -68,22 +70,7 @@ fn shot(p: &Picture) -> String {
             }
         }
     }
-    text_of(&buf)
-}
-
-/// A screen's rows as text, trailing spaces trimmed.
-fn text_of(buf: &ratatui::buffer::Buffer) -> String {
-    let area = buf.area;
-    (0..area.height)
-        .map(|y| {
-            (0..area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    buffer_text(&buf)
 }
 
 #[test]
@@ -238,7 +225,7 @@ mod program {
     fn screen(app: &App) -> String {
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
         t.draw(|f| draw::draw(f, app)).unwrap();
-        text_of(t.backend().buffer())
+        buffer_text(t.backend().buffer())
     }
 
     #[test]

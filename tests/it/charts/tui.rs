@@ -51,15 +51,9 @@ impl Screens {
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
         t.draw(|f| charts_screen::draw_screen(f, f.area(), self.screen()))
             .unwrap();
-        let buf = t.backend().buffer().clone();
-        (0..25)
-            .map(|y| {
-                (0..80)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
-            })
+        crate::helpers::buffer_text(t.backend().buffer())
+            .split('\n')
+            .map(str::to_string)
             .collect()
     }
 
