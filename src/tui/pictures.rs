@@ -16,7 +16,6 @@ use ratatui::widgets::{
 };
 
 use super::style;
-use crate::counties::Class;
 use crate::views::format::{ordinal, short};
 use crate::views::trends::{EraRow, ErasView, RaceView, StoryView};
 use crate::views::View;
@@ -149,9 +148,10 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         .map(|r| (r.year as f64, story_y(story_row(r.overall))))
         .collect();
     let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
-    let x_labels = year_labels(first.year, last.year);
-    let first_width = x_labels[0].chars().count() as u16;
     let chart_area = Rect::new(area.x, area.y, area.width, STORY_ROWS + 2);
+    // The x axis keeps its row for labels, but the years are written below by hand, each
+    // under its own point: ratatui's spreads its labels evenly across the axis, which puts
+    // them away from the points when the years are few.
     let chart = Chart::new(vec![
         Dataset::default()
             .marker(Marker::Braille)
@@ -168,7 +168,7 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
     .x_axis(
         Axis::default()
             .bounds(xb)
-            .labels(x_labels.clone())
+            .labels(["", ""])
             .style(style::text()),
     )
     .y_axis(
@@ -178,8 +178,15 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
             .style(style::text()),
     );
     chart.render(chart_area, buf);
+    let graph = graph_area(chart_area, 5, 0);
+    let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, year as f64, 0.0).0;
+    let cells_per_year = (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]) / 2.0;
+    let labels: Vec<(u16, String)> = labelled_years(first.year, last.year, cells_per_year)
+        .into_iter()
+        .map(|y| (col(y), y.to_string()))
+        .collect();
+    axis_labels(buf, area, graph.bottom() + 1, &labels);
     // The events, as letters on the line (a championship wins a shared cell).
-    let graph = graph_area(chart_area, 5, first_width);
     let mut marks: Vec<_> = v.rows.iter().filter(|r| !r.event.is_empty()).collect();
     marks.sort_by_key(|r| r.event == "champions");
     for r in marks {
@@ -193,19 +200,19 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         );
         buf.set_string(x, y, mark, bold(colour));
     }
-    // Points each season, as a sparkline under the chart: each year's bar in the columns
-    // from its place on the line to the next year's.
+    // Points each season, as a sparkline under the chart: each year's bar under its point,
+    // as wide as a year's label where the years leave room.
     let row = area.y + STORY_ROWS + 2;
     buf.set_string(area.x + 1, row, "Pts", style::text());
-    let mut bars = vec![0u64; graph.width as usize];
-    for (i, r) in v.rows.iter().enumerate() {
-        let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, year as f64, 0.0).0 - graph.x;
-        let from = col(r.year) as usize;
-        let to = v.rows.get(i + 1).map_or(from + 1, |n| col(n.year) as usize);
-        for b in bars.iter_mut().take(to.max(from + 1)).skip(from) {
-            *b = r.points as u64;
-        }
-    }
+    let cols: Vec<u16> = v.rows.iter().map(|r| col(r.year)).collect();
+    let bars: Vec<u64> = (graph.x..graph.right())
+        .map(|x| {
+            let nearest = (0..cols.len()).min_by_key(|&i| (x as i32 - cols[i] as i32).abs());
+            nearest
+                .filter(|&i| (-1..=2).contains(&(x as i32 - cols[i] as i32)))
+                .map_or(0, |i| v.rows[i].points as u64)
+        })
+        .collect();
     Sparkline::default()
         .data(&bars)
         .max(bars.iter().copied().max().unwrap_or(1).max(1))
@@ -250,16 +257,33 @@ fn bold(colour: Color) -> Style {
         .add_modifier(Modifier::BOLD)
 }
 
-/// First, middle and last year (just the one for a single season).
-fn year_labels(first: u16, last: u16) -> Vec<String> {
-    if first == last {
-        return vec![String::new(), first.to_string(), String::new()];
+/// The years labelled under the story: every `step`th year (a round number of years), the
+/// step the least that leaves room between labels at `cells_per_year` columns a year.
+fn labelled_years(first: u16, last: u16, cells_per_year: f64) -> Vec<u16> {
+    let step = [1, 2, 5, 10, 20, 25, 50, 100]
+        .into_iter()
+        .find(|&s| s as f64 * cells_per_year >= 6.0)
+        .unwrap_or(100);
+    let years: Vec<u16> = (first..=last).filter(|y| y % step == 0).collect();
+    if years.is_empty() {
+        vec![first]
+    } else {
+        years
     }
-    vec![
-        first.to_string(),
-        ((first as u32 + last as u32) / 2).to_string(),
-        last.to_string(),
-    ]
+}
+
+/// Writes each `(column, text)` on `row` of `area`, the text centred on its column (its
+/// middle character there, the left of the two middle ones for an even length), moved left
+/// at the right edge so that it still covers the column.
+fn axis_labels(buf: &mut Buffer, area: Rect, row: u16, labels: &[(u16, String)]) {
+    for (col, text) in labels {
+        let width = text.chars().count() as u16;
+        let x = col
+            .saturating_sub(width.saturating_sub(1) / 2)
+            .max(area.x)
+            .min(area.right().saturating_sub(width));
+        buf.set_string(x, row, text, style::text());
+    }
 }
 
 // ----- the eras -----
@@ -376,14 +400,14 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
         .collect();
     let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
     let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
-    let x_labels = vec!["0".to_string(), "round 7".into(), "14".into()];
-    let chart_area = Rect::new(area.x, area.y, 56, 20);
+    // Two columns right of the graph for the places at the lines' ends.
+    let chart_area = Rect::new(area.x, area.y, 54, 20);
     Chart::new(datasets)
         .style(style::text())
         .x_axis(
             Axis::default()
                 .bounds(xb)
-                .labels(x_labels)
+                .labels(["", ""])
                 .style(style::text()),
         )
         .y_axis(
@@ -393,14 +417,33 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
                 .style(style::text()),
         )
         .render(chart_area, buf);
-    // Each line's place at its end, the leader's on top.
-    let graph = graph_area(chart_area, y_width, 1);
-    for (i, s) in series.iter().enumerate().rev() {
-        let (Some(&p), true) = (s.last(), s.len() > 1) else {
-            continue;
-        };
-        let (x, y) = braille_cell(graph, xb, yb, (s.len() - 1) as f64, p as f64);
-        buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
+    let graph = graph_area(chart_area, y_width, 0);
+    // The rounds under their points, every other one, and the word after the last.
+    let col = |round: u8| braille_cell(graph, xb, yb, round as f64, 0.0).0;
+    let labels: Vec<(u16, String)> = (0..=crate::league::ROUNDS)
+        .step_by(2)
+        .map(|r| (col(r), r.to_string()))
+        .collect();
+    axis_labels(buf, area, graph.bottom() + 1, &labels);
+    buf.set_string(
+        col(crate::league::ROUNDS) + 3,
+        graph.bottom() + 1,
+        "rounds",
+        style::text(),
+    );
+    // Each line's place just after its end, in place order from the top: a place whose
+    // line ends in the same row as the one before it goes in the next free row.
+    let ends: Vec<(u16, u16)> = series
+        .iter()
+        .map(|s| {
+            let p = s.last().copied().unwrap_or(0);
+            braille_cell(graph, xb, yb, (s.len().max(1) - 1) as f64, p as f64)
+        })
+        .collect();
+    if v.rounds > 0 {
+        for (i, (x, y)) in end_labels(&ends, graph).into_iter().enumerate() {
+            buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
+        }
     }
     // The key: place, county and points, in each line's colour.
     let kx = area.x + 58;
@@ -420,17 +463,34 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     if v.user.is_some_and(|u| v.ids.contains(&u)) {
         buf.set_string(kx, area.y + 12, "* your county", style::text());
     }
-    let class = match v.class {
-        Class::First => "first",
-        Class::Second => "second",
-    };
     say(
         buf,
         area,
         21,
-        &format!("The {class} class: a line a county, its place at the line's end."),
+        "A line a county: its points round by round, its place beside the line's end.",
         style::text(),
     );
+}
+
+/// Where the places go for lines ending at the cells `ends` (in place order) of `graph`: the
+/// column after each end, the end's row unless an earlier place has it, then the next free
+/// row down, all kept within the graph's rows (pushed up from the bottom when need be).
+fn end_labels(ends: &[(u16, u16)], graph: Rect) -> Vec<(u16, u16)> {
+    let bottom = graph.bottom().saturating_sub(1);
+    let mut rows: Vec<u16> = Vec::with_capacity(ends.len());
+    for &(_, y) in ends {
+        let y = rows.last().map_or(y, |&above| y.max(above + 1));
+        rows.push(y);
+    }
+    let mut below = bottom + 1;
+    for r in rows.iter_mut().rev() {
+        *r = (*r).min(below.saturating_sub(1)).max(graph.y);
+        below = *r;
+    }
+    ends.iter()
+        .zip(rows)
+        .map(|(&(x, _), y)| (x + 1, y))
+        .collect()
 }
 
 // ----- printed (accc show --format picture) -----

@@ -119,6 +119,177 @@ fn a_county_that_spent_years_in_both_classes() {
     }
 }
 
+/// A story of `n` seasons from 1890, the county first overall in `peak` and last (the second
+/// class's 8th) every other year, with 60 points in `peak` and 10 in the rest.
+fn peaked_story(n: u16, peak: u16) -> views::trends::StoryView {
+    let rows = (1890..1890 + n)
+        .map(|year| {
+            let top = year == peak;
+            views::trends::StoryRow {
+                year,
+                class: if top { Class::First } else { Class::Second },
+                place: if top { 1 } else { 8 },
+                overall: if top { 1 } else { 16 },
+                points: if top { 60 } else { 10 },
+                event: "",
+            }
+        })
+        .collect();
+    views::trends::StoryView {
+        view: "story",
+        county: "Kent",
+        span: format!("1890-{}", 1890 + n - 1),
+        user_county: None,
+        rows,
+        championships: 0,
+        promotions: 0,
+        relegations: 0,
+        wooden_spoons: 0,
+        id: counties::find("Kent").unwrap(),
+        user: None,
+    }
+}
+
+/// The top dot row (0-3) a braille cell has a dot in, if any.
+fn braille_top(ch: char) -> Option<u32> {
+    let bits = (ch as u32).checked_sub(0x2800).filter(|&b| b <= 0xff)?;
+    [(0, 0x09), (1, 0x12), (2, 0x24), (3, 0xc0)]
+        .into_iter()
+        .find(|&(_, mask)| bits & mask != 0)
+        .map(|(row, _)| row)
+}
+
+#[test]
+fn a_story_labels_each_year_under_its_point_and_its_points_bar() {
+    for n in [1u16, 2, 3, 5, 20, 100] {
+        let screen = shot(&Picture::Story(peaked_story(n, 1890)));
+        let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+        let axis = rows.iter().position(|r| r.contains(&'└')).unwrap();
+        // The year labels: runs of digits on the row under the axis.
+        let mut labels = vec![];
+        let row = &rows[axis + 1];
+        let mut x = 0;
+        while x < row.len() {
+            if row[x].is_ascii_digit() {
+                let end = (x..row.len())
+                    .find(|&e| !row[e].is_ascii_digit())
+                    .unwrap_or(row.len());
+                let year: u16 = row[x..end].iter().collect::<String>().parse().unwrap();
+                labels.push((year, x..end));
+                x = end;
+            } else {
+                x += 1;
+            }
+        }
+        assert!(
+            !labels.is_empty(),
+            "{n} seasons: no year labelled\n{screen}"
+        );
+        if n <= 5 {
+            let years: Vec<u16> = labels.iter().map(|l| l.0).collect();
+            assert_eq!(years, (1890..1890 + n).collect::<Vec<_>>(), "{screen}");
+        }
+        for (year, span) in labels {
+            // The year's point, drawn alone in the top row: the cell with the highest dot.
+            let screen = shot(&Picture::Story(peaked_story(n, year)));
+            let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+            let top = rows
+                .iter()
+                .find(|r| r.starts_with(&[' ', ' ', '1', 's', 't']))
+                .unwrap();
+            let highest = top.iter().filter_map(|&c| braille_top(c)).min();
+            let cols: Vec<usize> = (0..top.len())
+                .filter(|&x| highest.is_some() && braille_top(top[x]) == highest)
+                .collect();
+            assert_eq!(cols.len(), 1, "{n} seasons, {year}: one point\n{screen}");
+            assert!(
+                span.contains(&cols[0]),
+                "{n} seasons: {year}'s label at {span:?}, its point at column {}\n{screen}",
+                cols[0]
+            );
+            // The tallest bar of points (that year's) is under the point.
+            let pts = rows
+                .iter()
+                .find(|r| r.starts_with(&[' ', 'P', 't', 's']))
+                .unwrap();
+            assert_eq!(
+                pts.get(cols[0]),
+                Some(&'█'),
+                "{n} seasons, {year}\n{screen}"
+            );
+        }
+    }
+}
+
+fn buffer_row(buf: &ratatui::buffer::Buffer, y: u16) -> String {
+    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+/// A race of `rounds` rounds in which every county has the same points after each round.
+fn tied_race(rounds: u8) -> views::RaceView {
+    let ids: Vec<u8> = (0..8).collect();
+    let rows = (1..=rounds)
+        .flat_map(|round| {
+            ids.iter().map(move |&c| views::trends::RaceRow {
+                round,
+                county: views::format::name(c),
+                points: round as u32 * 2,
+                place: c + 1,
+            })
+        })
+        .collect();
+    views::RaceView {
+        view: "race",
+        year: 1890,
+        class: Class::First,
+        progress: String::new(),
+        user_county: None,
+        counties: ids.iter().map(|&c| views::format::name(c)).collect(),
+        rounds,
+        rows,
+        ids,
+        user: None,
+    }
+}
+
+#[test]
+fn a_race_shows_every_place_when_lines_end_together() {
+    for rounds in [14, 5, 1] {
+        let p = Picture::Race(tied_race(rounds));
+        let text = shot(&p);
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| {
+            let area = f.area();
+            pictures::draw(f.buffer_mut(), area, &p)
+        })
+        .unwrap();
+        let buf = t.backend().buffer();
+        let axis = text.lines().position(|l| l.contains('└')).unwrap() as u16;
+        for place in 1..=8u16 {
+            // Left of the key, above the axis, right of the y labels: once, in the colour of
+            // the place's line in the key.
+            let cells: Vec<(u16, u16)> = (1..axis)
+                .flat_map(|y| (3..58).map(move |x| (x, y)))
+                .filter(|&(x, y)| buf[(x, y)].symbol() == place.to_string())
+                .collect();
+            assert_eq!(cells.len(), 1, "{rounds} rounds: place {place}\n{text}");
+            let (x, y) = cells[0];
+            assert_eq!(buf[(x, y)].fg, buf[(59, 2 + place)].fg, "{text}");
+            // Just after the lines' end (the round's column).
+            let x0 = buffer_row(buf, axis)
+                .chars()
+                .position(|c| c == '└')
+                .unwrap() as u16
+                + 1;
+            let dots = (54 - x0) as f64 * 2.0 - 1.0;
+            let end = x0 + ((rounds as f64 * dots / 14.0).round() as u16) / 2;
+            assert_eq!(x, end + 1, "{rounds} rounds: place {place}\n{text}");
+        }
+        assert!(text.contains("0      2      4"), "{text}");
+        assert!(text.contains("14 rounds"), "{text}");
+    }
+}
+
 #[test]
 fn the_eras_and_a_season_under_way() {
     let user = counties::find("Kent").unwrap();
