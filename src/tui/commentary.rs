@@ -36,6 +36,8 @@ pub struct Commentary {
     pub overs: Vec<Vec<u16>>,
     /// Runs in the over in progress.
     over_runs: u16,
+    /// Whether a delivery has been bowled in the over in progress.
+    over_begun: bool,
     /// Moments to pause at, oldest first; the screen takes them.
     pub pauses: Vec<Pause>,
     /// The side batting in the innings in play.
@@ -72,6 +74,7 @@ impl Commentary {
             told: false,
             overs: Vec::new(),
             over_runs: 0,
+            over_begun: false,
             pauses: Vec::new(),
             batting: Side::Home,
             full_names: [home.to_string(), away.to_string()],
@@ -117,6 +120,16 @@ impl Commentary {
         self.told = true;
     }
 
+    /// Runs per over of innings number `innings` (from 1): one bar an over, the over in
+    /// progress (if begun) last with its runs so far.
+    pub fn runs_per_over(&self, innings: usize) -> Option<Vec<u16>> {
+        let mut overs = self.overs.get(innings.checked_sub(1)?)?.clone();
+        if innings == self.overs.len() && self.over_begun {
+            overs.push(self.over_runs);
+        }
+        Some(overs)
+    }
+
     /// The ball-by-ball line of innings number `innings` (the one in play, or the one
     /// before it): the last `width` characters' worth of marks.
     pub fn history(&self, width: usize, innings: usize) -> String {
@@ -140,12 +153,14 @@ impl Commentary {
         self.marks.push(mark(b));
         let runs = (b.runs + b.extras()) as u16;
         self.over_runs += runs;
+        self.over_begun = true;
         self.tell("Then: ", describe(b, &batting));
         if b.counts && b.balls.is_multiple_of(6) {
             if let Some(overs) = self.overs.last_mut() {
                 overs.push(self.over_runs);
             }
             self.over_runs = 0;
+            self.over_begun = false;
             self.marks.push("|".into());
         }
         if b.wicket.is_some() {
@@ -254,6 +269,7 @@ impl Recorder for Commentary {
                 self.batting = batting;
                 self.overs.push(Vec::new());
                 self.over_runs = 0;
+                self.over_begun = false;
                 self.ended_marks = std::mem::take(&mut self.marks);
             }
             Event::Pack { number, .. } => {
@@ -287,11 +303,13 @@ impl Recorder for Commentary {
                 self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
             }
             Event::InningsEnd { number, .. } => {
-                if self.over_runs > 0 {
+                // The over left unfinished has its bar, runs or none.
+                if self.over_begun {
                     if let Some(overs) = self.overs.last_mut() {
                         overs.push(self.over_runs);
                     }
                     self.over_runs = 0;
+                    self.over_begun = false;
                 }
                 self.pause_before_intervals(Pause::InningsEnd(number));
             }
@@ -385,5 +403,37 @@ mod tests {
             vec![Pause::Wicket, Pause::InningsEnd(1), Pause::MatchEnd],
             "no interval after the match"
         );
+    }
+
+    #[test]
+    fn an_unfinished_over_has_its_bar_in_play_and_after_the_innings() {
+        let mut c = Commentary::new("Kent", "Surrey", 3);
+        c.record(&Event::InningsStart {
+            number: 1,
+            batting: Side::Home,
+            no_ball_suit: Suit::Pads,
+        });
+        // Seven balls: an over of 1s, then a dot ball.
+        for n in 1..=7u16 {
+            let mut b = ball(Call::Normal, (n <= 6) as u8, 0, false);
+            b.balls = n;
+            c.record(&Event::Ball(&b));
+        }
+        assert_eq!(c.runs_per_over(1), Some(vec![6, 0]), "the over in progress");
+        assert_eq!(c.runs_per_over(2), None);
+        c.record(&Event::InningsEnd {
+            number: 1,
+            batting: Side::Home,
+            total: 6,
+            wickets: 10,
+            balls: 7,
+            reason: crate::engine::InningsEnd::AllOut,
+        });
+        assert_eq!(
+            c.overs,
+            vec![vec![6, 0]],
+            "a maiden part-over still has its bar"
+        );
+        assert_eq!(c.runs_per_over(1), Some(vec![6, 0]));
     }
 }

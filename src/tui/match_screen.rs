@@ -497,9 +497,10 @@ pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2])
 }
 
 fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
-    let Some(overs) = s.commentary.overs.get(shown - 1) else {
+    let Some(overs) = s.commentary.runs_per_over(shown) else {
         return;
     };
+    let balls = s.state.public().started()[shown - 1].balls;
     let width = 76usize;
     let data: Vec<u64> = overs
         .iter()
@@ -508,17 +509,33 @@ fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
         .rev()
         .map(|&r| r as u64)
         .collect();
-    let label = format!(
-        " Runs per over, this innings ({}; tallest {})",
-        plural(overs.len() as u32, "over"),
-        data.iter().max().unwrap_or(&0)
-    );
+    let tallest = data.iter().copied().max().unwrap_or(0);
+    let label = manhattan_heading(overs.len(), balls, width, tallest);
     put(f, area, 1, 12, vec![Span::styled(label, style::text())]);
     let chart = Sparkline::default()
         .data(&data)
         .max(12)
         .style(style::chart());
     f.render_widget(chart, Rect::new(area.x + 2, area.y + 13, width as u16, 4));
+}
+
+/// The heading over the runs-per-over chart of an innings of `balls` legal balls drawn as
+/// `bars` bars (one an over, the last perhaps unfinished), the last `width` of them shown:
+/// the overs as the scoreboard writes them ("11.4 overs"); "12 overs, the last unfinished"
+/// when the last bar is an over of extras only.
+pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) -> String {
+    let whole = (balls / 6) as usize;
+    let overs = match balls % 6 {
+        0 if bars == whole => plural(whole as u32, "over"),
+        part if part > 0 && bars == whole + 1 => format!("{}.{part} overs", whole),
+        _ => format!("{}, the last unfinished", plural(bars as u32, "over")),
+    };
+    let overs = if bars > width {
+        format!("the last {width} of {overs}")
+    } else {
+        overs
+    };
+    format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
 fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
@@ -984,7 +1001,7 @@ fn draw_help(f: &mut Frame, area: Rect, s: &Session, scroll: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{innings_end_text, on_strike, pack_track, possessive};
+    use super::{innings_end_text, manhattan_heading, on_strike, pack_track, possessive};
     use crate::engine::{InningsEnd, MatchOptions, MatchState, Side};
 
     #[test]
@@ -1124,6 +1141,33 @@ mod tests {
             pack_track(68, 135).find('+'),
             Some(18),
             "half way, half way along"
+        );
+    }
+
+    #[test]
+    fn the_runs_per_over_heading_says_the_overs_the_scoreboard_does() {
+        let h = |bars, balls| manhattan_heading(bars, balls, 76, 11);
+        assert_eq!(
+            h(12, 70),
+            " Runs per over, this innings (11.4 overs; tallest 11)"
+        );
+        assert_eq!(
+            h(12, 72),
+            " Runs per over, this innings (12 overs; tallest 11)"
+        );
+        assert_eq!(h(1, 6), " Runs per over, this innings (1 over; tallest 11)");
+        assert_eq!(
+            h(1, 2),
+            " Runs per over, this innings (0.2 overs; tallest 11)"
+        );
+        // A wide to begin the 13th over: its bar, with no ball of it yet counted.
+        assert_eq!(
+            h(13, 72),
+            " Runs per over, this innings (13 overs, the last unfinished; tallest 11)"
+        );
+        assert_eq!(
+            h(120, 718),
+            " Runs per over, this innings (the last 76 of 119.4 overs; tallest 11)"
         );
     }
 }
