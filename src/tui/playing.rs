@@ -9,7 +9,7 @@ use super::file::Open;
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode as Shown, Session};
 use crate::counties::{self, CountyId};
-use crate::engine::Side;
+use crate::engine::{PublicState, Side};
 use crate::league::competition::Fixture;
 use crate::league::season::SeasonSummary;
 use crate::save::record::{FixtureKey, MatchRecord, Mode, Op};
@@ -50,28 +50,48 @@ impl std::fmt::Display for NotResumed {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InPlay {
     pub fixture: Fixture,
-    /// "Surrey v Lancashire, 2nd innings, pack #9/27".
+    /// "Surrey v Lancashire: Lancashire batting, innings 2 of 4, pack 9/27".
     pub label: String,
 }
 
+/// The widest a resume label may be: the menu writes "[2] Resume " before it from column 6
+/// of 80.
+pub const RESUME_LABEL_WIDTH: usize = 80 - 6 - "[2] Resume ".len();
+
 impl InPlay {
     fn of(fixture: Fixture, session: &Session) -> InPlay {
-        let p = session.state.public();
-        let when = match p.innings_started {
-            0 => "at the toss".to_string(),
-            n => format!(
-                "{} innings",
-                ["1st", "2nd", "3rd", "4th"][(n as usize - 1).min(3)]
-            ),
-        };
-        let label = format!(
-            "{} v {}, {when}, pack #{}/{}",
-            session.names[0],
-            session.names[1],
-            p.pack.max(1),
-            p.options.max_packs()
+        let label = resume_label(
+            session.state.public(),
+            &session.names,
+            &session.commentary.names,
         );
         InPlay { fixture, label }
+    }
+}
+
+/// Where a match in play stands, in at most [`RESUME_LABEL_WIDTH`] characters: the fixture,
+/// who is batting, which of the match's innings it is and the pack, with the counties' full
+/// names (`names`, home first), or their scoreboard names (`short`) where those would not
+/// fit.
+pub fn resume_label(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> String {
+    let words = |n: &[String; 2]| {
+        let fixture = format!("{} v {}", n[0], n[1]);
+        if p.innings_started == 0 {
+            return format!("{fixture}: at the toss");
+        }
+        format!(
+            "{fixture}: {} batting, innings {} of 4, pack {}/{}",
+            n[p.batting().index()],
+            p.innings_started.min(4),
+            p.pack.max(1),
+            p.options.max_packs()
+        )
+    };
+    let full = words(names);
+    if full.chars().count() <= RESUME_LABEL_WIDTH {
+        full
+    } else {
+        words(short)
     }
 }
 
@@ -428,4 +448,69 @@ fn wrap_indented(line: &str, width: usize) -> Vec<String> {
         };
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{resume_label, RESUME_LABEL_WIDTH};
+    use crate::counties;
+    use crate::engine::{MatchOptions, MatchState, Side};
+
+    #[test]
+    fn the_resume_label_says_who_bats_in_which_innings_and_fits_the_menu() {
+        let mut p = MatchState::new(MatchOptions::default()).public().clone();
+        let names = ["Surrey".to_string(), "Sussex".to_string()];
+        assert_eq!(
+            resume_label(&p, &names, &names),
+            "Surrey v Sussex: at the toss"
+        );
+        // The match's second innings, Sussex (away) batting: Surrey batted first.
+        p.innings_started = 2;
+        p.innings[0].batting = Side::Home;
+        p.innings[1].batting = Side::Away;
+        p.pack = 2;
+        assert_eq!(
+            resume_label(&p, &names, &names),
+            "Surrey v Sussex: Sussex batting, innings 2 of 4, pack 2/27"
+        );
+        // Every pairing, every innings, the most packs a match can have: within the line,
+        // with the full names wherever they fit.
+        p.options.packs_per_session = 9;
+        p.options.days = 5;
+        p.pack = p.options.max_packs();
+        let all = counties::all();
+        for home in all {
+            for away in all {
+                let full = [home.name.clone(), away.name.clone()];
+                let short = [home.short.clone(), away.short.clone()];
+                for n in 0..=4u8 {
+                    p.innings_started = n;
+                    for side in [Side::Home, Side::Away] {
+                        if n > 0 {
+                            p.innings[n as usize - 1].batting = side;
+                        }
+                        let label = resume_label(&p, &full, &short);
+                        assert!(label.chars().count() <= RESUME_LABEL_WIDTH, "{label}");
+                        let uses_full = label.starts_with(&format!("{} v {}:", full[0], full[1]));
+                        if !uses_full {
+                            assert!(label.starts_with(&format!("{} v {}:", short[0], short[1])));
+                        }
+                        if n > 0 {
+                            let names = if uses_full { &full } else { &short };
+                            let bat = &names[side.index()];
+                            assert!(label.contains(&format!(": {bat} batting, ")), "{label}");
+                        }
+                    }
+                }
+            }
+        }
+        let long = ["Gloucestershire".to_string(), "Nottinghamshire".to_string()];
+        let short = ["Glos".to_string(), "Notts".to_string()];
+        p.innings_started = 3;
+        p.innings[2].batting = Side::Home;
+        assert_eq!(
+            resume_label(&p, &long, &short),
+            "Glos v Notts: Glos batting, innings 3 of 4, pack 135/135"
+        );
+    }
 }
