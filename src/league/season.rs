@@ -210,6 +210,14 @@ impl Season {
         self.classes.iter().map(|c| c.matches().len()).sum()
     }
 
+    /// The round `class` has finished while the other class has not: both classes advance
+    /// together, so `class` has no match to play (`Competition::next_fixture` is `None`)
+    /// until the other finishes that round too.
+    pub fn waiting_round(&self, class: Class) -> Option<u8> {
+        let done = self.class(class).rounds_complete();
+        (done > self.class(class.other()).rounds_complete()).then_some(done)
+    }
+
     /// The round being played (both classes advance together), or none once complete.
     pub fn current_round(&self) -> Option<u8> {
         let done = self

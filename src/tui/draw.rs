@@ -383,10 +383,22 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     } else {
         app.menu_choices()
     };
-    let next = comp.next_fixture(app.class).map(|fx| {
-        let (h, a) = (counties::get(fx.home), counties::get(fx.away));
-        format!("Next match: {} v {}", h.name, a.name)
-    });
+    let next = match comp.next_fixture(app.class) {
+        Some(fx) => {
+            let (h, a) = (counties::get(fx.home), counties::get(fx.away));
+            Some(format!("Next match: {} v {}", h.name, a.name))
+        }
+        // Nothing to play here: say why.
+        None => comp
+            .current()
+            .and_then(|s| s.waiting_round(app.class))
+            .map(|round| {
+                format!(
+                    "Round {round} is played: the {} class must finish its round {round} first.",
+                    app.class.other().name()
+                )
+            }),
+    };
     let other = if app.class == Class::First {
         "second-class"
     } else {

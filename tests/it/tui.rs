@@ -963,6 +963,33 @@ fn one_and_two_switch_class_when_the_round_is_done() {
         "the first class has played its round"
     );
     assert!(app.status().unwrap().contains("switched"));
+    // The first class, its round 1 played, waits for the second's: its menu says so, with
+    // no next match, and each class's menu says it as long as it waits.
+    press(&mut app, "9");
+    let menu = shot(&app);
+    assert!(!menu.contains("Next match"), "{menu}");
+    assert!(
+        menu.contains("Round 1 is played: the second class must finish its round 1 first."),
+        "{menu}"
+    );
+    press(&mut app, "9");
+    for _ in 0..8 {
+        assert!(shot(&app).contains("Next match: "), "{}", shot(&app));
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    // The second class has played rounds 1 and 2; the first is in its round 2.
+    let menu = shot(&app);
+    assert!(
+        menu.contains("Second-class competition, 1890 season, round 2"),
+        "{menu}"
+    );
+    assert!(
+        menu.contains("Round 2 is played: the first class must finish its round 2 first."),
+        "{menu}"
+    );
+    press(&mut app, "9");
+    assert!(shot(&app).contains("Next match: "), "{}", shot(&app));
 }
 
 #[test]
