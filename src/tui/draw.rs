@@ -227,6 +227,16 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         11,
         vec![Span::styled(format!("{input}_"), style::bright())],
     );
+    put(
+        f,
+        area,
+        13,
+        13,
+        vec![Span::styled(
+            "Letters, digits, _ and - only: other keys are left out.",
+            style::text(),
+        )],
+    );
     for (i, line) in error
         .map(|e| wrap(e, 76))
         .unwrap_or_default()

@@ -73,6 +73,9 @@ impl Backup {
 /// The longest file name (the guide's eight characters).
 const NAME_LEN: usize = 8;
 
+/// What the file-name prompt says of a key it left out (after the key).
+const LEFT_OUT: &str = "was left out: a file name holds only letters, digits, '_' and '-'.";
+
 /// Where the competition `name` (already a valid name) lives.
 pub fn file_path(dir: &Path, name: &str) -> PathBuf {
     crate::save::path_for(dir, name).expect("names are checked before they reach a path")
@@ -244,9 +247,12 @@ impl App {
         // A name's rules are told as it is typed, not only on [Enter].
         if let KeyCode::Char(c) = k.code {
             let refused = if !(c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                Some(format!(
-                    "'{c}' cannot be in a file name: use letters, digits, '_' and '-'."
-                ))
+                let key = if c == ' ' {
+                    "A space".to_string()
+                } else {
+                    format!("'{c}'")
+                };
+                Some(format!("{key} {LEFT_OUT}"))
             } else if input.chars().count() >= NAME_LEN {
                 Some(format!("A file name has at most {NAME_LEN} characters."))
             } else {
@@ -261,8 +267,13 @@ impl App {
             }
         }
         if !setup::edit_line(&mut input, k, NAME_LEN) {
-            // A key taken clears the last complaint; one that did nothing leaves it.
-            let taken = matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace);
+            // A key taken clears the last complaint; one that did nothing leaves it. A key
+            // left out stays told while the name is typed on, until [Backspace] mends it.
+            let taken = match k.code {
+                KeyCode::Char(_) => !error.as_deref().is_some_and(|e| e.ends_with(LEFT_OUT)),
+                KeyCode::Backspace => true,
+                _ => false,
+            };
             let error = error.filter(|_| !taken);
             self.phase = Phase::Start(Start::FileName { input, error });
             return;

@@ -88,16 +88,36 @@ fn start_screens_new_file_options_and_county() {
     for _ in 0..8 {
         app.update(key(KeyCode::Backspace));
     }
-    press(&mut app, "a!");
+    // A key left out is told, and stays told as the name is typed on: "my try!" is MYTRY.
+    let left_out = "was left out: a file name holds only letters, digits, '_' and '-'.";
+    press(&mut app, "my t");
     assert!(
-        shot(&app).contains("'!' cannot be in a file name: use letters, digits, '_' and '-'."),
+        shot(&app).contains(&format!("A space {left_out}")),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, "ry!");
+    assert!(shot(&app).contains("mytry_"), "{}", shot(&app));
+    assert!(
+        shot(&app).contains(&format!("'!' {left_out}")),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, "a");
+    assert!(
+        shot(&app).contains(&format!("'!' {left_out}")),
         "{}",
         shot(&app)
     );
     app.update(key(KeyCode::Backspace));
+    assert!(!shot(&app).contains(left_out), "a key taken off clears it");
+    for _ in 0..5 {
+        app.update(key(KeyCode::Backspace));
+    }
+    press(&mut app, "a");
     assert!(
-        !shot(&app).contains("cannot be in a file name"),
-        "a key taken clears it"
+        shot(&app).contains("Letters, digits, _ and - only: other keys are left out."),
+        "the rule is on the prompt before any key is refused"
     );
     app.update(key(KeyCode::Backspace));
     enter(&mut app);
