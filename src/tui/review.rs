@@ -1,9 +1,11 @@
 //! The review of a match the person played to its end (the screen after its final
 //! scorecard, and `accc review NAME`): the match rebuilt from its record, action by action,
-//! and the person's balls and answers judged by the analyst (`ai::review`).
+//! and the person's balls and answers judged as the replay passes them by the session's own
+//! `=` adviser, told every view of the person's side as it was in play (`ai::review`).
 
 use super::session::{ReplayError, Session};
-use crate::ai::review::{review, Costly, Step};
+use crate::ai::review::{dearest, judge, Costly, Step};
+use crate::engine::score::plural;
 use crate::engine::Side;
 use crate::league::Settings;
 use crate::save::record::{MatchRecord, Op};
@@ -38,19 +40,42 @@ pub fn lines(
     game: &MatchRecord,
     width: usize,
 ) -> Result<Option<Vec<String>>, ReplayError> {
-    let Some((side, steps)) = steps(settings, game)? else {
+    let Some((side, decisions, costly)) = judged(settings, game, MOST)? else {
         return Ok(None);
     };
     let f = &game.fixture;
     let names = [f.home, f.away].map(|id| crate::counties::get(id).name.clone());
-    let costly = review(f.seed, side, "you", &steps, MOST);
     Ok(Some(told(
         &format!("{} v {}", names[0], names[1]),
         &names[side.index()],
-        steps.len(),
+        decisions,
         &costly,
         width,
     )))
+}
+
+/// The person's side in `game`, how many decisions the person made, and the `most` that
+/// cost most, dearest first: `None` for a watched match. Each of the person's decisions is
+/// judged by the session's `=` adviser as the replay passes it, so by the very analyst, told
+/// the very views, that answered `=` there in play.
+pub fn judged(
+    settings: &Settings,
+    game: &MatchRecord,
+    most: usize,
+) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
+    let mut found = Vec::new();
+    let mut decisions = 0;
+    let played = Session::of_record_seeing(settings, game, |s, op| {
+        if let Op::Choose(choice) = op {
+            if s.paused.is_none() && s.human_to_act().is_some() {
+                decisions += 1;
+                found.extend(judge(s.adviser(), &s.state, choice, "you"));
+            }
+        }
+    })?;
+    Ok(played
+        .human
+        .map(|side| (side, decisions, dearest(found, most))))
 }
 
 /// A review told: `title` the match, `side` the side reviewed, `decisions` how many there
@@ -63,7 +88,10 @@ pub fn told(
     width: usize,
 ) -> Vec<String> {
     let mut out = vec![
-        format!("Review of {title}: {side}'s {decisions} decisions"),
+        format!(
+            "Review of {title}: {side}'s {}",
+            plural(decisions as u32, "decision")
+        ),
         String::new(),
     ];
     let mut say = |text: &str, first: &str, rest: &str| {

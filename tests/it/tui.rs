@@ -446,14 +446,13 @@ fn play_as_user(
 /// its record, gives the same answer at every prompt.
 #[test]
 fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
-    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::analyst::Analyst;
     use accc::ai::{Bot, Level};
     use accc::engine::runner::chance_rng;
     use accc::engine::{Choice, MatchState, NoRecord, Player, Side};
     use accc::save::record::Op;
     use std::collections::HashMap;
     let pro = Level::PROFESSIONAL;
-    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
     // Per seed: the person's decisions and the computer's choices, as the record keeps them.
     type History = (Vec<(Decision, Choice)>, Vec<Choice>);
     let play = || {
@@ -465,7 +464,7 @@ fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
         play_as_user(0..2, |s, seed| {
             if seed != at {
                 at = seed;
-                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+                professional = Bot::new(pro, pro, seed, Side::Home);
             }
             let answer = s.advice().expect("the person is to act");
             assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
@@ -502,7 +501,7 @@ fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
     };
     let mut checked = 0;
     for (seed, (person, computer)) in history {
-        let mut twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+        let mut twin = Analyst::adviser(seed, Side::Home);
         let mut person = person.into_iter();
         let mut computer = computer.into_iter();
         let mut state = MatchState::new(options);
@@ -611,6 +610,85 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
         assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
         enter(&mut app);
         assert!(!matches!(app.screen(), Some(Screen::MatchReview { .. })));
+    }
+}
+
+/// The review and the `=` key agree (they are the same analyst, told the same views): a
+/// match played with `=` at every decision is blamed for nothing, on the screen and by
+/// `accc review`; in the next, where the person plays the first card at every seventh ball
+/// or answer and `=` at the rest, only those balls and answers of the person's own may be
+/// blamed.
+#[test]
+fn the_review_never_blames_a_choice_the_equals_key_advised() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 2);
+    let label = |s: &accc::tui::session::Session| {
+        let p = s.state.public();
+        let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
+        let balls = p.current().balls;
+        format!("{nth} innings, {}.{} overs:", balls / 6, balls % 6 + 1)
+    };
+    let listed = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|l| {
+                let (n, rest) = l.trim_start().split_once(". ")?;
+                n.parse::<u32>().ok()?;
+                Some(rest.to_string())
+            })
+            .collect()
+    };
+    for every in [0, 7] {
+        to_own_match(&mut app);
+        let (mut asked, mut own) = (0, std::collections::HashSet::new());
+        for _ in 0..5000 {
+            let s = session(&app);
+            if s.state.is_over() {
+                break;
+            }
+            if s.paused.is_some() {
+                enter(&mut app);
+                continue;
+            }
+            let ball_or_answer = matches!(
+                s.human_to_act(),
+                Some(Decision::Bowl | Decision::Respond { .. })
+            );
+            asked += ball_or_answer as u32;
+            if ball_or_answer && every > 0 && asked % every == 0 {
+                own.insert(label(s));
+                press(&mut app, "1");
+            } else {
+                press(&mut app, "=");
+            }
+        }
+        assert!(session(&app).state.is_over() && asked > 100, "{asked}");
+        enter(&mut app);
+        enter(&mut app);
+        let text = shot(&app);
+        let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
+            panic!("{text}")
+        };
+        let lines = lines.clone();
+        let blamed = listed(&lines);
+        if every == 0 {
+            assert_eq!(blamed, Vec::<String>::new(), "{text}");
+            assert!(
+                text.contains("The analyst found no ball or answer it was sure cost runs"),
+                "{text}"
+            );
+            let printed = crate::helpers::ok_in(dir.path(), &["review", "TEST"]);
+            assert!(printed.contains("nothing to review"), "{printed}");
+        } else {
+            assert!(!blamed.is_empty(), "{text}");
+            for line in &blamed {
+                assert!(
+                    own.iter().any(|at| line.starts_with(at.as_str())),
+                    "{line} was played on the advice of ="
+                );
+            }
+        }
+        enter(&mut app);
     }
 }
 
