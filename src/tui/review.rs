@@ -6,7 +6,7 @@
 use super::session::{ReplayError, Session};
 use crate::ai::review::{dearest, judge, Costly, Step};
 use crate::engine::score::plural;
-use crate::engine::Side;
+use crate::engine::{Choice, Side};
 use crate::league::Settings;
 use crate::save::record::{MatchRecord, Op};
 
@@ -14,23 +14,36 @@ use crate::save::record::{MatchRecord, Op};
 pub const MOST: usize = 10;
 
 /// The person's decisions in `game`, in order, each with the state it was made in, and the
-/// side the person played: `None` if the person played no side (a watched match). The match
-/// is rebuilt from the record once (`Session::of_record_seeing`, which plays the computer's
-/// kept choices, so a match played under another version of the computer players is reviewed
-/// as it was played), each decision's state taken as the replay passes it.
+/// side the person played: `None` if the person played no side (a watched match).
 pub fn steps(
     settings: &Settings,
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
     let mut steps = Vec::new();
+    let side = each_decision(settings, game, |s, choice| {
+        steps.push((s.state.clone(), choice))
+    })?;
+    Ok(side.map(|side| (side, steps)))
+}
+
+/// Shows `seen` each of the person's decisions in `game`, in order: the session as it stood
+/// when the person chose (its `=` adviser told every view of the side before), and the
+/// choice. The match is rebuilt from the record once (`Session::of_record_seeing`, which
+/// plays the computer's kept choices, so a match played under another version of the
+/// computer players is reviewed as it was played). The side the person played, if any.
+fn each_decision(
+    settings: &Settings,
+    game: &MatchRecord,
+    mut seen: impl FnMut(&Session, Choice),
+) -> Result<Option<Side>, ReplayError> {
     let played = Session::of_record_seeing(settings, game, |s, op| {
         if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
-                steps.push((s.state.clone(), choice));
+                seen(s, choice);
             }
         }
     })?;
-    Ok(played.human.map(|side| (side, steps)))
+    Ok(played.human)
 }
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,
@@ -65,17 +78,11 @@ pub fn judged(
 ) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
     let mut found = Vec::new();
     let mut decisions = 0;
-    let played = Session::of_record_seeing(settings, game, |s, op| {
-        if let Op::Choose(choice) = op {
-            if s.paused.is_none() && s.human_to_act().is_some() {
-                decisions += 1;
-                found.extend(judge(s.adviser(), &s.state, choice, "you"));
-            }
-        }
+    let side = each_decision(settings, game, |s, choice| {
+        decisions += 1;
+        found.extend(judge(s.adviser(), &s.state, choice, "you"));
     })?;
-    Ok(played
-        .human
-        .map(|side| (side, decisions, dearest(found, most))))
+    Ok(side.map(|side| (side, decisions, dearest(found, most))))
 }
 
 /// A review told: `title` the match, `side` the side reviewed, `decisions` how many there
@@ -105,10 +112,11 @@ pub fn told(
         );
     } else {
         say(
-            "The balls and answers that cost most, by the analyst's estimate (what the choice \
-             came to over the next dozen balls against its best choice, on the same deals of \
-             the unseen cards; wickets, the cards kept and a result within them counted in \
-             runs, a match won or lost as 200):",
+            "The balls and answers that cost most, by the analyst's estimate: each against \
+             what [=] (the same analyst) would have answered there, over the next dozen balls \
+             on the same deals of the unseen cards, wickets, the cards kept and a result \
+             within them counted in runs, a match won or lost as 200. A choice [=] would have \
+             made is never listed:",
             "",
             "",
         );
