@@ -383,3 +383,27 @@ fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
     let out = sim(dir.path(), "HELD", 1).output().unwrap();
     assert!(out.status.success(), "free once the program has quit");
 }
+
+#[test]
+fn the_terminal_program_without_a_terminal_says_so_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["play", "NOPE"][..], &[][..]] {
+        let out = accc()
+            .args(args)
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "a usage error: {stderr}");
+        assert!(stdout.is_empty(), "no escape codes written: {stdout:?}");
+        assert!(
+            stderr.contains("needs a terminal of at least 80x25")
+                && stderr.contains("accc sim")
+                && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
