@@ -280,6 +280,15 @@ fn to_own_match(app: &mut App) {
 
 /// Plays the match on screen to its end with `=` and [Enter] at every stop.
 fn play_out(app: &mut App) {
+    play_out_pressing(app, |_| "=");
+}
+
+/// Plays the match on screen to its end: [Enter] at every stop, and at each of the person's
+/// decisions the key `key` gives.
+fn play_out_pressing(
+    app: &mut App,
+    mut key: impl FnMut(&accc::tui::session::Session) -> &'static str,
+) {
     for _ in 0..5000 {
         let s = session(app);
         if s.state.is_over() {
@@ -288,7 +297,8 @@ fn play_out(app: &mut App) {
         if s.paused.is_some() {
             enter(app);
         } else {
-            press(app, "=");
+            let k = key(s);
+            press(app, k);
         }
     }
     panic!("the match never ended");
@@ -546,22 +556,10 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
     to_own_match(&mut app);
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else if matches!(
-            s.human_to_act(),
-            Some(Decision::Bowl | Decision::Respond { .. })
-        ) {
-            press(&mut app, "1");
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out_pressing(&mut app, |s| match s.human_to_act() {
+        Some(Decision::Bowl | Decision::Respond { .. }) => "1",
+        _ => "=",
+    });
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     enter(&mut app);
@@ -641,15 +639,7 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
     for every in [0, 7] {
         to_own_match(&mut app);
         let (mut asked, mut own) = (0, std::collections::HashSet::new());
-        for _ in 0..5000 {
-            let s = session(&app);
-            if s.state.is_over() {
-                break;
-            }
-            if s.paused.is_some() {
-                enter(&mut app);
-                continue;
-            }
+        play_out_pressing(&mut app, |s| {
             let ball_or_answer = matches!(
                 s.human_to_act(),
                 Some(Decision::Bowl | Decision::Respond { .. })
@@ -657,12 +647,12 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             asked += ball_or_answer as u32;
             if ball_or_answer && every > 0 && asked % every == 0 {
                 own.insert(label(s));
-                press(&mut app, "1");
+                "1"
             } else {
-                press(&mut app, "=");
+                "="
             }
-        }
-        assert!(session(&app).state.is_over() && asked > 100, "{asked}");
+        });
+        assert!(asked > 100, "{asked}");
         enter(&mut app);
         enter(&mut app);
         let text = shot(&app);
