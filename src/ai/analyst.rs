@@ -95,9 +95,6 @@ pub struct Analyst {
     seed: u64,
 }
 
-/// Each choice weighed and its average worth in runs over the deals, best first.
-pub type Estimates = Vec<(Choice, f32)>;
-
 impl Analyst {
     /// The analyst for `side` in the match with this seed.
     pub fn new(seed: u64, side: Side, search: Search) -> Analyst {
@@ -124,15 +121,6 @@ impl Analyst {
     #[cfg(test)]
     pub(crate) fn known(&self) -> super::CardCounts {
         self.pro.known()
-    }
-
-    /// Weighs `choices` in `view` (a view it has seen, through `decide` or `observe`): the
-    /// average worth of each in runs over the search's deals, in the order given.
-    pub fn estimate(&mut self, view: &View<'_>, choices: &[Choice]) -> Vec<f32> {
-        let scores = self.play_outs(&self.pro, view, choices, 0..self.search.deals);
-        (0..choices.len())
-            .map(|i| scores.iter().map(|s| s[i]).sum::<f32>() / scores.len().max(1) as f32)
-            .collect()
     }
 
     /// Each deal's worth of each choice, for the deals numbered `deals`: `[deal][choice]`.
@@ -163,21 +151,6 @@ impl Analyst {
             })
             .collect();
         scores
-    }
-
-    /// The professional's shortlist in `view`, weighed: each choice and its average worth,
-    /// best first (equal worths in the professional's order). Empty where nothing is weighed.
-    pub fn weigh(&mut self, view: &View<'_>) -> Estimates {
-        let mut ranked = self.pro.ranked(view);
-        ranked.truncate(self.search.shortlist);
-        if ranked.len() < 2 {
-            return Vec::new();
-        }
-        let choices: Vec<Choice> = ranked.iter().map(|&(c, _)| c).collect();
-        let scores = self.estimate(view, &choices);
-        let mut weighed: Estimates = choices.into_iter().zip(scores).collect();
-        weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
-        weighed
     }
 }
 
