@@ -426,3 +426,27 @@ fn a_damaged_length_is_called_damaged_and_a_short_file_cut_short() {
     );
     assert_eq!(std::fs::read(&len).unwrap(), bytes, "nothing is changed");
 }
+
+#[test]
+fn the_terminal_program_without_a_terminal_says_so_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["play", "NOPE"][..], &[][..]] {
+        let out = accc()
+            .args(args)
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "a usage error: {stderr}");
+        assert!(stdout.is_empty(), "no escape codes written: {stdout:?}");
+        assert!(
+            stderr.contains("needs a terminal of at least 80x25")
+                && stderr.contains("accc sim")
+                && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
