@@ -826,23 +826,28 @@ fn persons(ops: &[record::Op]) -> usize {
         .count()
 }
 
-#[test]
-fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written() {
-    let comp = tiny(3);
-    let (dir, path) = kept(&comp);
-    let game = every_action();
-    let jpath = journal::path_for(&path);
+/// A kept file whose journal holds `ops` of [`every_action`]'s match, one by one, as a
+/// program stopped (as by kill -9) after the last left it.
+fn journalled(ops: &[record::Op]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let (dir, path) = kept(&tiny(3));
     let mut k = Keeper::take(&path).unwrap();
     k.load().unwrap();
     k.begin_match(record::MatchRecord {
         ops: Vec::new(),
-        ..game.clone()
+        ..every_action()
     })
     .unwrap();
-    for op in &game.ops {
+    for op in ops {
         k.note(std::slice::from_ref(op)).unwrap();
     }
-    drop(k);
+    (dir, path)
+}
+
+#[test]
+fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written() {
+    let game = every_action();
+    let (dir, path) = journalled(&game.ops);
+    let jpath = journal::path_for(&path);
     let whole = fs::read(&jpath).unwrap();
     // The frame of the 8th action begins here: its checksum is broken, and whole frames
     // follow it.
@@ -924,20 +929,8 @@ fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written(
 
 #[test]
 fn a_journal_torn_by_a_crash_is_cut_quietly() {
-    let comp = tiny(3);
-    let (dir, path) = kept(&comp);
     let game = every_action();
-    let mut k = Keeper::take(&path).unwrap();
-    k.load().unwrap();
-    k.begin_match(record::MatchRecord {
-        ops: Vec::new(),
-        ..game.clone()
-    })
-    .unwrap();
-    for op in &game.ops[..5] {
-        k.note(std::slice::from_ref(op)).unwrap();
-    }
-    drop(k);
+    let (dir, path) = journalled(&game.ops[..5]);
     let jpath = journal::path_for(&path);
     let mut bytes = fs::read(&jpath).unwrap();
     bytes.pop();

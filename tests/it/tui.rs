@@ -810,22 +810,28 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     assert_eq!(shot(&again), screen_before);
 }
 
-#[test]
-fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
-    to_own_match(&mut app);
+/// Into the person's own match, [=] playing for them and [Enter] passing each stop, until
+/// `deliveries` balls have been bowled.
+fn into_own_match(app: &mut App, deliveries: u32) {
+    to_own_match(app);
     let mut keys = 0;
-    // Past a stop or two, and some way into the match.
-    while session(&app).deliveries < 30 {
-        if session(&app).paused.is_some() {
-            enter(&mut app);
+    while session(app).deliveries < deliveries {
+        if session(app).paused.is_some() {
+            enter(app);
         } else {
-            press(&mut app, "=");
+            press(app, "=");
         }
         keys += 1;
         assert!(keys < 2000);
     }
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    // Past a stop or two, and some way into the match.
+    into_own_match(&mut app, 30);
     // A [D] armed is an action too.
     if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
         press(&mut app, "d");
@@ -876,20 +882,10 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
 fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
-    to_own_match(&mut app);
-    let mut keys = 0;
-    while session(&app).deliveries < 40 {
-        if session(&app).paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-        keys += 1;
-        assert!(keys < 2000);
-    }
+    into_own_match(&mut app, 40);
     let deliveries = session(&app).deliveries;
-    drop(app); // stopped as by kill -9
-               // The tester's damage: six bytes overwritten half way in.
+    // Stopped as by kill -9. Then the tester's damage: six bytes overwritten half way in.
+    drop(app);
     let journal = dir.path().join("TEST.jnl");
     let mut bytes = std::fs::read(&journal).unwrap();
     let mid = bytes.len() / 2;
