@@ -171,6 +171,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
     let mut keeper = save::Keeper::take(&path)?;
     let mut comp = open_or_create(&args, &mut keeper)?;
+    if let Some(note) = keeper.take_journal_note() {
+        print_err(&note.to_string());
+    }
     // The person's match in play is theirs to finish; a watched one the computer plays to the
     // same end (the same seed and players), so it is simply played with the rest.
     if args.years != Some(0) {

@@ -88,7 +88,13 @@ pub fn run(
         .size()
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     app.update(Msg::Resize(size.width, size.height));
-    event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))
+    let ended = event_loop(&mut terminal, &mut app);
+    // The terminal is given back first, so that these lines stay on it.
+    drop(_guard);
+    for line in &app.farewell {
+        crate::cli::common::print_err(line);
+    }
+    ended.map_err(|e| crate::error::Error::io("terminal error", e))
 }
 
 /// Set when a signal asks the program to stop (`kill`, the terminal closing). The loop then

@@ -878,22 +878,28 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     assert_eq!(shot(&again), screen_before);
 }
 
-#[test]
-fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
-    to_own_match(&mut app);
+/// Into the person's own match, [=] playing for them and [Enter] passing each stop, until
+/// `deliveries` balls have been bowled.
+fn into_own_match(app: &mut App, deliveries: u32) {
+    to_own_match(app);
     let mut keys = 0;
-    // Past a stop or two, and some way into the match.
-    while session(&app).deliveries < 30 {
-        if session(&app).paused.is_some() {
-            enter(&mut app);
+    while session(app).deliveries < deliveries {
+        if session(app).paused.is_some() {
+            enter(app);
         } else {
-            press(&mut app, "=");
+            press(app, "=");
         }
         keys += 1;
         assert!(keys < 2000);
     }
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    // Past a stop or two, and some way into the match.
+    into_own_match(&mut app, 30);
     // A [D] armed is an action too.
     if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
         press(&mut app, "d");
@@ -938,6 +944,90 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
         .last_played
         .expect("the person's last match is kept for review");
     assert!(last.choices().count() > 20);
+}
+
+#[test]
+fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    into_own_match(&mut app, 40);
+    let deliveries = session(&app).deliveries;
+    // Stopped as by kill -9. Then the tester's damage: six bytes overwritten half way in.
+    drop(app);
+    let journal = dir.path().join("TEST.jnl");
+    let mut bytes = std::fs::read(&journal).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid..mid + 6].copy_from_slice(b"QQQQQQ");
+    std::fs::write(&journal, &bytes).unwrap();
+    let bad = dir.path().join("TEST.jnl.bad");
+
+    // The command line says it before its own work, and changes nothing.
+    let out = crate::helpers::accc()
+        .args(["review", "TEST", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("TEST.jnl is damaged") && err.contains("resumes after your first"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&journal).unwrap(), bytes);
+    assert!(!bad.exists());
+    // `accc sim`, which owns the file, keeps the copy too (and refuses: the match is the
+    // person's to finish).
+    let out = crate::helpers::accc()
+        .args(["sim", "TEST", "--years", "1", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("TEST.jnl is damaged")
+            && err.contains(&format!("kept as {}", bad.display()))
+            && err.contains("has your match in play"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+
+    // The terminal program says it on the menu, naming the copy it has kept before anything
+    // is written, and again on the command line when it ends.
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    let status = app.status().unwrap().to_string();
+    assert!(
+        status.starts_with("TEST.jnl is damaged") && status.contains("kept as TEST.jnl.bad"),
+        "{status}"
+    );
+    insta::assert_snapshot!("menu_journal_damaged", shot(&app));
+    assert_eq!(app.farewell.len(), 1);
+    assert!(
+        app.farewell[0].contains(&bad.display().to_string()),
+        "{:?}",
+        app.farewell
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+    assert!(
+        !dir.path().join("TEST.jnl.bad.2").exists(),
+        "the same copy, not another"
+    );
+    // [2] resumes before the damage; play goes on, and the copy stays as it was.
+    press(&mut app, "2");
+    let resumed = session(&app).deliveries;
+    assert!(
+        0 < resumed && resumed < deliveries,
+        "{resumed} of {deliveries}"
+    );
+    press(&mut app, "=");
+    enter(&mut app);
+    drop(app);
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    keeper.load().unwrap();
+    assert!(
+        keeper.take_journal_note().is_none(),
+        "the journal is whole again"
+    );
 }
 
 #[test]
@@ -1491,15 +1581,11 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
     assert!(!text.contains("[B]"), "no backup, none offered: {text}");
     press(&mut app, "b");
     assert!(matches!(app.start(), Some(Start::Damaged { .. })));
-    // A backup that is junk too: offered by its name, tried once, then explained once.
+    // A backup that is junk too: read before it is offered, so it is not offered, and why
+    // is said once.
     std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
     drop(app); // let go of the file, as quitting does
     let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
-    assert!(
-        shot(&app).contains("[B] open the backup (JUNK.bak)"),
-        "{}",
-        shot(&app)
-    );
     press(&mut app, "bbb");
     let text = shot(&app);
     assert_eq!(
@@ -1507,8 +1593,44 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
         1,
         "{text}"
     );
-    assert!(!text.contains("[B]"), "{text}");
+    assert!(text.contains("JUNK.bak is not an ACCC"), "{text}");
+    assert!(
+        !text.contains("[B]") && !text.contains("copy it over"),
+        "{text}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), b"junk");
+    assert_eq!(
+        std::fs::read(dir.path().join("JUNK.bak")).unwrap(),
+        b"more junk"
+    );
+}
+
+#[test]
+fn the_backup_offered_says_what_it_holds_before_it_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let path = file_path(dir.path(), "TEST");
+    // The backup: the competition as made. The file: three seasons on, then damaged.
+    std::fs::copy(&path, dir.path().join("LONGNAME.bak")).unwrap();
+    sim_on_disk(dir.path(), 3);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x40;
+    std::fs::write(file_path(dir.path(), "LONGNAME"), &bytes).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("longname".into()));
+    let text = shot(&app);
+    assert!(
+        text.contains("[B] open the backup (LONGNAME.bak: 1890 season, round 1)"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 80));
+    // The rows of keys (those above name the temporary folder, which varies).
+    let keys: Vec<&str> = text.lines().skip(22).collect();
+    insta::assert_snapshot!("damaged_backup_offered", keys.join("\n"));
+    press(&mut app, "b");
+    assert!(app
+        .comp()
+        .is_some_and(|c| draw::standing(c) == "1890 season, round 1"));
 }
 
 #[test]
