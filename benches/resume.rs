@@ -5,7 +5,7 @@
 //! resume`; the figures are in docs/PERFORMANCE.md. Also the review of a finished match
 //! (`cargo bench --bench resume -- review`).
 
-use accc::engine::MatchOptions;
+use accc::engine::{Choice, Decision, MatchOptions};
 use accc::league::{Competition, Settings};
 use accc::play::Levels;
 use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
@@ -29,9 +29,15 @@ fn competition() -> Competition {
     comp
 }
 
-/// A whole match of Surrey's played by the person with the professional's advice, as its
+/// A whole match of Surrey's played by the person with the `=` key's advice, as its
 /// record: every action, from the toss to the last ball.
 fn whole_match(comp: &Competition) -> MatchRecord {
+    played(comp, false)
+}
+
+/// [`whole_match`], or played `carelessly`: the first card of the hand at every ball and
+/// answer (the advice elsewhere), a match with many choices for the review to weigh twice.
+fn played(comp: &Competition, carelessly: bool) -> MatchRecord {
     let fixture = comp
         .remaining_fixtures()
         .into_iter()
@@ -47,6 +53,13 @@ fn whole_match(comp: &Competition) -> MatchRecord {
     while !s.state.is_over() {
         let op = if s.paused.is_some() {
             Op::Resume
+        } else if carelessly
+            && matches!(
+                s.human_to_act(),
+                Some(Decision::Bowl | Decision::Respond { .. })
+            )
+        {
+            Op::Choose(Choice::Card(s.state.view().hand[0]))
         } else {
             Op::Choose(s.advice().expect("the person to act"))
         };
@@ -159,7 +172,8 @@ fn journal(c: &mut Criterion) {
 
 /// What the person waits for after the scoreboard of a match they played: the person's
 /// decisions taken from one replay of the record, and the whole review (those decisions
-/// judged by the analyst).
+/// judged by the analyst), of a match played with the `=` key's advice and of one played
+/// carelessly (where more choices are weighed on all the adviser's deals).
 fn review(c: &mut Criterion) {
     let comp = competition();
     let game = whole_match(&comp);
@@ -179,6 +193,17 @@ fn review(c: &mut Criterion) {
     });
     group.bench_function("the whole review", |b| {
         b.iter(|| accc::tui::review::lines(settings, &game, 78).expect("replays"))
+    });
+    let careless = played(&comp, true);
+    let (_, steps) = accc::tui::review::steps(settings, &careless)
+        .expect("replays")
+        .expect("the person's match");
+    eprintln!(
+        "played carelessly: {} decisions of the person's",
+        steps.len()
+    );
+    group.bench_function("the whole review, played carelessly", |b| {
+        b.iter(|| accc::tui::review::lines(settings, &careless, 78).expect("replays"))
     });
     group.finish();
 }

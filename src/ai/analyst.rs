@@ -19,6 +19,8 @@
 //! deliveries each. [`Search::ADVICE`] is sized to answer within 100 ms on a 2-core machine
 //! (`cargo bench --bench ai -- analyst`).
 
+use std::ops::Range;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -77,14 +79,11 @@ impl Search {
         deals: 64,
         ..Search::STANDARD
     };
-
-    /// The review of a match: half the adviser's deals, as it judges every ball and answer
-    /// of a side in turn.
-    pub const REVIEW: Search = Search {
-        deals: 32,
-        ..Search::STANDARD
-    };
 }
+
+/// Mixed into a match's seed for the `=` key's adviser (and so the review's judge, which is
+/// the same analyst): its deals are its own, apart from the match's and the players'.
+pub(crate) const ADVISER: u64 = 0x5eed_ad71_5e11;
 
 /// The analyst for one side.
 #[derive(Clone, Debug)]
@@ -96,9 +95,6 @@ pub struct Analyst {
     seed: u64,
 }
 
-/// Each choice weighed and its average worth in runs over the deals, best first.
-pub type Estimates = Vec<(Choice, f32)>;
-
 impl Analyst {
     /// The analyst for `side` in the match with this seed.
     pub fn new(seed: u64, side: Side, search: Search) -> Analyst {
@@ -107,6 +103,13 @@ impl Analyst {
             search,
             seed: pair_seed(seed, 3 + side.index() as u64),
         }
+    }
+
+    /// The `=` key's adviser for `side` in the match with this seed (searching
+    /// [`Search::ADVICE`] hard); told every view of the side, it is also the review's judge
+    /// ([`Analyst::fault`]).
+    pub fn adviser(seed: u64, side: Side) -> Analyst {
+        Analyst::new(seed ^ ADVISER, side, Search::ADVICE)
     }
 
     /// How hard it looks.
@@ -120,21 +123,21 @@ impl Analyst {
         self.pro.known()
     }
 
-    /// Weighs `choices` in `view` (a view it has seen, through `decide` or `observe`): the
-    /// average worth of each in runs over the search's deals, in the order given.
-    pub fn estimate(&mut self, view: &View<'_>, choices: &[Choice]) -> Vec<f32> {
-        let scores = self.play_outs(view, choices);
-        (0..choices.len())
-            .map(|i| scores.iter().map(|s| s[i]).sum::<f32>() / scores.len().max(1) as f32)
-            .collect()
-    }
-
-    /// Each deal's worth of each choice: `[deal][choice]`.
-    fn play_outs(&mut self, view: &View<'_>, choices: &[Choice]) -> Vec<Vec<f32>> {
+    /// Each deal's worth of each choice, for the deals numbered `deals`: `[deal][choice]`.
+    /// `pro`: the professional it consults, its memory brought up to `view`. A deal is
+    /// seeded by its number and the position alone, so the first deals of a longer search
+    /// are a shorter one's.
+    fn play_outs(
+        &self,
+        pro: &Bot,
+        view: &View<'_>,
+        choices: &[Choice],
+        deals: Range<u32>,
+    ) -> Vec<Vec<f32>> {
         let base = pair_seed(self.seed, position(view));
-        let known = self.pro.known();
-        let (pro, search) = (&self.pro, self.search);
-        let scores: Vec<Vec<f32>> = (0..self.search.deals as u64)
+        let known = pro.known();
+        let search = self.search;
+        let scores: Vec<Vec<f32>> = (deals.start as u64..deals.end as u64)
             .into_par_iter()
             .map(|d| {
                 let seed = pair_seed(base, d);
@@ -149,69 +152,114 @@ impl Analyst {
             .collect();
         scores
     }
-
-    /// The professional's shortlist in `view`, weighed: each choice and its average worth,
-    /// best first (equal worths in the professional's order). Empty where nothing is weighed.
-    pub fn weigh(&mut self, view: &View<'_>) -> Estimates {
-        let mut ranked = self.pro.ranked(view);
-        ranked.truncate(self.search.shortlist);
-        if ranked.len() < 2 {
-            return Vec::new();
-        }
-        let choices: Vec<Choice> = ranked.iter().map(|&(c, _)| c).collect();
-        let scores = self.estimate(view, &choices);
-        let mut weighed: Estimates = choices.into_iter().zip(scores).collect();
-        weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
-        weighed
-    }
 }
 
-/// A choice made, as the analyst judges it against its own shortlist on the same deals.
+/// A ball or an answer that cost runs, as the analyst judges it: its advice at the view was
+/// another choice, which does better than the one made.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Judged {
     /// The choice made and its average worth in runs.
     pub chosen: (Choice, f32),
-    /// The best choice weighed (it may be the one made) and its average worth.
-    pub best: (Choice, f32),
-    /// The best does better than the one made by the search's confidence (standard errors
-    /// of the difference over the same deals): a real cost, not the deals' noise.
-    pub sure: bool,
+    /// The analyst's advice there (what the `=` key answers) and its average worth.
+    pub advised: (Choice, f32),
 }
 
 impl Judged {
-    /// Runs the choice made cost, by the analyst's estimate (0 when it was the best).
+    /// Runs the choice made cost, by the analyst's estimate.
     pub fn cost(&self) -> f32 {
-        self.best.1 - self.chosen.1
+        self.advised.1 - self.chosen.1
     }
 }
 
 impl Analyst {
-    /// Judges `chosen`, made in `view` (a ball or an answer), against the professional's
-    /// shortlist: `None` at other decisions, or where there was nothing else to choose.
-    pub fn judge(&mut self, view: &View<'_>, chosen: Choice) -> Option<Judged> {
+    /// Judges `chosen`, made in `view` (a view it is yet to be told of, as when the `=` key
+    /// asks it), without changing what it remembers: `Some` when it cost runs, that is when
+    /// the analyst's advice there ([`Player::decide`], on all its search's deals) is another
+    /// choice that does better than `chosen` by the search's confidence. So a choice the
+    /// analyst advises is never judged to have cost runs, and the better choice named is
+    /// its advice.
+    ///
+    /// A choice is first weighed on the first `screen` deals (a shorter search on the same
+    /// deals): only where some choice does better than it there by the search's confidence
+    /// are the rest of the deals played out and the advice worked out. `None` at other
+    /// decisions, or where there was nothing else to choose.
+    pub fn fault(&self, view: &View<'_>, chosen: Choice, screen: u32) -> Option<Judged> {
         if !matches!(view.decision, Decision::Bowl | Decision::Respond { .. }) {
             return None;
         }
-        let mut choices: Vec<Choice> = self.pro.ranked(view).iter().map(|&(c, _)| c).collect();
-        choices.truncate(self.search.shortlist);
-        choices.retain(|&c| c != chosen);
-        choices.insert(0, chosen);
-        if choices.len() < 2 {
+        // The professional as `decide` consults it: its memory brought up to the view.
+        let mut pro = self.pro.clone();
+        let own = pro.decide(view);
+        let mut choices = shortlist(&mut pro, view, own, self.search.shortlist)?;
+        // The advice is one of these; the choice made may be another.
+        let advisable = choices.len();
+        let own_at = choices.iter().position(|&c| c == own).unwrap_or(0);
+        let at = choices
+            .iter()
+            .position(|&c| c == chosen)
+            .unwrap_or_else(|| {
+                choices.push(chosen);
+                advisable
+            });
+        let deals = self.search.deals;
+        let screen = screen.clamp(deals.min(2), deals);
+        let confidence = self.search.confidence;
+        let mut scores = self.play_outs(&pro, view, &choices, 0..screen);
+        let beaten = |scores: &[Vec<f32>]| {
+            (0..choices.len()).any(|i| i != at && gain(scores, i, at, confidence).1)
+        };
+        if screen < deals && !beaten(&scores) {
             return None;
         }
-        let scores = self.play_outs(view, &choices);
-        let n = scores.len() as f32;
-        let mean = |i: usize| scores.iter().map(|s| s[i]).sum::<f32>() / n;
-        let best = (1..choices.len()).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
-        let diffs: Vec<f32> = scores.iter().map(|s| s[best] - s[0]).collect();
-        let gap = diffs.iter().sum::<f32>() / n;
-        let var = diffs.iter().map(|d| (d - gap) * (d - gap)).sum::<f32>() / (n - 1.0).max(1.0);
-        Some(Judged {
-            chosen: (chosen, mean(0)),
-            best: (choices[best], mean(best)),
-            sure: best != 0 && gap > self.search.confidence * (var / n).sqrt(),
+        scores.extend(self.play_outs(&pro, view, &choices, screen..deals));
+        let advised = advice(&scores, advisable, own_at, confidence);
+        let sure = advised != at && gain(&scores, advised, at, confidence).1;
+        sure.then(|| {
+            let worth = |i: usize| scores.iter().map(|s| s[i]).sum::<f32>() / scores.len() as f32;
+            Judged {
+                chosen: (chosen, worth(at)),
+                advised: (choices[advised], worth(advised)),
+            }
         })
     }
+}
+
+/// The choices weighed at a ball or an answer: the professional's `shortlist` best, and its
+/// own choice `own` if not among them. `None` where there are fewer than two.
+fn shortlist(pro: &mut Bot, view: &View<'_>, own: Choice, shortlist: usize) -> Option<Vec<Choice>> {
+    let mut choices: Vec<Choice> = pro.ranked(view).iter().map(|&(c, _)| c).collect();
+    choices.truncate(shortlist);
+    if choices.len() < 2 {
+        return None;
+    }
+    if !choices.contains(&own) {
+        choices.push(own);
+    }
+    Some(choices)
+}
+
+/// How much choice `a` does better than choice `b` on average over the deals of `scores`
+/// (`[deal][choice]`), and whether by `confidence` standard errors of the difference.
+fn gain(scores: &[Vec<f32>], a: usize, b: usize, confidence: f32) -> (f32, bool) {
+    let n = scores.len() as f32;
+    let diffs: Vec<f32> = scores.iter().map(|s| s[a] - s[b]).collect();
+    let mean = diffs.iter().sum::<f32>() / n;
+    let var = diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f32>() / (n - 1.0).max(1.0);
+    (mean, mean > confidence * (var / n).sqrt())
+}
+
+/// The analyst's advice among the first `advisable` choices of `scores`: the professional's
+/// own (at `own`), unless another does better by `confidence`; of those that do, the one
+/// that does most (the first of equals).
+fn advice(scores: &[Vec<f32>], advisable: usize, own: usize, confidence: f32) -> usize {
+    let mut best = (0.0f32, own);
+    for i in (0..advisable).filter(|&i| i != own) {
+        let (by, sure) = gain(scores, i, own, confidence);
+        if sure && by > best.0 {
+            best = (by, i);
+        }
+    }
+    best.1
 }
 
 /// A number for the position in `view` (what is public, the hand and the decision), so that
@@ -364,32 +412,13 @@ impl Player for Analyst {
         if !matches!(view.decision, Decision::Bowl | Decision::Respond { .. }) {
             return own;
         }
-        let mut shortlist: Vec<Choice> = self.pro.ranked(view).iter().map(|&(c, _)| c).collect();
-        shortlist.truncate(self.search.shortlist);
-        if shortlist.len() < 2 {
+        let Some(choices) = shortlist(&mut self.pro, view, own, self.search.shortlist) else {
             return own;
-        }
-        if !shortlist.contains(&own) {
-            shortlist.push(own);
-        }
-        let scores = self.play_outs(view, &shortlist);
-        let own_at = shortlist.iter().position(|&c| c == own).unwrap_or(0);
-        let n = scores.len() as f32;
-        let mut best = (0.0f32, own);
-        for (i, &c) in shortlist.iter().enumerate() {
-            if i == own_at {
-                continue;
-            }
-            let diffs: Vec<f32> = scores.iter().map(|s| s[i] - s[own_at]).collect();
-            let mean = diffs.iter().sum::<f32>() / n;
-            let var =
-                diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f32>() / (n - 1.0).max(1.0);
-            let sure = mean > self.search.confidence * (var / n).sqrt();
-            if sure && mean > best.0 {
-                best = (mean, c);
-            }
-        }
-        best.1
+        };
+        let own_at = choices.iter().position(|&c| c == own).unwrap_or(0);
+        let scores = self.play_outs(&self.pro, view, &choices, 0..self.search.deals);
+        let confidence = self.search.confidence;
+        choices[advice(&scores, choices.len(), own_at, confidence)]
     }
 
     fn observe(&mut self, view: &View<'_>, choice: Choice) {

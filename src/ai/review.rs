@@ -1,18 +1,25 @@
-//! A review of one side's play in a finished match: the analyst (`Search::REVIEW`) goes
-//! through the side's balls and answers in order, told every view of the side as it goes,
-//! and judges each choice against its own shortlist on the same deals; the choices it is
-//! sure cost runs (by two standard errors of the paired difference) are listed, dearest
-//! first, each with where it came and what the better choice was.
+//! A review of one side's play in a finished match: the side's `=` key adviser (the analyst,
+//! [`Analyst::adviser`]) goes through the side's balls and answers in order, told every view
+//! of the side as it goes, and judges each choice by its own advice there ([`Analyst::fault`]):
+//! a choice costs runs when the advice is another choice that does better than it by two
+//! standard errors of the paired difference over the same deals. So the review names as the
+//! better choice exactly what `=` would have advised at that ball, and never blames a choice
+//! `=` advises. The costly ones are listed, dearest first, each with where it came.
 //!
-//! Its work is bounded: one judgement on 32 deals (half the adviser's millisecond, `cargo
-//! bench --bench ai -- analyst`) for each ball and answer of the side.
+//! Its work is bounded: each ball and answer is first weighed on the first 32 of the
+//! adviser's 64 deals ([`SCREEN`]), and only those some choice beats there are played out on
+//! the other 32 and judged by the advice (`cargo bench --bench resume -- review`).
 
-use super::analyst::{Analyst, Judged, Search};
+use super::analyst::{Analyst, Judged};
 use crate::engine::delivery::resolve;
+use crate::engine::score::plural;
 use crate::engine::{Choice, Decision, MatchState, Player, Side};
 
 /// A decision of a match: the state it was made in and the choice made.
 pub type Step = (MatchState, Choice);
+
+/// The adviser's first deals on which each ball and answer is weighed before the rest.
+pub const SCREEN: u32 = 32;
 
 /// A choice that cost runs by the analyst's estimate.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +28,10 @@ pub struct Costly {
     pub innings: u8,
     /// Counting deliveries bowled in the innings before it.
     pub balls: u16,
+    /// The choice made.
+    pub chosen: Choice,
+    /// The analyst's advice there (what the `=` key answers).
+    pub advised: Choice,
     /// What was chosen, what the analyst would have chosen, and what each came to.
     pub text: String,
     /// Runs it cost, by the analyst's estimate.
@@ -29,48 +40,61 @@ pub struct Costly {
 
 impl Costly {
     /// The whole line: "2nd innings, 37.2 overs: you answered 8 of $pads$ with 3 of $pads$
-    /// and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The runs are the analyst's estimate of
-    /// what the choice cost the side over the next dozen balls, wickets and cards counted.
+    /// and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The runs are the
+    /// analyst's estimate of what the choice cost the side over the next dozen balls,
+    /// wickets and cards counted.
     pub fn line(&self) -> String {
         let nth = ["1st", "2nd", "3rd", "4th"][(self.innings.clamp(1, 4) - 1) as usize];
         format!(
-            "{nth} innings, {}.{} overs: {} (about {:.0} runs)",
+            "{nth} innings, {}.{} overs: {} (about {})",
             self.balls / 6,
             self.balls % 6 + 1,
             self.text,
-            self.cost
+            plural(self.cost.round().max(0.0) as u32, "run")
         )
     }
 }
 
-/// Reviews `side`'s decisions in a match: `steps` are every decision of that side in order,
-/// each the state it was made in and the choice made; `who` names the side in the lines
-/// ("you", or a county). The `most` dearest choices, dearest first.
+/// Judges `choice`, made in `state` by the side `adviser` advises (an adviser told every
+/// view of the side before this one): `Some` if it cost runs; `who` names the side in the
+/// line. The adviser is not told of the view.
+pub fn judge(adviser: &Analyst, state: &MatchState, choice: Choice, who: &str) -> Option<Costly> {
+    let view = state.view();
+    let j = adviser.fault(&view, choice, SCREEN)?;
+    let p = view.public;
+    Some(Costly {
+        innings: p.innings_number(),
+        balls: p.current().balls,
+        chosen: j.chosen.0,
+        advised: j.advised.0,
+        text: telling(&view.decision, p.striker, who, &j),
+        cost: j.cost(),
+    })
+}
+
+/// The `most` dearest of `found`, dearest first; equal costs in the order they came.
+pub fn dearest(mut found: Vec<Costly>, most: usize) -> Vec<Costly> {
+    found.sort_by(|a, b| b.cost.total_cmp(&a.cost));
+    found.truncate(most);
+    found
+}
+
+/// Reviews `side`'s decisions in a match: `steps` are every decision of that side in order
+/// (its declarations too, as its adviser is told of every view), each the state it was made
+/// in and the choice made; `who` names the side in the lines ("you", or a county). The
+/// `most` dearest choices, dearest first.
 pub fn review(seed: u64, side: Side, who: &str, steps: &[Step], most: usize) -> Vec<Costly> {
-    let mut analyst = Analyst::new(seed, side, Search::REVIEW);
+    let mut adviser = Analyst::adviser(seed, side);
     let mut found = Vec::new();
     for (state, choice) in steps {
         let view = state.view();
         if view.side != side {
             continue;
         }
-        if let Some(j) = analyst.judge(&view, *choice) {
-            if j.sure {
-                let p = view.public;
-                found.push(Costly {
-                    innings: p.innings_number(),
-                    balls: p.current().balls,
-                    text: telling(&view.decision, p.striker, who, &j),
-                    cost: j.cost(),
-                });
-            }
-        }
-        analyst.observe(&view, *choice);
+        found.extend(judge(&adviser, state, *choice, who));
+        adviser.observe(&view, *choice);
     }
-    // Dearest first; equal costs in the order they came.
-    found.sort_by(|a, b| b.cost.total_cmp(&a.cost));
-    found.truncate(most);
-    found
+    dearest(found, most)
 }
 
 /// What was chosen and what the analyst would have chosen, told.
@@ -97,7 +121,7 @@ fn telling(decision: &Decision, striker: u8, who: &str, j: &Judged) -> String {
                     (None, r) => r.to_string(),
                 }
             };
-            let (mine, best) = (j.chosen.0, j.best.0);
+            let (mine, best) = (j.chosen.0, j.advised.0);
             let were = if who == "you" { "were" } else { "was" };
             let (mine_came, best_came) = (came(mine), came(best));
             let also = if mine_came == best_came {
@@ -124,7 +148,7 @@ fn telling(decision: &Decision, striker: u8, who: &str, j: &Judged) -> String {
         _ => format!(
             "{who} bowled {}; {} was the better ball",
             card(j.chosen.0),
-            card(j.best.0)
+            card(j.advised.0)
         ),
     }
 }
@@ -132,35 +156,38 @@ fn telling(decision: &Decision, striker: u8, who: &str, j: &Judged) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::analyst::Search;
     use crate::ai::{Bot, Level};
     use crate::engine::runner::{chance_rng, play_on_seeing};
     use crate::engine::{MatchOptions, NoRecord};
 
-    /// A short match of a novice (home) against the professional (away): every decision of
-    /// both sides with the state it was made in.
-    fn novice_v_professional(seed: u64) -> Vec<(MatchState, Choice)> {
+    /// A short match of `home` against the professional (away): every decision of both
+    /// sides with the state it was made in.
+    fn against_professional(seed: u64, home: &mut dyn Player) -> Vec<Step> {
         let options = MatchOptions {
             batsmen: 6,
             packs_per_session: 1,
             days: 2,
             ..MatchOptions::default()
         };
-        let (novice, pro) = (Level::new(1).unwrap(), Level::PROFESSIONAL);
-        let mut bots = [
-            Bot::new(novice, novice, seed, Side::Home),
-            Bot::new(pro, pro, seed, Side::Away),
-        ];
+        let pro = Level::PROFESSIONAL;
+        let mut away = Bot::new(pro, pro, seed, Side::Away);
         let mut steps = Vec::new();
-        let [home, away] = &mut bots;
         play_on_seeing(
             MatchState::new(options),
             &mut chance_rng(seed),
-            [home, away],
+            [home, &mut away],
             &mut NoRecord,
             |state, choice| steps.push((state.clone(), choice)),
         )
         .unwrap();
         steps
+    }
+
+    /// A novice's match against the professional.
+    fn novice_v_professional(seed: u64) -> Vec<Step> {
+        let novice = Level::new(1).unwrap();
+        against_professional(seed, &mut Bot::new(novice, novice, seed, Side::Home))
     }
 
     /// The analyst finds the novice's mistakes: more of its choices cost runs, and dearer,
@@ -196,5 +223,79 @@ mod tests {
             .iter()
             .all(|c| c.text.starts_with("Kent answered ") || c.text.starts_with("Kent bowled ")));
         assert_eq!(review(4, Side::Home, "you", &steps, 3), novice[..3]);
+    }
+
+    /// The review and the `=` key agree: at every ball and answer of the novice's match the
+    /// review blames, the better choice it names is the adviser's answer there (a twin
+    /// adviser told the same views), and never the choice made.
+    #[test]
+    fn the_better_choice_named_is_the_advice_there() {
+        let steps = novice_v_professional(5);
+        let mut twin = Analyst::adviser(5, Side::Home);
+        let mut blamed = 0;
+        for (state, choice) in &steps {
+            let view = state.view();
+            if view.side != Side::Home {
+                continue;
+            }
+            if let Some(c) = judge(&twin, state, *choice, "you") {
+                blamed += 1;
+                assert_eq!((c.chosen, c.text.starts_with("you ")), (*choice, true));
+                assert_eq!(c.advised, twin.clone().decide(&view), "{}", c.line());
+                assert_ne!(c.advised, c.chosen);
+            }
+            twin.observe(&view, *choice);
+        }
+        assert!(blamed > 5, "{blamed}");
+    }
+
+    /// A side that plays the `=` key's advice at every decision (the adviser playing it) is
+    /// blamed for nothing, though a judge on the first half of the adviser's deals alone
+    /// would blame some of the same choices: the review's screen on those deals is only a
+    /// screen.
+    #[test]
+    fn a_side_that_plays_the_advice_is_blamed_for_nothing() {
+        let mut cheaper = 0;
+        for seed in [1, 2] {
+            let steps = against_professional(seed, &mut Analyst::adviser(seed, Side::Home));
+            assert_eq!(review(seed, Side::Home, "you", &steps, usize::MAX), []);
+            let half = Search {
+                deals: SCREEN,
+                ..Search::ADVICE
+            };
+            let mut adviser = Analyst::adviser(seed, Side::Home);
+            let mut judge = Analyst::new(seed ^ crate::ai::analyst::ADVISER, Side::Home, half);
+            for (state, choice) in &steps {
+                let view = state.view();
+                if view.side == Side::Home {
+                    assert_eq!(adviser.decide(&view), *choice, "seed {seed}");
+                    cheaper += judge.fault(&view, *choice, SCREEN).is_some() as u32;
+                    adviser.observe(&view, *choice);
+                    judge.observe(&view, *choice);
+                }
+            }
+        }
+        assert!(cheaper > 0, "the cheaper judge blamed none either");
+    }
+
+    /// A count in a review's line is told in words that agree with it: "about 1 run",
+    /// "about 3 runs".
+    #[test]
+    fn the_runs_a_choice_cost_agree_with_their_number() {
+        let costly = |cost| Costly {
+            innings: 2,
+            balls: 19,
+            chosen: Choice::Continue,
+            advised: Choice::Continue,
+            text: "you bowled 2 of @gloves@; 3 of $pads$ was the better ball".into(),
+            cost,
+        };
+        assert_eq!(
+            costly(1.2).line(),
+            "2nd innings, 3.2 overs: you bowled 2 of @gloves@; 3 of $pads$ was the better ball \
+             (about 1 run)"
+        );
+        assert!(costly(0.6).line().ends_with("(about 1 run)"));
+        assert!(costly(2.7).line().ends_with("(about 3 runs)"));
     }
 }

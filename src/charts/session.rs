@@ -23,6 +23,7 @@ use crate::store::{self, envelope, lock::Lock};
 pub const KIND: envelope::Kind = envelope::Kind {
     tag: b"ACCCTABL",
     version: 1,
+    max_bytes: LIMIT,
 };
 
 /// The largest session file read (a long game's log is well under this).

@@ -23,8 +23,9 @@ use crate::views;
 pub struct SimArgs {
     /// The competition (and save file) name: 1-8 letters, digits, '_' or '-'.
     pub name: String,
-    /// Seasons to play (default: to the end of the competition, 1989; 0 makes or checks the
-    /// file without playing).
+    /// Seasons to play (default: to the end of the competition, 1989; on a competition that
+    /// is over the default shows its roll of honour, and a number is an error; 0 makes or
+    /// checks the file without playing).
     #[arg(long)]
     pub years: Option<u32>,
     /// The competition's seed, from which every match seed is derived (new files only;
@@ -170,6 +171,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     let path = save::path_for(saves, &args.name)?;
     let mut keeper = save::Keeper::take(&path)?;
     let mut comp = open_or_create(&args, &mut keeper)?;
+    if let Some(note) = keeper.take_journal_note() {
+        print_err(&note.to_string());
+    }
     // The person's match in play is theirs to finish; a watched one the computer plays to the
     // same end (the same seed and players), so it is simply played with the rest.
     if args.years != Some(0) {
@@ -213,7 +217,8 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
         if comp.is_finished() && years == 0 {
             print_lines(&views::honours(&comp)?)?;
             print_err(&format!(
-                "{} is over: all its seasons have been played",
+                "{} is over: all its seasons up to {LAST_YEAR} have been played, so there are \
+                 none to simulate; its roll of honour is above",
                 comp.name()
             ));
         } else if years == 0 {

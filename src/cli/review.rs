@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::common::print_out;
+use super::common::{print_err, print_out};
 use crate::ai::review::review;
 use crate::ball_log::read;
 use crate::engine::{NoRecord, Side};
@@ -94,6 +94,11 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
 
 fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
     let all = save::load_all(path)?;
+    // The match reviewed is the last one finished, but the one in play is told of if its
+    // journal is damaged: this is where the person may look first.
+    if let Some(note) = save::check_journal(path, all.in_play.as_ref()) {
+        print_err(&note.to_string());
+    }
     let Some(game) = all.last_played else {
         return Err(Error::NotFound(format!(
             "{name} holds no match the person played to its end"

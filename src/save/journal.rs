@@ -14,8 +14,14 @@
 //!
 //! `base` is how many of the match's actions the save held when the journal was begun: the
 //! journal holds the actions from there on, so that save and journal together always hold
-//! every action, whichever was written last. A frame cut short or failing its checksum (the
-//! write a crash interrupted) ends the journal; what comes before it stands.
+//! every action, whichever was written last.
+//!
+//! A frame that is cut short or fails its checksum ends the journal; what comes before it
+//! stands. When it is the last thing in the file and no longer than an action can be, it is
+//! the write a crash interrupted ([`Journal::torn`]), and is left out quietly. Anything else
+//! (a bad frame with more after it, or a length no action has) is damage before the end
+//! ([`Journal::damage`]): the actions after it cannot be replayed without the ones lost, so
+//! the match resumes before it, but the reader says so and keeps the damaged journal.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -37,6 +43,9 @@ pub const EXTENSION: &str = "jnl";
 pub const FRAME: usize = 8;
 /// The largest journal read: a match is some thousands of actions of a few bytes each.
 pub const MAX_BYTES: u64 = 4 << 20;
+/// The most bytes an action's frame holds (4 today: a computer's change of two cards), with
+/// room to spare. A torn last frame is never longer than a frame of this.
+pub const MAX_ACTION: usize = 8;
 
 /// The journal kept beside the save at `save`: `NAME.jnl`.
 pub fn path_for(save: &Path) -> PathBuf {
@@ -59,6 +68,18 @@ pub struct Journal {
     pub base: usize,
     /// Bytes at the end that were not a whole frame (a write cut short), left out.
     pub torn: usize,
+    /// Where the journal is damaged before its end, if it is: the actions from there on are
+    /// left out.
+    pub damage: Option<Damage>,
+}
+
+/// Damage to a journal before its end: not a write a crash cut short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// Where the first frame that cannot be read begins, in bytes from the file's start.
+    pub at: usize,
+    /// The bytes from there to the end, left out.
+    pub left_out: usize,
 }
 
 /// Why a journal cannot be read.
@@ -153,7 +174,18 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
         frames.push(body);
         at += FRAME + len;
     }
-    let torn = bytes.len() - at;
+    let left = bytes.len() - at;
+    // The tail a crash leaves: a frame's start, or one frame (whole but for its checksum, or
+    // cut short) of no more than an action's length, with nothing after it.
+    let torn_tail = left < FRAME || {
+        let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+        (1..=MAX_ACTION).contains(&len) && at + FRAME + len >= bytes.len()
+    };
+    let (torn, damage) = match left {
+        0 => (0, None),
+        _ if torn_tail => (left, None),
+        _ => (0, Some(Damage { at, left_out: left })),
+    };
     let (first, rest) = frames.split_first().ok_or(JournalProblem::NoHeader)?;
     let header: HeaderV1 = postcard::from_bytes(first).map_err(JournalProblem::Undecodable)?;
     let mut game = header.game;
@@ -165,6 +197,7 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
         game: game.record().map_err(JournalProblem::Record)?,
         base: header.base as usize,
         torn,
+        damage,
     })
 }
 
@@ -283,7 +316,7 @@ mod tests {
         let g = game(ops());
         for base in [0, 3, 8] {
             let j = decode(&encode(&g, base)).unwrap();
-            assert_eq!((j.base, j.torn), (base, 0));
+            assert_eq!((j.base, j.torn, j.damage), (base, 0, None));
             assert_eq!(j.game.ops, g.ops[base..]);
             assert_eq!(j.game.fixture, g.fixture);
         }
@@ -298,10 +331,24 @@ mod tests {
             let j = decode(&bytes[..bytes.len() - cut]).unwrap();
             assert_eq!(j.game.ops, all_but_last, "cut {cut}");
             assert!(j.torn > 0);
+            assert_eq!(j.damage, None, "cut {cut}: a torn tail is not damage");
         }
         let mut bad = bytes.clone();
         *bad.last_mut().unwrap() ^= 1;
-        assert_eq!(decode(&bad).unwrap().game.ops, all_but_last);
+        let j = decode(&bad).unwrap();
+        assert_eq!((j.game.ops.as_slice(), j.damage), (all_but_last, None));
+        // A crash in a write of several frames: the whole ones stand, the torn one is quiet.
+        let two = [op_frame(&Op::Resume), op_frame(&Op::Quick)].concat();
+        for cut in 1..two.len() {
+            let mut torn = encode(&g, 0);
+            torn.extend_from_slice(&two[..cut]);
+            let j = decode(&torn).unwrap();
+            assert_eq!(j.damage, None, "cut {cut}");
+            assert_eq!(
+                j.game.ops.len(),
+                g.ops.len() + usize::from(cut >= two.len() / 2)
+            );
+        }
         assert!(matches!(
             decode(&bytes[..12]),
             Err(JournalProblem::NoHeader)
@@ -313,6 +360,52 @@ mod tests {
         let mut newer = bytes.clone();
         newer[8] = 9;
         assert!(matches!(decode(&newer), Err(JournalProblem::Newer(9))));
+    }
+
+    #[test]
+    fn damage_before_the_end_is_told_with_where_it_begins() {
+        let g = game(ops());
+        let bytes = encode(&g, 0);
+        let frames: Vec<usize> = g.ops.iter().map(|op| op_frame(op).len()).collect();
+        let first_op = bytes.len() - frames.iter().sum::<usize>();
+        // The fourth action's frame begins here.
+        let fourth = first_op + frames[..3].iter().sum::<usize>();
+        // Its checksum broken, with whole frames after it: the first three actions stand.
+        let mut bad = bytes.clone();
+        bad[fourth + 4] ^= 0x55;
+        let j = decode(&bad).unwrap();
+        assert_eq!(j.game.ops, g.ops[..3]);
+        assert_eq!(
+            (j.torn, j.damage),
+            (
+                0,
+                Some(Damage {
+                    at: fourth,
+                    left_out: bytes.len() - fourth
+                })
+            )
+        );
+        // Its length overwritten (the tester's QQQQ): no action is that long.
+        let mut long = bytes.clone();
+        long[fourth..fourth + 4].copy_from_slice(b"QQQQ");
+        assert_eq!(decode(&long).unwrap().damage.map(|d| d.at), Some(fourth));
+        // The last frame whole but failing its checksum, with bytes after it that no torn
+        // write leaves.
+        let mut extra = bytes.clone();
+        *extra.last_mut().unwrap() ^= 1;
+        extra.extend_from_slice(&op_frame(&Op::Resume));
+        let last = bytes.len() - frames[frames.len() - 1];
+        assert_eq!(decode(&extra).unwrap().damage.map(|d| d.at), Some(last));
+        // More left over than one action could be, all of it unreadable.
+        let mut junk = bytes.clone();
+        junk.extend_from_slice(&[0xee; 40]);
+        assert_eq!(
+            decode(&junk).unwrap().damage,
+            Some(Damage {
+                at: bytes.len(),
+                left_out: 40
+            })
+        );
     }
 
     #[test]
@@ -360,6 +453,10 @@ mod tests {
             let n = op_frame(&op).len();
             assert!((FRAME + 1..=FRAME + 3).contains(&n), "{op:?}: {n} bytes");
         }
+        // The longest action there is fits the longest a torn frame is taken to be.
+        let c = Card::new(7, Suit::Pads);
+        let longest = Op::Computer(Choice::Exchange([Some(c), Some(c)]));
+        assert!(op_frame(&longest).len() <= FRAME + MAX_ACTION);
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
     version: 2,
+    max_bytes: MAX_BYTES,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.
 pub const MAX_BYTES: u64 = 32 << 20;
@@ -59,14 +60,200 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// that is taken: an earlier damaged file is not replaced), so that the next save neither
 /// overwrites it nor turns it into the backup. Returns where it went.
 pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let bad = path.with_extension("bad");
-    let free = (2..100).map(|n| path.with_extension(format!("bad.{n}")));
-    let to = std::iter::once(bad)
-        .chain(free)
+    let to = aside_names(path)
         .find(|p| !p.exists())
         .ok_or_else(|| std::io::Error::other("too many damaged copies"))?;
     std::fs::rename(path, &to)?;
     Ok(to)
+}
+
+/// The names a damaged copy of `path` may take, in order: `NAME.EXT.bad` for a journal,
+/// `NAME.bad` for a save, then `.bad.2`, `.bad.3`, ...
+fn aside_names(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    let ext = match path.extension().and_then(|e| e.to_str()) {
+        Some(journal::EXTENSION) => format!("{}.", journal::EXTENSION),
+        _ => String::new(),
+    };
+    (1..100).map(move |n| match n {
+        1 => path.with_extension(format!("{ext}bad")),
+        n => path.with_extension(format!("{ext}bad.{n}")),
+    })
+}
+
+/// Keeps a copy of the damaged journal `bytes` (read from `path`) beside it, atomically, under
+/// the first free name of [`aside_names`], or names the copy already kept of these same bytes
+/// (a program that stopped before writing the journal again finds it damaged again).
+fn keep_copy(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    for to in aside_names(path) {
+        match std::fs::read(&to) {
+            Ok(kept) if kept == bytes => return Ok(to),
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                atomic::write(&to, bytes, None).map_err(|e| match e.kind {
+                    store::ErrorKind::Io { source, .. } => source,
+                    other => std::io::Error::other(other.to_string()),
+                })?;
+                return Ok(to);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many damaged copies"))
+}
+
+/// What was wrong with the journal beside a save when it was read, to be told: the match in
+/// play resumes as the save (and what of the journal could be used) holds it.
+#[derive(Debug)]
+pub struct JournalNote {
+    /// The journal.
+    pub path: PathBuf,
+    pub kind: JournalNoteKind,
+}
+
+/// What was wrong with a journal, and what became of it.
+#[derive(Debug)]
+pub enum JournalNoteKind {
+    /// It could not be read at all.
+    Unreadable(store::Error),
+    /// It is not a journal this program can use: the save's record of the match stands.
+    Refused {
+        problem: journal::JournalProblem,
+        kept: Kept,
+    },
+    /// It is damaged before its end: the actions before the damage are used.
+    Damaged {
+        damage: journal::Damage,
+        /// The person's actions in the match as it resumes (the computer's choices aside).
+        actions: usize,
+        kept: Kept,
+    },
+}
+
+/// What became of a journal that could not be used whole.
+#[derive(Debug)]
+pub enum Kept {
+    /// It is kept here (moved there when none of it could be used, else copied).
+    At(PathBuf),
+    /// It could not be kept aside.
+    Failed(std::io::Error),
+    /// Nothing was done to it: the reader writes nothing (`accc review`).
+    Untouched,
+}
+
+impl fmt::Display for JournalNote {
+    /// `{:#}`: files by their names alone, for a screen (they are in the open file's folder).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let short = f.alternate();
+        let name = |p: &Path| match (short, p.file_name()) {
+            (true, Some(n)) => n.to_string_lossy().into_owned(),
+            _ => p.display().to_string(),
+        };
+        let jnl = name(&self.path);
+        match &self.kind {
+            JournalNoteKind::Unreadable(e) if short => {
+                write!(f, "{jnl} cannot be read: {}", e.kind)
+            }
+            JournalNoteKind::Unreadable(e) => write!(f, "{e}"),
+            JournalNoteKind::Refused { problem, kept } => match kept {
+                Kept::At(to) => write!(
+                    f,
+                    "{jnl} {problem}: it is kept as {}, and the match resumes as the save \
+                     holds it",
+                    name(to)
+                ),
+                Kept::Failed(e) => write!(
+                    f,
+                    "{jnl} {problem}, and could not be moved aside ({}); the match resumes as \
+                     the save holds it",
+                    store::plain_io(e)
+                ),
+                Kept::Untouched => write!(
+                    f,
+                    "{jnl} {problem}: opened to play, the match in play resumes as the save \
+                     holds it"
+                ),
+            },
+            JournalNoteKind::Damaged {
+                damage,
+                actions,
+                kept,
+            } => {
+                let at = damage.at;
+                match kept {
+                    Kept::At(to) => write!(
+                        f,
+                        "{jnl} is damaged {at} bytes in: the match resumes after your first \
+                         {actions} actions; the damaged journal is kept as {}",
+                        name(to)
+                    ),
+                    Kept::Failed(e) => write!(
+                        f,
+                        "{jnl} is damaged {at} bytes in: the match resumes after your first \
+                         {actions} actions; the damaged journal could not be copied aside ({})",
+                        store::plain_io(e)
+                    ),
+                    Kept::Untouched => write!(
+                        f,
+                        "{jnl} is damaged {at} bytes in ({} bytes from there cannot be read): \
+                         opened to play, the match in play resumes after your first {actions} \
+                         actions, and a copy of the damaged journal is kept",
+                        damage.left_out
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// Reads the journal at `jpath` and adds its actions to `in_play` (the save's record of the
+/// match in play) when they follow on from it. Writes nothing: what is wrong with the journal
+/// comes back with its bytes, for the caller to keep aside ([`Kept::Untouched`] until then).
+fn read_journal(
+    jpath: &Path,
+    in_play: Option<MatchRecord>,
+) -> (Option<MatchRecord>, Option<(JournalNoteKind, Vec<u8>)>) {
+    if !jpath.exists() {
+        return (in_play, None);
+    }
+    let bytes = match store::read::read_regular(jpath, journal::MAX_BYTES) {
+        Ok(b) => b,
+        Err(e) => return (in_play, Some((JournalNoteKind::Unreadable(e), Vec::new()))),
+    };
+    let j = match journal::decode(&bytes) {
+        Ok(j) => j,
+        Err(problem) => {
+            let kind = JournalNoteKind::Refused {
+                problem,
+                kept: Kept::Untouched,
+            };
+            return (in_play, Some((kind, bytes)));
+        }
+    };
+    let in_play = journal::merge(in_play.as_ref(), &j).or(in_play);
+    let note = j.damage.map(|damage| {
+        let actions = in_play.as_ref().map_or(0, |m| {
+            m.ops
+                .iter()
+                .filter(|op| !matches!(op, Op::Computer(_)))
+                .count()
+        });
+        let kind = JournalNoteKind::Damaged {
+            damage,
+            actions,
+            kept: Kept::Untouched,
+        };
+        (kind, bytes)
+    });
+    (in_play, note)
+}
+
+/// What is wrong with the journal beside the save at `path`, if anything, given the save's
+/// record of the match in play; reads only, changes nothing (for `accc review`, which says
+/// so before its own work).
+pub fn check_journal(path: &Path, in_play: Option<&MatchRecord>) -> Option<JournalNote> {
+    let jpath = journal::path_for(path);
+    let (_, note) = read_journal(&jpath, in_play.cloned());
+    note.map(|(kind, _)| JournalNote { path: jpath, kind })
 }
 
 /// A save file that cannot be read, written or owned: which, why, and its backup if any.
@@ -334,7 +521,7 @@ pub struct Keeper {
     /// The journal being written, once an action has been made since the save was written.
     journal: Option<journal::Writer>,
     /// What became of a journal that could not be used, to be told.
-    journal_note: Option<String>,
+    journal_note: Option<JournalNote>,
 }
 
 impl Keeper {
@@ -376,42 +563,40 @@ impl Keeper {
     /// Takes what a save file held, and the journal beside it: the match in play is the
     /// save's with the journal's actions after it. A journal that is not this file's match
     /// (an older one, left by a crash after its match was folded in) is left to be removed
-    /// by the next save; one that cannot be read is moved aside as `NAME.jnl.bad` and said
-    /// so in [`Keeper::journal_note`].
+    /// by the next save. One that cannot be read is moved aside as `NAME.jnl.bad`; one
+    /// damaged before its end (not merely torn by a crash) gives the actions before the
+    /// damage, and a copy of it is kept as `NAME.jnl.bad` before anything writes over it.
+    /// Either is said in [`Keeper::take_journal_note`].
     fn take_contents(&mut self, all: Contents) -> Competition {
         self.saved_ops = all.in_play.as_ref().map_or(0, |m| m.ops.len());
-        self.in_play = all.in_play;
         self.last_played = all.last_played;
         self.journal = None;
         let jpath = self.journal_path();
-        if jpath.exists() {
-            match store::read::read_regular(&jpath, journal::MAX_BYTES) {
-                Ok(bytes) => match journal::decode(&bytes) {
-                    Ok(j) => {
-                        if let Some(merged) = journal::merge(self.in_play.as_ref(), &j) {
-                            self.in_play = Some(merged);
-                        }
-                    }
-                    Err(problem) => {
-                        let to = jpath.with_extension("jnl.bad");
-                        let moved = std::fs::rename(&jpath, &to);
-                        self.journal_note = Some(match moved {
-                            Ok(()) => format!(
-                                "{} {problem}: it is kept as {}, and the match resumes as the                                  save holds it",
-                                jpath.display(),
-                                to.display()
-                            ),
-                            Err(e) => format!(
-                                "{} {problem}, and could not be moved aside ({}); the match                                  resumes as the save holds it",
-                                jpath.display(),
-                                store::plain_io(&e)
-                            ),
-                        });
-                    }
+        let (in_play, trouble) = read_journal(&jpath, all.in_play);
+        self.in_play = in_play;
+        self.journal_note = trouble.map(|(kind, bytes)| {
+            let kind = match kind {
+                JournalNoteKind::Refused { problem, .. } => JournalNoteKind::Refused {
+                    problem,
+                    kept: match set_aside(&jpath) {
+                        Ok(to) => Kept::At(to),
+                        Err(e) => Kept::Failed(e),
+                    },
                 },
-                Err(e) => self.journal_note = Some(e.to_string()),
-            }
-        }
+                JournalNoteKind::Damaged {
+                    damage, actions, ..
+                } => JournalNoteKind::Damaged {
+                    damage,
+                    actions,
+                    kept: match keep_copy(&jpath, &bytes) {
+                        Ok(to) => Kept::At(to),
+                        Err(e) => Kept::Failed(e),
+                    },
+                },
+                other => other,
+            };
+            JournalNote { path: jpath, kind }
+        });
         all.comp
     }
 
@@ -426,8 +611,8 @@ impl Keeper {
         self.last_played.as_ref()
     }
 
-    /// What became of a journal that could not be used, if anything (said once).
-    pub fn take_journal_note(&mut self) -> Option<String> {
+    /// What became of a journal that could not be used whole, if anything (said once).
+    pub fn take_journal_note(&mut self) -> Option<JournalNote> {
         self.journal_note.take()
     }
 

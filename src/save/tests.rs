@@ -131,6 +131,12 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let mut flipped = good.clone();
     let mid = good.len() / 2;
     flipped[mid] ^= 0x40;
+    // The tester's damage: bytes 14-15 (the length's top half) overwritten.
+    let mut long_length = good.clone();
+    long_length[14..16].copy_from_slice(b"\xff\xff");
+    // A length that could be, but is not this payload's (whose checksum holds).
+    let mut short_length = good.clone();
+    short_length[12..16].copy_from_slice(&((good.len() - 30) as u32).to_le_bytes());
     let garbage_inside = envelope::wrap(
         KIND,
         b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff not postcard",
@@ -148,6 +154,16 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
             "cut short",
         ),
         ("header only", good[..12].to_vec(), "cut short"),
+        (
+            "length beyond any save",
+            long_length,
+            "the length in its header is damaged",
+        ),
+        (
+            "length not the payload's",
+            short_length,
+            "the length in its header is damaged",
+        ),
         ("newer", newer, "newer version of ACCC (format 9"),
         ("bad checksum", flipped, "checksum does not match"),
         (
@@ -161,6 +177,10 @@ fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
         let m = bad_file_message(&path);
         assert!(m.contains(&path.display().to_string()), "{what}: {m}");
         assert!(m.contains(expected), "{what}: {m}");
+        assert!(
+            expected == "cut short" || !m.contains("cut short"),
+            "{what}: {m}"
+        );
         assert!(
             m.contains("a backup is at")
                 && m.contains("SAVED-1.bak")
@@ -772,14 +792,153 @@ fn a_journal_that_cannot_be_read_is_set_aside_and_said_so() {
     let mut k = Keeper::take(&path).unwrap();
     k.load().unwrap();
     assert!(k.in_play().is_none());
-    let note = k.take_journal_note().unwrap();
+    let note = k.take_journal_note().unwrap().to_string();
     assert!(
         note.contains("is not an ACCC journal") && note.contains("J.jnl.bad"),
         "{note}"
     );
+    assert!(!note.contains("  "), "one sentence, not a gap: {note}");
     assert!(!jpath.exists());
     assert_eq!(
         fs::read(dir.path().join("J.jnl.bad")).unwrap(),
         b"not a journal at all"
     );
+    // Another one later: the first kept is not replaced.
+    drop(k);
+    fs::write(&jpath, b"nor is this").unwrap();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert!(k.take_journal_note().is_some());
+    assert_eq!(
+        fs::read(dir.path().join("J.jnl.bad")).unwrap(),
+        b"not a journal at all"
+    );
+    assert_eq!(
+        fs::read(dir.path().join("J.jnl.bad.2")).unwrap(),
+        b"nor is this"
+    );
+}
+
+/// The person's actions in `ops` (the computer's choices aside).
+fn persons(ops: &[record::Op]) -> usize {
+    ops.iter()
+        .filter(|op| !matches!(op, record::Op::Computer(_)))
+        .count()
+}
+
+/// A kept file whose journal holds `ops` of [`every_action`]'s match, one by one, as a
+/// program stopped (as by kill -9) after the last left it.
+fn journalled(ops: &[record::Op]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let (dir, path) = kept(&tiny(3));
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    k.begin_match(record::MatchRecord {
+        ops: Vec::new(),
+        ..every_action()
+    })
+    .unwrap();
+    for op in ops {
+        k.note(std::slice::from_ref(op)).unwrap();
+    }
+    (dir, path)
+}
+
+#[test]
+fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written() {
+    let game = every_action();
+    let (dir, path) = journalled(&game.ops);
+    let jpath = journal::path_for(&path);
+    let whole = fs::read(&jpath).unwrap();
+    // The frame of the 8th action begins here: its checksum is broken, and whole frames
+    // follow it.
+    let frames: Vec<usize> = game
+        .ops
+        .iter()
+        .map(|o| journal::op_frame(o).len())
+        .collect();
+    let at = whole.len() - frames[7..].iter().sum::<usize>();
+    let mut damaged = whole.clone();
+    damaged[at + 5] ^= 0x21;
+    fs::write(&jpath, &damaged).unwrap();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert_eq!(
+        k.in_play().unwrap().ops,
+        game.ops[..7],
+        "the actions before it"
+    );
+    let note = k.take_journal_note().expect("damage is told");
+    match &note.kind {
+        JournalNoteKind::Damaged {
+            damage,
+            actions,
+            kept: Kept::At(to),
+        } => {
+            assert_eq!(damage.at, at);
+            assert_eq!(damage.left_out, whole.len() - at);
+            assert_eq!(*actions, persons(&game.ops[..7]));
+            assert_eq!(to, &dir.path().join("J.jnl.bad"));
+        }
+        other => panic!("{other:?}"),
+    }
+    let said = note.to_string();
+    assert!(
+        said.contains(&format!("J.jnl is damaged {at} bytes in"))
+            && said.contains(&format!(
+                "after your first {} actions",
+                persons(&game.ops[..7])
+            ))
+            && said.contains(&dir.path().join("J.jnl.bad").display().to_string()),
+        "{said}"
+    );
+    // The screen's form names the files alone.
+    let short = format!("{note:#}");
+    assert!(short.starts_with("J.jnl is damaged") && short.contains("kept as J.jnl.bad"));
+    assert!(
+        !short.contains(&dir.path().display().to_string()),
+        "{short}"
+    );
+    // The copy is the journal as it was, made before anything was written.
+    assert_eq!(fs::read(dir.path().join("J.jnl.bad")).unwrap(), damaged);
+    assert_eq!(fs::read(&jpath).unwrap(), damaged, "nothing written yet");
+    // Stopped before anything is written, opened again: told again, the same copy named,
+    // no second one made.
+    drop(k);
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    let again = k.take_journal_note().unwrap().to_string();
+    let kept_as = format!("kept as {}", dir.path().join("J.jnl.bad").display());
+    assert!(again.ends_with(&kept_as), "{again}");
+    assert!(!dir.path().join("J.jnl.bad.2").exists());
+    // Play goes on: the journal is written afresh from the actions kept; the copy stays.
+    k.note(&game.ops[7..8]).unwrap();
+    drop(k);
+    let j = journal::decode(&fs::read(&jpath).unwrap()).unwrap();
+    assert_eq!((j.game.ops.as_slice(), j.damage), (&game.ops[..8], None));
+    assert_eq!(fs::read(dir.path().join("J.jnl.bad")).unwrap(), damaged);
+    // A read-only look (accc review) tells it too, and changes nothing.
+    fs::write(&jpath, &damaged).unwrap();
+    let note = check_journal(&path, None).unwrap().to_string();
+    assert!(
+        note.contains("is damaged") && note.contains("opened to play"),
+        "{note}"
+    );
+    assert_eq!(fs::read(&jpath).unwrap(), damaged);
+    assert!(!dir.path().join("J.jnl.bad.2").exists());
+}
+
+#[test]
+fn a_journal_torn_by_a_crash_is_cut_quietly() {
+    let game = every_action();
+    let (dir, path) = journalled(&game.ops[..5]);
+    let jpath = journal::path_for(&path);
+    let mut bytes = fs::read(&jpath).unwrap();
+    bytes.pop();
+    fs::write(&jpath, &bytes).unwrap();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert_eq!(k.in_play().unwrap().ops, game.ops[..4]);
+    assert!(k.take_journal_note().is_none(), "a torn tail is not told");
+    assert!(check_journal(&path, None).is_none());
+    assert!(!dir.path().join("J.jnl.bad").exists());
 }

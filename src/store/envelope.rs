@@ -15,11 +15,13 @@ use super::crc32::crc32;
 /// The header's length in bytes.
 pub const HEADER_LEN: usize = 20;
 
-/// A kind of file: its tag, and the newest format version this program reads and writes.
+/// A kind of file: its tag, the newest format version this program reads and writes, and the
+/// largest such file it reads (a header declaring more is damaged, not a file cut short).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kind {
     pub tag: &'static [u8; 8],
     pub version: u16,
+    pub max_bytes: u64,
 }
 
 /// What is wrong with bytes that are not a usable file of the kind expected.
@@ -31,6 +33,11 @@ pub enum Problem {
     Foreign,
     /// It ends early.
     Truncated { have: usize, want: usize },
+    /// The payload length in its header cannot be right: more than any such file holds, or
+    /// not the length of a payload whose checksum holds. (The header has no checksum of its
+    /// own: a length that is merely wrong, with the payload damaged too, reads as
+    /// `Truncated` or `Trailing`.)
+    BadLength { declared: u64, have: usize },
     /// A newer program wrote it.
     Newer { version: u16, newest: u16 },
     /// Its version is 0, which no program writes.
@@ -51,6 +58,11 @@ impl std::fmt::Display for Problem {
             Problem::Truncated { have, want } => {
                 write!(f, "is cut short: only {have} of its {want} bytes are there")
             }
+            Problem::BadLength { declared, have } => write!(
+                f,
+                "is corrupt: the length in its header is damaged (it gives {declared} bytes, \
+                 where the file has {have})"
+            ),
             Problem::Newer { version, newest } => write!(
                 f,
                 "was written by a newer version of ACCC (format {version}; this program reads \
@@ -107,7 +119,17 @@ pub fn unwrap(kind: Kind, bytes: &[u8]) -> Result<(u16, &[u8]), Problem> {
     if version == 0 {
         return Err(Problem::VersionZero);
     }
-    let want = HEADER_LEN + u32_at(12) as usize;
+    let declared = HEADER_LEN as u64 + u64::from(u32_at(12));
+    // The header has no checksum, but the payload's shows a length field damaged alone: the
+    // bytes after the header are the whole payload, whatever length it gives.
+    let whole = || crc32(&bytes[HEADER_LEN..]) == u32_at(16);
+    if declared != bytes.len() as u64 && (declared > kind.max_bytes || whole()) {
+        return Err(Problem::BadLength {
+            declared,
+            have: bytes.len(),
+        });
+    }
+    let want = declared as usize;
     if bytes.len() < want {
         return Err(Problem::Truncated {
             have: bytes.len(),
@@ -131,6 +153,7 @@ mod tests {
     const KIND: Kind = Kind {
         tag: b"TESTFILE",
         version: 1,
+        max_bytes: 1000,
     };
 
     #[test]
@@ -149,7 +172,7 @@ mod tests {
         );
         let other = Kind {
             tag: b"OTHERTAG",
-            version: 1,
+            ..KIND
         };
         assert_eq!(unwrap(other, &good), Err(Problem::Foreign));
         assert_eq!(
@@ -184,5 +207,50 @@ mod tests {
         let mut longer = good.clone();
         longer.push(0);
         assert_eq!(unwrap(KIND, &longer), Err(Problem::Trailing(1)));
+    }
+
+    #[test]
+    fn a_damaged_length_is_told_from_a_file_cut_short() {
+        let good = wrap(KIND, b"some payload bytes");
+        let have = good.len();
+        // A length no such file can have, whatever the payload.
+        let mut huge = good.clone();
+        huge[14..16].copy_from_slice(b"\xff\xff");
+        huge[20] ^= 1;
+        assert_eq!(
+            unwrap(KIND, &huge),
+            Err(Problem::BadLength {
+                declared: 20 + 0xffff_0000 + 18,
+                have
+            })
+        );
+        // A length that could be, but the payload there is whole by its checksum: the length
+        // is wrong, longer or shorter.
+        for declared in [19u32, 30, 900] {
+            let mut wrong = good.clone();
+            wrong[12..16].copy_from_slice(&declared.to_le_bytes());
+            assert_eq!(
+                unwrap(KIND, &wrong),
+                Err(Problem::BadLength {
+                    declared: 20 + u64::from(declared),
+                    have
+                })
+            );
+            let told = unwrap(KIND, &wrong).unwrap_err().to_string();
+            assert!(
+                told.contains("damaged") && !told.contains("cut short"),
+                "{told}"
+            );
+        }
+        // A file really cut short, within the largest, is still told so.
+        let cut = unwrap(KIND, &good[..have - 3]).unwrap_err();
+        assert_eq!(
+            cut,
+            Problem::Truncated {
+                have: have - 3,
+                want: have
+            }
+        );
+        assert!(cut.to_string().contains("cut short"));
     }
 }

@@ -115,6 +115,9 @@ pub struct App {
     /// The file being opened on the start screens (created, or recovered from its backup):
     /// its lock is held from the moment it is named, and moves to the [`Open`] file.
     pub(super) opening: Option<crate::save::Keeper>,
+    /// What is said on the command line once the terminal is given back (a damaged journal
+    /// found on opening a file), a line each.
+    pub farewell: Vec<String>,
 }
 
 impl App {
@@ -130,6 +133,7 @@ impl App {
             quit: false,
             new_seed: None,
             opening: None,
+            farewell: Vec::new(),
         };
         if let Some(n) = name {
             app.open(&n);

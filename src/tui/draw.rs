@@ -321,11 +321,18 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
             style::text(),
         )],
     );
-    let hint = match backup {
-        Backup::Offered => format!("[B] open the backup ({name}.bak)  [Enter] choose another name"),
-        _ => "[Enter] choose another name".to_string(),
-    };
-    put(f, area, 1, 24, vec![Span::styled(hint, style::key())]);
+    if let Backup::Offered(holds) = backup {
+        // What the backup holds is said before [B] takes the person back to it.
+        let offer = format!("[B] open the backup ({name}.bak: {holds})");
+        put(f, area, 1, 23, vec![Span::styled(offer, style::key())]);
+    }
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled("[Enter] choose another name", style::key())],
+    );
 }
 
 fn county_choice(f: &mut Frame, area: Rect, name: &str) {
@@ -366,15 +373,10 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     );
 }
 
-fn menu(f: &mut Frame, area: Rect, app: &Open) {
-    let comp = &app.comp;
-    let class = if app.class == Class::First {
-        "First-class"
-    } else {
-        "Second-class"
-    };
-    let season = comp
-        .current()
+/// Where a competition stands: "1890 season, round 3", or "competition complete" (the
+/// menu's heading, and what a backup offered holds).
+pub fn standing(comp: &crate::league::Competition) -> String {
+    comp.current()
         .map(|s| {
             format!(
                 "{} season, round {}",
@@ -382,7 +384,17 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
                 s.current_round().unwrap_or(14)
             )
         })
-        .unwrap_or_else(|| "competition complete".into());
+        .unwrap_or_else(|| "competition complete".into())
+}
+
+fn menu(f: &mut Frame, area: Rect, app: &Open) {
+    let comp = &app.comp;
+    let class = if app.class == Class::First {
+        "First-class"
+    } else {
+        "Second-class"
+    };
+    let season = standing(comp);
     heading(
         f,
         area,

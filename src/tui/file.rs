@@ -54,18 +54,24 @@ impl Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backup {
     None,
-    Offered,
+    /// Readable, and offered with [B]: what it holds (its season and round), to be said
+    /// before [B] is pressed.
+    Offered(String),
     /// Tried, and it cannot be read either: why.
     Unusable(String),
 }
 
 impl Backup {
-    /// What the backup of the file at `path` can offer.
+    /// What the backup of the file at `path` can offer: it is read now, so that the screen
+    /// says what it holds, or that it cannot be used, before the person chooses it.
     fn of(path: &Path) -> Backup {
-        if crate::save::backup_path(path).exists() {
-            Backup::Offered
-        } else {
-            Backup::None
+        let bak = crate::save::backup_path(path);
+        if !bak.exists() {
+            return Backup::None;
+        }
+        match crate::save::load(&bak) {
+            Ok(comp) => Backup::Offered(super::draw::standing(&comp)),
+            Err(e) => Backup::Unusable(format!("{e:#}")),
         }
     }
 }
@@ -324,26 +330,20 @@ impl App {
             Phase::Start(Start::Damaged {
                 name,
                 problem,
-                backup: Backup::Offered,
+                backup: Backup::of(&path),
             })
         } else if !path.exists() {
             Phase::Start(Start::Confirm { name })
         } else {
             match keeper.load() {
                 Ok(comp) => self.opened(comp, None),
-                Err(e) => {
-                    let backup = Backup::of(&path);
-                    // The screen offers the backup with [B]: no need to say copy it by hand.
-                    let problem = match backup {
-                        Backup::Offered => format!("{e:#}"),
-                        _ => e.to_string(),
-                    };
-                    Phase::Start(Start::Damaged {
-                        name,
-                        problem,
-                        backup,
-                    })
-                }
+                // The screen offers the backup with [B], or says it cannot be used: either
+                // way, no need to say copy it by hand.
+                Err(e) => Phase::Start(Start::Damaged {
+                    name,
+                    problem: format!("{e:#}"),
+                    backup: Backup::of(&path),
+                }),
             }
         };
     }
@@ -357,14 +357,25 @@ impl App {
     }
 
     /// `comp`, just read from its file, open on the menu.
+    /// A journal found damaged is said on the menu, and again on the command line when the
+    /// program ends (with its full path), where it is not gone at the next key.
     fn opened(&mut self, comp: Competition, status: Option<String>) -> Phase {
         match self.keeper(comp.name()) {
-            Ok(keeper) => Phase::Open(Box::new(Open::new(
-                comp,
-                self.saves_dir.clone(),
-                keeper,
-                status,
-            ))),
+            Ok(mut keeper) => {
+                let status = match keeper.take_journal_note() {
+                    Some(note) => {
+                        self.farewell.push(note.to_string());
+                        Some(format!("{note:#}."))
+                    }
+                    None => status,
+                };
+                Phase::Open(Box::new(Open::new(
+                    comp,
+                    self.saves_dir.clone(),
+                    keeper,
+                    status,
+                )))
+            }
             Err(e) => Phase::Start(Start::FileName {
                 input: String::new(),
                 error: Some(e.to_string()),
@@ -375,7 +386,7 @@ impl App {
     fn damaged_key(&mut self, name: String, problem: String, backup: Backup, k: KeyEvent) {
         self.phase = match upper(k) {
             // [B] is offered only while there is a backup not yet found unusable.
-            Some('B') if backup == Backup::Offered => {
+            Some('B') if matches!(backup, Backup::Offered(_)) => {
                 let read = match self.opening.as_mut() {
                     Some(keeper) => keeper.read_backup(),
                     None => Keeper::take(&file_path(&self.saves_dir, &name))

@@ -21,7 +21,7 @@ pub mod setup;
 pub mod style;
 pub mod views;
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -55,12 +55,22 @@ impl Drop for Guard {
     }
 }
 
+/// What the terminal program says when it is started without a terminal to draw in.
+pub const NOT_A_TERMINAL: &str = "the terminal program needs a terminal of at least 80x25 for \
+     its screens and keys, and its input or output is a pipe or a file: run `accc` in a \
+     terminal window, or use `accc sim`, `accc show` or `accc export` for text and data";
+
 /// Runs the terminal program until the user quits.
 pub fn run(
     saves_dir: PathBuf,
     name: Option<String>,
     seed: Option<u64>,
 ) -> crate::error::Result<()> {
+    // Without a terminal (output to a pipe or a file, input from one) there is nothing to
+    // draw on: say so in the program's words, before the terminal is touched.
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        return Err(crate::error::Error::Usage(NOT_A_TERMINAL.into()));
+    }
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -78,7 +88,13 @@ pub fn run(
         .size()
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     app.update(Msg::Resize(size.width, size.height));
-    event_loop(&mut terminal, &mut app).map_err(|e| crate::error::Error::io("terminal error", e))
+    let ended = event_loop(&mut terminal, &mut app);
+    // The terminal is given back first, so that these lines stay on it.
+    drop(_guard);
+    for line in &app.farewell {
+        crate::cli::common::print_err(line);
+    }
+    ended.map_err(|e| crate::error::Error::io("terminal error", e))
 }
 
 /// Set when a signal asks the program to stop (`kill`, the terminal closing). The loop then

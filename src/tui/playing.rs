@@ -206,9 +206,6 @@ impl Open {
     /// menu if its fixture is still to be played and its actions replay; else it is dropped
     /// (and the file saved without it), saying why.
     pub(super) fn check_in_play(&mut self) {
-        if let Some(note) = self.keeper.take_journal_note() {
-            self.status = Some(note);
-        }
         let Some(game) = self.keeper.in_play().cloned() else {
             return;
         };

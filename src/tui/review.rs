@@ -1,10 +1,12 @@
 //! The review of a match the person played to its end (the screen after its final
 //! scorecard, and `accc review NAME`): the match rebuilt from its record, action by action,
-//! and the person's balls and answers judged by the analyst (`ai::review`).
+//! and the person's balls and answers judged as the replay passes them by the session's own
+//! `=` adviser, told every view of the person's side as it was in play (`ai::review`).
 
 use super::session::{ReplayError, Session};
-use crate::ai::review::{review, Costly, Step};
-use crate::engine::Side;
+use crate::ai::review::{dearest, judge, Costly, Step};
+use crate::engine::score::plural;
+use crate::engine::{Choice, Side};
 use crate::league::Settings;
 use crate::save::record::{MatchRecord, Op};
 
@@ -12,23 +14,36 @@ use crate::save::record::{MatchRecord, Op};
 pub const MOST: usize = 10;
 
 /// The person's decisions in `game`, in order, each with the state it was made in, and the
-/// side the person played: `None` if the person played no side (a watched match). The match
-/// is rebuilt from the record once (`Session::of_record_seeing`, which plays the computer's
-/// kept choices, so a match played under another version of the computer players is reviewed
-/// as it was played), each decision's state taken as the replay passes it.
+/// side the person played: `None` if the person played no side (a watched match).
 pub fn steps(
     settings: &Settings,
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
     let mut steps = Vec::new();
+    let side = each_decision(settings, game, |s, choice| {
+        steps.push((s.state.clone(), choice))
+    })?;
+    Ok(side.map(|side| (side, steps)))
+}
+
+/// Shows `seen` each of the person's decisions in `game`, in order: the session as it stood
+/// when the person chose (its `=` adviser told every view of the side before), and the
+/// choice. The match is rebuilt from the record once (`Session::of_record_seeing`, which
+/// plays the computer's kept choices, so a match played under another version of the
+/// computer players is reviewed as it was played). The side the person played, if any.
+fn each_decision(
+    settings: &Settings,
+    game: &MatchRecord,
+    mut seen: impl FnMut(&Session, Choice),
+) -> Result<Option<Side>, ReplayError> {
     let played = Session::of_record_seeing(settings, game, |s, op| {
         if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
-                steps.push((s.state.clone(), choice));
+                seen(s, choice);
             }
         }
     })?;
-    Ok(played.human.map(|side| (side, steps)))
+    Ok(played.human)
 }
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,
@@ -38,19 +53,36 @@ pub fn lines(
     game: &MatchRecord,
     width: usize,
 ) -> Result<Option<Vec<String>>, ReplayError> {
-    let Some((side, steps)) = steps(settings, game)? else {
+    let Some((side, decisions, costly)) = judged(settings, game, MOST)? else {
         return Ok(None);
     };
     let f = &game.fixture;
     let names = [f.home, f.away].map(|id| crate::counties::get(id).name.clone());
-    let costly = review(f.seed, side, "you", &steps, MOST);
     Ok(Some(told(
         &format!("{} v {}", names[0], names[1]),
         &names[side.index()],
-        steps.len(),
+        decisions,
         &costly,
         width,
     )))
+}
+
+/// The person's side in `game`, how many decisions the person made, and the `most` that
+/// cost most, dearest first: `None` for a watched match. Each of the person's decisions is
+/// judged by the session's `=` adviser as the replay passes it, so by the very analyst, told
+/// the very views, that answered `=` there in play.
+pub fn judged(
+    settings: &Settings,
+    game: &MatchRecord,
+    most: usize,
+) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
+    let mut found = Vec::new();
+    let mut decisions = 0;
+    let side = each_decision(settings, game, |s, choice| {
+        decisions += 1;
+        found.extend(judge(s.adviser(), &s.state, choice, "you"));
+    })?;
+    Ok(side.map(|side| (side, decisions, dearest(found, most))))
 }
 
 /// A review told: `title` the match, `side` the side reviewed, `decisions` how many there
@@ -63,7 +95,10 @@ pub fn told(
     width: usize,
 ) -> Vec<String> {
     let mut out = vec![
-        format!("Review of {title}: {side}'s {decisions} decisions"),
+        format!(
+            "Review of {title}: {side}'s {}",
+            plural(decisions as u32, "decision")
+        ),
         String::new(),
     ];
     let mut say = |text: &str, first: &str, rest: &str| {
@@ -77,10 +112,11 @@ pub fn told(
         );
     } else {
         say(
-            "The balls and answers that cost most, by the analyst's estimate (what the choice \
-             came to over the next dozen balls against its best choice, on the same deals of \
-             the unseen cards; wickets, the cards kept and a result within them counted in \
-             runs, a match won or lost as 200):",
+            "The balls and answers that cost most, by the analyst's estimate: each against \
+             what [=] (the same analyst) would have answered there, over the next dozen balls \
+             on the same deals of the unseen cards, wickets, the cards kept and a result \
+             within them counted in runs, a match won or lost as 200. A choice [=] would have \
+             made is never listed:",
             "",
             "",
         );

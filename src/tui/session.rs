@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use rand_chacha::ChaCha8Rng;
 
 use super::commentary::{Commentary, Pause};
-use crate::ai::analyst::{Analyst, Search};
+use crate::ai::analyst::Analyst;
 use crate::ai::Bot;
 use crate::engine::{
     runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player,
@@ -215,11 +215,7 @@ impl Session {
             Bot::new(bat, bowl, seed, Side::Home),
             Bot::new(bat, bowl, seed, Side::Away),
         ];
-        let adviser = Analyst::new(
-            seed ^ 0x5eed_ad71_5e11,
-            human.unwrap_or(Side::Home),
-            Search::ADVICE,
-        );
+        let adviser = Analyst::adviser(seed, human.unwrap_or(Side::Home));
         let mut commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
         commentary.full_names = [names[0].0.clone(), names[1].0.clone()];
         commentary.no_ball_rule = options.no_balls;
@@ -432,6 +428,12 @@ impl Session {
         self.exchange_pick.clear();
         self.advance(false);
         Ok(())
+    }
+
+    /// The analyst that answers `=`, told every view of the person's side so far: the
+    /// review's judge of the person's choices (`ai::review::judge`).
+    pub fn adviser(&self) -> &Analyst {
+        &self.adviser
     }
 
     /// What the analyst would choose for the human (the `=` key): the same at the same

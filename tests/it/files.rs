@@ -383,3 +383,70 @@ fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
     let out = sim(dir.path(), "HELD", 1).output().unwrap();
     assert!(out.status.success(), "free once the program has quit");
 }
+
+#[test]
+fn a_damaged_length_is_called_damaged_and_a_short_file_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["LEN", "CUT"] {
+        let out = sim(dir.path(), name, 2).output().unwrap();
+        assert!(out.status.success(), "{}", text(&out).1);
+    }
+    // The length's top two bytes overwritten: a length no save has.
+    let len = dir.path().join("LEN.acc");
+    let mut bytes = std::fs::read(&len).unwrap();
+    bytes[14..16].copy_from_slice(b"\xff\xff");
+    std::fs::write(&len, &bytes).unwrap();
+    // A file really cut short.
+    let cut = dir.path().join("CUT.acc");
+    let whole = std::fs::read(&cut).unwrap();
+    std::fs::write(&cut, &whole[..whole.len() - 100]).unwrap();
+    let said = |name: &str| {
+        let out = accc()
+            .args(["show", name, "table", "--saves-dir"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        text(&out).1
+    };
+    let err = said("LEN");
+    assert!(
+        err.contains("LEN.acc is corrupt: the length in its header is damaged")
+            && !err.contains("cut short"),
+        "{err}"
+    );
+    let err = said("CUT");
+    assert!(
+        err.contains(&format!(
+            "CUT.acc is cut short: only {} of its {} bytes are there",
+            whole.len() - 100,
+            whole.len()
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&len).unwrap(), bytes, "nothing is changed");
+}
+
+#[test]
+fn the_terminal_program_without_a_terminal_says_so_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["play", "NOPE"][..], &[][..]] {
+        let out = accc()
+            .args(args)
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "a usage error: {stderr}");
+        assert!(stdout.is_empty(), "no escape codes written: {stdout:?}");
+        assert!(
+            stderr.contains("needs a terminal of at least 80x25")
+                && stderr.contains("accc sim")
+                && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -533,6 +533,18 @@ fn sim_says_when_fewer_seasons_are_left_than_asked_and_refuses_a_finished_compet
         before,
         "the file is untouched"
     );
+    // Without a number of seasons, a finished competition shows its roll of honour and says
+    // it is over in the same words.
+    let out = run(d, &["sim", "FIN"]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("FIN is over: all its seasons up to 1989 have been played")
+            && said.contains("roll of honour is above"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1989"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
 #[test]

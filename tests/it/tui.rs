@@ -300,6 +300,15 @@ fn to_own_match(app: &mut App) {
 
 /// Plays the match on screen to its end with `=` and [Enter] at every stop.
 fn play_out(app: &mut App) {
+    play_out_pressing(app, |_| "=");
+}
+
+/// Plays the match on screen to its end: [Enter] at every stop, and at each of the person's
+/// decisions the key `key` gives.
+fn play_out_pressing(
+    app: &mut App,
+    mut key: impl FnMut(&accc::tui::session::Session) -> &'static str,
+) {
     for _ in 0..5000 {
         let s = session(app);
         if s.state.is_over() {
@@ -308,7 +317,8 @@ fn play_out(app: &mut App) {
         if s.paused.is_some() {
             enter(app);
         } else {
-            press(app, "=");
+            let k = key(s);
+            press(app, k);
         }
     }
     panic!("the match never ended");
@@ -466,14 +476,13 @@ fn play_as_user(
 /// its record, gives the same answer at every prompt.
 #[test]
 fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
-    use accc::ai::analyst::{Analyst, Search};
+    use accc::ai::analyst::Analyst;
     use accc::ai::{Bot, Level};
     use accc::engine::runner::chance_rng;
     use accc::engine::{Choice, MatchState, NoRecord, Player, Side};
     use accc::save::record::Op;
     use std::collections::HashMap;
     let pro = Level::PROFESSIONAL;
-    let adviser_seed = |seed: u64| seed ^ 0x5eed_ad71_5e11;
     // Per seed: the person's decisions and the computer's choices, as the record keeps them.
     type History = (Vec<(Decision, Choice)>, Vec<Choice>);
     let play = || {
@@ -485,7 +494,7 @@ fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
         play_as_user(0..2, |s, seed| {
             if seed != at {
                 at = seed;
-                professional = Bot::new(pro, pro, adviser_seed(seed), Side::Home);
+                professional = Bot::new(pro, pro, seed, Side::Home);
             }
             let answer = s.advice().expect("the person is to act");
             assert_eq!(s.advice(), Some(answer), "asked again at the same ball");
@@ -522,7 +531,7 @@ fn the_equals_key_asks_the_analyst_and_answers_alike_each_time() {
     };
     let mut checked = 0;
     for (seed, (person, computer)) in history {
-        let mut twin = Analyst::new(adviser_seed(seed), Side::Home, Search::ADVICE);
+        let mut twin = Analyst::adviser(seed, Side::Home);
         let mut person = person.into_iter();
         let mut computer = computer.into_iter();
         let mut state = MatchState::new(options);
@@ -567,22 +576,10 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
     to_own_match(&mut app);
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.state.is_over() {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else if matches!(
-            s.human_to_act(),
-            Some(Decision::Bowl | Decision::Respond { .. })
-        ) {
-            press(&mut app, "1");
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    play_out_pressing(&mut app, |s| match s.human_to_act() {
+        Some(Decision::Bowl | Decision::Respond { .. }) => "1",
+        _ => "=",
+    });
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     enter(&mut app);
@@ -631,6 +628,77 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
         assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
         enter(&mut app);
         assert!(!matches!(app.screen(), Some(Screen::MatchReview { .. })));
+    }
+}
+
+/// The review and the `=` key agree (they are the same analyst, told the same views): a
+/// match played with `=` at every decision is blamed for nothing, on the screen and by
+/// `accc review`; in the next, where the person plays the first card at every seventh ball
+/// or answer and `=` at the rest, only those balls and answers of the person's own may be
+/// blamed.
+#[test]
+fn the_review_never_blames_a_choice_the_equals_key_advised() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 2);
+    let label = |s: &accc::tui::session::Session| {
+        let p = s.state.public();
+        let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
+        let balls = p.current().balls;
+        format!("{nth} innings, {}.{} overs:", balls / 6, balls % 6 + 1)
+    };
+    let listed = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter_map(|l| {
+                let (n, rest) = l.trim_start().split_once(". ")?;
+                n.parse::<u32>().ok()?;
+                Some(rest.to_string())
+            })
+            .collect()
+    };
+    for every in [0, 7] {
+        to_own_match(&mut app);
+        let (mut asked, mut own) = (0, std::collections::HashSet::new());
+        play_out_pressing(&mut app, |s| {
+            let ball_or_answer = matches!(
+                s.human_to_act(),
+                Some(Decision::Bowl | Decision::Respond { .. })
+            );
+            asked += ball_or_answer as u32;
+            if ball_or_answer && every > 0 && asked % every == 0 {
+                own.insert(label(s));
+                "1"
+            } else {
+                "="
+            }
+        });
+        assert!(asked > 100, "{asked}");
+        enter(&mut app);
+        enter(&mut app);
+        let text = shot(&app);
+        let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
+            panic!("{text}")
+        };
+        let lines = lines.clone();
+        let blamed = listed(&lines);
+        if every == 0 {
+            assert_eq!(blamed, Vec::<String>::new(), "{text}");
+            assert!(
+                text.contains("The analyst found no ball or answer it was sure cost runs"),
+                "{text}"
+            );
+            let printed = crate::helpers::ok_in(dir.path(), &["review", "TEST"]);
+            assert!(printed.contains("nothing to review"), "{printed}");
+        } else {
+            assert!(!blamed.is_empty(), "{text}");
+            for line in &blamed {
+                assert!(
+                    own.iter().any(|at| line.starts_with(at.as_str())),
+                    "{line} was played on the advice of ="
+                );
+            }
+        }
+        enter(&mut app);
     }
 }
 
@@ -834,22 +902,28 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     assert_eq!(shot(&again), screen_before);
 }
 
-#[test]
-fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = small_file(dir.path(), Some(0));
-    to_own_match(&mut app);
+/// Into the person's own match, [=] playing for them and [Enter] passing each stop, until
+/// `deliveries` balls have been bowled.
+fn into_own_match(app: &mut App, deliveries: u32) {
+    to_own_match(app);
     let mut keys = 0;
-    // Past a stop or two, and some way into the match.
-    while session(&app).deliveries < 30 {
-        if session(&app).paused.is_some() {
-            enter(&mut app);
+    while session(app).deliveries < deliveries {
+        if session(app).paused.is_some() {
+            enter(app);
         } else {
-            press(&mut app, "=");
+            press(app, "=");
         }
         keys += 1;
         assert!(keys < 2000);
     }
+}
+
+#[test]
+fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    // Past a stop or two, and some way into the match.
+    into_own_match(&mut app, 30);
     // A [D] armed is an action too.
     if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
         press(&mut app, "d");
@@ -894,6 +968,90 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
         .last_played
         .expect("the person's last match is kept for review");
     assert!(last.choices().count() > 20);
+}
+
+#[test]
+fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    into_own_match(&mut app, 40);
+    let deliveries = session(&app).deliveries;
+    // Stopped as by kill -9. Then the tester's damage: six bytes overwritten half way in.
+    drop(app);
+    let journal = dir.path().join("TEST.jnl");
+    let mut bytes = std::fs::read(&journal).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid..mid + 6].copy_from_slice(b"QQQQQQ");
+    std::fs::write(&journal, &bytes).unwrap();
+    let bad = dir.path().join("TEST.jnl.bad");
+
+    // The command line says it before its own work, and changes nothing.
+    let out = crate::helpers::accc()
+        .args(["review", "TEST", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("TEST.jnl is damaged") && err.contains("resumes after your first"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&journal).unwrap(), bytes);
+    assert!(!bad.exists());
+    // `accc sim`, which owns the file, keeps the copy too (and refuses: the match is the
+    // person's to finish).
+    let out = crate::helpers::accc()
+        .args(["sim", "TEST", "--years", "1", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("TEST.jnl is damaged")
+            && err.contains(&format!("kept as {}", bad.display()))
+            && err.contains("has your match in play"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+
+    // The terminal program says it on the menu, naming the copy it has kept before anything
+    // is written, and again on the command line when it ends.
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    let status = app.status().unwrap().to_string();
+    assert!(
+        status.starts_with("TEST.jnl is damaged") && status.contains("kept as TEST.jnl.bad"),
+        "{status}"
+    );
+    insta::assert_snapshot!("menu_journal_damaged", shot(&app));
+    assert_eq!(app.farewell.len(), 1);
+    assert!(
+        app.farewell[0].contains(&bad.display().to_string()),
+        "{:?}",
+        app.farewell
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+    assert!(
+        !dir.path().join("TEST.jnl.bad.2").exists(),
+        "the same copy, not another"
+    );
+    // [2] resumes before the damage; play goes on, and the copy stays as it was.
+    press(&mut app, "2");
+    let resumed = session(&app).deliveries;
+    assert!(
+        0 < resumed && resumed < deliveries,
+        "{resumed} of {deliveries}"
+    );
+    press(&mut app, "=");
+    enter(&mut app);
+    drop(app);
+    assert_eq!(std::fs::read(&bad).unwrap(), bytes);
+    let mut keeper = accc::save::Keeper::take(&file_path(dir.path(), "TEST")).unwrap();
+    keeper.load().unwrap();
+    assert!(
+        keeper.take_journal_note().is_none(),
+        "the journal is whole again"
+    );
 }
 
 #[test]
@@ -1474,15 +1632,11 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
     assert!(!text.contains("[B]"), "no backup, none offered: {text}");
     press(&mut app, "b");
     assert!(matches!(app.start(), Some(Start::Damaged { .. })));
-    // A backup that is junk too: offered by its name, tried once, then explained once.
+    // A backup that is junk too: read before it is offered, so it is not offered, and why
+    // is said once.
     std::fs::write(dir.path().join("JUNK.bak"), b"more junk").unwrap();
     drop(app); // let go of the file, as quitting does
     let mut app = App::new(dir.path().to_path_buf(), Some("junk".into()));
-    assert!(
-        shot(&app).contains("[B] open the backup (JUNK.bak)"),
-        "{}",
-        shot(&app)
-    );
     press(&mut app, "bbb");
     let text = shot(&app);
     assert_eq!(
@@ -1490,8 +1644,44 @@ fn the_damaged_file_screen_offers_a_backup_only_when_there_is_one_and_says_so_on
         1,
         "{text}"
     );
-    assert!(!text.contains("[B]"), "{text}");
+    assert!(text.contains("JUNK.bak is not an ACCC"), "{text}");
+    assert!(
+        !text.contains("[B]") && !text.contains("copy it over"),
+        "{text}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), b"junk");
+    assert_eq!(
+        std::fs::read(dir.path().join("JUNK.bak")).unwrap(),
+        b"more junk"
+    );
+}
+
+#[test]
+fn the_backup_offered_says_what_it_holds_before_it_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    let path = file_path(dir.path(), "TEST");
+    // The backup: the competition as made. The file: three seasons on, then damaged.
+    std::fs::copy(&path, dir.path().join("LONGNAME.bak")).unwrap();
+    sim_on_disk(dir.path(), 3);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x40;
+    std::fs::write(file_path(dir.path(), "LONGNAME"), &bytes).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("longname".into()));
+    let text = shot(&app);
+    assert!(
+        text.contains("[B] open the backup (LONGNAME.bak: 1890 season, round 1)"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 80));
+    // The rows of keys (those above name the temporary folder, which varies).
+    let keys: Vec<&str> = text.lines().skip(22).collect();
+    insta::assert_snapshot!("damaged_backup_offered", keys.join("\n"));
+    press(&mut app, "b");
+    assert!(app
+        .comp()
+        .is_some_and(|c| draw::standing(c) == "1890 season, round 1"));
 }
 
 #[test]
