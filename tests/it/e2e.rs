@@ -293,7 +293,11 @@ fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
     s.wait_for("Enter a file name");
     s.send("KILLED\r");
     s.wait_for("[2] Resume ");
-    assert!(s.text().contains(" innings, pack #"), "{}", s.text());
+    assert!(
+        s.text().contains(" batting, innings 1 of 4, pack "),
+        "{}",
+        s.text()
+    );
     s.send("2");
     s.wait_for("TOTAL");
     s.settle();
