@@ -13,7 +13,7 @@ use super::prospects;
 use super::session::{Mode, Session, Stop};
 use super::style;
 use crate::cards::Card;
-use crate::engine::score::plural;
+use crate::engine::score::{overs_text, plural};
 use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
 use crate::save::record::Op;
 
@@ -527,7 +527,7 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     let whole = (balls / 6) as usize;
     let overs = match balls % 6 {
         0 if bars == whole => plural(whole as u32, "over"),
-        part if part > 0 && bars == whole + 1 => format!("{}.{part} overs", whole),
+        part if part > 0 && bars == whole + 1 => format!("{} overs", overs_text(balls)),
         _ => format!("{}, the last unfinished", plural(bars as u32, "over")),
     };
     let overs = if bars > width {
