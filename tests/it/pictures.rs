@@ -170,7 +170,11 @@ fn every_event_is_counted_on_the_story_when_seasons_share_a_column() {
             })
             .sum();
         let counts = top.chars().filter(|c| c.is_ascii_digit()).count();
-        assert_eq!(drawn - 1, n as u32, "{n} seasons (the 1 of '1st' aside)\n{screen}");
+        assert_eq!(
+            drawn - 1,
+            n as u32,
+            "{n} seasons (the 1 of '1st' aside)\n{screen}"
+        );
         assert_eq!(
             counts > 1,
             screen.contains("2 two in one column"),
