@@ -378,6 +378,20 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
                 style::bright(),
             )],
         );
+        // Batting first, the person discards after the bowlers, whose discard took the top
+        // line: the toss is told here.
+        if p.first_bat == side {
+            put(
+                f,
+                area,
+                1,
+                3,
+                vec![Span::styled(
+                    format!("{}.", toss_text(p, &s.commentary.names)),
+                    style::text(),
+                )],
+            );
+        }
         draw_cards(f, area, s.state.hand(side), 7, &[], true);
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {

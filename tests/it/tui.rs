@@ -2491,3 +2491,59 @@ fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
     }
     assert!(told > 0, "the adviser would declare in this match");
 }
+
+/// Put in to bat by the computer, the person discards after the bowlers' discard took the
+/// top line: the toss is still told on the discard screen.
+#[test]
+fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in() {
+    use accc::engine::Side;
+    use accc::tui::match_screen;
+    use accc::tui::session::Session;
+    let names = || {
+        [
+            ("Surrey".to_string(), "Surrey".to_string()),
+            ("Yorkshire".to_string(), "Yorks".to_string()),
+        ]
+    };
+    let mut seen = [false; 2];
+    // The professional puts the other side in; the village captain bats first.
+    for (seed, level) in (0..40u64).flat_map(|seed| [(seed, 5), (seed, 2)]) {
+        let s = Session::begin(
+            accc::engine::MatchOptions::default(),
+            Levels {
+                bat: level,
+                bowl: level,
+            },
+            seed,
+            names(),
+            Some(Side::Home),
+        );
+        let p = s.state.public();
+        if p.toss_winner != Some(Side::Away) || s.human_to_act().is_none() {
+            continue;
+        }
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| match_screen::draw(f, f.area(), &s)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let row = |y: u16| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>();
+        let screen = (0..25).map(row).collect::<Vec<_>>().join("\n");
+        if p.first_bat == Side::Home {
+            assert!(row(1).contains("Yorks discard"), "{screen}");
+            assert!(
+                screen.contains("Surrey lost the toss and were put in to bat."),
+                "{screen}"
+            );
+            assert!(screen.contains("You are batting first."), "{screen}");
+            seen[0] = true;
+        } else {
+            // Bowling first, the person discards first: the top line still tells the toss,
+            // once.
+            assert_eq!(screen.matches("won the toss").count(), 1, "{screen}");
+            seen[1] = true;
+        }
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}
