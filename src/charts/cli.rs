@@ -234,9 +234,14 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
             let sys = find_system(&open.session.system)?;
             let answer = fact_value(sys, &fact, &value)?;
-            open.session.set(&fact, Some(answer.clone()));
+            let change = session::Change {
+                id: fact.clone(),
+                before: open.session.known(&fact).cloned(),
+                after: answer.clone(),
+            };
+            open.session.set(&fact, Some(answer));
             open.save().map_err(session_error)?;
-            format!("{fact}: {answer}\n")
+            format!("{change}\n")
         }
         SessionVerb::Unset { name, fact } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
