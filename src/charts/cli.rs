@@ -88,7 +88,7 @@ pub enum SessionVerb {
     New { name: String, system: String },
     /// List the table sessions.
     List,
-    /// Show a session's standing facts and its log of calls.
+    /// Show a session's kept facts (standing and situation) and its log of calls.
     Show { name: String },
     /// Take back the last call, with the facts it changed.
     Undo { name: String },
@@ -100,7 +100,7 @@ pub enum SessionVerb {
         #[arg(allow_hyphen_values = true)]
         value: String,
     },
-    /// Forget a standing fact (it is asked again).
+    /// Forget a kept fact (it is asked again).
     Unset { name: String, fact: String },
 }
 
@@ -505,7 +505,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         Arg::new("session")
             .long("session")
             .value_name("NAME")
-            .help("the table session to take standing facts from and record the call in"),
+            .help("the table session to take kept facts from and record the call in"),
     )
     .arg(
         Arg::new("seed")
