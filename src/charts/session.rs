@@ -1,9 +1,11 @@
 //! Table sessions: one game at the table, kept between calls in a file of its own. A session
-//! holds the game's standing facts (ratings, tokens, cards in effect, who holds the China
-//! card, the war period: the answers to the questions its procedures mark as standing) and a
-//! log of every call with its answers and dice. A call made in a session takes the facts it
-//! needs from it instead of asking again, and leaves the facts as the procedure says (a token
-//! spent, a card passed on); `undo` takes the last call back, facts and all.
+//! holds the game's kept facts - standing ones (ratings, tokens, cards in effect, who holds the
+//! China card, the war period) and the situation (ahead or behind, the quarter, the cards
+//! left): the answers to the questions its procedures mark as kept - and a log of every call
+//! with its answers and the dice rolled or given. A call made in a session takes the facts it
+//! needs from it instead of asking again (the front end shows that it did), keeps the answers
+//! the person gave, and leaves the facts as the procedure says (a token spent, a card passed
+//! on, the status worked out); `undo` takes the last call back, facts and all.
 //!
 //! The file is kept by [`crate::store`]: written whole or not at all with the last version
 //! as `NAME.table.bak`, in a checksummed, versioned envelope, and locked against a second
