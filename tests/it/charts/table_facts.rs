@@ -77,49 +77,21 @@ fn paydirt_vii_status_becomes_the_ahead_behind_fact_of_later_calls() {
         v["modified_d20"], 10,
         "behind: -2 on the defensive d20: {v}"
     );
-    let (out, _) = call(
-        d,
-        "paydirt-vii",
-        "pd",
-        &[
-            "offense",
-            "--down",
-            "1",
-            "--to-go",
-            "10",
-            "--yard-line",
-            "50",
-            "--d10",
-            "3",
-            "--d20",
-            "5",
-        ],
-    );
+    let offense = |extra: &[&'static str]| {
+        let mut list = "offense --down 1 --to-go 10 --yard-line 50 --d10 3 --d20 5"
+            .split(' ')
+            .collect::<Vec<_>>();
+        list.extend_from_slice(extra);
+        call(d, "paydirt-vii", "pd", &list)
+    };
+    let (out, _) = offense(&[]);
     assert!(
         out.contains("  - behind: yes (from the session)\n"),
         "{out}"
     );
     assert!(out.contains("d20 +2 (AI behind) -> 7"), "{out}");
     // A flag on the command line replaces the fact, and is kept from then on.
-    let (out, err) = call(
-        d,
-        "paydirt-vii",
-        "pd",
-        &[
-            "offense",
-            "--down",
-            "1",
-            "--to-go",
-            "10",
-            "--yard-line",
-            "50",
-            "--d10",
-            "3",
-            "--d20",
-            "5",
-            "--ahead",
-        ],
-    );
+    let (out, err) = offense(&["--ahead"]);
     assert!(!out.contains("from the session"), "{out}");
     assert!(out.contains("d20 -2 (AI ahead) -> 3"), "{out}");
     assert!(
