@@ -128,10 +128,7 @@ fn paydirt_3e_two_minutes_and_the_lead_are_given_once() {
     );
     assert!(out.contains("  - lead: -3 (from the session)\n"), "{out}");
     assert!(out.contains("=> defense: E"), "{out}");
-    undo(d, "p3");
-    assert_eq!(show(d, "p3"), kept);
-    undo(d, "p3");
-    assert!(show(d, "p3").contains("(none yet)"));
+    taken_back(d, "p3", &kept);
 }
 
 #[test]
@@ -274,10 +271,7 @@ fn undaunted_scouted_enough_is_kept_for_the_next_inspire_order() {
         "{out}"
     );
     assert!(out.contains("Scharfschütze, MG-Schütze"), "{out}");
-    undo(d, "ud");
-    assert_eq!(show(d, "ud"), kept);
-    undo(d, "ud");
-    assert!(show(d, "ud").contains("(none yet)"));
+    taken_back(d, "ud", &kept);
 }
 
 #[test]
@@ -439,4 +433,13 @@ fn a_damaged_session_names_its_backup() {
         show(d, "u2").contains("(none yet)"),
         "the backup is the version before"
     );
+}
+
+/// Undo takes the last call back to the facts `kept` before it, and the first call back to
+/// none.
+fn taken_back(d: &std::path::Path, name: &str, kept: &str) {
+    undo(d, name);
+    assert_eq!(show(d, name), kept);
+    undo(d, name);
+    assert!(show(d, name).contains("(none yet)"));
 }
