@@ -169,7 +169,9 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             );
         }
         Screen::Simulate { input, error } => {
-            simulate(f, area, input, error.as_deref(), app.comp.seasons_left())
+            simulate(f, area, input, error.as_deref(), app.comp.seasons_left(), {
+                app.comp.settings().user_county.is_some()
+            })
         }
         Screen::Simulating {
             done, total, last, ..
@@ -787,7 +789,15 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
     );
 }
 
-fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, seasons_left: u16) {
+/// The simulate prompt; `own`: the file has a county of the person's.
+fn simulate(
+    f: &mut Frame,
+    area: Rect,
+    input: &str,
+    error: Option<&str>,
+    seasons_left: u16,
+    own: bool,
+) {
     heading(f, area, "Simulate");
     put(
         f,
@@ -816,7 +826,11 @@ fn simulate(f: &mut Frame, area: Rect, input: &str, error: Option<&str>, seasons
         4,
         8,
         vec![Span::styled(
-            "The computer plays every match, your county's included.",
+            if own {
+                "The computer plays every match, your county's included."
+            } else {
+                "The computer plays every match."
+            },
             style::text(),
         )],
     );

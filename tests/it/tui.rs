@@ -1191,6 +1191,16 @@ fn simulating_seasons_shows_progress_and_saves() {
     let mut app = small_file(dir.path(), Some(3));
     press(&mut app, "s");
     insta::assert_snapshot!("simulate_prompt", shot(&app));
+    // A file without a county of the person's says nothing of one.
+    let other = tempfile::tempdir().unwrap();
+    let mut none = small_file(other.path(), None);
+    press(&mut none, "s");
+    assert!(
+        shot(&none).contains("The computer plays every match."),
+        "{}",
+        shot(&none)
+    );
+    assert!(!shot(&none).contains("your county"), "{}", shot(&none));
     press(&mut app, "x"); // ignored
     press(&mut app, "3");
     enter(&mut app);
