@@ -658,6 +658,10 @@ pub struct WalkScreen {
     pub table: Option<Box<Table>>,
     /// Whether the finished call is recorded, and where.
     pub recorded: Option<String>,
+    /// The number of the call in the session's log, once recorded there.
+    recorded_call: Option<usize>,
+    /// What the last key did, when it is not an error.
+    note: Option<String>,
     /// What the call before carried over into this one (a chained call).
     given: Vec<(String, Answer)>,
     /// Where each answer taken without typing came from, by its place in the answers.
@@ -687,6 +691,8 @@ impl WalkScreen {
             leaving: false,
             table: None,
             recorded: None,
+            recorded_call: None,
+            note: None,
             given: Vec::new(),
             filled: Default::default(),
         }
@@ -742,11 +748,14 @@ impl WalkScreen {
                 .session
                 .record(self.walk.procedure(), self.walk.answers(), &outcome);
             self.recorded = Some(match table.save() {
-                Ok(()) => format!(
-                    "Recorded as call {} of table session {}.",
-                    table.session.log.len(),
-                    table.name
-                ),
+                Ok(()) => {
+                    self.recorded_call = Some(table.session.log.len());
+                    format!(
+                        "Recorded as call {} of table session {}.",
+                        table.session.log.len(),
+                        table.name
+                    )
+                }
                 Err(e) => {
                     table.session.undo();
                     format!("Not recorded: {e}")
@@ -880,6 +889,7 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
 
 fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
+    w.note = None;
     let done = w.walk.question().is_none();
     let leaving = std::mem::take(&mut w.leaving);
     match k.code {
@@ -906,9 +916,7 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
         KeyCode::Backspace if w.input.is_empty() && w.recorded.is_none() => {
             w.walk.back();
         }
-        KeyCode::Backspace if w.input.is_empty() => {
-            w.error = Some("The call is recorded: [U] in the session takes it back.".into());
-        }
+        KeyCode::Backspace if w.input.is_empty() => take_back(w),
         KeyCode::Backspace => {
             w.input.pop();
         }
@@ -924,6 +932,31 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
         _ => {}
     }
     true
+}
+
+/// Backspace on a call just made: takes it back from the session (the facts as they were
+/// before it) and goes back a step, so that an answer, one the session gave among them, can
+/// be given otherwise.
+fn take_back(w: &mut WalkScreen) {
+    if let (Some(n), Some(table)) = (w.recorded_call, w.table.as_mut()) {
+        if table.session.log.len() == n {
+            let after = table.session.facts.clone();
+            let entry = table.session.undo().expect("the call just recorded");
+            if let Err(e) = table.save() {
+                table.session.log.push(entry);
+                table.session.facts = after;
+                w.error = Some(format!("Not taken back: {e}"));
+                return;
+            }
+            w.note = Some(format!(
+                "Call {n} taken back from table session {}: answer again.",
+                table.name
+            ));
+        }
+    }
+    w.recorded = None;
+    w.recorded_call = None;
+    w.walk.back();
 }
 
 fn submit(w: &mut WalkScreen) {
@@ -1091,35 +1124,53 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
         .as_ref()
         .map(|e| (e, style::error()))
         .or(w.recorded.as_ref().map(|r| (r, style::key())))
+        .or(w.note.as_ref().map(|r| (r, style::key())))
         .or(how.as_ref().map(|h| (h, style::text())));
     if let Some((m, look)) = message {
         for (y, line) in (22..24).zip(fit(m, WIDTH, 2)) {
             put(f, area, 2, y, vec![Span::styled(line, look)]);
         }
     }
-    let next: String = w
-        .walk
-        .outcome()
-        .map(|o| {
-            (1..)
-                .zip(&o.next)
-                .map(|(i, n)| format!("[{i}] then {}  ", n.procedure))
-                .collect()
-        })
-        .unwrap_or_default();
-    let keys = if w.walk.question().is_some() {
-        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".to_string()
-    } else if w.recorded.is_some() {
-        format!("{next}[Enter] a new call  [Esc] leave")
-    } else {
-        let back = if next.is_empty() {
-            "back a step"
-        } else {
-            "back"
-        };
-        format!("{next}[Enter] a new call  [Backspace] {back}  [Esc] leave")
-    };
+    let keys = walk_keys(w);
     put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
+}
+
+/// The walk's key line: while asking, the keys of an answer; once the call is made, the calls
+/// it leads to, a new call, and going back (taking the call back from the session when it
+/// is recorded there), in shorter words where the whole line would not fit.
+fn walk_keys(w: &WalkScreen) -> String {
+    if w.walk.question().is_some() {
+        return "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".into();
+    }
+    let next = w.walk.outcome().map(|o| o.next).unwrap_or_default();
+    let chained = |then: &str| -> String {
+        (1..)
+            .zip(&next)
+            .map(|(i, n)| format!("[{i}] {then}{}  ", n.procedure))
+            .collect()
+    };
+    let back = match (w.recorded_call, next.is_empty()) {
+        (Some(_), _) => "take back",
+        (None, true) => "back a step",
+        (None, false) => "back",
+    };
+    [
+        format!(
+            "{}[Enter] a new call  [Backspace] {back}  [Esc] leave",
+            chained("then ")
+        ),
+        format!(
+            "{}[Enter] a new call  [Backspace] {back}  [Esc] leave",
+            chained("")
+        ),
+        format!(
+            "{}[Enter] new call  [Bksp] {back}  [Esc] leave",
+            chained("")
+        ),
+    ]
+    .into_iter()
+    .find(|k| k.chars().count() <= WIDTH + 1)
+    .unwrap_or_else(|| format!("{}[Enter] new call  [Esc] leave", chained("")))
 }
 
 /// The walk's title: the step and question always show; the system's name gives way first,
@@ -1138,7 +1189,35 @@ fn walk_title(system: &str, procedure: &str, at: &str) -> String {
 fn history_line(prompt: &str, answer: &Answer, mark: &str) -> String {
     let answer = format!("{answer}{mark}");
     let room = WIDTH.saturating_sub(answer.chars().count() + 4);
-    format!("{} {answer}", sessions::cut_words(prompt, room))
+    format!("{} {answer}", short_question(prompt, room))
+}
+
+/// A question's words in at most `room` characters: whole when they fit, else the sentence
+/// that asks (the words around it marked "..."), else cut at a word.
+fn short_question(prompt: &str, room: usize) -> String {
+    if prompt.chars().count() <= room {
+        return prompt.to_string();
+    }
+    // The sentences, each with its stop.
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    for (i, c) in prompt.char_indices() {
+        if matches!(c, '.' | '?' | '!') && prompt[i + 1..].starts_with(' ') {
+            sentences.push(prompt[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    sentences.push(prompt[start..].trim());
+    let asks = sentences.iter().rposition(|s| s.ends_with('?'));
+    if let Some(i) = asks.filter(|_| sentences.len() > 1) {
+        let before = if i > 0 { "... " } else { "" };
+        let after = if i + 1 < sentences.len() { " ..." } else { "" };
+        let shown = format!("{before}{}{after}", sentences[i]);
+        if shown.chars().count() <= room {
+            return shown;
+        }
+    }
+    sessions::cut_words(prompt, room)
 }
 
 #[cfg(test)]
@@ -1359,6 +1438,43 @@ mod tests {
             .position(|p| p.id == "order")
             .unwrap();
         assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
+    }
+
+    #[test]
+    fn a_long_walk_title_is_shortened_at_a_word() {
+        let at = "  (the defence (d20), question 10)";
+        let t = walk_title(
+            "Breakaway Football - solo mode",
+            "AI defence: strategy, spy, play call",
+            at,
+        );
+        assert_eq!(
+            t,
+            " AI defence: strategy, spy, play call  (the defence (d20), question 10)"
+        );
+        let at = "  (step 4, the China card and something long, question 12)";
+        for sys in crate::charts::systems() {
+            for p in sys.procedures {
+                let t = walk_title(&sys.meta.name, p.title, at);
+                assert!(t.chars().count() <= 80, "{t}");
+                assert!(t.ends_with(at), "{t}");
+                let shown = t[..t.len() - at.len()].trim_start();
+                let shown = shown
+                    .strip_prefix(&format!("{}: ", sys.meta.name))
+                    .unwrap_or(shown);
+                match shown.strip_suffix("...") {
+                    None => assert_eq!(shown, p.title),
+                    Some(part) => {
+                        assert!(p.title.starts_with(part), "{t}");
+                        let next = p.title[part.len()..].chars().next();
+                        assert!(
+                            matches!(next, Some(' ' | ',' | ':' | ';')),
+                            "cut mid-word: {t}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The words of `text`, whitespace normalised.

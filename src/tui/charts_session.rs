@@ -36,7 +36,11 @@ const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
 pub struct Fact {
     /// The question's id, the flag's name on the command line.
     pub id: &'static str,
-    /// The question as a walk asks it.
+    /// What the fact is, in words (its flag's help, as a sentence): the words a question
+    /// asks it in often name the moment ("B# carries the blitz mark. Is the team's blitz
+    /// rating YES?"), which a list of facts has not.
+    pub about: String,
+    /// The question as a walk asks it: the kind of answer, its bounds, its options.
     pub question: Question,
     /// Where a walk asks it: the procedure and the answers before it, so that a value typed
     /// here is checked as the walk checks it.
@@ -144,6 +148,7 @@ fn find_facts(sys: &SystemDef) -> Vec<Fact> {
                     if found[i].is_none() {
                         found[i] = Some(Fact {
                             id: wanted[i].name,
+                            about: capitalised(wanted[i].help),
                             question: q.clone(),
                             asked_in: Some((p, walk.answers().to_vec())),
                         });
@@ -209,15 +214,12 @@ fn from_param(x: &crate::charts::walk::Param) -> Fact {
         },
         _ => Kind::Number { min: 0, max: 99 },
     };
-    let mut prompt = x.help.to_string();
-    if let Some(first) = prompt.get(..1) {
-        prompt.replace_range(..1, &first.to_uppercase());
-    }
     Fact {
         id: x.name,
+        about: capitalised(x.help),
         question: Question {
             id: x.name.to_string(),
-            prompt,
+            prompt: capitalised(x.help),
             kind,
             step: None,
         },
@@ -462,14 +464,15 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
     };
     s.status = Some(match value {
         Some(a) => format!(
-            "Kept: {} {} ({was}). A change by hand is not a call: [U] does not take it \
+            "Kept: {}: {} ({was}). A change by hand is not a call: [U] does not take it \
              back; change it again here.",
-            terminal_words(s.system, &fact.question.prompt),
+            fact.id,
             fact.shown(&a)
         ),
         None => format!(
-            "Forgotten ({was}): each call asks it again. A change by hand is not a call: \
-             [U] does not take it back."
+            "Forgotten: {} ({was}); each call asks it again. A change by hand is not a \
+             call: [U] does not take it back.",
+            fact.id
         ),
     });
 }
@@ -492,7 +495,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
     if let Some((i, input)) = &s.edit {
         let fact = &all[*i];
         let q = &fact.question;
-        let mut lines = fit(&terminal_words(s.system, &q.prompt), WIDTH, 0);
+        let mut lines = fit(&format!("{} ({}).", fact.about, fact.id), WIDTH, 0);
         lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
         lines.push(String::new());
         let now = match s.table.session.known(fact.id) {
@@ -520,8 +523,8 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
         return;
     }
     let mut lines = vec![
-        "The answers this session gives each call instead of asking them; a call made".to_string(),
-        "in it keeps them up to date. Press a fact's letter to change or forget it.".into(),
+        "The facts this session answers for each call instead of asking them; a call".to_string(),
+        "made in it keeps them up to date. Press a fact's letter to change or forget it.".into(),
         String::new(),
     ];
     if all.is_empty() {
@@ -535,11 +538,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
             Some(a) => a.to_string().chars().take(24).collect(),
             None => "(asked)".into(),
         };
-        lines.push(row(
-            &format!("[{l}] "),
-            &terminal_words(s.system, &fact.question.prompt),
-            &value,
-        ));
+        lines.push(row(&format!("[{l}] "), &fact.about, &value));
     }
     let log = &s.table.session.log;
     lines.push(String::new());

@@ -42,10 +42,11 @@ its dice. A call made in a session takes those facts instead of asking them
 and keeps what the call changes (a token spent, a card passed on).
   In a walk the answers the session gave read \"(kept in the session)\": go
   back to one with [Backspace] to answer it yourself, and the session keeps
-  your answer once the call is made.
+  your answer once the call is made. On a call just made, [Backspace] first
+  takes the call back from the session.
   In a session: a procedure's key walks it, [F] lists the facts the session
-  keeps in their questions' words and its last calls (a fact's letter there
-  changes it; [Enter] on an empty answer forgets it, so calls ask it again),
+  keeps, in words, and its last calls (a fact's letter there changes it;
+  [Enter] on an empty answer forgets it, so that calls ask it again),
   [U] takes back the last call and the facts it changed. A fact changed by
   hand is not a call: [U] does not take it back.
 A session is saved after every call and change; the version before is kept

@@ -198,5 +198,6 @@ mod prose;
 mod session;
 mod table_rules;
 mod tui;
+mod tui_session;
 mod twilight_charts;
 mod undaunted_charts;
