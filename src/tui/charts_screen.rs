@@ -303,8 +303,9 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                     backup,
                 },
                 Err((why, offer)) => ChartsScreen::Systems {
+                    // The list's end, with the session named, stays in sight above the message.
+                    scroll: lines.len().saturating_sub(systems_rows(&why)),
                     lines,
-                    scroll,
                     status: Some(why),
                     backup: offer,
                 },
@@ -521,6 +522,11 @@ pub fn help_lines() -> Vec<String> {
     super::help::charts_lines()
 }
 
+/// The rows of the list of systems and sessions left above message `said`, wrapped.
+fn systems_rows(said: &str) -> usize {
+    TEXT_ROWS - fit(said, WIDTH, 0).len().min(4) - 1
+}
+
 /// Draws whichever charts screen is showing.
 pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
     match screen {
@@ -533,10 +539,11 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
             // Why a session could not be opened stays in sight, whole, above the keys.
             let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
             let hint = if backup.is_some() {
-                "[B] open the backup  [N] new session  [H] help  [Up]/[Down] scroll  [Esc] back"
+                "[B] open the backup  [N] new session  [H] help  [Esc] back"
             } else {
                 "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
             };
+            let rows = status.as_deref().map_or(TEXT_ROWS, systems_rows);
             super::draw::text_rows(
                 f,
                 area,
@@ -544,7 +551,7 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
                 lines,
                 *scroll,
                 hint,
-                TEXT_ROWS - said.len().min(4) - usize::from(!said.is_empty()),
+                rows,
             );
             sessions::notice(f, area, &said, style::error());
         }

@@ -503,11 +503,13 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
             None => "The session does not keep it: each call asks it.".into(),
         };
         lines.extend(fit(&now, WIDTH, 0));
-        lines.extend(fit(
-            "[Enter] on an empty line forgets it, so that each call asks it again.",
-            WIDTH,
-            0,
-        ));
+        if s.table.session.known(fact.id).is_some() {
+            lines.extend(fit(
+                "[Enter] on an empty line forgets it, so that each call asks it again.",
+                WIDTH,
+                0,
+            ));
+        }
         lines.push(String::new());
         lines.push(format!("   {input}_"));
         super::draw::text_rows(
