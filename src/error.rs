@@ -23,7 +23,8 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
-    /// A file other than a save could not be written (exit 5); `what` says what that means.
+    /// A file other than a save could not be read or written (exit 5), or is open in another
+    /// program (exit 6); `what` says what that means.
     File { what: String, error: store::Error },
     /// A save file could not be read, owned or written; `note` says what that means for the
     /// work under way (what was saved and what was not).
@@ -43,6 +44,9 @@ impl Error {
             Error::Usage(_) => 2,
             Error::NotFound(_) => 3,
             Error::BadFile(_) => 4,
+            Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
+                EXIT_BUSY
+            }
             Error::Io { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,

@@ -486,6 +486,7 @@ fn fourth_down(ctx: &mut Ctx) -> Flow<Outcome> {
 }
 
 fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
+    let d = data();
     let spent = ctx.number(
         "spent",
         "How many cards are in the AI's Spent Plays pile?",
@@ -539,6 +540,18 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
         }
     };
     let half_time = quarter == 2 && next_quarter == 3;
+    // What the clock shows now answers the clock's and the end-of-half questions.
+    let end_of_half = next_quarter == 2 || next_quarter == 4;
+    ctx.result_fact("quarter", Answer::Number(next_quarter));
+    ctx.result_fact("cards-left", Answer::Number(cards_left));
+    ctx.result_fact(
+        "final-cards",
+        Answer::Bool(end_of_half && cards_left <= d.offense.end_of_half_cards),
+    );
+    ctx.result_fact(
+        "last-cards",
+        Answer::Bool(end_of_half && cards_left <= d.spy.last_cards),
+    );
     ctx.done(
         if half_time {
             format!(
@@ -570,7 +583,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI defence: strategy, spy, play call",
         about: "You call your play; the AI picks a strategy, spies if it can, and calls its defence.",
         params: &[
-            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet"),
+            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet").standing(),
             Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
@@ -578,10 +591,10 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
             Param::choice("play", &["run", "pass"], "your play type"),
             Param::number("value", "your play's offence value"),
-            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play").standing(),
-            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play").standing(),
+            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play").standing().within(0, 40),
+            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play").standing().within(0, 40),
             Param::flag("red-zone", "the ball is in a shaded red-zone area (15, 10, 5)"),
-            Param::flag("last-cards", "one of the last 2 cards of the half"),
+            Param::flag("last-cards", "one of the last 2 cards of the half").situation(),
             Param::die("d6", "the d6 for the spy and play charts; rolled if left out"),
             Param::flag("spy-breakaway", "the spy call gives a defence breakaway against your play"),
         ],
@@ -592,13 +605,13 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI offence: formation, strategy, play code",
         about: "Formation from the down chart, strategy from the game state (or end of half), play code.",
         params: &[
-            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet"),
+            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet").standing(),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
             Param::die_reading("formation-d6", "the d6 for the formation; rolled if left out (not needed with --formation)", "formation"),
             Param::choice("formation", &["i-form", "pro-set", "shotgun"], "the formation read on the sheet"),
-            Param::flag("final-cards", "within the last 5 cards of the half"),
-            Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half"),
+            Param::flag("final-cards", "within the last 5 cards of the half").situation(),
+            Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half").situation(),
             Param::choice("strategy", &["green-18", "blue-80", "red-98"], "the strategy read on the sheet, where the program cannot"),
             Param::die("d6", "the d6 for the play code; rolled if left out"),
         ],
@@ -624,8 +637,8 @@ pub static PROCEDURES: &[Procedure] = &[
         about: "How many of your offence cards to discard for the AI's spent plays.",
         params: &[
             Param::number("spent", "cards in the AI's Spent Plays pile"),
-            Param::number("cards-left", "cards left in your offence deck this quarter"),
-            Param::number("quarter", "the quarter, 1-4"),
+            Param::number("cards-left", "cards left in your offence deck this quarter").situation().within(0, 15),
+            Param::number("quarter", "the quarter, 1-4").situation().within(1, 4),
         ],
         run: clock,
     },
@@ -635,7 +648,7 @@ pub static PROCEDURES: &[Procedure] = &[
         about: "Each time-out is one more, untimed play: the plays left, one by one.",
         params: &[
             Param::number("cards-left", "cards (plays) left in the half on your clock"),
-            Param::number("time-outs", "time-outs the AI has left, 0-3").standing(),
+            Param::number("time-outs", "time-outs the AI has left, 0-3").standing().within(0, 3),
         ],
         run: plays::time_outs,
     },

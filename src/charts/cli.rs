@@ -17,8 +17,8 @@ use crate::seed::clock_seed;
 
 use super::session;
 use super::walk::{
-    drive_with, family, Answer, Kind, Outcome, Param, ParamKind, Procedure, Question, State, Step,
-    Walk, WalkError,
+    answers_json, drive_with, family, Answer, Keep, Kind, Outcome, Param, ParamKind, Procedure,
+    Question, State, Step, Walk, WalkError,
 };
 use super::{system, system_ids, systems, table, SystemDef};
 use crate::error::{Error, Result};
@@ -88,17 +88,19 @@ pub enum SessionVerb {
     New { name: String, system: String },
     /// List the table sessions.
     List,
-    /// Show a session's standing facts and its log of calls.
+    /// Show a session's kept facts (standing and situation) and its log of calls.
     Show { name: String },
     /// Take back the last call, with the facts it changed.
     Undo { name: String },
-    /// Set a standing fact (a question id, as its flag is named) to a value.
+    /// Set a kept fact (a question id, as its flag is named) to a value.
     Set {
         name: String,
         fact: String,
+        /// The value; may start with '-' (a negative number).
+        #[arg(allow_hyphen_values = true)]
         value: String,
     },
-    /// Forget a standing fact (it is asked again).
+    /// Forget a kept fact (it is asked again).
     Unset { name: String, fact: String },
 }
 
@@ -232,9 +234,14 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
             let sys = find_system(&open.session.system)?;
             let answer = fact_value(sys, &fact, &value)?;
-            open.session.set(&fact, Some(answer.clone()));
+            let change = session::Change {
+                id: fact.clone(),
+                before: open.session.known(&fact).cloned(),
+                after: answer.clone(),
+            };
+            open.session.set(&fact, Some(answer));
             open.save().map_err(session_error)?;
-            format!("{fact}: {answer}\n")
+            format!("{change}\n")
         }
         SessionVerb::Unset { name, fact } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -245,47 +252,65 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
     })
 }
 
-/// A standing fact's value from text, checked against the flag of that name in any of the
-/// system's procedures.
+/// A kept fact's value from text, checked against the flags of that name in the system's
+/// procedures (a value any of them takes is kept).
 fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
-    let param = sys
+    let params: Vec<&Param> = sys
         .procedures
         .iter()
         .flat_map(|p| p.params.iter())
-        .find(|x| x.name == fact && x.standing)
-        .ok_or_else(|| {
-            let mut names: Vec<&str> = sys
-                .procedures
-                .iter()
-                .flat_map(|p| p.params.iter())
-                .filter(|x| x.standing)
-                .map(|x| x.name)
-                .collect();
-            names.sort_unstable();
-            names.dedup();
-            Error::Usage(format!(
-                "'{fact}' is not a standing fact of {}: expected one of {}",
-                sys.meta.id,
-                names.join(", ")
-            ))
-        })?;
+        .filter(|x| x.name == fact && x.kept())
+        .collect();
+    let Some(first) = params.first() else {
+        let names: Vec<String> = session::kept_params(sys)
+            .iter()
+            .map(|x| format!("{} ({})", x.name, x.keep.as_str()))
+            .collect();
+        return Err(Error::Usage(format!(
+            "'{fact}' is not a fact a session of {} keeps: expected one of {}",
+            sys.meta.id,
+            names.join(", ")
+        )));
+    };
     let bad = |what: &str| Error::Usage(format!("{fact}: '{value}' is not {what}"));
-    match param.kind {
+    match first.kind {
         ParamKind::Flag => match value.to_ascii_lowercase().as_str() {
             "yes" | "y" | "true" => Ok(Answer::Bool(true)),
             "no" | "n" | "false" => Ok(Answer::Bool(false)),
             _ => Err(bad("yes or no")),
         },
-        ParamKind::Number { .. } => value
-            .parse()
-            .map(Answer::Number)
-            .map_err(|_| bad("a whole number")),
-        ParamKind::Choice { options, .. } => options
-            .iter()
-            .find(|o| o.eq_ignore_ascii_case(value))
-            .map(|o| Answer::Choice(o.to_string()))
-            .ok_or_else(|| bad(&format!("one of {}", options.join(", ")))),
-        ParamKind::Die | ParamKind::Text => Err(bad("a standing fact")),
+        ParamKind::Number { .. } => {
+            let range = first
+                .range
+                .map_or(String::new(), |(lo, hi)| format!(" from {lo} to {hi}"));
+            let n: i64 = value
+                .trim()
+                .parse()
+                .map_err(|_| bad(&format!("a whole number{range}")))?;
+            match first.range {
+                Some((lo, hi)) if !(lo..=hi).contains(&n) => Err(Error::Usage(format!(
+                    "{fact}: {n} is out of range: expected a whole number{range}"
+                ))),
+                _ => Ok(Answer::Number(n)),
+            }
+        }
+        ParamKind::Choice { .. } => {
+            let mut all: Vec<&str> = Vec::new();
+            for x in &params {
+                if let ParamKind::Choice { options, .. } = x.kind {
+                    for o in options {
+                        if !all.contains(o) {
+                            all.push(o);
+                        }
+                    }
+                }
+            }
+            all.iter()
+                .find(|o| o.eq_ignore_ascii_case(value.trim()))
+                .map(|o| Answer::Choice(o.to_string()))
+                .ok_or_else(|| bad(&format!("one of {}", all.join(", "))))
+        }
+        ParamKind::Die | ParamKind::Text => Err(bad("a fact a session keeps")),
     }
 }
 
@@ -480,7 +505,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         Arg::new("session")
             .long("session")
             .value_name("NAME")
-            .help("the table session to take standing facts from and record the call in"),
+            .help("the table session to take kept facts from and record the call in"),
     )
     .arg(
         Arg::new("seed")
@@ -653,19 +678,38 @@ pub fn call_output_in(
         }
     };
     let seed = seed.unwrap_or_else(clock_seed);
-    let from_session = |id: &str| open.as_ref().and_then(|o| o.session.known(id)).cloned();
-    let first = call_from_matches(sys, p, &matches, seed, 0, &from_session)?;
+    let session_of = |p: &Procedure, id: &str| {
+        open.as_ref()
+            .and_then(|o| o.session.known_for(p, id))
+            .cloned()
+    };
+    let known = Known {
+        carried: &|_| None,
+        session: &|id| session_of(p, id),
+        in_session: open.is_some(),
+    };
+    let first = call_from_matches(sys, p, &matches, seed, 0, &known)?;
     let mut warnings = first.warnings.clone();
     let second = match &then {
         None => None,
         Some((p2, m2)) => match first.outcome.next.iter().find(|n| n.procedure == p2.id) {
             Some(next) => {
-                let known = |id: &str| {
+                let carried = |id: &str| {
                     next.given
                         .iter()
                         .find(|(k, _)| k == id)
                         .map(|(_, a)| a.clone())
-                        .or_else(|| from_session(id))
+                };
+                // The second call sees the facts as the first call leaves them.
+                let mut after = open.as_ref().map(|o| o.session.clone());
+                if let Some(s) = after.as_mut() {
+                    s.record_kept(p, &first.log, &first.given, &first.outcome);
+                }
+                let session = |id: &str| after.as_ref().and_then(|s| s.known_for(p2, id)).cloned();
+                let known = Known {
+                    carried: &carried,
+                    session: &session,
+                    in_session: open.is_some(),
                 };
                 let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
                 warnings.extend(called.warnings.iter().map(|w| format!("{}: {w}", p2.id)));
@@ -681,23 +725,32 @@ pub fn call_output_in(
         },
     };
     if let Some(open) = open.as_mut() {
-        open.session.record(p, &first.answers, &first.outcome);
+        let mut changed = open
+            .session
+            .record_kept(p, &first.log, &first.given, &first.outcome);
         if let Some((p2, c)) = &second {
-            open.session.record(p2, &c.answers, &c.outcome);
+            let more = open.session.record_kept(p2, &c.log, &c.given, &c.outcome);
+            changed.retain(|c| !more.iter().any(|m| m.id == c.id));
+            changed.extend(more);
         }
         open.save().map_err(session_error)?;
-        warnings.push(format!(
+        let mut line = format!(
             "recorded as call {} of table session {}",
             open.session.log.len(),
             open.name
-        ));
+        );
+        if !changed.is_empty() {
+            let list: Vec<String> = changed.iter().map(ToString::to_string).collect();
+            line.push_str(&format!("; facts kept: {}", list.join(", ")));
+        }
+        warnings.push(line);
     }
     if json {
-        let mut fields = call_json(&first.outcome);
+        let mut fields = call_json(&first.outcome, &first.from_session);
         if let Some((_, c)) = &second {
             fields.insert(
                 "then".into(),
-                serde_json::Value::Object(call_json(&c.outcome)),
+                serde_json::Value::Object(call_json(&c.outcome, &c.from_session)),
             );
         }
         let mut s = serde_json::to_string(&serde_json::Value::Object(fields))
@@ -707,11 +760,11 @@ pub fn call_output_in(
     }
     let rolled_with =
         (first.rolled || second.as_ref().is_some_and(|(_, c)| c.rolled)).then_some(seed);
-    let mut text = describe(sys, p, &first.outcome, None);
+    let mut text = describe_in(sys, p, &first.outcome, &first.from_session);
     match &second {
         Some((p2, c)) => {
             text.push_str("\nthen ");
-            text.push_str(&describe(sys, p2, &c.outcome, None));
+            text.push_str(&describe_in(sys, p2, &c.outcome, &c.from_session));
         }
         None => text.push_str(&next_hint(sys, &first.outcome)),
     }
@@ -723,10 +776,17 @@ pub fn call_output_in(
     Ok((text, warnings))
 }
 
-/// A call's JSON object: its fields, every roll, and the calls it leads on to (if any).
-fn call_json(outcome: &Outcome) -> serde_json::Map<String, serde_json::Value> {
+/// A call's JSON object: its fields, every roll, the answers taken from a table session (if
+/// any) and the calls it leads on to (if any).
+fn call_json(
+    outcome: &Outcome,
+    from_session: &[(String, Answer)],
+) -> serde_json::Map<String, serde_json::Value> {
     let mut fields = outcome.fields.clone();
     fields.insert("rolls".into(), rolls_json(outcome));
+    if !from_session.is_empty() {
+        fields.insert("from_session".into(), answers_json(from_session));
+    }
     if !outcome.next.is_empty() {
         let next = outcome
             .next
@@ -789,6 +849,31 @@ fn given_on_command_line(m: &ArgMatches, name: &str) -> bool {
     m.value_source(name) == Some(clap::parser::ValueSource::CommandLine)
 }
 
+/// Where an answer of a `call` came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// The command line (a flag, or a flag that excludes this one).
+    Given,
+    /// The call before, in a chain (`--then`).
+    Carried,
+    /// The table session's kept fact.
+    Session,
+    /// Nobody: a default, `--others-no`, a die the program rolled, or a die not rolled at all
+    /// because the answer it reads was given.
+    Program,
+    /// A die the answer it reads made needless: not rolled, and not logged.
+    NotRolled,
+}
+
+/// Where a procedure's answers may come from besides the command line: the call before in a
+/// chain, and the table session.
+struct Known<'a> {
+    carried: &'a dyn Fn(&str) -> Option<Answer>,
+    session: &'a dyn Fn(&str) -> Option<Answer>,
+    /// Whether the call is made in a table session (which keeps facts).
+    in_session: bool,
+}
+
 /// Runs a procedure with answers from parsed flags; dice not given are rolled. Returns the
 /// outcome, the seed (if the program rolled anything) and warnings about flags left unused.
 fn call_from_matches(
@@ -797,7 +882,7 @@ fn call_from_matches(
     m: &ArgMatches,
     seed: u64,
     stream: u64,
-    known: &dyn Fn(&str) -> Option<Answer>,
+    known: &Known,
 ) -> Result<Called> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // A chained call rolls from its own stream of the same seed.
@@ -808,8 +893,11 @@ fn call_from_matches(
     let mut asked: BTreeSet<&'static str> = BTreeSet::new();
     let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unneeded: Vec<(String, &'static str)> = Vec::new();
-    let mut answers: Vec<(String, Answer)> = Vec::new();
-    let mut answer_for = |q: &Question| -> Result<Answer> {
+    let mut answers: Vec<(String, Answer, Source)> = Vec::new();
+    // A session's answer is used only where it fits the question (Breakaway's `sheet` is
+    // `sample` on defence and `fire` on offence; a number may have narrower bounds).
+    let from_session = |q: &Question| (known.session)(&q.id).filter(|a| fits(q, a));
+    let mut answer_for = |q: &Question| -> Result<(Answer, Source)> {
         let fam = q.family();
         let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
             Error::Usage(format!(
@@ -818,9 +906,18 @@ fn call_from_matches(
             ))
         })?;
         asked.insert(param.name);
+        let unfit = match (known.session)(&q.id) {
+            Some(a) if !fits(q, &a) => {
+                format!(
+                    " (the table session's {}: {a} does not fit this question)",
+                    q.id
+                )
+            }
+            _ => String::new(),
+        };
         let missing = || {
             Error::Usage(format!(
-                "charts call {} {}: missing --{}: {} (expected {})",
+                "charts call {} {}: missing --{}: {} (expected {}){unfit}",
                 sys.meta.id,
                 p.id,
                 param.name,
@@ -828,6 +925,8 @@ fn call_from_matches(
                 q.allowed()
             ))
         };
+        let carried = (known.carried)(&q.id).map(|a| (a, Source::Carried));
+        let session = || from_session(q).map(|a| (a, Source::Session));
         match param.kind {
             ParamKind::Flag => {
                 // A flag that excludes this one, given as yes, answers this one no.
@@ -837,33 +936,33 @@ fn call_from_matches(
                         .any(|x| x.name == *c && x.kind == ParamKind::Flag && m.get_flag(c))
                 });
                 if m.get_flag(fam) {
-                    Ok(Answer::Bool(true))
+                    Ok((Answer::Bool(true), Source::Given))
                 } else if excluded || m.get_flag(no_flag(fam)) {
-                    Ok(Answer::Bool(false))
-                } else if let Some(a) = known(&q.id) {
+                    Ok((Answer::Bool(false), Source::Given))
+                } else if let Some(a) = carried.or_else(session) {
                     Ok(a)
                 } else if m.get_flag("others-no") {
-                    Ok(Answer::Bool(false))
+                    Ok((Answer::Bool(false), Source::Program))
                 } else {
                     Err(Error::Usage(format!(
-                        "charts call {} {}: this call needs --{fam} or --no-{fam} (or --others-no): {}",
+                        "charts call {} {}: this call needs --{fam} or --no-{fam} (or --others-no): {}{unfit}",
                         sys.meta.id, p.id, q.prompt
                     )))
                 }
             }
             ParamKind::Number { default } => m
                 .get_one::<i64>(fam)
-                .copied()
-                .map(Answer::Number)
-                .or_else(|| known(&q.id))
-                .or(default.map(Answer::Number))
+                .map(|n| (Answer::Number(*n), Source::Given))
+                .or(carried)
+                .or_else(session)
+                .or(default.map(|n| (Answer::Number(n), Source::Program)))
                 .ok_or_else(missing),
             ParamKind::Choice { default, .. } => m
                 .get_one::<String>(fam)
-                .cloned()
-                .map(Answer::Choice)
-                .or_else(|| known(&q.id))
-                .or(default.map(|d| Answer::Choice(d.to_string())))
+                .map(|c| (Answer::Choice(c.clone()), Source::Given))
+                .or(carried)
+                .or_else(session)
+                .or(default.map(|d| (Answer::Choice(d.to_string()), Source::Program)))
                 .ok_or_else(missing),
             ParamKind::Die => {
                 let given: Vec<i64> = m
@@ -882,17 +981,23 @@ fn call_from_matches(
                     if let Some(reads) = param.reads.filter(|r| given_on_command_line(m, r)) {
                         // The answer this die would be read for is given: it decides nothing.
                         unneeded.push((label.clone(), reads));
-                        return Ok(Answer::Die {
-                            value: min,
-                            rolled: false,
-                        });
+                        return Ok((
+                            Answer::Die {
+                                value: min,
+                                rolled: false,
+                            },
+                            Source::NotRolled,
+                        ));
                     }
                     rolled = true;
                     use rand::Rng;
-                    Ok(Answer::Die {
-                        value: rng.random_range(min..=max),
-                        rolled: true,
-                    })
+                    Ok((
+                        Answer::Die {
+                            value: rng.random_range(min..=max),
+                            rolled: true,
+                        },
+                        Source::Program,
+                    ))
                 } else {
                     let index: usize =
                         q.id.split_once('#')
@@ -900,7 +1005,7 @@ fn call_from_matches(
                             .unwrap_or(1);
                     let used = dice_used.entry(param.name).or_default();
                     *used = (*used).max(index);
-                    given.get(index - 1).map(|&value| Answer::Die { value, rolled: false }).ok_or_else(|| {
+                    given.get(index - 1).map(|&value| (Answer::Die { value, rolled: false }, Source::Given)).ok_or_else(|| {
                         Error::Usage(format!(
                             "charts call {} {}: a re-roll needs another --{} (roll number {index}); {}",
                             sys.meta.id, p.id, fam, q.prompt
@@ -916,14 +1021,14 @@ fn call_from_matches(
                 if vals.is_empty() {
                     Err(missing())
                 } else {
-                    Ok(Answer::Text(vals.join(";")))
+                    Ok((Answer::Text(vals.join(";")), Source::Given))
                 }
             }
         }
     };
     let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
-        let a = answer_for(q)?;
-        answers.push((q.id.clone(), a.clone()));
+        let (a, source) = answer_for(q)?;
+        answers.push((q.id.clone(), a.clone(), source));
         Ok(a)
     })?;
     for (label, reads) in &unneeded {
@@ -936,10 +1041,13 @@ fn call_from_matches(
         }
     }
     let mut warnings = Vec::new();
+    // Kept facts given on the command line that the call never came to: kept all the same
+    // (a rating holds whether or not this call needed it), when their value can be kept.
+    let mut kept_unasked: Vec<(String, Answer)> = Vec::new();
     for param in p.params {
         let given = given_on_command_line(m, param.name)
             || (param.kind == ParamKind::Flag && m.get_flag(no_flag(param.name)));
-        if !given || param.standing {
+        if !given {
             continue;
         }
         if !asked.contains(param.name) {
@@ -948,9 +1056,16 @@ fn call_from_matches(
             } else {
                 no_flag(param.name)
             };
-            warnings.push(format!(
-                "--{name} was not used: this call never came to that question"
-            ));
+            if param.keep == Keep::Standing || (param.kept() && known.in_session) {
+                match unasked_value(param, m) {
+                    Ok(a) => kept_unasked.push((param.name.to_string(), a)),
+                    Err(why) => warnings.push(format!("--{name} was not used nor kept: {why}")),
+                }
+            } else {
+                warnings.push(format!(
+                    "--{name} was not used: this call never came to that question"
+                ));
+            }
         } else if param.kind == ParamKind::Die {
             let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());
             let used = dice_used.get(param.name).copied().unwrap_or(0);
@@ -962,21 +1077,86 @@ fn call_from_matches(
             }
         }
     }
+    let pick = |keep: &dyn Fn(Source) -> bool| -> Vec<(String, Answer)> {
+        answers
+            .iter()
+            .filter(|(_, _, s)| keep(*s))
+            .map(|(id, a, _)| (id.clone(), a.clone()))
+            .collect()
+    };
+    let mut given = pick(&|s| matches!(s, Source::Given | Source::Carried));
+    given.extend(kept_unasked);
     Ok(Called {
         outcome,
-        answers,
+        log: pick(&|s| s != Source::NotRolled),
+        given,
+        from_session: pick(&|s| s == Source::Session),
         rolled,
         warnings,
     })
+}
+
+/// Whether a kept answer fits a question (an option it offers, a number within its bounds).
+fn fits(q: &Question, a: &Answer) -> bool {
+    match (&q.kind, a) {
+        (Kind::YesNo, Answer::Bool(_)) => true,
+        (Kind::Number { min, max }, Answer::Number(n)) => (min..=max).contains(&n),
+        (Kind::Choice { options }, Answer::Choice(c)) => options.iter().any(|(k, _)| k == c),
+        _ => false,
+    }
+}
+
+/// The value of a kept flag given on the command line for a question the call never came to,
+/// or why it cannot be kept.
+fn unasked_value(param: &Param, m: &ArgMatches) -> std::result::Result<Answer, String> {
+    match param.kind {
+        ParamKind::Flag => Ok(Answer::Bool(m.get_flag(param.name))),
+        ParamKind::Number { .. } => {
+            let n = m.get_one::<i64>(param.name).copied().unwrap_or_default();
+            match param.range {
+                Some((lo, hi)) if !(lo..=hi).contains(&n) => {
+                    Err(format!("{n} is out of range: expected {lo} to {hi}"))
+                }
+                _ => Ok(Answer::Number(n)),
+            }
+        }
+        ParamKind::Choice { .. } => Ok(Answer::Choice(
+            m.get_one::<String>(param.name).cloned().unwrap_or_default(),
+        )),
+        ParamKind::Die | ParamKind::Text => Err("a session keeps no dice or lists".into()),
+    }
 }
 
 /// A call made from flags: its outcome, the answers it took, whether the program rolled a die
 /// and warnings about flags left unused.
 struct Called {
     outcome: Outcome,
-    answers: Vec<(String, Answer)>,
+    /// Every answer the call took but the dice it did not roll, for a session's log.
+    log: Vec<(String, Answer)>,
+    /// The answers the person gave (or the call before carried), and kept facts given for
+    /// questions the call never came to: what a session may keep.
+    given: Vec<(String, Answer)>,
+    /// The answers taken from the table session.
+    from_session: Vec<(String, Answer)>,
     rolled: bool,
     warnings: Vec<String>,
+}
+
+/// The readable path of a call, opening with the answers taken from a table session.
+fn describe_in(
+    sys: &SystemDef,
+    p: &Procedure,
+    outcome: &Outcome,
+    from_session: &[(String, Answer)],
+) -> String {
+    let text = describe(sys, p, outcome, None);
+    let (title, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let mut s = format!("{title}\n");
+    for (id, a) in from_session {
+        s.push_str(&format!("  - {id}: {a} (from the session)\n"));
+    }
+    s.push_str(rest);
+    s
 }
 
 /// The readable path of a call.

@@ -240,12 +240,14 @@ pub static PROCEDURES: &[Procedure] = &[
                 "the table to read; auto picks it from the situation",
             ),
             Param::number("yard-line", "yards your offence needs to score, 1-99"),
-            Param::flag("two-minutes", "2 minutes or less to go"),
+            Param::flag("two-minutes", "2 minutes or less to go").situation(),
             Param::number_or(
                 "lead",
                 0,
                 "the AI's lead in points (negative when it trails)",
-            ),
+            )
+            .situation()
+            .within(-200, 200),
             Param::number("down", "the down, 1-4"),
             Param::number("to-go", "yards to go, 1-99"),
             Param::die(

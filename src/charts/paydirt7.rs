@@ -401,6 +401,9 @@ fn status(ctx: &mut Ctx) -> Flow<Outcome> {
             status
         }
     );
+    for (id, a) in &given {
+        ctx.result_fact(id, a.clone());
+    }
     for next in ["offense", "defense"] {
         ctx.lead_to(next, given.clone(), result.clone());
     }
@@ -415,8 +418,8 @@ fn status(ctx: &mut Ctx) -> Flow<Outcome> {
 }
 
 const SCORE_PARAMS: [Param; 2] = [
-    Param::flag_excl("behind", "the AI is behind (second half)", &["ahead"]),
-    Param::flag_excl("ahead", "the AI is ahead (second half)", &["behind"]),
+    Param::flag_excl("behind", "the AI is behind (second half)", &["ahead"]).situation(),
+    Param::flag_excl("ahead", "the AI is ahead (second half)", &["behind"]).situation(),
 ];
 
 /// The procedures of Solitaire System VII.
@@ -475,8 +478,11 @@ pub static PROCEDURES: &[Procedure] = &[
                     "4th-late",
                 ],
                 "when in the game it is",
-            ),
-            Param::number("margin", "the AI's score minus yours"),
+            )
+            .situation(),
+            Param::number("margin", "the AI's score minus yours")
+                .situation()
+                .within(-200, 200),
         ],
         run: status,
     },

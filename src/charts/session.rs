@@ -1,9 +1,11 @@
 //! Table sessions: one game at the table, kept between calls in a file of its own. A session
-//! holds the game's standing facts (ratings, tokens, cards in effect, who holds the China
-//! card, the war period: the answers to the questions its procedures mark as standing) and a
-//! log of every call with its answers and dice. A call made in a session takes the facts it
-//! needs from it instead of asking again, and leaves the facts as the procedure says (a token
-//! spent, a card passed on); `undo` takes the last call back, facts and all.
+//! holds the game's kept facts - standing ones (ratings, tokens, cards in effect, who holds the
+//! China card, the war period) and the situation (ahead or behind, the quarter, the cards
+//! left): the answers to the questions its procedures mark as kept - and a log of every call
+//! with its answers and the dice rolled or given. A call made in a session takes the facts it
+//! needs from it instead of asking again (the front end shows that it did), keeps the answers
+//! the person gave, and leaves the facts as the procedure says (a token spent, a card passed
+//! on, the status worked out); `undo` takes the last call back, facts and all.
 //!
 //! The file is kept by [`crate::store`]: written whole or not at all with the last version
 //! as `NAME.table.bak`, in a checksummed, versioned envelope, and locked against a second
@@ -16,7 +18,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::walk::{Answer, Outcome, Procedure, Walk};
+use super::walk::{Answer, Outcome, Param, Procedure, Walk};
+use super::SystemDef;
 use crate::store::{self, envelope, lock::Lock};
 
 /// The envelope of a table session file.
@@ -65,30 +68,69 @@ impl Session {
         }
     }
 
-    /// The standing fact that answers question `id`, if the session knows it.
+    /// The kept fact that answers question `id`, if the session knows it.
     pub fn known(&self, id: &str) -> Option<&Answer> {
         self.facts.get(id)
     }
 
-    /// Records a finished call: the answers it took (standing ones become facts), then the
-    /// facts the procedure itself changes.
-    pub fn record(&mut self, p: &Procedure, answers: &[(String, Answer)], outcome: &Outcome) {
+    /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
+    /// as kept (standing or situation) is answered from the session.
+    pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
+        let kept = p.params.iter().any(|x| x.kept() && x.name == id);
+        kept.then(|| self.facts.get(id)).flatten()
+    }
+
+    /// Records a finished call whose every answer was given by the person or the session (a
+    /// walk on the terminal): the kept answers become facts, then the facts the procedure
+    /// itself changes. Returns the facts that changed.
+    pub fn record(
+        &mut self,
+        p: &Procedure,
+        answers: &[(String, Answer)],
+        outcome: &Outcome,
+    ) -> Vec<Change> {
+        self.record_kept(p, answers, answers, outcome)
+    }
+
+    /// Records a finished call: `log` is what the log keeps (every answer the call took, and
+    /// only the dice really rolled or given), `given` the answers the person gave (on the
+    /// command line, or carried from the call before): those the procedure keeps become facts,
+    /// and a yes to a flag that excludes others makes those no. Answers nobody gave (a
+    /// default, `--others-no`) never become facts. Then the facts the procedure itself changes.
+    /// Returns the facts that changed.
+    pub fn record_kept(
+        &mut self,
+        p: &Procedure,
+        log: &[(String, Answer)],
+        given: &[(String, Answer)],
+        outcome: &Outcome,
+    ) -> Vec<Change> {
         let before = self.facts.clone();
-        for (id, a) in answers {
-            if p.params.iter().any(|x| x.standing && x.name == id.as_str()) {
-                self.facts.insert(id.clone(), a.clone());
+        for (id, a) in given {
+            let Some(param) = p.params.iter().find(|x| x.kept() && x.name == id.as_str()) else {
+                continue;
+            };
+            self.facts.insert(id.clone(), a.clone());
+            if *a == Answer::Bool(true) {
+                for other in param.conflicts {
+                    if p.params.iter().any(|x| x.kept() && x.name == *other) {
+                        self.facts.insert(other.to_string(), Answer::Bool(false));
+                    }
+                }
             }
         }
         for (id, a) in &outcome.updates {
             self.facts.insert(id.clone(), a.clone());
         }
+        let changes = changes(&before, &self.facts);
         self.log.push(Entry {
             procedure: p.id.to_string(),
-            answers: answers.to_vec(),
+            answers: log.to_vec(),
             result: outcome.result.clone(),
             fields: outcome.fields.clone(),
             facts_before: before,
         });
+        changes
     }
 
     /// Takes back the last call, restoring the facts as they stood before it.
@@ -98,7 +140,7 @@ impl Session {
         Some(e)
     }
 
-    /// Sets or clears a standing fact by hand.
+    /// Sets or clears a kept fact by hand.
     pub fn set(&mut self, id: &str, answer: Option<Answer>) {
         match answer {
             Some(a) => self.facts.insert(id.to_string(), a),
@@ -106,14 +148,22 @@ impl Session {
         };
     }
 
-    /// The facts and the log as text.
+    /// The facts and the log as text: each fact with its kind (standing or situation).
     pub fn describe(&self) -> String {
+        let sys = super::system(&self.system);
         let mut s = format!("system: {}\nfacts:\n", self.system);
         if self.facts.is_empty() {
             s.push_str("  (none yet)\n");
         }
         for (k, v) in &self.facts {
-            s.push_str(&format!("  {k}: {v}\n"));
+            let kind = sys
+                .and_then(|sys| kept_params(sys).into_iter().find(|x| x.name == k.as_str()))
+                .map_or("", |x| x.keep.as_str());
+            s.push_str(&format!("  {k}: {v}"));
+            if !kind.is_empty() {
+                s.push_str(&format!(" ({kind})"));
+            }
+            s.push('\n');
         }
         s.push_str(&format!("calls: {}\n", self.log.len()));
         for (i, e) in self.log.iter().enumerate() {
@@ -135,11 +185,62 @@ impl Session {
     }
 }
 
-/// Answers every question of `walk` that the session knows, as long as the next question is
-/// one of them; stops at the first it does not know (or whose known answer the procedure
-/// refuses, which is then asked).
-pub fn fill_known(walk: &mut Walk, session: &Session) {
-    walk.fill(|id| session.known(id).cloned());
+/// A fact a call changed: its question id, the answer before (none: not kept) and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub id: String,
+    pub before: Option<Answer>,
+    pub after: Answer,
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.before {
+            None => write!(f, "{}: {} (new)", self.id, self.after),
+            Some(b) => write!(f, "{}: {} (was {b})", self.id, self.after),
+        }
+    }
+}
+
+fn changes(before: &BTreeMap<String, Answer>, after: &BTreeMap<String, Answer>) -> Vec<Change> {
+    after
+        .iter()
+        .filter(|(k, v)| before.get(*k) != Some(*v))
+        .map(|(k, v)| Change {
+            id: k.clone(),
+            before: before.get(k).cloned(),
+            after: v.clone(),
+        })
+        .collect()
+}
+
+/// The facts a session of `sys` can keep: the kept parameters of its procedures, one per
+/// name (the first procedure's wording), in the order the procedures declare them. `help` is
+/// the fact's meaning, `keep` its kind, `kind` the values it takes.
+pub fn kept_params(sys: &SystemDef) -> Vec<&'static Param> {
+    let mut out: Vec<&'static Param> = Vec::new();
+    for p in sys.procedures {
+        for x in p.params.iter().filter(|x| x.kept()) {
+            if !out.iter().any(|o| o.name == x.name) {
+                out.push(x);
+            }
+        }
+    }
+    out
+}
+
+/// Answers every question of `walk` that the session knows and the procedure keeps, as long
+/// as the next question is one of them; stops at the first it does not know (or whose known
+/// answer the procedure refuses, which is then asked). Returns the ids answered this way, for
+/// the front end to show as taken from the session.
+pub fn fill_known(walk: &mut Walk, session: &Session) -> Vec<String> {
+    let p = walk.procedure();
+    let from = walk.answers().len();
+    walk.fill(|id| session.known_for(p, id).cloned());
+    walk.answers()[from..]
+        .iter()
+        .map(|(id, _)| id.clone())
+        .collect()
 }
 
 /// What went wrong with a session.
@@ -157,8 +258,13 @@ pub enum ErrorKind {
     Exists(String),
     /// Reading, locking or writing the file failed.
     File(store::Error),
-    /// The file is not a usable session (damaged, foreign, too new).
-    Unusable { path: PathBuf, why: String },
+    /// The file is not a usable session (damaged, foreign, too new); `backup` is the last
+    /// version before it, when one is there to go back to.
+    Unusable {
+        path: PathBuf,
+        why: String,
+        backup: Option<PathBuf>,
+    },
     /// The session is of another system than the call.
     OtherSystem { session: String, call: String },
 }
@@ -172,7 +278,19 @@ impl fmt::Display for Error {
             ),
             ErrorKind::Exists(n) => write!(f, "a table session named {n} exists already"),
             ErrorKind::File(e) => write!(f, "{e}"),
-            ErrorKind::Unusable { path, why } => write!(f, "{} {why}", path.display()),
+            ErrorKind::Unusable { path, why, backup } => {
+                write!(f, "{} {why}", path.display())?;
+                if let Some(bak) = backup {
+                    write!(
+                        f,
+                        "; a backup is at {}; copy it over {} to go back to it (it lacks the last \
+                         call or change)",
+                        bak.display(),
+                        path.display()
+                    )?;
+                }
+                Ok(())
+            }
             ErrorKind::OtherSystem { session, call } => {
                 write!(f, "the session is a game of {session}, not {call}")
             }
@@ -221,9 +339,11 @@ fn backup_of(path: &Path) -> PathBuf {
 pub fn read(path: &Path) -> Result<Session, Error> {
     let bytes = store::read::read_regular(path, LIMIT)?;
     let unusable = |why: String| {
+        let bak = backup_of(path);
         err(ErrorKind::Unusable {
             path: path.to_path_buf(),
             why,
+            backup: bak.is_file().then_some(bak),
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;

@@ -1046,7 +1046,7 @@ fn build_procedures() -> Vec<Procedure> {
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
             Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
             Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
-            Param::flag("europe-lost", "the AI has lost every battleground in Europe"),
+            Param::flag("europe-lost", "the AI has lost every battleground in Europe").situation(),
             Param::flag("event-wins", "the event would win the game for the AI"),
             Param::flag("step8-ok", "the event passes the step 8 test"),
             Param::flag("red-scare", "Red Scare/Purge is in effect against the AI").standing(),
@@ -1091,7 +1091,7 @@ fn build_procedures() -> Vec<Procedure> {
         title: "Step 9 region (d20)",
         about: "Rolls the region, early or mid/late war.",
         params: Vec::leak(vec![
-            Param::choice("war", &["early", "mid", "late"], "the period of the war"),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
             Param::die("d20", "your d20; rolled if left out"),
         ]),
         run: region,

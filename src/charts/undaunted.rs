@@ -666,6 +666,7 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
         return ctx.done("your rifleman on the uncontrolled tile (HAUPTZIEL)", fields([("target", json!("Schütze")), ("defense", json!(null))]));
     }
     let mut chosen: Option<(&str, &str, i64)> = None;
+    let mut asked_weakest = false;
     for r in &c.rows {
         let cell = r.cells[col].as_str();
         if cell.is_empty() {
@@ -676,6 +677,7 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
             .find(|(de, _, _)| *de == cell)
             .unwrap_or_else(|| panic!("unknown target kind {cell}"));
         let v = ctx.number(id, format!("Lowest total defence among your units it can target as '{cell}' ({en}); 0 if none?"), 0, 40)?;
+        asked_weakest |= *id == "def-weakest";
         if v > 0 {
             ctx.lookup(
                 &c.title,
@@ -693,6 +695,41 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
             fields([("target", json!(null)), ("defense", json!(null))]),
         );
     };
+    // The 2-lower check needs the lowest defence among the others. The weakest unit of all,
+    // where the attacker's list did not ask it, answers that exactly: if it is 2 lower it is
+    // another unit, and if it is not, no other unit is.
+    if !asked_weakest {
+        let weakest = ctx.number(
+            "def-weakest",
+            format!("Lowest total defence of any unit it can target, this {en} included (0: give the other units' lowest next)?"),
+            0,
+            40,
+        )?;
+        if weakest > def {
+            return Err(ctx.invalid(
+                "def-weakest",
+                format!("the weakest unit ({weakest}) cannot be stronger than the {en} it can target ({def})"),
+            ));
+        }
+        if weakest > 0 {
+            if weakest <= def - 2 {
+                ctx.note(format!(
+                    "the weakest unit it can target has {weakest}, at least 2 below {def}: it becomes the target"
+                ));
+                return ctx.done(
+                    format!("the other unit (total defence {weakest})"),
+                    fields([("target", json!("other")), ("defense", json!(weakest))]),
+                );
+            }
+            ctx.note(format!(
+                "the weakest unit it can target has {weakest}: no other target is 2 below {def}"
+            ));
+            return ctx.done(
+                format!("{kind} ({en}) with total defence {def}"),
+                fields([("target", json!(kind)), ("defense", json!(def))]),
+            );
+        }
+    }
     let other = ctx.number(
         "def-other",
         "Lowest total defence among all other units it can target (0 if none)?",
@@ -1084,7 +1121,7 @@ pub static PROCEDURES: &[Procedure] = &[
         id: "inspire-order",
         title: "ANSPORNEN: the order units come back",
         about: "Scout first until enough is scouted, then sniper.",
-        params: &[Param::flag("scouted-enough", "the AI has scouted enough objective tiles to win")],
+        params: &[Param::flag("scouted-enough", "the AI has scouted enough objective tiles to win").situation()],
         run: supply::inspire_order,
     },
     Procedure {

@@ -199,20 +199,25 @@ pub struct Next {
 impl Next {
     /// The given answers as JSON (`{"attacker": "mg"}`).
     pub fn given_json(&self) -> Value {
-        Value::Object(
-            self.given
-                .iter()
-                .map(|(k, a)| {
-                    let v = match a {
-                        Answer::Bool(b) => Value::from(*b),
-                        Answer::Number(n) | Answer::Die { value: n, .. } => Value::from(*n),
-                        Answer::Choice(c) | Answer::Text(c) => Value::from(c.as_str()),
-                    };
-                    (k.clone(), v)
-                })
-                .collect(),
-        )
+        answers_json(&self.given)
     }
+}
+
+/// Answers as one JSON object, by question id (`{"attacker": "mg", "behind": true}`).
+pub fn answers_json(answers: &[(String, Answer)]) -> Value {
+    Value::Object(
+        answers
+            .iter()
+            .map(|(k, a)| {
+                let v = match a {
+                    Answer::Bool(b) => Value::from(*b),
+                    Answer::Number(n) | Answer::Die { value: n, .. } => Value::from(*n),
+                    Answer::Choice(c) | Answer::Text(c) => Value::from(c.as_str()),
+                };
+                (k.clone(), v)
+            })
+            .collect(),
+    )
 }
 
 /// Why a procedure stopped before finishing.
@@ -472,6 +477,12 @@ impl<'a> Ctx<'a> {
         self.updates.push((id.into(), answer));
     }
 
+    /// Says that the call's result is the answer to question `id` from now on (Paydirt's
+    /// `status` gives `behind`); the result already says so, so the path gets no note.
+    pub fn result_fact(&mut self, id: &str, answer: Answer) {
+        self.updates.push((id.into(), answer));
+    }
+
     /// Finishes with a result and its fields.
     pub fn done(&mut self, result: impl Into<String>, fields: Map<String, Value>) -> Flow<Outcome> {
         Ok(Outcome {
@@ -527,9 +538,35 @@ pub struct Param {
     /// For a die: the flag whose answer is read off a chart at this roll. When `call` gets that
     /// flag but not the die, the die decides nothing and is not rolled.
     pub reads: Option<&'static str>,
-    /// A standing fact of the game (a rating, a card in effect, who holds what): given once
-    /// and true across calls, so `call` does not warn when a call does not come to it.
-    pub standing: bool,
+    /// Whether a table session keeps the answer as a fact of the game, and which kind.
+    pub keep: Keep,
+    /// For a number a session keeps: the values it may take (`session set` checks them).
+    pub range: Option<(i64, i64)>,
+}
+
+/// Whether a table session keeps the answer to a question between calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Asked each call (the down, a die, what the board shows this round).
+    No,
+    /// A standing fact: true for the whole game or most of it (a rating, a card in effect,
+    /// which sheet the AI plays from).
+    Standing,
+    /// The game's situation: true for several calls in a row, then it changes (ahead or
+    /// behind, the quarter, the cards left). Kept from the last answer given or the last
+    /// result that gave it, and always shown as taken from the session when used.
+    Situation,
+}
+
+impl Keep {
+    /// The kind in words, for lists of facts.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Keep::No => "asked each call",
+            Keep::Standing => "standing",
+            Keep::Situation => "situation",
+        }
+    }
 }
 
 impl Param {
@@ -541,7 +578,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A yes/no flag that excludes others.
@@ -556,7 +594,8 @@ impl Param {
             help,
             conflicts,
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A required number.
@@ -567,7 +606,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A number with a default.
@@ -580,7 +620,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A required choice.
@@ -598,7 +639,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A choice with a default.
@@ -617,7 +659,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A die the program rolls unless given.
@@ -628,7 +671,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
@@ -640,15 +684,34 @@ impl Param {
             help,
             conflicts: &[],
             reads: Some(reads),
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
     /// The same flag, marked as a standing fact of the game.
     pub const fn standing(self) -> Self {
         Param {
-            standing: true,
+            keep: Keep::Standing,
             ..self
         }
+    }
+    /// The same flag, marked as a fact of the game's situation.
+    pub const fn situation(self) -> Self {
+        Param {
+            keep: Keep::Situation,
+            ..self
+        }
+    }
+    /// The same number flag, with the values a session may keep for it.
+    pub const fn within(self, min: i64, max: i64) -> Self {
+        Param {
+            range: Some((min, max)),
+            ..self
+        }
+    }
+    /// Whether a table session keeps the answer (standing or situation).
+    pub fn kept(&self) -> bool {
+        self.keep != Keep::No
     }
     /// Free text, repeatable.
     pub const fn text(name: &'static str, help: &'static str) -> Self {
@@ -658,7 +721,8 @@ impl Param {
             help,
             conflicts: &[],
             reads: None,
-            standing: false,
+            keep: Keep::No,
+            range: None,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `accc export`: the whole competition as one JSON document, exactly as
 //! `shared/spec/history-export.md` lays it out (format 1). Extra fields: `seed` (the
-//! competition's), `last_year`, `margin` and each innings' `end`.
+//! competition's), `last_year`, `margin`, each innings' `end` and each season's `moves`.
 
 use serde::Serialize;
 
@@ -50,6 +50,9 @@ struct SeasonOut {
     relegated: Option<&'static str>,
     promoted: Option<&'static str>,
     wooden_spoon: Option<&'static str>,
+    /// Whether the relegated and promoted counties change class for the next season: not
+    /// after the last season (`last_year`), where they name the places alone.
+    moves: bool,
 }
 
 #[derive(Serialize)]
@@ -159,6 +162,7 @@ fn season(s: &Season) -> SeasonOut {
         relegated: pick(|x| x.relegated),
         promoted: pick(|x| x.promoted),
         wooden_spoon: pick(|x| x.wooden_spoon),
+        moves: s.is_complete() && s.year < LAST_YEAR,
     }
 }
 

@@ -390,6 +390,15 @@ fn after_the_last_season_nobody_is_counted_as_going_down_or_up() {
     // The year before still moved counties.
     let before = crate::views::table(&comp, Some(last - 1), Class::First).unwrap();
     assert!(before.iter().any(|l| l.contains("Relegated")));
+    // The export names the places every season, as its format says, and says which seasons
+    // moved counties: counted by `moves`, it agrees with the all-time counts.
+    let export: serde_json::Value =
+        serde_json::from_str(&crate::league::export::export_json(&comp)).unwrap();
+    let rows = export["seasons"].as_array().unwrap();
+    assert!(rows.iter().all(|s| s["relegated"].is_string()));
+    let moved = rows.iter().filter(|s| s["moves"] == true).count() as u32;
+    assert_eq!(moved, relegated);
+    assert_eq!(rows.last().unwrap()["moves"], false);
 }
 
 #[test]

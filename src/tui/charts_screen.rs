@@ -751,17 +751,25 @@ impl WalkScreen {
             return;
         }
         if let Some(outcome) = self.walk.outcome() {
-            table
-                .session
-                .record(self.walk.procedure(), self.walk.answers(), &outcome);
+            let changed =
+                table
+                    .session
+                    .record(self.walk.procedure(), self.walk.answers(), &outcome);
             self.recorded = Some(match table.save() {
                 Ok(()) => {
                     self.recorded_call = Some(table.session.log.len());
-                    format!(
-                        "Recorded as call {} of table session {}.",
+                    let kept: Vec<String> = changed.iter().map(|c| c.to_string()).collect();
+                    let kept = match kept.is_empty() {
+                        true => String::new(),
+                        false => format!(" It keeps {}.", kept.join(", ")),
+                    };
+                    let said = format!(
+                        "Recorded as call {} of table session {}.{kept}",
                         table.session.log.len(),
                         table.name
-                    )
+                    );
+                    // Two rows at most under the call.
+                    sessions::cut_words(&said, 2 * (WIDTH - 4))
                 }
                 Err(e) => {
                     table.session.undo();

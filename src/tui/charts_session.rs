@@ -21,7 +21,7 @@ use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
 use crate::charts::session::{self, Table};
-use crate::charts::walk::{Answer, Kind, ParamKind, Procedure, Question, Walk};
+use crate::charts::walk::{Answer, Keep, Kind, Param, ParamKind, Procedure, Question, Walk};
 use crate::charts::SystemDef;
 use crate::engine::score::plural;
 
@@ -36,6 +36,8 @@ const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
 pub struct Fact {
     /// The question's id, the flag's name on the command line.
     pub id: &'static str,
+    /// Standing (true for the game) or the situation (true for a few calls).
+    pub keep: Keep,
     /// What the fact is, in words (its flag's help, as a sentence): the words a question
     /// asks it in often name the moment ("B# carries the blitz mark. Is the team's blitz
     /// rating YES?"), which a list of facts has not.
@@ -115,24 +117,23 @@ pub fn facts(system: usize) -> &'static [Fact] {
 /// it, found by walking each procedure to its end with answers drawn at random (from a fixed
 /// seed, so the same every time), a few thousand times at most.
 fn find_facts(sys: &SystemDef) -> Vec<Fact> {
-    let mut wanted: Vec<&'static crate::charts::walk::Param> = Vec::new();
-    for p in sys.procedures {
-        for x in p.params.iter().filter(|x| x.standing) {
-            let kept = matches!(
+    // The facts `session set` takes (a die or free text is never one).
+    let wanted: Vec<&'static Param> = session::kept_params(sys)
+        .into_iter()
+        .filter(|x| {
+            matches!(
                 x.kind,
                 ParamKind::Flag | ParamKind::Number { .. } | ParamKind::Choice { .. }
-            );
-            if kept && !wanted.iter().any(|w| w.name == x.name) {
-                wanted.push(x);
-            }
-        }
-    }
+            )
+        })
+        .collect();
     let mut found: Vec<Option<Fact>> = wanted.iter().map(|_| None).collect();
     for p in sys.procedures {
         let missing = |found: &[Option<Fact>]| {
-            wanted.iter().zip(found).any(|(w, f)| {
-                f.is_none() && p.params.iter().any(|x| x.standing && x.name == w.name)
-            })
+            wanted
+                .iter()
+                .zip(found)
+                .any(|(w, f)| f.is_none() && p.params.iter().any(|x| x.kept() && x.name == w.name))
         };
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         for n in 0..6000 {
@@ -148,6 +149,7 @@ fn find_facts(sys: &SystemDef) -> Vec<Fact> {
                     if found[i].is_none() {
                         found[i] = Some(Fact {
                             id: wanted[i].name,
+                            keep: wanted[i].keep,
                             about: capitalised(wanted[i].help),
                             question: q.clone(),
                             asked_in: Some((p, walk.answers().to_vec())),
@@ -203,7 +205,8 @@ fn candidates(q: &Question) -> Vec<Answer> {
 }
 
 /// A fact whose question no walk reached: asked in the words of its flag's help.
-fn from_param(x: &crate::charts::walk::Param) -> Fact {
+fn from_param(x: &Param) -> Fact {
+    let (min, max) = x.range.unwrap_or((0, 99));
     let kind = match x.kind {
         ParamKind::Flag => Kind::YesNo,
         ParamKind::Choice { options, .. } => Kind::Choice {
@@ -212,10 +215,11 @@ fn from_param(x: &crate::charts::walk::Param) -> Fact {
                 .map(|o| (o.to_string(), String::new()))
                 .collect(),
         },
-        _ => Kind::Number { min: 0, max: 99 },
+        _ => Kind::Number { min, max },
     };
     Fact {
         id: x.name,
+        keep: x.keep,
         about: capitalised(x.help),
         question: Question {
             id: x.name.to_string(),
@@ -537,17 +541,27 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
     }
     for (l, fact) in FACT_LETTERS.chars().zip(all) {
         let value: String = match s.table.session.known(fact.id) {
-            Some(a) => a.to_string().chars().take(24).collect(),
+            Some(a) => a.to_string().chars().take(11).collect(),
             None => "(asked)".into(),
         };
-        lines.push(row(&format!("[{l}] "), &fact.about, &value));
+        let kind = match fact.keep {
+            Keep::Situation => "situation",
+            _ => "standing",
+        };
+        lines.push(row(
+            &format!("[{l}] "),
+            &fact.about,
+            &format!("{value:<12}{kind:<9}"),
+        ));
     }
     let log = &s.table.session.log;
-    lines.push(String::new());
-    if log.is_empty() {
+    // The last calls, in the rows the facts leave.
+    let room = rows.saturating_sub(lines.len() + 2);
+    if log.is_empty() && room > 0 {
+        lines.push(String::new());
         lines.push("No calls yet.".into());
-    } else {
-        let room = rows.saturating_sub(lines.len() + 1).max(1);
+    } else if room > 0 {
+        lines.push(String::new());
         let first = log.len().saturating_sub(room);
         lines.push(if first == 0 {
             format!("Its {}:", plural(log.len() as u32, "call"))
@@ -606,7 +620,12 @@ pub fn backup_of(path: &Path) -> PathBuf {
 /// damaged file its backup, when there is one, and whether it reads. Returns the message
 /// and whether [B] may open the backup.
 pub fn refusal(saves_dir: &Path, name: &str, e: &session::Error) -> (String, bool) {
-    let said = format!("Table session {name} cannot be opened: {e}.");
+    // The file and what is wrong; what to do about a backup is this screen's to say.
+    let what = match &e.kind {
+        session::ErrorKind::Unusable { path, why, .. } => format!("{} {why}", path.display()),
+        _ => e.to_string(),
+    };
+    let said = format!("Table session {name} cannot be opened: {what}.");
     let damaged = matches!(e.kind, session::ErrorKind::Unusable { .. })
         || matches!(&e.kind, session::ErrorKind::File(f) if matches!(f.kind, crate::store::ErrorKind::TooLarge { .. }));
     let Ok(path) = session::path_of(saves_dir, name) else {

@@ -82,7 +82,8 @@ const PLAY_KEYS: &str = "\
 KEYS ON THE MATCH SCREEN
   [1]-[6]  play the card above the number ([7] too at the opening discard)
   [0]      play no card (no-ball or wide)     [=]  let the computer choose
-  [D]      declare before the next ball
+  [D]      declare before the next ball ([=] plays a card but never declares:
+           while you take its choices, it says when it would have declared)
   [H], [?] or [F1]  help on the ball in play and on these keys
   After a wicket pick up to two cards with [1]-[6] (again to put one back) and
   press [Enter] to change them, or [0] to keep your hand ([D] works here too).

@@ -124,7 +124,17 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         _ => None,
     };
     match choice {
-        Some(choice) => played(s, Op::Choose(choice)),
+        Some(choice) => {
+            let advised = k.code == KeyCode::Char('=');
+            let (before, asked) = (s.advised, s.declare_advised);
+            s.advised = advised;
+            s.declare_advised &= advised;
+            let key = played(s, Op::Choose(choice));
+            if key == MatchKey::Ignored {
+                (s.advised, s.declare_advised) = (before, asked);
+            }
+            key
+        }
         None => MatchKey::Ignored,
     }
 }
@@ -200,7 +210,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
         )],
     );
     // Just above the prompt, on every screen of the match (the opening discard too).
-    if let Some(line) = armed_declaration(s) {
+    if let Some(line) = armed_declaration(s).or_else(|| declaration_advised(s)) {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
     }
     if p.innings_started == 0 {
@@ -368,6 +378,20 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
                 style::bright(),
             )],
         );
+        // Batting first, the person discards after the bowlers, whose discard took the top
+        // line: the toss is told here.
+        if p.first_bat == side {
+            put(
+                f,
+                area,
+                1,
+                3,
+                vec![Span::styled(
+                    format!("{}.", toss_text(p, &s.commentary.names)),
+                    style::text(),
+                )],
+            );
+        }
         draw_cards(f, area, s.state.hand(side), 7, &[], true);
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {
@@ -660,6 +684,15 @@ fn armed_declaration(s: &Session) -> Option<String> {
     } else {
         format!("{name} will declare before the next ball.")
     })
+}
+
+/// The adviser's word, to a person taking its choices, that it would declare: [=] plays a
+/// ball or an answer, and a declaration is the person's own, with [D].
+fn declaration_advised(s: &Session) -> Option<String> {
+    let side = s.human.filter(|_| s.declare_advised && !s.declare_next)?;
+    let batting = s.state.public().batting() == side;
+    batting
+        .then(|| "[=] would have declared before this ball: [D] declares before the next.".into())
 }
 
 /// The declaration key's hint: declare before the next ball, or take that back and bat on

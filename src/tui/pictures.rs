@@ -186,19 +186,33 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         .map(|y| (col(y), y.to_string()))
         .collect();
     axis_labels(buf, area, graph.bottom() + 1, &labels);
-    // The events, as letters on the line (a championship wins a shared cell).
-    let mut marks: Vec<_> = v.rows.iter().filter(|r| !r.event.is_empty()).collect();
-    marks.sort_by_key(|r| r.event == "champions");
-    for r in marks {
-        let (mark, colour) = event_mark(r.event);
-        let (x, y) = braille_cell(
+    // The events, as letters on the line. A cell is one place in one column, and a place has
+    // one event (first of the first class: champions; eighth: relegated; and so on), so the
+    // seasons sharing a cell share their event: more than one is written as their number.
+    let mut cells: Vec<((u16, u16), &str, u8)> = Vec::new();
+    for r in v.rows.iter().filter(|r| !r.event.is_empty()) {
+        let at = braille_cell(
             graph,
             xb,
             STORY_Y_BOUNDS,
             r.year as f64,
             story_y(story_row(r.overall)),
         );
-        buf.set_string(x, y, mark, bold(colour));
+        match cells.iter_mut().find(|c| c.0 == at) {
+            Some(c) => c.2 = c.2.saturating_add(1),
+            None => cells.push((at, r.event, 1)),
+        }
+    }
+    let mut shared = false;
+    for &((x, y), event, n) in &cells {
+        let (mark, colour) = event_mark(event);
+        let text = if n > 1 {
+            shared = true;
+            n.min(9).to_string()
+        } else {
+            mark.to_string()
+        };
+        buf.set_string(x, y, text, bold(colour));
     }
     // Points each season, as a sparkline under the chart: each year's bar under its point,
     // as wide as a year's label where the years leave room.
@@ -228,6 +242,8 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         (" relegated  ", style::GREY),
         ("s", style::WHITE),
         (" wooden spoon", style::GREY),
+        (if shared { "  2" } else { "" }, style::WHITE),
+        (if shared { " two in one column" } else { "" }, style::GREY),
     ] {
         buf.set_string(x, row + 1, text, bold(colour));
         x += text.chars().count() as u16;

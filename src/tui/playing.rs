@@ -76,8 +76,16 @@ impl InPlay {
 pub fn resume_label(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> String {
     let words = |n: &[String; 2]| {
         let fixture = format!("{} v {}", n[0], n[1]);
-        if p.innings_started == 0 {
-            return format!("{fixture}: at the toss");
+        match (p.innings_started, p.toss_winner) {
+            (0, None) => return format!("{fixture}: at the toss"),
+            // The toss is made: the sides throw away a card each before the first ball.
+            (0, Some(_)) => {
+                return format!(
+                    "{fixture}: {} to bat, the opening discards",
+                    n[p.first_bat.index()]
+                )
+            }
+            _ => {}
         }
         format!(
             "{fixture}: {} batting, innings {} of 4, pack {}/{}",
@@ -460,6 +468,12 @@ mod tests {
         assert_eq!(
             resume_label(&p, &names, &names),
             "Surrey v Sussex: at the toss"
+        );
+        // The toss made, the opening discards to come.
+        (p.toss_winner, p.first_bat) = (Some(Side::Away), Side::Home);
+        assert_eq!(
+            resume_label(&p, &names, &names),
+            "Surrey v Sussex: Surrey to bat, the opening discards"
         );
         // The match's second innings, Sussex (away) batting: Surrey batted first.
         p.innings_started = 2;

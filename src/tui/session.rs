@@ -39,6 +39,14 @@ pub struct Session {
     pub names: [String; 2],
     /// The human has asked to declare before the next ball.
     pub declare_next: bool,
+    /// The person's last choice was the `=` adviser's: the adviser then also says whether it
+    /// would declare (the person declares with [D]; the engine's question before each ball
+    /// never waits for them).
+    pub advised: bool,
+    /// The adviser, asked before the last ball because the person was taking its advice,
+    /// would have declared there: the screen says so until the person chooses by hand, the
+    /// innings closes, or it would bat on.
+    pub declare_advised: bool,
     /// Hand slots picked for an exchange after a wicket.
     pub exchange_pick: Vec<usize>,
     /// Play has stopped for the user to look: everything that happened at that moment.
@@ -229,6 +237,8 @@ impl Session {
             commentary,
             names: [names[0].0.clone(), names[1].0.clone()],
             declare_next: false,
+            advised: false,
+            declare_advised: false,
             exchange_pick: Vec::new(),
             paused: None,
             deliveries: 0,
@@ -342,6 +352,11 @@ impl Session {
                     Decision::Declare => Choice::Continue,
                     _ => return,
                 };
+                // Asked only of a person taking the adviser's choices (a cheap question:
+                // the captain's own judgement, no search), and told only, never played.
+                self.declare_advised = choice == Choice::Continue
+                    && self.advised
+                    && self.adviser.decide(&self.state.view()) == Choice::Declare;
                 self.adviser.observe(&self.state.view(), choice);
                 choice
             } else {
@@ -403,6 +418,7 @@ impl Session {
         let closed = innings_before > 0 && self.state.public().innings_started != innings_before;
         if closed || self.state.is_over() {
             self.declare_next = false;
+            self.declare_advised = false;
         }
     }
 

@@ -150,6 +150,39 @@ fn peaked_story(n: u16, peak: u16) -> views::trends::StoryView {
     }
 }
 
+#[test]
+fn every_event_is_counted_on_the_story_when_seasons_share_a_column() {
+    // A hundred seasons in 76 columns: some columns hold two seasons. A county champion
+    // every year shows a hundred championships, whether as a C or a count.
+    for n in [12u16, 57, 100] {
+        let mut story = peaked_story(n, 0);
+        for r in story.rows.iter_mut() {
+            (r.class, r.place, r.overall, r.event) = (Class::First, 1, 1, "champions");
+        }
+        story.championships = n as u32;
+        let screen = shot(&Picture::Story(story));
+        let top = screen.lines().find(|l| l.starts_with("  1st")).unwrap();
+        let drawn: u32 = top
+            .chars()
+            .map(|c| match c {
+                'C' => 1,
+                d => d.to_digit(10).unwrap_or(0),
+            })
+            .sum();
+        let counts = top.chars().filter(|c| c.is_ascii_digit()).count();
+        assert_eq!(
+            drawn - 1,
+            n as u32,
+            "{n} seasons (the 1 of '1st' aside)\n{screen}"
+        );
+        assert_eq!(
+            counts > 1,
+            screen.contains("2 two in one column"),
+            "the count is explained exactly when one is drawn\n{screen}"
+        );
+    }
+}
+
 /// The top dot row (0-3) a braille cell has a dot in, if any.
 fn braille_top(ch: char) -> Option<u32> {
     let bits = (ch as u32).checked_sub(0x2800).filter(|&b| b <= 0xff)?;

@@ -2419,3 +2419,131 @@ fn the_keys_line_of_the_match_screen_is_never_cut() {
     assert!(text.contains("will declare"), "{text}");
     assert!(text.trim_end().ends_with("[H] help"), "{text}");
 }
+
+/// A person who takes the adviser's choices with [=] is told when the adviser would declare
+/// (a declaration is the person's own, made with [D]); a card chosen by hand ends the word.
+#[test]
+fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
+    use accc::engine::{Decision, Side};
+    use accc::tui::match_screen::{self, MatchKey};
+    use accc::tui::session::Session;
+    let names = || {
+        [
+            ("Surrey".to_string(), "Surrey".to_string()),
+            ("Yorkshire".to_string(), "Yorkshire".to_string()),
+        ]
+    };
+    let screen = |s: &Session| {
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| match_screen::draw(f, f.area(), s)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..25)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let said = "[=] would have declared before this ball: [D] declares before the next.";
+    let press =
+        |s: &mut Session, c: KeyCode| match_screen::key(s, KeyEvent::new(c, KeyModifiers::NONE));
+    let mut told = 0;
+    // Seed 5: the first of these matches in which the adviser would declare (in 0-4 it
+    // never would, and nothing is said).
+    for seed in [5u64] {
+        let mut s = Session::begin(
+            accc::engine::MatchOptions::default(),
+            Levels { bat: 5, bowl: 5 },
+            seed,
+            names(),
+            Some(Side::Home),
+        );
+        while !s.state.is_over() {
+            if s.paused.is_some() {
+                press(&mut s, KeyCode::Enter);
+                continue;
+            }
+            let shown = screen(&s).contains(said);
+            assert_eq!(shown, s.declare_advised, "seed {seed}\n{}", screen(&s));
+            if shown {
+                told += 1;
+                assert_eq!(s.state.public().batting(), Side::Home);
+                // [D] arms the declaration; the armed line replaces the adviser's word.
+                assert_eq!(
+                    press(&mut s, KeyCode::Char('d')),
+                    MatchKey::Played(accc::save::record::Op::Declare(true))
+                );
+                assert!(!screen(&s).contains(said) && screen(&s).contains("will declare"));
+                press(&mut s, KeyCode::Char('d'));
+                // A card chosen by hand: the person is not taking advice now.
+                if let Some(Decision::Respond { .. }) = s.human_to_act() {
+                    let before = s.state.public().innings_started;
+                    let mut k = b'1';
+                    while press(&mut s, KeyCode::Char(k as char)) == MatchKey::Ignored {
+                        k += 1;
+                    }
+                    if s.paused.is_none() && s.state.public().innings_started == before {
+                        assert!(!s.declare_advised && !screen(&s).contains(said));
+                    }
+                }
+                break;
+            }
+            assert_ne!(press(&mut s, KeyCode::Char('=')), MatchKey::Ignored);
+        }
+    }
+    assert!(told > 0, "the adviser would declare in this match");
+}
+
+/// Put in to bat by the computer, the person discards after the bowlers' discard took the
+/// top line: the toss is still told on the discard screen.
+#[test]
+fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in() {
+    use accc::engine::Side;
+    use accc::tui::match_screen;
+    use accc::tui::session::Session;
+    let names = || {
+        [
+            ("Surrey".to_string(), "Surrey".to_string()),
+            ("Yorkshire".to_string(), "Yorks".to_string()),
+        ]
+    };
+    let mut seen = [false; 2];
+    // The professional puts the other side in; the village captain bats first.
+    for (seed, level) in (0..40u64).flat_map(|seed| [(seed, 5), (seed, 2)]) {
+        let s = Session::begin(
+            accc::engine::MatchOptions::default(),
+            Levels {
+                bat: level,
+                bowl: level,
+            },
+            seed,
+            names(),
+            Some(Side::Home),
+        );
+        let p = s.state.public();
+        if p.toss_winner != Some(Side::Away) || s.human_to_act().is_none() {
+            continue;
+        }
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| match_screen::draw(f, f.area(), &s)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let row = |y: u16| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>();
+        let screen = (0..25).map(row).collect::<Vec<_>>().join("\n");
+        if p.first_bat == Side::Home {
+            assert!(row(1).contains("Yorks discard"), "{screen}");
+            assert!(
+                screen.contains("Surrey lost the toss and were put in to bat."),
+                "{screen}"
+            );
+            assert!(screen.contains("You are batting first."), "{screen}");
+            seen[0] = true;
+        } else {
+            // Bowling first, the person discards first: the top line still tells the toss,
+            // once.
+            assert_eq!(screen.matches("won the toss").count(), 1, "{screen}");
+            seen[1] = true;
+        }
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::super::fields;
-use super::super::walk::{Ctx, Flow, Outcome};
+use super::super::walk::{Answer, Ctx, Flow, Outcome};
 
 /// The AI's last plays of a half with time-outs left: each time-out is one more, untimed
 /// play, so the plays left are the cards left plus the time-outs.
@@ -34,6 +34,13 @@ pub(super) fn time_outs(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         ctx.note(format!("play {play}: {what}"));
         plays.push(what);
+    }
+    if outs > 0 {
+        ctx.set_fact(
+            "time-outs",
+            Answer::Number(0),
+            "all played out in these plays",
+        );
     }
     ctx.done(
         format!("{total} plays left in the half ({cards} cards + {outs} time-outs)"),

@@ -165,10 +165,11 @@ fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
 
 #[test]
 fn the_walk_goes_on_into_the_next_call() {
-    // MG card, three no's, d10 4: ANGRIFF; `next` goes into target with the attacker given.
+    // MG card, three no's, d10 4: ANGRIFF; `next` goes into target with the attacker given
+    // (the rifleman at 9 is the weakest unit it can target).
     let (ok, text) = walk_output(
         &["undaunted", "card", "--seed", "1"],
-        b"mg-schuetze\nn\nn\nn\n4\nnext\nn\n9\n0\nquit\n",
+        b"mg-schuetze\nn\nn\nn\n4\nnext\nn\n9\n9\nquit\n",
     );
     assert!(ok, "{text}");
     assert!(text.contains("(next (into target), back"), "{text}");

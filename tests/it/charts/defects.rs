@@ -335,3 +335,81 @@ fn an_out_of_range_total_follows_the_named_reading() {
         (json!("SICHERN"), json!(9))
     );
 }
+
+#[test]
+fn undaunted_target_reads_the_weakest_unit_for_the_two_lower_rule() {
+    let target = |extra: &[&str]| -> (i32, String, String) {
+        let mut list = vec![
+            "charts",
+            "call",
+            "undaunted",
+            "target",
+            "--no-main-target",
+            "--json",
+        ];
+        list.extend_from_slice(extra);
+        run_exact(&list)
+    };
+    let json_of = |extra: &[&str]| -> Value {
+        let (code, out, err) = target(extra);
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        assert!(err.is_empty(), "no flag left unused: {err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    // The source's example: a sniper attacks; your rifleman at 9 is the target unless another
+    // unit at 7 or less can be attacked.
+    let v = json_of(&[
+        "--attacker",
+        "sniper",
+        "--def-rifleman",
+        "9",
+        "--def-weakest",
+        "7",
+    ]);
+    assert_eq!(v, json!({"target": "other", "defense": 7, "rolls": []}));
+    let v = json_of(&[
+        "--attacker",
+        "sniper",
+        "--def-rifleman",
+        "9",
+        "--def-weakest",
+        "8",
+    ]);
+    assert_eq!(v, json!({"target": "Schütze", "defense": 9, "rolls": []}));
+    // The play-through's call: the MG's sniper at 6, a unit at 4 given as the weakest.
+    let v = json_of(&[
+        "--attacker",
+        "mg",
+        "--def-rifleman",
+        "0",
+        "--def-sniper",
+        "6",
+        "--def-weakest",
+        "4",
+    ]);
+    assert_eq!(v, json!({"target": "other", "defense": 4, "rolls": []}));
+    // Without it, the other units' lowest is asked as before.
+    let v = json_of(&[
+        "--attacker",
+        "sniper",
+        "--def-rifleman",
+        "9",
+        "--def-other",
+        "7",
+    ]);
+    assert_eq!(v["target"], "other", "{v}");
+    // A weakest unit stronger than the target found is refused.
+    let (code, _, err) = target(&[
+        "--attacker",
+        "mg",
+        "--def-rifleman",
+        "5",
+        "--def-weakest",
+        "8",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot be stronger than the rifleman"),
+        "{err}"
+    );
+}

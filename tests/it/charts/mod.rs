@@ -196,6 +196,7 @@ mod defects;
 mod paydirt_charts;
 mod prose;
 mod session;
+mod table_facts;
 mod table_rules;
 mod tui;
 mod tui_session;

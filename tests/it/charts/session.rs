@@ -239,7 +239,9 @@ fn session_errors_are_clear_and_change_nothing() {
     let (code, _, err) = at(d, &["charts", "session", "set", "p7", "down", "3"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("not a standing fact") && err.contains("blitz"),
+        err.contains("not a fact a session of paydirt-vii keeps")
+            && err.contains("blitz (standing)")
+            && err.contains("behind (situation)"),
         "{err}"
     );
     ok(d, &["charts", "session", "set", "p7", "blitz", "yes"]);

@@ -1,0 +1,445 @@
+//! The facts a table session keeps between calls, as a board gamer at the table uses them:
+//! for each system a situation fact given (or worked out) once is used by the calls after it,
+//! and each such use says it came from the session; a flag on the command line replaces it,
+//! and `undo` puts the facts back exactly. Also: `--others-no` and defaults never become facts,
+//! the log holds only dice rolled or given, a session in use exits 6, `session set` of a
+//! negative value, and a damaged session pointing at its backup.
+
+use super::*;
+
+/// `accc` with the saves folder `dir`: (exit code, stdout, stderr).
+fn at(dir: &std::path::Path, list: &[&str]) -> (i32, String, String) {
+    let out = accc().env("ACCC_SAVES", dir).args(list).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A call that must succeed: (stdout, stderr).
+fn ok(dir: &std::path::Path, list: &[&str]) -> (String, String) {
+    let (code, out, err) = at(dir, list);
+    assert_eq!(code, 0, "{list:?}: {err}");
+    (out, err)
+}
+
+/// `accc charts call SYSTEM ARGS... --session NAME`: (stdout, stderr).
+fn call(dir: &std::path::Path, system: &str, session: &str, args: &[&str]) -> (String, String) {
+    let mut list = vec!["charts", "call", system];
+    list.extend_from_slice(args);
+    list.extend_from_slice(&["--session", session]);
+    ok(dir, &list)
+}
+
+fn show(dir: &std::path::Path, name: &str) -> String {
+    ok(dir, &["charts", "session", "show", name]).0
+}
+
+fn undo(dir: &std::path::Path, name: &str) {
+    ok(dir, &["charts", "session", "undo", name]);
+}
+
+#[test]
+fn paydirt_vii_status_becomes_the_ahead_behind_fact_of_later_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    let (out, err) = call(
+        d,
+        "paydirt-vii",
+        "pd",
+        &["status", "--time", "4th-early", "--margin", "-8"],
+    );
+    assert!(out.contains("=> the AI is behind"), "{out}");
+    assert!(
+        err.contains("facts kept: ahead: no (new), behind: yes (new), margin: -8 (new)"),
+        "{err}"
+    );
+    let after_status = show(d, "pd");
+    // The next plays need no --behind: the status is taken from the session, and says so.
+    let defense = [
+        "defense",
+        "--down",
+        "3",
+        "--to-go",
+        "4",
+        "--yard-line",
+        "69",
+        "--d20",
+        "12",
+        "--json",
+    ];
+    let (out, _) = call(d, "paydirt-vii", "pd", &defense);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["from_session"], json!({"behind": true}), "{v}");
+    assert_eq!(
+        v["modified_d20"], 10,
+        "behind: -2 on the defensive d20: {v}"
+    );
+    let offense = |extra: &[&'static str]| {
+        let mut list = "offense --down 1 --to-go 10 --yard-line 50 --d10 3 --d20 5"
+            .split(' ')
+            .collect::<Vec<_>>();
+        list.extend_from_slice(extra);
+        call(d, "paydirt-vii", "pd", &list)
+    };
+    let (out, _) = offense(&[]);
+    assert!(
+        out.contains("  - behind: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("d20 +2 (AI behind) -> 7"), "{out}");
+    // A flag on the command line replaces the fact, and is kept from then on.
+    let (out, err) = offense(&["--ahead"]);
+    assert!(!out.contains("from the session"), "{out}");
+    assert!(out.contains("d20 -2 (AI ahead) -> 3"), "{out}");
+    assert!(
+        err.contains("ahead: yes (was no), behind: no (was yes)"),
+        "{err}"
+    );
+    // Undo puts the facts back exactly: first to the status's, then to none.
+    undo(d, "pd");
+    undo(d, "pd");
+    undo(d, "pd");
+    assert_eq!(show(d, "pd"), after_status);
+    undo(d, "pd");
+    assert!(show(d, "pd").contains("facts:\n  (none yet)\n"));
+}
+
+#[test]
+fn paydirt_3e_two_minutes_and_the_lead_are_given_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "p3", "paydirt-3e"]);
+    let base = ["defense", "--yard-line", "50", "--roll", "2"];
+    let mut first = base.to_vec();
+    first.extend_from_slice(&["--two-minutes", "--lead", "-3"]);
+    let (_, err) = call(d, "paydirt-3e", "p3", &first);
+    assert!(
+        err.contains("facts kept: lead: -3 (new), two-minutes: yes (new)"),
+        "{err}"
+    );
+    let kept = show(d, "p3");
+    let (out, _) = call(d, "paydirt-3e", "p3", &base);
+    assert!(
+        out.contains("  - two-minutes: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - lead: -3 (from the session)\n"), "{out}");
+    assert!(out.contains("=> defense: E"), "{out}");
+    taken_back(d, "p3", &kept);
+}
+
+#[test]
+fn breakaway_clock_and_time_outs_feed_the_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bk", "breakaway"]);
+    let (out, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &[
+            "clock",
+            "--spent",
+            "2",
+            "--cards-left",
+            "15",
+            "--quarter",
+            "2",
+        ],
+    );
+    assert!(out.contains("13 cards left in quarter 2"), "{out}");
+    assert!(err.contains("cards-left: 13 (new)"), "{err}");
+    assert!(err.contains("quarter: 2 (new)"), "{err}");
+    // The next drive: only the spent plays are new; the clock comes from the session.
+    let (out, err) = call(d, "breakaway", "bk", &["clock", "--spent", "9"]);
+    assert!(
+        out.contains("  - cards-left: 13 (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - quarter: 2 (from the session)\n"), "{out}");
+    assert!(out.contains("4 cards left in quarter 2"), "{out}");
+    assert!(
+        err.contains("cards-left: 4 (was 13), final-cards: yes (was no)"),
+        "{err}"
+    );
+    let before_outs = show(d, "bk");
+    assert!(before_outs.contains("  final-cards: yes (situation)\n"));
+    // The sheet is kept once given; within the last 5 cards the end of half comes from the
+    // clock; no --strategy-d6 is logged when --strategy is given.
+    let (out, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &[
+            "offense",
+            "--sheet",
+            "own",
+            "--down",
+            "1",
+            "--distance",
+            "10",
+            "--formation",
+            "shotgun",
+            "--strategy",
+            "blue-80",
+            "--d6",
+            "2",
+        ],
+    );
+    assert!(
+        out.contains("  - final-cards: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(err.contains("sheet: own (new)"), "{err}");
+    // Time-outs played out lower the fact to 0.
+    let (out, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &["time-outs", "--cards-left", "2", "--time-outs", "3"],
+    );
+    assert!(out.contains("from now on time-outs: 0"), "{out}");
+    assert!(err.contains("time-outs: 0 (new)"), "{err}");
+    let (out, _) = call(d, "breakaway", "bk", &["time-outs", "--cards-left", "2"]);
+    assert!(
+        out.contains("  - time-outs: 0 (from the session)\n"),
+        "{out}"
+    );
+    undo(d, "bk");
+    undo(d, "bk");
+    undo(d, "bk");
+    assert_eq!(show(d, "bk"), before_outs);
+}
+
+#[test]
+fn twilight_europe_lost_is_kept_for_the_next_action_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "tw", "twilight-struggle"]);
+    for (fact, value) in [("war", "mid"), ("china", "no"), ("red-scare", "no")] {
+        ok(d, &["charts", "session", "set", "tw", fact, value]);
+    }
+    let set = show(d, "tw");
+    let round = [
+        "action",
+        "--ops",
+        "2",
+        "--no-scoring",
+        "--no-final-round",
+        "--no-event-wins",
+        "--others-no",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let mut first = round.to_vec();
+    first.push("--europe-lost");
+    let (out, err) = call(d, "twilight-struggle", "tw", &first);
+    assert!(err.contains("europe-lost: yes (new)"), "{err}");
+    let v1: Value = serde_json::from_str(&out).unwrap();
+    let kept = show(d, "tw");
+    let (out, _) = call(d, "twilight-struggle", "tw", &round);
+    let v2: Value = serde_json::from_str(&out).unwrap();
+    // The session's yes wins over --others-no, which answers only what nobody gave.
+    assert_eq!(v2["from_session"]["europe-lost"], true, "{v2}");
+    let mut v2 = v2;
+    v2["from_session"]
+        .as_object_mut()
+        .unwrap()
+        .remove("europe-lost");
+    assert_eq!(v1, v2, "the same round as with --europe-lost");
+    undo(d, "tw");
+    assert_eq!(show(d, "tw"), kept);
+    undo(d, "tw");
+    assert_eq!(show(d, "tw"), set);
+}
+
+#[test]
+fn undaunted_scouted_enough_is_kept_for_the_next_inspire_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "ud", "undaunted"]);
+    let (_, err) = call(d, "undaunted", "ud", &["inspire-order", "--scouted-enough"]);
+    assert!(err.contains("scouted-enough: yes (new)"), "{err}");
+    let kept = show(d, "ud");
+    let (out, _) = call(d, "undaunted", "ud", &["inspire-order"]);
+    assert!(
+        out.contains("  - scouted-enough: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Scharfschütze, MG-Schütze"), "{out}");
+    taken_back(d, "ud", &kept);
+}
+
+#[test]
+fn others_no_never_keeps_a_fact_and_a_kept_flag_given_is_kept_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    let play = |d20: &'static str| {
+        vec![
+            "defense",
+            "--down",
+            "3",
+            "--to-go",
+            "4",
+            "--yard-line",
+            "69",
+            "--d20",
+            d20,
+        ]
+    };
+    // d20 1 reads B#: --others-no answers the blitz rating no for this call only.
+    let mut args = play("1");
+    args.push("--others-no");
+    let (out, err) = call(d, "paydirt-vii", "pd", &args);
+    assert!(out.contains("the blitz rating is NO"), "{out}");
+    assert!(!err.contains("facts kept"), "{err}");
+    assert!(show(d, "pd").contains("(none yet)"), "{}", show(d, "pd"));
+    // --blitz on a call whose roll has no mark is kept all the same, and said so.
+    let mut args = play("12");
+    args.extend_from_slice(&["--blitz", "--no-behind", "--no-ahead"]);
+    let (_, err) = call(d, "paydirt-vii", "pd", &args);
+    assert!(
+        err.contains("facts kept: ahead: no (new), behind: no (new), blitz: yes (new)"),
+        "{err}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    let (out, _) = call(d, "paydirt-vii", "pd", &play("1"));
+    assert!(out.contains("  - blitz: yes (from the session)\n"), "{out}");
+    assert!(out.contains("=> defense: blitz"), "{out}");
+}
+
+#[test]
+fn the_log_holds_only_dice_rolled_or_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bk", "breakaway"]);
+    let (out, _) = call(
+        d,
+        "breakaway",
+        "bk",
+        &[
+            "defense",
+            "--formation",
+            "balanced",
+            "--down",
+            "1",
+            "--distance",
+            "10",
+            "--strategy",
+            "stunt",
+            "--play",
+            "run",
+            "--value",
+            "2",
+            "--no-red-zone",
+            "--d6",
+            "3",
+            "--json",
+        ],
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["rolls"],
+        json!([{"die": "d6 (play)", "value": 3, "rolled": false}])
+    );
+    let log = show(d, "bk");
+    assert!(log.contains("[d6 3]"), "{log}");
+    assert!(!log.contains("strategy-d6"), "{log}");
+}
+
+#[test]
+fn a_session_open_in_another_program_exits_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "busy", "paydirt-vii"]);
+    let open = accc::charts::session::Table::open(d, "busy").unwrap();
+    let (code, _, err) = at(d, &["charts", "session", "show", "busy"]);
+    assert_eq!(code, 6, "{err}");
+    assert!(err.contains("open in another"), "{err}");
+    let (code, _, err) = at(
+        d,
+        &[
+            "charts",
+            "call",
+            "paydirt-vii",
+            "status",
+            "--time",
+            "first-half",
+            "--margin",
+            "0",
+            "--session",
+            "busy",
+        ],
+    );
+    assert_eq!(code, 6, "{err}");
+    drop(open);
+    ok(d, &["charts", "session", "show", "busy"]);
+}
+
+#[test]
+fn session_set_takes_negative_values_and_names_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bk", "breakaway"]);
+    let (code, _, err) = at(d, &["charts", "session", "set", "bk", "pass-tokens", "-1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("pass-tokens: -1 is out of range: expected a whole number from 0 to 40"),
+        "{err}"
+    );
+    let (code, _, err) = at(d, &["charts", "session", "set", "bk", "time-outs", "x"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a whole number from 0 to 3"), "{err}");
+    assert!(show(d, "bk").contains("(none yet)"));
+    // A value a question takes may be negative.
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    let (out, _) = ok(d, &["charts", "session", "set", "pd", "margin", "-8"]);
+    assert_eq!(out, "margin: -8 (new)\n");
+    // Breakaway's sheet is `sample` on defence and `fire` on offence: both are kept.
+    ok(d, &["charts", "session", "set", "bk", "sheet", "fire"]);
+    let (out, _) = ok(d, &["charts", "session", "set", "bk", "sheet", "own"]);
+    assert_eq!(out, "sheet: own (was fire)\n");
+}
+
+#[test]
+fn a_damaged_session_names_its_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "u2", "undaunted"]);
+    ok(
+        d,
+        &["charts", "session", "set", "u2", "scouted-enough", "yes"],
+    );
+    let path = d.join("charts/u2.table");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 2] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let (code, _, err) = at(d, &["charts", "session", "show", "u2"]);
+    assert_eq!(code, 4, "{err}");
+    let bak = d.join("charts/u2.table.bak");
+    assert!(
+        err.contains(&format!("a backup is at {}", bak.display()))
+            && err.contains(&format!("copy it over {}", path.display())),
+        "{err}"
+    );
+    std::fs::copy(&bak, &path).unwrap();
+    assert!(
+        show(d, "u2").contains("(none yet)"),
+        "the backup is the version before"
+    );
+}
+
+/// Undo takes the last call back to the facts `kept` before it, and the first call back to
+/// none.
+fn taken_back(d: &std::path::Path, name: &str, kept: &str) {
+    undo(d, name);
+    assert_eq!(show(d, name), kept);
+    undo(d, name);
+    assert!(show(d, name).contains("(none yet)"));
+}
