@@ -715,8 +715,15 @@ pub fn open_backup(saves_dir: &Path, name: &str) -> Result<(Table, Option<PathBu
 mod tests {
     use super::*;
 
+    fn system_of(id: &str) -> usize {
+        crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == id)
+            .expect("a system")
+    }
+
     #[test]
-    fn every_standing_fact_is_found_with_the_question_a_walk_asks() {
+    fn every_kept_fact_is_found_with_the_question_a_walk_asks() {
         for (s, sys) in crate::charts::systems().iter().enumerate() {
             for fact in facts(s) {
                 assert!(
@@ -728,10 +735,7 @@ mod tests {
                 assert_eq!(fact.question.id, fact.id);
             }
         }
-        let pd = crate::charts::systems()
-            .iter()
-            .position(|s| s.meta.id == "paydirt-vii")
-            .unwrap();
+        let pd = system_of("paydirt-vii");
         let blitz = facts(pd).iter().find(|f| f.id == "blitz").unwrap();
         assert_eq!(blitz.value("yes"), Ok(Answer::Bool(true)));
         assert!(blitz.value("nono").unwrap_err().contains("'nono'"));
@@ -739,10 +743,7 @@ mod tests {
 
     #[test]
     fn a_fact_is_checked_as_the_walk_checks_it() {
-        let ba = crate::charts::systems()
-            .iter()
-            .position(|s| s.meta.id == "breakaway")
-            .unwrap();
+        let ba = system_of("breakaway");
         let tokens = facts(ba).iter().find(|f| f.id == "pass-tokens").unwrap();
         assert_eq!(tokens.value("2"), Ok(Answer::Number(2)));
         let e = tokens.value("-1").unwrap_err();
@@ -751,10 +752,7 @@ mod tests {
 
     #[test]
     fn the_status_procedure_is_named_as_the_menu_shows_it() {
-        let pd = crate::charts::systems()
-            .iter()
-            .position(|s| s.meta.id == "paydirt-vii")
-            .unwrap();
+        let pd = system_of("paydirt-vii");
         let said = terminal_words(
             pd,
             "(Second half only; the `status` procedure works it out.)",
