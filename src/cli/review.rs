@@ -89,6 +89,7 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         steps.len(),
         &costly,
         100,
+        false,
     ))
 }
 

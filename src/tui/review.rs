@@ -3,7 +3,7 @@
 //! and the person's balls and answers judged as the replay passes them by the session's own
 //! `=` adviser, told every view of the person's side as it was in play (`ai::review`).
 
-use super::session::{ReplayError, Session};
+use super::session::{BattedOn, ReplayError, Session};
 use crate::ai::review::{dearest, judge, Costly, Step};
 use crate::engine::score::plural;
 use crate::engine::{Choice, Side};
@@ -20,7 +20,7 @@ pub fn steps(
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
     let mut steps = Vec::new();
-    let side = each_decision(settings, game, |s, choice| {
+    let (side, _) = each_decision(settings, game, |s, choice| {
         steps.push((s.state.clone(), choice))
     })?;
     Ok(side.map(|side| (side, steps)))
@@ -30,12 +30,13 @@ pub fn steps(
 /// when the person chose (its `=` adviser told every view of the side before), and the
 /// choice. The match is rebuilt from the record once (`Session::of_record_seeing`, which
 /// plays the computer's kept choices, so a match played under another version of the
-/// computer players is reviewed as it was played). The side the person played, if any.
+/// computer players is reviewed as it was played). The side the person played, if any, and
+/// where it batted on though the adviser would have declared.
 fn each_decision(
     settings: &Settings,
     game: &MatchRecord,
     mut seen: impl FnMut(&Session, Choice),
-) -> Result<Option<Side>, ReplayError> {
+) -> Result<(Option<Side>, Vec<BattedOn>), ReplayError> {
     let played = Session::of_record_seeing(settings, game, |s, op| {
         if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
@@ -43,28 +44,45 @@ fn each_decision(
             }
         }
     })?;
-    Ok(played.human)
+    Ok((played.human, played.batted_on))
 }
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,
-/// then the dearest choices, numbered. `None` for a watched match.
+/// then the dearest choices, numbered, then each innings the person's side batted on where
+/// [=] would have declared. `None` for a watched match.
 pub fn lines(
     settings: &Settings,
     game: &MatchRecord,
     width: usize,
 ) -> Result<Option<Vec<String>>, ReplayError> {
-    let Some((side, decisions, costly)) = judged(settings, game, MOST)? else {
+    let mut batted_on = Vec::new();
+    let Some((side, decisions, costly)) = judging(settings, game, MOST, &mut batted_on)? else {
         return Ok(None);
     };
     let f = &game.fixture;
     let names = [f.home, f.away].map(|id| crate::counties::get(id).name.clone());
-    Ok(Some(told(
+    let mut out = told(
         &format!("{} v {}", names[0], names[1]),
         &names[side.index()],
         decisions,
         &costly,
         width,
-    )))
+        !batted_on.is_empty(),
+    );
+    if !batted_on.is_empty() {
+        out.push(String::new());
+        out.extend(wrap(
+            "Declarations (a declaration is the person's own, made with [D]; [=] never \
+             makes one):",
+            "",
+            "",
+            width,
+        ));
+        for b in &batted_on {
+            out.extend(wrap(&b.line(), "  ", "    ", width));
+        }
+    }
+    Ok(Some(out))
 }
 
 /// The person's side in `game`, how many decisions the person made, and the `most` that
@@ -76,23 +94,36 @@ pub fn judged(
     game: &MatchRecord,
     most: usize,
 ) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
+    judging(settings, game, most, &mut Vec::new())
+}
+
+/// [`judged`], with where the person's side batted on though [=] would have declared.
+fn judging(
+    settings: &Settings,
+    game: &MatchRecord,
+    most: usize,
+    batted_on: &mut Vec<BattedOn>,
+) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
     let mut found = Vec::new();
     let mut decisions = 0;
-    let side = each_decision(settings, game, |s, choice| {
+    let (side, declarations) = each_decision(settings, game, |s, choice| {
         decisions += 1;
         found.extend(judge(s.adviser(), &s.state, choice, "you"));
     })?;
+    *batted_on = declarations;
     Ok(side.map(|side| (side, decisions, dearest(found, most))))
 }
 
 /// A review told: `title` the match, `side` the side reviewed, `decisions` how many there
-/// were, and the costly ones, wrapped to `width`.
+/// were, and the costly ones, wrapped to `width`; `more` when more follows it (nothing is
+/// then said to be "nothing to review").
 pub fn told(
     title: &str,
     side: &str,
     decisions: usize,
     costly: &[Costly],
     width: usize,
+    more: bool,
 ) -> Vec<String> {
     let mut out = vec![
         format!(
@@ -105,8 +136,13 @@ pub fn told(
         out.extend(wrap(text, first, rest, width));
     };
     if costly.is_empty() {
+        let none = "The analyst found no ball or answer it was sure cost runs";
         say(
-            "The analyst found no ball or answer it was sure cost runs: nothing to review.",
+            &if more {
+                format!("{none}.")
+            } else {
+                format!("{none}: nothing to review.")
+            },
             "",
             "",
         );

@@ -43,10 +43,13 @@ pub struct Session {
     /// would declare (the person declares with [D]; the engine's question before each ball
     /// never waits for them).
     pub advised: bool,
-    /// The adviser, asked before the last ball because the person was taking its advice,
-    /// would have declared there: the screen says so until the person chooses by hand, the
+    /// The adviser, asked before the last ball, would have declared there, and the person
+    /// was taking its advice: the screen says so until the person chooses by hand, the
     /// innings closes, or it would bat on.
     pub declare_advised: bool,
+    /// Each innings in which the person's side batted on where the adviser would have
+    /// declared, at the first ball it would have: what the review tells of declarations.
+    pub batted_on: Vec<BattedOn>,
     /// Hand slots picked for an exchange after a wicket.
     pub exchange_pick: Vec<usize>,
     /// Play has stopped for the user to look: everything that happened at that moment.
@@ -239,6 +242,7 @@ impl Session {
             declare_next: false,
             advised: false,
             declare_advised: false,
+            batted_on: Vec::new(),
             exchange_pick: Vec::new(),
             paused: None,
             deliveries: 0,
@@ -352,11 +356,20 @@ impl Session {
                     Decision::Declare => Choice::Continue,
                     _ => return,
                 };
-                // Asked only of a person taking the adviser's choices (a cheap question:
-                // the captain's own judgement, no search), and told only, never played.
-                self.declare_advised = choice == Choice::Continue
-                    && self.advised
+                // The adviser's captain is asked (its own judgement, no search: cheap), and
+                // only told about, never played.
+                let would = choice == Choice::Continue
                     && self.adviser.decide(&self.state.view()) == Choice::Declare;
+                self.declare_advised = would && self.advised;
+                let p = self.state.public();
+                if would && self.batted_on.last().map(|b| b.innings) != Some(p.innings_started) {
+                    self.batted_on.push(BattedOn {
+                        innings: p.innings_started,
+                        total: p.current().total,
+                        wickets: p.current().wickets,
+                        lead: p.aggregate(side) as i32 - p.aggregate(side.other()) as i32,
+                    });
+                }
                 self.adviser.observe(&self.state.view(), choice);
                 choice
             } else {
@@ -630,10 +643,63 @@ impl Session {
     }
 }
 
+/// Where the person's side batted on in an innings though the adviser would have declared:
+/// the first such ball's innings of the match (1-4), the score then, and the side's lead
+/// over the match (negative: behind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BattedOn {
+    pub innings: u8,
+    pub total: u16,
+    pub wickets: u8,
+    pub lead: i32,
+}
+
+impl BattedOn {
+    /// Said in the review: "2nd innings: [=] would have declared at 280-4, 349 ahead; you
+    /// batted on."
+    pub fn line(&self) -> String {
+        let nth = ["1st", "2nd", "3rd", "4th"][self.innings.clamp(1, 4) as usize - 1];
+        let standing = match self.lead {
+            _ if self.innings == 1 => String::new(),
+            0 => ", the scores level".to_string(),
+            l if l > 0 => format!(", {l} ahead"),
+            l => format!(", {} behind", -l),
+        };
+        format!(
+            "{nth} innings: [=] would have declared at {}-{}{standing}; you batted on.",
+            self.total, self.wickets
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::NoRecord;
+
+    #[test]
+    fn batting_on_is_told_with_the_score_and_the_match_standing() {
+        let b = |innings, lead| BattedOn {
+            innings,
+            total: 280,
+            wickets: 4,
+            lead,
+        };
+        let said = "innings: [=] would have declared at 280-4";
+        assert_eq!(b(1, 280).line(), format!("1st {said}; you batted on."));
+        assert_eq!(
+            b(2, -23).line(),
+            format!("2nd {said}, 23 behind; you batted on.")
+        );
+        assert_eq!(
+            b(2, 0).line(),
+            format!("2nd {said}, the scores level; you batted on.")
+        );
+        assert_eq!(
+            b(3, 349).line(),
+            format!("3rd {said}, 349 ahead; you batted on.")
+        );
+    }
 
     fn names() -> [(String, String); 2] {
         [

@@ -2547,3 +2547,76 @@ fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in()
     }
     assert_eq!(seen, [true, true]);
 }
+
+/// The review tells where the person's side batted on though [=] would have declared: a
+/// person who pressed [=] for every ball and answer of a match the adviser would have
+/// declared in, and never declared.
+#[test]
+fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
+    use accc::engine::Side;
+    use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
+    use accc::tui::session::Session;
+    let (home, away) = (0u8, 1u8);
+    let county = |id: u8| {
+        let c = accc::counties::get(id);
+        (c.name.clone(), c.short.clone())
+    };
+    let options = accc::engine::MatchOptions::default();
+    let levels = Levels { bat: 5, bowl: 5 };
+    // Seed 5: the adviser would declare in it (see the test of the match screen's word).
+    let seed = 5;
+    let mut s = Session::begin(
+        options,
+        levels,
+        seed,
+        [county(home), county(away)],
+        Some(Side::Home),
+    );
+    let mut ops = Vec::new();
+    while !s.state.is_over() {
+        let op = if s.paused.is_some() {
+            Op::Resume
+        } else {
+            s.advised = true;
+            Op::Choose(s.advice().unwrap())
+        };
+        s.apply(op).unwrap();
+        ops.push(op);
+    }
+    let first = *s
+        .batted_on
+        .first()
+        .expect("batted on past the adviser's declaration");
+    let game = MatchRecord {
+        fixture: FixtureKey {
+            year: 1890,
+            class: Class::First,
+            round: 1,
+            index: 0,
+            home,
+            away,
+            seed,
+        },
+        mode: Mode::Play,
+        ops,
+    };
+    let settings = Settings {
+        options,
+        levels,
+        user_county: Some(home),
+        seed: 1,
+    };
+    let lines = accc::tui::review::lines(&settings, &game, 78)
+        .unwrap()
+        .unwrap();
+    let text = lines.join("\n");
+    assert!(text.contains("Declarations"), "{text}");
+    assert!(!text.contains("nothing to review"), "{text}");
+    assert!(text.contains(&first.line()), "{text}");
+    assert!(first.line().contains("would have declared at"), "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("you batted on")).count(),
+        s.batted_on.len(),
+        "{text}"
+    );
+}
