@@ -16,6 +16,7 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
+use super::charts_session::{self as sessions, FactsKey, FactsScreen, NewKey, NewSession};
 use super::draw::{fit, text, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
@@ -25,8 +26,23 @@ use crate::engine::score::plural;
 
 /// Where the charts stand on screen.
 pub enum ChartsScreen {
-    /// The list of systems.
-    Systems { lines: Vec<String>, scroll: usize },
+    /// The list of systems and table sessions; `status` says why the last session could not
+    /// be opened, and `backup` names a damaged session whose backup [B] opens.
+    Systems {
+        lines: Vec<String>,
+        scroll: usize,
+        status: Option<String>,
+        backup: Option<String>,
+    },
+    /// Starting a table session.
+    NewSession(NewSession),
+    /// A session's facts and last calls.
+    Facts(Box<FactsScreen>),
+    /// The charts' help, over the screen it was asked on.
+    Help {
+        scroll: usize,
+        back: Box<ChartsScreen>,
+    },
     /// One system's summary and charts; `find` is the name being typed after [/], `status`
     /// what the last search found.
     System {
@@ -76,13 +92,15 @@ pub fn open(saves_dir: &Path) -> ChartsScreen {
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
-    let sessions = session::list(saves_dir);
+    let listed = session::list(saves_dir);
     lines.push(String::new());
-    if sessions.is_empty() {
-        lines.push("No table sessions yet (accc charts session new NAME SYSTEM).".into());
+    if listed.is_empty() {
+        lines.push("No table sessions yet: [N] starts one, a game at the table that keeps".into());
+        lines.push("its facts from call to call.".into());
     } else {
-        lines.push("Table sessions (press the letter to play on in one):".into());
-        for (l, s) in ('a'..='z').zip(&sessions) {
+        lines
+            .push("Table sessions (press the letter to play on in one, [N] for a new one):".into());
+        for (l, s) in sessions::SESSION_LETTERS.chars().zip(&listed) {
             lines.push(match &s.system {
                 Ok(sys) => format!(
                     "[{l}] {:<16} {sys:<18} {}",
@@ -92,8 +110,20 @@ pub fn open(saves_dir: &Path) -> ChartsScreen {
                 Err(_) => format!("[{l}] {:<16} (cannot be read)", s.name),
             });
         }
+        let more = listed.len().saturating_sub(sessions::SESSION_LETTERS.len());
+        if more > 0 {
+            lines.push(format!(
+                "({} more: accc charts session list)",
+                plural(more as u32, "session")
+            ));
+        }
     }
-    ChartsScreen::Systems { lines, scroll: 0 }
+    ChartsScreen::Systems {
+        lines,
+        scroll: 0,
+        status: None,
+        backup: None,
+    }
 }
 
 /// One system's summary and every chart, as the charts module renders them.
@@ -208,6 +238,13 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
         KeyCode::Char(c) => c.to_digit(10).map(|d| d as usize),
         _ => None,
     };
+    let plain = !k
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    let letter = match k.code {
+        KeyCode::Char(c) if plain => Some(c.to_ascii_lowercase()),
+        _ => None,
+    };
     Some(match screen {
         ChartsScreen::Systems { .. } if digit.is_some_and(|d| (1..=count).contains(&d)) => {
             system_screen(digit.expect("a digit") - 1)
@@ -215,21 +252,92 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
         ChartsScreen::Systems { .. } if matches!(k.code, KeyCode::Esc | KeyCode::Enter) => {
             return None
         }
-        ChartsScreen::Systems { lines, scroll } => match k.code {
-            KeyCode::Char(c @ 'a'..='z') => match open_session(env.saves_dir, c) {
-                Ok(Some(screen)) => screen,
-                Ok(None) => ChartsScreen::Systems { lines, scroll },
-                Err(why) => {
-                    let mut lines = lines;
-                    lines.retain(|l| !l.starts_with("! "));
-                    lines.push(format!("! {why}"));
-                    ChartsScreen::Systems { lines, scroll }
+        screen @ (ChartsScreen::Systems { .. } | ChartsScreen::Procedures { .. })
+            if matches!(letter, Some('h' | '?')) =>
+        {
+            ChartsScreen::Help {
+                scroll: 0,
+                back: Box::new(screen),
+            }
+        }
+        ChartsScreen::Systems { .. } if letter == Some('n') => {
+            ChartsScreen::NewSession(NewSession {
+                name: String::new(),
+                picking: false,
+                error: None,
+            })
+        }
+        ChartsScreen::Systems {
+            backup: Some(name), ..
+        } if letter == Some('b') => match sessions::open_backup(env.saves_dir, &name) {
+            Ok((table, moved)) => {
+                let kept = moved.map_or_else(String::new, |to| {
+                    format!("; the damaged file is kept as {}", to.display())
+                });
+                session_screen(
+                    env.saves_dir,
+                    table,
+                    Some(format!("Opened the backup of {name}{kept}.")),
+                )
+            }
+            Err(why) => {
+                let mut screen = open(env.saves_dir);
+                if let ChartsScreen::Systems { status, .. } = &mut screen {
+                    *status = Some(format!("The backup of {name} was not opened: {why}."));
                 }
+                screen
+            }
+        },
+        ChartsScreen::Systems {
+            lines,
+            scroll,
+            status,
+            backup,
+        } => match letter.and_then(|c| sessions::SESSION_LETTERS.find(c)) {
+            Some(i) => match open_session(env.saves_dir, i) {
+                Ok(Some(screen)) => screen,
+                Ok(None) => ChartsScreen::Systems {
+                    lines,
+                    scroll,
+                    status,
+                    backup,
+                },
+                Err((why, offer)) => ChartsScreen::Systems {
+                    // The list's end, with the session named, stays in sight above the message.
+                    scroll: lines.len().saturating_sub(systems_rows(&why)),
+                    lines,
+                    status: Some(why),
+                    backup: offer,
+                },
             },
-            code => ChartsScreen::Systems {
-                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+            None => ChartsScreen::Systems {
+                scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
                 lines,
+                status,
+                backup,
             },
+        },
+        ChartsScreen::NewSession(n) => match sessions::new_key(n, k, env.saves_dir) {
+            NewKey::Stay(n) => ChartsScreen::NewSession(n),
+            NewKey::Leave => open(env.saves_dir),
+            NewKey::Open(system, table) => ChartsScreen::Procedures {
+                status: Some(format!(
+                    "Table session {} started for {}.",
+                    table.name,
+                    crate::charts::systems()[system].meta.name
+                )),
+                system,
+                table: Some(table),
+            },
+        },
+        ChartsScreen::Facts(f) => match sessions::facts_key(*f, k) {
+            FactsKey::Stay(f) => ChartsScreen::Facts(Box::new(f)),
+            FactsKey::Leave(table) => session_screen(env.saves_dir, *table, None),
+        },
+        ChartsScreen::Help { back, .. } if matches!(k.code, KeyCode::Esc | KeyCode::Enter) => *back,
+        ChartsScreen::Help { scroll, back } => ChartsScreen::Help {
+            scroll: scrolled(scroll, k.code, help_lines().len(), TEXT_ROWS),
+            back,
         },
         ChartsScreen::System {
             system,
@@ -342,6 +450,15 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                     status: Some(status),
                 }
             }
+            (None, KeyCode::Char('f' | 'F')) if table.is_some() => {
+                ChartsScreen::Facts(Box::new(FactsScreen {
+                    system,
+                    table: table.expect("a table"),
+                    edit: None,
+                    status: None,
+                    error: false,
+                }))
+            }
             (None, KeyCode::Esc) if table.is_some() => open(env.saves_dir),
             (None, KeyCode::Esc) => system_screen(system),
             _ => ChartsScreen::Procedures {
@@ -361,34 +478,90 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
     })
 }
 
-/// The procedures of the session under letter `c`, the session open (and locked).
-fn open_session(saves_dir: &Path, c: char) -> Result<Option<ChartsScreen>, String> {
-    let Some(listed) = session::list(saves_dir)
-        .into_iter()
-        .nth((c as u8 - b'a').into())
-    else {
+/// The procedures of the `i`th session listed, the session open (and locked); or why it
+/// cannot be opened, in full, with the name of a damaged session whose backup may be opened.
+fn open_session(
+    saves_dir: &Path,
+    i: usize,
+) -> Result<Option<ChartsScreen>, (String, Option<String>)> {
+    let Some(listed) = session::list(saves_dir).into_iter().nth(i) else {
         return Ok(None);
     };
-    let table = Table::open(saves_dir, &listed.name).map_err(|e| e.to_string())?;
-    let system = crate::charts::systems()
+    let table = Table::open(saves_dir, &listed.name).map_err(|e| {
+        let (why, offer) = sessions::refusal(saves_dir, &listed.name, &e);
+        (why, offer.then(|| listed.name.clone()))
+    })?;
+    Ok(Some(session_screen(saves_dir, table, None)))
+}
+
+/// The procedures of an open session, with a message; the list of sessions, saying why, for
+/// a session of a game this program has no charts for.
+fn session_screen(saves_dir: &Path, table: Table, status: Option<String>) -> ChartsScreen {
+    let Some(system) = crate::charts::systems()
         .iter()
         .position(|s| s.meta.id == table.session.system)
-        .ok_or_else(|| format!("{}: no system {}", listed.name, table.session.system))?;
-    Ok(Some(ChartsScreen::Procedures {
+    else {
+        let mut screen = open(saves_dir);
+        if let ChartsScreen::Systems { status, .. } = &mut screen {
+            *status = Some(format!(
+                "Table session {} is a game of {}, which this program has no charts for.",
+                table.name, table.session.system
+            ));
+        }
+        return screen;
+    };
+    ChartsScreen::Procedures {
         system,
         table: Some(Box::new(table)),
-        status: None,
-    }))
+        status,
+    }
+}
+
+/// The charts' help: what the charts and the table sessions are, and their keys.
+pub fn help_lines() -> Vec<String> {
+    super::help::charts_lines()
+}
+
+/// The rows of the list of systems and sessions left above message `said`, wrapped.
+fn systems_rows(said: &str) -> usize {
+    TEXT_ROWS - fit(said, WIDTH, 0).len().min(4) - 1
 }
 
 /// Draws whichever charts screen is showing.
 pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
     match screen {
-        ChartsScreen::Systems { lines, scroll } => text(
+        ChartsScreen::Systems {
+            lines,
+            scroll,
+            status,
+            backup,
+        } => {
+            // Why a session could not be opened stays in sight, whole, above the keys.
+            let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
+            let hint = if backup.is_some() {
+                "[B] open the backup  [N] new session  [H] help  [Esc] back"
+            } else {
+                "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
+            };
+            let rows = status.as_deref().map_or(TEXT_ROWS, systems_rows);
+            super::draw::text_rows(
+                f,
+                area,
+                "Solo charts of other games",
+                lines,
+                *scroll,
+                hint,
+                rows,
+            );
+            sessions::notice(f, area, &said, style::error());
+        }
+        ChartsScreen::NewSession(n) => sessions::draw_new(f, area, n),
+        ChartsScreen::Facts(s) => sessions::draw_facts(f, area, s),
+        ChartsScreen::Help { scroll, .. } => text(
             f,
             area,
-            "Solo charts of other games",
-            lines,
+            "Solo charts: help",
+            &help_lines(),
             *scroll,
             "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
         ),
@@ -432,34 +605,42 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
         } => {
             let name = &crate::charts::systems()[*system].meta.name;
             let mut lines = procedure_lines(*system);
+            let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
             let (title, hint) = match table {
                 Some(t) => {
                     lines.push(String::new());
-                    lines.push(format!(
-                        "Table session {}: {} kept, {}.",
-                        t.name,
-                        plural(t.session.facts.len() as u32, "standing fact"),
-                        plural(t.session.log.len() as u32, "call")
-                    ));
-                    if let Some(last) = t.session.log.last() {
-                        lines.extend(fit(&format!("Last call: {}", last.result), WIDTH, 4));
+                    lines.extend(session_summary(*system, t));
+                    // The last calls, as many as leave room for the message.
+                    let room = TEXT_ROWS.saturating_sub(lines.len() + said.len() + 1);
+                    let log = &t.session.log;
+                    let first = log.len().saturating_sub(room.clamp(1, 3));
+                    for (n, e) in log.iter().enumerate().skip(first) {
+                        let line = if n + 1 == log.len() {
+                            format!("Last call: {}", e.result)
+                        } else {
+                            format!("Call {}: {}", n + 1, e.result)
+                        };
+                        lines.push(sessions::cut_words(&line, WIDTH));
                     }
                     (
                         format!("{name}: table session {}", t.name),
                         format!(
-                            "Press {}  [U] take back the last call  [Esc] back",
-                            procedure_keys_words(*system)
+                            "{} walk  [F] facts  [U] take back a call  [H] help  [Esc] back",
+                            procedure_keys(*system)
                         ),
                     )
                 }
                 None => (
                     format!("{name}: procedures"),
-                    format!("Press {}  [Esc] back", procedure_keys_words(*system)),
+                    format!(
+                        "Press {}  [H] help  [Esc] back",
+                        procedure_keys_words(*system)
+                    ),
                 ),
             };
-            if let Some(st) = status {
+            if !said.is_empty() {
                 lines.push(String::new());
-                lines.extend(fit(st, WIDTH, 2));
+                lines.extend(said);
             }
             text(f, area, &title, &lines, 0, &hint)
         }
@@ -484,8 +665,23 @@ pub struct WalkScreen {
     pub table: Option<Box<Table>>,
     /// Whether the finished call is recorded, and where.
     pub recorded: Option<String>,
+    /// The number of the call in the session's log, once recorded there.
+    recorded_call: Option<usize>,
+    /// What the last key did, when it is not an error.
+    note: Option<String>,
     /// What the call before carried over into this one (a chained call).
     given: Vec<(String, Answer)>,
+    /// Where each answer taken without typing came from, by its place in the answers.
+    filled: std::collections::BTreeMap<usize, Filled>,
+}
+
+/// Where an answer the person did not type came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filled {
+    /// The table session's facts.
+    Session,
+    /// The call before, leading into this one.
+    CallBefore,
 }
 
 impl WalkScreen {
@@ -502,8 +698,16 @@ impl WalkScreen {
             leaving: false,
             table: None,
             recorded: None,
+            recorded_call: None,
+            note: None,
             given: Vec::new(),
+            filled: Default::default(),
         }
+    }
+
+    /// Where answer `i` came from, when the person did not type it.
+    pub fn filled(&self, i: usize) -> Option<Filled> {
+        self.filled.get(&i).copied()
     }
 
     /// Goes on into the call the source leads to from this result (the `i`th of them), with
@@ -518,6 +722,7 @@ impl WalkScreen {
         };
         self.walk = Walk::new(p);
         self.given = next.given;
+        self.filled.clear();
         self.input.clear();
         self.rolled.clear();
         self.recorded = None;
@@ -528,25 +733,44 @@ impl WalkScreen {
     /// Answers what the table session knows, then records the call once it is made.
     fn fill_known(&mut self) {
         let given = &self.given;
+        let from = self.walk.answers().len();
         self.walk
             .fill(|id| given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone()));
+        let upto = self.walk.answers().len();
+        self.filled
+            .extend((from..upto).map(|i| (i, Filled::CallBefore)));
         let Some(table) = self.table.as_mut() else {
             return;
         };
         session::fill_known(&mut self.walk, &table.session);
+        let from = upto;
+        let upto = self.walk.answers().len();
+        self.filled
+            .extend((from..upto).map(|i| (i, Filled::Session)));
         if self.recorded.is_some() {
             return;
         }
         if let Some(outcome) = self.walk.outcome() {
-            table
-                .session
-                .record(self.walk.procedure(), self.walk.answers(), &outcome);
+            let changed =
+                table
+                    .session
+                    .record(self.walk.procedure(), self.walk.answers(), &outcome);
             self.recorded = Some(match table.save() {
-                Ok(()) => format!(
-                    "Recorded as call {} of table session {}.",
-                    table.session.log.len(),
-                    table.name
-                ),
+                Ok(()) => {
+                    self.recorded_call = Some(table.session.log.len());
+                    let kept: Vec<String> = changed.iter().map(|c| c.to_string()).collect();
+                    let kept = match kept.is_empty() {
+                        true => String::new(),
+                        false => format!(" It keeps {}.", kept.join(", ")),
+                    };
+                    let said = format!(
+                        "Recorded as call {} of table session {}.{kept}",
+                        table.session.log.len(),
+                        table.name
+                    );
+                    // Two rows at most under the call.
+                    sessions::cut_words(&said, 2 * (WIDTH - 4))
+                }
                 Err(e) => {
                     table.session.undo();
                     format!("Not recorded: {e}")
@@ -554,6 +778,32 @@ impl WalkScreen {
             });
         }
     }
+}
+
+/// A session's calls and the facts it keeps, by their ids, in a line or two.
+fn session_summary(system: usize, t: &Table) -> Vec<String> {
+    let kept: Vec<String> = sessions::facts(system)
+        .iter()
+        .filter_map(|f| t.session.known(f.id).map(|a| format!("{} {a}", f.id)))
+        .collect();
+    let kept = if sessions::facts(system).is_empty() {
+        "this game has no standing facts to keep".to_string()
+    } else if kept.is_empty() {
+        "no facts kept yet".to_string()
+    } else {
+        format!("kept: {}", kept.join(", "))
+    };
+    let mut lines = fit(
+        &format!(
+            "Table session {}, {}; {kept}. [F] shows them in full.",
+            t.name,
+            plural(t.session.log.len() as u32, "call")
+        ),
+        WIDTH,
+        2,
+    );
+    lines.truncate(2);
+    lines
 }
 
 /// The numbered list of a system's procedures.
@@ -577,15 +827,32 @@ pub fn procedure_lines(system: usize) -> Vec<String> {
     lines
 }
 
-/// Most procedures a system's menu can give keys (1-9, 0, then A-T: U takes a call back).
-pub const MOST_PROCEDURES: usize = 30;
+/// The letters of procedures past the tenth: all but the session's keys (F its facts, H
+/// help, U taking a call back).
+const PROCEDURE_LETTERS: &str = "ABCDEGIJKLMNOPQRST";
+
+/// Most procedures a system's menu can give keys (1-9, 0, then the letters).
+pub const MOST_PROCEDURES: usize = 10 + PROCEDURE_LETTERS.len();
 
 /// The key of the `i`th procedure: 1-9, 0 for the tenth, then the letters A, B, ...
-fn procedure_char(i: usize) -> char {
+pub(super) fn procedure_char(i: usize) -> char {
     match i {
         0..=8 => char::from(b'1' + i as u8),
         9 => '0',
-        _ => char::from(b'A' + (i - 10) as u8),
+        _ => PROCEDURE_LETTERS.as_bytes()[i - 10].into(),
+    }
+}
+
+/// The keys of a system's procedures, as the key line names them: "[1]-[4]", "[1]-[0]
+/// [A]-[C]".
+fn procedure_keys(system: usize) -> String {
+    let n = crate::charts::systems()[system].procedures.len();
+    let last = procedure_char(n.saturating_sub(1));
+    match n {
+        0..=1 => "[1]".into(),
+        2..=10 => format!("[1]-[{last}]"),
+        11 => "[1]-[0] [A]".into(),
+        _ => format!("[1]-[0] [A]-[{last}]"),
     }
 }
 
@@ -607,8 +874,7 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     let i = match c.to_ascii_uppercase() {
         '0' => 9,
         d @ '1'..='9' => d as usize - '1' as usize,
-        l @ 'A'..='T' => 10 + (l as usize - 'A' as usize),
-        _ => return None,
+        l => 10 + PROCEDURE_LETTERS.find(l)?,
     };
     (i < n).then_some(i)
 }
@@ -629,7 +895,16 @@ fn input_limit(w: &WalkScreen) -> usize {
 
 /// Handles a key; returns false when the user leaves the walk.
 pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
+    let stay = walk_key_inner(w, k);
+    // An answer taken back is no longer marked: one typed in its place is the person's.
+    let n = w.walk.answers().len();
+    w.filled.retain(|&i, _| i < n);
+    stay
+}
+
+fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
+    w.note = None;
     let done = w.walk.question().is_none();
     let leaving = std::mem::take(&mut w.leaving);
     match k.code {
@@ -656,9 +931,7 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
         KeyCode::Backspace if w.input.is_empty() && w.recorded.is_none() => {
             w.walk.back();
         }
-        KeyCode::Backspace if w.input.is_empty() => {
-            w.error = Some("The call is recorded: [U] in the session takes it back.".into());
-        }
+        KeyCode::Backspace if w.input.is_empty() => take_back(w),
         KeyCode::Backspace => {
             w.input.pop();
         }
@@ -674,6 +947,31 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
         _ => {}
     }
     true
+}
+
+/// Backspace on a call just made: takes it back from the session (the facts as they were
+/// before it) and goes back a step, so that an answer, one the session gave among them, can
+/// be given otherwise.
+fn take_back(w: &mut WalkScreen) {
+    if let (Some(n), Some(table)) = (w.recorded_call, w.table.as_mut()) {
+        if table.session.log.len() == n {
+            let after = table.session.facts.clone();
+            let entry = table.session.undo().expect("the call just recorded");
+            if let Err(e) = table.save() {
+                table.session.log.push(entry);
+                table.session.facts = after;
+                w.error = Some(format!("Not taken back: {e}"));
+                return;
+            }
+            w.note = Some(format!(
+                "Call {n} taken back from table session {}: answer again.",
+                table.name
+            ));
+        }
+    }
+    w.recorded = None;
+    w.recorded_call = None;
+    w.walk.back();
 }
 
 fn submit(w: &mut WalkScreen) {
@@ -693,12 +991,13 @@ fn submit(w: &mut WalkScreen) {
     } else {
         w.walk.answer_text(&w.input)
     };
+    // The typed text goes either way: a refused answer is named in the message, and the
+    // next one is typed afresh, not added to it.
+    let typed = std::mem::take(&mut w.input);
     match result {
-        Ok(()) => {
-            w.input.clear();
-            w.fill_known();
-        }
-        Err(e) => w.error = Some(e.message),
+        Ok(()) => w.fill_known(),
+        Err(e) if e.message.contains(typed.trim()) => w.error = Some(e.message),
+        Err(e) => w.error = Some(format!("'{}': {}", typed.trim(), e.message)),
     }
 }
 
@@ -751,15 +1050,7 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
         },
         None => "  (the call)".into(),
     };
-    // The step and question always show: the system's name gives way first, then the end of
-    // the procedure's title.
-    let ptitle = w.walk.procedure().title;
-    let mut title = format!(" {}: {ptitle}{at}", sys.meta.name);
-    if title.chars().count() > 80 {
-        let room = 80usize.saturating_sub(at.chars().count() + 1);
-        let cut: String = ptitle.chars().take(room).collect();
-        title = format!(" {cut}{at}");
-    }
+    let title = walk_title(&sys.meta.name, w.walk.procedure().title, &at);
     put(
         f,
         area,
@@ -777,10 +1068,11 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
                 } else {
                     ""
                 };
-                let mut block: Vec<_> = fit(&q.prompt, WIDTH, 0)
-                    .into_iter()
-                    .map(|l| (2, l, style::bright()))
-                    .collect();
+                let mut block: Vec<_> =
+                    fit(&sessions::terminal_words(w.system, &q.prompt), WIDTH, 0)
+                        .into_iter()
+                        .map(|l| (2, l, style::bright()))
+                        .collect();
                 block.extend(
                     fit(&format!("Answer {}{roll}:", q.allowed()), WIDTH, 2)
                         .into_iter()
@@ -816,64 +1108,131 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
         .len()
         .min(usize::from(start.saturating_sub(TOP + 1)))
         .min(8);
-    for (y, (q, answer)) in (TOP..).zip(&answers[answers.len() - shown..]) {
-        put(
-            f,
-            area,
-            2,
-            y,
-            vec![Span::styled(history_line(&q.prompt, answer), style::text())],
-        );
+    let first = answers.len() - shown;
+    for (y, (i, (q, answer))) in (TOP..).zip(answers.iter().enumerate().skip(first)) {
+        let prompt = sessions::terminal_words(w.system, &q.prompt);
+        let (line, look) = match w.filled(i) {
+            Some(Filled::Session) => (
+                history_line(&prompt, answer, "  (kept in the session)"),
+                style::key(),
+            ),
+            Some(Filled::CallBefore) => (
+                history_line(&prompt, answer, "  (from the call before)"),
+                style::key(),
+            ),
+            None => (history_line(&prompt, answer, ""), style::text()),
+        };
+        put(f, area, 2, y, vec![Span::styled(line, look)]);
     }
     for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
         put(f, area, x, y, vec![Span::styled(line, look)]);
     }
+    // While answers the session gave are in sight, how to answer one otherwise.
+    let from_session = (first..answers.len()).any(|i| w.filled(i) == Some(Filled::Session));
+    let how = (from_session && w.walk.question().is_some()).then(|| {
+        "Answers marked (kept in the session) are its facts: [Backspace] goes back to one to \
+         answer it yourself, and the session keeps your answer."
+            .to_string()
+    });
     let message = w
         .error
         .as_ref()
         .map(|e| (e, style::error()))
-        .or(w.recorded.as_ref().map(|r| (r, style::key())));
+        .or(w.recorded.as_ref().map(|r| (r, style::key())))
+        .or(w.note.as_ref().map(|r| (r, style::key())))
+        .or(how.as_ref().map(|h| (h, style::text())));
     if let Some((m, look)) = message {
         for (y, line) in (22..24).zip(fit(m, WIDTH, 2)) {
             put(f, area, 2, y, vec![Span::styled(line, look)]);
         }
     }
-    let next: String = w
-        .walk
-        .outcome()
-        .map(|o| {
-            (1..)
-                .zip(&o.next)
-                .map(|(i, n)| format!("[{i}] then {}  ", n.procedure))
-                .collect()
-        })
-        .unwrap_or_default();
-    let keys = if w.walk.question().is_some() {
-        "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".to_string()
-    } else if w.recorded.is_some() {
-        format!("{next}[Enter] a new call  [Esc] leave")
-    } else {
-        let back = if next.is_empty() {
-            "back a step"
-        } else {
-            "back"
-        };
-        format!("{next}[Enter] a new call  [Backspace] {back}  [Esc] leave")
-    };
+    let keys = walk_keys(w);
     put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
 }
 
-/// A line of the walk's history: the question, cut to fit, and its answer.
-fn history_line(prompt: &str, answer: &Answer) -> String {
-    let answer = answer.to_string();
-    let room = WIDTH.saturating_sub(answer.chars().count() + 4);
-    let q: String = if prompt.chars().count() > room {
-        let cut: String = prompt.chars().take(room.saturating_sub(3)).collect();
-        format!("{}...", cut.trim_end())
-    } else {
-        prompt.to_string()
+/// The walk's key line: while asking, the keys of an answer; once the call is made, the calls
+/// it leads to, a new call, and going back (taking the call back from the session when it
+/// is recorded there), in shorter words where the whole line would not fit.
+fn walk_keys(w: &WalkScreen) -> String {
+    if w.walk.question().is_some() {
+        return "[Enter] answer  [Backspace] back a step  [Ctrl-R] restart  [Esc] leave".into();
+    }
+    let next = w.walk.outcome().map(|o| o.next).unwrap_or_default();
+    let chained = |then: &str| -> String {
+        (1..)
+            .zip(&next)
+            .map(|(i, n)| format!("[{i}] {then}{}  ", n.procedure))
+            .collect()
     };
-    format!("{q} {answer}")
+    let back = match (w.recorded_call, next.is_empty()) {
+        (Some(_), _) => "take back",
+        (None, true) => "back a step",
+        (None, false) => "back",
+    };
+    [
+        format!(
+            "{}[Enter] a new call  [Backspace] {back}  [Esc] leave",
+            chained("then ")
+        ),
+        format!(
+            "{}[Enter] a new call  [Backspace] {back}  [Esc] leave",
+            chained("")
+        ),
+        format!(
+            "{}[Enter] new call  [Bksp] {back}  [Esc] leave",
+            chained("")
+        ),
+    ]
+    .into_iter()
+    .find(|k| k.chars().count() <= WIDTH + 1)
+    .unwrap_or_else(|| format!("{}[Enter] new call  [Esc] leave", chained("")))
+}
+
+/// The walk's title: the step and question always show; the system's name gives way first,
+/// then the end of the procedure's title, at a word, marked "...".
+fn walk_title(system: &str, procedure: &str, at: &str) -> String {
+    let whole = format!(" {system}: {procedure}{at}");
+    if whole.chars().count() <= 80 {
+        return whole;
+    }
+    let room = 80usize.saturating_sub(at.chars().count() + 1);
+    format!(" {}{at}", sessions::cut_words(procedure, room))
+}
+
+/// A line of the walk's history: the question, cut to fit, its answer and a mark saying where
+/// an answer not typed came from.
+fn history_line(prompt: &str, answer: &Answer, mark: &str) -> String {
+    let answer = format!("{answer}{mark}");
+    let room = WIDTH.saturating_sub(answer.chars().count() + 4);
+    format!("{} {answer}", short_question(prompt, room))
+}
+
+/// A question's words in at most `room` characters: whole when they fit, else the sentence
+/// that asks (the words around it marked "..."), else cut at a word.
+fn short_question(prompt: &str, room: usize) -> String {
+    if prompt.chars().count() <= room {
+        return prompt.to_string();
+    }
+    // The sentences, each with its stop.
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    for (i, c) in prompt.char_indices() {
+        if matches!(c, '.' | '?' | '!') && prompt[i + 1..].starts_with(' ') {
+            sentences.push(prompt[start..=i].trim());
+            start = i + 1;
+        }
+    }
+    sentences.push(prompt[start..].trim());
+    let asks = sentences.iter().rposition(|s| s.ends_with('?'));
+    if let Some(i) = asks.filter(|_| sentences.len() > 1) {
+        let before = if i > 0 { "... " } else { "" };
+        let after = if i + 1 < sentences.len() { " ..." } else { "" };
+        let shown = format!("{before}{}{after}", sentences[i]);
+        if shown.chars().count() <= room {
+            return shown;
+        }
+    }
+    sessions::cut_words(prompt, room)
 }
 
 #[cfg(test)]
@@ -1094,6 +1453,43 @@ mod tests {
             .position(|p| p.id == "order")
             .unwrap();
         assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
+    }
+
+    #[test]
+    fn a_long_walk_title_is_shortened_at_a_word() {
+        let at = "  (the defence (d20), question 10)";
+        let t = walk_title(
+            "Breakaway Football - solo mode",
+            "AI defence: strategy, spy, play call",
+            at,
+        );
+        assert_eq!(
+            t,
+            " AI defence: strategy, spy, play call  (the defence (d20), question 10)"
+        );
+        let at = "  (step 4, the China card and something long, question 12)";
+        for sys in crate::charts::systems() {
+            for p in sys.procedures {
+                let t = walk_title(&sys.meta.name, p.title, at);
+                assert!(t.chars().count() <= 80, "{t}");
+                assert!(t.ends_with(at), "{t}");
+                let shown = t[..t.len() - at.len()].trim_start();
+                let shown = shown
+                    .strip_prefix(&format!("{}: ", sys.meta.name))
+                    .unwrap_or(shown);
+                match shown.strip_suffix("...") {
+                    None => assert_eq!(shown, p.title),
+                    Some(part) => {
+                        assert!(p.title.starts_with(part), "{t}");
+                        let next = p.title[part.len()..].chars().next();
+                        assert!(
+                            matches!(next, Some(' ' | ',' | ':' | ';')),
+                            "cut mid-word: {t}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The words of `text`, whitespace normalised.

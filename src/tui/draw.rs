@@ -589,7 +589,7 @@ pub(super) fn text(
     text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
-fn text_rows(
+pub(super) fn text_rows(
     f: &mut Frame,
     area: Rect,
     title: &str,

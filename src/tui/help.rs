@@ -13,8 +13,48 @@ pub fn lines() -> Vec<String> {
             .lines()
             .map(str::to_string),
     );
+    out.push(String::new());
+    out.extend(charts_lines());
     out
 }
+
+/// The help on the solo charts and their table sessions: the end of this help, and the
+/// charts' own [H].
+pub fn charts_lines() -> Vec<String> {
+    CHARTS.lines().map(str::to_string).collect()
+}
+
+const CHARTS: &str = "\
+THE SOLO CHARTS ([C] on the main menu)
+The charts other board games' solo bots play by, to read at the table and to
+walk: a procedure asks its questions one at a time ([Enter] on an empty answer
+rolls a die for you) and ends in the bot's call, with every roll and chart
+lookup that led to it. [Backspace] on an empty answer goes back a question.
+On the charts' first screen: [1]-[5] read a game's charts ([W] there walks
+one of its procedures), a session's letter plays on in it, [N] starts a new
+table session (its name, then its game), [H] this help, [Esc] back.
+
+TABLE SESSIONS
+A table session is one game at the table, kept in a file between calls. It
+holds the facts that stay true from call to call (a team's ratings, tokens
+left, cards in play, who holds what) and a log of every call, its answers and
+its dice. A call made in a session takes those facts instead of asking them
+and keeps what the call changes (a token spent, a card passed on).
+  In a walk the answers the session gave read \"(kept in the session)\": go
+  back to one with [Backspace] to answer it yourself, and the session keeps
+  your answer once the call is made. On a call just made, [Backspace] first
+  takes the call back from the session.
+  In a session: a procedure's key walks it, [F] lists the facts the session
+  keeps, in words, and its last calls (a fact's letter there changes it;
+  [Enter] on an empty answer forgets it, so that calls ask it again),
+  [U] takes back the last call and the facts it changed. A fact changed by
+  hand is not a call: [U] does not take it back.
+A session is saved after every call and change; the version before is kept
+beside it as NAME.table.bak, in the charts folder of the saves folder. One
+accc at a time may have a session open. A session that cannot be opened says
+why; when a damaged one has a backup that reads, [B] opens the backup and the
+damaged file is kept as NAME.table.bad. The command line has the same:
+accc charts session new|list|show|set|unset|undo, and call ... --session NAME.";
 
 /// The keys of the match screen, for this help and the help inside a match.
 pub fn match_keys() -> Vec<String> {
@@ -113,7 +153,11 @@ of your moves. Quitting, even in the middle of a match, loses nothing.";
 mod tests {
     #[test]
     fn help_fits_the_screen_width() {
-        for line in super::lines().into_iter().chain(super::match_keys()) {
+        for line in super::lines()
+            .into_iter()
+            .chain(super::match_keys())
+            .chain(super::charts_lines())
+        {
             assert!(line.chars().count() <= 78, "{line}");
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod charts_screen;
+pub mod charts_session;
 pub mod commentary;
 pub mod draw;
 pub mod file;

@@ -199,5 +199,6 @@ mod session;
 mod table_facts;
 mod table_rules;
 mod tui;
+mod tui_session;
 mod twilight_charts;
 mod undaunted_charts;

@@ -1,0 +1,763 @@
+//! Table sessions in the terminal, under the charts' [C]: starting one (a name, then its
+//! game), the standing facts a session keeps, listed in the words of the questions they
+//! answer and changed or forgotten by hand, its last calls, and a session that cannot be
+//! opened (damaged, or open in another program) told in full, with its backup offered when
+//! one reads. The routing between these screens and the rest of the charts is in
+//! `charts_screen`; the sessions themselves (the file, the facts, the log) are
+//! `crate::charts::session`'s, used here as the command line uses them.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::Frame;
+
+use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
+use super::match_screen::put;
+use super::style;
+use crate::charts::session::{self, Table};
+use crate::charts::walk::{Answer, Keep, Kind, Param, ParamKind, Procedure, Question, Walk};
+use crate::charts::SystemDef;
+use crate::engine::score::plural;
+
+/// The letters that open the listed sessions on the charts' first screen: every letter but
+/// the screen's own keys ([B] backup, [H] help, [N] new).
+pub const SESSION_LETTERS: &str = "acdefgijklmopqrstuvwxyz";
+
+/// The letters that pick a fact on the facts screen (not [H], its help).
+const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
+
+/// A standing fact a system's sessions keep, with the question that asks it in a walk.
+pub struct Fact {
+    /// The question's id, the flag's name on the command line.
+    pub id: &'static str,
+    /// Standing (true for the game) or the situation (true for a few calls).
+    pub keep: Keep,
+    /// What the fact is, in words (its flag's help, as a sentence): the words a question
+    /// asks it in often name the moment ("B# carries the blitz mark. Is the team's blitz
+    /// rating YES?"), which a list of facts has not.
+    pub about: String,
+    /// The question as a walk asks it: the kind of answer, its bounds, its options.
+    pub question: Question,
+    /// Where a walk asks it: the procedure and the answers before it, so that a value typed
+    /// here is checked as the walk checks it.
+    asked_in: Option<(&'static Procedure, Vec<(String, Answer)>)>,
+}
+
+impl Fact {
+    /// Reads `input` as this fact's value, checked as the walk checks an answer to its
+    /// question.
+    pub fn value(&self, input: &str) -> Result<Answer, String> {
+        match &self.asked_in {
+            Some((p, before)) => {
+                let mut walk = Walk::new(p);
+                for (_, a) in before {
+                    walk.answer(a.clone()).map_err(|e| e.message)?;
+                }
+                walk.answer_text(input).map_err(|e| e.message)?;
+                Ok(walk.answers().last().expect("just answered").1.clone())
+            }
+            None => {
+                let a = crate::charts::walk::parse_answer(&self.question, input)
+                    .map_err(|e| e.message)?;
+                match (&self.question.kind, a) {
+                    (Kind::Number { min, max }, Answer::Number(n))
+                        if !(*min..=*max).contains(&n) =>
+                    {
+                        Err(format!(
+                            "{n} is out of range: expected {}",
+                            self.question.allowed()
+                        ))
+                    }
+                    (Kind::Choice { options }, Answer::Choice(c)) => options
+                        .iter()
+                        .find(|(k, _)| k.eq_ignore_ascii_case(&c))
+                        .map(|(k, _)| Answer::Choice(k.clone()))
+                        .ok_or_else(|| {
+                            format!("'{c}' is not allowed: expected {}", self.question.allowed())
+                        }),
+                    (_, a) => Ok(a),
+                }
+            }
+        }
+    }
+
+    /// A value in words: a choice's description beside its key.
+    pub fn shown(&self, a: &Answer) -> String {
+        if let (Kind::Choice { options }, Answer::Choice(c)) = (&self.question.kind, a) {
+            if let Some((_, about)) = options.iter().find(|(k, _)| k == c) {
+                if !about.is_empty() && !about.eq_ignore_ascii_case(c) {
+                    return format!("{c} ({about})");
+                }
+            }
+        }
+        a.to_string()
+    }
+}
+
+/// The standing facts of system `system` (by its place in the list), in the order its
+/// procedures name them.
+pub fn facts(system: usize) -> &'static [Fact] {
+    static ALL: OnceLock<Vec<OnceLock<Vec<Fact>>>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        crate::charts::systems()
+            .iter()
+            .map(|_| OnceLock::new())
+            .collect()
+    });
+    all[system].get_or_init(|| find_facts(&crate::charts::systems()[system]))
+}
+
+/// Every standing fact a system's procedures name, each with the question a walk asks for
+/// it, found by walking each procedure to its end with answers drawn at random (from a fixed
+/// seed, so the same every time), a few thousand times at most.
+fn find_facts(sys: &SystemDef) -> Vec<Fact> {
+    // The facts `session set` takes (a die or free text is never one).
+    let wanted: Vec<&'static Param> = session::kept_params(sys)
+        .into_iter()
+        .filter(|x| {
+            matches!(
+                x.kind,
+                ParamKind::Flag | ParamKind::Number { .. } | ParamKind::Choice { .. }
+            )
+        })
+        .collect();
+    let mut found: Vec<Option<Fact>> = wanted.iter().map(|_| None).collect();
+    for p in sys.procedures {
+        let missing = |found: &[Option<Fact>]| {
+            wanted
+                .iter()
+                .zip(found)
+                .any(|(w, f)| f.is_none() && p.params.iter().any(|x| x.kept() && x.name == w.name))
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        for n in 0..6000 {
+            if !missing(&found) {
+                break;
+            }
+            // Most steps go on to the next on a "no", some on a "yes": each walk leans one
+            // way or the other, to reach the last steps of either kind.
+            let lean = [0.5, 0.9, 0.75, 0.15][n % 4];
+            let mut walk = Walk::new(p);
+            while let Some(q) = walk.question() {
+                if let Some(i) = wanted.iter().position(|w| w.name == q.id) {
+                    if found[i].is_none() {
+                        found[i] = Some(Fact {
+                            id: wanted[i].name,
+                            keep: wanted[i].keep,
+                            about: capitalised(wanted[i].help),
+                            question: q.clone(),
+                            asked_in: Some((p, walk.answers().to_vec())),
+                        });
+                    }
+                }
+                let mut tries = candidates(&q);
+                tries.shuffle(&mut rng);
+                if q.kind == Kind::YesNo {
+                    let first = Answer::Bool(!rng.random_bool(lean));
+                    tries.sort_by_key(|a| *a != first);
+                }
+                if !tries.into_iter().any(|a| walk.answer(a).is_ok()) {
+                    break;
+                }
+            }
+        }
+    }
+    wanted
+        .iter()
+        .zip(found)
+        .map(|(w, f)| f.unwrap_or_else(|| from_param(w)))
+        .collect()
+}
+
+/// The answers tried at a question while looking for the facts' questions: each yes/no and
+/// option, every number of a short range, a long one's ends and middle.
+fn candidates(q: &Question) -> Vec<Answer> {
+    let spread = |min: i64, max: i64| {
+        if max - min < 12 {
+            return (min..=max).collect();
+        }
+        let mut v = vec![min, min + 1, (min + max) / 2, max];
+        v.dedup();
+        v
+    };
+    match &q.kind {
+        Kind::YesNo => vec![Answer::Bool(false), Answer::Bool(true)],
+        Kind::Number { min, max } => spread(*min, *max).into_iter().map(Answer::Number).collect(),
+        Kind::Choice { options } => options
+            .iter()
+            .map(|(k, _)| Answer::Choice(k.clone()))
+            .collect(),
+        Kind::Die { min, max, .. } => spread(*min, *max)
+            .into_iter()
+            .map(|value| Answer::Die {
+                value,
+                rolled: false,
+            })
+            .collect(),
+        Kind::Text { .. } => vec![Answer::Text(String::new())],
+    }
+}
+
+/// A fact whose question no walk reached: asked in the words of its flag's help.
+fn from_param(x: &Param) -> Fact {
+    let (min, max) = x.range.unwrap_or((0, 99));
+    let kind = match x.kind {
+        ParamKind::Flag => Kind::YesNo,
+        ParamKind::Choice { options, .. } => Kind::Choice {
+            options: options
+                .iter()
+                .map(|o| (o.to_string(), String::new()))
+                .collect(),
+        },
+        _ => Kind::Number { min, max },
+    };
+    Fact {
+        id: x.name,
+        keep: x.keep,
+        about: capitalised(x.help),
+        question: Question {
+            id: x.name.to_string(),
+            prompt: capitalised(x.help),
+            kind,
+            step: None,
+        },
+        asked_in: None,
+    }
+}
+
+/// The words a question shows in the terminal: a procedure named by its id in the charts
+/// (the `status` procedure) is named as the procedures menu shows it, by its key and title.
+pub fn terminal_words(system: usize, text: &str) -> String {
+    let sys = &crate::charts::systems()[system];
+    let mut out = text.to_string();
+    for (i, p) in sys.procedures.iter().enumerate() {
+        let name = format!(
+            "the procedure \"{}\" ([{}] on the menu)",
+            p.title.trim_end_matches(['?', '.']),
+            super::charts_screen::procedure_char(i)
+        );
+        out = out
+            .replace(&format!("the `{}` procedure", p.id), &name)
+            .replace(&format!("`{}`", p.id), &name);
+    }
+    out
+}
+
+/// Starting a table session: its name typed, then its game picked.
+pub struct NewSession {
+    /// The name typed so far.
+    pub name: String,
+    /// The name is taken: the game is being picked.
+    pub picking: bool,
+    /// Why the last try was refused.
+    pub error: Option<String>,
+}
+
+/// What a key on the new-session screens leads to.
+pub enum NewKey {
+    Stay(NewSession),
+    /// Esc before a name: back to the charts' list.
+    Leave,
+    /// Created and open: system and table.
+    Open(usize, Box<Table>),
+}
+
+/// Handles a key while a session is being started.
+pub fn new_key(mut n: NewSession, k: KeyEvent, saves_dir: &Path) -> NewKey {
+    n.error = None;
+    let plain = !k
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    if n.picking {
+        let count = crate::charts::systems().len();
+        match k.code {
+            KeyCode::Esc => n.picking = false,
+            KeyCode::Char(c)
+                if c.to_digit(10)
+                    .is_some_and(|d| (1..=count).contains(&(d as usize))) =>
+            {
+                let i = c.to_digit(10).expect("a digit") as usize - 1;
+                let id = &crate::charts::systems()[i].meta.id;
+                // The command line's `session new` does the same.
+                match Table::create(saves_dir, n.name.trim(), id) {
+                    Ok(t) => return NewKey::Open(i, Box::new(t)),
+                    Err(e) => {
+                        n.error = Some(format!("Not started: {e}."));
+                        if !matches!(e.kind, session::ErrorKind::File(_)) {
+                            n.picking = false;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        return NewKey::Stay(n);
+    }
+    match k.code {
+        KeyCode::Esc => return NewKey::Leave,
+        KeyCode::Enter => {
+            let name = n.name.trim().to_string();
+            match session::path_of(saves_dir, &name) {
+                Err(e) => n.error = Some(format!("{}.", capitalised(&e.to_string()))),
+                Ok(p) if p.exists() => {
+                    n.error = Some(format!(
+                        "A table session named {name} exists already: its letter on the list \
+                         opens it."
+                    ))
+                }
+                Ok(_) => n.picking = true,
+            }
+        }
+        KeyCode::Backspace => {
+            n.name.pop();
+        }
+        KeyCode::Char(c) if plain && n.name.chars().count() < 16 => n.name.push(c),
+        _ => {}
+    }
+    NewKey::Stay(n)
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Draws the new-session screens.
+pub fn draw_new(f: &mut Frame, area: Rect, n: &NewSession) {
+    let mut lines = vec![
+        "A table session keeps one game at the table: the facts that hold from call to".to_string(),
+        "call and every call made in it, so that no call asks them again.".into(),
+        String::new(),
+    ];
+    let hint = if n.picking {
+        lines.push(format!("Name: {}", n.name.trim()));
+        lines.push(String::new());
+        lines.push("Which game is it? Press its number:".into());
+        lines.push(String::new());
+        for (i, sys) in crate::charts::systems().iter().enumerate() {
+            lines.extend(fit(&format!("[{}] {}", i + 1, sys.meta.name), WIDTH, 4));
+        }
+        "Press a number  [Esc] back to the name"
+    } else {
+        lines.push("Its name: 1-16 letters, digits, _ or - (the file is NAME.table).".into());
+        lines.push(String::new());
+        lines.push(format!("Name: {}_", n.name));
+        "[Enter] go on to its game  [Backspace] rub out  [Esc] back"
+    };
+    let error: Vec<String> = n.error.iter().flat_map(|e| fit(e, WIDTH, 0)).collect();
+    super::draw::text_rows(
+        f,
+        area,
+        "Solo charts: a new table session",
+        &lines,
+        0,
+        hint,
+        TEXT_ROWS - error.len().min(4) - usize::from(!error.is_empty()),
+    );
+    notice(f, area, &error, style::error());
+}
+
+/// Draws `lines` on the rows just above the keys, the last of them on row 22.
+pub fn notice(f: &mut Frame, area: Rect, lines: &[String], look: ratatui::style::Style) {
+    let shown = &lines[lines.len().saturating_sub(4)..];
+    for (y, line) in (23 - shown.len() as u16..).zip(shown) {
+        put(f, area, 1, y, vec![Span::styled(line.clone(), look)]);
+    }
+}
+
+/// A session's facts and its last calls, and a fact being changed.
+pub struct FactsScreen {
+    pub system: usize,
+    pub table: Box<Table>,
+    /// The fact being changed (its place in [`facts`]) and the answer typed so far.
+    pub edit: Option<(usize, String)>,
+    /// What the last key did, or why it was refused.
+    pub status: Option<String>,
+    pub error: bool,
+}
+
+/// What a key on the facts screen leads to.
+pub enum FactsKey {
+    Stay(FactsScreen),
+    /// Back to the session's procedures.
+    Leave(Box<Table>),
+}
+
+/// Handles a key on a session's facts screen.
+pub fn facts_key(mut s: FactsScreen, k: KeyEvent) -> FactsKey {
+    let all = facts(s.system);
+    let plain = !k
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    if let Some((i, mut input)) = s.edit.take() {
+        s.status = None;
+        s.error = false;
+        match k.code {
+            KeyCode::Esc => {}
+            KeyCode::Enter => {
+                let fact = &all[i];
+                let value = match input.trim() {
+                    "" => Ok(None),
+                    t => fact.value(t).map(Some),
+                };
+                match value {
+                    Ok(v) => set_fact(&mut s, i, v),
+                    Err(why) => {
+                        // The refused text is named in the message and cleared, so the next
+                        // answer is typed afresh.
+                        s.status = Some(if why.contains(input.trim()) {
+                            why
+                        } else {
+                            format!("'{}': {why}", input.trim())
+                        });
+                        s.error = true;
+                        s.edit = Some((i, String::new()));
+                    }
+                }
+            }
+            KeyCode::Backspace => {
+                input.pop();
+                s.edit = Some((i, input));
+            }
+            KeyCode::Char(c) if plain && input.chars().count() < 30 => {
+                input.push(c);
+                s.edit = Some((i, input));
+            }
+            _ => s.edit = Some((i, input)),
+        }
+        return FactsKey::Stay(s);
+    }
+    match k.code {
+        KeyCode::Esc => return FactsKey::Leave(s.table),
+        KeyCode::Char(c) if plain => {
+            let c = c.to_ascii_lowercase();
+            if let Some(i) = FACT_LETTERS.find(c).filter(|&i| i < all.len()) {
+                s.status = None;
+                s.error = false;
+                s.edit = Some((i, String::new()));
+            }
+        }
+        _ => {}
+    }
+    FactsKey::Stay(s)
+}
+
+/// Sets (or, with `None`, forgets) fact `i` and saves the session whole, as the command
+/// line's `session set` and `unset` do; a save that fails leaves the fact as it was.
+fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
+    let fact = &facts(s.system)[i];
+    let before = s.table.session.known(fact.id).cloned();
+    s.table.session.set(fact.id, value.clone());
+    if let Err(e) = s.table.save() {
+        s.table.session.set(fact.id, before);
+        s.status = Some(format!("Not changed: {e}."));
+        s.error = true;
+        return;
+    }
+    let was = match &before {
+        Some(a) => format!("it was {}", fact.shown(a)),
+        None => "it was not kept".into(),
+    };
+    s.status = Some(match value {
+        Some(a) => format!(
+            "Kept: {}: {} ({was}). A change by hand is not a call: [U] does not take it \
+             back; change it again here.",
+            fact.id,
+            fact.shown(&a)
+        ),
+        None => format!(
+            "Forgotten: {} ({was}); each call asks it again. A change by hand is not a \
+             call: [U] does not take it back.",
+            fact.id
+        ),
+    });
+}
+
+/// Draws a session's facts and last calls, or the fact being changed.
+pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
+    let all = facts(s.system);
+    let sys = &crate::charts::systems()[s.system];
+    let title = format!(
+        "{}: table session {}, its facts",
+        sys.meta.name, s.table.name
+    );
+    let status: Vec<String> = s.status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
+    let look = if s.error {
+        style::error()
+    } else {
+        style::key()
+    };
+    let rows = TEXT_ROWS - status.len().min(4) - usize::from(!status.is_empty());
+    if let Some((i, input)) = &s.edit {
+        let fact = &all[*i];
+        let q = &fact.question;
+        let mut lines = fit(&format!("{} ({}).", fact.about, fact.id), WIDTH, 0);
+        lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
+        lines.push(String::new());
+        let now = match s.table.session.known(fact.id) {
+            Some(a) => format!("The session keeps: {}.", fact.shown(a)),
+            None => "The session does not keep it: each call asks it.".into(),
+        };
+        lines.extend(fit(&now, WIDTH, 0));
+        if s.table.session.known(fact.id).is_some() {
+            lines.extend(fit(
+                "[Enter] on an empty line forgets it, so that each call asks it again.",
+                WIDTH,
+                0,
+            ));
+        }
+        lines.push(String::new());
+        lines.push(format!("   {input}_"));
+        super::draw::text_rows(
+            f,
+            area,
+            &title,
+            &lines,
+            0,
+            "[Enter] keep this answer  [Backspace] rub out  [Esc] back, nothing changed",
+            rows,
+        );
+        notice(f, area, &status, look);
+        return;
+    }
+    let mut lines = vec![
+        "The facts this session answers for each call instead of asking them; a call".to_string(),
+        "made in it keeps them up to date. Press a fact's letter to change or forget it.".into(),
+        String::new(),
+    ];
+    if all.is_empty() {
+        lines.push(format!(
+            "{} keeps no standing facts: every call asks all it needs.",
+            sys.meta.name
+        ));
+    }
+    for (l, fact) in FACT_LETTERS.chars().zip(all) {
+        let value: String = match s.table.session.known(fact.id) {
+            Some(a) => a.to_string().chars().take(11).collect(),
+            None => "(asked)".into(),
+        };
+        let kind = match fact.keep {
+            Keep::Situation => "situation",
+            _ => "standing",
+        };
+        lines.push(row(
+            &format!("[{l}] "),
+            &fact.about,
+            &format!("{value:<12}{kind:<9}"),
+        ));
+    }
+    let log = &s.table.session.log;
+    // The last calls, in the rows the facts leave.
+    let room = rows.saturating_sub(lines.len() + 2);
+    if log.is_empty() && room > 0 {
+        lines.push(String::new());
+        lines.push("No calls yet.".into());
+    } else if room > 0 {
+        lines.push(String::new());
+        let first = log.len().saturating_sub(room);
+        lines.push(if first == 0 {
+            format!("Its {}:", plural(log.len() as u32, "call"))
+        } else {
+            format!("The last {} of its {} calls:", log.len() - first, log.len())
+        });
+        for (n, e) in log.iter().enumerate().skip(first) {
+            lines.push(row(
+                &format!("{:>3}. ", n + 1),
+                &format!("{} => {}", e.procedure, e.result),
+                "",
+            ));
+        }
+    }
+    super::draw::text_rows(
+        f,
+        area,
+        &title,
+        &lines,
+        0,
+        "Press a fact's letter to change or forget it  [Esc] back to the session",
+        rows,
+    );
+    notice(f, area, &status, look);
+}
+
+/// `text` in at most `room` characters: cut at a word and marked "..." when longer.
+pub fn cut_words(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(room.saturating_sub(3)).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > 0 => &cut[..i],
+        _ => &cut,
+    };
+    format!("{}...", cut.trim_end_matches([' ', ',', ':', ';']))
+}
+
+/// One line of a list: its key, its text cut to leave room for its value at the right.
+fn row(key: &str, text: &str, value: &str) -> String {
+    let room = WIDTH.saturating_sub(key.chars().count() + value.chars().count() + 1);
+    let text = cut_words(text, room);
+    let pad = WIDTH.saturating_sub(key.chars().count() + value.chars().count());
+    format!("{key}{text:<pad$}{value}").trim_end().to_string()
+}
+
+/// The backup of session file `path`: `NAME.table.bak`.
+pub fn backup_of(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".bak");
+    PathBuf::from(s)
+}
+
+/// Why session `name` could not be opened, in full: the file, what is wrong, and for a
+/// damaged file its backup, when there is one, and whether it reads. Returns the message
+/// and whether [B] may open the backup.
+pub fn refusal(saves_dir: &Path, name: &str, e: &session::Error) -> (String, bool) {
+    // The file and what is wrong; what to do about a backup is this screen's to say.
+    let what = match &e.kind {
+        session::ErrorKind::Unusable { path, why, .. } => format!("{} {why}", path.display()),
+        _ => e.to_string(),
+    };
+    let said = format!("Table session {name} cannot be opened: {what}.");
+    let damaged = matches!(e.kind, session::ErrorKind::Unusable { .. })
+        || matches!(&e.kind, session::ErrorKind::File(f) if matches!(f.kind, crate::store::ErrorKind::TooLarge { .. }));
+    let Ok(path) = session::path_of(saves_dir, name) else {
+        return (said, false);
+    };
+    if !damaged {
+        let more = match &e.kind {
+            session::ErrorKind::File(f)
+                if matches!(f.kind, crate::store::ErrorKind::Locked { .. }) =>
+            {
+                " Close it there to play on in it here."
+            }
+            _ => "",
+        };
+        return (format!("{said}{more}"), false);
+    }
+    let bak = backup_of(&path);
+    let bak_name = bak
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    if !bak.exists() {
+        return (
+            format!("{said} It has no backup ({bak_name} is not there)."),
+            false,
+        );
+    }
+    match session::read(&bak) {
+        Ok(kept) => (
+            format!(
+                "{said} Its backup {bak_name}, the version before its last save ({}), \
+                 reads well: [B] opens it, and the damaged file is kept as {name}.table.bad.",
+                plural(kept.log.len() as u32, "call")
+            ),
+            true,
+        ),
+        Err(why) => (
+            format!("{said} Its backup cannot be used either: {why}."),
+            false,
+        ),
+    }
+}
+
+/// Opens session `name` from its backup: the damaged file is moved aside as
+/// `NAME.table.bad` (or `.bad.2`, ...: an earlier damaged copy is not replaced), the backup's
+/// bytes are written in its place, and the session is opened. Returns it and where the
+/// damaged file went.
+pub fn open_backup(saves_dir: &Path, name: &str) -> Result<(Table, Option<PathBuf>), String> {
+    let path = session::path_of(saves_dir, name).map_err(|e| e.to_string())?;
+    let bak = backup_of(&path);
+    let moved = {
+        let _lock = crate::store::lock::Lock::take(&path).map_err(|e| e.to_string())?;
+        if session::read(&path).is_ok() {
+            // Mended meanwhile: nothing to put aside.
+            None
+        } else {
+            session::read(&bak).map_err(|e| format!("its backup cannot be used: {e}"))?;
+            let bytes = std::fs::read(&bak)
+                .map_err(|e| format!("{}: {}", bak.display(), crate::store::plain_io(&e)))?;
+            let to = (1..100)
+                .map(|n| {
+                    let mut s = path.as_os_str().to_owned();
+                    s.push(if n == 1 {
+                        ".bad".to_string()
+                    } else {
+                        format!(".bad.{n}")
+                    });
+                    PathBuf::from(s)
+                })
+                .find(|p| !p.exists())
+                .ok_or("too many damaged copies are kept beside it")?;
+            std::fs::rename(&path, &to).map_err(|e| {
+                format!(
+                    "{} could not be moved aside: {}",
+                    path.display(),
+                    crate::store::plain_io(&e)
+                )
+            })?;
+            crate::store::atomic::write(&path, &bytes, None).map_err(|e| e.to_string())?;
+            Some(to)
+        }
+    };
+    let table = Table::open(saves_dir, name).map_err(|e| e.to_string())?;
+    Ok((table, moved))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn system_of(id: &str) -> usize {
+        crate::charts::systems()
+            .iter()
+            .position(|s| s.meta.id == id)
+            .expect("a system")
+    }
+
+    #[test]
+    fn every_kept_fact_is_found_with_the_question_a_walk_asks() {
+        for (s, sys) in crate::charts::systems().iter().enumerate() {
+            for fact in facts(s) {
+                assert!(
+                    fact.asked_in.is_some(),
+                    "{}: no walk reached the question for {}",
+                    sys.meta.id,
+                    fact.id
+                );
+                assert_eq!(fact.question.id, fact.id);
+            }
+        }
+        let pd = system_of("paydirt-vii");
+        let blitz = facts(pd).iter().find(|f| f.id == "blitz").unwrap();
+        assert_eq!(blitz.value("yes"), Ok(Answer::Bool(true)));
+        assert!(blitz.value("nono").unwrap_err().contains("'nono'"));
+    }
+
+    #[test]
+    fn a_fact_is_checked_as_the_walk_checks_it() {
+        let ba = system_of("breakaway");
+        let tokens = facts(ba).iter().find(|f| f.id == "pass-tokens").unwrap();
+        assert_eq!(tokens.value("2"), Ok(Answer::Number(2)));
+        let e = tokens.value("-1").unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+    }
+
+    #[test]
+    fn the_status_procedure_is_named_as_the_menu_shows_it() {
+        let pd = system_of("paydirt-vii");
+        let said = terminal_words(
+            pd,
+            "(Second half only; the `status` procedure works it out.)",
+        );
+        assert!(!said.contains('`'), "{said}");
+        assert!(said.contains("\"Is the AI ahead or behind\""), "{said}");
+    }
+}

@@ -1,0 +1,443 @@
+//! Table sessions in the terminal program's charts screens, driven by keys and drawn at
+//! 80x25: starting one, its facts listed and changed, the answers it gives marked in a walk,
+//! the charts' help, and a session that cannot be opened (damaged, with or without its
+//! backup, or open in another program) told in full on the screen.
+
+use accc::charts::session::{self, Table};
+use accc::charts::walk::Answer;
+use accc::tui::charts_screen::{ChartsScreen, Filled};
+use crossterm::event::KeyCode;
+
+use super::tui::Screens;
+
+fn system_of(id: &str) -> usize {
+    accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == id)
+        .expect("a system")
+}
+
+fn procedure_key(system: &str, procedure: &str) -> String {
+    let i = accc::charts::systems()[system_of(system)]
+        .procedures
+        .iter()
+        .position(|p| p.id == procedure)
+        .expect("a procedure");
+    assert!(i < 9, "a digit key");
+    (i + 1).to_string()
+}
+
+/// A session of `system` named `name` in a new folder, with `facts` set.
+fn with_session(name: &str, system: &str, facts: &[(&str, Answer)]) -> Screens {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Table::create(dir.path(), name, system).unwrap();
+    for (id, a) in facts {
+        t.session.set(id, Some(a.clone()));
+    }
+    t.save().unwrap();
+    drop(t);
+    Screens::open_in(dir)
+}
+
+/// The letter of the fact whose row on the facts screen shows `text`.
+fn fact_letter(s: &Screens, text: &str) -> String {
+    let shot = s.shot();
+    let row = shot
+        .lines()
+        .find(|l| l.contains(text))
+        .unwrap_or_else(|| panic!("no fact {text}:\n{shot}"));
+    row.trim_start().chars().nth(1).unwrap().to_string()
+}
+
+/// The words of `text`, whitespace normalised.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every row of the screen within 80 columns, and none of it below the key line.
+fn fits(s: &Screens) {
+    let rows = s.rows();
+    assert_eq!(rows.len(), 25);
+    assert!(rows.iter().all(|r| r.chars().count() <= 80), "{rows:#?}");
+}
+
+#[test]
+fn a_session_is_started_in_the_terminal_and_opened() {
+    let mut s = Screens::open();
+    assert!(s.shot().contains("[N] new session"), "{}", s.shot());
+    s.press("n");
+    assert!(matches!(s.screen(), ChartsScreen::NewSession(_)));
+    // A name the command line would refuse is refused here in the same words.
+    s.press("my game");
+    s.key(KeyCode::Enter);
+    let shot = s.shot();
+    assert!(
+        shot.contains("'my game' is not a session name: use 1-16 letters, digits, _ or -"),
+        "{shot}"
+    );
+    for _ in 0.."my game".len() {
+        s.key(KeyCode::Backspace);
+    }
+    s.press("sunday");
+    insta::assert_snapshot!("charts_new_session_name", s.shot());
+    s.key(KeyCode::Enter);
+    insta::assert_snapshot!("charts_new_session_game", s.shot());
+    fits(&s);
+    // Esc goes back to the name, kept; Enter again, then the game.
+    s.key(KeyCode::Esc);
+    assert!(s.shot().contains("Name: sunday_"), "{}", s.shot());
+    s.key(KeyCode::Enter);
+    s.press("4");
+    let ChartsScreen::Procedures { table: Some(t), .. } = s.screen() else {
+        panic!("the new session is open: {}", s.shot())
+    };
+    assert_eq!(t.session.system, "twilight-struggle");
+    assert!(s
+        .shot()
+        .contains("Table session sunday started for Twilight Struggle"));
+    let path = session::path_of(s.dir.path(), "sunday").unwrap();
+    assert_eq!(session::read(&path).unwrap().system, "twilight-struggle");
+    // Back on the list it has its letter; a second one of the same name is refused.
+    s.key(KeyCode::Esc);
+    assert!(s.shot().contains("[a] sunday"), "{}", s.shot());
+    s.press("nsunday");
+    s.key(KeyCode::Enter);
+    assert!(
+        s.shot()
+            .contains("A table session named sunday exists already"),
+        "{}",
+        s.shot()
+    );
+    s.key(KeyCode::Esc);
+    assert!(matches!(s.screen(), ChartsScreen::Systems { .. }));
+}
+
+#[test]
+fn the_facts_are_listed_changed_and_forgotten() {
+    let mut s = with_session("game", "paydirt-vii", &[("blitz", Answer::Bool(true))]);
+    s.press("a");
+    assert!(s.shot().contains("kept: blitz yes"), "{}", s.shot());
+    s.press("f");
+    assert!(matches!(s.screen(), ChartsScreen::Facts(_)));
+    insta::assert_snapshot!("charts_session_facts", s.shot());
+    let blitz = fact_letter(&s, "blitz rating");
+    s.press(&blitz);
+    insta::assert_snapshot!("charts_session_fact_edit", s.shot());
+    // A refused answer is named, cleared, and changes nothing.
+    s.press("nono");
+    s.key(KeyCode::Enter);
+    let shot = s.shot();
+    assert!(shot.contains("'nono' is not yes or no"), "{shot}");
+    assert!(shot.contains("   _"), "the typed text is cleared: {shot}");
+    let path = session::path_of(s.dir.path(), "game").unwrap();
+    assert_eq!(
+        session::read(&path).unwrap().known("blitz"),
+        Some(&Answer::Bool(true))
+    );
+    s.press("no");
+    s.key(KeyCode::Enter);
+    let shot = words(&s.shot());
+    assert!(shot.contains("Kept: blitz: no (it was yes)"), "{shot}");
+    assert!(shot.contains("[U] does not take it back"), "{shot}");
+    assert_eq!(
+        session::read(&path).unwrap().known("blitz"),
+        Some(&Answer::Bool(false)),
+        "saved at once"
+    );
+    fits(&s);
+    // Enter on an empty answer forgets it.
+    s.press(&blitz);
+    s.key(KeyCode::Enter);
+    assert!(s.shot().contains("Forgotten: blitz"), "{}", s.shot());
+    assert_eq!(session::read(&path).unwrap().known("blitz"), None);
+    // A letter with no fact does nothing; Esc goes back to the session.
+    s.press("z");
+    assert!(matches!(s.screen(), ChartsScreen::Facts(f) if f.edit.is_none()));
+    s.key(KeyCode::Esc);
+    assert!(s.shot().contains("no facts kept yet"), "{}", s.shot());
+}
+
+#[test]
+fn a_fact_is_checked_as_the_walk_checks_it() {
+    let mut s = with_session("br", "breakaway", &[]);
+    s.press("af");
+    let letter = fact_letter(&s, "Spy Pass tokens");
+    s.press(&letter);
+    s.press("-1");
+    s.key(KeyCode::Enter);
+    assert!(s.shot().contains("-1 is out of range"), "{}", s.shot());
+    s.press("3");
+    s.key(KeyCode::Enter);
+    let path = session::path_of(s.dir.path(), "br").unwrap();
+    assert_eq!(
+        session::read(&path).unwrap().known("pass-tokens"),
+        Some(&Answer::Number(3))
+    );
+    let shot = s.shot();
+    assert!(
+        shot.lines()
+            .any(|l| l.contains("Spy Pass tokens") && l.ends_with(" 3           standing")),
+        "{shot}"
+    );
+}
+
+#[test]
+fn the_walk_marks_the_answers_the_session_gave_and_they_can_be_changed() {
+    let mut s = with_session("game", "paydirt-vii", &[("blitz", Answer::Bool(false))]);
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "defense"));
+    // Down 1, 10 to go, 9 yards to score, not behind, not ahead, d20 8: the cell carries the
+    // blitz mark, which the session answers.
+    for reply in ["1", "10", "9", "no", "no", "8"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    let at = w
+        .walk
+        .answers()
+        .iter()
+        .position(|(id, _)| id == "blitz")
+        .expect("blitz answered");
+    assert_eq!(w.filled(at), Some(Filled::Session));
+    assert!(w.walk.outcome().is_some());
+    let shot = s.shot();
+    assert!(
+        shot.contains("... Is the team's blitz rating YES? no  (kept in the session)"),
+        "{shot}"
+    );
+    insta::assert_snapshot!("charts_walk_from_the_session", shot);
+    // The call is recorded; Backspace takes it back from the session and goes back over the
+    // answer the session gave: it is asked, and the answer typed is the person's, kept by the
+    // session once the call is made.
+    assert!(
+        s.rows()[24].contains("[Backspace] take back"),
+        "{}",
+        s.shot()
+    );
+    let path = session::path_of(s.dir.path(), "game").unwrap();
+    assert_eq!(session::read(&path).unwrap().log.len(), 1);
+    s.key(KeyCode::Backspace);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.question().unwrap().id, "blitz", "{}", s.shot());
+    assert!(
+        s.shot()
+            .contains("Call 1 taken back from table session game"),
+        "{}",
+        s.shot()
+    );
+    assert_eq!(session::read(&path).unwrap().log.len(), 0, "the file too");
+    s.press("yes");
+    s.key(KeyCode::Enter);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.outcome().unwrap().fields["defense"], "blitz");
+    assert!(!s.shot().contains("(kept in the session)"), "{}", s.shot());
+    assert_eq!(session::read(&path).unwrap().log.len(), 1);
+    assert_eq!(
+        session::read(&path).unwrap().known("blitz"),
+        Some(&Answer::Bool(true))
+    );
+}
+
+#[test]
+fn while_asking_the_walk_says_how_to_answer_a_fact_otherwise() {
+    let mut s = with_session(
+        "ts",
+        "twilight-struggle",
+        &[("war", Answer::Choice("mid".into()))],
+    );
+    s.press("a");
+    s.press(&procedure_key("twilight-struggle", "action"));
+    for reply in ["no", "3"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let shot = s.shot();
+    assert!(
+        shot.contains("Which period of the war? mid  (kept in the session)"),
+        "{shot}"
+    );
+    assert!(
+        words(&shot).contains(
+            "Answers marked (kept in the session) are its facts: [Backspace] goes back to one"
+        ),
+        "{shot}"
+    );
+    // Back over it: asked, and answered otherwise.
+    s.key(KeyCode::Backspace);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.question().unwrap().id, "war");
+    s.press("late");
+    s.key(KeyCode::Enter);
+    let shot = s.shot();
+    assert!(shot.contains("Which period of the war? late"), "{shot}");
+    assert!(!shot.contains("(kept in the session)"), "{shot}");
+}
+
+#[test]
+fn a_refused_answer_is_cleared_not_added_to() {
+    let mut s = Screens::open();
+    s.press("1w");
+    s.press(&procedure_key("paydirt-vii", "defense"));
+    for reply in ["1", "10", "9"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    s.press("nope");
+    s.key(KeyCode::Enter);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.input, "");
+    assert!(
+        w.error.as_deref().is_some_and(|e| e.contains("'nope'")),
+        "{:?}",
+        w.error
+    );
+    s.press("no");
+    s.key(KeyCode::Enter);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.answers().len(), 4, "{:?}", w.error);
+}
+
+#[test]
+fn help_explains_sessions_and_goes_back_where_it_was() {
+    let mut s = with_session("game", "paydirt-vii", &[]);
+    s.press("h");
+    let shot = s.shot();
+    assert!(shot.contains("THE SOLO CHARTS"), "{shot}");
+    let ChartsScreen::Help { .. } = s.screen() else {
+        panic!("help")
+    };
+    let all = accc::tui::charts_screen::help_lines().join("\n");
+    for said in [
+        "TABLE SESSIONS",
+        "[N] starts a new",
+        "(kept in the session)",
+        "[F] lists the facts",
+        "[U] takes back the last call",
+        "NAME.table.bak",
+        "[B] opens the backup",
+    ] {
+        assert!(all.contains(said), "{said}:\n{all}");
+    }
+    s.key(KeyCode::Esc);
+    assert!(matches!(s.screen(), ChartsScreen::Systems { .. }));
+    s.press("a?");
+    assert!(matches!(s.screen(), ChartsScreen::Help { .. }));
+    s.key(KeyCode::Esc);
+    assert!(matches!(
+        s.screen(),
+        ChartsScreen::Procedures { table: Some(_), .. }
+    ));
+}
+
+#[test]
+fn keys_the_lists_do_not_name_do_nothing() {
+    let mut s = with_session("game", "paydirt-vii", &[]);
+    let before = s.shot();
+    for k in ["b", "x", "f", "u", "w", "6", "0"] {
+        s.press(k);
+        assert_eq!(s.shot(), before, "{k}");
+    }
+    s.press("a");
+    let session = s.shot();
+    for k in ["9", "0", "x", "n", "b"] {
+        s.press(k);
+        assert_eq!(s.shot(), session, "{k}");
+    }
+}
+
+/// Damages the session file at `path` (a byte of its contents flipped).
+fn damage(path: &std::path::Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).unwrap();
+    let n = bytes.len();
+    bytes[n - 2] ^= 1;
+    std::fs::write(path, &bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn a_damaged_session_is_told_in_full_and_its_backup_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut t = Table::create(dir.path(), "u2", "paydirt-vii").unwrap();
+    t.session.set("blitz", Some(Answer::Bool(true)));
+    t.save().unwrap();
+    let path = t.path.clone();
+    drop(t);
+    let damaged = damage(&path);
+    let mut s = Screens::open_in(dir);
+    s.press("a");
+    let ChartsScreen::Systems { backup, .. } = s.screen() else {
+        panic!("still the list")
+    };
+    assert_eq!(backup.as_deref(), Some("u2"));
+    let rows = s.rows();
+    let said = rows[..24].join(" ");
+    let said = words(&said);
+    for part in [
+        &format!("{} is corrupt", path.display()),
+        "checksum does not match",
+        "Its backup u2.table.bak",
+        "[B] opens it",
+        "u2.table.bad",
+    ] {
+        assert!(said.contains(part), "{part}:\n{}", rows.join("\n"));
+    }
+    assert!(rows[24].contains("[B] open the backup"), "{}", rows[24]);
+    fits(&s);
+    insta::assert_snapshot!(
+        "charts_damaged_session",
+        s.shot()
+            .replace(&path.display().to_string(), "SAVES/charts/u2.table")
+    );
+    s.press("b");
+    let ChartsScreen::Procedures { table: Some(t), .. } = s.screen() else {
+        panic!("the backup is open: {}", s.shot())
+    };
+    assert!(t.session.log.is_empty());
+    assert!(s.shot().contains("Opened the backup of u2"), "{}", s.shot());
+    let bad = path.with_file_name("u2.table.bad");
+    assert_eq!(
+        std::fs::read(&bad).unwrap(),
+        damaged,
+        "the evidence is kept"
+    );
+    assert!(session::read(&path).is_ok());
+}
+
+#[test]
+fn a_damaged_session_without_a_backup_and_a_locked_one_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = Table::create(dir.path(), "lone", "breakaway").unwrap();
+    let path = t.path.clone();
+    drop(t);
+    damage(&path);
+    let _other = Table::create(dir.path(), "busy", "undaunted").unwrap();
+    let mut s = Screens::open_in(dir);
+    // busy is [a], lone [c] (b is the backup's key).
+    assert!(s.shot().contains("[c] lone"), "{}", s.shot());
+    s.press("c");
+    let said = s.rows()[..24].join(" ");
+    assert!(said.contains("It has no backup"), "{said}");
+    assert!(!s.rows()[24].contains("[B]"), "{}", s.rows()[24]);
+    s.press("b");
+    assert!(matches!(s.screen(), ChartsScreen::Systems { .. }));
+    assert!(std::fs::read(&path).is_ok(), "nothing was moved");
+    s.press("a");
+    let said = s.rows()[..24].join(" ");
+    let said = words(&said);
+    assert!(said.contains("is open in another accc"), "{said}");
+    assert!(said.contains("busy.table"), "{said}");
+    fits(&s);
+}
