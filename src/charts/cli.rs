@@ -245,11 +245,31 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
         }
         SessionVerb::Unset { name, fact } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
+            let sys = find_system(&open.session.system)?;
+            // A fact the session holds may always be forgotten; another name must be one the
+            // system keeps (a name mistyped is told, not "forgotten").
+            let keeps = session::kept_params(sys).iter().any(|x| x.name == fact);
+            if open.session.known(&fact).is_none() && !keeps {
+                return Err(unknown_fact(sys, &fact));
+            }
             open.session.set(&fact, None);
             open.save().map_err(session_error)?;
             format!("{fact}: forgotten, it will be asked\n")
         }
     })
+}
+
+/// A name that is no fact a session of `sys` keeps, told with the names it does keep.
+fn unknown_fact(sys: &SystemDef, fact: &str) -> Error {
+    let names: Vec<String> = session::kept_params(sys)
+        .iter()
+        .map(|x| format!("{} ({})", x.name, x.keep.as_str()))
+        .collect();
+    Error::Usage(format!(
+        "'{fact}' is not a fact a session of {} keeps: expected one of {}",
+        sys.meta.id,
+        names.join(", ")
+    ))
 }
 
 /// A kept fact's value from text, checked against the flags of that name in the system's
@@ -262,15 +282,7 @@ fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
         .filter(|x| x.name == fact && x.kept())
         .collect();
     let Some(first) = params.first() else {
-        let names: Vec<String> = session::kept_params(sys)
-            .iter()
-            .map(|x| format!("{} ({})", x.name, x.keep.as_str()))
-            .collect();
-        return Err(Error::Usage(format!(
-            "'{fact}' is not a fact a session of {} keeps: expected one of {}",
-            sys.meta.id,
-            names.join(", ")
-        )));
+        return Err(unknown_fact(sys, fact));
     };
     let bad = |what: &str| Error::Usage(format!("{fact}: '{value}' is not {what}"));
     match first.kind {

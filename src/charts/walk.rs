@@ -958,7 +958,11 @@ pub fn parse_answer(q: &Question, input: &str) -> Result<Answer, WalkError> {
     let t = input.trim();
     let bad = |what: &str| WalkError {
         id: q.id.clone(),
-        message: format!("'{what}' is not {}", q.allowed()),
+        message: if what.is_empty() {
+            format!("An answer is needed: {}", q.allowed())
+        } else {
+            format!("'{what}' is not {}", q.allowed())
+        },
     };
     match &q.kind {
         Kind::YesNo => match t.to_ascii_lowercase().as_str() {
@@ -1063,6 +1067,21 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn an_empty_answer_is_asked_for_and_a_wrong_one_quoted() {
+        let q = Question {
+            id: "behind".into(),
+            prompt: "Is the AI behind?".into(),
+            kind: Kind::YesNo,
+            step: None,
+        };
+        let said = |input: &str| parse_answer(&q, input).unwrap_err().message;
+        assert_eq!(said(""), "An answer is needed: yes or no");
+        assert_eq!(said("  "), "An answer is needed: yes or no");
+        assert_eq!(said("nono"), "'nono' is not yes or no");
+        assert_eq!(parse_answer(&q, " No "), Ok(Answer::Bool(false)));
+    }
 
     fn sample(ctx: &mut Ctx) -> Flow<Outcome> {
         let n = ctx.number("n", "How many?", 1, 5)?;

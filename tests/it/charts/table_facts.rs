@@ -404,6 +404,18 @@ fn session_set_takes_negative_values_and_names_the_range() {
     ok(d, &["charts", "session", "set", "bk", "sheet", "fire"]);
     let (out, _) = ok(d, &["charts", "session", "set", "bk", "sheet", "own"]);
     assert_eq!(out, "sheet: own (was fire)\n");
+    // Unset: a name mistyped is told, with the names kept; a fact kept is forgotten.
+    let before = show(d, "bk");
+    let (code, _, err) = at(d, &["charts", "session", "unset", "bk", "shete"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("'shete' is not a fact a session of breakaway keeps"),
+        "{err}"
+    );
+    assert_eq!(show(d, "bk"), before);
+    let (out, _) = ok(d, &["charts", "session", "unset", "bk", "sheet"]);
+    assert_eq!(out, "sheet: forgotten, it will be asked\n");
+    assert!(!show(d, "bk").contains("sheet"));
 }
 
 #[test]
