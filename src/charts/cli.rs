@@ -17,8 +17,8 @@ use crate::seed::clock_seed;
 
 use super::session;
 use super::walk::{
-    answers_json, drive_with, family, Answer, Keep, Kind, Outcome, Param, ParamKind, Procedure,
-    Question, State, Step, Walk, WalkError,
+    answers_json, check, drive_with, family, Answer, Keep, Kind, Outcome, Param, ParamKind,
+    Procedure, Question, State, Step, Walk, WalkError,
 };
 use super::{system, system_ids, systems, table, SystemDef};
 use crate::error::{Error, Result};
@@ -1108,14 +1108,10 @@ fn call_from_matches(
     })
 }
 
-/// Whether a kept answer fits a question (an option it offers, a number within its bounds).
+/// Whether a kept answer fits a question (an option it offers, a number within its bounds),
+/// as the walk checks an answer.
 fn fits(q: &Question, a: &Answer) -> bool {
-    match (&q.kind, a) {
-        (Kind::YesNo, Answer::Bool(_)) => true,
-        (Kind::Number { min, max }, Answer::Number(n)) => (min..=max).contains(&n),
-        (Kind::Choice { options }, Answer::Choice(c)) => options.iter().any(|(k, _)| k == c),
-        _ => false,
-    }
+    check(q, a.clone()).is_ok()
 }
 
 /// The value of a kept flag given on the command line for a question the call never came to,

@@ -474,7 +474,7 @@ impl<'a> Ctx<'a> {
     /// now on), with a note in the path.
     pub fn set_fact(&mut self, id: &str, answer: Answer, why: impl Into<String>) {
         self.note(format!("from now on {id}: {answer} ({})", why.into()));
-        self.updates.push((id.into(), answer));
+        self.result_fact(id, answer);
     }
 
     /// Says that the call's result is the answer to question `id` from now on (Paydirt's
@@ -908,7 +908,7 @@ impl Walk {
 }
 
 /// Checks that an answer fits a question, normalising choices and accepting a number for a die.
-fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
+pub fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
     let bad = || WalkError {
         id: q.id.clone(),
         message: format!("expected {}", q.allowed()),

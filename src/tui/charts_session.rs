@@ -62,28 +62,9 @@ impl Fact {
                 walk.answer_text(input).map_err(|e| e.message)?;
                 Ok(walk.answers().last().expect("just answered").1.clone())
             }
-            None => {
-                let a = crate::charts::walk::parse_answer(&self.question, input)
-                    .map_err(|e| e.message)?;
-                match (&self.question.kind, a) {
-                    (Kind::Number { min, max }, Answer::Number(n))
-                        if !(*min..=*max).contains(&n) =>
-                    {
-                        Err(format!(
-                            "{n} is out of range: expected {}",
-                            self.question.allowed()
-                        ))
-                    }
-                    (Kind::Choice { options }, Answer::Choice(c)) => options
-                        .iter()
-                        .find(|(k, _)| k.eq_ignore_ascii_case(&c))
-                        .map(|(k, _)| Answer::Choice(k.clone()))
-                        .ok_or_else(|| {
-                            format!("'{c}' is not allowed: expected {}", self.question.allowed())
-                        }),
-                    (_, a) => Ok(a),
-                }
-            }
+            None => crate::charts::walk::parse_answer(&self.question, input)
+                .and_then(|a| crate::charts::walk::check(&self.question, a))
+                .map_err(|e| e.message),
         }
     }
 
