@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+use super::values;
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
 use crate::play::Levels;
@@ -10,13 +11,13 @@ use crate::play::Levels;
 #[derive(Debug, Clone, Args)]
 pub struct RuleArgs {
     /// Batsmen per side (2-11).
-    #[arg(long, default_value_t = 11)]
+    #[arg(long, default_value_t = 11, allow_negative_numbers = true, value_parser = values::batsmen)]
     pub batsmen: u8,
     /// Packs per session (1-9).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = values::packs_per_session)]
     pub packs_per_session: u8,
     /// Days per match (1-5).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = values::days)]
     pub days: u8,
     /// Play without the no-ball rule.
     #[arg(long)]
@@ -49,10 +50,10 @@ impl RuleArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LevelArgs {
     /// Batting AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bat-level"))]
     pub bat_level: u8,
     /// Bowling AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
     pub bowl_level: u8,
 }
 
@@ -67,6 +68,16 @@ impl LevelArgs {
     }
 }
 
+/// `--saves-dir` on a command that keeps no files (`match`, `duel`, `completions`): taken, so
+/// that a script may give it to every command, but left out of the command's help (and of the
+/// completions), which list only what the command uses. Its id is the global option's, which
+/// clap then does not add to the command.
+#[derive(Debug, Clone, Args)]
+pub struct NoSaves {
+    #[arg(id = "saves_dir", long = "saves-dir", value_name = "DIR", hide = true)]
+    pub ignored: Option<std::path::PathBuf>,
+}
+
 /// Writes a command's output to stdout. A reader that stops early (`accc export X | head`)
 /// closes the pipe; that comes back as an error `main` treats as a normal end.
 pub fn print_out(text: &str) -> Result<()> {
@@ -75,6 +86,14 @@ pub fn print_out(text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| Error::io("writing to stdout", e))
+}
+
+/// Writes `text` as it is to stderr: output that gives way to another on stdout (the scorecard
+/// of `accc match --log -`). Like [`print_err`], it is dropped if stderr cannot be written.
+pub fn print_aside(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }
 
 /// Writes `accc: LINE` to stderr. `eprintln!` would panic if stderr cannot be written (closed,

@@ -13,6 +13,8 @@ pub struct CompletionsArgs {
     /// The shell: bash, zsh or fish.
     #[arg(value_enum)]
     pub shell: ShellName,
+    #[command(flatten)]
+    pub no_saves: super::common::NoSaves,
 }
 
 /// The shells a script is made for.

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::common::{print_out, RuleArgs};
+use super::common::{print_out, NoSaves, RuleArgs};
+use super::values::{self, ValueError};
 use crate::ai::analyst::Search;
 use crate::ai::duel::{run_duel, DuelConfig, Lineup, Tally};
 use crate::ai::Level;
@@ -23,20 +24,20 @@ pub enum Who {
     Analyst,
 }
 
-impl std::str::FromStr for Who {
-    type Err = String;
+/// What `--a` and `--b` take.
+const WHO: &str = "a level from 1 (novice) to 5 (professional), \"frozen\" (the old professional) \
+                   or \"analyst\" (the search player)";
 
-    fn from_str(s: &str) -> std::result::Result<Who, String> {
-        match s {
-            "frozen" => Ok(Who::Frozen),
-            "analyst" => Ok(Who::Analyst),
-            _ => s.parse::<u8>().map(Who::Level).map_err(|_| {
-                format!(
-                    "a side is a level 1 to 5, \"frozen\" (the old professional) or \"analyst\", \
-                     not {s:?}"
-                )
-            }),
-        }
+/// The parser of a side's player (`--a`, `--b`).
+fn who(
+    flag: &'static str,
+) -> impl Fn(&str) -> std::result::Result<Who, ValueError> + Clone + Send + Sync + 'static {
+    move |s: &str| match s {
+        "frozen" => Ok(Who::Frozen),
+        "analyst" => Ok(Who::Analyst),
+        _ => values::level(flag)(s)
+            .map(Who::Level)
+            .map_err(|_| values::refused(flag, WHO, s)),
     }
 }
 
@@ -53,38 +54,41 @@ impl Who {
 /// Arguments of `accc duel`.
 #[derive(Debug, Args)]
 pub struct DuelArgs {
-    /// Side A's player: a level (batting and bowling), 1 (novice) to 5 (professional), or
+    /// Side A's player: a level (batting and bowling), 1 (novice) to 5 (professional);
     /// "frozen", the professional as it stood before issue 17 (a reference to measure
-    /// against).
-    #[arg(long, default_value = "5")]
+    /// against); or "analyst", the search player the levels are measured against.
+    #[arg(long, default_value = "5", allow_negative_numbers = true, value_parser = who("--a"))]
     pub a: Who,
     /// Side B's player (as --a).
-    #[arg(long, default_value = "5")]
+    #[arg(long, default_value = "5", allow_negative_numbers = true, value_parser = who("--b"))]
     pub b: Who,
     /// Side A's batting level (overrides --a for batting).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--a-bat"))]
     pub a_bat: Option<u8>,
     /// Side A's bowling level (overrides --a for bowling).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--a-bowl"))]
     pub a_bowl: Option<u8>,
     /// Side B's batting level (overrides --b for batting).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--b-bat"))]
     pub b_bat: Option<u8>,
     /// Side B's bowling level (overrides --b for bowling).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--b-bowl"))]
     pub b_bowl: Option<u8>,
     /// Matches to play: pairs of the same deal with the sides swapped (an odd number plays
     /// the last deal once, A at home).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
+          value_parser = values::number("--matches", "a number of matches, 1 or more", 1..=u32::MAX))]
     pub matches: u32,
     /// The duel seed; every match's seed is derived from it.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
     pub seed: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Print only the result, as one JSON object.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub no_saves: NoSaves,
 }
 
 impl DuelArgs {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::common::{print_err, print_out, LevelArgs, RuleArgs};
+use super::values;
 use crate::counties::{self, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
@@ -21,16 +22,20 @@ use crate::views;
 /// Arguments of `accc sim`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
-    /// The competition (and save file) name: 1-8 letters, digits, '_' or '-'.
+    /// The competition (and save file) name: 1-8 letters, digits, '_' or '-' (not first).
     pub name: String,
     /// Seasons to play (default: to the end of the competition, 1989; on a competition that
     /// is over the default shows its roll of honour, and a number is an error; 0 makes or
-    /// checks the file without playing).
-    #[arg(long)]
+    /// checks the file without playing; at most 100, the whole competition).
+    #[arg(long, allow_negative_numbers = true, value_parser = values::number(
+        "--years",
+        "a number of seasons from 0 to 100",
+        0..=crate::league::MAX_SEASONS as u32,
+    ))]
     pub years: Option<u32>,
     /// The competition's seed, from which every match seed is derived (new files only;
     /// default: from the clock).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
     pub seed: Option<u64>,
     #[command(flatten)]
     pub new_file: NewFileArgs,
@@ -45,13 +50,13 @@ pub struct SimArgs {
 #[derive(Debug, Clone, Args)]
 pub struct NewFileArgs {
     /// Batsmen per side, 2-11 (new files only; default 11).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::batsmen)]
     pub batsmen: Option<u8>,
     /// Packs per session, 1-9 (new files only; default 3).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::packs_per_session)]
     pub packs_per_session: Option<u8>,
     /// Days per match, 1-5 (new files only; default 3).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::days)]
     pub days: Option<u8>,
     /// Play without the no-ball rule (new files only).
     #[arg(long)]
@@ -63,10 +68,10 @@ pub struct NewFileArgs {
     #[arg(long)]
     pub no_byes: bool,
     /// Batting AI level, 1-5 (new files only; default 5).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--bat-level"))]
     pub bat_level: Option<u8>,
     /// Bowling AI level, 1-5 (new files only; default 5).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
     pub bowl_level: Option<u8>,
     /// The user's county (name, short name or letter), or "none" (new files only; default
     /// none).
@@ -204,6 +209,13 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
         )));
     }
     let years = args.years.unwrap_or(left).min(left);
+    if years > 0 {
+        // A folder that cannot be written to is said now, not after the seasons are played.
+        keeper.ready_to_write().map_err(|error| Error::Save {
+            error,
+            note: Some("No season was simulated".into()),
+        })?;
+    }
     let started = Instant::now();
     let (report, save_time) = simulate(&mut comp, years, &mut keeper)?;
     let seconds = started.elapsed().as_secs_f64();

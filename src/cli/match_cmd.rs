@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use super::common::{print_out, LevelArgs, RuleArgs};
+use super::common::{print_aside, print_out, LevelArgs, NoSaves, RuleArgs};
 use crate::ball_log::BallLog;
 use crate::counties;
 use crate::error::{Error, Result};
@@ -22,18 +22,21 @@ pub struct MatchArgs {
     #[arg(long, default_value = "Nottinghamshire")]
     pub away: String,
     /// The match seed (default: from the clock; it is printed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::values::seed("--seed"))]
     pub seed: Option<u64>,
     #[command(flatten)]
     pub levels: LevelArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Write the ball-by-ball log (JSON Lines) to FILE.
+    /// Write the ball-by-ball log (JSON Lines) to FILE; "-" writes it to standard output,
+    /// alone: the scorecard (or the --json result) then goes to standard error.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
-    /// Print only the result, as one JSON object.
+    /// Print only the result, as one JSON object (to standard error with --log -).
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub no_saves: NoSaves,
 }
 
 /// Runs `accc match`.
@@ -52,8 +55,12 @@ pub fn run(args: MatchArgs) -> Result<()> {
     let (h, a) = (counties::get(home), counties::get(away));
     let mut log = BallLog::new(&h.name, &a.name, seed, &options);
     let state = computer_match(options, [levels; 2], seed, &mut log);
+    // With the log on standard output (`--log -`), nothing else may go there: the scorecard
+    // (or the --json result) goes to standard error, so `accc match --log - | jq` reads a
+    // log and the person still sees how the match went.
+    let log_to_stdout = args.log.as_deref() == Some(std::path::Path::new("-"));
     match args.log.as_deref() {
-        Some(path) if path == std::path::Path::new("-") => print_out(&log.text())?,
+        Some(_) if log_to_stdout => print_out(&log.text())?,
         Some(path) => {
             refuse_to_bury(path)?;
             // Atomically: a failed write (a full disk) leaves the earlier log as it was.
@@ -68,20 +75,23 @@ pub fn run(args: MatchArgs) -> Result<()> {
         }
         None => {}
     }
-    if args.json {
-        print_out(&format!(
-            "{}\n",
-            log.result().expect("a finished match has a result")
-        ))
+    let told = if args.json {
+        format!("{}\n", log.result().expect("a finished match has a result"))
     } else {
         let names = Names {
             home: &h.name,
             away: &a.name,
         };
-        print_out(&format!(
+        format!(
             "{}\n(seed {seed})\n",
             scorecard(state.public(), &names).trim_end()
-        ))
+        )
+    };
+    if log_to_stdout {
+        print_aside(&told);
+        Ok(())
+    } else {
+        print_out(&told)
     }
 }
 

@@ -14,12 +14,14 @@ pub mod league;
 pub mod match_cmd;
 pub mod review;
 pub mod show;
+pub mod values;
 
 /// Armchair Cricket County Championship.
 #[derive(Debug, Parser)]
 #[command(name = "accc", version, about, long_about = None)]
 pub struct Cli {
-    /// The folder that holds the save files.
+    /// The folder that holds the save files (used by play, review, sim, export, show,
+    /// almanack and charts).
     #[arg(long, global = true, env = "ACCC_SAVES", default_value = DEFAULT_SAVES, value_parser = saves_dir)]
     pub saves_dir: PathBuf,
     #[command(subcommand)]
@@ -42,7 +44,7 @@ pub enum Command {
         /// The save file to open (1-8 letters, digits, _ or -).
         name: Option<String>,
         /// The seed of a competition created now (default: from the clock).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
         seed: Option<u64>,
     },
     /// Play one match between two computer counties and print the scorecard.
@@ -70,15 +72,24 @@ pub enum Command {
 /// An argument error from the parser as one line, like every other error: its message (the
 /// lines before clap's blank line, joined) and the usage it names, e.g. "the following
 /// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)".
+/// A value refused by one of our own parsers ([`values::ValueError`]) is said in its words
+/// alone, without clap's "invalid value ... for ..." before it.
 pub fn parse_error_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let message: Vec<&str> = text
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    let message = message.join(" ");
-    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let ours = std::error::Error::source(e)
+        .and_then(|s| s.downcast_ref::<values::ValueError>())
+        .map(ToString::to_string);
+    let message = ours.unwrap_or_else(|| {
+        let message: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect();
+        let message = message.join(" ");
+        message
+            .strip_prefix("error: ")
+            .map_or(message.clone(), str::to_string)
+    });
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
         Some(usage) => format!("{message} (usage: {usage})"),
         None => format!("{message} (see --help)"),

@@ -20,8 +20,9 @@ const MAX_LOG: u64 = 64 << 20;
 /// Arguments of `accc review`.
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// The save file whose last match the person played to its end is reviewed.
-    #[arg(required_unless_present = "log", conflicts_with = "log")]
+    /// The save file whose last match the person played to its end is reviewed (or give
+    /// --log FILE instead).
+    #[arg(conflicts_with = "log")]
     pub name: Option<String>,
     /// Review a ball log (written by `accc match --log`) instead.
     #[arg(long)]
@@ -30,7 +31,8 @@ pub struct ReviewArgs {
     #[arg(long, default_value = "home", requires = "log")]
     pub side: String,
     /// How many of the dearest decisions to list (1-50).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true,
+          value_parser = super::values::number("--most", "a number of decisions from 1 to 50", 1..=50usize))]
     pub most: usize,
 }
 
@@ -41,11 +43,16 @@ pub fn run(args: ReviewArgs, saves: &Path) -> Result<()> {
             args.most
         )));
     }
-    let lines = match (&args.log, &args.name) {
-        (Some(path), _) => of_log(path, &args.side, args.most)?,
-        (None, Some(name)) => of_save(&save::path_for(saves, name)?, name)?,
-        (None, None) => return Err(Error::Usage("give a save's name or --log FILE".into())),
-    };
+    let lines =
+        match (&args.log, &args.name) {
+            (Some(path), _) => of_log(path, &args.side, args.most)?,
+            (None, Some(name)) => of_save(&save::path_for(saves, name)?, name)?,
+            (None, None) => return Err(Error::Usage(
+                "review needs a save file's name or a ball log: accc review NAME, or accc review \
+                 --log FILE [--side home|away]"
+                    .into(),
+            )),
+        };
     print_out(&(lines.join("\n") + "\n"))
 }
 
@@ -101,11 +108,17 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
         print_err(&note.to_string());
     }
     let Some(game) = all.last_played else {
-        return Err(Error::NotFound(format!(
-            "{name} holds no match the person played to its end"
+        // The file is there and sound: what is missing is the thing asked for (exit 2, as
+        // for seasons to simulate in a competition that is over), not a file (3).
+        return Err(Error::Usage(format!(
+            "{name} holds no match the person played to its end, so there is nothing to review"
         )));
     };
     let lines = crate::tui::review::lines(all.comp.settings(), &game, 100)
         .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
-    lines.ok_or_else(|| Error::NotFound(format!("{name}'s last match was watched, not played")))
+    lines.ok_or_else(|| {
+        Error::Usage(format!(
+            "{name}'s last match was watched, not played, so there is nothing to review"
+        ))
+    })
 }

@@ -22,7 +22,8 @@ pub struct ShowArgs {
     /// eras or race.
     pub view: String,
     /// The season (default: the one under way, or the last one played if the next has not begun).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = super::values::number("--year", "a season's year, such as 1890", 0..=u16::MAX))]
     pub year: Option<u16>,
     /// The county, for results, records and story (default: the user's county).
     #[arg(long)]

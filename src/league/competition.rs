@@ -218,6 +218,8 @@ pub enum NameProblem {
     Empty,
     TooLong,
     BadCharacter,
+    /// It begins with '-', which a command line takes for an option (new names only).
+    LeadingHyphen,
 }
 
 impl std::fmt::Display for NameError {
@@ -226,6 +228,9 @@ impl std::fmt::Display for NameError {
             NameProblem::Empty => "it is empty",
             NameProblem::TooLong => "it is longer than 8 characters",
             NameProblem::BadCharacter => "use only letters, digits, '_' and '-'",
+            NameProblem::LeadingHyphen => {
+                "it begins with '-', which a command line would take for an option"
+            }
         };
         write!(
             f,
@@ -238,9 +243,24 @@ impl std::fmt::Display for NameError {
 
 impl std::error::Error for NameError {}
 
-/// The competition (and file) name in its one spelling: 1–8 letters, digits, `_` or `-`,
-/// upper-cased. A trailing `.acc` is dropped.
+/// The name of a new competition (and file) in its one spelling: 1–8 letters, digits, `_` or
+/// `-` but not beginning with `-` (`accc show -X` would read it as an option), upper-cased. A
+/// trailing `.acc` is dropped.
 pub fn normalise_name(name: &str) -> Result<String, NameError> {
+    let bare = normalise_file_name(name)?;
+    if bare.starts_with('-') {
+        return Err(NameError {
+            name: name.to_string(),
+            why: NameProblem::LeadingHyphen,
+        });
+    }
+    Ok(bare)
+}
+
+/// The name of a file that may have been made before names beginning with `-` were refused:
+/// [`normalise_name`] without that rule, so that such a file can still be opened (from the
+/// command line after `--`: `accc show -- -X table`).
+pub fn normalise_file_name(name: &str) -> Result<String, NameError> {
     let bare = name
         .strip_suffix(".acc")
         .or_else(|| name.strip_suffix(".ACC"))
@@ -298,7 +318,7 @@ impl Competition {
         current: Option<Season>,
         records: Vec<CountyRecords>,
     ) -> Result<Competition, Implausible> {
-        let name = normalise_name(name).map_err(Implausible::Name)?;
+        let name = normalise_file_name(name).map_err(Implausible::Name)?;
         settings.validate().map_err(Implausible::Settings)?;
         if records.len() != counties::all().len() {
             return Err(Implausible::RecordsCount(records.len()));

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 use self::record::{MatchRecord, Op};
 use crate::league::check::Implausible;
-use crate::league::competition::{normalise_name, NameError};
+use crate::league::competition::{normalise_file_name, NameError};
 use crate::league::Competition;
 use crate::store::envelope::{self, Kind};
 use crate::store::{self, atomic, lock::Lock};
@@ -47,7 +47,7 @@ pub const MAX_BYTES: u64 = 32 << 20;
 
 /// The path of competition `name`'s file in `dir` (the name checked and upper-cased).
 pub fn path_for(dir: &Path, name: &str) -> Result<PathBuf, NameError> {
-    let name = normalise_name(name)?;
+    let name = normalise_file_name(name)?;
     Ok(dir.join(format!("{name}.{EXTENSION}")))
 }
 
@@ -432,7 +432,7 @@ pub fn load_all(path: &Path) -> Result<Contents, Error> {
     // file it came from.
     if let Some(name) = path
         .file_stem()
-        .and_then(|s| normalise_name(&s.to_string_lossy()).ok())
+        .and_then(|s| normalise_file_name(&s.to_string_lossy()).ok())
     {
         all.comp.rename(name);
     }
@@ -553,6 +553,16 @@ impl Keeper {
             journal: None,
             journal_note: None,
         })
+    }
+
+    /// Takes the lock now if [`Keeper::take`] could not (the folder cannot be made, or
+    /// cannot be written to), or says why it cannot: for work that will have to be saved, so
+    /// that it is refused at once rather than lost at its end.
+    pub fn ready_to_write(&mut self) -> Result<(), Error> {
+        if self.lock.is_none() {
+            self.lock = Some(Lock::take(&self.path).map_err(Error::from_store)?);
+        }
+        Ok(())
     }
 
     /// The journal beside the file.

@@ -131,9 +131,41 @@ impl fmt::Display for Error {
     }
 }
 
-/// Writes what went wrong with the file at `path`, as a sentence that starts with it.
+/// Writes what went wrong with the file at `path`, as a sentence that starts with it; or, when
+/// what failed is its folder (one that is a file, or cannot be written to), with the folder.
 pub fn describe(f: &mut fmt::Formatter<'_>, path: &Path, kind: &ErrorKind) -> fmt::Result {
+    use std::io::ErrorKind as K;
     match kind {
+        ErrorKind::Io {
+            doing: Doing::MakingFolder,
+            ..
+        } if path.exists() && !path.is_dir() => {
+            let what = if path.is_file() {
+                "is a file, not a folder"
+            } else {
+                "is there but is not a folder"
+            };
+            let p = path.display();
+            write!(f, "the folder {p} cannot be made: {p} {what}")
+        }
+        ErrorKind::Io {
+            doing: Doing::Locking,
+            source,
+        } if matches!(source.kind(), K::PermissionDenied | K::ReadOnlyFilesystem) => {
+            let folder = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                Some(dir) => format!("the folder {}", dir.display()),
+                None => "the current folder".to_string(),
+            };
+            write!(
+                f,
+                "{folder} cannot be written to ({}), so {} cannot be saved there",
+                plain_io(source),
+                path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned()
+                )
+            )
+        }
         ErrorKind::Io {
             doing: Doing::MakingFolder,
             source,

@@ -301,7 +301,11 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
         2,
         "--side is home or away",
     );
-    refused(&["--log", path, "--most", "0"], 2, "--most is 1 to 50");
+    refused(
+        &["--log", path, "--most", "0"],
+        2,
+        "--most takes a number of decisions from 1 to 50; '0' is not one",
+    );
     refused(&["--log", "nowhere.jsonl"], 3, "no such file");
     let text = std::fs::read_to_string(&log).unwrap();
     let cut = dir.path().join("cut.jsonl");

@@ -2,7 +2,7 @@
 
 use std::process::Stdio;
 
-use crate::helpers::accc;
+use crate::helpers::{accc, ok_in, run_in};
 
 #[test]
 fn a_reader_that_stops_early_ends_output_quietly() {
@@ -48,7 +48,7 @@ fn argument_errors_are_one_line_like_every_other_error() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["sim", "X", "--years", "abc"],
-            "invalid value 'abc' for '--years <YEARS>'",
+            "--years takes a number of seasons from 0 to 100; 'abc' is not one",
         ),
         (
             &["export", "GOOD", "extra"],
@@ -160,5 +160,295 @@ fn a_blank_saves_variable_means_the_default_folder() {
     assert!(
         dir.path().join("saves").join("BLANK.acc").is_file(),
         "the file went into ./saves"
+    );
+}
+
+/// The options of a small, quick competition or match.
+const SMALL: [&str; 6] = ["--batsmen", "2", "--packs-per-session", "1", "--days", "1"];
+
+#[test]
+fn with_the_log_on_standard_output_nothing_else_goes_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("m.jsonl");
+    let made = accc()
+        .args(["match", "--seed", "5", "--log"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    for json in [false, true] {
+        let mut cmd = accc();
+        cmd.args(["match", "--seed", "5", "--log", "-"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let log = String::from_utf8(out.stdout).unwrap();
+        // Exactly the log: the same bytes as the file, and every line a JSON object with an
+        // event, from "match" to "result" (docs: /work/shared/spec/ball-log.md).
+        assert_eq!(log, std::fs::read_to_string(&file).unwrap(), "json {json}");
+        let events: Vec<String> = log
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value =
+                    serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
+                v["event"]
+                    .as_str()
+                    .expect("every line has an event")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(events.first().map(String::as_str), Some("match"));
+        assert_eq!(events.last().map(String::as_str), Some("result"));
+        // What would have gone to standard output goes to standard error instead.
+        let err = String::from_utf8(out.stderr).unwrap();
+        if json {
+            let v: serde_json::Value = serde_json::from_str(err.trim()).expect("the result");
+            assert!(v["outcome"].is_string(), "{err}");
+        } else {
+            assert!(
+                err.contains("Fall of wickets") && err.contains("(seed 5)"),
+                "{err}"
+            );
+        }
+    }
+}
+
+/// One argument of each kind of number, each given a value it does not take (negative, not a
+/// number, too large for any type): the refusal names the argument and what it takes, in the
+/// program's words, on one line, with exit 2.
+#[test]
+fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["sim", "X", "--years", "99999999999"],
+            "--years takes a number of seasons from 0 to 100; '99999999999' is not one",
+        ),
+        (
+            &["sim", "X", "--years", "-3"],
+            "--years takes a number of seasons from 0 to 100; '-3' is not one",
+        ),
+        (
+            &["show", "X", "table", "--year", "99999999999"],
+            "--year takes a season's year, such as 1890; '99999999999' is not one",
+        ),
+        (
+            &["match", "--seed", "18446744073709551616"],
+            "--seed takes a whole number from 0 to 18446744073709551615; \
+             '18446744073709551616' is not one",
+        ),
+        (
+            &["play", "--seed", "-1"],
+            "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
+        ),
+        (
+            &["duel", "--matches", "-5"],
+            "--matches takes a number of matches, 1 or more; '-5' is not one",
+        ),
+        (
+            &["duel", "--a", "-5"],
+            "--a takes a level from 1 (novice) to 5 (professional), \"frozen\" (the old \
+             professional) or \"analyst\" (the search player); '-5' is not one",
+        ),
+        (
+            &["duel", "--b-bowl", "x"],
+            "--b-bowl takes a level from 1 (novice) to 5 (professional); 'x' is not one",
+        ),
+        (
+            &["sim", "X", "--packs-per-session", "-1"],
+            "--packs-per-session takes a number of packs per session from 1 to 9; '-1' is not one",
+        ),
+        (
+            &["review", "--log", "x", "--most", "1e3"],
+            "--most takes a number of decisions from 1 to 50; '1e3' is not one",
+        ),
+    ];
+    for (args, msg) in cases {
+        let out = accc().args(*args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with(&format!("accc: {msg}")), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_saves_folder_that_is_a_file_is_called_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), "").unwrap();
+    let out = accc()
+        .current_dir(dir.path())
+        .args(["sim", "X", "--years", "1", "--saves-dir", "afile"])
+        .args(SMALL)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("the folder afile cannot be made: afile is a file, not a folder"),
+        "{err}"
+    );
+}
+
+/// Whether this process may write into a folder whose permissions forbid it (root may).
+fn permissions_bind_us(dir: &std::path::Path) -> bool {
+    let probe = dir.join("probe");
+    let bound = std::fs::write(&probe, "").is_err();
+    let _ = std::fs::remove_file(probe);
+    bound
+}
+
+#[cfg(unix)]
+#[test]
+fn a_folder_that_cannot_be_written_to_is_said_before_anything_is_simulated() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let ro = dir.path().join("rodir");
+    std::fs::create_dir(&ro).unwrap();
+    let out = accc()
+        .current_dir(dir.path())
+        .args([
+            "sim",
+            "RO",
+            "--years",
+            "0",
+            "--seed",
+            "1",
+            "--saves-dir",
+            "rodir",
+        ])
+        .args(SMALL)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if !permissions_bind_us(&ro) {
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        eprintln!("skipped: this user (root?) may write into a read-only folder");
+        return;
+    }
+    let before = std::fs::read(ro.join("RO.acc")).unwrap();
+    let out = accc()
+        .current_dir(dir.path())
+        .args(["sim", "ro", "--years", "3", "--saves-dir", "rodir"])
+        .output()
+        .unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    // The folder is named as given (not "Rodir"), as what it is; nothing was played to lose.
+    assert!(
+        err.starts_with(
+            "accc: the folder rodir cannot be written to (permission denied), so RO.acc \
+             cannot be saved there. No season was simulated"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("simulated here"), "{err}");
+    assert_eq!(std::fs::read(ro.join("RO.acc")).unwrap(), before);
+}
+
+#[test]
+fn help_says_what_the_program_does() {
+    let help = |args: &[&str]| {
+        let out = accc().args(args).arg("--help").output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Every player --a takes is in its help, as in its refusal.
+    let duel = help(&["duel"]);
+    for who in ["novice", "professional", "frozen", "analyst"] {
+        assert!(duel.contains(who), "{who}: {duel}");
+    }
+    // --saves-dir is listed only by the commands that keep files, yet taken by every one.
+    for args in [&["match"][..], &["duel"], &["completions"]] {
+        assert!(!help(args).contains("--saves-dir"), "{args:?}");
+    }
+    for args in [&["sim"][..], &["show"], &["review"], &["play"], &["export"]] {
+        assert!(help(args).contains("--saves-dir"), "{args:?}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    ok_in(dir.path(), &["match", "--seed", "1", "--json"]);
+    let bash = String::from_utf8(
+        accc()
+            .args(["completions", "bash"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(
+        bash.contains("--saves-dir"),
+        "sim's completions still offer it"
+    );
+    // The --log to standard output is explained.
+    assert!(help(&["match"]).contains("standard error"));
+}
+
+#[test]
+fn review_says_both_ways_to_name_a_match_and_uses_the_right_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let bare = run_in(dir.path(), &["review"]);
+    let err = String::from_utf8(bare.stderr).unwrap();
+    assert_eq!(bare.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("accc review NAME") && err.contains("--log FILE"),
+        "{err}"
+    );
+    // A save file that holds no match the person played: the file is there (not 3) and
+    // sound (not 4); what was asked for is not in it (2).
+    let mut args = vec!["sim", "BIG", "--years", "1", "--seed", "1"];
+    args.extend(SMALL);
+    ok_in(dir.path(), &args);
+    let out = run_in(dir.path(), &["review", "BIG"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("BIG holds no match the person played to its end"),
+        "{err}"
+    );
+    let none = run_in(dir.path(), &["review", "NONE"]);
+    assert_eq!(none.status.code(), Some(3), "no such file is still 3");
+}
+
+#[test]
+fn a_new_name_may_not_begin_with_a_hyphen_but_an_old_file_still_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    // (--saves-dir before the command: after `--` it would be a name.)
+    let after_dashes = |args: &[&str]| {
+        accc()
+            .arg("--saves-dir")
+            .arg(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = after_dashes(&["sim", "--years", "0", "--", "-x"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("\"-x\" is not a competition name: it begins with '-'"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing made"
+    );
+    // A file so named by an earlier version: opened after `--`.
+    let mut args = vec!["sim", "OLD", "--years", "1", "--seed", "1"];
+    args.extend(SMALL);
+    ok_in(dir.path(), &args);
+    std::fs::rename(dir.path().join("OLD.acc"), dir.path().join("-OLD.acc")).unwrap();
+    let out = after_dashes(&["show", "--", "-old", "honours"]);
+    let honours = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success() && honours.contains("1890"),
+        "{honours}"
     );
 }

@@ -453,9 +453,18 @@ fn accc_match_rejects_bad_input_with_clear_errors() {
             &["--home", "Surrey", "--away", "surrey"],
             "cannot play itself",
         ),
-        (&["--batsmen", "12"], "batsmen per side must be 2 to 11"),
-        (&["--bat-level", "6"], "AI level must be 1 to 5"),
-        (&["--days", "0"], "days per match must be"),
+        (
+            &["--batsmen", "12"],
+            "--batsmen takes a number of batsmen per side from 2 to 11; '12' is not one",
+        ),
+        (
+            &["--bat-level", "6"],
+            "--bat-level takes a level from 1 (novice) to 5 (professional); '6' is not one",
+        ),
+        (
+            &["--days", "0"],
+            "--days takes a number of days per match from 1 to 5",
+        ),
     ];
     for (args, msg) in cases {
         let out = accc().arg("match").args(*args).output().unwrap();

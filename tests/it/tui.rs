@@ -88,6 +88,36 @@ fn sim_on_disk(dir: &std::path::Path, seasons: u32) {
     accc::save::store(&path, &comp).unwrap();
 }
 
+/// A new name may not begin with '-' (`accc show -X` would take it for an option): the file
+/// prompt says why in a sentence that fits the screen, and nothing is made.
+#[test]
+fn a_name_beginning_with_a_hyphen_is_refused_at_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    press(&mut app, "-x");
+    enter(&mut app);
+    let text = shot(&app);
+    let said: String = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("it begins with '-', which a command line would take for an option"),
+        "{text}"
+    );
+    assert!(
+        matches!(app.start(), Some(Start::FileName { .. })),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no file made"
+    );
+}
+
 #[test]
 fn start_screens_new_file_options_and_county() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,118 @@
+//! The command line's numbers: the parser of each numeric argument, which refuses a value in
+//! the program's own words, naming the argument and what it takes ("--years takes a number of
+//! seasons from 0 to 100; '-3' is not one"), never in the wording of Rust's number parsing
+//! ("invalid digit found in string"). Each such argument lets a negative number through to
+//! its parser (`allow_negative_numbers`), so that "-3" is told the same way, not taken for an
+//! unknown option. `parse_error_line` (in `cli`) shows a [`ValueError`] as it is.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// A value an argument does not take, said in full (the argument, what it takes, the value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueError(pub String);
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// The refusal of `given` for `flag`, which takes `takes`.
+pub fn refused(flag: &str, takes: &str, given: &str) -> ValueError {
+    ValueError(format!("{flag} takes {takes}; '{given}' is not one"))
+}
+
+/// The parser of `flag`, a whole number in `range`; `takes` says what it is, with the range
+/// ("a number of seasons from 0 to 100").
+pub fn number<T>(
+    flag: &'static str,
+    takes: &'static str,
+    range: RangeInclusive<T>,
+) -> impl Fn(&str) -> Result<T, ValueError> + Clone + Send + Sync + 'static
+where
+    T: FromStr + PartialOrd + Clone + Send + Sync + 'static,
+{
+    move |s: &str| {
+        s.parse::<T>()
+            .ok()
+            .filter(|v| range.contains(v))
+            .ok_or_else(|| refused(flag, takes, s))
+    }
+}
+
+/// What a level argument takes.
+pub const LEVEL: &str = "a level from 1 (novice) to 5 (professional)";
+
+/// The parser of a computer level (1-5).
+pub fn level(
+    flag: &'static str,
+) -> impl Fn(&str) -> Result<u8, ValueError> + Clone + Send + Sync + 'static {
+    number(flag, LEVEL, crate::ai::Level::MIN..=crate::ai::Level::MAX)
+}
+
+/// The parser of a seed: any whole number from 0 to 2^64 - 1.
+pub fn seed(
+    flag: &'static str,
+) -> impl Fn(&str) -> Result<u64, ValueError> + Clone + Send + Sync + 'static {
+    number(
+        flag,
+        "a whole number from 0 to 18446744073709551615",
+        0..=u64::MAX,
+    )
+}
+
+/// The parser of `--batsmen` (2-11).
+pub fn batsmen(s: &str) -> Result<u8, ValueError> {
+    number(
+        "--batsmen",
+        "a number of batsmen per side from 2 to 11",
+        2..=11,
+    )(s)
+}
+
+/// The parser of `--packs-per-session` (1-9).
+pub fn packs_per_session(s: &str) -> Result<u8, ValueError> {
+    number(
+        "--packs-per-session",
+        "a number of packs per session from 1 to 9",
+        1..=9,
+    )(s)
+}
+
+/// The parser of `--days` (1-5).
+pub fn days(s: &str) -> Result<u8, ValueError> {
+    number("--days", "a number of days per match from 1 to 5", 1..=5)(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_bad_number_is_told_in_the_same_words() {
+        let years = number("--years", "a number of seasons from 0 to 100", 0..=100u32);
+        assert_eq!(years("7"), Ok(7));
+        assert_eq!(years("0"), Ok(0));
+        for bad in ["-3", "abc", "101", "99999999999", "", " 7", "7.5"] {
+            assert_eq!(
+                years(bad),
+                Err(ValueError(format!(
+                    "--years takes a number of seasons from 0 to 100; '{bad}' is not one"
+                )))
+            );
+        }
+        assert_eq!(seed("--seed")("18446744073709551615"), Ok(u64::MAX));
+        assert!(seed("--seed")("18446744073709551616")
+            .unwrap_err()
+            .0
+            .starts_with("--seed takes a whole number from 0 to 18446744073709551615"));
+        assert_eq!(level("--bat-level")("5"), Ok(5));
+        assert!(level("--bat-level")("6").is_err() && level("--bat-level")("0").is_err());
+        assert!(batsmen("1").is_err() && batsmen("12").is_err() && batsmen("2") == Ok(2));
+        assert!(days("6").is_err() && packs_per_session("10").is_err());
+    }
+}
