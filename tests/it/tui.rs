@@ -1403,7 +1403,8 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     press(&mut app, "x"); // clears the one-line message, not the warning
     let text = shot(&app);
     assert!(
-        text.contains("Not saved: Cannot make the folder")
+        text.contains("Not saved: The folder ")
+            && text.contains("is a file, not a folder")
             && text.contains("[Q] Quit (NOT SAVED: see below)"),
         "{text}"
     );
