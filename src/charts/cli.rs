@@ -90,9 +90,9 @@ pub enum SessionVerb {
     List,
     /// Show a session's kept facts (standing and situation) and its log of calls.
     Show { name: String },
-    /// Take back the last call, with the facts it changed.
+    /// Take back the last call or fact changed by hand, putting the facts back as they were.
     Undo { name: String },
-    /// Set a kept fact (a question id, as its flag is named) to a value.
+    /// Set a kept fact (a question id, as its flag is named) to a value; `undo` takes it back.
     Set {
         name: String,
         fact: String,
@@ -100,7 +100,7 @@ pub enum SessionVerb {
         #[arg(allow_hyphen_values = true)]
         value: String,
     },
-    /// Forget a kept fact (it is asked again).
+    /// Forget a kept fact (it is asked again); `undo` takes it back.
     Unset { name: String, fact: String },
 }
 

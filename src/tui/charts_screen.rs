@@ -634,7 +634,7 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
                     (
                         format!("{name}: table session {}", t.name),
                         format!(
-                            "{} walk  [F] facts  [U] take back a call  [H] help  [Esc] back",
+                            "{} walk  [F] facts  [U] take back  [H] help  [Esc] back",
                             procedure_keys(*system)
                         ),
                     )

@@ -1,10 +1,11 @@
 //! Table sessions in the terminal, under the charts' [C]: starting one (a name, then its
-//! game), the standing facts a session keeps, listed in the words of the questions they
-//! answer and changed or forgotten by hand, its last calls, and a session that cannot be
+//! game), the facts a session keeps, listed in words and changed or forgotten by hand (each
+//! change logged, so [U] takes it back), its last calls, and a session that cannot be
 //! opened (damaged, or open in another program) told in full, with its backup offered when
 //! one reads. The routing between these screens and the rest of the charts is in
 //! `charts_screen`; the sessions themselves (the file, the facts, the log) are
-//! `crate::charts::session`'s, used here as the command line uses them.
+//! `crate::charts::session`'s - each fact's question and the check of a value included -
+//! used here as the command line uses them.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
