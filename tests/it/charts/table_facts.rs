@@ -566,10 +566,16 @@ fn every_kept_fact_is_defined_once_and_checked_as_the_walk_checks_it() {
             other => panic!("{at}: a kept question is {other:?}"),
         };
         for text in good {
+            // A procedure may refuse a fitting answer for what came before it (Breakaway's
+            // clock: quarter 1 after more plays than a quarter holds); a fact is checked
+            // against its question alone, as it holds across calls.
             let mut walk = w.clone();
-            if walk.answer_text(&text).is_ok() {
-                let by_walk = walk.answers().last().unwrap().1.clone();
-                assert_eq!(f.read(&text), Ok(by_walk), "{at}: {text}");
+            match walk.answer_text(&text) {
+                Ok(()) => {
+                    let by_walk = walk.answers().last().unwrap().1.clone();
+                    assert_eq!(f.read(&text), Ok(by_walk), "{at}: {text}");
+                }
+                Err(_) => assert!(f.read(&text).is_ok(), "{at}: {text}"),
             }
         }
         for text in bad {
