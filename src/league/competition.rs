@@ -466,15 +466,24 @@ impl Competition {
     /// Plays the rest of the current season by computer and returns its summary (none if the
     /// competition is over). The season's matches are played in parallel and added in order.
     pub fn sim_rest_of_season(&mut self) -> Option<SeasonSummary> {
-        self.sim_season().map(|(summary, _)| summary)
+        let mut ahead = self.play_ahead(1).into_iter();
+        self.sim_season(&mut ahead).map(|(summary, _)| summary)
     }
 
     /// Plays up to `n` seasons (the current one from where it stands), calling `progress`
     /// after each.
+    ///
+    /// The matches of all `n` seasons are played first, in one pass across rayon's threads,
+    /// and then added up season by season. A computer match depends only on the options, the
+    /// levels and its seed, and neither the seeds nor the schedule's shape depend on who plays
+    /// whom, so later seasons' matches can be played before the counties in each class are
+    /// known (ZenGM's pure match). One pass for many seasons spares the threads the wait at
+    /// each season's end for its last match, and the adding up no longer holds them idle.
     pub fn sim_seasons(&mut self, n: u32, mut progress: impl FnMut(&SeasonSummary)) -> SimReport {
+        let mut ahead = self.play_ahead(n).into_iter();
         let mut report = SimReport::default();
         for _ in 0..n {
-            let Some((summary, r)) = self.sim_season() else {
+            let Some((summary, r)) = self.sim_season(&mut ahead) else {
                 break;
             };
             report.absorb(r);
@@ -514,16 +523,63 @@ impl Competition {
         out
     }
 
-    fn sim_season(&mut self) -> Option<(SeasonSummary, SimReport)> {
+    /// The round and seed of every match of the next `n` seasons still to play, in the order
+    /// they are added: the current season's remaining fixtures, then each later season's
+    /// whole schedule (the same shape every year), up to the last season.
+    pub(super) fn planned(&self, n: u32) -> Vec<(u8, u64)> {
+        let Some(season) = &self.current else {
+            return Vec::new();
+        };
+        let mut out: Vec<(u8, u64)> = (self.remaining_fixtures().iter())
+            .map(|f| (f.round, f.seed))
+            .collect();
+        let last = LAST_YEAR.min(season.year.saturating_add(n.saturating_sub(1) as u16));
+        for year in season.year + 1..=last {
+            for round in 1..=ROUNDS {
+                for class in CLASSES {
+                    for index in 0..super::MATCHES_PER_ROUND {
+                        out.push((
+                            round,
+                            match_seed(self.settings.seed, year, class, round, index),
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays the matches of the next `n` seasons by computer, touching nothing: in the
+    /// order [`Competition::planned`] gives, with their counties still to be named.
+    fn play_ahead(&self, n: u32) -> Vec<PlayedMatch> {
+        let planned = self.planned(n);
+        planned
+            .par_iter()
+            .map(|&(round, seed)| self.play_pure(round, seed))
+            .collect()
+    }
+
+    /// Adds the current season's remaining matches, taking each from `ahead` (played for
+    /// it by [`Competition::play_ahead`]), or playing it here if `ahead` holds no match of
+    /// its seed.
+    fn sim_season(
+        &mut self,
+        ahead: &mut impl Iterator<Item = PlayedMatch>,
+    ) -> Option<(SeasonSummary, SimReport)> {
         let fixtures = self.remaining_fixtures();
         self.current.as_ref()?;
-        let played: Vec<PlayedMatch> = fixtures.par_iter().map(|f| self.play(f)).collect();
         let mut report = SimReport {
             seasons: 1,
             ..SimReport::default()
         };
         let mut end = None;
-        for (f, p) in fixtures.iter().zip(played) {
+        for f in &fixtures {
+            let p = match ahead.next() {
+                Some(p) if p.summary.seed == f.seed && p.summary.round == f.round => {
+                    p.between(f.home, f.away)
+                }
+                _ => self.play(f),
+            };
             report.matches += 1;
             report.deliveries += p.deliveries;
             end = self
@@ -536,13 +592,18 @@ impl Competition {
 
     /// Plays a fixture by computer, touching nothing.
     fn play(&self, f: &Fixture) -> PlayedMatch {
+        self.play_pure(f.round, f.seed).between(f.home, f.away)
+    }
+
+    /// Plays the match of round `round` with `seed` by computer, its counties not yet named.
+    fn play_pure(&self, round: u8, seed: u64) -> PlayedMatch {
         let state = computer_match(
             self.settings.options,
             [self.settings.levels; 2],
-            f.seed,
+            seed,
             &mut NoRecord,
         );
-        PlayedMatch::of(&state, f.round, f.home, f.away, f.seed)
+        PlayedMatch::of(&state, round, 0, 0, seed)
     }
 
     fn check_next(&self, fixture: &Fixture) -> Result<(), LeagueError> {

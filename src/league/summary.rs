@@ -261,6 +261,12 @@ pub struct PlayedMatch {
 }
 
 impl PlayedMatch {
+    /// The same match between `home` and `away`.
+    pub fn between(mut self, home: CountyId, away: CountyId) -> PlayedMatch {
+        (self.summary.home, self.summary.away) = (home, away);
+        self
+    }
+
     /// Sums up a finished match.
     pub fn of(
         state: &MatchState,

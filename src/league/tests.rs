@@ -241,12 +241,48 @@ fn results_do_not_depend_on_the_thread_count() {
             .build()
             .unwrap();
         let mut comp = tiny(6, None);
-        pool.install(|| comp.sim_seasons(1, |_| {}));
+        pool.install(|| comp.sim_seasons(2, |_| {}));
         comp
     };
     let (one, two) = (run(1), run(2));
-    assert_eq!(one.seasons().len(), 1);
+    assert_eq!(one.seasons().len(), 2);
     assert_eq!(one, two);
+}
+
+/// Many seasons are played in one parallel pass ahead of their counties: the plan of that
+/// pass is, match for match, the fixtures each season then has left (a part-played season
+/// first), so every planned match is used and the competition comes out as one season at
+/// a time makes it.
+#[test]
+fn seasons_played_in_one_pass_are_the_seasons_played_one_at_a_time() {
+    let mut part_played = tiny(9, Some(3));
+    for _ in 0..6 {
+        let f = CLASSES
+            .iter()
+            .find_map(|&c| part_played.next_fixture(c))
+            .unwrap();
+        part_played.play_fixture_by_computer(f).unwrap();
+    }
+    let planned = part_played.planned(3);
+    let mut one_at_a_time = part_played.clone();
+    let mut fixtures = Vec::new();
+    for _ in 0..3 {
+        fixtures.extend(
+            one_at_a_time
+                .remaining_fixtures()
+                .iter()
+                .map(|f| (f.round, f.seed)),
+        );
+        assert_eq!(one_at_a_time.sim_seasons(1, |_| {}).seasons, 1);
+    }
+    assert_eq!(planned, fixtures);
+    assert_eq!(planned.len(), 3 * 112 - 6);
+    let mut in_one_pass = part_played;
+    let mut years = Vec::new();
+    let report = in_one_pass.sim_seasons(3, |s| years.push(s.year));
+    assert_eq!(years, [FIRST_YEAR, FIRST_YEAR + 1, FIRST_YEAR + 2]);
+    assert_eq!((report.seasons, report.matches), (3, 3 * 112 - 6));
+    assert_eq!(in_one_pass, one_at_a_time);
 }
 
 #[test]

@@ -165,7 +165,9 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
     while let Some(head) = bytes.get(at..at + FRAME) {
         let len = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
         let crc = u32::from_le_bytes(head[4..].try_into().expect("4 bytes"));
-        let Some(body) = bytes.get(at + FRAME..at + FRAME + len) else {
+        // No frame is empty; eight zeros (the empty frame's checksum is zero too) are a
+        // power cut's leftovers, not a frame.
+        let Some(body) = bytes.get(at + FRAME..at + FRAME + len).filter(|_| len > 0) else {
             break;
         };
         if crc32(body) != crc {
@@ -176,10 +178,17 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
     }
     let left = bytes.len() - at;
     // The tail a crash leaves: a frame's start, or one frame (whole but for its checksum, or
-    // cut short) of no more than an action's length, with nothing after it.
-    let torn_tail = left < FRAME || {
+    // cut short) of no more than an action's length, with nothing after it but zeros. A power
+    // cut can leave zeros where a write's bytes never reached the disk (the file grew, its
+    // data did not); no frame has a length of zero, so zeros at the end are no frame's.
+    let end = at
+        + bytes[at..]
+            .iter()
+            .rposition(|&b| b != 0)
+            .map_or(0, |i| i + 1);
+    let torn_tail = end - at < FRAME || {
         let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
-        (1..=MAX_ACTION).contains(&len) && at + FRAME + len >= bytes.len()
+        (1..=MAX_ACTION).contains(&len) && at + FRAME + len >= end
     };
     let (torn, damage) = match left {
         0 => (0, None),
@@ -360,6 +369,42 @@ mod tests {
         let mut newer = bytes.clone();
         newer[8] = 9;
         assert!(matches!(decode(&newer), Err(JournalProblem::Newer(9))));
+    }
+
+    #[test]
+    fn zeros_a_power_cut_left_at_the_end_are_a_torn_write_not_damage() {
+        let g = game(ops());
+        let bytes = encode(&g, 0);
+        let two = [op_frame(&Op::Resume), op_frame(&Op::Quick)].concat();
+        for zeros in [1, 7, 8, 16, 100, 4096] {
+            // The last write's bytes never reached the disk, only the file's new length.
+            let mut lost = bytes.clone();
+            lost.resize(bytes.len() + zeros, 0);
+            let j = decode(&lost).unwrap();
+            assert_eq!((j.torn, j.damage), (zeros, None), "{zeros} zeros");
+            assert_eq!(j.game.ops, g.ops, "{zeros} zeros");
+            // Part of a write of two frames reached the disk, the rest is zeros.
+            for cut in 1..two.len() {
+                let mut part = bytes.clone();
+                part.extend_from_slice(&two[..cut]);
+                part.resize(part.len() + zeros, 0);
+                let j = decode(&part).unwrap();
+                assert_eq!(j.damage, None, "{zeros} zeros after {cut} bytes");
+                assert_eq!(
+                    j.game.ops.len(),
+                    g.ops.len() + usize::from(cut >= two.len() / 2),
+                    "{zeros} zeros after {cut} bytes"
+                );
+            }
+        }
+        // Zeros after bytes no write leaves are still damage.
+        let mut junk = bytes.clone();
+        junk.extend_from_slice(&[0xee; 40]);
+        junk.resize(junk.len() + 16, 0);
+        assert_eq!(
+            decode(&junk).unwrap().damage.map(|d| d.at),
+            Some(bytes.len())
+        );
     }
 
     #[test]

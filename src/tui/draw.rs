@@ -198,6 +198,16 @@ fn heading(f: &mut Frame, area: Rect, title: &str) {
     );
 }
 
+/// The name typed so far, and a block where the next character goes (none once the name is
+/// full): a name may hold '_', so an underscore would not tell the cursor from the name.
+fn name_field(input: &str) -> Vec<Span<'static>> {
+    let mut field = vec![Span::styled(input.to_string(), style::bright())];
+    if input.chars().count() < crate::tui::file::NAME_LEN {
+        field.push(Span::styled(" ", style::cursor()));
+    }
+    field
+}
+
 fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     heading(f, area, "Armchair Cricket County Championship");
     let box_area = Rect::new(area.x + 10, area.y + 6, 60, 9);
@@ -222,13 +232,7 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         9,
         vec![Span::styled("like SURREY11 or 1ST_TRY:", style::text())],
     );
-    put(
-        f,
-        area,
-        13,
-        11,
-        vec![Span::styled(format!("{input}_"), style::bright())],
-    );
+    put(f, area, 13, 11, name_field(input));
     put(
         f,
         area,

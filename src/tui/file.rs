@@ -77,7 +77,7 @@ impl Backup {
 }
 
 /// The longest file name (the guide's eight characters).
-const NAME_LEN: usize = 8;
+pub(crate) const NAME_LEN: usize = 8;
 
 /// What the file-name prompt says of a key it left out (after the key).
 const LEFT_OUT: &str = "was left out: a file name holds only letters, digits, '_' and '-'.";

@@ -39,6 +39,11 @@ pub fn bright() -> Style {
         .add_modifier(Modifier::BOLD)
 }
 
+/// Where the next typed character goes: a block, as a DOS cursor.
+pub fn cursor() -> Style {
+    bright().add_modifier(Modifier::REVERSED)
+}
+
 pub fn key() -> Style {
     Style::default()
         .fg(YELLOW)

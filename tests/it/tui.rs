@@ -36,6 +36,20 @@ fn screen(app: &App, w: u16, h: u16) -> String {
     crate::helpers::buffer_text(t.backend().buffer())
 }
 
+/// The columns of row `y` drawn reversed (a cursor's block) on the 80x25 screen.
+fn reversed_cells(app: &App, y: u16) -> Vec<u16> {
+    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    t.draw(|f| draw::draw(f, app)).unwrap();
+    let buf = t.backend().buffer();
+    (0..80u16)
+        .filter(|&x| {
+            buf[(x, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        })
+        .collect()
+}
+
 fn shot(app: &App) -> String {
     screen(app, 80, 25)
 }
@@ -85,6 +99,8 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "far_too_long");
     insta::assert_snapshot!("file_prompt_bad_name", shot(&app));
     assert!(matches!(app.start(), Some(Start::FileName { input, .. }) if input == "far_too_"));
+    // A full name has no cursor: "far_too_" is all there is.
+    assert_eq!(reversed_cells(&app, 11), Vec::<u16>::new());
     for _ in 0..8 {
         app.update(key(KeyCode::Backspace));
     }
@@ -97,7 +113,9 @@ fn start_screens_new_file_options_and_county() {
         shot(&app)
     );
     press(&mut app, "ry!");
-    assert!(shot(&app).contains("mytry_"), "{}", shot(&app));
+    assert!(shot(&app).contains("│  mytry  "), "{}", shot(&app));
+    // The cursor is a block after the name, not an underscore a name may hold.
+    assert_eq!(reversed_cells(&app, 11), [13 + 5]);
     assert!(
         shot(&app).contains(&format!("'!' {left_out}")),
         "{}",
