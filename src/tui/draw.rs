@@ -176,6 +176,19 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::Simulating {
             done, total, last, ..
         } => simulating(f, area, *done, *total, last.as_ref()),
+        Screen::Reviewing { .. } => {
+            heading(f, area, "Reviewing your match");
+            put(
+                f,
+                area,
+                2,
+                2,
+                vec![Span::styled(
+                    "The analyst is weighing each of your decisions: a moment, please.",
+                    style::text(),
+                )],
+            );
+        }
         Screen::Help { scroll } => text(
             f,
             area,

@@ -82,6 +82,16 @@ impl Open {
                 }
             }
             Screen::Simulating { .. } => self.simulate_one(),
+            Screen::Reviewing { .. } => {
+                if let Screen::Reviewing { game, season_end } =
+                    std::mem::replace(&mut self.screen, Screen::Menu)
+                {
+                    let reviewed = super::review::lines(self.comp.settings(), &game, 78)
+                        .ok()
+                        .flatten();
+                    self.screen = super::app::after_review(reviewed, season_end);
+                }
+            }
             _ => {}
         }
     }
