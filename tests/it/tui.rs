@@ -1231,8 +1231,16 @@ fn simulating_seasons_shows_progress_and_saves() {
         shot(&none)
     );
     assert!(!shot(&none).contains("your county"), "{}", shot(&none));
-    press(&mut app, "x"); // ignored
+    // A key that is no digit is left out, and said to be: "-3" is 3, told.
+    press(&mut app, "-");
+    assert!(
+        shot(&app).contains("'-' was left out: type the number of seasons in digits."),
+        "{}",
+        shot(&app)
+    );
+    assert!(matches!(app.screen(), Some(Screen::Simulate { input, .. }) if input.is_empty()));
     press(&mut app, "3");
+    assert!(shot(&app).contains("'-' was left out"), "{}", shot(&app));
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Simulating { .. })));
     app.update(Msg::Tick);
