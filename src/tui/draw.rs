@@ -756,8 +756,19 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
             style::bright(),
         )],
     );
+    let user = comp.settings().user_county;
     for (row, county) in counties::all().iter().enumerate() {
-        let mut spans = vec![Span::styled(format!("{:<15}", county.name), style::text())];
+        // The person's county is marked as on every other screen, and drawn bright.
+        let own = user == Some(row as crate::counties::CountyId);
+        let (mark, name_style) = if own {
+            ("*", style::bright())
+        } else {
+            ("", style::text())
+        };
+        let mut spans = vec![Span::styled(
+            format!("{:<15}", format!("{}{mark}", county.name)),
+            name_style,
+        )];
         for p in &years {
             let cell = p.placings.get(row).map(|pl| {
                 let text = if pl.class == Class::First {
@@ -804,6 +815,9 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
             style::key(),
         )],
     );
+    if let Some(note) = crate::views::format::star_note(user) {
+        put(f, area, 1, 22, vec![Span::styled(note, style::text())]);
+    }
 }
 
 /// The simulate prompt; `own`: the file has a county of the person's.
