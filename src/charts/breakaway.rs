@@ -104,13 +104,32 @@ fn label_of(options: &[(&'static str, &'static str)], key: &str) -> &'static str
         .unwrap_or("?")
 }
 
+/// The charts the AI's defence reads, with what each means (the `sheet` question and fact).
+const DEFENSE_SHEETS: &[(&str, &str)] = &[
+    ("sample", "the sample charts printed in the rules"),
+    ("own", "read everything on the team's own sheet"),
+];
+
+/// The sheet the AI's offence reads, with what each means (the `sheet` question and fact).
+const OFFENSE_SHEETS: &[(&str, &str)] = &[
+    ("fire", "the Fire's sheet (excerpts in the rules)"),
+    ("own", "read everything on the team's own sheet"),
+];
+
+/// The AI's score at the end of the half, with what each means.
+const SCORES: &[(&str, &str)] = &[
+    ("winning", "the AI leads"),
+    ("tied", "level"),
+    ("losing", "the AI trails"),
+];
+
 fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     ctx.at("the situation");
     let sheet = ctx.choice(
         "sheet",
         "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
-        &[("sample", "the sample charts printed in the rules"), ("own", "read everything on the team's own sheet")],
+        DEFENSE_SHEETS,
     )?;
     let formation = ctx.choice(
         "formation",
@@ -294,10 +313,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
     let sheet = ctx.choice(
         "sheet",
         "Which sheet? 'fire' uses the Fire's charts printed in the rules.",
-        &[
-            ("fire", "the Fire's sheet (excerpts in the rules)"),
-            ("own", "read everything on the team's own sheet"),
-        ],
+        OFFENSE_SHEETS,
     )?;
     let fire = sheet == "fire";
     let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
@@ -334,15 +350,7 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
     let mut strategy: Option<&'static str> = None;
     if final_cards {
         if fire {
-            let score = ctx.choice(
-                "score",
-                "Is the AI winning, tied or losing?",
-                &[
-                    ("winning", "the AI leads"),
-                    ("tied", "level"),
-                    ("losing", "the AI trails"),
-                ],
-            )?;
+            let score = ctx.choice("score", "Is the AI winning, tied or losing?", SCORES)?;
             let c = d.chart("fire-end-of-half");
             if score == "winning" {
                 let row = &c.rows[0];
@@ -583,7 +591,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI defence: strategy, spy, play call",
         about: "You call your play; the AI picks a strategy, spies if it can, and calls its defence.",
         params: &[
-            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet").standing(),
+            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet").standing().meaning(DEFENSE_SHEETS),
             Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
@@ -605,13 +613,13 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI offence: formation, strategy, play code",
         about: "Formation from the down chart, strategy from the game state (or end of half), play code.",
         params: &[
-            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet").standing(),
+            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet").standing().meaning(OFFENSE_SHEETS),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
             Param::die_reading("formation-d6", "the d6 for the formation; rolled if left out (not needed with --formation)", "formation"),
             Param::choice("formation", &["i-form", "pro-set", "shotgun"], "the formation read on the sheet"),
             Param::flag("final-cards", "within the last 5 cards of the half").situation(),
-            Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half").situation(),
+            Param::choice("score", &["winning", "tied", "losing"], "the AI's score at the end of the half").situation().meaning(SCORES),
             Param::choice("strategy", &["green-18", "blue-80", "red-98"], "the strategy read on the sheet, where the program cannot"),
             Param::die("d6", "the d6 for the play code; rolled if left out"),
         ],

@@ -90,9 +90,9 @@ pub enum SessionVerb {
     List,
     /// Show a session's kept facts (standing and situation) and its log of calls.
     Show { name: String },
-    /// Take back the last call, with the facts it changed.
+    /// Take back the last call or fact changed by hand, putting the facts back as they were.
     Undo { name: String },
-    /// Set a kept fact (a question id, as its flag is named) to a value.
+    /// Set a kept fact (a question id, as its flag is named) to a value; `undo` takes it back.
     Set {
         name: String,
         fact: String,
@@ -100,7 +100,7 @@ pub enum SessionVerb {
         #[arg(allow_hyphen_values = true)]
         value: String,
     },
-    /// Forget a kept fact (it is asked again).
+    /// Forget a kept fact (it is asked again); `undo` takes it back.
     Unset { name: String, fact: String },
 }
 
@@ -219,16 +219,24 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
         }
         SessionVerb::Undo { name } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
-            let entry = open.session.undo().ok_or_else(|| {
-                Error::Usage(format!("table session {name} has no call to take back"))
+            let undone = open.session.undo().ok_or_else(|| {
+                Error::Usage(format!(
+                    "table session {name} has no call to take back, nor a fact changed by hand"
+                ))
             })?;
             open.save().map_err(session_error)?;
-            format!(
-                "took back call {} ({} => {}); the facts are as they were before it\n",
-                open.session.log.len() + 1,
-                entry.procedure,
-                entry.result
-            )
+            match undone {
+                session::Undone::Call(entry) => format!(
+                    "took back call {} ({} => {}); the facts are as they were before it\n",
+                    open.session.log.len() + 1,
+                    entry.procedure,
+                    entry.result
+                ),
+                session::Undone::Hand(h) => format!(
+                    "took back the change by hand {}; the facts are as they were before it\n",
+                    h.said()
+                ),
+            }
         }
         SessionVerb::Set { name, fact, value } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -239,8 +247,9 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 before: open.session.known(&fact).cloned(),
                 after: answer.clone(),
             };
-            open.session.set(&fact, Some(answer));
-            open.save().map_err(session_error)?;
+            if open.session.change_by_hand(&fact, Some(answer)).is_some() {
+                open.save().map_err(session_error)?;
+            }
             format!("{change}\n")
         }
         SessionVerb::Unset { name, fact } => {
@@ -252,8 +261,9 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             if open.session.known(&fact).is_none() && !keeps {
                 return Err(unknown_fact(sys, &fact));
             }
-            open.session.set(&fact, None);
-            open.save().map_err(session_error)?;
+            if open.session.change_by_hand(&fact, None).is_some() {
+                open.save().map_err(session_error)?;
+            }
             format!("{fact}: forgotten, it will be asked\n")
         }
     })
@@ -272,58 +282,12 @@ fn unknown_fact(sys: &SystemDef, fact: &str) -> Error {
     ))
 }
 
-/// A kept fact's value from text, checked against the flags of that name in the system's
-/// procedures (a value any of them takes is kept).
+/// A kept fact's value from text, read and checked by the fact's one definition
+/// ([`session::fact`]), refused in the walk's words.
 fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
-    let params: Vec<&Param> = sys
-        .procedures
-        .iter()
-        .flat_map(|p| p.params.iter())
-        .filter(|x| x.name == fact && x.kept())
-        .collect();
-    let Some(first) = params.first() else {
-        return Err(unknown_fact(sys, fact));
-    };
-    let bad = |what: &str| Error::Usage(format!("{fact}: '{value}' is not {what}"));
-    match first.kind {
-        ParamKind::Flag => match value.to_ascii_lowercase().as_str() {
-            "yes" | "y" | "true" => Ok(Answer::Bool(true)),
-            "no" | "n" | "false" => Ok(Answer::Bool(false)),
-            _ => Err(bad("yes or no")),
-        },
-        ParamKind::Number { .. } => {
-            let range = first
-                .range
-                .map_or(String::new(), |(lo, hi)| format!(" from {lo} to {hi}"));
-            let n: i64 = value
-                .trim()
-                .parse()
-                .map_err(|_| bad(&format!("a whole number{range}")))?;
-            match first.range {
-                Some((lo, hi)) if !(lo..=hi).contains(&n) => Err(Error::Usage(format!(
-                    "{fact}: {n} is out of range: expected a whole number{range}"
-                ))),
-                _ => Ok(Answer::Number(n)),
-            }
-        }
-        ParamKind::Choice { .. } => {
-            let mut all: Vec<&str> = Vec::new();
-            for x in &params {
-                if let ParamKind::Choice { options, .. } = x.kind {
-                    for o in options {
-                        if !all.contains(o) {
-                            all.push(o);
-                        }
-                    }
-                }
-            }
-            all.iter()
-                .find(|o| o.eq_ignore_ascii_case(value.trim()))
-                .map(|o| Answer::Choice(o.to_string()))
-                .ok_or_else(|| bad(&format!("one of {}", all.join(", "))))
-        }
-        ParamKind::Die | ParamKind::Text => Err(bad("a fact a session keeps")),
-    }
+    let def = session::fact(sys, fact).ok_or_else(|| unknown_fact(sys, fact))?;
+    def.read(value)
+        .map_err(|e| Error::Usage(format!("{fact}: {}", e.message)))
 }
 
 fn emit(out: &mut impl Write, text: &str) -> Result<()> {
@@ -690,18 +654,25 @@ pub fn call_output_in(
         }
     };
     let seed = seed.unwrap_or_else(clock_seed);
-    let session_of = |p: &Procedure, id: &str| {
-        open.as_ref()
-            .and_then(|o| o.session.known_for(p, id))
-            .cloned()
-    };
     let known = Known {
         carried: &|_| None,
-        session: &|id| session_of(p, id),
+        session: &|id| {
+            open.as_ref()
+                .and_then(|o| o.session.known_for(p, id))
+                .cloned()
+        },
         in_session: open.is_some(),
     };
     let first = call_from_matches(sys, p, &matches, seed, 0, &known)?;
     let mut warnings = first.warnings.clone();
+    // The first call is recorded once, before a chained call: the second sees the facts as
+    // the first leaves them. Nothing is saved unless the whole chain succeeds.
+    let mut changed = match open.as_mut() {
+        Some(o) => o
+            .session
+            .record_kept(p, &first.log, &first.given, &first.outcome),
+        None => Vec::new(),
+    };
     let second = match &then {
         None => None,
         Some((p2, m2)) => match first.outcome.next.iter().find(|n| n.procedure == p2.id) {
@@ -712,12 +683,11 @@ pub fn call_output_in(
                         .find(|(k, _)| k == id)
                         .map(|(_, a)| a.clone())
                 };
-                // The second call sees the facts as the first call leaves them.
-                let mut after = open.as_ref().map(|o| o.session.clone());
-                if let Some(s) = after.as_mut() {
-                    s.record_kept(p, &first.log, &first.given, &first.outcome);
-                }
-                let session = |id: &str| after.as_ref().and_then(|s| s.known_for(p2, id)).cloned();
+                let session = |id: &str| {
+                    open.as_ref()
+                        .and_then(|o| o.session.known_for(p2, id))
+                        .cloned()
+                };
                 let known = Known {
                     carried: &carried,
                     session: &session,
@@ -737,9 +707,6 @@ pub fn call_output_in(
         },
     };
     if let Some(open) = open.as_mut() {
-        let mut changed = open
-            .session
-            .record_kept(p, &first.log, &first.given, &first.outcome);
         if let Some((p2, c)) = &second {
             let more = open.session.record_kept(p2, &c.log, &c.given, &c.outcome);
             changed.retain(|c| !more.iter().any(|m| m.id == c.id));
@@ -1069,7 +1036,7 @@ fn call_from_matches(
                 no_flag(param.name)
             };
             if param.keep == Keep::Standing || (param.kept() && known.in_session) {
-                match unasked_value(param, m) {
+                match unasked_value(sys, param, m) {
                     Ok(a) => kept_unasked.push((param.name.to_string(), a)),
                     Err(why) => warnings.push(format!("--{name} was not used nor kept: {why}")),
                 }
@@ -1115,24 +1082,24 @@ fn fits(q: &Question, a: &Answer) -> bool {
 }
 
 /// The value of a kept flag given on the command line for a question the call never came to,
-/// or why it cannot be kept.
-fn unasked_value(param: &Param, m: &ArgMatches) -> std::result::Result<Answer, String> {
-    match param.kind {
-        ParamKind::Flag => Ok(Answer::Bool(m.get_flag(param.name))),
+/// checked by the fact's one definition ([`session::fact`]), or why it cannot be kept.
+fn unasked_value(
+    sys: &SystemDef,
+    param: &Param,
+    m: &ArgMatches,
+) -> std::result::Result<Answer, String> {
+    let given = match param.kind {
+        ParamKind::Flag => Answer::Bool(m.get_flag(param.name)),
         ParamKind::Number { .. } => {
-            let n = m.get_one::<i64>(param.name).copied().unwrap_or_default();
-            match param.range {
-                Some((lo, hi)) if !(lo..=hi).contains(&n) => {
-                    Err(format!("{n} is out of range: expected {lo} to {hi}"))
-                }
-                _ => Ok(Answer::Number(n)),
-            }
+            Answer::Number(m.get_one::<i64>(param.name).copied().unwrap_or_default())
         }
-        ParamKind::Choice { .. } => Ok(Answer::Choice(
-            m.get_one::<String>(param.name).cloned().unwrap_or_default(),
-        )),
-        ParamKind::Die | ParamKind::Text => Err("a session keeps no dice or lists".into()),
-    }
+        ParamKind::Choice { .. } => {
+            Answer::Choice(m.get_one::<String>(param.name).cloned().unwrap_or_default())
+        }
+        ParamKind::Die | ParamKind::Text => return Err("a session keeps no dice or lists".into()),
+    };
+    let def = session::fact(sys, param.name).ok_or("a session keeps no such fact")?;
+    def.check(given).map_err(|e| e.message)
 }
 
 /// A call made from flags: its outcome, the answers it took, whether the program rolled a die

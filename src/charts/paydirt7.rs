@@ -479,7 +479,8 @@ pub static PROCEDURES: &[Procedure] = &[
                 ],
                 "when in the game it is",
             )
-            .situation(),
+            .situation()
+            .meaning(TIMES),
             Param::number("margin", "the AI's score minus yours")
                 .situation()
                 .within(-200, 200),

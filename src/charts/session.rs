@@ -5,7 +5,10 @@
 //! with its answers and the dice rolled or given. A call made in a session takes the facts it
 //! needs from it instead of asking again (the front end shows that it did), keeps the answers
 //! the person gave, and leaves the facts as the procedure says (a token spent, a card passed
-//! on, the status worked out); `undo` takes the last call back, facts and all.
+//! on, the status worked out); a fact changed by hand (`session set` / `unset`, the terminal's
+//! facts screen) is logged too, and `undo` takes back the last call or change, facts and all.
+//! [`fact`] is the one definition of a fact a session keeps: what it is, the question that
+//! asks it and the check of a value, for the command line and the terminal alike.
 //!
 //! The file is kept by [`crate::store`]: written whole or not at all with the last version
 //! as `NAME.table.bak`, in a checksummed, versioned envelope, and locked against a second
@@ -18,7 +21,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::walk::{Answer, Outcome, Param, Procedure, Walk};
+use super::walk::{
+    check, parse_answer, Answer, Keep, Kind, Outcome, Param, ParamKind, Procedure, Question, Walk,
+    WalkError,
+};
 use super::SystemDef;
 use crate::store::{self, envelope, lock::Lock};
 
@@ -47,6 +53,41 @@ pub struct Entry {
     pub facts_before: BTreeMap<String, Answer>,
 }
 
+/// A fact changed by hand, in a session's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandChange {
+    /// The fact's id.
+    pub fact: String,
+    /// Its new value; none: forgotten.
+    pub after: Option<Answer>,
+    /// The facts as they stood before the change, for `undo`.
+    pub facts_before: BTreeMap<String, Answer>,
+    /// The number of calls in the log when it was made: it comes after those calls and
+    /// before the next.
+    pub calls: usize,
+}
+
+impl HandChange {
+    /// The change in words: `war: mid (was early)`, `war: forgotten (was mid)`.
+    pub fn said(&self) -> String {
+        let was = match self.facts_before.get(&self.fact) {
+            Some(a) => format!("was {a}"),
+            None => "new".into(),
+        };
+        match &self.after {
+            Some(a) => format!("{}: {a} ({was})", self.fact),
+            None => format!("{}: forgotten ({was})", self.fact),
+        }
+    }
+}
+
+/// What `undo` took back: a call, or a fact changed by hand.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Undone {
+    Call(Entry),
+    Hand(HandChange),
+}
+
 /// A game at the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
@@ -56,6 +97,10 @@ pub struct Session {
     pub facts: BTreeMap<String, Answer>,
     /// Every call, oldest first.
     pub log: Vec<Entry>,
+    /// Every fact changed by hand, oldest first, each placed among the calls by its `calls`
+    /// (a file written before hand changes were logged has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<HandChange>,
 }
 
 impl Session {
@@ -65,6 +110,7 @@ impl Session {
             system: system.to_string(),
             facts: BTreeMap::new(),
             log: Vec::new(),
+            hand: Vec::new(),
         }
     }
 
@@ -133,19 +179,51 @@ impl Session {
         changes
     }
 
-    /// Takes back the last call, restoring the facts as they stood before it.
-    pub fn undo(&mut self) -> Option<Entry> {
+    /// Takes back the last call or change by hand, whichever came last, restoring the facts
+    /// exactly as they stood before it.
+    pub fn undo(&mut self) -> Option<Undone> {
+        if self.hand.last().is_some_and(|h| h.calls >= self.log.len()) {
+            let h = self.hand.pop().expect("a change by hand");
+            self.facts = h.facts_before.clone();
+            return Some(Undone::Hand(h));
+        }
+        self.undo_call().map(Undone::Call)
+    }
+
+    /// Takes back the last call, when nothing was changed by hand after it (a call just
+    /// recorded whose save failed, or that the person takes back at once).
+    pub fn undo_call(&mut self) -> Option<Entry> {
+        if self.hand.last().is_some_and(|h| h.calls >= self.log.len()) {
+            return None;
+        }
         let e = self.log.pop()?;
         self.facts = e.facts_before.clone();
         Some(e)
     }
 
-    /// Sets or clears a kept fact by hand.
+    /// Sets or clears a kept fact without logging it (building a session, or a test).
     pub fn set(&mut self, id: &str, answer: Option<Answer>) {
         match answer {
             Some(a) => self.facts.insert(id.to_string(), a),
             None => self.facts.remove(id),
         };
+    }
+
+    /// Sets or forgets a kept fact by hand, logged for `undo`. Returns the change, or `None`
+    /// when the fact already stood so (nothing changes, nothing is logged).
+    pub fn change_by_hand(&mut self, id: &str, answer: Option<Answer>) -> Option<HandChange> {
+        if self.facts.get(id) == answer.as_ref() {
+            return None;
+        }
+        let h = HandChange {
+            fact: id.to_string(),
+            after: answer.clone(),
+            facts_before: self.facts.clone(),
+            calls: self.log.len(),
+        };
+        self.set(id, answer);
+        self.hand.push(h.clone());
+        Some(h)
     }
 
     /// The facts and the log as text: each fact with its kind (standing or situation).
@@ -165,7 +243,17 @@ impl Session {
             }
             s.push('\n');
         }
-        s.push_str(&format!("calls: {}\n", self.log.len()));
+        s.push_str(&format!("calls: {}", self.log.len()));
+        if !self.hand.is_empty() {
+            s.push_str(&format!("; changes by hand: {}", self.hand.len()));
+        }
+        s.push('\n');
+        let by_hand = |s: &mut String, after: usize| {
+            for h in self.hand.iter().filter(|h| h.calls == after) {
+                s.push_str(&format!("     by hand: {}\n", h.said()));
+            }
+        };
+        by_hand(&mut s, 0);
         for (i, e) in self.log.iter().enumerate() {
             let dice: Vec<String> = e
                 .answers
@@ -180,6 +268,7 @@ impl Session {
                 s.push_str(&format!(" [{}]", dice.join(", ")));
             }
             s.push('\n');
+            by_hand(&mut s, i + 1);
         }
         s
     }
@@ -227,6 +316,101 @@ pub fn kept_params(sys: &SystemDef) -> Vec<&'static Param> {
         }
     }
     out
+}
+
+/// A fact a session of a game can keep, as every front end sees it: its id, its kind
+/// (standing or situation), its meaning, and the question that asks it - yes/no, a number
+/// within the range its procedures allow, or one of the options any of its procedures offers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fact {
+    /// The question's id, the flag's name on the command line.
+    pub id: &'static str,
+    /// Standing (true for the game) or the situation (true for a few calls).
+    pub keep: Keep,
+    /// What the fact is, in words (its flag's help).
+    pub help: &'static str,
+    /// The question that asks it: the kind of answer, its bounds, its options.
+    pub question: Question,
+}
+
+impl Fact {
+    /// Reads `input` as this fact's value, checked as a walk checks an answer to its
+    /// question (and refused in the walk's words).
+    pub fn read(&self, input: &str) -> Result<Answer, WalkError> {
+        parse_answer(&self.question, input).and_then(|a| self.check(a))
+    }
+
+    /// Checks a value for this fact as a walk checks an answer to its question.
+    pub fn check(&self, answer: Answer) -> Result<Answer, WalkError> {
+        check(&self.question, answer)
+    }
+
+    /// A value in words: a choice's meaning beside its key.
+    pub fn shown(&self, a: &Answer) -> String {
+        if let (Kind::Choice { options }, Answer::Choice(c)) = (&self.question.kind, a) {
+            if let Some((_, about)) = options.iter().find(|(k, _)| k == c) {
+                if !about.is_empty() && !about.eq_ignore_ascii_case(c) {
+                    return format!("{c} ({about})");
+                }
+            }
+        }
+        a.to_string()
+    }
+}
+
+/// The fact `id` a session of `sys` keeps, or `None` when its procedures keep no such fact
+/// (or keep it as a die or free text, which no session holds).
+pub fn fact(sys: &SystemDef, id: &str) -> Option<Fact> {
+    let params: Vec<&'static Param> = sys
+        .procedures
+        .iter()
+        .flat_map(|p| p.params.iter())
+        .filter(|x| x.kept() && x.name == id)
+        .collect();
+    let first = *params.first()?;
+    let kind = match first.kind {
+        ParamKind::Flag => Kind::YesNo,
+        ParamKind::Number { .. } => {
+            let (min, max) = first.range.unwrap_or((i64::MIN, i64::MAX));
+            Kind::Number { min, max }
+        }
+        ParamKind::Choice { .. } => {
+            let mut options: Vec<(String, String)> = Vec::new();
+            for x in &params {
+                let ParamKind::Choice { options: keys, .. } = x.kind else {
+                    continue;
+                };
+                for key in keys {
+                    if options.iter().any(|(k, _)| k == key) {
+                        continue;
+                    }
+                    let about = x.meanings.iter().find(|(k, _)| k == key);
+                    options.push((key.to_string(), about.map_or("", |a| a.1).to_string()));
+                }
+            }
+            Kind::Choice { options }
+        }
+        ParamKind::Die | ParamKind::Text => return None,
+    };
+    Some(Fact {
+        id: first.name,
+        keep: first.keep,
+        help: first.help,
+        question: Question {
+            id: first.name.to_string(),
+            prompt: first.help.to_string(),
+            kind,
+            step: None,
+        },
+    })
+}
+
+/// Every fact a session of `sys` can keep, in the order its procedures declare them.
+pub fn facts(sys: &SystemDef) -> Vec<Fact> {
+    kept_params(sys)
+        .iter()
+        .filter_map(|x| fact(sys, x.name))
+        .collect()
 }
 
 /// Answers every question of `walk` that the session knows and the procedure keeps, as long

@@ -363,6 +363,13 @@ fn step_done_in(
     )
 }
 
+/// The periods of the war, with their names (the `war` question and fact).
+const WARS: &[(&str, &str)] = &[
+    ("early", "early war"),
+    ("mid", "mid war"),
+    ("late", "late war"),
+];
+
 fn action(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     ctx.at("the card");
@@ -376,15 +383,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
         1,
         5,
     )?;
-    let war = ctx.choice(
-        "war",
-        "Which period of the war?",
-        &[
-            ("early", "early war"),
-            ("mid", "mid war"),
-            ("late", "late war"),
-        ],
-    )?;
+    let war = ctx.choice("war", "Which period of the war?", WARS)?;
     ctx.at("Γ");
     let mode = if ctx.yes_no(
         "final-round",
@@ -968,15 +967,7 @@ fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
 }
 
 fn region(ctx: &mut Ctx) -> Flow<Outcome> {
-    let war = ctx.choice(
-        "war",
-        "Which period of the war?",
-        &[
-            ("early", "early war"),
-            ("mid", "mid war"),
-            ("late", "late war"),
-        ],
-    )?;
+    let war = ctx.choice("war", "Which period of the war?", WARS)?;
     let early = war == "early";
     let r = ctx.die("d20", "d20", 1, 20)?;
     let c = data().chart("regions");
@@ -1044,7 +1035,7 @@ fn build_procedures() -> Vec<Procedure> {
         params: Vec::leak(vec![
             Param::flag("scoring", "the card is a scoring card"),
             Param::number("ops", "the card's Ops value, 1-4, or 5 for the China card (5 in Asia, 4 elsewhere)"),
-            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing().meaning(WARS),
             Param::flag("final-round", "Γ: last action round, AI holds a card and is short of military operations"),
             Param::flag("europe-lost", "the AI has lost every battleground in Europe").situation(),
             Param::flag("event-wins", "the event would win the game for the AI"),
@@ -1091,7 +1082,7 @@ fn build_procedures() -> Vec<Procedure> {
         title: "Step 9 region (d20)",
         about: "Rolls the region, early or mid/late war.",
         params: Vec::leak(vec![
-            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing(),
+            Param::choice("war", &["early", "mid", "late"], "the period of the war").standing().meaning(WARS),
             Param::die("d20", "your d20; rolled if left out"),
         ]),
         run: region,
@@ -1175,7 +1166,8 @@ fn build_procedures() -> Vec<Procedure> {
                 "Ops left when every country of the draw is controlled: hierarchy (the first open \
                  country along Europe - Central America) or same-region (keep rolling among them)",
             )
-            .standing(),
+            .standing()
+            .meaning(table_rules::ALL_CONTROLLED_MEANINGS),
         ]),
         run: table_rules::place_9b,
     },

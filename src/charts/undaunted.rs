@@ -576,14 +576,20 @@ enum OutOfRange {
 /// Options of the `out-of-range` choice, the source's reading first (the default).
 pub const OUT_OF_RANGE: &[&str] = &["rifleman", "every-card"];
 
+/// What each option of the `out-of-range` choice means, as its question offers them.
+pub const OUT_OF_RANGE_MEANINGS: &[(&str, &str)] = &[
+    (
+        "rifleman",
+        "source's reading: the nearest range on this card",
+    ),
+    ("every-card", "roll again, as on the rifleman's card"),
+];
+
 fn out_of_range(ctx: &mut Ctx) -> Flow<OutOfRange> {
     let key = ctx.choice(
         "out-of-range",
         "The total fits no range. Re-roll only on the rifleman's card, as the source says (here: read the nearest range), or on every card?",
-        &[
-            ("rifleman", "source's reading: the nearest range on this card"),
-            ("every-card", "roll again, as on the rifleman's card"),
-        ],
+        OUT_OF_RANGE_MEANINGS,
     )?;
     Ok(if key == "every-card" {
         OutOfRange::EveryCard
@@ -1036,7 +1042,8 @@ const CARD_FLAGS: &[Param] = &[
         "a total outside every range: rifleman (the source: re-roll on that card only, \
          elsewhere the nearest range) or every-card (re-roll on every card)",
     )
-    .standing(),
+    .standing()
+    .meaning(OUT_OF_RANGE_MEANINGS),
     Param::flag("possible-erkunden", "ERKUNDEN is possible"),
     Param::flag("possible-verschleiern", "VERSCHLEIERN is possible"),
     Param::flag("possible-bewegen", "BEWEGEN is possible"),

@@ -542,6 +542,9 @@ pub struct Param {
     pub keep: Keep,
     /// For a number a session keeps: the values it may take (`session set` checks them).
     pub range: Option<(i64, i64)>,
+    /// For a choice a session keeps: each option with what it means, as the question that
+    /// asks it offers them, for a list of facts to show beside the key.
+    pub meanings: &'static [(&'static str, &'static str)],
 }
 
 /// Whether a table session keeps the answer to a question between calls.
@@ -580,6 +583,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A yes/no flag that excludes others.
@@ -596,6 +600,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A required number.
@@ -608,6 +613,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A number with a default.
@@ -622,6 +628,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A required choice.
@@ -641,6 +648,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A choice with a default.
@@ -661,6 +669,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A die the program rolls unless given.
@@ -673,6 +682,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
@@ -686,6 +696,7 @@ impl Param {
             reads: Some(reads),
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
     /// The same flag, marked as a standing fact of the game.
@@ -709,6 +720,10 @@ impl Param {
             ..self
         }
     }
+    /// The same choice flag, with what each option means (the options the question offers).
+    pub const fn meaning(self, meanings: &'static [(&'static str, &'static str)]) -> Self {
+        Param { meanings, ..self }
+    }
     /// Whether a table session keeps the answer (standing or situation).
     pub fn kept(&self) -> bool {
         self.keep != Keep::No
@@ -723,6 +738,7 @@ impl Param {
             reads: None,
             keep: Keep::No,
             range: None,
+            meanings: &[],
         }
     }
 }

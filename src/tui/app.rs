@@ -67,6 +67,12 @@ pub enum Screen {
         /// The person's match just played, to be reviewed after the scoreboard.
         review: Option<Box<MatchRecord>>,
     },
+    /// The person's match being reviewed (a second or so): shown before the work is done,
+    /// which the next tick does.
+    Reviewing {
+        game: Box<MatchRecord>,
+        season_end: Option<SeasonSummary>,
+    },
     /// The review of the person's match (`tui::review`): the decisions that cost most.
     MatchReview {
         lines: Vec<String>,
@@ -209,7 +215,10 @@ impl App {
 
     /// Whether the program has work to do without waiting for a key.
     pub fn busy(&self) -> bool {
-        matches!(self.screen(), Some(Screen::Simulating { .. }))
+        matches!(
+            self.screen(),
+            Some(Screen::Simulating { .. } | Screen::Reviewing { .. })
+        )
     }
 
     fn key(&mut self, k: KeyEvent) {
@@ -261,22 +270,10 @@ impl App {
                 season_end,
                 review,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, season_end) => {
-                    let reviewed = review.and_then(|game| {
-                        super::review::lines(open.comp.settings(), &game, 78)
-                            .ok()
-                            .flatten()
-                    });
-                    match (reviewed, season_end) {
-                        (Some(lines), season_end) => Screen::MatchReview {
-                            lines,
-                            scroll: 0,
-                            season_end,
-                        },
-                        (None, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
-                        (None, None) => Screen::Menu,
-                    }
-                }
+                (KeyCode::Enter | KeyCode::Esc, season_end) => match review {
+                    Some(game) => Screen::Reviewing { game, season_end },
+                    None => after_review(None, season_end),
+                },
                 (code, season_end) => {
                     let scroll =
                         scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
@@ -288,6 +285,8 @@ impl App {
                     }
                 }
             },
+            // The review is worked out at the next tick; a key meanwhile does nothing.
+            reviewing @ Screen::Reviewing { .. } => reviewing,
             Screen::MatchReview {
                 lines,
                 scroll,
@@ -378,5 +377,22 @@ pub(super) fn upper(k: KeyEvent) -> Option<char> {
     match k.code {
         KeyCode::Char(c) => Some(c.to_ascii_uppercase()),
         _ => None,
+    }
+}
+
+/// After the scoreboard of a match the person played: its review when there is one, then the
+/// season's summary if the match ended the season, else the menu.
+pub(super) fn after_review(
+    reviewed: Option<Vec<String>>,
+    season_end: Option<SeasonSummary>,
+) -> Screen {
+    match (reviewed, season_end) {
+        (Some(lines), season_end) => Screen::MatchReview {
+            lines,
+            scroll: 0,
+            season_end,
+        },
+        (None, Some(summary)) => Screen::SeasonEnd { summary, scroll: 0 },
+        (None, None) => Screen::Menu,
     }
 }

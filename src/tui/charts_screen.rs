@@ -434,12 +434,21 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             }
             (None, KeyCode::Char('u' | 'U')) if table.is_some() => {
                 let mut table = table.expect("a table");
+                let kept = table.session.clone();
                 let status = match table.session.undo() {
                     None => "Nothing to take back.".to_string(),
-                    Some(e) => match table.save() {
-                        Ok(()) => format!("Took back {}: {}", e.procedure, e.result),
+                    Some(undone) => match table.save() {
+                        Ok(()) => match undone {
+                            session::Undone::Call(e) => {
+                                format!("Took back {}: {}", e.procedure, e.result)
+                            }
+                            session::Undone::Hand(h) => format!(
+                                "Took back the change by hand {}: the facts are as before it.",
+                                h.said()
+                            ),
+                        },
                         Err(err) => {
-                            table.session.log.push(e);
+                            table.session = kept;
                             format!("Not taken back: {err}")
                         }
                     },
@@ -625,7 +634,7 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
                     (
                         format!("{name}: table session {}", t.name),
                         format!(
-                            "{} walk  [F] facts  [U] take back a call  [H] help  [Esc] back",
+                            "{} walk  [F] facts  [U] take back  [H] help  [Esc] back",
                             procedure_keys(*system)
                         ),
                     )
@@ -772,7 +781,7 @@ impl WalkScreen {
                     sessions::cut_words(&said, 2 * (WIDTH - 4))
                 }
                 Err(e) => {
-                    table.session.undo();
+                    table.session.undo_call();
                     format!("Not recorded: {e}")
                 }
             });
@@ -954,9 +963,11 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
 /// be given otherwise.
 fn take_back(w: &mut WalkScreen) {
     if let (Some(n), Some(table)) = (w.recorded_call, w.table.as_mut()) {
-        if table.session.log.len() == n {
-            let after = table.session.facts.clone();
-            let entry = table.session.undo().expect("the call just recorded");
+        let after = table.session.facts.clone();
+        if let Some(entry) = (table.session.log.len() == n)
+            .then(|| table.session.undo_call())
+            .flatten()
+        {
             if let Err(e) = table.save() {
                 table.session.log.push(entry);
                 table.session.facts = after;

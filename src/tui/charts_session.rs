@@ -1,18 +1,16 @@
 //! Table sessions in the terminal, under the charts' [C]: starting one (a name, then its
-//! game), the standing facts a session keeps, listed in the words of the questions they
-//! answer and changed or forgotten by hand, its last calls, and a session that cannot be
+//! game), the facts a session keeps, listed in words and changed or forgotten by hand (each
+//! change logged, so [U] takes it back), its last calls, and a session that cannot be
 //! opened (damaged, or open in another program) told in full, with its backup offered when
 //! one reads. The routing between these screens and the rest of the charts is in
 //! `charts_screen`; the sessions themselves (the file, the facts, the log) are
-//! `crate::charts::session`'s, used here as the command line uses them.
+//! `crate::charts::session`'s - each fact's question and the check of a value included -
+//! used here as the command line uses them.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::Frame;
@@ -20,9 +18,8 @@ use ratatui::Frame;
 use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
-use crate::charts::session::{self, Table};
-use crate::charts::walk::{Answer, Keep, Kind, Param, ParamKind, Procedure, Question, Walk};
-use crate::charts::SystemDef;
+use crate::charts::session::{self, Fact, Table};
+use crate::charts::walk::{Answer, Keep};
 use crate::engine::score::plural;
 
 /// The letters that open the listed sessions on the charts' first screen: every letter but
@@ -32,184 +29,24 @@ pub const SESSION_LETTERS: &str = "acdefgijklmopqrstuvwxyz";
 /// The letters that pick a fact on the facts screen (not [H], its help).
 const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
 
-/// A standing fact a system's sessions keep, with the question that asks it in a walk.
-pub struct Fact {
-    /// The question's id, the flag's name on the command line.
-    pub id: &'static str,
-    /// Standing (true for the game) or the situation (true for a few calls).
-    pub keep: Keep,
-    /// What the fact is, in words (its flag's help, as a sentence): the words a question
-    /// asks it in often name the moment ("B# carries the blitz mark. Is the team's blitz
-    /// rating YES?"), which a list of facts has not.
-    pub about: String,
-    /// The question as a walk asks it: the kind of answer, its bounds, its options.
-    pub question: Question,
-    /// Where a walk asks it: the procedure and the answers before it, so that a value typed
-    /// here is checked as the walk checks it.
-    asked_in: Option<(&'static Procedure, Vec<(String, Answer)>)>,
-}
-
-impl Fact {
-    /// Reads `input` as this fact's value, checked as the walk checks an answer to its
-    /// question.
-    pub fn value(&self, input: &str) -> Result<Answer, String> {
-        match &self.asked_in {
-            Some((p, before)) => {
-                let mut walk = Walk::new(p);
-                for (_, a) in before {
-                    walk.answer(a.clone()).map_err(|e| e.message)?;
-                }
-                walk.answer_text(input).map_err(|e| e.message)?;
-                Ok(walk.answers().last().expect("just answered").1.clone())
-            }
-            None => crate::charts::walk::parse_answer(&self.question, input)
-                .and_then(|a| crate::charts::walk::check(&self.question, a))
-                .map_err(|e| e.message),
-        }
-    }
-
-    /// A value in words: a choice's description beside its key.
-    pub fn shown(&self, a: &Answer) -> String {
-        if let (Kind::Choice { options }, Answer::Choice(c)) = (&self.question.kind, a) {
-            if let Some((_, about)) = options.iter().find(|(k, _)| k == c) {
-                if !about.is_empty() && !about.eq_ignore_ascii_case(c) {
-                    return format!("{c} ({about})");
-                }
-            }
-        }
-        a.to_string()
-    }
-}
-
-/// The standing facts of system `system` (by its place in the list), in the order its
-/// procedures name them.
+/// The facts a session of system `system` (by its place in the list) keeps, in the order its
+/// procedures name them: each with the question that asks it and the check of a value, as
+/// `crate::charts::session::fact` defines them for the command line too.
 pub fn facts(system: usize) -> &'static [Fact] {
-    static ALL: OnceLock<Vec<OnceLock<Vec<Fact>>>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
+    static ALL: OnceLock<Vec<Vec<Fact>>> = OnceLock::new();
+    &ALL.get_or_init(|| {
         crate::charts::systems()
             .iter()
-            .map(|_| OnceLock::new())
+            .map(session::facts)
             .collect()
-    });
-    all[system].get_or_init(|| find_facts(&crate::charts::systems()[system]))
+    })[system]
 }
 
-/// Every standing fact a system's procedures name, each with the question a walk asks for
-/// it, found by walking each procedure to its end with answers drawn at random (from a fixed
-/// seed, so the same every time), a few thousand times at most.
-fn find_facts(sys: &SystemDef) -> Vec<Fact> {
-    // The facts `session set` takes (a die or free text is never one).
-    let wanted: Vec<&'static Param> = session::kept_params(sys)
-        .into_iter()
-        .filter(|x| {
-            matches!(
-                x.kind,
-                ParamKind::Flag | ParamKind::Number { .. } | ParamKind::Choice { .. }
-            )
-        })
-        .collect();
-    let mut found: Vec<Option<Fact>> = wanted.iter().map(|_| None).collect();
-    for p in sys.procedures {
-        let missing = |found: &[Option<Fact>]| {
-            wanted
-                .iter()
-                .zip(found)
-                .any(|(w, f)| f.is_none() && p.params.iter().any(|x| x.kept() && x.name == w.name))
-        };
-        let mut rng = ChaCha8Rng::seed_from_u64(0);
-        for n in 0..6000 {
-            if !missing(&found) {
-                break;
-            }
-            // Most steps go on to the next on a "no", some on a "yes": each walk leans one
-            // way or the other, to reach the last steps of either kind.
-            let lean = [0.5, 0.9, 0.75, 0.15][n % 4];
-            let mut walk = Walk::new(p);
-            while let Some(q) = walk.question() {
-                if let Some(i) = wanted.iter().position(|w| w.name == q.id) {
-                    if found[i].is_none() {
-                        found[i] = Some(Fact {
-                            id: wanted[i].name,
-                            keep: wanted[i].keep,
-                            about: capitalised(wanted[i].help),
-                            question: q.clone(),
-                            asked_in: Some((p, walk.answers().to_vec())),
-                        });
-                    }
-                }
-                let mut tries = candidates(&q);
-                tries.shuffle(&mut rng);
-                if q.kind == Kind::YesNo {
-                    let first = Answer::Bool(!rng.random_bool(lean));
-                    tries.sort_by_key(|a| *a != first);
-                }
-                if !tries.into_iter().any(|a| walk.answer(a).is_ok()) {
-                    break;
-                }
-            }
-        }
-    }
-    wanted
-        .iter()
-        .zip(found)
-        .map(|(w, f)| f.unwrap_or_else(|| from_param(w)))
-        .collect()
-}
-
-/// The answers tried at a question while looking for the facts' questions: each yes/no and
-/// option, every number of a short range, a long one's ends and middle.
-fn candidates(q: &Question) -> Vec<Answer> {
-    let spread = |min: i64, max: i64| {
-        if max - min < 12 {
-            return (min..=max).collect();
-        }
-        let mut v = vec![min, min + 1, (min + max) / 2, max];
-        v.dedup();
-        v
-    };
-    match &q.kind {
-        Kind::YesNo => vec![Answer::Bool(false), Answer::Bool(true)],
-        Kind::Number { min, max } => spread(*min, *max).into_iter().map(Answer::Number).collect(),
-        Kind::Choice { options } => options
-            .iter()
-            .map(|(k, _)| Answer::Choice(k.clone()))
-            .collect(),
-        Kind::Die { min, max, .. } => spread(*min, *max)
-            .into_iter()
-            .map(|value| Answer::Die {
-                value,
-                rolled: false,
-            })
-            .collect(),
-        Kind::Text { .. } => vec![Answer::Text(String::new())],
-    }
-}
-
-/// A fact whose question no walk reached: asked in the words of its flag's help.
-fn from_param(x: &Param) -> Fact {
-    let (min, max) = x.range.unwrap_or((0, 99));
-    let kind = match x.kind {
-        ParamKind::Flag => Kind::YesNo,
-        ParamKind::Choice { options, .. } => Kind::Choice {
-            options: options
-                .iter()
-                .map(|o| (o.to_string(), String::new()))
-                .collect(),
-        },
-        _ => Kind::Number { min, max },
-    };
-    Fact {
-        id: x.name,
-        keep: x.keep,
-        about: capitalised(x.help),
-        question: Question {
-            id: x.name.to_string(),
-            prompt: capitalised(x.help),
-            kind,
-            step: None,
-        },
-        asked_in: None,
-    }
+/// What a fact is, in words, for a list of facts: its flag's help as a sentence (the words
+/// a walk asks it in often name a moment, "B# carries the blitz mark. Is the team's blitz
+/// rating YES?", which a list of facts has not).
+pub fn about(fact: &Fact) -> String {
+    capitalised(fact.help)
 }
 
 /// The words a question shows in the terminal: a procedure named by its id in the charts
@@ -387,7 +224,7 @@ pub fn facts_key(mut s: FactsScreen, k: KeyEvent) -> FactsKey {
                 let fact = &all[i];
                 let value = match input.trim() {
                     "" => Ok(None),
-                    t => fact.value(t).map(Some),
+                    t => fact.read(t).map(Some).map_err(|e| e.message),
                 };
                 match value {
                     Ok(v) => set_fact(&mut s, i, v),
@@ -431,32 +268,39 @@ pub fn facts_key(mut s: FactsScreen, k: KeyEvent) -> FactsKey {
     FactsKey::Stay(s)
 }
 
-/// Sets (or, with `None`, forgets) fact `i` and saves the session whole, as the command
-/// line's `session set` and `unset` do; a save that fails leaves the fact as it was.
+/// Sets (or, with `None`, forgets) fact `i` by hand and saves the session whole, as the
+/// command line's `session set` and `unset` do: the change is logged, so that [U] on the
+/// session's screen takes it back; a save that fails leaves the session as it was.
 fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
     let fact = &facts(s.system)[i];
-    let before = s.table.session.known(fact.id).cloned();
-    s.table.session.set(fact.id, value.clone());
-    if let Err(e) = s.table.save() {
-        s.table.session.set(fact.id, before);
-        s.status = Some(format!("Not changed: {e}."));
-        s.error = true;
-        return;
+    let kept = s.table.session.clone();
+    let before = kept.known(fact.id).cloned();
+    let changed = s
+        .table
+        .session
+        .change_by_hand(fact.id, value.clone())
+        .is_some();
+    if changed {
+        if let Err(e) = s.table.save() {
+            s.table.session = kept;
+            s.status = Some(format!("Not changed: {e}."));
+            s.error = true;
+            return;
+        }
     }
     let was = match &before {
         Some(a) => format!("it was {}", fact.shown(a)),
         None => "it was not kept".into(),
     };
+    let undo = if changed {
+        " [U] on the session's screen takes this change back."
+    } else {
+        " Nothing changed."
+    };
     s.status = Some(match value {
-        Some(a) => format!(
-            "Kept: {}: {} ({was}). A change by hand is not a call: [U] does not take it \
-             back; change it again here.",
-            fact.id,
-            fact.shown(&a)
-        ),
+        Some(a) => format!("Kept: {}: {} ({was}).{undo}", fact.id, fact.shown(&a)),
         None => format!(
-            "Forgotten: {} ({was}); each call asks it again. A change by hand is not a \
-             call: [U] does not take it back.",
+            "Forgotten: {} ({was}); each call asks it again.{undo}",
             fact.id
         ),
     });
@@ -480,7 +324,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
     if let Some((i, input)) = &s.edit {
         let fact = &all[*i];
         let q = &fact.question;
-        let mut lines = fit(&format!("{} ({}).", fact.about, fact.id), WIDTH, 0);
+        let mut lines = fit(&format!("{} ({}).", about(fact), fact.id), WIDTH, 0);
         lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
         lines.push(String::new());
         let now = match s.table.session.known(fact.id) {
@@ -531,7 +375,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
         };
         lines.push(row(
             &format!("[{l}] "),
-            &fact.about,
+            &about(fact),
             &format!("{value:<12}{kind:<9}"),
         ));
     }
@@ -704,30 +548,25 @@ mod tests {
     }
 
     #[test]
-    fn every_kept_fact_is_found_with_the_question_a_walk_asks() {
+    fn the_facts_screen_lists_the_facts_the_command_line_keeps() {
         for (s, sys) in crate::charts::systems().iter().enumerate() {
-            for fact in facts(s) {
-                assert!(
-                    fact.asked_in.is_some(),
-                    "{}: no walk reached the question for {}",
-                    sys.meta.id,
-                    fact.id
-                );
-                assert_eq!(fact.question.id, fact.id);
-            }
+            assert_eq!(facts(s), session::facts(sys).as_slice(), "{}", sys.meta.id);
         }
         let pd = system_of("paydirt-vii");
         let blitz = facts(pd).iter().find(|f| f.id == "blitz").unwrap();
-        assert_eq!(blitz.value("yes"), Ok(Answer::Bool(true)));
-        assert!(blitz.value("nono").unwrap_err().contains("'nono'"));
+        assert_eq!(blitz.read("yes"), Ok(Answer::Bool(true)));
+        assert!(blitz.read("nono").unwrap_err().message.contains("'nono'"));
+        let ts = system_of("twilight-struggle");
+        let war = facts(ts).iter().find(|f| f.id == "war").unwrap();
+        assert_eq!(war.shown(&Answer::Choice("mid".into())), "mid (mid war)");
     }
 
     #[test]
     fn a_fact_is_checked_as_the_walk_checks_it() {
         let ba = system_of("breakaway");
         let tokens = facts(ba).iter().find(|f| f.id == "pass-tokens").unwrap();
-        assert_eq!(tokens.value("2"), Ok(Answer::Number(2)));
-        let e = tokens.value("-1").unwrap_err();
+        assert_eq!(tokens.read("2"), Ok(Answer::Number(2)));
+        let e = tokens.read("-1").unwrap_err().message;
         assert!(e.contains("out of range"), "{e}");
     }
 

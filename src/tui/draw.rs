@@ -176,6 +176,19 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::Simulating {
             done, total, last, ..
         } => simulating(f, area, *done, *total, last.as_ref()),
+        Screen::Reviewing { .. } => {
+            heading(f, area, "Reviewing your match");
+            put(
+                f,
+                area,
+                2,
+                2,
+                vec![Span::styled(
+                    "The analyst is weighing each of your decisions: a moment, please.",
+                    style::text(),
+                )],
+            );
+        }
         Screen::Help { scroll } => text(
             f,
             area,
@@ -743,8 +756,19 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
             style::bright(),
         )],
     );
+    let user = comp.settings().user_county;
     for (row, county) in counties::all().iter().enumerate() {
-        let mut spans = vec![Span::styled(format!("{:<15}", county.name), style::text())];
+        // The person's county is marked as on every other screen, and drawn bright.
+        let own = user == Some(row as crate::counties::CountyId);
+        let (mark, name_style) = if own {
+            ("*", style::bright())
+        } else {
+            ("", style::text())
+        };
+        let mut spans = vec![Span::styled(
+            format!("{:<15}", format!("{}{mark}", county.name)),
+            name_style,
+        )];
         for p in &years {
             let cell = p.placings.get(row).map(|pl| {
                 let text = if pl.class == Class::First {
@@ -791,6 +815,9 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
             style::key(),
         )],
     );
+    if let Some(note) = crate::views::format::star_note(user) {
+        put(f, area, 1, 22, vec![Span::styled(note, style::text())]);
+    }
 }
 
 /// The simulate prompt; `own`: the file has a county of the person's.

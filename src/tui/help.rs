@@ -47,8 +47,8 @@ and keeps what the call changes (a token spent, a card passed on).
   In a session: a procedure's key walks it, [F] lists the facts the session
   keeps, in words, and its last calls (a fact's letter there changes it;
   [Enter] on an empty answer forgets it, so that calls ask it again),
-  [U] takes back the last call and the facts it changed. A fact changed by
-  hand is not a call: [U] does not take it back.
+  [U] takes back the last call, or the last fact changed by hand, whichever
+  came last, and puts the facts back as they stood before it.
 A session is saved after every call and change; the version before is kept
 beside it as NAME.table.bak, in the charts folder of the saves folder. One
 accc at a time may have a session open. A session that cannot be opened says

@@ -82,6 +82,16 @@ impl Open {
                 }
             }
             Screen::Simulating { .. } => self.simulate_one(),
+            Screen::Reviewing { .. } => {
+                if let Screen::Reviewing { game, season_end } =
+                    std::mem::replace(&mut self.screen, Screen::Menu)
+                {
+                    let reviewed = super::review::lines(self.comp.settings(), &game, 78)
+                        .ok()
+                        .flatten();
+                    self.screen = super::app::after_review(reviewed, season_end);
+                }
+            }
             _ => {}
         }
     }
@@ -135,10 +145,19 @@ impl Open {
                 None => Screen::Menu,
             };
         }
-        if !k.code.as_char().is_some_and(|c| c.is_ascii_digit())
-            && k.code != KeyCode::Enter
-            && k.code != KeyCode::Backspace
-        {
+        // Any other character is left out, and said to be: "-5" must not quietly read as 5.
+        if let Some(c) = k.code.as_char().filter(|c| !c.is_ascii_digit()) {
+            let key = if c == ' ' {
+                "A space".to_string()
+            } else {
+                format!("'{c}'")
+            };
+            let error = Some(format!(
+                "{key} was left out: type the number of seasons in digits."
+            ));
+            return Screen::Simulate { input, error };
+        }
+        if k.code.as_char().is_none() && k.code != KeyCode::Enter && k.code != KeyCode::Backspace {
             return Screen::Simulate { input, error };
         }
         if !setup::edit_line(&mut input, k, 3) {

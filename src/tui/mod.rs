@@ -124,8 +124,11 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// crossterm's `event::poll` never returns (it keeps re-reading the dead terminal at full
 /// speed, crossterm issue #793), so the loop never looks at the stop flag again and the
 /// program would spin for ever, deaf even to `kill`. The thread checks every `every` whether
-/// the terminal has hung up (`gone`), and sets the flag if so; when the flag has been set for
-/// [`STOP_GRACE`] and the loop has not ended, it calls `end`.
+/// the terminal has hung up (`gone`): then the loop cannot end, and waiting for it would only
+/// keep the file locked (a person who closes the window and opens the program again at once
+/// would be told the file is in use), so it sets the flag and calls `end` at once. When the
+/// flag was set otherwise (a signal, with the terminal still there) and the loop has not
+/// ended [`STOP_GRACE`] later, it calls `end` too.
 fn watchdog(
     stop: Arc<AtomicBool>,
     every: Duration,
@@ -136,11 +139,13 @@ fn watchdog(
         let mut stopping_since: Option<Instant> = None;
         loop {
             std::thread::sleep(every);
-            if gone() {
+            let hung_up = gone();
+            if hung_up {
                 stop.store(true, Ordering::Relaxed);
             }
-            if stop.load(Ordering::Relaxed)
-                && stopping_since.get_or_insert_with(Instant::now).elapsed() >= STOP_GRACE
+            if hung_up
+                || stop.load(Ordering::Relaxed)
+                    && stopping_since.get_or_insert_with(Instant::now).elapsed() >= STOP_GRACE
             {
                 end();
                 return;
@@ -176,7 +181,7 @@ fn start_watchdog(stop: &Arc<AtomicBool>) {
     };
     #[cfg(not(unix))]
     let gone = || false;
-    watchdog(Arc::clone(stop), Duration::from_millis(250), gone, || {
+    watchdog(Arc::clone(stop), Duration::from_millis(100), gone, || {
         restore();
         // The competition was saved after its last match (saves are atomic) and the match in
         // play after the person's last action: nothing is lost that a quit would have kept.
@@ -229,13 +234,32 @@ mod tests {
         );
         assert!(!stop.load(Ordering::Relaxed));
         gone.store(true, Ordering::Relaxed);
-        // The loop is stuck (nothing here ends it): the watchdog ends the program after the grace.
-        rx.recv_timeout(STOP_GRACE + Duration::from_secs(5))
-            .expect("the watchdog ends the program");
+        // The loop is stuck (nothing here ends it): the watchdog ends the program at once,
+        // without the grace a loop that could see the flag would be given.
+        rx.recv_timeout(STOP_GRACE - Duration::from_millis(500))
+            .expect("the watchdog ends the program at once");
         assert!(
             stop.load(Ordering::Relaxed),
             "the stop flag was set first, for a loop that can see it"
         );
+    }
+
+    #[test]
+    fn a_stop_with_the_terminal_there_is_given_the_grace_to_end_the_loop() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = channel();
+        watchdog(
+            Arc::clone(&stop),
+            Duration::from_millis(10),
+            || false,
+            move || tx.send(Instant::now()).unwrap(),
+        );
+        let asked = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let ended = rx
+            .recv_timeout(STOP_GRACE + Duration::from_secs(5))
+            .expect("the watchdog ends a loop that did not end");
+        assert!(ended - asked >= STOP_GRACE, "the loop had its grace");
     }
 
     #[cfg(unix)]

@@ -9,7 +9,7 @@ use crate::league::history::{self, AllTimeRow};
 use crate::league::{Competition, PartnershipRecord, TotalRecord};
 
 use super::class_label;
-use super::format::{marked, name, name_star, number, star, star_note};
+use super::format::{marked, name, name_star, number, star_note};
 use super::output::View;
 use super::season::{averages_blocks, figures_rows, FiguresRow};
 
@@ -360,12 +360,16 @@ impl View for PositionsView {
 
     fn lines(&self) -> Vec<String> {
         let count = counties::all().len();
+        // The person's county is headed in capitals: a star would take the space between
+        // two columns' labels and read as the neighbour's ("Lan*Ken").
         let header: String = (0..count as CountyId)
             .map(|c| {
-                format!(
-                    "{:>4}",
-                    format!("{}{}", star(self.user, c), abbreviation(c)).trim()
-                )
+                let label = abbreviation(c);
+                if self.user == Some(c) {
+                    format!("{:>4}", label.to_uppercase())
+                } else {
+                    format!("{label:>4}")
+                }
             })
             .collect();
         let mut out = vec![
@@ -379,7 +383,13 @@ impl View for PositionsView {
         }
         out.push(String::new());
         out.push("First-class places plain, second-class places in parentheses.".into());
-        out.extend(star_note(self.user));
+        out.extend(self.user.map(|c| {
+            format!(
+                "{}: your county ({})",
+                abbreviation(c).to_uppercase(),
+                name(c)
+            )
+        }));
         out
     }
 }

@@ -336,6 +336,7 @@ fn to_own_match(app: &mut App) {
             Some(Screen::Scorecard { .. }) => enter(app),
             Some(Screen::SeasonEnd { .. }) => enter(app),
             Some(Screen::MatchReview { .. }) => enter(app),
+            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
             Some(Screen::Menu) if app.status().is_some_and(|s| s.contains("press [2]")) => {
                 press(app, "2");
                 return;
@@ -631,6 +632,16 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
     enter(&mut app);
+    // The review takes a moment, and says so before it is worked out (at the next tick); a
+    // key meanwhile changes nothing.
+    assert!(
+        shot(&app).contains("The analyst is weighing each of your decisions"),
+        "{}",
+        shot(&app)
+    );
+    enter(&mut app);
+    assert!(app.busy() && matches!(app.screen(), Some(Screen::Reviewing { .. })));
+    app.update(Msg::Tick);
     let text = shot(&app);
     let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
         panic!("{text}")
@@ -723,6 +734,7 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
         assert!(asked > 100, "{asked}");
         enter(&mut app);
         enter(&mut app);
+        app.update(Msg::Tick);
         let text = shot(&app);
         let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
             panic!("{text}")
@@ -1249,8 +1261,16 @@ fn simulating_seasons_shows_progress_and_saves() {
         shot(&none)
     );
     assert!(!shot(&none).contains("your county"), "{}", shot(&none));
-    press(&mut app, "x"); // ignored
+    // A key that is no digit is left out, and said to be: "-3" is 3, told.
+    press(&mut app, "-");
+    assert!(
+        shot(&app).contains("'-' was left out: type the number of seasons in digits."),
+        "{}",
+        shot(&app)
+    );
+    assert!(matches!(app.screen(), Some(Screen::Simulate { input, .. }) if input.is_empty()));
     press(&mut app, "3");
+    assert!(shot(&app).contains("'-' was left out"), "{}", shot(&app));
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Simulating { .. })));
     app.update(Msg::Tick);

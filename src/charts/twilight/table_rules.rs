@@ -137,6 +137,18 @@ enum AllControlled {
 /// Options of the `all-controlled` choice, the program's default first.
 pub const ALL_CONTROLLED: &[&str] = &["hierarchy", "same-region"];
 
+/// What each option of the `all-controlled` choice means, as its question offers them.
+pub const ALL_CONTROLLED_MEANINGS: &[(&str, &str)] = &[
+    (
+        "hierarchy",
+        "the first country open along the Europe - Central America order (no new d20)",
+    ),
+    (
+        "same-region",
+        "keep rolling among the same countries of the rolled region",
+    ),
+];
+
 fn all_controlled(ctx: &mut Ctx, left: i64) -> Flow<AllControlled> {
     let key = ctx.choice(
         "all-controlled",
@@ -144,16 +156,7 @@ fn all_controlled(ctx: &mut Ctx, left: i64) -> Flow<AllControlled> {
             "Every country of the draw is AI-controlled now, with {left} Op{} to go. Where do they go?",
             if left == 1 { "" } else { "s" }
         ),
-        &[
-            (
-                "hierarchy",
-                "the first country open along the Europe - Central America order (no new d20)",
-            ),
-            (
-                "same-region",
-                "keep rolling among the same countries of the rolled region",
-            ),
-        ],
+        ALL_CONTROLLED_MEANINGS,
     )?;
     Ok(if key == "same-region" {
         AllControlled::SameRegion

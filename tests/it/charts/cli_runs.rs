@@ -1,6 +1,8 @@
 //! The command line run as a process: every question has its flag, JSON fields, determinism, errors, warnings, `list`, `show`, `call` and `walk`.
 
 use super::*;
+use accc::charts::walk::{Param, Procedure};
+use accc::charts::SystemDef;
 
 fn sample_text(id: &str, pick: usize) -> &'static str {
     let samples: &[&str] = match id {
@@ -32,12 +34,33 @@ fn sample_text(id: &str, pick: usize) -> &'static str {
 
 #[test]
 fn every_question_has_a_matching_flag_and_walks_finish() {
+    let mut asked: BTreeSet<String> = BTreeSet::new();
+    walk_every_question(|sys, p, _, param| {
+        asked.insert(format!("{} {} {}", sys.meta.id, p.id, param.name));
+    });
+    // Every declared flag is asked by some walk.
+    for sys in systems() {
+        for p in sys.procedures {
+            for param in p.params {
+                let key = format!("{} {} {}", sys.meta.id, p.id, param.name);
+                assert!(asked.contains(&key), "flag never asked: {key}");
+            }
+        }
+    }
+}
+
+/// Walks every procedure of every system with seeded random answers until each of its flags
+/// has been asked (at least 40 walks, at most 3000), checking that each question has its
+/// flag, of its kind, and that every walk finishes; `visit` sees each question asked, with
+/// the walk waiting for its answer and the flag that answers it.
+pub(super) fn walk_every_question(
+    mut visit: impl FnMut(&SystemDef, &'static Procedure, &Walk, &'static Param),
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let mut asked: BTreeSet<String> = BTreeSet::new();
     for sys in systems() {
         for p in sys.procedures {
-            // Random walks until every flag of the procedure has been asked (at least 40, at
-            // most 3000); each walk leans to "no" by a different amount to reach deep steps.
+            // Each walk leans to "no" by a different amount to reach deep steps.
             for walk_no in 0..3000 {
                 if walk_no >= 40
                     && p.params
@@ -67,6 +90,7 @@ fn every_question_has_a_matching_flag_and_walks_finish() {
                             panic!("{} {}: no flag for {}", sys.meta.id, p.id, q.id)
                         });
                     asked.insert(format!("{} {} {}", sys.meta.id, p.id, param.name));
+                    visit(sys, p, &w, param);
                     let answer = match (&q.kind, param.kind) {
                         // Mostly "no", so that walks go deep into long priority lists.
                         (Kind::YesNo, ParamKind::Flag) => Answer::Bool(rng.random_bool(p_yes)),
@@ -128,15 +152,6 @@ fn every_question_has_a_matching_flag_and_walks_finish() {
                         }
                     }
                 }
-            }
-        }
-    }
-    // Every declared flag is asked by some walk.
-    for sys in systems() {
-        for p in sys.procedures {
-            for param in p.params {
-                let key = format!("{} {} {}", sys.meta.id, p.id, param.name);
-                assert!(asked.contains(&key), "flag never asked: {key}");
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Table sessions through the command line, as a player at the table uses them: a whole
 //! Twilight Struggle action round and an Undaunted turn made in a session, the session read
-//! back, calls taken back, and the facts as they were.
+//! back, calls and changes by hand taken back, and the facts as they were.
 
 use super::*;
 
@@ -138,6 +138,18 @@ fn a_twilight_action_round_in_a_session_remembers_undoes_and_reloads() {
         before,
         "every call taken back: the facts as set"
     );
+    // Then the facts set by hand, the last first, each exactly.
+    let out = ok(d, &["charts", "session", "undo", "ts"]);
+    assert_eq!(
+        out,
+        "took back the change by hand us-formosan: no (new); the facts are as they were \
+         before it\n"
+    );
+    assert!(!show(d, "ts").contains("us-formosan: no (standing)"));
+    for _ in 0..8 {
+        ok(d, &["charts", "session", "undo", "ts"]);
+    }
+    assert!(show(d, "ts").contains("(none yet)"), "{}", show(d, "ts"));
     let (code, _, err) = at(d, &["charts", "session", "undo", "ts"]);
     assert_eq!(code, 2);
     assert!(err.contains("no call to take back"), "{err}");

@@ -3,9 +3,12 @@
 //! and each such use says it came from the session; a flag on the command line replaces it,
 //! and `undo` puts the facts back exactly. Also: `--others-no` and defaults never become facts,
 //! the log holds only dice rolled or given, a session in use exits 6, `session set` of a
-//! negative value, and a damaged session pointing at its backup.
+//! negative value, and a damaged session pointing at its backup. And: every kept fact has
+//! one definition that checks a value as the walk does, a chained call is logged once, a
+//! change by hand is undone like a call, and an older session file still loads.
 
 use super::*;
+use accc::charts::session::{self, Fact};
 
 /// `accc` with the saves folder `dir`: (exit code, stdout, stderr).
 fn at(dir: &std::path::Path, list: &[&str]) -> (i32, String, String) {
@@ -415,7 +418,11 @@ fn session_set_takes_negative_values_and_names_the_range() {
     assert_eq!(show(d, "bk"), before);
     let (out, _) = ok(d, &["charts", "session", "unset", "bk", "sheet"]);
     assert_eq!(out, "sheet: forgotten, it will be asked\n");
-    assert!(!show(d, "bk").contains("sheet"));
+    let facts = show(d, "bk");
+    let (facts, log) = facts.split_once("calls:").unwrap();
+    assert!(!facts.contains("sheet"), "{facts}");
+    // The log shows the change by hand that `undo` would take back.
+    assert!(log.contains("by hand: sheet: forgotten (was own)"), "{log}");
 }
 
 #[test]
@@ -454,4 +461,275 @@ fn taken_back(d: &std::path::Path, name: &str, kept: &str) {
     assert_eq!(show(d, name), kept);
     undo(d, name);
     assert!(show(d, name).contains("(none yet)"));
+}
+
+/// Every fact a session keeps, of every system, has one definition (`session::fact`) that
+/// the command line and the terminal both use: found for every kept flag of every procedure,
+/// taking each value a procedure's flag takes and refusing others; and at every question a
+/// walk asks for it, it takes and refuses what the walk does, in the walk's words.
+#[test]
+fn every_kept_fact_is_defined_once_and_checked_as_the_walk_checks_it() {
+    let err = |f: &Fact, text: &str| f.read(text).unwrap_err().message;
+    let mut kept: BTreeSet<(String, &str)> = BTreeSet::new();
+    for sys in systems() {
+        let all = session::facts(sys);
+        for p in sys.procedures {
+            for x in p.params.iter().filter(|x| x.kept()) {
+                let at = format!("{} {} {}", sys.meta.id, p.id, x.name);
+                kept.insert((sys.meta.id.clone(), x.name));
+                let f = session::fact(sys, x.name).unwrap_or_else(|| panic!("{at}: no fact"));
+                assert_eq!((f.id, f.keep), (x.name, x.keep), "{at}");
+                assert!(all.contains(&f), "{at}: not among the facts listed");
+                match x.kind {
+                    ParamKind::Flag => {
+                        assert_eq!(f.question.kind, Kind::YesNo, "{at}");
+                        assert_eq!(f.read("yes"), Ok(Answer::Bool(true)), "{at}");
+                        assert_eq!(f.read("No"), Ok(Answer::Bool(false)), "{at}");
+                        assert_eq!(err(&f, "maybe"), "'maybe' is not yes or no", "{at}");
+                        assert_eq!(err(&f, " "), "An answer is needed: yes or no", "{at}");
+                    }
+                    ParamKind::Number { .. } => {
+                        let (lo, hi) = x.range.unwrap_or_else(|| panic!("{at}: no range"));
+                        assert_eq!(f.question.kind, Kind::Number { min: lo, max: hi }, "{at}");
+                        for n in [lo, hi] {
+                            assert_eq!(f.read(&n.to_string()), Ok(Answer::Number(n)), "{at}");
+                        }
+                        for n in [lo - 1, hi + 1] {
+                            assert_eq!(
+                                err(&f, &n.to_string()),
+                                format!("{n} is out of range: expected a whole number from {lo} to {hi}"),
+                                "{at}"
+                            );
+                        }
+                        assert_eq!(
+                            err(&f, "x"),
+                            format!("'x' is not a whole number from {lo} to {hi}"),
+                            "{at}"
+                        );
+                    }
+                    ParamKind::Choice { options, .. } => {
+                        // Each option means what the question that asks it says.
+                        let keys: Vec<&str> = x.meanings.iter().map(|m| m.0).collect();
+                        assert_eq!(keys, options, "{at}: a meaning for each option");
+                        for (key, meaning) in x.meanings {
+                            let a = Answer::Choice(key.to_string());
+                            assert_eq!(f.read(&key.to_uppercase()), Ok(a.clone()), "{at}");
+                            assert_eq!(f.shown(&a), format!("{key} ({meaning})"), "{at}");
+                        }
+                        assert!(
+                            err(&f, "nonsense")
+                                .starts_with("'nonsense' is not allowed: expected one of: "),
+                            "{at}"
+                        );
+                    }
+                    ParamKind::Die | ParamKind::Text => panic!("{at}: a session keeps no dice"),
+                }
+            }
+        }
+        assert_eq!(
+            all.len(),
+            kept.iter().filter(|k| k.0 == sys.meta.id).count()
+        );
+    }
+    // At the questions themselves, as walks ask them.
+    let mut asked: BTreeSet<(String, &str)> = BTreeSet::new();
+    super::cli_runs::walk_every_question(|sys, p, w, param| {
+        if !param.kept() {
+            return;
+        }
+        let at = format!("{} {} {}", sys.meta.id, p.id, param.name);
+        asked.insert((sys.meta.id.clone(), param.name));
+        let q = w.question().expect("a question");
+        let f = session::fact(sys, param.name).expect("a fact");
+        let (good, bad): (Vec<String>, Vec<String>) = match &q.kind {
+            Kind::YesNo => (
+                vec!["yes".into(), "no".into()],
+                vec!["maybe".into(), "".into()],
+            ),
+            Kind::Number { min, max } => (
+                vec![min.to_string(), max.to_string()],
+                vec![(min - 1).to_string(), (max + 1).to_string(), "x".into()],
+            ),
+            Kind::Choice { options } => {
+                for (k, meaning) in options {
+                    let a = Answer::Choice(k.clone());
+                    assert_eq!(f.shown(&a), format!("{k} ({meaning})"), "{at}");
+                }
+                let same = matches!(&f.question.kind, Kind::Choice { options: o } if o == options);
+                let bad = if same {
+                    vec!["nonsense".to_string()]
+                } else {
+                    Vec::new()
+                };
+                (options.iter().map(|o| o.0.clone()).collect(), bad)
+            }
+            other => panic!("{at}: a kept question is {other:?}"),
+        };
+        for text in good {
+            // A procedure may refuse a fitting answer for what came before it (Breakaway's
+            // clock: quarter 1 after more plays than a quarter holds); a fact is checked
+            // against its question alone, as it holds across calls.
+            let mut walk = w.clone();
+            match walk.answer_text(&text) {
+                Ok(()) => {
+                    let by_walk = walk.answers().last().unwrap().1.clone();
+                    assert_eq!(f.read(&text), Ok(by_walk), "{at}: {text}");
+                }
+                Err(_) => assert!(f.read(&text).is_ok(), "{at}: {text}"),
+            }
+        }
+        for text in bad {
+            let by_walk = w.clone().answer_text(&text).unwrap_err().message;
+            assert_eq!(err(&f, &text), by_walk, "{at}: {text}");
+        }
+    });
+    assert_eq!(asked, kept, "every kept fact is asked by some walk");
+}
+
+/// `call ... --then` records its first call once, before the chained call, which sees the
+/// facts as the first leaves them: the log holds each call once, and `undo` takes back the
+/// chained call alone, then the first, then the fact set by hand before them.
+#[test]
+fn a_chained_call_is_logged_once_and_undone_call_by_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let status = ["status", "--time", "4th-late", "--margin", "-3"];
+    let then = [
+        "--then",
+        "defense",
+        "--down",
+        "1",
+        "--to-go",
+        "10",
+        "--yard-line",
+        "60",
+        "--d20",
+        "10",
+    ];
+    for name in ["chain", "alone"] {
+        ok(d, &["charts", "session", "new", name, "paydirt-vii"]);
+        ok(d, &["charts", "session", "set", name, "blitz", "no"]);
+    }
+    let mut chained = vec!["charts", "call", "paydirt-vii"];
+    chained.extend(status);
+    chained.extend(["--session", "chain"]);
+    chained.extend(then);
+    let (_, err) = ok(d, &chained);
+    assert!(
+        err.contains("recorded as call 2 of table session chain"),
+        "{err}"
+    );
+    call(d, "paydirt-vii", "alone", &status);
+    let read = |name: &str| session::read(&session::path_of(d, name).unwrap()).unwrap();
+    let (chain, alone) = (read("chain"), read("alone"));
+    let procedures: Vec<&str> = chain.log.iter().map(|e| e.procedure.as_str()).collect();
+    assert_eq!(procedures, ["status", "defense"]);
+    assert_eq!(chain.log[0], alone.log[0], "the first call, as made alone");
+    assert_eq!(
+        chain.log[1].facts_before, alone.facts,
+        "the second saw the first's facts"
+    );
+    let (out, _) = ok(d, &["charts", "session", "undo", "chain"]);
+    assert!(out.starts_with("took back call 2 (defense => "), "{out}");
+    assert_eq!(read("chain").facts, alone.facts);
+    assert_eq!(read("chain").log, alone.log);
+    let (out, _) = ok(d, &["charts", "session", "undo", "chain"]);
+    assert!(out.starts_with("took back call 1 (status => "), "{out}");
+    assert_eq!(
+        read("chain").facts,
+        BTreeMap::from([("blitz".to_string(), Answer::Bool(false))])
+    );
+    let (out, _) = ok(d, &["charts", "session", "undo", "chain"]);
+    assert!(
+        out.starts_with("took back the change by hand blitz: no (new)"),
+        "{out}"
+    );
+    assert!(read("chain").facts.is_empty());
+}
+
+/// `session set` and `unset` are undone by `undo`, in order with the calls, each restoring
+/// the facts exactly; a set that changes nothing is not logged.
+#[test]
+fn session_set_and_unset_are_taken_back_by_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bk", "breakaway"]);
+    let none = show(d, "bk");
+    ok(d, &["charts", "session", "set", "bk", "pass-tokens", "3"]);
+    let three = show(d, "bk");
+    assert!(three.contains("by hand: pass-tokens: 3 (new)"), "{three}");
+    let (_, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &["time-outs", "--cards-left", "2", "--time-outs", "3"],
+    );
+    assert!(err.contains("recorded as call 1"), "{err}");
+    let called = show(d, "bk");
+    ok(d, &["charts", "session", "set", "bk", "pass-tokens", "7"]);
+    // The same value again changes nothing and logs nothing.
+    ok(d, &["charts", "session", "set", "bk", "pass-tokens", "7"]);
+    let seven = show(d, "bk");
+    assert!(seven.contains("changes by hand: 2"), "{seven}");
+    ok(d, &["charts", "session", "unset", "bk", "time-outs"]);
+    assert!(!show(d, "bk").contains("time-outs: 0 (standing)"));
+    let (out, _) = ok(d, &["charts", "session", "undo", "bk"]);
+    assert_eq!(
+        out,
+        "took back the change by hand time-outs: forgotten (was 0); the facts are as they \
+         were before it\n"
+    );
+    assert_eq!(show(d, "bk"), seven);
+    undo(d, "bk");
+    assert_eq!(show(d, "bk"), called);
+    let (out, _) = ok(d, &["charts", "session", "undo", "bk"]);
+    assert!(out.starts_with("took back call 1 (time-outs => "), "{out}");
+    assert_eq!(show(d, "bk"), three);
+    undo(d, "bk");
+    assert_eq!(show(d, "bk"), none);
+    let (code, _, err) = at(d, &["charts", "session", "undo", "bk"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no call to take back, nor a fact changed by hand"),
+        "{err}"
+    );
+}
+
+/// A session file written before changes by hand were logged (no `hand` in it) still
+/// loads, and a change by hand made in it is then undone like any other.
+#[test]
+fn a_session_file_without_changes_by_hand_still_loads() {
+    use accc::store::envelope;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(session::folder(d)).unwrap();
+    // As an older accc wrote it: facts and a log of calls, nothing more.
+    let payload = json!({
+        "system": "paydirt-vii",
+        "facts": {"blitz": {"bool": true}, "margin": {"number": -3}},
+        "log": [{
+            "procedure": "status",
+            "answers": [["time", {"choice": "4th-late"}], ["margin", {"number": -3}]],
+            "result": "the AI is behind",
+            "fields": {},
+            "facts_before": {"blitz": {"bool": true}}
+        }]
+    });
+    let bytes = envelope::wrap(session::KIND, payload.to_string().as_bytes());
+    std::fs::write(session::path_of(d, "old").unwrap(), bytes).unwrap();
+    let before = show(d, "old");
+    assert!(
+        before.contains("calls: 1\n") && before.contains("margin: -3"),
+        "{before}"
+    );
+    ok(d, &["charts", "session", "set", "old", "blitz", "no"]);
+    let (out, _) = ok(d, &["charts", "session", "undo", "old"]);
+    assert!(
+        out.starts_with("took back the change by hand blitz: no (was yes)"),
+        "{out}"
+    );
+    assert_eq!(show(d, "old"), before);
+    let (out, _) = ok(d, &["charts", "session", "undo", "old"]);
+    assert!(out.starts_with("took back call 1 (status => "), "{out}");
+    assert!(!show(d, "old").contains("margin"));
 }

@@ -138,7 +138,10 @@ fn the_facts_are_listed_changed_and_forgotten() {
     s.key(KeyCode::Enter);
     let shot = words(&s.shot());
     assert!(shot.contains("Kept: blitz: no (it was yes)"), "{shot}");
-    assert!(shot.contains("[U] does not take it back"), "{shot}");
+    assert!(
+        shot.contains("[U] on the session's screen takes this change back"),
+        "{shot}"
+    );
     assert_eq!(
         session::read(&path).unwrap().known("blitz"),
         Some(&Answer::Bool(false)),
@@ -155,6 +158,60 @@ fn the_facts_are_listed_changed_and_forgotten() {
     assert!(matches!(s.screen(), ChartsScreen::Facts(f) if f.edit.is_none()));
     s.key(KeyCode::Esc);
     assert!(s.shot().contains("no facts kept yet"), "{}", s.shot());
+}
+
+#[test]
+fn u_takes_back_a_fact_changed_by_hand_and_a_call_in_their_order() {
+    let mut s = with_session("game", "paydirt-vii", &[("blitz", Answer::Bool(true))]);
+    let path = session::path_of(s.dir.path(), "game").unwrap();
+    let facts = || session::read(&path).unwrap().facts;
+    let before = facts();
+    s.press("a");
+    // A call made in the session: status, which keeps behind/ahead, time and margin.
+    s.press(&procedure_key("paydirt-vii", "status"));
+    for reply in ["4th-early", "-8"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    assert!(s.shot().contains("Recorded as call 1"), "{}", s.shot());
+    s.key(KeyCode::Esc);
+    let after_call = facts();
+    assert_ne!(after_call, before);
+    // Two changes by hand on [F]: blitz changed, then margin forgotten.
+    s.press("f");
+    let blitz = fact_letter(&s, "blitz rating");
+    s.press(&blitz);
+    s.press("no");
+    s.key(KeyCode::Enter);
+    let after_blitz = facts();
+    assert_eq!(after_blitz.get("blitz"), Some(&Answer::Bool(false)));
+    let margin = fact_letter(&s, "score minus yours");
+    s.press(&margin);
+    s.key(KeyCode::Enter);
+    assert!(s.shot().contains("Forgotten: margin"), "{}", s.shot());
+    assert_eq!(facts().get("margin"), None);
+    s.key(KeyCode::Esc);
+    // [U] takes them back, the last first, then the call: the facts exactly as before each.
+    s.press("u");
+    let shot = words(&s.shot());
+    assert!(
+        shot.contains("Took back the change by hand margin: forgotten (was -8)"),
+        "{shot}"
+    );
+    assert_eq!(facts(), after_blitz);
+    s.press("u");
+    assert!(
+        words(&s.shot()).contains("Took back the change by hand blitz: no (was yes)"),
+        "{}",
+        s.shot()
+    );
+    assert_eq!(facts(), after_call);
+    s.press("u");
+    assert!(s.shot().contains("Took back status"), "{}", s.shot());
+    assert_eq!(facts(), before);
+    assert!(session::read(&path).unwrap().log.is_empty());
+    s.press("u");
+    assert!(s.shot().contains("Nothing to take back."), "{}", s.shot());
 }
 
 #[test]
