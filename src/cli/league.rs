@@ -22,7 +22,8 @@ use crate::views;
 /// Arguments of `accc sim`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
-    /// The competition (and save file) name: 1-8 letters, digits, '_' or '-' (not first).
+    /// The competition (and save file) name: 1-8 letters, digits, '_' or '-' (not first; an
+    /// old file whose name begins with '-' is named after --).
     pub name: String,
     /// Seasons to play (default: to the end of the competition, 1989; on a competition that
     /// is over the default shows its roll of honour, and a number is an error; 0 makes or

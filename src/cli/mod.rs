@@ -41,7 +41,7 @@ fn saves_dir(s: &str) -> std::result::Result<PathBuf, std::convert::Infallible> 
 pub enum Command {
     /// Open the terminal program (the default), optionally on save file NAME.
     Play {
-        /// The save file to open (1-8 letters, digits, _ or -).
+        /// The save file to open (1-8 letters, digits, _ or -, not beginning with -).
         name: Option<String>,
         /// The seed of a competition created now (default: from the clock).
         #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
