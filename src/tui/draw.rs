@@ -38,7 +38,13 @@ pub fn draw(f: &mut Frame, app: &App) {
         put(f, full, 0, 0, vec![Span::styled(msg, style::error())]);
         return;
     }
-    let area = Rect::new(full.x, full.y, WIDTH, HEIGHT);
+    // A bigger window shows the 80x25 screen in its middle, as a DOS screen on a monitor.
+    let area = Rect::new(
+        full.x + (full.width - WIDTH) / 2,
+        full.y + (full.height - HEIGHT) / 2,
+        WIDTH,
+        HEIGHT,
+    );
     match &app.phase {
         Phase::Start(start) => draw_start(f, area, start),
         Phase::Open(open) => draw_open(f, area, open),

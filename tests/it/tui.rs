@@ -278,6 +278,29 @@ fn every_view_draws() {
 }
 
 #[test]
+fn a_bigger_window_shows_the_screen_in_its_middle() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = small_file(dir.path(), None);
+    let big = screen(&app, 100, 31);
+    let lines: Vec<&str> = big.split('\n').collect();
+    // 80x25 in 100x31: ten columns and three rows on each side.
+    let small = shot(&app);
+    assert_eq!(lines.len(), 31, "{big}");
+    assert!(
+        lines[..3].iter().chain(&lines[28..]).all(|l| l.is_empty()),
+        "{big}"
+    );
+    for (row, line) in small.split('\n').enumerate() {
+        let shifted = if line.is_empty() {
+            String::new()
+        } else {
+            format!("{:10}{line}", "")
+        };
+        assert_eq!(lines[3 + row], shifted, "row {row}\n{big}");
+    }
+}
+
+#[test]
 fn a_small_window_asks_to_grow() {
     let dir = tempfile::tempdir().unwrap();
     let app = App::new(dir.path().to_path_buf(), None);
