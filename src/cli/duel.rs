@@ -55,8 +55,8 @@ impl Who {
 #[derive(Debug, Args)]
 pub struct DuelArgs {
     /// Side A's player: a level (batting and bowling), 1 (novice) to 5 (professional);
-    /// "frozen", the professional as it stood before issue 17 (a reference to measure
-    /// against); or "analyst", the search player the levels are measured against.
+    /// "frozen", an earlier, weaker professional kept as a reference to measure against;
+    /// or "analyst", the search player the levels are measured against.
     #[arg(long, default_value = "5", allow_negative_numbers = true, value_parser = who("--a"))]
     pub a: Who,
     /// Side B's player (as --a).
