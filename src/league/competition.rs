@@ -547,13 +547,14 @@ impl Competition {
     /// they are added: the current season's remaining fixtures, then each later season's
     /// whole schedule (the same shape every year), up to the last season.
     pub(super) fn planned(&self, n: u32) -> Vec<(u8, u64)> {
-        let Some(season) = &self.current else {
+        let Some(season) = self.current.as_ref().filter(|_| n > 0) else {
             return Vec::new();
         };
         let mut out: Vec<(u8, u64)> = (self.remaining_fixtures().iter())
             .map(|f| (f.round, f.seed))
             .collect();
-        let last = LAST_YEAR.min(season.year.saturating_add(n.saturating_sub(1) as u16));
+        let later = (n - 1).min(u32::from(LAST_YEAR - FIRST_YEAR)) as u16;
+        let last = LAST_YEAR.min(season.year + later);
         for year in season.year + 1..=last {
             for round in 1..=ROUNDS {
                 for class in CLASSES {

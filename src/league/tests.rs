@@ -277,6 +277,8 @@ fn seasons_played_in_one_pass_are_the_seasons_played_one_at_a_time() {
     }
     assert_eq!(planned, fixtures);
     assert_eq!(planned.len(), 3 * 112 - 6);
+    assert_eq!(part_played.planned(0), []);
+    assert_eq!(part_played.planned(u32::MAX).len(), 100 * 112 - 6);
     let mut in_one_pass = part_played;
     let mut years = Vec::new();
     let report = in_one_pass.sim_seasons(3, |s| years.push(s.year));
