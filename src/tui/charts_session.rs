@@ -15,7 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::Frame;
 
-use super::draw::{fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
+use super::draw::{capitalised, fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
 use crate::charts::session::{self, Fact, Table};
@@ -139,13 +139,6 @@ pub fn new_key(mut n: NewSession, k: KeyEvent, saves_dir: &Path) -> NewKey {
         _ => {}
     }
     NewKey::Stay(n)
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Draws the new-session screens.

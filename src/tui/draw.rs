@@ -973,6 +973,20 @@ pub fn fit(line: &str, width: usize, indent: usize) -> Vec<String> {
     out
 }
 
+/// `text` with its first letter a capital, to open a line; but a message that opens with a
+/// path or a file name (its first word holds a '/', a '\\' or a '.': "rodir/RO.acc failed
+/// ...") keeps it as it is, since the file is named exactly.
+pub fn capitalised(text: &str) -> String {
+    let first_word = text.split_whitespace().next().unwrap_or_default();
+    if first_word.contains(['/', '\\', '.']) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// Splits a long line at spaces.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = vec![String::new()];
@@ -992,7 +1006,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::fit;
+    #[test]
+    fn a_message_is_capitalised_but_a_path_that_opens_it_is_not() {
+        assert_eq!(
+            capitalised("the folder rodir cannot be written to"),
+            "The folder rodir cannot be written to"
+        );
+        assert_eq!(
+            capitalised("rodir/RO.acc failed while reading it"),
+            "rodir/RO.acc failed while reading it"
+        );
+        assert_eq!(capitalised("ro.acc is not there"), "ro.acc is not there");
+        assert_eq!(capitalised(""), "");
+    }
+
+    use super::{capitalised, fit};
 
     #[test]
     fn long_lines_are_wrapped_not_cut() {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::app::{upper, App, Phase, Screen};
+use super::draw::capitalised;
 use super::setup::{self, NewFile, OptionsKey};
 use crate::counties::{Class, CountyId};
 use crate::league::competition::{normalise_name, Competition, Settings};
@@ -253,12 +254,7 @@ impl App {
         // A name's rules are told as it is typed, not only on [Enter].
         if let KeyCode::Char(c) = k.code {
             let refused = if !(c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                let key = if c == ' ' {
-                    "A space".to_string()
-                } else {
-                    format!("'{c}'")
-                };
-                Some(format!("{key} {LEFT_OUT}"))
+                Some(format!("{} {LEFT_OUT}", setup::left_out(c)))
             } else if input.chars().count() >= NAME_LEN {
                 Some(format!("A file name has at most {NAME_LEN} characters."))
             } else {
@@ -448,38 +444,5 @@ impl App {
                 error: Some(e.to_string()),
             }),
         };
-    }
-}
-
-/// `text` with its first letter a capital, to open a line; but a message that opens with a
-/// path or a file name (its first word holds a '/', a '\\' or a '.': "rodir/RO.acc failed
-/// ...") keeps it as it is, since the file is named exactly.
-fn capitalised(text: &str) -> String {
-    let first_word = text.split_whitespace().next().unwrap_or_default();
-    if first_word.contains(['/', '\\', '.']) {
-        return text.to_string();
-    }
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::capitalised;
-
-    #[test]
-    fn a_message_is_capitalised_but_a_path_that_opens_it_is_not() {
-        assert_eq!(
-            capitalised("the folder rodir cannot be written to"),
-            "The folder rodir cannot be written to"
-        );
-        assert_eq!(
-            capitalised("rodir/RO.acc failed while reading it"),
-            "rodir/RO.acc failed while reading it"
-        );
-        assert_eq!(capitalised("ro.acc is not there"), "ro.acc is not there");
-        assert_eq!(capitalised(""), "");
     }
 }

@@ -147,13 +147,9 @@ impl Open {
         }
         // Any other character is left out, and said to be: "-5" must not quietly read as 5.
         if let Some(c) = k.code.as_char().filter(|c| !c.is_ascii_digit()) {
-            let key = if c == ' ' {
-                "A space".to_string()
-            } else {
-                format!("'{c}'")
-            };
             let error = Some(format!(
-                "{key} was left out: type the number of seasons in digits."
+                "{} was left out: type the number of seasons in digits.",
+                setup::left_out(c)
             ));
             return Screen::Simulate { input, error };
         }

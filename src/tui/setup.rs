@@ -20,6 +20,16 @@ pub struct NewFile {
     pub levels: Levels,
 }
 
+/// A typed character a prompt left out, named to open the line that says so: "A space" or
+/// "'!'".
+pub fn left_out(c: char) -> String {
+    if c == ' ' {
+        "A space".to_string()
+    } else {
+        format!("'{c}'")
+    }
+}
+
 /// Edits the typed name; returns true when Enter was pressed.
 pub fn edit_line(input: &mut String, k: KeyEvent, max: usize) -> bool {
     match k.code {
