@@ -12,6 +12,7 @@ use crate::engine::{MatchOptions, MatchState, NoRecord};
 use crate::play::{computer_match, Levels};
 
 use super::check::Implausible;
+use super::fixtures::position;
 use super::records::CountyRecords;
 use super::season::{Season, SeasonSummary, Slots};
 use super::seeds::match_seed;
@@ -518,29 +519,21 @@ impl Competition {
         let Some(season) = &self.current else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        for round in 1..=ROUNDS {
-            for class in CLASSES {
-                let cs = season.class(class);
-                for k in cs.matches().len()..super::MATCHES_PER_CLASS {
-                    let s = cs.scheduled(k);
-                    if s.round == round {
-                        let seed =
-                            match_seed(self.settings.seed, season.year, class, s.round, s.index);
-                        out.push(Fixture {
-                            year: season.year,
-                            class,
-                            round,
-                            index: s.index,
-                            home: s.home,
-                            away: s.away,
-                            seed,
-                        });
-                    }
+        let played = CLASSES.map(|class| season.class(class).matches().len());
+        schedule_order(played)
+            .map(|(class, k)| {
+                let s = season.class(class).scheduled(k);
+                Fixture {
+                    year: season.year,
+                    class,
+                    round: s.round,
+                    index: s.index,
+                    home: s.home,
+                    away: s.away,
+                    seed: match_seed(self.settings.seed, season.year, class, s.round, s.index),
                 }
-            }
-        }
-        out
+            })
+            .collect()
     }
 
     /// The round and seed of every match of the next `n` seasons still to play, in the order
@@ -556,16 +549,13 @@ impl Competition {
         let later = (n - 1).min(u32::from(LAST_YEAR - FIRST_YEAR)) as u16;
         let last = LAST_YEAR.min(season.year + later);
         for year in season.year + 1..=last {
-            for round in 1..=ROUNDS {
-                for class in CLASSES {
-                    for index in 0..super::MATCHES_PER_ROUND {
-                        out.push((
-                            round,
-                            match_seed(self.settings.seed, year, class, round, index),
-                        ));
-                    }
-                }
-            }
+            out.extend(schedule_order([0, 0]).map(|(class, k)| {
+                let (round, index) = position(k);
+                (
+                    round,
+                    match_seed(self.settings.seed, year, class, round, index),
+                )
+            }));
         }
         out
     }
@@ -690,6 +680,19 @@ impl Competition {
     pub fn class_of(&self, county: CountyId, year: u16) -> Option<Class> {
         self.season(year).map(|s| s.class_of(county))
     }
+}
+
+/// The matches of a season still to play, as (class, place in the class's schedule), in the
+/// order they are added: round by round, the first class before the second, each class from
+/// its `played` matches on.
+fn schedule_order(played: [usize; 2]) -> impl Iterator<Item = (Class, usize)> {
+    (1..=ROUNDS).flat_map(move |round| {
+        CLASSES.into_iter().flat_map(move |class| {
+            (played[super::class_index(class)]..super::MATCHES_PER_CLASS)
+                .filter(move |&k| position(k).0 == round)
+                .map(move |k| (class, k))
+        })
+    })
 }
 
 #[cfg(test)]
