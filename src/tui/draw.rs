@@ -763,16 +763,16 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
         )],
     );
     let user = comp.settings().user_county;
-    for (row, county) in counties::all().iter().enumerate() {
+    for row in 0..counties::all().len() {
         // The person's county is marked as on every other screen, and drawn bright.
-        let own = user == Some(row as crate::counties::CountyId);
-        let (mark, name_style) = if own {
-            ("*", style::bright())
+        let c = row as crate::counties::CountyId;
+        let name_style = if user == Some(c) {
+            style::bright()
         } else {
-            ("", style::text())
+            style::text()
         };
         let mut spans = vec![Span::styled(
-            format!("{:<15}", format!("{}{mark}", county.name)),
+            format!("{:<15}", crate::views::format::marked(user, c)),
             name_style,
         )];
         for p in &years {
