@@ -722,11 +722,24 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
 fn the_review_never_blames_a_choice_the_equals_key_advised() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
+    // How the review's line of a ball or answer begins: where it came, as the scoreboard
+    // showed it, and what was answered (a no-ball and the ball after it are at the same
+    // overs).
     let label = |s: &accc::tui::session::Session| {
         let p = s.state.public();
         let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
-        let balls = p.current().balls;
-        format!("{nth} innings, {}.{} overs:", balls / 6, balls % 6 + 1)
+        let at = format!("{nth} innings, at {} overs: you ", p.current().overs());
+        match s.human_to_act() {
+            Some(Decision::Respond { bowled, call, .. }) => {
+                let called = match call {
+                    accc::engine::delivery::Call::NoBall => "the no-ball ",
+                    accc::engine::delivery::Call::Wide => "the wide ",
+                    _ => "",
+                };
+                format!("{at}answered {called}{}", bowled.on_screen())
+            }
+            _ => format!("{at}bowled "),
+        }
     };
     let listed = |lines: &[String]| -> Vec<String> {
         lines
