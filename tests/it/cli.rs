@@ -247,6 +247,55 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
             "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
         ),
         (
+            &["sim", "X", "--seed", "abc"],
+            "--seed takes a whole number from 0 to 18446744073709551615; 'abc' is not one",
+        ),
+        // The charts' seeds, in the same words as every other seed.
+        (
+            &[
+                "charts",
+                "call",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                "abc",
+            ],
+            "--seed takes a whole number from 0 to 18446744073709551615; 'abc' is not one",
+        ),
+        (
+            &[
+                "charts",
+                "call",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                "-1",
+            ],
+            "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
+        ),
+        (
+            &[
+                "charts",
+                "walk",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                "abc",
+            ],
+            "--seed takes a whole number from 0 to 18446744073709551615; 'abc' is not one",
+        ),
+        (
+            &[
+                "charts",
+                "walk",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                "-1",
+            ],
+            "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
+        ),
+        (
             &["duel", "--matches", "-5"],
             "--matches takes a number of matches, 1 or more; '-5' is not one",
         ),
