@@ -203,7 +203,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             )
         }
         SessionVerb::List => {
-            let all = session::list(saves_dir);
+            let all = session::list(saves_dir).map_err(session_error)?;
             if all.is_empty() {
                 return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
             }

@@ -94,7 +94,7 @@ impl Error {
         if source.kind() == std::io::ErrorKind::NotFound && doing == Doing::Reading {
             return Error::new(path, ErrorKind::NotFound);
         }
-        if let Some((folder, file)) = not_a_folder(path, doing) {
+        if let Some((folder, file)) = not_a_folder(path, doing, &source) {
             return Error::new(
                 path,
                 ErrorKind::NotAFolder {
@@ -113,14 +113,19 @@ impl Error {
     }
 }
 
-/// When making the folder `path` failed because something other than a folder is there: that
-/// thing, and whether it is a file.
-fn not_a_folder(path: &Path, doing: Doing) -> Option<(PathBuf, bool)> {
+/// When a step on `path` failed because something that had to be a folder is not one (the
+/// folder being made, or a folder on the way to `path`): that thing, and whether it is a file.
+/// The nearest thing there is on the way is the one that stopped it.
+fn not_a_folder(path: &Path, doing: Doing, source: &std::io::Error) -> Option<(PathBuf, bool)> {
+    let mut on_the_way = path.ancestors().filter(|a| !a.as_os_str().is_empty());
     if doing != Doing::MakingFolder {
-        return None;
+        if source.kind() != std::io::ErrorKind::NotADirectory {
+            return None;
+        }
+        on_the_way.next();
     }
-    let meta = std::fs::metadata(path).ok().filter(|m| !m.is_dir())?;
-    Some((path.to_path_buf(), meta.is_file()))
+    let (there, meta) = on_the_way.find_map(|a| Some((a, std::fs::metadata(a).ok()?)))?;
+    (!meta.is_dir()).then(|| (there.to_path_buf(), meta.is_file()))
 }
 
 /// Whether `e` says the disk or the quota is full.
@@ -276,6 +281,43 @@ mod tests {
         std::fs::create_dir(&folder).unwrap();
         for e in [&locking, &writing] {
             assert_eq!(e.to_string(), said);
+        }
+    }
+
+    #[test]
+    fn a_file_on_the_way_to_a_file_is_named_as_what_stopped_the_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let afile = dir.path().join("afile");
+        std::fs::write(&afile, "").unwrap();
+        let deep = afile.join("a").join("X.acc");
+        let reading = read::read_regular(&afile.join("X.acc"), 100).unwrap_err();
+        let reading_deep = read::read_regular(&deep, 100).unwrap_err();
+        let making = lock::Lock::take(&deep).unwrap_err();
+        let said = [
+            format!(
+                "{} cannot be read: {} is a file, not a folder",
+                afile.join("X.acc").display(),
+                afile.display()
+            ),
+            format!(
+                "{} cannot be read: {} is a file, not a folder",
+                deep.display(),
+                afile.display()
+            ),
+            format!(
+                "the folder {} cannot be made: {} is a file, not a folder",
+                afile.join("a").display(),
+                afile.display()
+            ),
+        ];
+        let errors = [&reading, &reading_deep, &making];
+        for (e, said) in errors.iter().zip(&said) {
+            assert_eq!(&e.to_string(), said);
+        }
+        std::fs::remove_file(&afile).unwrap();
+        std::fs::create_dir_all(afile.join("a")).unwrap();
+        for (e, said) in errors.iter().zip(&said) {
+            assert_eq!(&e.to_string(), said, "the same once the folder is mended");
         }
     }
 

@@ -344,6 +344,77 @@ fn a_saves_folder_that_is_a_file_is_called_a_file() {
     );
 }
 
+#[test]
+fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), "kept").unwrap();
+    let cases: &[&[&str]] = &[
+        &["sim", "X", "--years", "1"],
+        &["show", "X", "table"],
+        &["export", "X"],
+        &["review", "X"],
+        &["almanack", "X"],
+        &["charts", "session", "list"],
+        &["charts", "session", "new", "S", "paydirt-vii"],
+        &["charts", "session", "show", "S"],
+        &[
+            "charts",
+            "call",
+            "twilight-struggle",
+            "action",
+            "--session",
+            "S",
+        ],
+    ];
+    // Every command the help says uses the saves folder is here; `play`, the terminal
+    // program, says it on its screen (tests/it/tui.rs).
+    let help = accc().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let used_by = help
+        .split("(used by ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .expect("the help names the commands that use the saves folder");
+    let named: std::collections::BTreeSet<&str> = used_by
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && *w != "and")
+        .collect();
+    let here: std::collections::BTreeSet<&str> =
+        cases.iter().map(|c| c[0]).chain(["play"]).collect();
+    assert_eq!(named, here, "{used_by}");
+    for args in cases {
+        let out = accc()
+            .current_dir(dir.path())
+            .env_remove("ACCC_SAVES")
+            .args(["--saves-dir", "afile"])
+            .args(*args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(": afile is a file, not a folder"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("part of its path"), "{args:?}: {err}");
+    }
+    let out = accc()
+        .current_dir(dir.path())
+        .args(["show", "X", "table", "--saves-dir", "afile"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "accc: {} cannot be read: afile is a file, not a folder",
+            std::path::Path::new("afile").join("X.acc").display()
+        )
+    );
+    assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"kept");
+}
+
 /// Whether this process may write into a folder whose permissions forbid it (root may).
 fn permissions_bind_us(dir: &std::path::Path) -> bool {
     let probe = dir.join("probe");
