@@ -131,8 +131,10 @@ impl Cards {
         self.key = key;
     }
 
+    /// The cards held: at most [`DEAL`], which the compiler is told so that the loops over a
+    /// hand's cards index its arrays without checks.
     pub fn len(&self) -> usize {
-        self.len
+        self.len.min(DEAL)
     }
 
     /// The hand as a bag (for the counting, without decoding the hand again).
@@ -229,7 +231,7 @@ impl Cover {
             defenders: 0,
             defending: 0,
         };
-        for i in 0..cards.len {
+        for i in 0..cards.len() {
             let live = (i != spent) as u8;
             let r = cards.rank[i] * live;
             c.next_top = c.next_top.max(r.min(c.top));
@@ -362,7 +364,7 @@ impl<'c> Covers<'c> {
             defending: 0,
         };
         let mut third = 0;
-        for i in 0..cards.len {
+        for i in 0..cards.len() {
             let r = cards.rank[i];
             third = third.max(r.min(c.next_top));
             c.next_top = c.next_top.max(r.min(c.top));

@@ -32,8 +32,20 @@ impl Mistakes {
 
     /// The index of the choice made among `values` (worth in runs, `f32::MIN` for no choice),
     /// of which `best` is the one judged best. Draws from `rng` only when it may stray.
+    ///
+    /// Inlined where it is called, so that a level that never strays (the professional, at
+    /// every ball) pays a test, not a call.
+    #[inline(always)]
     pub fn choose<G: Rng + ?Sized>(&self, values: &[f32], best: usize, rng: &mut G) -> usize {
-        if !self.strays() || rng.random_bool(self.best) {
+        if !self.strays() {
+            return best;
+        }
+        self.stray(values, best, rng)
+    }
+
+    /// [`Mistakes::choose`] for a level that may stray.
+    fn stray<G: Rng + ?Sized>(&self, values: &[f32], best: usize, rng: &mut G) -> usize {
+        if rng.random_bool(self.best) {
             return best;
         }
         let top = values[best];
