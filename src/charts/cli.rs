@@ -21,6 +21,7 @@ use super::walk::{
     Procedure, Question, State, Step, Walk, WalkError,
 };
 use super::{system, system_ids, systems, table, SystemDef};
+use crate::cli::values;
 use crate::error::{Error, Result};
 
 /// Arguments of `accc charts`.
@@ -76,7 +77,7 @@ pub enum ChartsCommand {
         /// Procedure id.
         procedure: String,
         /// Seed for the dice the program rolls (default: from the clock).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
         seed: Option<u64>,
     },
 }
@@ -202,7 +203,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             )
         }
         SessionVerb::List => {
-            let all = session::list(saves_dir);
+            let all = session::list(saves_dir).map_err(session_error)?;
             if all.is_empty() {
                 return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
             }
@@ -487,7 +488,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         Arg::new("seed")
             .long("seed")
             .value_name("N")
-            .value_parser(value_parser!(u64))
+            .allow_negative_numbers(true)
+            .value_parser(values::seed("--seed"))
             .help("seed for the dice the program rolls (default: from the clock)"),
     )
 }
