@@ -426,18 +426,23 @@ pub struct AllTimeLine {
     pub tied: u32,
     pub points: u32,
     pub quotient: Option<f64>,
-    pub championships: u32,
-    pub relegated: u32,
-    pub prize: u32,
-    pub promoted: u32,
-    pub wooden_spoons: u32,
+    /// The first class's counts: none (null, an empty field) in the second class's view,
+    /// where they do not apply.
+    pub championships: Option<u32>,
+    pub relegated: Option<u32>,
+    pub prize: Option<u32>,
+    /// The second class's counts: none in the first class's view.
+    pub promoted: Option<u32>,
+    pub wooden_spoons: Option<u32>,
     #[serde(skip)]
     pub id: CountyId,
 }
 
 impl AllTimeLine {
-    fn of(pos: usize, a: &AllTimeRow) -> AllTimeLine {
+    fn of(pos: usize, class: Class, a: &AllTimeRow) -> AllTimeLine {
         let r = &a.row;
+        let first = |n: u32| (class == Class::First).then_some(n);
+        let second = |n: u32| (class == Class::Second).then_some(n);
         AllTimeLine {
             pos,
             county: name(r.county),
@@ -449,11 +454,11 @@ impl AllTimeLine {
             tied: r.tied,
             points: r.points,
             quotient: r.quotient().map(|q| q.value()),
-            championships: a.championships,
-            relegated: a.relegated,
-            prize: a.prize,
-            promoted: a.promoted,
-            wooden_spoons: a.wooden_spoons,
+            championships: first(a.championships),
+            relegated: first(a.relegated),
+            prize: first(a.prize),
+            promoted: second(a.promoted),
+            wooden_spoons: second(a.wooden_spoons),
             id: r.county,
         }
     }
@@ -465,7 +470,7 @@ pub fn alltime_view(comp: &Competition, class: Class) -> Result<AllTimeView> {
     let rows = history::alltime(comp, class)
         .iter()
         .enumerate()
-        .map(|(i, a)| AllTimeLine::of(i + 1, a))
+        .map(|(i, a)| AllTimeLine::of(i + 1, class, a))
         .collect();
     Ok(AllTimeView {
         view: "alltime",
@@ -516,6 +521,8 @@ impl View for AllTimeView {
 }
 
 fn alltime_cells(class: Class, a: &AllTimeLine) -> String {
+    // A class's view holds its own counts.
+    let n = |count: Option<u32>| count.unwrap_or_default();
     let common = format!(
         "{:>3} {:>5} {:>4} {:>4} {:>4} {:>3} {:>9}",
         a.seasons,
@@ -529,9 +536,11 @@ fn alltime_cells(class: Class, a: &AllTimeLine) -> String {
     match class {
         Class::First => format!(
             "{common} {:>5} {:>4} {:>6}",
-            a.championships, a.relegated, a.prize
+            n(a.championships),
+            n(a.relegated),
+            n(a.prize)
         ),
-        Class::Second => format!("{common} {:>5} {:>5}", a.promoted, a.wooden_spoons),
+        Class::Second => format!("{common} {:>5} {:>5}", n(a.promoted), n(a.wooden_spoons)),
     }
 }
 

@@ -145,6 +145,48 @@ fn every_views_csv_reads_back_as_its_json() {
 }
 
 #[test]
+fn all_time_counts_of_the_other_class_are_empty_not_zero() {
+    let c = comp(4, None, 2, 0);
+    for (class, theirs, others) in [
+        (
+            Class::First,
+            ["championships", "relegated", "prize"],
+            ["promoted", "wooden_spoons"],
+        ),
+        (
+            Class::Second,
+            ["promoted", "wooden_spoons", "seasons"],
+            ["championships", "relegated"],
+        ),
+    ] {
+        let v = views::alltime_view(&c, class).unwrap();
+        let json: Value = serde_json::from_str(&v.json()).unwrap();
+        let csv = v.csv().unwrap();
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+        for (row, line) in json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(csv.lines().skip(1))
+        {
+            let fields: Vec<&str> = line.split(',').collect();
+            for name in theirs {
+                assert!(row[name].is_u64(), "{class:?} {name} {row}");
+                assert!(
+                    fields[col(name)].parse::<u32>().is_ok(),
+                    "{class:?} {name} {line}"
+                );
+            }
+            for name in others {
+                assert!(row[name].is_null(), "{class:?} {name} {row}");
+                assert_eq!(fields[col(name)], "", "{class:?} {name} {line}");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_view_with_no_rows_still_has_its_header() {
     let c = comp(3, None, 0, 0);
     let honours = views::honours_view(&c).unwrap();
