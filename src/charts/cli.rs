@@ -322,12 +322,23 @@ pub fn list_text() -> String {
     for sys in systems() {
         s.push_str(&format!("{}  -  {}\n", sys.meta.id, sys.meta.name));
         let charts: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
-        s.push_str(&format!("  charts: {}\n", charts.join(", ")));
+        push_under(&mut s, "  charts: ", &charts.join(", "));
         for p in sys.procedures {
-            s.push_str(&format!("  call {:<14} {}\n", p.id, p.title));
+            push_under(&mut s, &format!("  call {:<14} ", p.id), p.title);
         }
     }
     s
+}
+
+/// Adds `text` to `s` after `heading`, wrapped at spaces to 80 columns (the help's own width)
+/// with its further lines under the text's first.
+fn push_under(s: &mut String, heading: &str, text: &str) {
+    let indent = " ".repeat(heading.chars().count());
+    let wrapped = wrap_prose(text, 80 - indent.len());
+    for (i, line) in wrapped.lines().enumerate() {
+        let first = if i == 0 { heading } else { indent.as_str() };
+        s.push_str(&format!("{first}{line}\n"));
+    }
 }
 
 /// The text of `accc charts show SYSTEM [CHART]`.
@@ -415,7 +426,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         .bin_name(format!("accc charts call {} {}", sys.meta.id, p.id))
         .no_binary_name(true)
         .about(format!("{} - {}", p.title, p.about))
-        .disable_version_flag(true);
+        .disable_version_flag(true)
+        .max_term_width(80);
     for param in p.params {
         // A default is applied when the flag is left out (and no session knows the fact), so
         // the help names it; clap's own default would hide whether the flag was given.
