@@ -498,3 +498,163 @@ fn a_damaged_session_without_a_backup_and_a_locked_one_say_so() {
     assert!(said.contains("busy.table"), "{said}");
     fits(&s);
 }
+
+/// A session of `system` with every fact it keeps set and three calls in its log, each with
+/// a long result, in a new folder: the most a session's summary and last calls can say.
+fn crowded_session(name: &str, system: &str) -> Screens {
+    use accc::charts::walk::Kind;
+    let dir = tempfile::tempdir().unwrap();
+    let sys = &accc::charts::systems()[system_of(system)];
+    let mut t = Table::create(dir.path(), name, system).unwrap();
+    for f in session::facts(sys) {
+        let a = match &f.question.kind {
+            Kind::YesNo => Answer::Bool(true),
+            Kind::Number { min, .. } => Answer::Number(*min),
+            Kind::Choice { options } => Answer::Choice(options[0].0.clone()),
+            other => panic!("a fact of kind {other:?}"),
+        };
+        t.session.set(f.id, Some(a));
+    }
+    for (n, p) in sys.procedures.iter().cycle().take(3).enumerate() {
+        t.session.log.push(session::Entry {
+            procedure: p.id.to_string(),
+            answers: Vec::new(),
+            result: format!(
+                "call {} of {}, {}",
+                n + 1,
+                p.id,
+                "with a long result ".repeat(5)
+            ),
+            fields: Default::default(),
+            facts_before: t.session.facts.clone(),
+        });
+    }
+    t.save().unwrap();
+    drop(t);
+    Screens::open_in(dir)
+}
+
+/// The screen's words, whitespace normalised (a sentence wrapped over rows reads whole).
+fn seen(s: &Screens) -> String {
+    words(&s.shot())
+}
+
+/// The list's "(first-last of all)" on the key line, if it says there is more.
+fn more_of(s: &Screens) -> Option<(usize, usize, usize)> {
+    let keys = &s.rows()[24];
+    let (_, tail) = keys.rsplit_once('(')?;
+    let (span, all) = tail.trim_end_matches(')').split_once(" of ")?;
+    let (first, last) = span.split_once('-')?;
+    Some((first.parse().ok()?, last.parse().ok()?, all.parse().ok()?))
+}
+
+/// Scrolls the procedures down to their end, checking that every key promises only what the
+/// keys reach: returns every row shown on the way.
+fn scroll_through(s: &mut Screens) -> String {
+    let mut shown = seen(s);
+    for _ in 0..40 {
+        match more_of(s) {
+            Some((_, last, all)) if last < all => {
+                s.key(KeyCode::Down);
+                let (_, now, _) = more_of(s).expect("still a long list");
+                assert_eq!(now, last + 1, "[Down] shows one more:\n{}", s.shot());
+                shown.push('\n');
+                shown.push_str(&seen(s));
+            }
+            _ => break,
+        }
+    }
+    if let Some((_, last, all)) = more_of(s) {
+        assert_eq!(last, all, "the keys reach the list's end:\n{}", s.shot());
+        s.key(KeyCode::Home);
+        assert_eq!(more_of(s).map(|m| m.0), Some(1), "{}", s.shot());
+        s.key(KeyCode::End);
+        assert_eq!(more_of(s).map(|m| m.1), Some(all), "{}", s.shot());
+    }
+    shown
+}
+
+#[test]
+fn every_games_session_keeps_its_summary_and_message_in_sight() {
+    let mut scrolls = Vec::new();
+    for (i, sys) in accc::charts::systems().iter().enumerate() {
+        let name = format!("g{i}");
+        let mut s = crowded_session(&name, &sys.meta.id);
+        s.press("a");
+        let shot = seen(&s);
+        assert!(
+            shot.contains(&format!("Table session {name}, 3 calls; kept:")),
+            "{}:\n{shot}",
+            sys.meta.id
+        );
+        assert!(shot.contains("[F] shows them in full."), "{shot}");
+        assert!(shot.contains("Last call: call 3 of"), "{shot}");
+        fits(&s);
+        // [U]: the call taken back is said, the summary counts one call fewer.
+        s.press("u");
+        let shot = seen(&s);
+        assert!(
+            shot.contains(&format!(
+                "Took back {}",
+                sys.procedures[2 % sys.procedures.len()].id
+            )),
+            "{}:\n{shot}",
+            sys.meta.id
+        );
+        assert!(
+            shot.contains(&format!("Table session {name}, 2 calls;")),
+            "{shot}"
+        );
+        assert!(shot.contains("Last call: call 2 of"), "{shot}");
+        fits(&s);
+        if sys.meta.id == "undaunted" {
+            insta::assert_snapshot!("charts_undaunted_session_taken_back", s.shot());
+        }
+        // Every procedure's key is on the list, reached by the keys if it scrolls.
+        let all = scroll_through(&mut s);
+        for (k, p) in sys.procedures.iter().enumerate() {
+            let key = accc::tui::charts_screen::procedure_char(k);
+            let first_word = p.title.split_whitespace().next().unwrap();
+            assert!(
+                all.contains(&format!("[{key}] {first_word}")),
+                "{} [{key}]:\n{all}",
+                sys.meta.id
+            );
+        }
+        // The most a message can take: the session's lines and the message stay in sight,
+        // and the list scrolls to its end.
+        let ChartsScreen::Procedures { table, .. } = s.screen.take().unwrap() else {
+            panic!("the procedures")
+        };
+        let long = "a message as long as a refusal naming its file ".repeat(8);
+        s.screen = Some(ChartsScreen::Procedures {
+            system: i,
+            table,
+            status: Some(long.clone()),
+            scroll: 0,
+        });
+        let shot = seen(&s);
+        assert!(shot.contains("a message as long as a refusal"), "{shot}");
+        assert!(shot.contains("Last call: call 2 of"), "{shot}");
+        assert!(
+            shot.contains(&format!("Table session {name}, 2 calls;")),
+            "{shot}"
+        );
+        fits(&s);
+        if more_of(&s).is_some() {
+            scrolls.push(sys.meta.id.clone());
+            insta::assert_snapshot!(format!("charts_{}_session_scrolls", sys.meta.id), s.shot());
+        }
+        let all = scroll_through(&mut s);
+        for k in 0..sys.procedures.len() {
+            let key = accc::tui::charts_screen::procedure_char(k);
+            assert!(
+                all.contains(&format!("[{key}] ")),
+                "{} [{key}]:\n{all}",
+                sys.meta.id
+            );
+        }
+    }
+    // The longest list, under the longest message, is the case that scrolls.
+    assert_eq!(scrolls, ["twilight-struggle"]);
+}
