@@ -658,3 +658,23 @@ fn every_games_session_keeps_its_summary_and_message_in_sight() {
     // The longest list, under the longest message, is the case that scrolls.
     assert_eq!(scrolls, ["twilight-struggle"]);
 }
+
+#[test]
+fn breakaways_facts_are_named_whole_on_the_facts_screen() {
+    let mut s = with_session("bk", "breakaway", &[]);
+    s.press("af");
+    let shot = s.shot();
+    let sys = &accc::charts::systems()[system_of("breakaway")];
+    for fact in session::facts(sys) {
+        let about = accc::tui::charts_session::about(&fact);
+        assert!(
+            shot.lines().any(|l| l.contains(&format!("] {about} "))),
+            "{}: {about}\n{shot}",
+            fact.id
+        );
+    }
+    // The two sheets, each its own fact.
+    assert!(shot.contains("The AI defence's charts"), "{shot}");
+    assert!(shot.contains("The AI offence's sheet"), "{shot}");
+    fits(&s);
+}
