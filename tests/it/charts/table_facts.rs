@@ -277,6 +277,59 @@ fn undaunted_scouted_enough_is_kept_for_the_next_inspire_order() {
     taken_back(d, "ud", &kept);
 }
 
+/// The scout's "has the AI scouted enough objective tiles to win?" (either case) is the fact
+/// ANSPORNEN's order asks: the session answers it and keeps the scout's answer.
+#[test]
+fn undaunted_scout_and_inspire_order_share_scouted_enough() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "ud", "undaunted"]);
+    call(
+        d,
+        "undaunted",
+        "ud",
+        &["inspire-order", "--no-scouted-enough"],
+    );
+    let scout = [
+        "card",
+        "--card",
+        "spaeher",
+        "--fog-in-hand",
+        "--d10",
+        "8",
+        "--json",
+    ];
+    let (out, _) = call(d, "undaunted", "ud", &scout);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["from_session"], json!({"scouted-enough": false}), "{v}");
+    assert_eq!(v["drm"], -3, "case A, not enough scouted: {v}");
+    assert_eq!(v["action"], "ANGRIFF", "{v}");
+    // Case B, answered on the command line: kept, and ANSPORNEN's next order takes it.
+    let (_, err) = call(
+        d,
+        "undaunted",
+        "ud",
+        &[
+            "card",
+            "--card",
+            "spaeher",
+            "--no-fog-in-hand",
+            "--scouted-enough",
+            "--no-on-targeted",
+            "--possible-verschleiern",
+            "--d10",
+            "1",
+        ],
+    );
+    assert!(err.contains("scouted-enough: yes (was no)"), "{err}");
+    let (out, _) = call(d, "undaunted", "ud", &["inspire-order"]);
+    assert!(
+        out.contains("  - scouted-enough: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Scharfschütze, MG-Schütze"), "{out}");
+}
+
 #[test]
 fn others_no_never_keeps_a_fact_and_a_kept_flag_given_is_kept_unasked() {
     let dir = tempfile::tempdir().unwrap();

@@ -678,3 +678,36 @@ fn breakaways_facts_are_named_whole_on_the_facts_screen() {
     assert!(shot.contains("The AI offence's sheet"), "{shot}");
     fits(&s);
 }
+
+#[test]
+fn the_scout_card_takes_scouted_enough_from_the_session() {
+    let mut s = with_session(
+        "un",
+        "undaunted",
+        &[("scouted-enough", Answer::Bool(false))],
+    );
+    s.press("a");
+    s.press(&procedure_key("undaunted", "card"));
+    for reply in ["spaeher", "yes"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(
+        w.walk.answers().last(),
+        Some(&("scouted-enough".to_string(), Answer::Bool(false)))
+    );
+    assert_eq!(w.filled(w.walk.answers().len() - 1), Some(Filled::Session));
+    assert!(
+        w.walk.question().unwrap().id.starts_with("d10"),
+        "the W10 next"
+    );
+    let shot = s.shot();
+    assert!(
+        shot.contains("has the AI scouted enough... no  (kept in the session)"),
+        "{shot}"
+    );
+    fits(&s);
+}
