@@ -1011,13 +1011,15 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.note = None;
     let done = w.walk.question().is_none();
     let leaving = std::mem::take(&mut w.leaving);
+    // The answers the person gave: not those the session or the call before filled in.
+    let typed = w.walk.answers().len() - w.filled.len();
     match k.code {
-        KeyCode::Esc if done || leaving || w.walk.answers().is_empty() => return false,
+        KeyCode::Esc if done || leaving || typed == 0 => return false,
         KeyCode::Esc => {
             w.leaving = true;
             w.error = Some(format!(
-                "Press Esc again to leave; the {} given so far will be lost.",
-                plural(w.walk.answers().len() as u32, "answer")
+                "Press Esc again to leave; the {} you gave so far will be lost.",
+                plural(typed as u32, "answer")
             ));
         }
         KeyCode::Char('r') if k.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -1027,7 +1029,11 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
         }
         KeyCode::Char(c @ '1'..='9') if done && w.chain(c as usize - '1' as usize) => {}
         KeyCode::Enter if done => {
+            // A new call starts afresh: nothing carried from the call that led to this one
+            // (in a session, the facts it kept answer as the session's).
             w.walk.restart();
+            w.given.clear();
+            w.filled.clear();
             w.recorded = None;
             w.fill_known();
         }

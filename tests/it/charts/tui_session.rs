@@ -711,3 +711,77 @@ fn the_scout_card_takes_scouted_enough_from_the_session() {
     );
     fits(&s);
 }
+
+/// Types each reply and Enter.
+fn replies(s: &mut Screens, list: &[&str]) {
+    for reply in list {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+}
+
+#[test]
+fn a_new_call_starts_afresh_and_leaving_counts_only_answers_given() {
+    // Outside a session: status says behind, its offence call takes that from it...
+    let mut s = Screens::open();
+    s.press("1w");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    assert!(s.shot().contains("[1] offense"), "{}", s.shot());
+    s.press("1");
+    replies(&mut s, &["1", "10", "60"]);
+    assert!(
+        s.shot().contains("behind? ... yes  (from the call before)"),
+        "{}",
+        s.shot()
+    );
+    // ...and Esc on it counts the three answers typed, not the one carried over.
+    s.key(KeyCode::Esc);
+    assert!(
+        words(&s.shot()).contains("the 3 answers you gave so far will be lost"),
+        "{}",
+        s.shot()
+    );
+    replies(&mut s, &["5", "5"]);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert!(w.walk.outcome().is_some(), "{}", s.shot());
+    // A new call asks again: the call before was the offence, not the status.
+    s.key(KeyCode::Enter);
+    replies(&mut s, &["1", "10", "60"]);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.question().unwrap().id, "behind", "{}", s.shot());
+    assert!(!s.shot().contains("(from the call before)"), "{}", s.shot());
+    // Nothing typed, nothing to lose: Esc leaves at once.
+    let mut s = Screens::open();
+    s.press("1w");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    s.press("1");
+    s.key(KeyCode::Esc);
+    assert!(
+        matches!(s.screen(), ChartsScreen::Procedures { .. }),
+        "{}",
+        s.shot()
+    );
+
+    // In a session the status's facts are kept: a new call takes them from the session, and
+    // says so.
+    let mut s = with_session("pd", "paydirt-vii", &[]);
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    s.press("1");
+    replies(&mut s, &["1", "10", "60", "5", "5"]);
+    s.key(KeyCode::Enter);
+    replies(&mut s, &["1", "10", "60"]);
+    let shot = s.shot();
+    assert!(
+        shot.contains("behind? ... yes  (kept in the session)"),
+        "{shot}"
+    );
+    assert!(!shot.contains("(from the call before)"), "{shot}");
+}
