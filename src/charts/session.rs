@@ -590,6 +590,13 @@ fn upgrade(session: &mut Session) {
     }
 }
 
+/// Reads session `name` without taking its lock, for a program that only reads it (`session
+/// show`): a session file is only ever replaced whole, so a reader sees the whole of one
+/// version even while another program has the session open.
+pub fn load(saves_dir: &Path, name: &str) -> Result<Session, Error> {
+    read(&path_of(saves_dir, name)?)
+}
+
 /// An open session: the file locked against a second program until dropped.
 #[derive(Debug)]
 pub struct Table {

@@ -413,10 +413,12 @@ fn a_session_open_in_another_program_exits_6() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     ok(d, &["charts", "session", "new", "busy", "paydirt-vii"]);
+    ok(d, &["charts", "session", "set", "busy", "blitz", "yes"]);
+    let alone = show(d, "busy");
     let open = accc::charts::session::Table::open(d, "busy").unwrap();
-    let (code, _, err) = at(d, &["charts", "session", "show", "busy"]);
-    assert_eq!(code, 6, "{err}");
-    assert!(err.contains("open in another"), "{err}");
+    // `show` only reads: it is not refused, and shows the file as it stands.
+    assert_eq!(show(d, "busy"), alone);
+    // A call would write: refused, saying what to do.
     let (code, _, err) = at(
         d,
         &[
@@ -433,8 +435,27 @@ fn a_session_open_in_another_program_exits_6() {
         ],
     );
     assert_eq!(code, 6, "{err}");
+    let path = session::path_of(d, "busy").unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "accc: {} is open in another accc (process {}): close the table session there, or \
+             let its call finish, and try again\n",
+            path.display(),
+            std::process::id()
+        )
+    );
+    for verb in [
+        &["undo", "busy"][..],
+        &["set", "busy", "blitz", "no"],
+        &["unset", "busy", "blitz"],
+    ] {
+        let (code, _, err) = at(d, &[&["charts", "session"][..], verb].concat());
+        assert_eq!(code, 6, "{verb:?}: {err}");
+        assert!(err.contains("and try again"), "{err}");
+    }
     drop(open);
-    ok(d, &["charts", "session", "show", "busy"]);
+    assert_eq!(show(d, "busy"), alone, "nothing written while it was open");
 }
 
 #[test]
