@@ -215,8 +215,9 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 .collect()
         }
         SessionVerb::Show { name } => {
-            let open = Table::open(saves_dir, &name).map_err(session_error)?;
-            format!("table session {}\n{}", open.name, open.session.describe())
+            // Only read: a session open in another program is shown as its file stands.
+            let kept = session::load(saves_dir, &name).map_err(session_error)?;
+            format!("table session {name}\n{}", kept.describe())
         }
         SessionVerb::Undo { name } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -508,7 +509,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 
 /// A session error as the command's error: a bad name or a wrong system is a usage error, a
 /// file that is not there "not found", a damaged one a bad file, a locked or failing one a
-/// file error.
+/// file error, saying what to do (a locked one) or that the session is as it was.
 pub fn session_error(e: session::Error) -> Error {
     use crate::store::ErrorKind as F;
     let text = e.to_string();
@@ -520,7 +521,13 @@ pub fn session_error(e: session::Error) -> Error {
             Error::NotFound(format!("no table session there: {text}"))
         }
         session::ErrorKind::File(f) => Error::File {
-            what: "the table session".into(),
+            what: match f.kind {
+                F::Locked { .. } => {
+                    "close the table session there, or let its call finish, and try again"
+                }
+                _ => "the table session is left as it was",
+            }
+            .into(),
             error: f,
         },
         session::ErrorKind::Unusable { .. } => Error::BadFile(text),
