@@ -985,6 +985,106 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     assert_eq!(shot(&again), screen_before);
 }
 
+/// The menu's "[2] Resume" line, trimmed.
+fn resume_line(app: &App) -> String {
+    let text = shot(app);
+    text.lines()
+        .find(|l| l.contains("[2] Resume "))
+        .unwrap_or_else(|| panic!("no resume line:\n{text}"))
+        .trim()
+        .to_string()
+}
+
+/// While the toss winner has still to choose to bat or field, the menu names no side to
+/// bat: left there with [Esc] [Y], or the program stopped there (as by kill -9) and opened
+/// again. Once chosen, it names the side to bat.
+#[test]
+fn the_resume_line_waits_at_the_toss_until_its_winner_has_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    let at_toss = "[2] Resume Yorkshire v Surrey: at the toss, won by Surrey";
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(resume_line(&app), at_toss);
+    press(&mut app, "2");
+    assert!(
+        shot(&app).contains("Surrey won the toss."),
+        "{}",
+        shot(&app)
+    );
+    drop(app);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert_eq!(resume_line(&app), at_toss);
+    // Surrey field: Yorkshire bat, and the opening discards are to come.
+    press(&mut app, "2");
+    press(&mut app, "f");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        "[2] Resume Yorkshire v Surrey: Yorkshire to bat, the opening discards"
+    );
+}
+
+/// Left at the stop that closes an innings, the menu says the next side is to bat (the
+/// engine has begun its innings, no ball of it bowled); a declaration armed is said.
+#[test]
+fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    // On to the stop that closes the first innings.
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.paused.as_ref().is_some_and(|p| p.innings_end().is_some()) {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let (p, names) = (session(&app).state.public(), session(&app).names.clone());
+    assert_eq!(p.innings_started, 2, "{}", shot(&app));
+    let second = names[p.batting().index()].clone();
+    let pack = p.pack;
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        format!("[2] Resume Yorkshire v Surrey: {second} to bat, innings 2 of 4, pack {pack}/3")
+    );
+    // Into the innings, Surrey batting, a declaration armed.
+    press(&mut app, "2");
+    for _ in 0..5000 {
+        let s = session(&app);
+        let surrey_bat = s.state.public().batting() == s.human.unwrap();
+        if surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let p = session(&app).state.public();
+    let (innings, pack) = (p.innings_started, p.pack);
+    press(&mut app, "d");
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        format!("[2] Resume Yorkshire v Surrey: Surrey declaring, innings {innings} of 4, pack {pack}/3")
+    );
+    press(&mut app, "2");
+    assert!(shot(&app).contains("Surrey will declare before the next ball"));
+}
+
 /// Into the person's own match, [=] playing for them and [Enter] passing each stop, until
 /// `deliveries` balls have been bowled.
 fn into_own_match(app: &mut App, deliveries: u32) {
