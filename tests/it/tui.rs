@@ -2306,13 +2306,57 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
     assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
     press(&mut app, "23");
     let text = shot(&app);
-    assert!(
-        text.contains("Two cards at most") && !text.contains("[3] change"),
-        "{text}"
-    );
+    let refused = " At most two cards may be changed: press a picked card's number to unpick it.";
+    // Said just above the prompt, where the eye is.
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[22], refused, "{text}");
+    assert!(!text.contains("[3] change"), "{text}");
     press(&mut app, "1");
     assert!(!shot(&app).contains("[1] change"));
-    assert!(!shot(&app).contains("Two cards at most"));
+    assert!(!shot(&app).contains("At most two cards"));
+    // A digit with no card under it is said too, and picks nothing.
+    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    assert_eq!(held, 6);
+    press(&mut app, "7");
+    let text = shot(&app);
+    assert!(
+        text.contains("No card has the key [7]: the hand holds 6 cards, [1] to [6]."),
+        "{text}"
+    );
+    assert_eq!(session(&app).exchange_pick, vec![1]);
+    press(&mut app, "x");
+    assert!(
+        !shot(&app).contains("No card has the key"),
+        "another key clears it"
+    );
+}
+
+/// At the opening discard (seven cards) and at a ball (six), a digit with no card under it
+/// says so and plays nothing.
+#[test]
+fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    press(&mut app, "b");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    press(&mut app, "9");
+    assert!(
+        shot(&app).contains("No card has the key [9]: the hand holds 7 cards, [1] to [7]."),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    press(&mut app, "=");
+    assert!(session(&app).human_to_act().is_some());
+    let before = session(&app).deliveries;
+    press(&mut app, "8");
+    assert!(
+        shot(&app).contains("No card has the key [8]: the hand holds 6 cards, [1] to [6]."),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(session(&app).deliveries, before);
 }
 
 #[test]
