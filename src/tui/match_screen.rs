@@ -67,7 +67,10 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         };
     }
     // Once the match is over its result stands (it is recorded at once): nothing to leave.
-    if k.code == KeyCode::Esc {
+    // [Q], the menu's quit key, asks the same in the person's own match (in a watched one
+    // it finishes the match).
+    let quit_key = matches!(k.code, KeyCode::Char('q' | 'Q')) && s.human.is_some();
+    if k.code == KeyCode::Esc || quit_key {
         s.leaving = !s.state.is_over();
         return if s.leaving {
             MatchKey::Handled

@@ -883,6 +883,57 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     assert!(session(&app).human_to_act() == Some(Decision::OpeningDiscard));
 }
 
+/// [Q], the menu's quit key, asks to leave the person's own match as [Esc] does (the match
+/// kept): at the toss, at a ball and at a stop; any key but [Y] plays on.
+#[test]
+fn q_in_ones_own_match_asks_to_leave_it_as_esc_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let asked = "Leave this match? It is kept as it stands: [2] on the menu resumes it.";
+    let toss = shot(&app);
+    press(&mut app, "q");
+    assert!(shot(&app).contains(asked), "{}", shot(&app));
+    press(&mut app, "n");
+    assert_eq!(shot(&app), toss);
+    // At a ball, and at a stop.
+    press(&mut app, "b");
+    let mut at_ball = false;
+    let mut at_stop = false;
+    for _ in 0..5000 {
+        let s = session(&app);
+        if at_ball && at_stop {
+            break;
+        }
+        let here = if s.paused.is_some() {
+            &mut at_stop
+        } else {
+            &mut at_ball
+        };
+        if !*here && s.deliveries > 0 {
+            let before = shot(&app);
+            press(&mut app, "Q");
+            assert!(shot(&app).contains(asked), "{}", shot(&app));
+            press(&mut app, "x");
+            assert_eq!(shot(&app), before, "any other key plays on");
+            *here = true;
+        }
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    assert!(at_ball && at_stop);
+    let deliveries = session(&app).deliveries;
+    press(&mut app, "q");
+    press(&mut app, "y");
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+}
+
 #[test]
 fn an_armed_declaration_is_said_in_words() {
     let dir = tempfile::tempdir().unwrap();
