@@ -119,6 +119,20 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
             return played(s, Op::Declare(!s.declare_next));
         }
+        // [Enter] chooses nothing at a ball (the footer names no default, and an [Enter]
+        // meant for a stop must not play a card or take a wide): it says which keys do.
+        (Decision::Bowl | Decision::Respond { .. }, KeyCode::Enter) => {
+            s.note = Some(enter_hint(decision).to_string());
+            return MatchKey::Handled;
+        }
+        // A no card where the ball must be answered with one.
+        (Decision::Respond { .. }, KeyCode::Char('0')) => {
+            s.note = Some(
+                "[0] plays no card only at a no-ball or a wide: this ball needs a card."
+                    .to_string(),
+            );
+            return MatchKey::Handled;
+        }
         (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
         (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
         (Decision::Exchange, KeyCode::Char(c)) => return toggle_exchange(s, c),
@@ -145,6 +159,19 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             key
         }
         None => MatchKey::Ignored,
+    }
+}
+
+/// What [Enter] says at a ball, where it plays nothing: the keys that play there.
+fn enter_hint(decision: Decision) -> &'static str {
+    match decision {
+        Decision::Respond {
+            call: Call::Wide, ..
+        } => "[Enter] plays nothing: [0] takes the wide, or a card's number plays the ball.",
+        Decision::Respond {
+            call: Call::NoBall, ..
+        } => "[Enter] plays nothing: [0] plays no card, or a card's number plays that card.",
+        _ => "[Enter] plays nothing: press the number under a card, or [=] for the computer.",
     }
 }
 

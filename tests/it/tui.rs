@@ -2410,6 +2410,78 @@ fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
     assert_eq!(session(&app).deliveries, before);
 }
 
+/// Plays on with [=] (and [Enter] at stops) until the person is to answer a ball called
+/// `call`; false if the match ends first.
+fn to_users_answer(app: &mut App, call: Call) -> bool {
+    for _ in 0..5000 {
+        let s = session(app);
+        if s.state.is_over() {
+            return false;
+        }
+        if matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call) {
+            return true;
+        }
+        if s.paused.is_some() {
+            enter(app);
+        } else {
+            press(app, "=");
+        }
+    }
+    false
+}
+
+/// [Enter] at a ball plays nothing (no default is offered, and an [Enter] meant for a stop
+/// must not take a wide or play a card): it says which keys play, by the ball's call.
+#[test]
+fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
+    to_own_match(&mut app);
+    let mut seen = Vec::new();
+    for (call, hint) in [
+        (
+            Call::Wide,
+            "[Enter] plays nothing: [0] takes the wide, or a card's number plays the ball.",
+        ),
+        (
+            Call::NoBall,
+            "[Enter] plays nothing: [0] plays no card, or a card's number plays that card.",
+        ),
+        (
+            Call::Normal,
+            "[Enter] plays nothing: press the number under a card, or [=] for the computer.",
+        ),
+    ] {
+        if !to_users_answer(&mut app, call) {
+            continue;
+        }
+        let (before, deliveries) = (shot(&app), session(&app).deliveries);
+        enter(&mut app);
+        let text = shot(&app);
+        assert_eq!(
+            text.lines().nth(22),
+            Some(format!(" {hint}").as_str()),
+            "{text}"
+        );
+        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        if call == Call::Normal {
+            press(&mut app, "0");
+            assert!(
+                shot(&app).contains(
+                    "[0] plays no card only at a no-ball or a wide: this ball needs a card."
+                ),
+                "{}",
+                shot(&app)
+            );
+            assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        }
+        press(&mut app, "x");
+        assert_eq!(shot(&app), before, "the next key clears it");
+        seen.push(call);
+    }
+    assert_eq!(seen, [Call::Wide, Call::NoBall, Call::Normal]);
+}
+
 #[test]
 fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
