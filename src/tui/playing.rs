@@ -346,7 +346,10 @@ impl Open {
         fixture: Fixture,
         session: &Session,
     ) -> Result<Option<SeasonSummary>, Screen> {
-        match self.comp.record_result(fixture, &session.state) {
+        match self
+            .comp
+            .record_result(fixture, &session.state, session.human.is_some())
+        {
             Ok(recorded) => {
                 if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {
                     self.keeper.end_match();
