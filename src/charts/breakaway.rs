@@ -104,13 +104,21 @@ fn label_of(options: &[(&'static str, &'static str)], key: &str) -> &'static str
         .unwrap_or("?")
 }
 
-/// The charts the AI's defence reads, with what each means (the `sheet` question and fact).
+/// The fact the charts the AI's defence reads are kept as.
+pub const DEFENSE_SHEET: &str = "defense-sheet";
+
+/// The fact the sheet the AI's offence reads is kept as.
+pub const OFFENSE_SHEET: &str = "offense-sheet";
+
+/// The charts the AI's defence reads, with what each means (the `defense-sheet` question and
+/// fact).
 const DEFENSE_SHEETS: &[(&str, &str)] = &[
     ("sample", "the sample charts printed in the rules"),
     ("own", "read everything on the team's own sheet"),
 ];
 
-/// The sheet the AI's offence reads, with what each means (the `sheet` question and fact).
+/// The sheet the AI's offence reads, with what each means (the `offense-sheet` question and
+/// fact).
 const OFFENSE_SHEETS: &[(&str, &str)] = &[
     ("fire", "the Fire's sheet (excerpts in the rules)"),
     ("own", "read everything on the team's own sheet"),
@@ -127,7 +135,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     ctx.at("the situation");
     let sheet = ctx.choice(
-        "sheet",
+        DEFENSE_SHEET,
         "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
         DEFENSE_SHEETS,
     )?;
@@ -311,7 +319,7 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
 fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     let sheet = ctx.choice(
-        "sheet",
+        OFFENSE_SHEET,
         "Which sheet? 'fire' uses the Fire's charts printed in the rules.",
         OFFENSE_SHEETS,
     )?;
@@ -591,7 +599,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI defence: strategy, spy, play call",
         about: "You call your play; the AI picks a strategy, spies if it can, and calls its defence.",
         params: &[
-            Param::choice_or("sheet", &["sample", "own"], "sample", "charts to read: the samples in the rules, or your team's sheet").standing().meaning(DEFENSE_SHEETS),
+            Param::choice_or(DEFENSE_SHEET, &["sample", "own"], "sample", "the AI defence's charts: the rules' samples, or own").standing().meaning(DEFENSE_SHEETS),
             Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
@@ -613,7 +621,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI offence: formation, strategy, play code",
         about: "Formation from the down chart, strategy from the game state (or end of half), play code.",
         params: &[
-            Param::choice_or("sheet", &["fire", "own"], "fire", "the Fire's charts from the rules, or your team's sheet").standing().meaning(OFFENSE_SHEETS),
+            Param::choice_or(OFFENSE_SHEET, &["fire", "own"], "fire", "the AI offence's sheet: the Fire's (rules), or own").standing().meaning(OFFENSE_SHEETS),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
             Param::die_reading("formation-d6", "the d6 for the formation; rolled if left out (not needed with --formation)", "formation"),

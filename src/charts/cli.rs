@@ -215,8 +215,9 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 .collect()
         }
         SessionVerb::Show { name } => {
-            let open = Table::open(saves_dir, &name).map_err(session_error)?;
-            format!("table session {}\n{}", open.name, open.session.describe())
+            // Only read: a session open in another program is shown as its file stands.
+            let kept = session::load(saves_dir, &name).map_err(session_error)?;
+            format!("table session {name}\n{}", kept.describe())
         }
         SessionVerb::Undo { name } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -322,12 +323,23 @@ pub fn list_text() -> String {
     for sys in systems() {
         s.push_str(&format!("{}  -  {}\n", sys.meta.id, sys.meta.name));
         let charts: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
-        s.push_str(&format!("  charts: {}\n", charts.join(", ")));
+        push_under(&mut s, "  charts: ", &charts.join(", "));
         for p in sys.procedures {
-            s.push_str(&format!("  call {:<14} {}\n", p.id, p.title));
+            push_under(&mut s, &format!("  call {:<14} ", p.id), p.title);
         }
     }
     s
+}
+
+/// Adds `text` to `s` after `heading`, wrapped at spaces to 80 columns (the help's own width)
+/// with its further lines under the text's first.
+fn push_under(s: &mut String, heading: &str, text: &str) {
+    let indent = " ".repeat(heading.chars().count());
+    let wrapped = wrap_prose(text, 80 - indent.len());
+    for (i, line) in wrapped.lines().enumerate() {
+        let first = if i == 0 { heading } else { indent.as_str() };
+        s.push_str(&format!("{first}{line}\n"));
+    }
 }
 
 /// The text of `accc charts show SYSTEM [CHART]`.
@@ -415,7 +427,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         .bin_name(format!("accc charts call {} {}", sys.meta.id, p.id))
         .no_binary_name(true)
         .about(format!("{} - {}", p.title, p.about))
-        .disable_version_flag(true);
+        .disable_version_flag(true)
+        .max_term_width(80);
     for param in p.params {
         // A default is applied when the flag is left out (and no session knows the fact), so
         // the help names it; clap's own default would hide whether the flag was given.
@@ -496,7 +509,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 
 /// A session error as the command's error: a bad name or a wrong system is a usage error, a
 /// file that is not there "not found", a damaged one a bad file, a locked or failing one a
-/// file error.
+/// file error, saying what to do (a locked one) or that the session is as it was.
 pub fn session_error(e: session::Error) -> Error {
     use crate::store::ErrorKind as F;
     let text = e.to_string();
@@ -508,7 +521,13 @@ pub fn session_error(e: session::Error) -> Error {
             Error::NotFound(format!("no table session there: {text}"))
         }
         session::ErrorKind::File(f) => Error::File {
-            what: "the table session".into(),
+            what: match f.kind {
+                F::Locked { .. } => {
+                    "close the table session there, or let its call finish, and try again"
+                }
+                _ => "the table session is left as it was",
+            }
+            .into(),
             error: f,
         },
         session::ErrorKind::Unusable { .. } => Error::BadFile(text),

@@ -531,8 +531,70 @@ pub fn read(path: &Path) -> Result<Session, Error> {
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;
-    serde_json::from_slice(payload)
-        .map_err(|e| unusable(format!("is damaged: its contents do not read ({e})")))
+    let mut session: Session = serde_json::from_slice(payload)
+        .map_err(|e| unusable(format!("is damaged: its contents do not read ({e})")))?;
+    upgrade(&mut session);
+    Ok(session)
+}
+
+/// The fact Breakaway kept for two questions until they were kept apart: the charts the AI's
+/// defence reads (sample or own) and the sheet its offence reads (fire or own).
+const OLD_SHEET: &str = "sheet";
+
+/// Brings a session written by an earlier version up to date: Breakaway's one `sheet` fact
+/// goes to the fact its value belongs to (`sample` the defence's, `fire` the offence's), and
+/// `own`, which both take, to the side of the last call that answered the old question - or
+/// nowhere when no call did (then it is asked again). The facts before each call and each
+/// change by hand are brought up to date the same way, so that `undo` restores facts this
+/// version knows.
+fn upgrade(session: &mut Session) {
+    use super::breakaway::{DEFENSE_SHEET, OFFENSE_SHEET};
+    if session.system != "breakaway" {
+        return;
+    }
+    let last_side = session.log.iter().rev().find_map(|e| {
+        e.answers
+            .iter()
+            .any(|(id, _)| id == OLD_SHEET)
+            .then_some(e.procedure.as_str())
+    });
+    let own = match last_side {
+        Some("defense") => Some(DEFENSE_SHEET),
+        Some("offense") => Some(OFFENSE_SHEET),
+        _ => None,
+    };
+    let fact_of = |a: &Answer| match a {
+        Answer::Choice(c) if c == "sample" => Some(DEFENSE_SHEET),
+        Answer::Choice(c) if c == "fire" => Some(OFFENSE_SHEET),
+        Answer::Choice(c) if c == "own" => own,
+        _ => None,
+    };
+    let mend = |facts: &mut BTreeMap<String, Answer>| {
+        if let Some(a) = facts.remove(OLD_SHEET) {
+            if let Some(id) = fact_of(&a) {
+                facts.insert(id.to_string(), a);
+            }
+        }
+    };
+    mend(&mut session.facts);
+    for e in &mut session.log {
+        mend(&mut e.facts_before);
+    }
+    for h in &mut session.hand {
+        let was = h.facts_before.get(OLD_SHEET).cloned();
+        mend(&mut h.facts_before);
+        if h.fact == OLD_SHEET {
+            let to = h.after.as_ref().or(was.as_ref()).and_then(fact_of);
+            h.fact = to.unwrap_or(OLD_SHEET).to_string();
+        }
+    }
+}
+
+/// Reads session `name` without taking its lock, for a program that only reads it (`session
+/// show`): a session file is only ever replaced whole, so a reader sees the whole of one
+/// version even while another program has the session open.
+pub fn load(saves_dir: &Path, name: &str) -> Result<Session, Error> {
+    read(&path_of(saves_dir, name)?)
 }
 
 /// An open session: the file locked against a second program until dropped.

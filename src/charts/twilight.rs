@@ -260,7 +260,7 @@ fn first_region(ctx: &mut Ctx, id: &str, what: &str, order: &[&str]) -> Flow<Opt
 }
 
 /// The question of [`first_region`] and [`first_region_at`]: the regions of `order`, shown
-/// as `labels`, by key, and "none" for nowhere.
+/// as `labels`, by key, and "none" for nowhere - the answers that mean something here.
 fn choose_region(
     ctx: &mut Ctx,
     id: &str,
@@ -268,29 +268,17 @@ fn choose_region(
     labels: &[String],
     prompt: String,
 ) -> Flow<Option<String>> {
-    // Every region is a valid answer, so a flag means the same whatever the card: a region
-    // this step cannot use now is noted and counts as none.
-    let all = region_keys();
     let keys: Vec<String> = order.iter().map(|r| region_key(r)).collect();
-    let others: Vec<String> = all
-        .iter()
-        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
-        .map(|k| format!("{k} (not open to this card here)"))
-        .collect();
     let mut options: Vec<(&str, &str)> = keys
         .iter()
         .zip(labels)
         .map(|(k, l)| (k.as_str(), l.as_str()))
         .collect();
     options.push(("none", "nowhere"));
-    for (k, l) in all
-        .iter()
-        .filter(|k| **k != "none" && !keys.iter().any(|x| x == *k))
-        .zip(&others)
-    {
-        options.push((k, l.as_str()));
-    }
-    let key = ctx.choice(id, prompt, &options)?;
+    // Every region is a valid value of the flag, so that a flag means the same whatever the
+    // card: one this step cannot use now is taken from the command line, noted, and counts
+    // as none. The question offers only the regions of the step's order.
+    let key = ctx.choice_beyond(id, prompt, &options, region_keys())?;
     let found = order
         .iter()
         .zip(&keys)

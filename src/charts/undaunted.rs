@@ -70,6 +70,19 @@ pub struct CardStep {
     pub ask: String,
     pub yes: Effect,
     pub no: Effect,
+    /// The fact of the game the question asks, when other procedures ask it too (the
+    /// scout's "scouted enough to win?" is ANSPORNEN's): the question is asked under the
+    /// fact's id, so a table session answers it and keeps the answer. The step's own id
+    /// otherwise.
+    #[serde(default)]
+    pub fact: Option<String>,
+}
+
+impl CardStep {
+    /// The id the question is asked under: its fact's, or its own.
+    pub fn question_id(&self) -> &str {
+        self.fact.as_deref().unwrap_or(&self.id)
+    }
 }
 
 /// One d10 result of a card.
@@ -360,7 +373,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         } else {
             format!("{} question {}", c.de, step.number)
         });
-        let yes = ctx.yes_no(&step.id, format!("{prefix}{}", step.ask))?;
+        let yes = ctx.yes_no(step.question_id(), format!("{prefix}{}", step.ask))?;
         let e = if yes { &step.yes } else { &step.no };
         ctx.fact(
             format!("{prefix}{}", step.ask),
@@ -948,6 +961,14 @@ fn initiative(ctx: &mut Ctx) -> Flow<Outcome> {
     )
 }
 
+/// Whether the AI has scouted enough objective tiles to win: one fact of the game, asked by
+/// the scout's card (either case) and by ANSPORNEN's order, and kept by a table session.
+const SCOUTED_ENOUGH: Param = Param::flag(
+    "scouted-enough",
+    "the AI has scouted enough objective tiles to win",
+)
+.situation();
+
 /// The card-step question ids, for the `card` procedure's flags.
 const CARD_FLAGS: &[Param] = &[
     Param::choice(
@@ -976,14 +997,7 @@ const CARD_FLAGS: &[Param] = &[
         "fog-in-hand",
         "Späher: an 'Unklare Lage' card is in the AI's hand",
     ),
-    Param::flag(
-        "won-a",
-        "Späher, case A: enough objective tiles scouted to win",
-    ),
-    Param::flag(
-        "won-b",
-        "Späher, case B: enough objective tiles scouted to win",
-    ),
+    SCOUTED_ENOUGH,
     Param::flag(
         "on-targeted",
         "the unit is on a tile with a targeting marker",
@@ -1128,7 +1142,7 @@ pub static PROCEDURES: &[Procedure] = &[
         id: "inspire-order",
         title: "ANSPORNEN: the order units come back",
         about: "Scout first until enough is scouted, then sniper.",
-        params: &[Param::flag("scouted-enough", "the AI has scouted enough objective tiles to win").situation()],
+        params: &[SCOUTED_ENOUGH],
         run: supply::inspire_order,
     },
     Procedure {

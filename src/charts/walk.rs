@@ -339,6 +339,39 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// Asks for one of `options`, as [`Ctx::choice`] does, and takes a key of `beyond` too,
+    /// which the question does not offer: an answer that means nothing at this point of the
+    /// procedure, which only a command-line flag, given before the call knows its path, can
+    /// bring (Twilight's region flags take every region; one a step cannot use for this card
+    /// counts as none there). A walk refuses it; [`Walk::answer_given`] puts it to the
+    /// procedure.
+    pub fn choice_beyond(
+        &mut self,
+        id: &str,
+        prompt: impl Into<String>,
+        options: &[(&str, &str)],
+        beyond: &[&str],
+    ) -> Flow<String> {
+        let opts: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, d)| (k.to_string(), d.to_string()))
+            .collect();
+        let q = Question {
+            id: id.into(),
+            prompt: prompt.into(),
+            kind: Kind::Choice { options: opts },
+            step: None,
+        };
+        self.ask(q, |a| match a {
+            Answer::Choice(c)
+                if options.iter().any(|(k, _)| k == c) || beyond.contains(&c.as_str()) =>
+            {
+                Some(c.clone())
+            }
+            _ => None,
+        })
+    }
+
     /// Asks for a die roll from `min` to `max`; records it in the path.
     pub fn die(&mut self, id: &str, label: &str, min: i64, max: i64) -> Flow<i64> {
         let q = Question {
@@ -857,6 +890,26 @@ impl Walk {
         Ok(())
     }
 
+    /// Answers the current question as [`Walk::answer`] does, with one more chance for a
+    /// choice the question does not offer: the procedure itself may take it (a command-line
+    /// flag's value that means nothing at this point, see [`Ctx::choice_beyond`]). Refused,
+    /// the error is the question's own.
+    pub fn answer_given(&mut self, answer: Answer) -> Result<(), WalkError> {
+        let refused = match self.answer(answer.clone()) {
+            Err(e) if matches!(answer, Answer::Choice(_)) => e,
+            done => return done,
+        };
+        let Some(q) = self.question() else {
+            return Err(refused);
+        };
+        self.answers.push((q.id, answer));
+        if self.replay().is_err() {
+            self.answers.pop();
+            return Err(refused);
+        }
+        Ok(())
+    }
+
     /// Answers the current question from typed text: yes/no, a number, an option key (or its
     /// 1-based number), a die value, or text.
     pub fn answer_text(&mut self, input: &str) -> Result<(), WalkError> {
@@ -1059,7 +1112,8 @@ pub mod answers {
 }
 
 /// Runs a procedure to the end, answering each question through `answer_for` (which may look
-/// the answer up, roll a die, or fail). Refused answers come back as errors.
+/// the answer up, roll a die, or fail), as [`Walk::answer_given`] takes them. Refused answers
+/// come back as errors.
 pub fn drive_with<E: From<WalkError>>(
     procedure: &'static Procedure,
     mut answer_for: impl FnMut(&Question) -> Result<Answer, E>,
@@ -1072,7 +1126,7 @@ pub fn drive_with<E: From<WalkError>>(
             State::Done(outcome) => return Ok(outcome),
             State::Ask(q) => {
                 let a = answer_for(&q)?;
-                walk.answer(a)?;
+                walk.answer_given(a)?;
             }
         }
     }

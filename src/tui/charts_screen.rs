@@ -59,11 +59,14 @@ pub enum ChartsScreen {
         scroll: usize,
     },
     /// A system's procedures, to pick one to walk; in a table session when `table` is set.
+    /// The session's summary, its last calls and `status` stay in sight below the list, which
+    /// scrolls by `scroll` when it does not fit above them.
     Procedures {
         system: usize,
         table: Option<Box<Table>>,
         /// What the last key did (a call taken back, a refusal).
         status: Option<String>,
+        scroll: usize,
     },
     /// Walking a procedure step by step.
     Walk(Box<WalkScreen>),
@@ -226,6 +229,7 @@ fn scrolled(scroll: usize, code: KeyCode, len: usize, rows: usize) -> usize {
         KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
         KeyCode::PageUp => scroll.saturating_sub(15),
         KeyCode::Home => 0,
+        KeyCode::End => usize::MAX,
         _ => scroll,
     };
     moved.min(len.saturating_sub(rows))
@@ -320,15 +324,14 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
         ChartsScreen::NewSession(n) => match sessions::new_key(n, k, env.saves_dir) {
             NewKey::Stay(n) => ChartsScreen::NewSession(n),
             NewKey::Leave => open(env.saves_dir),
-            NewKey::Open(system, table) => ChartsScreen::Procedures {
-                status: Some(format!(
+            NewKey::Open(system, table) => {
+                let status = format!(
                     "Table session {} started for {}.",
                     table.name,
                     crate::charts::systems()[system].meta.name
-                )),
-                system,
-                table: Some(table),
-            },
+                );
+                procedures(system, Some(table), Some(status))
+            }
         },
         ChartsScreen::Facts(f) => match sessions::facts_key(*f, k) {
             FactsKey::Stay(f) => ChartsScreen::Facts(Box::new(f)),
@@ -391,11 +394,7 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             status: None,
         },
         ChartsScreen::System { system, .. } if matches!(k.code, KeyCode::Char('w' | 'W')) => {
-            ChartsScreen::Procedures {
-                system,
-                table: None,
-                status: None,
-            }
+            procedures(system, None, None)
         }
         ChartsScreen::System { .. } if k.code == KeyCode::Esc => open(env.saves_dir),
         ChartsScreen::System {
@@ -424,6 +423,7 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             system,
             table,
             status,
+            scroll,
         } => match (procedure_key(system, k), k.code) {
             (Some(p), _) => {
                 let seed = env.seed.unwrap_or_else(crate::seed::clock_seed);
@@ -453,11 +453,7 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                         }
                     },
                 };
-                ChartsScreen::Procedures {
-                    system,
-                    table: Some(table),
-                    status: Some(status),
-                }
+                procedures(system, Some(table), Some(status))
             }
             (None, KeyCode::Char('f' | 'F')) if table.is_some() => {
                 ChartsScreen::Facts(Box::new(FactsScreen {
@@ -470,19 +466,19 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
             }
             (None, KeyCode::Esc) if table.is_some() => open(env.saves_dir),
             (None, KeyCode::Esc) => system_screen(system),
-            _ => ChartsScreen::Procedures {
-                system,
-                table,
-                status,
-            },
+            (None, code) => {
+                let page = procedures_page(system, table.as_deref(), status.as_deref());
+                ChartsScreen::Procedures {
+                    scroll: scrolled(scroll, code, page.list.len(), page.rows()),
+                    system,
+                    table,
+                    status,
+                }
+            }
         },
         ChartsScreen::Walk(mut w) => match walk_key(&mut w, k) {
             true => ChartsScreen::Walk(w),
-            false => ChartsScreen::Procedures {
-                system: w.system,
-                status: w.recorded.take(),
-                table: w.table.take(),
-            },
+            false => procedures(w.system, w.table.take(), w.recorded.take()),
         },
     })
 }
@@ -523,10 +519,17 @@ fn session_screen(saves_dir: &Path, table: Table, status: Option<String>) -> Cha
         }
         return screen;
     };
+    procedures(system, Some(Box::new(table)), status)
+}
+
+/// A system's procedures, in a table session when `table` is set, with a message, scrolled to
+/// the top.
+fn procedures(system: usize, table: Option<Box<Table>>, status: Option<String>) -> ChartsScreen {
     ChartsScreen::Procedures {
         system,
-        table: Some(Box::new(table)),
+        table,
         status,
+        scroll: 0,
     }
 }
 
@@ -615,47 +618,60 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
             system,
             table,
             status,
+            scroll,
         } => {
             let name = &crate::charts::systems()[*system].meta.name;
-            let mut lines = procedure_lines(*system);
-            let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
-            let (title, hint) = match table {
-                Some(t) => {
-                    lines.push(String::new());
-                    lines.extend(session_summary(*system, t));
-                    // The last calls, as many as leave room for the message.
-                    let room = TEXT_ROWS.saturating_sub(lines.len() + said.len() + 1);
-                    let log = &t.session.log;
-                    let first = log.len().saturating_sub(room.clamp(1, 3));
-                    for (n, e) in log.iter().enumerate().skip(first) {
-                        let line = if n + 1 == log.len() {
-                            format!("Last call: {}", e.result)
-                        } else {
-                            format!("Call {}: {}", n + 1, e.result)
-                        };
-                        lines.push(sessions::cut_words(&line, WIDTH));
-                    }
-                    (
-                        format!("{name}: table session {}", t.name),
-                        format!(
-                            "{} walk  [F] facts  [U] take back  [H] help  [Esc] back",
-                            procedure_keys(*system)
-                        ),
-                    )
-                }
+            let page = procedures_page(*system, table.as_deref(), status.as_deref());
+            let rows = page.rows();
+            let more = page.list.len() > rows;
+            // The key line, with room for the list's "(1-12 of 15)" when it scrolls.
+            let len = page.list.len();
+            let at = (*scroll).min(len.saturating_sub(rows));
+            let shown = format!("  ({}-{} of {len})", at + 1, (at + rows).min(len));
+            let room = (WIDTH + 1).saturating_sub(if more { shown.chars().count() } else { 0 });
+            let keys = procedure_keys(*system);
+            let scroll_keys = "[Up]/[Down] scroll";
+            let (title, hints) = match table {
+                Some(t) => (
+                    format!("{name}: table session {}", t.name),
+                    vec![
+                        format!("{keys} walk  [F] facts  [U] take back  [H] help  [Esc] back"),
+                        format!("{keys} walk  [F] facts  [U] take back  {scroll_keys}  [Esc] back"),
+                        format!("{keys} walk  [F] facts  {scroll_keys}  [Esc] back"),
+                        format!("{keys} walk  {scroll_keys}  [Esc] back"),
+                    ],
+                ),
                 None => (
                     format!("{name}: procedures"),
-                    format!(
-                        "Press {}  [H] help  [Esc] back",
-                        procedure_keys_words(*system)
-                    ),
+                    vec![
+                        format!(
+                            "Press {}  [H] help  [Esc] back",
+                            procedure_keys_words(*system)
+                        ),
+                        format!("Press {keys}  {scroll_keys}  [H] help  [Esc] back"),
+                        format!("{keys} walk  {scroll_keys}  [Esc] back"),
+                    ],
                 ),
             };
-            if !said.is_empty() {
-                lines.push(String::new());
-                lines.extend(said);
+            let hint = hints
+                .iter()
+                .skip(usize::from(more))
+                .find(|h| h.chars().count() <= room)
+                .or(hints.last())
+                .cloned()
+                .unwrap_or_default();
+            super::draw::text_rows(f, area, &title, &page.list, *scroll, &hint, rows);
+            // Right under the list, which leaves them room.
+            let top = 2 + page.list.len().min(rows) as u16;
+            for (y, line) in (top..).zip(&page.bottom) {
+                put(
+                    f,
+                    area,
+                    1,
+                    y,
+                    vec![Span::styled(line.clone(), style::text())],
+                );
             }
-            text(f, area, &title, &lines, 0, &hint)
         }
         ChartsScreen::Walk(w) => draw(f, area, w),
     }
@@ -793,7 +809,8 @@ impl WalkScreen {
     }
 }
 
-/// A session's calls and the facts it keeps, by their ids, in a line or two.
+/// A session's calls and the facts it keeps, by their ids, in a line or two: a list of facts
+/// too long for them is cut, so that the pointer to [F] stays in sight.
 fn session_summary(system: usize, t: &Table) -> Vec<String> {
     let kept: Vec<String> = sessions::facts(system)
         .iter()
@@ -806,17 +823,95 @@ fn session_summary(system: usize, t: &Table) -> Vec<String> {
     } else {
         format!("kept: {}", kept.join(", "))
     };
-    let mut lines = fit(
-        &format!(
-            "Table session {}, {}; {kept}. [F] shows them in full.",
-            t.name,
-            plural(t.session.log.len() as u32, "call")
-        ),
-        WIDTH,
-        2,
+    let head = format!(
+        "Table session {}, {}; ",
+        t.name,
+        plural(t.session.log.len() as u32, "call")
     );
-    lines.truncate(2);
-    lines
+    let said = |kept: &str| {
+        let tail = match kept.ends_with("...") {
+            true => " [F] shows them in full.",
+            false => ". [F] shows them in full.",
+        };
+        fit(&format!("{head}{kept}{tail}"), WIDTH, 2)
+    };
+    let mut room = kept.chars().count();
+    while said(&sessions::cut_words(&kept, room)).len() > 2 && room > 0 {
+        room -= 1;
+    }
+    said(&sessions::cut_words(&kept, room))
+}
+
+/// A procedures screen laid out: the list of procedures, and the lines kept in sight below it
+/// whatever the list's length (a table session's summary and last calls, the last message).
+struct ProceduresPage {
+    list: Vec<String>,
+    bottom: Vec<String>,
+}
+
+impl ProceduresPage {
+    /// The rows the list has above the lines kept in sight.
+    fn rows(&self) -> usize {
+        TEXT_ROWS.saturating_sub(self.bottom.len())
+    }
+}
+
+/// Most rows a message takes under the procedures.
+const MESSAGE_ROWS: usize = 4;
+
+/// The procedures screen of `system`, in session `table` if any, with message `status`: the
+/// list whole where it fits above the lines kept in sight, else one row a procedure (its key,
+/// its title and as much of its summary as fits), which scrolls if even that does not fit.
+fn procedures_page(system: usize, table: Option<&Table>, status: Option<&str>) -> ProceduresPage {
+    let full = procedure_lines(system);
+    let mut said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
+    if said.len() > MESSAGE_ROWS {
+        said.truncate(MESSAGE_ROWS);
+        let last = said.pop().unwrap_or_default();
+        said.push(sessions::cut_words(&format!("{last} ..."), WIDTH));
+    }
+    let mut bottom = Vec::new();
+    if let Some(t) = table {
+        bottom.push(String::new());
+        bottom.extend(session_summary(system, t));
+        // The last calls: the last always, the two before it where the whole list still fits.
+        let below = bottom.len() + said.len() + usize::from(!said.is_empty());
+        let room = TEXT_ROWS.saturating_sub(full.len() + below);
+        let log = &t.session.log;
+        let first = log.len().saturating_sub(room.clamp(1, 3));
+        for (n, e) in log.iter().enumerate().skip(first) {
+            let line = if n + 1 == log.len() {
+                format!("Last call: {}", e.result)
+            } else {
+                format!("Call {}: {}", n + 1, e.result)
+            };
+            bottom.push(sessions::cut_words(&line, WIDTH));
+        }
+    }
+    if !said.is_empty() {
+        bottom.push(String::new());
+        bottom.extend(said);
+    }
+    let rows = TEXT_ROWS.saturating_sub(bottom.len());
+    let list = if full.len() <= rows {
+        full
+    } else {
+        let sys = &crate::charts::systems()[system];
+        let mut rows_of: Vec<String> = sys
+            .procedures
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let line = format!("[{}] {} - {}", procedure_char(i), p.title, p.about);
+                sessions::cut_words(&line, WIDTH)
+            })
+            .collect();
+        if rows_of.len() + 2 <= rows {
+            rows_of.splice(0..0, full.into_iter().take(2));
+        }
+        rows_of
+    };
+    ProceduresPage { list, bottom }
 }
 
 /// The numbered list of a system's procedures.
@@ -848,7 +943,7 @@ const PROCEDURE_LETTERS: &str = "ABCDEGIJKLMNOPQRST";
 pub const MOST_PROCEDURES: usize = 10 + PROCEDURE_LETTERS.len();
 
 /// The key of the `i`th procedure: 1-9, 0 for the tenth, then the letters A, B, ...
-pub(super) fn procedure_char(i: usize) -> char {
+pub fn procedure_char(i: usize) -> char {
     match i {
         0..=8 => char::from(b'1' + i as u8),
         9 => '0',
@@ -920,13 +1015,15 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.note = None;
     let done = w.walk.question().is_none();
     let leaving = std::mem::take(&mut w.leaving);
+    // The answers the person gave: not those the session or the call before filled in.
+    let typed = w.walk.answers().len() - w.filled.len();
     match k.code {
-        KeyCode::Esc if done || leaving || w.walk.answers().is_empty() => return false,
+        KeyCode::Esc if done || leaving || typed == 0 => return false,
         KeyCode::Esc => {
             w.leaving = true;
             w.error = Some(format!(
-                "Press Esc again to leave; the {} given so far will be lost.",
-                plural(w.walk.answers().len() as u32, "answer")
+                "Press Esc again to leave; the {} you gave so far will be lost.",
+                plural(typed as u32, "answer")
             ));
         }
         KeyCode::Char('r') if k.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -936,7 +1033,11 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
         }
         KeyCode::Char(c @ '1'..='9') if done && w.chain(c as usize - '1' as usize) => {}
         KeyCode::Enter if done => {
+            // A new call starts afresh: nothing carried from the call that led to this one
+            // (in a session, the facts it kept answer as the session's).
             w.walk.restart();
+            w.given.clear();
+            w.filled.clear();
             w.recorded = None;
             w.fill_known();
         }

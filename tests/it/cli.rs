@@ -338,7 +338,9 @@ fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
     // Every command the help says uses the saves folder is here; `play`, the terminal
     // program, says it on its screen (tests/it/tui.rs).
     let help = accc().arg("--help").output().unwrap();
+    // Its lines joined: the help is wrapped to 80 columns.
     let help = String::from_utf8(help.stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
     let used_by = help
         .split("(used by ")
         .nth(1)
@@ -440,6 +442,49 @@ fn a_folder_that_cannot_be_written_to_is_said_before_anything_is_simulated() {
     );
     assert!(!err.contains("simulated here"), "{err}");
     assert_eq!(std::fs::read(ro.join("RO.acc")).unwrap(), before);
+}
+
+/// Every help fits the 80 columns of the program's screen, wrapped at spaces (a terminal
+/// had cut the words of lines clap left long), whether printed to a terminal or a pipe: the
+/// whole program's, each command's (read from the program's own list, so a new command is
+/// held to it too), and the charts' subcommands and list of calls.
+#[test]
+fn every_help_fits_80_columns() {
+    let run = |args: &[&str]| {
+        let out = accc().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let commands = |help: &str| -> Vec<String> {
+        help.lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .filter(|c| c != "help")
+            .collect()
+    };
+    let top = run(&["--help"]);
+    let mut helps = vec![(vec!["--help".to_string()], top.clone())];
+    for c in commands(&top) {
+        let help = run(&[c.as_str(), "--help"]);
+        for sub in commands(&help) {
+            let args = vec![c.clone(), sub, "--help".to_string()];
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            helps.push((args.clone(), run(&refs)));
+        }
+        helps.push((vec![c, "--help".to_string()], help));
+    }
+    assert!(helps.len() > 15, "{}", helps.len());
+    assert!(helps
+        .iter()
+        .any(|(a, _)| a[..] == ["charts", "call", "--help"]));
+    for (args, help) in &helps {
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line}");
+        }
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ fn call(id: &str, answers: &[(&str, Answer)]) -> Result<Outcome, WalkError> {
 
 fn defence(extra: &[(&str, Answer)]) -> Outcome {
     let mut a: Vec<(&str, Answer)> = vec![
-        ("sheet", c("sample")),
+        ("defense-sheet", c("sample")),
         ("formation", c("pass-heavy")),
         ("down", n(1)),
         ("distance", n(10)),
@@ -122,7 +122,7 @@ fn spy_call_breakaway_or_ignored() {
 fn fire_offence_strategy_and_codes() {
     let run = |extra: &[(&str, Answer)]| {
         let mut a: Vec<(&str, Answer)> = vec![
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(1)),
             ("distance", n(4)),
             ("formation-d6", die(6)),
@@ -141,7 +141,7 @@ fn fire_offence_strategy_and_codes() {
     let o = call(
         "offense",
         &[
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(1)),
             ("distance", n(2)),
             ("formation-d6", die(1)),
@@ -155,7 +155,7 @@ fn fire_offence_strategy_and_codes() {
     let o = call(
         "offense",
         &[
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(3)),
             ("distance", n(4)),
             ("formation-d6", die(1)),
@@ -170,7 +170,7 @@ fn fire_offence_strategy_and_codes() {
     let e = call(
         "offense",
         &[
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(2)),
             ("distance", n(2)),
             ("formation-d6", die(1)),
@@ -183,7 +183,7 @@ fn fire_offence_strategy_and_codes() {
     let o = call(
         "offense",
         &[
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(2)),
             ("distance", n(2)),
             ("formation-d6", die(1)),
@@ -201,7 +201,7 @@ fn fire_offence_strategy_and_codes() {
 fn end_of_half_strategy() {
     let base = |score: &str, extra: Option<(&'static str, Answer)>| {
         let mut a: Vec<(&str, Answer)> = vec![
-            ("sheet", c("fire")),
+            ("offense-sheet", c("fire")),
             ("down", n(3)),
             ("distance", n(9)),
             ("formation-d6", die(1)),

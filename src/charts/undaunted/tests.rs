@@ -146,7 +146,11 @@ fn scout_cases_and_substitutions() {
     // Case A (fog of war card in hand), enough scouted: +4; 6 + 4 = 10: AUFKLÄREN.
     let o = card_call(
         "spaeher",
-        &[("fog-in-hand", yes()), ("won-a", yes()), ("d10", die(6))],
+        &[
+            ("fog-in-hand", yes()),
+            ("scouted-enough", yes()),
+            ("d10", die(6)),
+        ],
     );
     assert_eq!(o.fields["case"], "A");
     assert_eq!(action(&o), "AUFKLÄREN");
@@ -159,13 +163,17 @@ fn scout_cases_and_substitutions() {
         "ANGRIFF"
     );
     // Case B, enough: +2 and ERKUNDEN becomes VERSCHLEIERN; 1 + 2 = 3.
-    let o = card_call("spaeher", &[("won-b", yes()), ("d10", die(1))]);
+    let o = card_call("spaeher", &[("scouted-enough", yes()), ("d10", die(1))]);
     assert_eq!(o.fields["case"], "B");
     assert_eq!(action(&o), "VERSCHLEIERN");
     // Same, on a targeted tile: -3 instead of +2; 7 - 3 = 4 -> ERKUNDEN -> VERSCHLEIERN.
     let o = card_call(
         "spaeher",
-        &[("won-b", yes()), ("on-targeted", yes()), ("d10", die(7))],
+        &[
+            ("scouted-enough", yes()),
+            ("on-targeted", yes()),
+            ("d10", die(7)),
+        ],
     );
     assert_eq!(o.fields["drm"], -3);
     assert_eq!(action(&o), "VERSCHLEIERN");
@@ -181,7 +189,7 @@ fn scout_cases_and_substitutions() {
     let o = card_call(
         "spaeher",
         &[
-            ("won-b", yes()),
+            ("scouted-enough", yes()),
             ("d10", die(8)),
             ("possible-verschleiern", no()),
         ],

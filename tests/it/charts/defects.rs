@@ -413,3 +413,40 @@ fn undaunted_target_reads_the_weakest_unit_for_the_two_lower_rule() {
         "{err}"
     );
 }
+
+#[test]
+fn a_region_flag_no_step_can_use_counts_as_none_on_the_command_line() {
+    // Step 5 is about non-European battlegrounds: the walk does not offer Europe, but the flag
+    // takes every region, and Europe there counts as none.
+    let base = [
+        "--ops",
+        "3",
+        "--war",
+        "mid",
+        "--influence-control",
+        "--region-d20",
+        "3",
+        "--json",
+    ];
+    let v = call_json(
+        "twilight-struggle",
+        "action",
+        &args(&[&base[..], &["--influence-region", "europe"]].concat()),
+    );
+    assert_ne!(v["step"], "5A", "{v}");
+    let v = call_json(
+        "twilight-struggle",
+        "action",
+        &args(&[&base[..], &["--influence-region", "asia"]].concat()),
+    );
+    assert_eq!(v["step"], "5A", "{v}");
+    // A value the flag does not take at all is still refused.
+    let bad = args(
+        &[
+            &base[..],
+            &["--influence-region", "atlantis", "--others-no"],
+        ]
+        .concat(),
+    );
+    assert!(cli::call_text(Some("twilight-struggle"), Some("action"), &bad).is_err());
+}

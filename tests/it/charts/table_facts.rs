@@ -178,7 +178,7 @@ fn breakaway_clock_and_time_outs_feed_the_facts() {
         "bk",
         &[
             "offense",
-            "--sheet",
+            "--offense-sheet",
             "own",
             "--down",
             "1",
@@ -196,7 +196,7 @@ fn breakaway_clock_and_time_outs_feed_the_facts() {
         out.contains("  - final-cards: yes (from the session)\n"),
         "{out}"
     );
-    assert!(err.contains("sheet: own (new)"), "{err}");
+    assert!(err.contains("offense-sheet: own (new)"), "{err}");
     // Time-outs played out lower the fact to 0.
     let (out, err) = call(
         d,
@@ -275,6 +275,59 @@ fn undaunted_scouted_enough_is_kept_for_the_next_inspire_order() {
     );
     assert!(out.contains("Scharfschütze, MG-Schütze"), "{out}");
     taken_back(d, "ud", &kept);
+}
+
+/// The scout's "has the AI scouted enough objective tiles to win?" (either case) is the fact
+/// ANSPORNEN's order asks: the session answers it and keeps the scout's answer.
+#[test]
+fn undaunted_scout_and_inspire_order_share_scouted_enough() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "ud", "undaunted"]);
+    call(
+        d,
+        "undaunted",
+        "ud",
+        &["inspire-order", "--no-scouted-enough"],
+    );
+    let scout = [
+        "card",
+        "--card",
+        "spaeher",
+        "--fog-in-hand",
+        "--d10",
+        "8",
+        "--json",
+    ];
+    let (out, _) = call(d, "undaunted", "ud", &scout);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["from_session"], json!({"scouted-enough": false}), "{v}");
+    assert_eq!(v["drm"], -3, "case A, not enough scouted: {v}");
+    assert_eq!(v["action"], "ANGRIFF", "{v}");
+    // Case B, answered on the command line: kept, and ANSPORNEN's next order takes it.
+    let (_, err) = call(
+        d,
+        "undaunted",
+        "ud",
+        &[
+            "card",
+            "--card",
+            "spaeher",
+            "--no-fog-in-hand",
+            "--scouted-enough",
+            "--no-on-targeted",
+            "--possible-verschleiern",
+            "--d10",
+            "1",
+        ],
+    );
+    assert!(err.contains("scouted-enough: yes (was no)"), "{err}");
+    let (out, _) = call(d, "undaunted", "ud", &["inspire-order"]);
+    assert!(
+        out.contains("  - scouted-enough: yes (from the session)\n"),
+        "{out}"
+    );
+    assert!(out.contains("Scharfschütze, MG-Schütze"), "{out}");
 }
 
 #[test]
@@ -360,10 +413,12 @@ fn a_session_open_in_another_program_exits_6() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     ok(d, &["charts", "session", "new", "busy", "paydirt-vii"]);
+    ok(d, &["charts", "session", "set", "busy", "blitz", "yes"]);
+    let alone = show(d, "busy");
     let open = accc::charts::session::Table::open(d, "busy").unwrap();
-    let (code, _, err) = at(d, &["charts", "session", "show", "busy"]);
-    assert_eq!(code, 6, "{err}");
-    assert!(err.contains("open in another"), "{err}");
+    // `show` only reads: it is not refused, and shows the file as it stands.
+    assert_eq!(show(d, "busy"), alone);
+    // A call would write: refused, saying what to do.
     let (code, _, err) = at(
         d,
         &[
@@ -380,8 +435,27 @@ fn a_session_open_in_another_program_exits_6() {
         ],
     );
     assert_eq!(code, 6, "{err}");
+    let path = session::path_of(d, "busy").unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "accc: {} is open in another accc (process {}): close the table session there, or \
+             let its call finish, and try again\n",
+            path.display(),
+            std::process::id()
+        )
+    );
+    for verb in [
+        &["undo", "busy"][..],
+        &["set", "busy", "blitz", "no"],
+        &["unset", "busy", "blitz"],
+    ] {
+        let (code, _, err) = at(d, &[&["charts", "session"][..], verb].concat());
+        assert_eq!(code, 6, "{verb:?}: {err}");
+        assert!(err.contains("and try again"), "{err}");
+    }
     drop(open);
-    ok(d, &["charts", "session", "show", "busy"]);
+    assert_eq!(show(d, "busy"), alone, "nothing written while it was open");
 }
 
 #[test]
@@ -403,10 +477,22 @@ fn session_set_takes_negative_values_and_names_the_range() {
     ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
     let (out, _) = ok(d, &["charts", "session", "set", "pd", "margin", "-8"]);
     assert_eq!(out, "margin: -8 (new)\n");
-    // Breakaway's sheet is `sample` on defence and `fire` on offence: both are kept.
-    ok(d, &["charts", "session", "set", "bk", "sheet", "fire"]);
-    let (out, _) = ok(d, &["charts", "session", "set", "bk", "sheet", "own"]);
-    assert_eq!(out, "sheet: own (was fire)\n");
+    // Breakaway's sheets: the defence's is `sample` or `own`, the offence's `fire` or `own`.
+    ok(
+        d,
+        &["charts", "session", "set", "bk", "offense-sheet", "fire"],
+    );
+    let (code, _, err) = at(
+        d,
+        &["charts", "session", "set", "bk", "defense-sheet", "fire"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("expected one of: sample, own"), "{err}");
+    let (out, _) = ok(
+        d,
+        &["charts", "session", "set", "bk", "offense-sheet", "own"],
+    );
+    assert_eq!(out, "offense-sheet: own (was fire)\n");
     // Unset: a name mistyped is told, with the names kept; a fact kept is forgotten.
     let before = show(d, "bk");
     let (code, _, err) = at(d, &["charts", "session", "unset", "bk", "shete"]);
@@ -416,13 +502,16 @@ fn session_set_takes_negative_values_and_names_the_range() {
         "{err}"
     );
     assert_eq!(show(d, "bk"), before);
-    let (out, _) = ok(d, &["charts", "session", "unset", "bk", "sheet"]);
-    assert_eq!(out, "sheet: forgotten, it will be asked\n");
+    let (out, _) = ok(d, &["charts", "session", "unset", "bk", "offense-sheet"]);
+    assert_eq!(out, "offense-sheet: forgotten, it will be asked\n");
     let facts = show(d, "bk");
     let (facts, log) = facts.split_once("calls:").unwrap();
     assert!(!facts.contains("sheet"), "{facts}");
     // The log shows the change by hand that `undo` would take back.
-    assert!(log.contains("by hand: sheet: forgotten (was own)"), "{log}");
+    assert!(
+        log.contains("by hand: offense-sheet: forgotten (was own)"),
+        "{log}"
+    );
 }
 
 #[test]
@@ -732,4 +821,168 @@ fn a_session_file_without_changes_by_hand_still_loads() {
     let (out, _) = ok(d, &["charts", "session", "undo", "old"]);
     assert!(out.starts_with("took back call 1 (status => "), "{out}");
     assert!(!show(d, "old").contains("margin"));
+}
+
+/// Breakaway's defence and offence read different sheets, kept as two facts: calls that
+/// alternate, as at the table, ask each once.
+#[test]
+fn breakaway_keeps_the_defence_and_the_offence_sheet_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bk", "breakaway"]);
+    let defense = [
+        "defense",
+        "--formation",
+        "pass-heavy",
+        "--down",
+        "1",
+        "--distance",
+        "10",
+        "--strategy",
+        "stunt",
+        "--play",
+        "pass",
+        "--value",
+        "3",
+        "--others-no",
+        "--d6",
+        "3",
+    ];
+    let offense = [
+        "offense",
+        "--down",
+        "1",
+        "--distance",
+        "10",
+        "--formation",
+        "shotgun",
+        "--strategy",
+        "blue-80",
+        "--others-no",
+        "--d6",
+        "2",
+    ];
+    let (_, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &[&defense[..], &["--defense-sheet", "own"]].concat(),
+    );
+    assert!(err.contains("defense-sheet: own (new)"), "{err}");
+    let (_, err) = call(
+        d,
+        "breakaway",
+        "bk",
+        &[&offense[..], &["--offense-sheet", "own"]].concat(),
+    );
+    assert!(err.contains("offense-sheet: own (new)"), "{err}");
+    assert!(
+        !err.contains("defense-sheet"),
+        "the defence's is left as it was: {err}"
+    );
+    // Back and forth: each takes its own from the session.
+    for _ in 0..2 {
+        let (out, _) = call(d, "breakaway", "bk", &defense);
+        assert!(
+            out.contains("  - defense-sheet: own (from the session)\n"),
+            "{out}"
+        );
+        let (out, _) = call(d, "breakaway", "bk", &offense);
+        assert!(
+            out.contains("  - offense-sheet: own (from the session)\n"),
+            "{out}"
+        );
+    }
+}
+
+/// A Breakaway session written when one fact `sheet` served both sheets: its value goes to
+/// the fact it belongs to (`own`, which both take, to the side of the last call that answered
+/// it, or nowhere), in the facts and in the facts `undo` restores; the file loads, no error.
+#[test]
+fn an_old_breakaway_sheet_fact_goes_to_the_sheet_its_value_belongs_to() {
+    use accc::store::envelope;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(session::folder(d)).unwrap();
+    let write = |name: &str, payload: Value| {
+        let bytes = envelope::wrap(session::KIND, payload.to_string().as_bytes());
+        std::fs::write(session::path_of(d, name).unwrap(), bytes).unwrap();
+    };
+    let entry = |procedure: &str, sheet: &str, before: Value| {
+        json!({
+            "procedure": procedure,
+            "answers": [["sheet", {"choice": sheet}], ["down", {"number": 1}]],
+            "result": "a call",
+            "fields": {},
+            "facts_before": before
+        })
+    };
+    // sample, then fire: the last value given is the offence's; the defence's was before it.
+    write(
+        "old",
+        json!({
+            "system": "breakaway",
+            "facts": {"sheet": {"choice": "fire"}, "pass-tokens": {"number": 3}},
+            "log": [
+                entry("defense", "sample", json!({})),
+                entry("offense", "fire", json!({"sheet": {"choice": "sample"}})),
+            ],
+            "hand": [{
+                "fact": "sheet",
+                "after": {"choice": "fire"},
+                "facts_before": {"sheet": {"choice": "sample"}},
+                "calls": 2
+            }]
+        }),
+    );
+    let shown = show(d, "old");
+    assert!(
+        shown.contains("  offense-sheet: fire (standing)\n"),
+        "{shown}"
+    );
+    assert!(!shown.contains("  sheet:"), "{shown}");
+    assert!(shown.contains("by hand: offense-sheet: fire"), "{shown}");
+    assert!(!shown.contains("defense-sheet"), "{shown}");
+    let t = session::Table::open(d, "old").unwrap();
+    assert_eq!(
+        t.session.hand[0].facts_before.get("defense-sheet"),
+        Some(&Answer::Choice("sample".into()))
+    );
+    drop(t);
+    // Undo the change by hand, then the offence call: the facts before each, brought up to date.
+    undo(d, "old");
+    undo(d, "old");
+    let shown = show(d, "old");
+    assert!(
+        shown.contains("  defense-sheet: sample (standing)\n"),
+        "{shown}"
+    );
+    assert!(!shown.contains("offense-sheet"), "{shown}");
+    // `own` goes to the side of the last call that answered the old question.
+    let own = |name: &str, log: Value| {
+        write(
+            name,
+            json!({"system": "breakaway", "facts": {"sheet": {"choice": "own"}}, "log": log}),
+        );
+        show(d, name)
+    };
+    let shown = own("own-d", json!([entry("defense", "own", json!({}))]));
+    assert!(
+        shown.contains("  defense-sheet: own (standing)\n"),
+        "{shown}"
+    );
+    let shown = own(
+        "own-o",
+        json!([
+            entry("defense", "own", json!({})),
+            entry("offense", "own", json!({}))
+        ]),
+    );
+    assert!(
+        shown.contains("  offense-sheet: own (standing)\n"),
+        "{shown}"
+    );
+    // With no call to say whose it was, it is dropped: asked again, no error.
+    let shown = own("own-none", json!([]));
+    assert!(shown.contains("(none yet)"), "{shown}");
 }

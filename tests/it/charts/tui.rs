@@ -333,3 +333,56 @@ fn twilight_event_influence_walks_on_into_the_9b_draw_in_a_session() {
     );
     insta::assert_snapshot!("charts_twilight_session_after_two_calls", menu);
 }
+
+/// Answers the walk's yes/no questions "no" until question `id` is asked.
+fn no_until(s: &mut Screens, id: &str) {
+    for _ in 0..60 {
+        let q = walk(s).walk.question().expect("still asking");
+        if q.id == id {
+            return;
+        }
+        assert!(matches!(q.kind, Kind::YesNo), "{}: {}", q.id, s.shot());
+        s.press("no");
+        s.key(KeyCode::Enter);
+    }
+    panic!("{id} is never asked:\n{}", s.shot());
+}
+
+#[test]
+fn a_region_question_offers_only_the_regions_of_its_step() {
+    let ts = accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == "twilight-struggle")
+        .unwrap();
+    let action = accc::charts::systems()[ts]
+        .procedures
+        .iter()
+        .position(|p| p.id == "action")
+        .unwrap();
+    let mut s = Screens::open();
+    s.press(&format!("{}w{}", ts + 1, action + 1));
+    for reply in ["no", "3", "mid"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    // Step 5: non-European battlegrounds, so Europe is no answer.
+    no_until(&mut s, "influence-control");
+    s.press("yes");
+    s.key(KeyCode::Enter);
+    let q = walk(&s).walk.question().unwrap();
+    assert_eq!(q.id, "influence-region");
+    let shot = s.shot();
+    assert!(
+        shot.contains("Answer one of: asia, middle-east, south-america, africa,"),
+        "{shot}"
+    );
+    assert!(!shot.contains("europe"), "{shot}");
+    s.press("europe");
+    s.key(KeyCode::Enter);
+    assert_eq!(walk(&s).walk.question().unwrap().id, "influence-region");
+    assert!(s.shot().contains("'europe' is not allowed"), "{}", s.shot());
+    s.press("africa");
+    s.key(KeyCode::Enter);
+    let o = walk(&s).walk.outcome().expect("the call");
+    assert_eq!(o.fields["step"], "5A", "{:?}", o.fields);
+}

@@ -498,3 +498,290 @@ fn a_damaged_session_without_a_backup_and_a_locked_one_say_so() {
     assert!(said.contains("busy.table"), "{said}");
     fits(&s);
 }
+
+/// A session of `system` with every fact it keeps set and three calls in its log, each with
+/// a long result, in a new folder: the most a session's summary and last calls can say.
+fn crowded_session(name: &str, system: &str) -> Screens {
+    use accc::charts::walk::Kind;
+    let dir = tempfile::tempdir().unwrap();
+    let sys = &accc::charts::systems()[system_of(system)];
+    let mut t = Table::create(dir.path(), name, system).unwrap();
+    for f in session::facts(sys) {
+        let a = match &f.question.kind {
+            Kind::YesNo => Answer::Bool(true),
+            Kind::Number { min, .. } => Answer::Number(*min),
+            Kind::Choice { options } => Answer::Choice(options[0].0.clone()),
+            other => panic!("a fact of kind {other:?}"),
+        };
+        t.session.set(f.id, Some(a));
+    }
+    for (n, p) in sys.procedures.iter().cycle().take(3).enumerate() {
+        t.session.log.push(session::Entry {
+            procedure: p.id.to_string(),
+            answers: Vec::new(),
+            result: format!(
+                "call {} of {}, {}",
+                n + 1,
+                p.id,
+                "with a long result ".repeat(5)
+            ),
+            fields: Default::default(),
+            facts_before: t.session.facts.clone(),
+        });
+    }
+    t.save().unwrap();
+    drop(t);
+    Screens::open_in(dir)
+}
+
+/// The screen's words, whitespace normalised (a sentence wrapped over rows reads whole).
+fn seen(s: &Screens) -> String {
+    words(&s.shot())
+}
+
+/// The list's "(first-last of all)" on the key line, if it says there is more.
+fn more_of(s: &Screens) -> Option<(usize, usize, usize)> {
+    let keys = &s.rows()[24];
+    let (_, tail) = keys.rsplit_once('(')?;
+    let (span, all) = tail.trim_end_matches(')').split_once(" of ")?;
+    let (first, last) = span.split_once('-')?;
+    Some((first.parse().ok()?, last.parse().ok()?, all.parse().ok()?))
+}
+
+/// Scrolls the procedures down to their end, checking that every key promises only what the
+/// keys reach: returns every row shown on the way.
+fn scroll_through(s: &mut Screens) -> String {
+    let mut shown = seen(s);
+    for _ in 0..40 {
+        match more_of(s) {
+            Some((_, last, all)) if last < all => {
+                s.key(KeyCode::Down);
+                let (_, now, _) = more_of(s).expect("still a long list");
+                assert_eq!(now, last + 1, "[Down] shows one more:\n{}", s.shot());
+                shown.push('\n');
+                shown.push_str(&seen(s));
+            }
+            _ => break,
+        }
+    }
+    if let Some((_, last, all)) = more_of(s) {
+        assert_eq!(last, all, "the keys reach the list's end:\n{}", s.shot());
+        s.key(KeyCode::Home);
+        assert_eq!(more_of(s).map(|m| m.0), Some(1), "{}", s.shot());
+        s.key(KeyCode::End);
+        assert_eq!(more_of(s).map(|m| m.1), Some(all), "{}", s.shot());
+    }
+    shown
+}
+
+#[test]
+fn every_games_session_keeps_its_summary_and_message_in_sight() {
+    let mut scrolls = Vec::new();
+    for (i, sys) in accc::charts::systems().iter().enumerate() {
+        let name = format!("g{i}");
+        let mut s = crowded_session(&name, &sys.meta.id);
+        s.press("a");
+        let shot = seen(&s);
+        assert!(
+            shot.contains(&format!("Table session {name}, 3 calls; kept:")),
+            "{}:\n{shot}",
+            sys.meta.id
+        );
+        assert!(shot.contains("[F] shows them in full."), "{shot}");
+        assert!(shot.contains("Last call: call 3 of"), "{shot}");
+        fits(&s);
+        // [U]: the call taken back is said, the summary counts one call fewer.
+        s.press("u");
+        let shot = seen(&s);
+        assert!(
+            shot.contains(&format!(
+                "Took back {}",
+                sys.procedures[2 % sys.procedures.len()].id
+            )),
+            "{}:\n{shot}",
+            sys.meta.id
+        );
+        assert!(
+            shot.contains(&format!("Table session {name}, 2 calls;")),
+            "{shot}"
+        );
+        assert!(shot.contains("Last call: call 2 of"), "{shot}");
+        fits(&s);
+        if sys.meta.id == "undaunted" {
+            insta::assert_snapshot!("charts_undaunted_session_taken_back", s.shot());
+        }
+        // Every procedure's key is on the list, reached by the keys if it scrolls.
+        let all = scroll_through(&mut s);
+        for (k, p) in sys.procedures.iter().enumerate() {
+            let key = accc::tui::charts_screen::procedure_char(k);
+            let first_word = p.title.split_whitespace().next().unwrap();
+            assert!(
+                all.contains(&format!("[{key}] {first_word}")),
+                "{} [{key}]:\n{all}",
+                sys.meta.id
+            );
+        }
+        // The most a message can take: the session's lines and the message stay in sight,
+        // and the list scrolls to its end.
+        let ChartsScreen::Procedures { table, .. } = s.screen.take().unwrap() else {
+            panic!("the procedures")
+        };
+        let long = "a message as long as a refusal naming its file ".repeat(8);
+        s.screen = Some(ChartsScreen::Procedures {
+            system: i,
+            table,
+            status: Some(long.clone()),
+            scroll: 0,
+        });
+        let shot = seen(&s);
+        assert!(shot.contains("a message as long as a refusal"), "{shot}");
+        assert!(shot.contains("Last call: call 2 of"), "{shot}");
+        assert!(
+            shot.contains(&format!("Table session {name}, 2 calls;")),
+            "{shot}"
+        );
+        fits(&s);
+        if more_of(&s).is_some() {
+            scrolls.push(sys.meta.id.clone());
+            insta::assert_snapshot!(format!("charts_{}_session_scrolls", sys.meta.id), s.shot());
+        }
+        let all = scroll_through(&mut s);
+        for k in 0..sys.procedures.len() {
+            let key = accc::tui::charts_screen::procedure_char(k);
+            assert!(
+                all.contains(&format!("[{key}] ")),
+                "{} [{key}]:\n{all}",
+                sys.meta.id
+            );
+        }
+    }
+    // The longest list, under the longest message, is the case that scrolls.
+    assert_eq!(scrolls, ["twilight-struggle"]);
+}
+
+#[test]
+fn breakaways_facts_are_named_whole_on_the_facts_screen() {
+    let mut s = with_session("bk", "breakaway", &[]);
+    s.press("af");
+    let shot = s.shot();
+    let sys = &accc::charts::systems()[system_of("breakaway")];
+    for fact in session::facts(sys) {
+        let about = accc::tui::charts_session::about(&fact);
+        assert!(
+            shot.lines().any(|l| l.contains(&format!("] {about} "))),
+            "{}: {about}\n{shot}",
+            fact.id
+        );
+    }
+    // The two sheets, each its own fact.
+    assert!(shot.contains("The AI defence's charts"), "{shot}");
+    assert!(shot.contains("The AI offence's sheet"), "{shot}");
+    fits(&s);
+}
+
+#[test]
+fn the_scout_card_takes_scouted_enough_from_the_session() {
+    let mut s = with_session(
+        "un",
+        "undaunted",
+        &[("scouted-enough", Answer::Bool(false))],
+    );
+    s.press("a");
+    s.press(&procedure_key("undaunted", "card"));
+    for reply in ["spaeher", "yes"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(
+        w.walk.answers().last(),
+        Some(&("scouted-enough".to_string(), Answer::Bool(false)))
+    );
+    assert_eq!(w.filled(w.walk.answers().len() - 1), Some(Filled::Session));
+    assert!(
+        w.walk.question().unwrap().id.starts_with("d10"),
+        "the W10 next"
+    );
+    let shot = s.shot();
+    assert!(
+        shot.contains("has the AI scouted enough... no  (kept in the session)"),
+        "{shot}"
+    );
+    fits(&s);
+}
+
+/// Types each reply and Enter.
+fn replies(s: &mut Screens, list: &[&str]) {
+    for reply in list {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+}
+
+#[test]
+fn a_new_call_starts_afresh_and_leaving_counts_only_answers_given() {
+    // Outside a session: status says behind, its offence call takes that from it...
+    let mut s = Screens::open();
+    s.press("1w");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    assert!(s.shot().contains("[1] offense"), "{}", s.shot());
+    s.press("1");
+    replies(&mut s, &["1", "10", "60"]);
+    assert!(
+        s.shot().contains("behind? ... yes  (from the call before)"),
+        "{}",
+        s.shot()
+    );
+    // ...and Esc on it counts the three answers typed, not the one carried over.
+    s.key(KeyCode::Esc);
+    assert!(
+        words(&s.shot()).contains("the 3 answers you gave so far will be lost"),
+        "{}",
+        s.shot()
+    );
+    replies(&mut s, &["5", "5"]);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert!(w.walk.outcome().is_some(), "{}", s.shot());
+    // A new call asks again: the call before was the offence, not the status.
+    s.key(KeyCode::Enter);
+    replies(&mut s, &["1", "10", "60"]);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert_eq!(w.walk.question().unwrap().id, "behind", "{}", s.shot());
+    assert!(!s.shot().contains("(from the call before)"), "{}", s.shot());
+    // Nothing typed, nothing to lose: Esc leaves at once.
+    let mut s = Screens::open();
+    s.press("1w");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    s.press("1");
+    s.key(KeyCode::Esc);
+    assert!(
+        matches!(s.screen(), ChartsScreen::Procedures { .. }),
+        "{}",
+        s.shot()
+    );
+
+    // In a session the status's facts are kept: a new call takes them from the session, and
+    // says so.
+    let mut s = with_session("pd", "paydirt-vii", &[]);
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    replies(&mut s, &["3rd-late", "-20"]);
+    s.press("1");
+    replies(&mut s, &["1", "10", "60", "5", "5"]);
+    s.key(KeyCode::Enter);
+    replies(&mut s, &["1", "10", "60"]);
+    let shot = s.shot();
+    assert!(
+        shot.contains("behind? ... yes  (kept in the session)"),
+        "{shot}"
+    );
+    assert!(!shot.contains("(from the call before)"), "{shot}");
+}
