@@ -430,3 +430,37 @@ fn a_twilight_action_round_ending_in_9b_goes_on_into_the_draw() {
         "{shot}"
     );
 }
+
+#[test]
+fn a_die_rolled_again_says_why_before_it_is_rolled() {
+    let un = accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == "undaunted")
+        .unwrap();
+    let card = accc::charts::systems()[un]
+        .procedures
+        .iter()
+        .position(|p| p.id == "card")
+        .unwrap();
+    let mut s = Screens::open();
+    s.press(&format!("{}w{}", un + 1, card + 1));
+    // The rifleman: cannot win by securing, not on a targeted tile, can secure (+6); W10 5.
+    for reply in ["schuetze", "no", "no", "yes", "5"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let q = walk(&s).walk.question().expect("a second roll");
+    assert_eq!(q.id, "d10#2");
+    let shot = s.shot();
+    assert!(
+        shot.contains("11 fits no range: roll again (stated on this card). Roll the W10"),
+        "{shot}"
+    );
+    s.press("3");
+    s.key(KeyCode::Enter);
+    let shot = s.shot();
+    let o = walk(&s).walk.outcome().expect("the call");
+    assert_eq!(o.fields["total"], 9, "{:?}", o.fields);
+    // The answers above keep what was asked: the roll, the reason in the path.
+    assert!(shot.contains("... Roll the W10 (d10) (1-10). 3"), "{shot}");
+}
