@@ -54,7 +54,9 @@ impl Error {
                     store::ErrorKind::NotRegular(_) | store::ErrorKind::TooLarge { .. },
                 )
                 | save::ErrorKind::Unusable(_) => 4,
-                save::ErrorKind::File(store::ErrorKind::Io { .. }) => 5,
+                save::ErrorKind::File(
+                    store::ErrorKind::Io { .. } | store::ErrorKind::NotAFolder { .. },
+                ) => 5,
                 save::ErrorKind::File(store::ErrorKind::Locked { .. })
                 | save::ErrorKind::ChangedOnDisk => EXIT_BUSY,
             },

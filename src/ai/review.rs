@@ -11,9 +11,9 @@
 //! the other 32 and judged by the advice (`cargo bench --bench resume -- review`).
 
 use super::analyst::{Analyst, Judged};
-use crate::engine::delivery::resolve;
-use crate::engine::score::plural;
-use crate::engine::{Choice, Decision, MatchState, Player, Side};
+use crate::engine::delivery::{call_for, resolve, Call};
+use crate::engine::score::{overs_text, plural};
+use crate::engine::{Choice, Decision, MatchState, Player, Side, View};
 
 /// A decision of a match: the state it was made in and the choice made.
 pub type Step = (MatchState, Choice);
@@ -39,16 +39,16 @@ pub struct Costly {
 }
 
 impl Costly {
-    /// The whole line: "2nd innings, 37.2 overs: you answered 8 of $pads$ with 3 of $pads$
-    /// and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The runs are the
-    /// analyst's estimate of what the choice cost the side over the next dozen balls,
-    /// wickets and cards counted.
+    /// The whole line: "2nd innings, at 37.1 overs: you answered 8 of $pads$ with 3 of
+    /// $pads$ and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The overs are
+    /// the scoreboard's when the ball was bowled (so a no-ball and the ball after it are at
+    /// the same overs, as on the board). The runs are the analyst's estimate of what the
+    /// choice cost the side over the next dozen balls, wickets and cards counted.
     pub fn line(&self) -> String {
         let nth = ["1st", "2nd", "3rd", "4th"][(self.innings.clamp(1, 4) - 1) as usize];
         format!(
-            "{nth} innings, {}.{} overs: {} (about {})",
-            self.balls / 6,
-            self.balls % 6 + 1,
+            "{nth} innings, at {} overs: {} (about {})",
+            overs_text(self.balls),
             self.text,
             plural(self.cost.round().max(0.0) as u32, "run")
         )
@@ -67,7 +67,7 @@ pub fn judge(adviser: &Analyst, state: &MatchState, choice: Choice, who: &str) -
         balls: p.current().balls,
         chosen: j.chosen.0,
         advised: j.advised.0,
-        text: telling(&view.decision, p.striker, who, &j),
+        text: telling(&view, who, &j),
         cost: j.cost(),
     })
 }
@@ -97,59 +97,103 @@ pub fn review(seed: u64, side: Side, who: &str, steps: &[Step], most: usize) -> 
     dearest(found, most)
 }
 
-/// What was chosen and what the analyst would have chosen, told.
-fn telling(decision: &Decision, striker: u8, who: &str, j: &Judged) -> String {
+/// What was chosen and what the analyst would have chosen, told: the ball answered (and
+/// whether it was a no-ball or a wide), or the ball bowled (and whether it was one).
+fn telling(view: &View<'_>, who: &str, j: &Judged) -> String {
     let card = |c: Choice| match c {
         Choice::Card(c) => c.on_screen(),
         _ => "no card".to_string(),
     };
-    match *decision {
+    let p = view.public;
+    match view.decision {
         Decision::Respond {
             bowled,
             call,
             top_before,
         } => {
+            // What an answer came to for the batsman: out, runs off the bat, or the wides of
+            // a wide let go. A no-ball's own run is the same whatever the answer.
             let came = |c: Choice| {
                 let bat = match c {
                     Choice::Card(c) => Some(c),
                     _ => None,
                 };
-                let (_, o) = resolve(call, bowled, top_before, bat, striker);
-                match (o.wicket, o.runs) {
-                    (Some(_), _) => "out".to_string(),
-                    (None, 0) => "nothing".to_string(),
-                    (None, r) => r.to_string(),
+                let (_, o) = resolve(call, bowled, top_before, bat, p.striker);
+                match (o.wicket, o.runs, o.wides) {
+                    (Some(_), ..) => Came::Out,
+                    (None, 0, w) if w > 0 => Came::Wides(w),
+                    (None, r, _) => Came::Runs(r),
                 }
             };
             let (mine, best) = (j.chosen.0, j.advised.0);
             let were = if who == "you" { "were" } else { "was" };
+            let off_the_bat = if call == Call::NoBall {
+                " off the bat"
+            } else {
+                ""
+            };
             let (mine_came, best_came) = (came(mine), came(best));
             let also = if mine_came == best_came {
                 " too, keeping the better hand"
             } else {
                 ""
             };
-            let mine_came = match mine_came.as_str() {
-                "out" => format!("and {were} out"),
-                "nothing" => "and scored nothing".to_string(),
-                c => format!("and scored {c}"),
+            let mine_came = match mine_came {
+                Came::Out => format!("and {were} out"),
+                Came::Wides(w) => format!("and took {}", plural(w.into(), "wide")),
+                Came::Runs(0) => format!("and scored nothing{off_the_bat}"),
+                Came::Runs(r) => format!("and scored {r}{off_the_bat}"),
             };
-            let best_came = match best_came.as_str() {
-                "out" => "would have been out".to_string(),
-                c => format!("would have scored {c}"),
+            let best_came = match best_came {
+                Came::Out => "would have been out".to_string(),
+                Came::Wides(w) => format!("would have taken {}", plural(w.into(), "wide")),
+                Came::Runs(0) => format!("would have scored nothing{off_the_bat}"),
+                Came::Runs(r) => format!("would have scored {r}{off_the_bat}"),
             };
             format!(
-                "{who} answered {} with {} {mine_came}; {} {best_came}{also}",
+                "{who} answered {}{} with {} {mine_came}; {} {best_came}{also}",
+                called(call),
                 bowled.on_screen(),
                 card(mine),
                 card(best)
             )
         }
-        _ => format!(
-            "{who} bowled {}; {} was the better ball",
-            card(j.chosen.0),
-            card(j.advised.0)
-        ),
+        _ => {
+            // The call a card bowled now would bring (no-ball, wide or bye).
+            let call_of = |c: Choice| match (c, p.top, p.no_ball_suit) {
+                (Choice::Card(c), Some(top), Some(suit)) => call_for(&p.options, c, top, suit),
+                _ => Call::Normal,
+            };
+            let bowled = |c: Choice| match call_of(c) {
+                Call::NoBall => format!("{} (a no-ball)", card(c)),
+                Call::Wide => format!("{} (a wide)", card(c)),
+                Call::Bye => format!("{} (a bye)", card(c)),
+                _ => card(c),
+            };
+            format!(
+                "{who} bowled {}; {} was the better ball",
+                bowled(j.chosen.0),
+                bowled(j.advised.0)
+            )
+        }
+    }
+}
+
+/// What an answer to a ball came to for the batsman.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Came {
+    Out,
+    Runs(u8),
+    /// A wide let go, for this many wides.
+    Wides(u8),
+}
+
+/// "the no-ball " or "the wide " before a ball so called, nothing before a fair one.
+fn called(call: Call) -> &'static str {
+    match call {
+        Call::NoBall => "the no-ball ",
+        Call::Wide => "the wide ",
+        _ => "",
     }
 }
 
@@ -278,6 +322,100 @@ mod tests {
         assert!(cheaper > 0, "the cheaper judge blamed none either");
     }
 
+    /// Every line tells a ball as the person saw it: at the overs the scoreboard showed when
+    /// it was bowled, a no-ball or a wide called so (a no-ball's runs off the bat, a wide let
+    /// go for its wides), and a ball bowled that was a no-ball, a wide or a bye called so.
+    #[test]
+    fn a_line_tells_the_ball_as_the_scoreboard_and_the_umpire_did() {
+        let options = MatchOptions {
+            batsmen: 6,
+            packs_per_session: 1,
+            days: 2,
+            ..MatchOptions::default()
+        };
+        let (mut told_no_ball, mut told_wide, mut told_bowled) = (0, 0, 0);
+        for seed in 1..=3 {
+            let novice = Level::new(1).unwrap();
+            let mut home = Bot::new(novice, novice, seed, Side::Home);
+            let mut away = Bot::new(novice, novice, seed, Side::Away);
+            let mut steps: Vec<Step> = Vec::new();
+            play_on_seeing(
+                MatchState::new(options),
+                &mut chance_rng(seed),
+                [&mut home, &mut away],
+                &mut NoRecord,
+                |state, choice| steps.push((state.clone(), choice)),
+            )
+            .unwrap();
+            for (state, choice) in &steps {
+                let view = state.view();
+                let legal = view.legal_choices();
+                let Some(&other) = legal.iter().find(|&&c| c != *choice) else {
+                    continue;
+                };
+                let j = Judged {
+                    chosen: (*choice, 0.0),
+                    advised: (other, 1.0),
+                };
+                let p = view.public;
+                let line = Costly {
+                    innings: p.innings_number(),
+                    balls: p.current().balls,
+                    chosen: *choice,
+                    advised: other,
+                    text: telling(&view, "you", &j),
+                    cost: 1.0,
+                }
+                .line();
+                let at = format!(" innings, at {} overs: ", p.current().overs());
+                match view.decision {
+                    Decision::Respond {
+                        bowled,
+                        call,
+                        top_before,
+                    } => {
+                        assert!(line.contains(&at), "{line}");
+                        let bat = match choice {
+                            Choice::Card(c) => Some(*c),
+                            _ => None,
+                        };
+                        let (_, o) = resolve(call, bowled, top_before, bat, p.striker);
+                        let answered =
+                            format!("you answered {}{}", called(call), bowled.on_screen());
+                        assert!(line.contains(&answered), "{line}");
+                        if call == Call::NoBall {
+                            told_no_ball += 1;
+                            assert!(line.contains(" off the bat"), "{line}");
+                        }
+                        if call == Call::Wide && bat.is_none() {
+                            told_wide += 1;
+                            let took = format!("and took {}", plural(o.wides.into(), "wide"));
+                            assert!(line.contains(&took), "{line}");
+                        }
+                    }
+                    Decision::Bowl => {
+                        let Choice::Card(c) = choice else { continue };
+                        let (top, suit) = (p.top.unwrap(), p.no_ball_suit.unwrap());
+                        let said = match call_for(&p.options, *c, top, suit) {
+                            Call::NoBall => " (a no-ball)",
+                            Call::Wide => " (a wide)",
+                            Call::Bye => " (a bye)",
+                            _ => ";",
+                        };
+                        told_bowled += (said != ";") as u32;
+                        let bowled = format!("you bowled {}{said}", c.on_screen());
+                        assert!(line.contains(&at) && line.contains(&bowled), "{line}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            told_no_ball > 0 && told_wide > 0 && told_bowled > 0,
+            "{told_no_ball} no-balls, {told_wide} wides let go, {told_bowled} extras bowled"
+        );
+    }
+
     /// A count in a review's line is told in words that agree with it: "about 1 run",
     /// "about 3 runs".
     #[test]
@@ -292,7 +430,7 @@ mod tests {
         };
         assert_eq!(
             costly(1.2).line(),
-            "2nd innings, 3.2 overs: you bowled 2 of @gloves@; 3 of $pads$ was the better ball \
+            "2nd innings, at 3.1 overs: you bowled 2 of @gloves@; 3 of $pads$ was the better ball \
              (about 1 run)"
         );
         assert!(costly(0.6).line().ends_with("(about 1 run)"));

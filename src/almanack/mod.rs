@@ -91,6 +91,10 @@ impl From<Error> for crate::error::Error {
                     format!("cannot write the almanack {}", e.path.display()),
                     source,
                 ),
+                crate::store::ErrorKind::NotAFolder { .. } => crate::error::Error::File {
+                    what: "the almanack was not written".into(),
+                    error: e,
+                },
                 _ => crate::error::Error::Usage(text),
             },
             ErrorKind::Chart(_) => {

@@ -21,6 +21,7 @@ use super::walk::{
     Procedure, Question, State, Step, Walk, WalkError,
 };
 use super::{system, system_ids, systems, table, SystemDef};
+use crate::cli::values;
 use crate::error::{Error, Result};
 
 /// Arguments of `accc charts`.
@@ -76,7 +77,7 @@ pub enum ChartsCommand {
         /// Procedure id.
         procedure: String,
         /// Seed for the dice the program rolls (default: from the clock).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
         seed: Option<u64>,
     },
 }
@@ -202,7 +203,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             )
         }
         SessionVerb::List => {
-            let all = session::list(saves_dir);
+            let all = session::list(saves_dir).map_err(session_error)?;
             if all.is_empty() {
                 return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
             }
@@ -322,12 +323,23 @@ pub fn list_text() -> String {
     for sys in systems() {
         s.push_str(&format!("{}  -  {}\n", sys.meta.id, sys.meta.name));
         let charts: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
-        s.push_str(&format!("  charts: {}\n", charts.join(", ")));
+        push_under(&mut s, "  charts: ", &charts.join(", "));
         for p in sys.procedures {
-            s.push_str(&format!("  call {:<14} {}\n", p.id, p.title));
+            push_under(&mut s, &format!("  call {:<14} ", p.id), p.title);
         }
     }
     s
+}
+
+/// Adds `text` to `s` after `heading`, wrapped at spaces to 80 columns (the help's own width)
+/// with its further lines under the text's first.
+fn push_under(s: &mut String, heading: &str, text: &str) {
+    let indent = " ".repeat(heading.chars().count());
+    let wrapped = wrap_prose(text, 80 - indent.len());
+    for (i, line) in wrapped.lines().enumerate() {
+        let first = if i == 0 { heading } else { indent.as_str() };
+        s.push_str(&format!("{first}{line}\n"));
+    }
 }
 
 /// The text of `accc charts show SYSTEM [CHART]`.
@@ -415,7 +427,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         .bin_name(format!("accc charts call {} {}", sys.meta.id, p.id))
         .no_binary_name(true)
         .about(format!("{} - {}", p.title, p.about))
-        .disable_version_flag(true);
+        .disable_version_flag(true)
+        .max_term_width(80);
     for param in p.params {
         // A default is applied when the flag is left out (and no session knows the fact), so
         // the help names it; clap's own default would hide whether the flag was given.
@@ -488,7 +501,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         Arg::new("seed")
             .long("seed")
             .value_name("N")
-            .value_parser(value_parser!(u64))
+            .allow_negative_numbers(true)
+            .value_parser(values::seed("--seed"))
             .help("seed for the dice the program rolls (default: from the clock)"),
     )
 }

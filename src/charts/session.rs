@@ -667,10 +667,15 @@ pub struct Listed {
     pub calls: usize,
 }
 
-/// The table sessions in a saves folder, by name.
-pub fn list(saves_dir: &Path) -> Vec<Listed> {
-    let Ok(dir) = std::fs::read_dir(folder(saves_dir)) else {
-        return Vec::new();
+/// The table sessions in a saves folder, by name (none when it has no sessions' folder yet), or
+/// why its sessions' folder cannot be read (a saves folder that is a file, say).
+pub fn list(saves_dir: &Path) -> Result<Vec<Listed>, Error> {
+    let dir = match std::fs::read_dir(folder(saves_dir)) {
+        Ok(dir) => dir,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(store::Error::io(&folder(saves_dir), store::Doing::Reading, e).into())
+        }
     };
     let mut out: Vec<Listed> = dir
         .flatten()
@@ -693,7 +698,7 @@ pub fn list(saves_dir: &Path) -> Vec<Listed> {
         })
         .collect();
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -739,7 +744,7 @@ mod tests {
                 .kind,
             ErrorKind::BadName(_)
         ));
-        let listed = list(dir.path());
+        let listed = list(dir.path()).unwrap();
         assert_eq!(listed.len(), 1);
         assert!(listed[0].system.is_err(), "{listed:?}");
     }

@@ -18,7 +18,7 @@ pub mod values;
 
 /// Armchair Cricket County Championship.
 #[derive(Debug, Parser)]
-#[command(name = "accc", version, about, long_about = None)]
+#[command(name = "accc", version, about, long_about = None, max_term_width = 80)]
 pub struct Cli {
     /// The folder that holds the save files (used by play, review, sim, export, show,
     /// almanack and charts).

@@ -49,6 +49,12 @@ pub enum Implausible {
         at: MatchAt,
         problem: MatchProblem,
     },
+    /// A match listed as the person's that is not a played match of their county.
+    PersonMatch {
+        year: u16,
+        home: CountyId,
+        away: CountyId,
+    },
     /// A county's records that do not follow from its matches.
     Record {
         county: CountyId,
@@ -175,6 +181,12 @@ impl fmt::Display for Implausible {
             Implausible::Classes { year } => write!(
                 f,
                 "its {year} classes or fixtures do not follow from the season before"
+            ),
+            Implausible::PersonMatch { year, home, away } => write!(
+                f,
+                "it lists {year} {} v {} as the person's match, which their county did not play",
+                name(*home),
+                name(*away)
             ),
             Implausible::Match { at, problem } => {
                 write!(f, "{at} ")?;

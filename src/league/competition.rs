@@ -4,6 +4,8 @@
 //! of each season, and bulk simulation (matches of a season in parallel, results added in
 //! schedule order, so the thread count never changes a result).
 
+use std::collections::BTreeSet;
+
 use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
@@ -201,7 +203,18 @@ pub struct Competition {
     seasons: Vec<Season>,
     current: Option<Season>,
     records: Vec<CountyRecords>,
+    /// The matches the person played (not watched, not left to the computer), each by its
+    /// year and counties (home, away): an ordered pair meets once a season. Their seeds do
+    /// not replay them, for the person's choices are not the computer's.
+    by_person: BTreeSet<PersonMatch>,
+    /// Matches of the person's county, in a file written before the program kept which
+    /// matches the person played, whose seeds do not replay them now: the person's, or played
+    /// by another build's computer players. Nobody can tell which.
+    unknown: BTreeSet<PersonMatch>,
 }
+
+/// A match the person played: its year, home and away county.
+pub type PersonMatch = (u16, CountyId, CountyId);
 
 /// Longest competition name (a DOS file name).
 pub const MAX_NAME: usize = 8;
@@ -307,6 +320,8 @@ impl Competition {
             seasons: Vec::new(),
             current: Some(first),
             records: vec![CountyRecords::default(); counties::all().len()],
+            by_person: BTreeSet::new(),
+            unknown: BTreeSet::new(),
         })
     }
 
@@ -359,7 +374,102 @@ impl Competition {
             seasons,
             current,
             records,
+            by_person: BTreeSet::new(),
+            unknown: BTreeSet::new(),
         })
+    }
+
+    /// Whether the person played the match of `year` between `home` and `away` (its seed then
+    /// replays only its chance events, with the computer in the person's place); `None` when
+    /// nobody can tell (see [`Competition::unknown_matches`]).
+    pub fn played_by_person(&self, year: u16, home: CountyId, away: CountyId) -> Option<bool> {
+        let m = (year, home, away);
+        if self.unknown.contains(&m) {
+            None
+        } else {
+            Some(self.by_person.contains(&m))
+        }
+    }
+
+    /// The matches the person played, in order of year.
+    pub fn person_matches(&self) -> impl Iterator<Item = PersonMatch> + '_ {
+        self.by_person.iter().copied()
+    }
+
+    /// The matches of the person's county that may or may not be the person's: in a file
+    /// written before the program kept which matches the person played, those whose seeds do
+    /// not replay them now (the person's, or played by another build's computer players).
+    pub fn unknown_matches(&self) -> impl Iterator<Item = PersonMatch> + '_ {
+        self.unknown.iter().copied()
+    }
+
+    /// Marks the matches the person played and those nobody can tell, as a save file lists
+    /// them: each must be a match played in the competition by the person's county.
+    pub fn set_person_matches(
+        &mut self,
+        by_person: impl IntoIterator<Item = PersonMatch>,
+        unknown: impl IntoIterator<Item = PersonMatch>,
+    ) -> Result<(), Implausible> {
+        let mut sets = [BTreeSet::new(), BTreeSet::new()];
+        for (set, matches) in sets.iter_mut().zip([
+            by_person.into_iter().collect::<Vec<_>>(),
+            unknown.into_iter().collect(),
+        ]) {
+            for m @ (year, home, away) in matches {
+                let mine = self
+                    .settings
+                    .user_county
+                    .is_some_and(|c| c == home || c == away);
+                if !mine || self.summary_of(year, home, away).is_none() {
+                    return Err(Implausible::PersonMatch { year, home, away });
+                }
+                set.insert(m);
+            }
+        }
+        [self.by_person, self.unknown] = sets;
+        Ok(())
+    }
+
+    /// The matches of the person's county whose seeds, played by the computer on both sides,
+    /// do not give the match kept. A watched match, or one left to the computer by this
+    /// build, replays; so for a file written before the program kept which matches the person
+    /// played, these are the person's or another build's computer's (see
+    /// [`Competition::unknown_matches`]).
+    pub fn unreplayed_matches(&self) -> Vec<PersonMatch> {
+        let Some(user) = self.settings.user_county else {
+            return Vec::new();
+        };
+        let theirs: Vec<(u16, &MatchSummary)> = self
+            .seasons
+            .iter()
+            .chain(self.current.as_ref())
+            .flat_map(|s| {
+                s.classes
+                    .iter()
+                    .flat_map(|c| c.matches())
+                    .filter(|m| m.home == user || m.away == user)
+                    .map(move |m| (s.year, m))
+            })
+            .collect();
+        theirs
+            .into_par_iter()
+            .filter(|(_, m)| {
+                self.play_pure(m.round, m.seed)
+                    .between(m.home, m.away)
+                    .summary
+                    != **m
+            })
+            .map(|(year, m)| (year, m.home, m.away))
+            .collect()
+    }
+
+    /// The summary of the match of `year` between `home` and `away`, if it has been played.
+    fn summary_of(&self, year: u16, home: CountyId, away: CountyId) -> Option<&MatchSummary> {
+        self.season(year)?
+            .classes
+            .iter()
+            .flat_map(|c| c.matches())
+            .find(|m| m.home == home && m.away == away)
     }
 
     pub fn name(&self) -> &str {
@@ -462,10 +572,12 @@ impl Competition {
     /// Adds a match the terminal UI played (with a human on one side) for `fixture`; it must
     /// be the next fixture of its class, and the match must be over and played under the
     /// competition's options from the fixture's seed.
+    /// `by_person`: the person played one side (not a match they only watched).
     pub fn record_result(
         &mut self,
         fixture: Fixture,
         state: &MatchState,
+        by_person: bool,
     ) -> Result<Recorded, LeagueError> {
         self.check_next(&fixture)?;
         if !state.is_over() {
@@ -481,7 +593,12 @@ impl Competition {
             fixture.away,
             fixture.seed,
         );
-        self.add_played(&fixture, played)
+        let recorded = self.add_played(&fixture, played)?;
+        if by_person {
+            self.by_person
+                .insert((fixture.year, fixture.home, fixture.away));
+        }
+        Ok(recorded)
     }
 
     /// Plays the rest of the current season by computer and returns its summary (none if the

@@ -1,6 +1,7 @@
 //! `accc export`: the whole competition as one JSON document, exactly as
 //! `shared/spec/history-export.md` lays it out (format 1). Extra fields: `seed` (the
-//! competition's), `last_year`, `margin`, each innings' `end` and each season's `moves`.
+//! competition's), `last_year`, `margin`, each innings' `end`, each match's `user_played`
+//! and each season's `moves`.
 
 use serde::Serialize;
 
@@ -94,6 +95,10 @@ struct MatchOut {
     points: SidePoints,
     innings: Vec<InningsOut>,
     seed: u64,
+    /// The person played one side: the seed then replays only the match's chance events (the
+    /// deal, the packs), with the computer in the person's place, not the match itself. Null
+    /// when nobody can tell (see [`Competition::unknown_matches`]).
+    user_played: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -137,11 +142,11 @@ pub fn export(comp: &Competition) -> Export {
             bowl_level: s.levels.bowl,
         },
         user_county: s.user_county.map(name),
-        seasons: comp.seasons().iter().map(season).collect(),
+        seasons: comp.seasons().iter().map(|s| season(comp, s)).collect(),
         current: comp
             .current()
             .filter(|c| c.matches_played() > 0)
-            .map(season),
+            .map(|s| season(comp, s)),
     }
 }
 
@@ -150,8 +155,9 @@ pub fn export_json(comp: &Competition) -> String {
     serde_json::to_string(&export(comp)).expect("the export serialises")
 }
 
-fn season(s: &Season) -> SeasonOut {
-    let [first_class, second_class] = CLASSES.map(|c| class(s.class(c), s.is_complete()));
+fn season(comp: &Competition, s: &Season) -> SeasonOut {
+    let [first_class, second_class] =
+        CLASSES.map(|c| class(comp, s.year, s.class(c), s.is_complete()));
     let summary = s.is_complete().then(|| s.summary());
     let pick = |f: fn(&super::SeasonSummary) -> CountyId| summary.as_ref().map(|x| name(f(x)));
     SeasonOut {
@@ -166,7 +172,7 @@ fn season(s: &Season) -> SeasonOut {
     }
 }
 
-fn class(cs: &ClassSeason, complete: bool) -> ClassOut {
+fn class(comp: &Competition, year: u16, cs: &ClassSeason, complete: bool) -> ClassOut {
     let table = cs.table();
     let rows = table
         .iter()
@@ -175,7 +181,11 @@ fn class(cs: &ClassSeason, complete: bool) -> ClassOut {
         .collect();
     ClassOut {
         table: rows,
-        matches: cs.matches().iter().map(match_out).collect(),
+        matches: cs
+            .matches()
+            .iter()
+            .map(|m| match_out(m, comp.played_by_person(year, m.home, m.away)))
+            .collect(),
     }
 }
 
@@ -203,7 +213,7 @@ fn row(r: &SeasonRow, prize: u32) -> Row {
     }
 }
 
-fn match_out(m: &MatchSummary) -> MatchOut {
+fn match_out(m: &MatchSummary, user_played: Option<bool>) -> MatchOut {
     MatchOut {
         round: m.round,
         home: name(m.home),
@@ -217,6 +227,7 @@ fn match_out(m: &MatchSummary) -> MatchOut {
         },
         innings: m.innings().iter().map(innings).collect(),
         seed: m.seed,
+        user_played,
     }
 }
 

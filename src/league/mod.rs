@@ -30,9 +30,11 @@ pub mod standings;
 pub mod summary;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
-pub use competition::{Competition, Fixture, LeagueError, Recorded, Settings, SimReport};
+pub use competition::{
+    Competition, Fixture, LeagueError, PersonMatch, Recorded, Settings, SimReport,
+};
 pub use records::{CountyRecords, PartnershipRecord, TotalRecord};
 pub use season::{ClassSeason, Season, SeasonSummary};
 pub use standings::{Figures, SeasonRow};

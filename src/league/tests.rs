@@ -122,7 +122,7 @@ fn only_the_next_fixture_of_a_class_is_accepted() {
     ));
     let unfinished = crate::engine::MatchState::new(tiny_options());
     assert_eq!(
-        comp.record_result(next, &unfinished),
+        comp.record_result(next, &unfinished, true),
         Err(LeagueError::MatchNotOver)
     );
     let other_rules = crate::play::computer_match(
@@ -132,7 +132,7 @@ fn only_the_next_fixture_of_a_class_is_accepted() {
         &mut NoRecord,
     );
     assert_eq!(
-        comp.record_result(next, &other_rules),
+        comp.record_result(next, &other_rules, true),
         Err(LeagueError::WrongOptions)
     );
     assert_eq!(
@@ -158,7 +158,7 @@ fn a_match_played_through_the_ui_is_recorded_with_the_fixture_seed() {
         &mut NoRecord,
     )
     .unwrap();
-    let recorded = comp.record_result(f, &state).unwrap();
+    let recorded = comp.record_result(f, &state, true).unwrap();
     assert_eq!(recorded.summary.seed, f.seed);
     assert_eq!(
         (recorded.summary.home, recorded.summary.away),
@@ -178,6 +178,77 @@ fn a_match_played_through_the_ui_is_recorded_with_the_fixture_seed() {
                 ..f
             })
     );
+}
+
+/// A competition of county 0's in which the person played county 0's first match (with
+/// level-1 players, so not as the computer would), and the rest of the season was simulated;
+/// and that match's year and counties.
+pub fn with_a_person_match() -> (Competition, (u16, CountyId, CountyId)) {
+    let mut comp = tiny(3, Some(0));
+    let f = loop {
+        let f = CLASSES.iter().find_map(|&c| comp.next_fixture(c)).unwrap();
+        if comp.fixture_involves_user(&f) {
+            break f;
+        }
+        comp.play_fixture_by_computer(f).unwrap();
+    };
+    let level = crate::ai::Level::new(1).unwrap();
+    let (mut home, mut away) = (
+        Bot::new(level, level, f.seed, Side::Home),
+        Bot::new(level, level, f.seed, Side::Away),
+    );
+    let state = play_match(
+        tiny_options(),
+        f.seed,
+        [&mut home, &mut away],
+        &mut NoRecord,
+    )
+    .unwrap();
+    comp.record_result(f, &state, true).unwrap();
+    comp.sim_rest_of_season();
+    (comp, (f.year, f.home, f.away))
+}
+
+#[test]
+fn the_export_marks_the_person_match_alone_and_every_other_seed_replays() {
+    let (comp, mine) = with_a_person_match();
+    assert_eq!(comp.person_matches().collect::<Vec<_>>(), [mine]);
+    // Worked out again from the seeds (as for a file that did not keep it): the same match.
+    assert_eq!(comp.unreplayed_matches(), [mine]);
+    let v: serde_json::Value = serde_json::from_str(&super::export::export_json(&comp)).unwrap();
+    let options = comp.settings().options;
+    let id = |name: &serde_json::Value| {
+        crate::counties::all()
+            .iter()
+            .position(|c| c.name == name.as_str().unwrap())
+            .unwrap() as CountyId
+    };
+    let mut marked = 0;
+    for class in ["first_class", "second_class"] {
+        for m in v["seasons"][0][class]["matches"].as_array().unwrap() {
+            let key = (FIRST_YEAR, id(&m["home"]), id(&m["away"]));
+            assert_eq!(m["user_played"], (key == mine), "{m}");
+            assert_eq!(
+                comp.played_by_person(FIRST_YEAR, key.1, key.2),
+                Some(key == mine)
+            );
+            let seed = m["seed"].as_u64().unwrap();
+            let replay =
+                crate::play::computer_match(options, [Levels::default(); 2], seed, &mut NoRecord);
+            let round = m["round"].as_u64().unwrap() as u8;
+            let replayed = MatchSummary::of(&replay, round, key.1, key.2, seed);
+            let kept = comp.seasons()[0]
+                .classes
+                .iter()
+                .flat_map(|c| c.matches())
+                .find(|s| (s.home, s.away) == (key.1, key.2))
+                .unwrap();
+            // The computer's matches replay from their seeds; the person's does not.
+            assert_eq!(replayed == *kept, key != mine, "{m}");
+            marked += usize::from(key == mine);
+        }
+    }
+    assert_eq!(marked, 1);
 }
 
 #[test]

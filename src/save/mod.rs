@@ -1,8 +1,9 @@
 //! Save files: `DIR/NAME.acc`, one competition each. This module owns reading and writing
 //! them; the league knows nothing of files. A file is an envelope ([`crate::store::envelope`],
-//! tag `ACCCSAVE`) around postcard bytes of the format-2 types ([`v2`]: format 1's competition
-//! ([`v1`]), and the person's match in play and last match ([`record`])). Older formats are
-//! upgraded on reading, a rung at a time ([`v2::upgrade_1`]), and written as format 2.
+//! tag `ACCCSAVE`) around postcard bytes of the format-3 types ([`v3`]: format 1's competition
+//! ([`v1`]), the person's match in play and last match ([`record`], stored as [`v2`] has them)
+//! and the matches the person played). Older formats are upgraded on reading, a rung at a time
+//! ([`v2::upgrade_1`], [`v3::upgrade_2`]), and written as format 3.
 //!
 //! - While the person plays a match, each of their actions is appended to the journal beside
 //!   the save ([`journal`], `NAME.jnl`) and flushed to disk; the [`Keeper`] reads it back with
@@ -21,6 +22,7 @@ pub mod journal;
 pub mod record;
 pub mod v1;
 pub mod v2;
+pub mod v3;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -39,7 +41,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 /// The save file's tag and the format this program writes.
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
-    version: 2,
+    version: 3,
     max_bytes: MAX_BYTES,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.
@@ -444,28 +446,46 @@ pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
     Ok(decode_all(bytes)?.comp)
 }
 
-/// The format-2 payload of a save file's bytes, of any format: older ones are upgraded, a
-/// rung at a time.
-pub fn decode_file(bytes: &[u8]) -> Result<v2::FileV2, Problem> {
+/// The format-3 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// rung at a time. Also whether the file kept which matches the person played (format 3 on).
+pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
     let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
     let undecodable = Problem::Undecodable;
     Ok(match version {
-        1 => v2::upgrade_1(postcard::from_bytes(payload).map_err(undecodable)?),
-        _ => postcard::from_bytes(payload).map_err(undecodable)?,
+        1 => (
+            v3::upgrade_2(v2::upgrade_1(
+                postcard::from_bytes(payload).map_err(undecodable)?,
+            )),
+            false,
+        ),
+        2 => (
+            v3::upgrade_2(postcard::from_bytes(payload).map_err(undecodable)?),
+            false,
+        ),
+        _ => (postcard::from_bytes(payload).map_err(undecodable)?, true),
     })
 }
 
 /// Everything in a save file's bytes.
 pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
-    let file = decode_file(bytes)?;
+    let (file, kept) = decode_file(bytes)?;
     let record = |m: Option<v2::MatchV2>| m.map(|m| m.record()).transpose();
+    let mut comp = file
+        .competition
+        .into_competition()
+        .map_err(Problem::Implausible)?;
+    let keys = |list: Vec<v3::PersonMatchV3>| list.into_iter().map(|m| m.key()).collect();
+    let (by_person, unknown): (Vec<_>, Vec<_>) = if kept {
+        (keys(file.by_person), keys(file.unknown))
+    } else {
+        (Vec::new(), comp.unreplayed_matches())
+    };
+    comp.set_person_matches(by_person, unknown)
+        .map_err(Problem::Implausible)?;
     Ok(Contents {
         in_play: record(file.in_play).map_err(Problem::Record)?,
         last_played: record(file.last_played).map_err(Problem::Record)?,
-        comp: file
-            .competition
-            .into_competition()
-            .map_err(Problem::Implausible)?,
+        comp,
     })
 }
 
@@ -480,10 +500,12 @@ pub fn encode_all(
     in_play: Option<&MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Vec<u8> {
-    let file = v2::FileV2 {
+    let file = v3::FileV3 {
         competition: v1::FileV1::from_competition(comp),
         in_play: in_play.map(v2::MatchV2::of),
         last_played: last_played.map(v2::MatchV2::of),
+        by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
+        unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
     };
     envelope::wrap(
         KIND,

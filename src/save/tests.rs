@@ -630,19 +630,26 @@ fn every_action() -> record::MatchRecord {
 }
 
 /// CRC-32 of each format's payload for a fixed sample: the frozen format-1 competition with
-/// [`every_action`] in play and as the last match (format 2). Any change to a payload's
+/// [`every_action`] in play and as the last match (format 2), and a match of the person's
+/// (format 3). Any change to a payload's
 /// layout changes its figure: then the format's number must rise (a new rung on the
 /// ladder), never the figure alone be edited.
-const LAYOUTS: [(u16, u32); 1] = [(2, 0xfd7b_9622)];
+const LAYOUTS: [(u16, u32); 2] = [(2, 0xfd7b_9622), (3, 0xb91a_d459)];
 
 fn sample_payload() -> Vec<u8> {
     let (version, payload) = envelope::unwrap(KIND, FORMAT1).unwrap();
     assert_eq!(version, 1);
     let v1: v1::FileV1 = postcard::from_bytes(payload).unwrap();
     let game = v2::MatchV2::of(&every_action());
-    let mut file = v2::upgrade_1(v1);
+    let mut file = v3::upgrade_2(v2::upgrade_1(v1));
     file.in_play = Some(game.clone());
     file.last_played = Some(game);
+    file.by_person = vec![v3::PersonMatchV3 {
+        year: 1892,
+        home: 14,
+        away: 15,
+    }];
+    file.unknown = file.by_person.clone();
     postcard::to_stdvec(&file).unwrap()
 }
 
@@ -688,12 +695,12 @@ fn the_journal_layout_changes_only_with_its_format_number() {
 }
 
 #[test]
-fn format_1_climbs_the_ladder_to_format_2_and_every_record_round_trips() {
+fn format_1_climbs_the_ladder_to_format_3_and_every_record_round_trips() {
     let all = decode_all(FORMAT1).unwrap();
     assert!(all.in_play.is_none() && all.last_played.is_none());
     let game = every_action();
     let bytes = encode_all(&all.comp, Some(&game), Some(&game));
-    assert_eq!(&bytes[8..10], &2u16.to_le_bytes());
+    assert_eq!(&bytes[8..10], &3u16.to_le_bytes());
     let back = decode_all(&bytes).unwrap();
     assert_eq!(back.in_play.as_ref(), Some(&game));
     assert_eq!(back.last_played.as_ref(), Some(&game));
@@ -704,8 +711,44 @@ fn format_1_climbs_the_ladder_to_format_2_and_every_record_round_trips() {
     // A format-1 program could not read it: it says a newer program wrote it.
     assert!(matches!(
         envelope::unwrap(Kind { version: 1, ..KIND }, &bytes),
-        Err(envelope::Problem::Newer { version: 2, .. })
+        Err(envelope::Problem::Newer { version: 3, .. })
     ));
+}
+
+#[test]
+fn the_person_matches_are_kept_and_worked_out_from_an_older_file() {
+    let (comp, mine) = crate::league::tests::with_a_person_match();
+    let back = decode(&encode(&comp)).unwrap();
+    assert_eq!(back.person_matches().collect::<Vec<_>>(), [mine]);
+    // A format-2 file did not keep them: the matches of the county whose seeds do not replay
+    // are the person's or another build's computer's, and nobody can tell which.
+    let v2 = v2::FileV2 {
+        competition: v1::FileV1::from_competition(&comp),
+        in_play: None,
+        last_played: None,
+    };
+    let bytes = envelope::wrap(
+        Kind { version: 2, ..KIND },
+        &postcard::to_stdvec(&v2).unwrap(),
+    );
+    let old = decode(&bytes).unwrap();
+    assert_eq!(old.person_matches().count(), 0);
+    assert_eq!(old.unknown_matches().collect::<Vec<_>>(), [mine]);
+    assert_eq!(old.played_by_person(mine.0, mine.1, mine.2), None);
+    let again = decode(&encode(&old)).unwrap();
+    assert_eq!(again.unknown_matches().collect::<Vec<_>>(), [mine]);
+    // A match listed as the person's that their county did not play is refused.
+    let mut file = v3::upgrade_2(v2);
+    file.by_person = vec![v3::PersonMatchV3 {
+        year: mine.0,
+        home: 9,
+        away: 10,
+    }];
+    let bytes = envelope::wrap(KIND, &postcard::to_stdvec(&file).unwrap());
+    assert!(decode(&bytes)
+        .unwrap_err()
+        .to_string()
+        .contains("as the person's match"));
 }
 
 #[test]
@@ -713,10 +756,12 @@ fn a_match_record_naming_the_impossible_is_refused_as_corrupt() {
     let all = decode_all(FORMAT1).unwrap();
     let mut bad = v2::MatchV2::of(&every_action());
     bad.ops.push(v2::OpV2::Card(55));
-    let file = v2::FileV2 {
+    let file = v3::FileV3 {
         competition: v1::FileV1::from_competition(&all.comp),
         in_play: Some(bad),
         last_played: None,
+        by_person: Vec::new(),
+        unknown: Vec::new(),
     };
     let bytes = envelope::wrap(KIND, &postcard::to_stdvec(&file).unwrap());
     let text = decode_all(&bytes).unwrap_err().to_string();

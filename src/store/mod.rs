@@ -9,7 +9,8 @@
 //!   two programs never both believe they own it.
 //! - [`envelope`]: a tag, a format version and a CRC-32 around a payload.
 //!
-//! Errors are an [`Error`]: the path, and an [`ErrorKind`] saying what went wrong.
+//! Errors are an [`Error`]: the path, and an [`ErrorKind`] saying what went wrong, decided when
+//! the step fails (a folder that is a file is looked at then, not when the message is shown).
 
 pub mod atomic;
 pub mod crc32;
@@ -38,6 +39,14 @@ pub enum ErrorKind {
     TooLarge { len: u64, limit: u64 },
     /// Another program holds its lock (`pid`: the process, when it said).
     Locked { pid: Option<u32> },
+    /// A step failed because something that had to be a folder is not one: `folder`, a file
+    /// (`file`) or something else (a named pipe, a device). Looked at when the step failed,
+    /// so the message says what was there then, whatever is there when it is shown.
+    NotAFolder {
+        doing: Doing,
+        folder: PathBuf,
+        file: bool,
+    },
     /// The operating system refused a step.
     Io {
         doing: Doing,
@@ -79,9 +88,21 @@ impl Error {
         }
     }
 
+    /// The operating system refused `doing` on `path` with `source`; what it means is
+    /// decided now, looking at the file system as it is when the step failed.
     pub(crate) fn io(path: &Path, doing: Doing, source: std::io::Error) -> Error {
         if source.kind() == std::io::ErrorKind::NotFound && doing == Doing::Reading {
             return Error::new(path, ErrorKind::NotFound);
+        }
+        if let Some((folder, file)) = not_a_folder(path, doing, &source) {
+            return Error::new(
+                path,
+                ErrorKind::NotAFolder {
+                    doing,
+                    folder,
+                    file,
+                },
+            );
         }
         Error::new(path, ErrorKind::Io { doing, source })
     }
@@ -90,6 +111,21 @@ impl Error {
     pub fn is_disk_full(&self) -> bool {
         matches!(&self.kind, ErrorKind::Io { source, .. } if is_disk_full(source))
     }
+}
+
+/// When a step on `path` failed because something that had to be a folder is not one (the
+/// folder being made, or a folder on the way to `path`): that thing, and whether it is a file.
+/// The nearest thing there is on the way is the one that stopped it.
+fn not_a_folder(path: &Path, doing: Doing, source: &std::io::Error) -> Option<(PathBuf, bool)> {
+    let mut on_the_way = path.ancestors().filter(|a| !a.as_os_str().is_empty());
+    if doing != Doing::MakingFolder {
+        if source.kind() != std::io::ErrorKind::NotADirectory {
+            return None;
+        }
+        on_the_way.next();
+    }
+    let (there, meta) = on_the_way.find_map(|a| Some((a, std::fs::metadata(a).ok()?)))?;
+    (!meta.is_dir()).then(|| (there.to_path_buf(), meta.is_file()))
 }
 
 /// Whether `e` says the disk or the quota is full.
@@ -121,6 +157,23 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Io { doing, source } => {
                 write!(f, "failed while {}: {}", doing.text(), plain_io(source))
             }
+            ErrorKind::NotAFolder {
+                doing,
+                folder,
+                file,
+            } => {
+                let what = if *file {
+                    "is a file, not a folder"
+                } else {
+                    "is there but is not a folder"
+                };
+                let done = match doing {
+                    Doing::MakingFolder => "made",
+                    Doing::Reading => "read",
+                    _ => "written",
+                };
+                write!(f, "cannot be {done}: {} {what}", folder.display())
+            }
         }
     }
 }
@@ -133,21 +186,14 @@ impl fmt::Display for Error {
 
 /// Writes what went wrong with the file at `path`, as a sentence that starts with it; or, when
 /// what failed is its folder (one that is a file, or cannot be written to), with the folder.
+/// Only formats: what went wrong was decided when it happened (see [`ErrorKind`]).
 pub fn describe(f: &mut fmt::Formatter<'_>, path: &Path, kind: &ErrorKind) -> fmt::Result {
     use std::io::ErrorKind as K;
     match kind {
-        ErrorKind::Io {
+        ErrorKind::NotAFolder {
             doing: Doing::MakingFolder,
             ..
-        } if path.exists() && !path.is_dir() => {
-            let what = if path.is_file() {
-                "is a file, not a folder"
-            } else {
-                "is there but is not a folder"
-            };
-            let p = path.display();
-            write!(f, "the folder {p} cannot be made: {p} {what}")
-        }
+        } => write!(f, "the folder {} {kind}", path.display()),
         ErrorKind::Io {
             doing: Doing::Locking,
             source,
@@ -205,5 +251,102 @@ pub fn plain_io(e: &std::io::Error) -> String {
                 None => text,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_that_is_a_file_is_said_as_it_was_when_the_step_failed() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("afile");
+        std::fs::write(&folder, "").unwrap();
+        let said = format!(
+            "the folder {0} cannot be made: {0} is a file, not a folder",
+            folder.display()
+        );
+        let locking = lock::Lock::take(&folder.join("X.acc")).unwrap_err();
+        let writing = atomic::write(&folder.join("X.acc"), b"x", None).unwrap_err();
+        for e in [&locking, &writing] {
+            assert!(
+                matches!(&e.kind, ErrorKind::NotAFolder { file: true, folder: f, .. } if *f == folder),
+                "{e:?}"
+            );
+            assert_eq!(e.to_string(), said);
+        }
+        // The folder is mended before the messages are shown: they still say what happened.
+        std::fs::remove_file(&folder).unwrap();
+        std::fs::create_dir(&folder).unwrap();
+        for e in [&locking, &writing] {
+            assert_eq!(e.to_string(), said);
+        }
+    }
+
+    #[test]
+    fn a_file_on_the_way_to_a_file_is_named_as_what_stopped_the_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let afile = dir.path().join("afile");
+        std::fs::write(&afile, "").unwrap();
+        let deep = afile.join("a").join("X.acc");
+        let reading = read::read_regular(&afile.join("X.acc"), 100).unwrap_err();
+        let reading_deep = read::read_regular(&deep, 100).unwrap_err();
+        let making = lock::Lock::take(&deep).unwrap_err();
+        let said = [
+            format!(
+                "{} cannot be read: {} is a file, not a folder",
+                afile.join("X.acc").display(),
+                afile.display()
+            ),
+            format!(
+                "{} cannot be read: {} is a file, not a folder",
+                deep.display(),
+                afile.display()
+            ),
+            format!(
+                "the folder {} cannot be made: {} is a file, not a folder",
+                afile.join("a").display(),
+                afile.display()
+            ),
+        ];
+        let errors = [&reading, &reading_deep, &making];
+        for (e, said) in errors.iter().zip(&said) {
+            assert_eq!(&e.to_string(), said);
+        }
+        std::fs::remove_file(&afile).unwrap();
+        std::fs::create_dir_all(afile.join("a")).unwrap();
+        for (e, said) in errors.iter().zip(&said) {
+            assert_eq!(&e.to_string(), said, "the same once the folder is mended");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_that_is_a_device_is_said_to_be_no_folder() {
+        let e = lock::Lock::take(Path::new("/dev/null/X.acc")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the folder /dev/null cannot be made: /dev/null is there but is not a folder"
+        );
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_written_to_is_said_from_the_error_alone() {
+        // No such folder exists: the message comes from what the step was told, not the disk.
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let e = Error::io(Path::new("nowhere/rodir/RO.acc"), Doing::Locking, denied);
+        assert_eq!(
+            e.to_string(),
+            "the folder nowhere/rodir cannot be written to (permission denied), so RO.acc cannot \
+             be saved there"
+        );
+        let read_only = std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem);
+        let e = Error::io(Path::new("RO.acc"), Doing::Locking, read_only);
+        assert_eq!(
+            e.to_string(),
+            "the current folder cannot be written to (the disk is read-only), so RO.acc cannot \
+             be saved there"
+        );
     }
 }

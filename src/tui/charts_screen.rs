@@ -95,7 +95,7 @@ pub fn open(saves_dir: &Path) -> ChartsScreen {
     }
     lines.push(String::new());
     lines.push("In a system, [W] walks a procedure step by step and makes the call.".into());
-    let listed = session::list(saves_dir);
+    let listed = session::list(saves_dir).unwrap_or_default();
     lines.push(String::new());
     if listed.is_empty() {
         lines.push("No table sessions yet: [N] starts one, a game at the table that keeps".into());
@@ -489,7 +489,11 @@ fn open_session(
     saves_dir: &Path,
     i: usize,
 ) -> Result<Option<ChartsScreen>, (String, Option<String>)> {
-    let Some(listed) = session::list(saves_dir).into_iter().nth(i) else {
+    let Some(listed) = session::list(saves_dir)
+        .unwrap_or_default()
+        .into_iter()
+        .nth(i)
+    else {
         return Ok(None);
     };
     let table = Table::open(saves_dir, &listed.name).map_err(|e| {

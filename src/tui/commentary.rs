@@ -185,8 +185,19 @@ pub fn mark(b: &BallRecord) -> String {
     }
 }
 
-/// The delivery in words.
+/// The delivery in words. A wide the batsman played a card to is called off and played as a
+/// ball of the over (rules.md, a delivery, step 2): said before what came of it.
 pub fn describe(b: &BallRecord, batting: &str) -> String {
+    let said = what_came(b, batting);
+    if b.call == Call::WideRevoked {
+        format!("Wide called off, played as a ball. {said}")
+    } else {
+        said
+    }
+}
+
+/// What came of the delivery: a wicket, extras, runs off the bat or none.
+fn what_came(b: &BallRecord, batting: &str) -> String {
     if let Some((n, how)) = b.wicket {
         return format!("{batting} batsman no. {n} is out {}.", how.name());
     }
@@ -362,6 +373,36 @@ mod tests {
         c.new_turn();
         c.record(&Event::Ball(&ball(Call::Bye, 0, 2, false)));
         assert_eq!(c.last, "2 byes.", "a new turn starts afresh");
+    }
+
+    /// A wide the batsman plays to is called off and played as a ball of the over: the line
+    /// says so before what came of it (it had said only "Through to the keeper.").
+    #[test]
+    fn a_wide_called_off_is_said_to_be_played_as_a_ball() {
+        let mut b = ball(Call::WideRevoked, 0, 0, false);
+        b.bat_card = Some(Card::new(7, Suit::Pads));
+        assert_eq!(
+            describe(&b, "Kent"),
+            "Wide called off, played as a ball. Through to the keeper."
+        );
+        b.bat_card = Some(Card::new(9, Suit::Bats));
+        b.runs = 2;
+        assert_eq!(
+            describe(&b, "Kent"),
+            "Wide called off, played as a ball. 2 runs off the bat."
+        );
+        let mut out = ball(Call::WideRevoked, 0, 0, true);
+        out.wicket = Some((10, crate::engine::tables::Dismissal::Stumped));
+        let said = describe(&out, "Derbys");
+        assert_eq!(
+            said,
+            "Wide called off, played as a ball. Derbys batsman no. 10 is out stumped."
+        );
+        assert!(said.chars().count() <= TEXT_WIDTH);
+        // A wide that stands is not called off.
+        let mut wide = ball(Call::Wide, 0, 0, false);
+        (wide.bat_card, wide.wides) = (None, 1);
+        assert_eq!(describe(&wide, "Kent"), "Wide called: 1 wide.");
     }
 
     #[test]

@@ -91,10 +91,10 @@ KEYS ON THE MATCH SCREEN
   ball; batting first, you may press it at your opening discard.
   [Enter] goes on after a pause. What happened at one moment (a wicket, the
   close of an innings, the end of the match) is shown together, once.
-  [Esc] then [Y] leaves the match: it is kept as it stands, and [2] on the
-  menu resumes it on the same ball. Each of your moves is saved as you make
-  it, so a closed window or a crash loses nothing; a match once begun is never
-  dealt again. Once a result stands it is saved at once.
+  [Esc] or [Q], then [Y], leaves the match: it is kept as it stands, and [2]
+  on the menu resumes it on the same ball. Each of your moves is saved as you
+  make it, so a closed window or a crash loses nothing; a match once begun is
+  never dealt again. Once a result stands it is saved at once.
   The line under the scoreboard names the batsman on strike.";
 
 const WATCH_KEYS: &str = "\

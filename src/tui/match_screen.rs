@@ -67,7 +67,10 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         };
     }
     // Once the match is over its result stands (it is recorded at once): nothing to leave.
-    if k.code == KeyCode::Esc {
+    // [Q], the menu's quit key, asks the same in the person's own match (in a watched one
+    // it finishes the match).
+    let quit_key = matches!(k.code, KeyCode::Char('q' | 'Q')) && s.human.is_some();
+    if k.code == KeyCode::Esc || quit_key {
         s.leaving = !s.state.is_over();
         return if s.leaving {
             MatchKey::Handled
@@ -116,10 +119,30 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
             return played(s, Op::Declare(!s.declare_next));
         }
+        // [Enter] chooses nothing at a ball (the footer names no default, and an [Enter]
+        // meant for a stop must not play a card or take a wide): it says which keys do.
+        (Decision::Bowl | Decision::Respond { .. }, KeyCode::Enter) => {
+            s.note = Some(enter_hint(decision).to_string());
+            return MatchKey::Handled;
+        }
+        // A no card where the ball must be answered with one.
+        (Decision::Respond { .. }, KeyCode::Char('0')) => {
+            s.note = Some(
+                "[0] plays no card only at a no-ball or a wide: this ball needs a card."
+                    .to_string(),
+            );
+            return MatchKey::Handled;
+        }
         (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
         (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
         (Decision::Exchange, KeyCode::Char(c)) => return toggle_exchange(s, c),
         (Decision::Declare, _) => None,
+        (
+            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
+            KeyCode::Char(c),
+        ) if card_key(s, c).is_none() => {
+            return no_card_under(s, c);
+        }
         (_, KeyCode::Char(c)) => card_key(s, c).map(Choice::Card),
         _ => None,
     };
@@ -136,6 +159,19 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             key
         }
         None => MatchKey::Ignored,
+    }
+}
+
+/// What [Enter] says at a ball, where it plays nothing: the keys that play there.
+fn enter_hint(decision: Decision) -> &'static str {
+    match decision {
+        Decision::Respond {
+            call: Call::Wide, ..
+        } => "[Enter] plays nothing: [0] takes the wide, or a card's number plays the ball.",
+        Decision::Respond {
+            call: Call::NoBall, ..
+        } => "[Enter] plays nothing: [0] plays no card, or a card's number plays that card.",
+        _ => "[Enter] plays nothing: press the number under a card, or [=] for the computer.",
     }
 }
 
@@ -162,16 +198,39 @@ fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
     };
     let held = s.human.map(|h| s.state.hand(h).len()).unwrap_or(0);
     if slot >= held {
-        return MatchKey::Ignored;
+        return no_card_under(s, c);
     }
     if let Some(i) = s.exchange_pick.iter().position(|&x| x == slot) {
         s.exchange_pick.remove(i);
     } else if s.exchange_pick.len() < 2 {
         s.exchange_pick.push(slot);
     } else {
-        s.note =
-            Some("Two cards at most: press a picked card's number again to keep it.".to_string());
+        s.note = Some(
+            "At most two cards may be changed: press a picked card's number to unpick it."
+                .to_string(),
+        );
     }
+    MatchKey::Handled
+}
+
+/// A digit key `c` with no card of the person's hand under it: said, not ignored without a
+/// word (a key that is not a digit is ignored).
+fn no_card_under(s: &mut Session, c: char) -> MatchKey {
+    let Some(held) = s.human.map(|h| s.state.hand(h).len()) else {
+        return MatchKey::Ignored;
+    };
+    if !matches!(c, '1'..='9') || held == 0 {
+        return MatchKey::Ignored;
+    }
+    let keys = if held == 1 {
+        "[1]".to_string()
+    } else {
+        format!("[1] to [{held}]")
+    };
+    s.note = Some(format!(
+        "No card has the key [{c}]: the hand holds {}, {keys}.",
+        plural(held as u32, "card")
+    ));
     MatchKey::Handled
 }
 
@@ -210,8 +269,21 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
         )],
     );
     // Just above the prompt, on every screen of the match (the opening discard too).
-    if let Some(line) = armed_declaration(s).or_else(|| declaration_advised(s)) {
+    let above_prompt = armed_declaration(s).or_else(|| declaration_advised(s));
+    let note_row = if above_prompt.is_some() { 17 } else { 22 };
+    if let Some(line) = above_prompt {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+    }
+    // A word on the last key, where the eye is (above the hand when the line just above
+    // the prompt is taken).
+    if let Some(note) = &s.note {
+        put(
+            f,
+            area,
+            1,
+            note_row,
+            vec![Span::styled(note.clone(), style::error())],
+        );
     }
     if p.innings_started == 0 {
         draw_toss(f, area, s);
@@ -624,15 +696,6 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
         }
         return;
     };
-    if let Some(note) = &s.note {
-        put(
-            f,
-            area,
-            1,
-            17,
-            vec![Span::styled(note.clone(), style::error())],
-        );
-    }
     put(
         f,
         area,

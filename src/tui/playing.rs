@@ -9,7 +9,7 @@ use super::file::Open;
 use super::match_screen::{self, MatchKey};
 use super::session::{Mode as Shown, Session};
 use crate::counties::{self, CountyId};
-use crate::engine::{PublicState, Side};
+use crate::engine::{Decision, PublicState, Side};
 use crate::league::competition::Fixture;
 use crate::league::season::SeasonSummary;
 use crate::save::record::{FixtureKey, MatchRecord, Mode, Op};
@@ -62,6 +62,7 @@ impl InPlay {
     fn of(fixture: Fixture, session: &Session) -> InPlay {
         let label = resume_label(
             session.state.public(),
+            Standing::of(session),
             &session.names,
             &session.commentary.names,
         );
@@ -69,26 +70,66 @@ impl InPlay {
     }
 }
 
+/// Where a match in play stands beyond its public state, as the resume label tells it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The toss is won and the winner has still to choose to bat or field.
+    pub electing: bool,
+    /// The batting side has a declaration armed, to be made before the next ball.
+    pub declaring: bool,
+}
+
+impl Standing {
+    fn of(session: &Session) -> Standing {
+        Standing {
+            electing: matches!(session.state.to_act(), Some((_, Decision::Elect))),
+            declaring: session.declare_next,
+        }
+    }
+}
+
 /// Where a match in play stands, in at most [`RESUME_LABEL_WIDTH`] characters: the fixture,
-/// who is batting, which of the match's innings it is and the pack, with the counties' full
-/// names (`names`, home first), or their scoreboard names (`short`) where those would not
-/// fit.
-pub fn resume_label(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> String {
+/// then the toss while it is undecided (and who won it), the side to bat at the opening
+/// discards, or who is batting (or to bat, before the innings' first ball; declaring, with a
+/// declaration armed), which of the match's innings it is and the pack; with the counties'
+/// full names (`names`, home first), or their scoreboard names (`short`) where those would
+/// not fit.
+pub fn resume_label(
+    p: &PublicState,
+    standing: Standing,
+    names: &[String; 2],
+    short: &[String; 2],
+) -> String {
     let words = |n: &[String; 2]| {
         let fixture = format!("{} v {}", n[0], n[1]);
+        // Before the first innings: the side that bats first is not known until the toss
+        // winner has chosen.
         match (p.innings_started, p.toss_winner) {
+            (0, Some(w)) if standing.electing => {
+                return format!("{fixture}: at the toss, won by {}", n[w.index()])
+            }
             (0, None) => return format!("{fixture}: at the toss"),
-            // The toss is made: the sides throw away a card each before the first ball.
             (0, Some(_)) => {
-                return format!(
-                    "{fixture}: {} to bat, the opening discards",
-                    n[p.first_bat.index()]
-                )
+                let bat = &n[p.first_bat.index()];
+                // A declaration armed at the batting side's discard comes before the first
+                // ball.
+                let to = if standing.declaring {
+                    "to declare"
+                } else {
+                    "to bat"
+                };
+                return format!("{fixture}: {bat} {to}, the opening discards");
             }
             _ => {}
         }
+        let begun = p.last_ball.is_some_and(|b| b.innings == p.innings_started);
+        let doing = match (standing.declaring, begun) {
+            (true, _) => "declaring",
+            (false, true) => "batting",
+            (false, false) => "to bat",
+        };
         format!(
-            "{fixture}: {} batting, innings {} of 4, pack {}/{}",
+            "{fixture}: {} {doing}, innings {} of 4, pack {}/{}",
             n[p.batting().index()],
             p.innings_started.min(4),
             p.pack.max(1),
@@ -305,7 +346,10 @@ impl Open {
         fixture: Fixture,
         session: &Session,
     ) -> Result<Option<SeasonSummary>, Screen> {
-        match self.comp.record_result(fixture, &session.state) {
+        match self
+            .comp
+            .record_result(fixture, &session.state, session.human.is_some())
+        {
             Ok(recorded) => {
                 if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {
                     self.keeper.end_match();
@@ -457,22 +501,62 @@ fn wrap_indented(line: &str, width: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{resume_label, RESUME_LABEL_WIDTH};
+    use super::{resume_label, Standing, RESUME_LABEL_WIDTH};
+    use crate::cards::{Card, Suit};
     use crate::counties;
-    use crate::engine::{MatchOptions, MatchState, Side};
+    use crate::engine::{BallRecord, Call, MatchOptions, MatchState, PublicState, Side};
+
+    /// A delivery bowled in innings number `innings`: what says that innings has begun.
+    fn a_ball_in(innings: u8) -> Option<BallRecord> {
+        let card = Card::new(5, Suit::Bats);
+        Some(BallRecord {
+            innings,
+            pack: 1,
+            bowler_card: card,
+            top_before: card,
+            no_ball_suit: Suit::Pads,
+            call: Call::Normal,
+            bat_card: Some(card),
+            striker: 1,
+            non_striker: 2,
+            runs: 0,
+            no_balls: 0,
+            wides: 0,
+            byes: 0,
+            counts: true,
+            wicket: None,
+            total: 0,
+            wickets: 0,
+            balls: 1,
+        })
+    }
+
+    const NOW: Standing = Standing {
+        electing: false,
+        declaring: false,
+    };
+    const ELECTING: Standing = Standing {
+        electing: true,
+        declaring: false,
+    };
+    const DECLARING: Standing = Standing {
+        electing: false,
+        declaring: true,
+    };
+
+    fn label(p: &PublicState, standing: Standing) -> String {
+        let names = ["Surrey".to_string(), "Sussex".to_string()];
+        resume_label(p, standing, &names, &names)
+    }
 
     #[test]
     fn the_resume_label_says_who_bats_in_which_innings_and_fits_the_menu() {
         let mut p = MatchState::new(MatchOptions::default()).public().clone();
-        let names = ["Surrey".to_string(), "Sussex".to_string()];
-        assert_eq!(
-            resume_label(&p, &names, &names),
-            "Surrey v Sussex: at the toss"
-        );
+        assert_eq!(label(&p, NOW), "Surrey v Sussex: at the toss");
         // The toss made, the opening discards to come.
         (p.toss_winner, p.first_bat) = (Some(Side::Away), Side::Home);
         assert_eq!(
-            resume_label(&p, &names, &names),
+            label(&p, NOW),
             "Surrey v Sussex: Surrey to bat, the opening discards"
         );
         // The match's second innings, Sussex (away) batting: Surrey batted first.
@@ -480,11 +564,12 @@ mod tests {
         p.innings[0].batting = Side::Home;
         p.innings[1].batting = Side::Away;
         p.pack = 2;
+        p.last_ball = a_ball_in(2);
         assert_eq!(
-            resume_label(&p, &names, &names),
+            label(&p, NOW),
             "Surrey v Sussex: Sussex batting, innings 2 of 4, pack 2/27"
         );
-        // Every pairing, every innings, the most packs a match can have: within the line,
+        // Every pairing, every stage, the most packs a match can have: within the line,
         // with the full names wherever they fit.
         p.options.packs_per_session = 9;
         p.options.days = 5;
@@ -500,16 +585,33 @@ mod tests {
                         if n > 0 {
                             p.innings[n as usize - 1].batting = side;
                         }
-                        let label = resume_label(&p, &full, &short);
-                        assert!(label.chars().count() <= RESUME_LABEL_WIDTH, "{label}");
-                        let uses_full = label.starts_with(&format!("{} v {}:", full[0], full[1]));
-                        if !uses_full {
-                            assert!(label.starts_with(&format!("{} v {}:", short[0], short[1])));
-                        }
-                        if n > 0 {
-                            let names = if uses_full { &full } else { &short };
-                            let bat = &names[side.index()];
-                            assert!(label.contains(&format!(": {bat} batting, ")), "{label}");
+                        (p.toss_winner, p.first_bat) = (Some(side), side);
+                        for standing in [NOW, ELECTING, DECLARING] {
+                            for begun in [false, true] {
+                                p.last_ball = if begun { a_ball_in(n) } else { None };
+                                let label = resume_label(&p, standing, &full, &short);
+                                assert!(label.chars().count() <= RESUME_LABEL_WIDTH, "{label}");
+                                let uses_full =
+                                    label.starts_with(&format!("{} v {}:", full[0], full[1]));
+                                if !uses_full {
+                                    let fixture = format!("{} v {}:", short[0], short[1]);
+                                    assert!(label.starts_with(&fixture));
+                                }
+                                let names = if uses_full { &full } else { &short };
+                                let bat = &names[side.index()];
+                                if n > 0 {
+                                    let doing = match (standing.declaring, begun) {
+                                        (true, _) => "declaring",
+                                        (false, true) => "batting",
+                                        (false, false) => "to bat",
+                                    };
+                                    let said = format!(": {bat} {doing}, innings {n} of 4, ");
+                                    assert!(label.contains(&said), "{label}");
+                                } else if standing.electing {
+                                    let said = format!(": at the toss, won by {bat}");
+                                    assert!(label.contains(&said), "{label}");
+                                }
+                            }
                         }
                     }
                 }
@@ -519,9 +621,61 @@ mod tests {
         let short = ["Glos".to_string(), "Notts".to_string()];
         p.innings_started = 3;
         p.innings[2].batting = Side::Home;
+        p.last_ball = a_ball_in(3);
         assert_eq!(
-            resume_label(&p, &long, &short),
+            resume_label(&p, NOW, &long, &short),
             "Glos v Notts: Glos batting, innings 3 of 4, pack 135/135"
+        );
+    }
+
+    /// While the toss winner has still to choose, no side is named to bat: the menu had
+    /// said "Surrey to bat, the opening discards" when Sussex had won the toss.
+    #[test]
+    fn the_resume_label_names_no_side_to_bat_until_the_toss_winner_has_chosen() {
+        let mut p = MatchState::new(MatchOptions::default()).public().clone();
+        for winner in [Side::Home, Side::Away] {
+            p.toss_winner = Some(winner);
+            let name = ["Surrey", "Sussex"][winner.index()];
+            assert_eq!(
+                label(&p, ELECTING),
+                format!("Surrey v Sussex: at the toss, won by {name}")
+            );
+        }
+        // Chosen: Sussex put Surrey in.
+        p.first_bat = Side::Home;
+        assert_eq!(
+            label(&p, NOW),
+            "Surrey v Sussex: Surrey to bat, the opening discards"
+        );
+    }
+
+    /// Between innings (the engine has begun the next one, with no ball of it bowled) the
+    /// side is "to bat"; a declaration armed is said, at the opening discards too.
+    #[test]
+    fn the_resume_label_says_an_innings_to_begin_and_a_declaration_armed() {
+        let mut p = MatchState::new(MatchOptions::default()).public().clone();
+        (p.toss_winner, p.first_bat) = (Some(Side::Away), Side::Away);
+        assert_eq!(
+            label(&p, DECLARING),
+            "Surrey v Sussex: Sussex to declare, the opening discards"
+        );
+        p.innings_started = 2;
+        p.innings[0].batting = Side::Away;
+        p.innings[1].batting = Side::Home;
+        p.pack = 5;
+        p.last_ball = a_ball_in(1);
+        assert_eq!(
+            label(&p, NOW),
+            "Surrey v Sussex: Surrey to bat, innings 2 of 4, pack 5/27"
+        );
+        assert_eq!(
+            label(&p, DECLARING),
+            "Surrey v Sussex: Surrey declaring, innings 2 of 4, pack 5/27"
+        );
+        p.last_ball = a_ball_in(2);
+        assert_eq!(
+            label(&p, NOW),
+            "Surrey v Sussex: Surrey batting, innings 2 of 4, pack 5/27"
         );
     }
 }

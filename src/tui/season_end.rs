@@ -4,6 +4,7 @@
 use crate::counties::{self, CountyId};
 use crate::league::season::SeasonSummary;
 use crate::league::standings::SeasonRow;
+use crate::views::format::{short_draw_mark, SHORT_DRAW_TABLE_KEY};
 
 fn table(
     title: &str,
@@ -29,12 +30,19 @@ fn table(
             String::new()
         };
         let name = format!("{}. {}{mark}", i + 1, counties::get(r.county).name);
+        let short = short_draw_mark(r.points, r.won, r.drawn, r.tied);
         out.push(format!(
-            "{name:<22} {:>2} {:>2} {:>2} {:>2} {:>2} {:>4} {q:>5}{prize}",
+            "{name:<22} {:>2} {:>2} {:>2} {:>2} {:>2} {:>4}{short}{q:>5}{prize}",
             r.played, r.won, r.lost, r.drawn, r.tied, r.points
         ));
     }
     out
+}
+
+/// Whether a row of `rows` holds a draw one run short of victory among its points.
+fn has_short_draw(rows: &[SeasonRow]) -> bool {
+    rows.iter()
+        .any(|r| short_draw_mark(r.points, r.won, r.drawn, r.tied) != ' ')
 }
 
 /// The season-end screen's lines.
@@ -63,5 +71,33 @@ pub fn lines(s: &SeasonSummary, user: Option<CountyId>) -> Vec<String> {
     out.extend(table("First class", &s.tables[0], user, s, true));
     out.push(String::new());
     out.extend(table("Second class", &s.tables[1], user, s, false));
+    if s.tables.iter().any(|t| has_short_draw(t)) {
+        out.push(String::new());
+        out.push(SHORT_DRAW_TABLE_KEY.into());
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draw_one_run_short_is_marked_and_keyed_at_the_season_end() {
+        let mut comp = crate::league::tests::tiny(5, None);
+        let mut s = comp.sim_rest_of_season().unwrap();
+        let plain = lines(&s, None);
+        assert!(plain.iter().all(|l| !l.contains('+')), "{plain:?}");
+        // The rules' points for a draw one run short: 2 to the side batting last.
+        let r = &mut s.tables[0][3];
+        r.points = 4 * r.won + 2 * r.tied + r.drawn + 1;
+        let county = counties::get(r.county).name.clone();
+        let out = lines(&s, None);
+        let line = out.iter().find(|l| l.contains(&county)).unwrap();
+        assert!(
+            line.contains(&format!("{}+", s.tables[0][3].points)),
+            "{out:?}"
+        );
+        assert_eq!(out.last().unwrap(), SHORT_DRAW_TABLE_KEY);
+    }
 }

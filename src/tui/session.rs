@@ -58,7 +58,8 @@ pub struct Session {
     pub deliveries: u32,
     /// The user pressed Esc and is asked whether to leave the match (and lose it).
     pub leaving: bool,
-    /// A word on the last key, shown until the next (a refused third pick).
+    /// A word on the last key, shown until the next (a refused third pick, a digit with
+    /// no card under it).
     pub note: Option<String>,
     /// The help is showing, scrolled this far.
     pub help: Option<usize>,

@@ -66,6 +66,28 @@ pub fn star_note_among(
     shown.any(|c| c == u).then(|| star_note(user))?
 }
 
+/// The mark beside points that hold a draw one run short of victory, which earns the side
+/// batting last a tie's 2 points where a draw earns 1 (the rules' one-run-short rule).
+pub const SHORT_DRAW_MARK: char = '+';
+
+/// The key to [`SHORT_DRAW_MARK`] beside a table's points.
+pub const SHORT_DRAW_TABLE_KEY: &str =
+    "+ includes a draw one run short of victory: 2 points to the side batting last.";
+
+/// The key to [`SHORT_DRAW_MARK`] beside a match's points.
+pub const SHORT_DRAW_MATCH_KEY: &str =
+    "+ drawn one run short of victory: 2 points to the side batting last.";
+
+/// [`SHORT_DRAW_MARK`] when `points` is more than its wins, ties and draws earn at 4, 2 and 1
+/// (a draw one run short of victory among them), else a space.
+pub fn short_draw_mark(points: u32, won: u32, drawn: u32, tied: u32) -> char {
+    if points > 4 * won + 2 * tied + drawn {
+        SHORT_DRAW_MARK
+    } else {
+        ' '
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,10 @@ use crate::league::standings::{prize, Figures, SeasonRow};
 use crate::league::summary::MatchSummary;
 use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
 
-use super::format::{marked, name, name_star, number, ordinal, short, star_note_among};
+use super::format::{
+    marked, name, name_star, number, ordinal, short, short_draw_mark, star_note_among,
+    SHORT_DRAW_MATCH_KEY, SHORT_DRAW_TABLE_KEY,
+};
 use super::output::View;
 use super::{class_label, season_for};
 
@@ -123,10 +126,13 @@ impl View for TableView {
         out.push(format!(
             "Pos County             P   W   L   D   T  Pts  Quotient{prize_head}"
         ));
+        let mut short_draws = false;
         for r in &self.rows {
             let prize_col = r.prize.map_or(String::new(), |p| format!("  {p:>5}"));
+            let mark = short_draw_mark(r.points, r.won, r.drawn, r.tied);
+            short_draws |= mark != ' ';
             out.push(format!(
-                "{:>3} {} {:>3} {:>3} {:>3} {:>3} {:>3} {:>4} {:>9}{prize_col}",
+                "{:>3} {} {:>3} {:>3} {:>3} {:>3} {:>3} {:>4}{mark}{:>9}{prize_col}",
                 r.pos,
                 name_star(self.user, r.id),
                 r.played,
@@ -141,6 +147,9 @@ impl View for TableView {
         if let Some(v) = &self.verdict {
             out.push(String::new());
             out.push(v.clone());
+        }
+        if short_draws {
+            out.push(SHORT_DRAW_TABLE_KEY.into());
         }
         out.extend(star_note_among(self.user, self.rows.iter().map(|r| r.id)));
         out
@@ -476,28 +485,36 @@ impl View for ResultsView {
                 "Opponent", "For", "Against", "Pts", "Tot", "Pos", "Behind", "Lead"
             ),
         ];
+        let mut short_draws = false;
         for r in &self.rows {
             let fixture = format!("{:>2} {:<6} {}", r.round, short(r.opponent_id), r.venue);
             match (r.result, r.position) {
-                (Some(result), Some(place)) => out.push(
+                (Some(result), Some(place)) => out.push({
+                    let points = r.points.unwrap_or_default();
+                    let n = |letter| u32::from(result == letter);
+                    let mark = short_draw_mark(points.into(), n('W'), n('D'), n('T'));
+                    short_draws |= mark != ' ';
                     format!(
-                        "{fixture} {result} {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
+                        "{fixture} {result} {:<16} {:<16} {:>3}{mark}{:>3} {:<4} {:>6} {:>5}",
                         r.scores_for.as_deref().unwrap_or_default(),
                         r.against.as_deref().unwrap_or_default(),
-                        r.points.unwrap_or_default(),
+                        points,
                         r.total.unwrap_or_default(),
                         ordinal(place),
                         r.behind.map_or(String::new(), |b| b.to_string()),
                         r.lead.map_or(String::new(), |l| format!("+{l}")),
                     )
                     .trim_end()
-                    .to_string(),
-                ),
+                    .to_string()
+                }),
                 _ => out.push(fixture),
             }
         }
         out.push(String::new());
         out.push("R: W won, L lost, D drawn, T tied. h home, a away. Tot: points so far.".into());
+        if short_draws {
+            out.push(SHORT_DRAW_MATCH_KEY.into());
+        }
         out
     }
 }
@@ -515,4 +532,85 @@ pub fn averages(comp: &Competition, year: Option<u16>, class: Class) -> Result<V
 /// A county's season, as text.
 pub fn results(comp: &Competition, year: Option<u16>, county: CountyId) -> Result<Vec<String>> {
     Ok(results_view(comp, year, county)?.lines())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(pos: usize, id: CountyId, won: u32, drawn: u32, points: u32) -> TableRow {
+        TableRow {
+            pos,
+            county: name(id),
+            played: 14,
+            won,
+            lost: 14 - won - drawn,
+            drawn,
+            points,
+            quotient: Some(1.0),
+            id,
+            ..TableRow::default()
+        }
+    }
+
+    #[test]
+    fn points_holding_a_draw_one_run_short_are_marked_and_keyed() {
+        let mut view = TableView {
+            view: "table",
+            year: 1918,
+            class: Class::First,
+            progress: "final".into(),
+            user_county: None,
+            rows: vec![row(1, 0, 6, 4, 29), row(2, 1, 6, 4, 28)],
+            verdict: None,
+            user: None,
+        };
+        let lines = view.lines();
+        let line = |c: CountyId| lines.iter().find(|l| l.contains(name(c))).unwrap().clone();
+        assert!(line(0).contains("  29+ "), "{lines:?}");
+        assert!(line(1).contains("  28  "), "{lines:?}");
+        assert_eq!(lines.last().unwrap(), SHORT_DRAW_TABLE_KEY);
+        // No such draw on the screen: no mark, no key.
+        view.rows[0].points = 28;
+        let lines = view.lines();
+        assert!(lines.iter().all(|l| !l.contains('+')), "{lines:?}");
+
+        let result = |result: char, points: u8| ResultRow {
+            round: 3,
+            opponent: name(2),
+            venue: "h",
+            result: Some(result),
+            scores_for: Some("363 & 91-3".into()),
+            against: Some("212 & 242".into()),
+            points: Some(points),
+            total: Some(7),
+            position: Some(3),
+            behind: Some(5),
+            opponent_id: 2,
+            ..ResultRow::default()
+        };
+        let mut results = ResultsView {
+            view: "results",
+            year: 1918,
+            county: name(1),
+            class: Class::First,
+            progress: "final".into(),
+            user_county: None,
+            rows: vec![
+                result('D', 2),
+                result('D', 1),
+                result('W', 4),
+                result('T', 2),
+            ],
+            user: None,
+            id: 1,
+        };
+        let lines = results.lines();
+        let marked: Vec<&String> = lines.iter().filter(|l| l.contains("2+  7")).collect();
+        assert_eq!(marked.len(), 1, "{lines:?}");
+        assert!(marked[0].contains(" D "));
+        assert_eq!(lines.last().unwrap(), SHORT_DRAW_MATCH_KEY);
+        results.rows.remove(0);
+        assert!(results.lines().iter().all(|l| !l.contains('+')));
+    }
 }

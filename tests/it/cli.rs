@@ -247,6 +247,10 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
             "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
         ),
         (
+            &["sim", "X", "--seed", "abc"],
+            "--seed takes a whole number from 0 to 18446744073709551615; 'abc' is not one",
+        ),
+        (
             &["duel", "--matches", "-5"],
             "--matches takes a number of matches, 1 or more; '-5' is not one",
         ),
@@ -275,6 +279,20 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with(&format!("accc: {msg}")), "{args:?}: {err}");
     }
+    // The charts' seeds are refused as sim's are: the same words, the same exit code.
+    for bad in ["abc", "-1"] {
+        let sim = accc().args(["sim", "X", "--seed", bad]).output().unwrap();
+        for verb in ["call", "walk"] {
+            let args = ["charts", verb, "twilight-struggle", "action", "--seed", bad];
+            let out = accc().args(args).output().unwrap();
+            assert_eq!(out.status.code(), sim.status.code(), "{args:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                String::from_utf8_lossy(&sim.stderr),
+                "{args:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -293,6 +311,79 @@ fn a_saves_folder_that_is_a_file_is_called_a_file() {
         err.contains("the folder afile cannot be made: afile is a file, not a folder"),
         "{err}"
     );
+}
+
+#[test]
+fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), "kept").unwrap();
+    let cases: &[&[&str]] = &[
+        &["sim", "X", "--years", "1"],
+        &["show", "X", "table"],
+        &["export", "X"],
+        &["review", "X"],
+        &["almanack", "X"],
+        &["charts", "session", "list"],
+        &["charts", "session", "new", "S", "paydirt-vii"],
+        &["charts", "session", "show", "S"],
+        &[
+            "charts",
+            "call",
+            "twilight-struggle",
+            "action",
+            "--session",
+            "S",
+        ],
+    ];
+    // Every command the help says uses the saves folder is here; `play`, the terminal
+    // program, says it on its screen (tests/it/tui.rs).
+    let help = accc().arg("--help").output().unwrap();
+    // Its lines joined: the help is wrapped to 80 columns.
+    let help = String::from_utf8(help.stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let used_by = help
+        .split("(used by ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .expect("the help names the commands that use the saves folder");
+    let named: std::collections::BTreeSet<&str> = used_by
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && *w != "and")
+        .collect();
+    let here: std::collections::BTreeSet<&str> =
+        cases.iter().map(|c| c[0]).chain(["play"]).collect();
+    assert_eq!(named, here, "{used_by}");
+    for args in cases {
+        let out = accc()
+            .current_dir(dir.path())
+            .env_remove("ACCC_SAVES")
+            .args(["--saves-dir", "afile"])
+            .args(*args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(": afile is a file, not a folder"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("part of its path"), "{args:?}: {err}");
+    }
+    let out = accc()
+        .current_dir(dir.path())
+        .args(["show", "X", "table", "--saves-dir", "afile"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "accc: {} cannot be read: afile is a file, not a folder",
+            std::path::Path::new("afile").join("X.acc").display()
+        )
+    );
+    assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"kept");
 }
 
 /// Whether this process may write into a folder whose permissions forbid it (root may).
@@ -351,6 +442,49 @@ fn a_folder_that_cannot_be_written_to_is_said_before_anything_is_simulated() {
     );
     assert!(!err.contains("simulated here"), "{err}");
     assert_eq!(std::fs::read(ro.join("RO.acc")).unwrap(), before);
+}
+
+/// Every help fits the 80 columns of the program's screen, wrapped at spaces (a terminal
+/// had cut the words of lines clap left long), whether printed to a terminal or a pipe: the
+/// whole program's, each command's (read from the program's own list, so a new command is
+/// held to it too), and the charts' subcommands and list of calls.
+#[test]
+fn every_help_fits_80_columns() {
+    let run = |args: &[&str]| {
+        let out = accc().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let commands = |help: &str| -> Vec<String> {
+        help.lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .filter(|c| c != "help")
+            .collect()
+    };
+    let top = run(&["--help"]);
+    let mut helps = vec![(vec!["--help".to_string()], top.clone())];
+    for c in commands(&top) {
+        let help = run(&[c.as_str(), "--help"]);
+        for sub in commands(&help) {
+            let args = vec![c.clone(), sub, "--help".to_string()];
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            helps.push((args.clone(), run(&refs)));
+        }
+        helps.push((vec![c, "--help".to_string()], help));
+    }
+    assert!(helps.len() > 15, "{}", helps.len());
+    assert!(helps
+        .iter()
+        .any(|(a, _)| a[..] == ["charts", "call", "--help"]));
+    for (args, help) in &helps {
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line}");
+        }
+    }
 }
 
 #[test]

@@ -60,6 +60,31 @@ fn the_format_1_fixture_loads_to_the_competition_recorded_beside_it() {
     if let Err(at) = contained(&then, &now, "export") {
         panic!("the format-1 fixture no longer loads to the same competition: {at}");
     }
+    // Format 1 did not keep which matches the person played: a match of the person's county
+    // (Surrey) whose seed no longer replays it may be theirs or an earlier build's computer's,
+    // and says so with null; every other match is the computer's.
+    let mut unknown = 0;
+    for season in now["seasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain([&now["current"]])
+    {
+        for class in ["first_class", "second_class"] {
+            for m in season[class]["matches"].as_array().unwrap() {
+                let surrey = m["home"] == "Surrey" || m["away"] == "Surrey";
+                match &m["user_played"] {
+                    Value::Null if surrey => unknown += 1,
+                    Value::Bool(false) => {}
+                    other => panic!("user_played {other} in {m}"),
+                }
+            }
+        }
+    }
+    assert_eq!(
+        unknown, 28,
+        "Surrey's matches of 1890 and 1891, an earlier build's computer's"
+    );
 }
 
 /// The export of the fixture `name`, as JSON.
@@ -122,10 +147,13 @@ fn a_format_1_file_is_upgraded_on_its_next_save_and_holds_the_same_competition()
     keeper.store(&comp).unwrap();
     drop(keeper);
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(&bytes[..10], b"ACCCSAVE\x02\x00", "format 2 now");
+    assert_eq!(&bytes[..10], b"ACCCSAVE\x03\x00", "format 3 now");
     if let Err(at) = contained(&format1_export(), &export_of(&path), "export") {
         panic!("the upgraded file holds another competition: {at}");
     }
+    // What could not be known of the person's matches stays unknown once written as format 3.
+    let upgraded = accc::save::load(&path).unwrap();
+    assert_eq!(upgraded.unknown_matches().count(), 28);
     // The format-1 original is the backup.
     assert_eq!(
         std::fs::read(dir.path().join("FORMAT1.bak")).unwrap(),

@@ -722,11 +722,24 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
 fn the_review_never_blames_a_choice_the_equals_key_advised() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
+    // How the review's line of a ball or answer begins: where it came, as the scoreboard
+    // showed it, and what was answered (a no-ball and the ball after it are at the same
+    // overs).
     let label = |s: &accc::tui::session::Session| {
         let p = s.state.public();
         let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
-        let balls = p.current().balls;
-        format!("{nth} innings, {}.{} overs:", balls / 6, balls % 6 + 1)
+        let at = format!("{nth} innings, at {} overs: you ", p.current().overs());
+        match s.human_to_act() {
+            Some(Decision::Respond { bowled, call, .. }) => {
+                let called = match call {
+                    accc::engine::delivery::Call::NoBall => "the no-ball ",
+                    accc::engine::delivery::Call::Wide => "the wide ",
+                    _ => "",
+                };
+                format!("{at}answered {called}{}", bowled.on_screen())
+            }
+            _ => format!("{at}bowled "),
+        }
     };
     let listed = |lines: &[String]| -> Vec<String> {
         lines
@@ -883,6 +896,57 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     assert!(session(&app).human_to_act() == Some(Decision::OpeningDiscard));
 }
 
+/// [Q], the menu's quit key, asks to leave the person's own match as [Esc] does (the match
+/// kept): at the toss, at a ball and at a stop; any key but [Y] plays on.
+#[test]
+fn q_in_ones_own_match_asks_to_leave_it_as_esc_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    let asked = "Leave this match? It is kept as it stands: [2] on the menu resumes it.";
+    let toss = shot(&app);
+    press(&mut app, "q");
+    assert!(shot(&app).contains(asked), "{}", shot(&app));
+    press(&mut app, "n");
+    assert_eq!(shot(&app), toss);
+    // At a ball, and at a stop.
+    press(&mut app, "b");
+    let mut at_ball = false;
+    let mut at_stop = false;
+    for _ in 0..5000 {
+        let s = session(&app);
+        if at_ball && at_stop {
+            break;
+        }
+        let here = if s.paused.is_some() {
+            &mut at_stop
+        } else {
+            &mut at_ball
+        };
+        if !*here && s.deliveries > 0 {
+            let before = shot(&app);
+            press(&mut app, "Q");
+            assert!(shot(&app).contains(asked), "{}", shot(&app));
+            press(&mut app, "x");
+            assert_eq!(shot(&app), before, "any other key plays on");
+            *here = true;
+        }
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    assert!(at_ball && at_stop);
+    let deliveries = session(&app).deliveries;
+    press(&mut app, "q");
+    press(&mut app, "y");
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
+    press(&mut app, "2");
+    assert_eq!(session(&app).deliveries, deliveries);
+}
+
 #[test]
 fn an_armed_declaration_is_said_in_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -983,6 +1047,106 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     );
     press(&mut again, "2");
     assert_eq!(shot(&again), screen_before);
+}
+
+/// The menu's "[2] Resume" line, trimmed.
+fn resume_line(app: &App) -> String {
+    let text = shot(app);
+    text.lines()
+        .find(|l| l.contains("[2] Resume "))
+        .unwrap_or_else(|| panic!("no resume line:\n{text}"))
+        .trim()
+        .to_string()
+}
+
+/// While the toss winner has still to choose to bat or field, the menu names no side to
+/// bat: left there with [Esc] [Y], or the program stopped there (as by kill -9) and opened
+/// again. Once chosen, it names the side to bat.
+#[test]
+fn the_resume_line_waits_at_the_toss_until_its_winner_has_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    let at_toss = "[2] Resume Yorkshire v Surrey: at the toss, won by Surrey";
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(resume_line(&app), at_toss);
+    press(&mut app, "2");
+    assert!(
+        shot(&app).contains("Surrey won the toss."),
+        "{}",
+        shot(&app)
+    );
+    drop(app);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    assert_eq!(resume_line(&app), at_toss);
+    // Surrey field: Yorkshire bat, and the opening discards are to come.
+    press(&mut app, "2");
+    press(&mut app, "f");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        "[2] Resume Yorkshire v Surrey: Yorkshire to bat, the opening discards"
+    );
+}
+
+/// Left at the stop that closes an innings, the menu says the next side is to bat (the
+/// engine has begun its innings, no ball of it bowled); a declaration armed is said.
+#[test]
+fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    // On to the stop that closes the first innings.
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.paused.as_ref().is_some_and(|p| p.innings_end().is_some()) {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let (p, names) = (session(&app).state.public(), session(&app).names.clone());
+    assert_eq!(p.innings_started, 2, "{}", shot(&app));
+    let second = names[p.batting().index()].clone();
+    let pack = p.pack;
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        format!("[2] Resume Yorkshire v Surrey: {second} to bat, innings 2 of 4, pack {pack}/3")
+    );
+    // Into the innings, Surrey batting, a declaration armed.
+    press(&mut app, "2");
+    for _ in 0..5000 {
+        let s = session(&app);
+        let surrey_bat = s.state.public().batting() == s.human.unwrap();
+        if surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
+            break;
+        }
+        if s.paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let p = session(&app).state.public();
+    let (innings, pack) = (p.innings_started, p.pack);
+    press(&mut app, "d");
+    esc(&mut app);
+    press(&mut app, "y");
+    assert_eq!(
+        resume_line(&app),
+        format!("[2] Resume Yorkshire v Surrey: Surrey declaring, innings {innings} of 4, pack {pack}/3")
+    );
+    press(&mut app, "2");
+    assert!(shot(&app).contains("Surrey will declare before the next ball"));
 }
 
 /// Into the person's own match, [=] playing for them and [Enter] passing each stop, until
@@ -2206,13 +2370,129 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
     assert!(shot(&app).contains("[1] change"), "{}", shot(&app));
     press(&mut app, "23");
     let text = shot(&app);
-    assert!(
-        text.contains("Two cards at most") && !text.contains("[3] change"),
-        "{text}"
-    );
+    let refused = " At most two cards may be changed: press a picked card's number to unpick it.";
+    // Said just above the prompt, where the eye is.
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[22], refused, "{text}");
+    assert!(!text.contains("[3] change"), "{text}");
     press(&mut app, "1");
     assert!(!shot(&app).contains("[1] change"));
-    assert!(!shot(&app).contains("Two cards at most"));
+    assert!(!shot(&app).contains("At most two cards"));
+    // A digit with no card under it is said too, and picks nothing.
+    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    assert_eq!(held, 6);
+    press(&mut app, "7");
+    let text = shot(&app);
+    assert!(
+        text.contains("No card has the key [7]: the hand holds 6 cards, [1] to [6]."),
+        "{text}"
+    );
+    assert_eq!(session(&app).exchange_pick, vec![1]);
+    press(&mut app, "x");
+    assert!(
+        !shot(&app).contains("No card has the key"),
+        "another key clears it"
+    );
+}
+
+/// At the opening discard (seven cards) and at a ball (six), a digit with no card under it
+/// says so and plays nothing.
+#[test]
+fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    press(&mut app, "b");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    press(&mut app, "9");
+    assert!(
+        shot(&app).contains("No card has the key [9]: the hand holds 7 cards, [1] to [7]."),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    press(&mut app, "=");
+    assert!(session(&app).human_to_act().is_some());
+    let before = session(&app).deliveries;
+    press(&mut app, "8");
+    assert!(
+        shot(&app).contains("No card has the key [8]: the hand holds 6 cards, [1] to [6]."),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(session(&app).deliveries, before);
+}
+
+/// Plays on with [=] (and [Enter] at stops) until the person is to answer a ball called
+/// `call`; false if the match ends first.
+fn to_users_answer(app: &mut App, call: Call) -> bool {
+    for _ in 0..5000 {
+        let s = session(app);
+        if s.state.is_over() {
+            return false;
+        }
+        if matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call) {
+            return true;
+        }
+        if s.paused.is_some() {
+            enter(app);
+        } else {
+            press(app, "=");
+        }
+    }
+    false
+}
+
+/// [Enter] at a ball plays nothing (no default is offered, and an [Enter] meant for a stop
+/// must not take a wide or play a card): it says which keys play, by the ball's call.
+#[test]
+fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
+    to_own_match(&mut app);
+    let mut seen = Vec::new();
+    for (call, hint) in [
+        (
+            Call::Wide,
+            "[Enter] plays nothing: [0] takes the wide, or a card's number plays the ball.",
+        ),
+        (
+            Call::NoBall,
+            "[Enter] plays nothing: [0] plays no card, or a card's number plays that card.",
+        ),
+        (
+            Call::Normal,
+            "[Enter] plays nothing: press the number under a card, or [=] for the computer.",
+        ),
+    ] {
+        if !to_users_answer(&mut app, call) {
+            continue;
+        }
+        let (before, deliveries) = (shot(&app), session(&app).deliveries);
+        enter(&mut app);
+        let text = shot(&app);
+        assert_eq!(
+            text.lines().nth(22),
+            Some(format!(" {hint}").as_str()),
+            "{text}"
+        );
+        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        if call == Call::Normal {
+            press(&mut app, "0");
+            assert!(
+                shot(&app).contains(
+                    "[0] plays no card only at a no-ball or a wide: this ball needs a card."
+                ),
+                "{}",
+                shot(&app)
+            );
+            assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        }
+        press(&mut app, "x");
+        assert_eq!(shot(&app), before, "the next key clears it");
+        seen.push(call);
+    }
+    assert_eq!(seen, [Call::Wide, Call::NoBall, Call::Normal]);
 }
 
 #[test]

@@ -391,11 +391,14 @@ fn cli_list_show_and_help() {
         out.contains("--final-round") && out.contains("--region-d20"),
         "{out}"
     );
-    // A choice applied when left out is named in the help.
+    // A choice applied when left out is named in the help (read with its lines joined: the
+    // help is wrapped to 80 columns).
+    let joined = |out: &str| out.split_whitespace().collect::<Vec<_>>().join(" ");
     let (_, out, _) = run(&["charts", "call", "undaunted", "card", "--help"]);
-    assert!(out.contains("[default: rifleman]"), "{out}");
+    assert!(joined(&out).contains("[default: rifleman]"), "{out}");
     let (_, out, _) = run(&["charts", "call", "twilight-struggle", "place-9b", "--help"]);
-    assert!(out.contains("[default: hierarchy]"), "{out}");
+    assert!(joined(&out).contains("[default: hierarchy]"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
 }
 
 #[test]
