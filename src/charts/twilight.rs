@@ -570,7 +570,7 @@ fn run_steps(
                     return Ok(Some(o));
                 }
             }
-            StepId::RegionRoll => return step9(ctx, war, mode).map(Some),
+            StepId::RegionRoll => return step9(ctx, ops, war, mode).map(Some),
         }
     }
     Ok(None)
@@ -908,7 +908,7 @@ fn step8(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Option<Outcome>
     }
 }
 
-fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
+fn step9(ctx: &mut Ctx, ops: i64, war: &str, mode: Mode) -> Flow<Outcome> {
     let d = data();
     let hierarchy = region_order("hierarchy");
     let (region, d20): (String, Option<i64>) = if mode == Mode::EuropeLost {
@@ -949,6 +949,14 @@ fn step9(ctx: &mut Ctx, war: &str, mode: Mode) -> Flow<Outcome> {
         "uncontrolled",
         format!("Is there an uncontrolled country in {region} to place influence in?"),
     )? {
+        // The draw itself is `place-9b`'s, with every Op of the card in this region (the
+        // China card counts 5 in Asia only).
+        let placed = coup_ops(ops, &region, false);
+        ctx.lead_to(
+            "place-9b",
+            vec![("ops".into(), Answer::Number(placed))],
+            format!("the random draw among {region}'s uncontrolled countries, {placed} Ops"),
+        );
         return step_done_in(ctx, "9B", format!("place influence at random among uncontrolled countries in {region}: one roll per Op, double chances where the AI already has influence"), at);
     }
     step_done_in(ctx, "9", format!("nothing possible in {region}: place in the first available country along {} (no new d20)", hierarchy.join(" - ")), at)

@@ -428,14 +428,14 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         let res = match fitting(total) {
             Some(res) => res,
             None if c.out_of_range_stated => {
-                ctx.note(format!(
+                ctx.roll_again(format!(
                     "{total} fits no range: roll again (stated on this card)"
                 ));
                 continue;
             }
             None => match out_of_range(ctx)? {
                 OutOfRange::EveryCard => {
-                    ctx.note(format!(
+                    ctx.roll_again(format!(
                         "{total} fits no range: roll again (the rifleman's rule, chosen for every card)"
                     ));
                     continue;
@@ -486,7 +486,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
                     impossible.push(action.clone());
                 }
                 if rule == "reroll" {
-                    ctx.note(format!("{action} is not possible: roll again"));
+                    ctx.roll_again(format!("{action} is not possible: roll again"));
                     let open = c
                         .results
                         .iter()
@@ -876,7 +876,7 @@ fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
                 chosen = Some(tied[r - 1]);
                 break;
             }
-            ctx.note(format!("{r} is not assigned: roll again"));
+            ctx.roll_again(format!("{r} is not assigned: roll again"));
         }
         chosen.unwrap_or(tied[0])
     };

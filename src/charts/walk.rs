@@ -239,6 +239,8 @@ pub struct Ctx<'a> {
     updates: Vec<(String, Answer)>,
     next: Vec<Next>,
     step: Option<String>,
+    /// Why the next die is rolled again ([`Ctx::roll_again`]), for its question.
+    again: Option<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -249,6 +251,7 @@ impl<'a> Ctx<'a> {
             updates: Vec::new(),
             next: Vec::new(),
             step: None,
+            again: None,
         }
     }
 
@@ -372,11 +375,24 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// Asks for a die roll from `min` to `max`; records it in the path.
+    /// Says why a die is rolled again: a note in the path, and the opening words of the next
+    /// die's question, so that the person knows why before rolling it.
+    pub fn roll_again(&mut self, why: impl Into<String>) {
+        let why = why.into();
+        self.note(why.clone());
+        self.again = Some(why);
+    }
+
+    /// Asks for a die roll from `min` to `max`; records it in the path. A die rolled again
+    /// after [`Ctx::roll_again`] says why first.
     pub fn die(&mut self, id: &str, label: &str, min: i64, max: i64) -> Flow<i64> {
+        let why = match self.again.take() {
+            Some(why) => format!("{why}. "),
+            None => String::new(),
+        };
         let q = Question {
             id: id.into(),
-            prompt: format!("Roll the {label} ({min}-{max})."),
+            prompt: format!("{why}Roll the {label} ({min}-{max})."),
             kind: Kind::Die {
                 label: label.into(),
                 min,

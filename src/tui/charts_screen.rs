@@ -1324,7 +1324,8 @@ fn history_line(prompt: &str, answer: &Answer, mark: &str) -> String {
 }
 
 /// A question's words in at most `room` characters: whole when they fit, else the sentence
-/// that asks (the words around it marked "..."), else cut at a word.
+/// that asks (or, with none, the last: what to do), the words around it marked "...", else
+/// cut at a word.
 fn short_question(prompt: &str, room: usize) -> String {
     if prompt.chars().count() <= room {
         return prompt.to_string();
@@ -1339,7 +1340,12 @@ fn short_question(prompt: &str, room: usize) -> String {
         }
     }
     sentences.push(prompt[start..].trim());
-    let asks = sentences.iter().rposition(|s| s.ends_with('?'));
+    // The sentence that asks; with none (a die rolled again, after why), the last, which
+    // says what to do.
+    let asks = sentences
+        .iter()
+        .rposition(|s| s.ends_with('?'))
+        .or(sentences.len().checked_sub(1));
     if let Some(i) = asks.filter(|_| sentences.len() > 1) {
         let before = if i > 0 { "... " } else { "" };
         let after = if i + 1 < sentences.len() { " ..." } else { "" };

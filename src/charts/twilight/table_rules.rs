@@ -79,7 +79,7 @@ pub(super) fn pick_named(
                 face -= s;
             }
         }
-        ctx.note(format!("{r} is not assigned: roll again"));
+        ctx.roll_again(format!("{r} is not assigned: roll again"));
     }
     ctx.note("no assigned face after many rolls: the first choice");
     Ok(0)

@@ -291,7 +291,7 @@ pub(super) fn d10_pick(ctx: &mut Ctx, n: i64, what: &str) -> Flow<i64> {
         if r <= used {
             return Ok((r - 1) / per + 1);
         }
-        ctx.note(format!("{r} is left over: roll again"));
+        ctx.roll_again(format!("{r} is left over: roll again"));
     }
     ctx.note("no usable roll: the first is taken");
     Ok(1)

@@ -303,3 +303,52 @@ fn an_events_influence_at_step_9b_leads_into_the_random_draw() {
     );
     insta::assert_snapshot!("chain_event_influence_place_9b", json);
 }
+
+#[test]
+fn twilight_step_9b_leads_into_the_draw_with_the_cards_ops() {
+    // Mid war, d20 6: Asia. The China card counts 5 there; the draw takes them.
+    let action = |d20: &str| {
+        let (code, out, err) = run_exact(&[
+            "charts",
+            "call",
+            "twilight-struggle",
+            "action",
+            "--ops",
+            "5",
+            "--war",
+            "mid",
+            "--others-no",
+            "--uncontrolled",
+            "--region-d20",
+            d20,
+            "--seed",
+            "1",
+            "--json",
+            "--then",
+            "place-9b",
+            "--partial",
+            "1",
+            "--empty",
+            "2",
+            "--others-no",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()
+    };
+    let v = action("6");
+    assert_eq!(v["step"], "9B", "{v}");
+    assert_eq!(v["region"], "Asia", "{v}");
+    assert_eq!(
+        v["next"],
+        json!([{"procedure": "place-9b", "given": {"ops": 5}}]),
+        "{v}"
+    );
+    let placed = v["then"]["placed"].as_array().unwrap().len() as i64;
+    let unplaced = v["then"]["unplaced"].as_i64().unwrap_or(0);
+    let onwards = v["then"]["to_hierarchy"].as_i64().unwrap_or(0);
+    assert_eq!(placed + unplaced + onwards, 5, "{v}");
+    // Elsewhere it counts 4 (Middle East: 10-13 in mid war).
+    let v = action("11");
+    assert_eq!(v["region"], "Middle East", "{v}");
+    assert_eq!(v["next"][0]["given"]["ops"], 4, "{v}");
+}

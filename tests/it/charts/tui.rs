@@ -334,15 +334,18 @@ fn twilight_event_influence_walks_on_into_the_9b_draw_in_a_session() {
     insta::assert_snapshot!("charts_twilight_session_after_two_calls", menu);
 }
 
-/// Answers the walk's yes/no questions "no" until question `id` is asked.
+/// Answers the walk's questions "no" (a choice "none") until question `id` is asked.
 fn no_until(s: &mut Screens, id: &str) {
     for _ in 0..60 {
         let q = walk(s).walk.question().expect("still asking");
         if q.id == id {
             return;
         }
-        assert!(matches!(q.kind, Kind::YesNo), "{}: {}", q.id, s.shot());
-        s.press("no");
+        match q.kind {
+            Kind::YesNo => s.press("no"),
+            Kind::Choice { .. } => s.press("none"),
+            _ => panic!("{}: {}", q.id, s.shot()),
+        }
         s.key(KeyCode::Enter);
     }
     panic!("{id} is never asked:\n{}", s.shot());
@@ -385,4 +388,79 @@ fn a_region_question_offers_only_the_regions_of_its_step() {
     s.key(KeyCode::Enter);
     let o = walk(&s).walk.outcome().expect("the call");
     assert_eq!(o.fields["step"], "5A", "{:?}", o.fields);
+}
+
+#[test]
+fn a_twilight_action_round_ending_in_9b_goes_on_into_the_draw() {
+    let ts = accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == "twilight-struggle")
+        .unwrap();
+    let action = accc::charts::systems()[ts]
+        .procedures
+        .iter()
+        .position(|p| p.id == "action")
+        .unwrap();
+    let mut s = Screens::open();
+    s.press(&format!("{}w{}", ts + 1, action + 1));
+    for reply in ["no", "2", "mid"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    no_until(&mut s, "region-d20");
+    s.press("19"); // Central America
+    s.key(KeyCode::Enter);
+    no_until(&mut s, "uncontrolled");
+    s.press("yes");
+    s.key(KeyCode::Enter);
+    let o = walk(&s).walk.outcome().expect("the call");
+    assert_eq!(o.fields["step"], "9B");
+    let keys = &s.rows()[24];
+    assert!(keys.contains("[1] then place-9b"), "{keys}");
+    s.press("1");
+    assert_eq!(walk(&s).walk.procedure().id, "place-9b");
+    for reply in ["1", "1"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    // The card's Ops come with it.
+    let shot = s.shot();
+    assert!(
+        shot.contains("Ops to place? 2  (from the call before)"),
+        "{shot}"
+    );
+}
+
+#[test]
+fn a_die_rolled_again_says_why_before_it_is_rolled() {
+    let un = accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == "undaunted")
+        .unwrap();
+    let card = accc::charts::systems()[un]
+        .procedures
+        .iter()
+        .position(|p| p.id == "card")
+        .unwrap();
+    let mut s = Screens::open();
+    s.press(&format!("{}w{}", un + 1, card + 1));
+    // The rifleman: cannot win by securing, not on a targeted tile, can secure (+6); W10 5.
+    for reply in ["schuetze", "no", "no", "yes", "5"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    let q = walk(&s).walk.question().expect("a second roll");
+    assert_eq!(q.id, "d10#2");
+    let shot = s.shot();
+    assert!(
+        shot.contains("11 fits no range: roll again (stated on this card). Roll the W10"),
+        "{shot}"
+    );
+    s.press("3");
+    s.key(KeyCode::Enter);
+    let shot = s.shot();
+    let o = walk(&s).walk.outcome().expect("the call");
+    assert_eq!(o.fields["total"], 9, "{:?}", o.fields);
+    // The answers above keep what was asked: the roll, the reason in the path.
+    assert!(shot.contains("... Roll the W10 (d10) (1-10). 3"), "{shot}");
 }
