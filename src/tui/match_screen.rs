@@ -30,10 +30,14 @@ pub enum MatchKey {
     Leave,
 }
 
-/// Does `op` to the match (it is the person's, and allowed now).
+/// Does `op` to the match (it is the person's, and allowed now). What [=] played before
+/// it is no longer the last thing done.
 fn played(s: &mut Session, op: Op) -> MatchKey {
     match s.apply(op) {
-        Ok(()) => MatchKey::Played(op),
+        Ok(()) => {
+            s.advice_played = None;
+            MatchKey::Played(op)
+        }
         Err(_) => MatchKey::Ignored,
     }
 }
@@ -155,11 +159,48 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             let key = played(s, Op::Choose(choice));
             if key == MatchKey::Ignored {
                 (s.advised, s.declare_advised) = (before, asked);
+            } else if advised {
+                s.advice_played = advice_played(decision, choice);
             }
             key
         }
         None => MatchKey::Ignored,
     }
+}
+
+/// What [=] did for the person, in words: the card it played (and at a wide, whether it
+/// took the wide or played the ball), the cards it changed, or how it chose at the toss.
+/// ([=] never declares: a declaration is the person's own.)
+fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
+    let card = |c: Card| format!("the {}", c.on_screen());
+    Some(match (decision, choice) {
+        (_, Choice::Elect(Election::Bat)) => "[=] chose to bat first.".to_string(),
+        (_, Choice::Elect(Election::Bowl)) => "[=] chose to field first.".to_string(),
+        (Decision::OpeningDiscard, Choice::Card(c)) => format!("[=] threw away {}.", card(c)),
+        (Decision::Bowl, Choice::Card(c)) => format!("[=] bowled {}.", card(c)),
+        (
+            Decision::Respond {
+                call: Call::Wide, ..
+            },
+            Choice::NoCard,
+        ) => "[=] played no card, taking the wide.".to_string(),
+        (
+            Decision::Respond {
+                call: Call::Wide, ..
+            },
+            Choice::Card(c),
+        ) => {
+            format!("[=] played {}, so the wide was called off.", card(c))
+        }
+        (_, Choice::NoCard) => "[=] played no card.".to_string(),
+        (_, Choice::Card(c)) => format!("[=] played {}.", card(c)),
+        (_, Choice::Exchange([None, None])) => "[=] kept the hand: no card changed.".to_string(),
+        (_, Choice::Exchange([a, b])) => {
+            let out: Vec<String> = [a, b].into_iter().flatten().map(card).collect();
+            format!("[=] changed {}.", out.join(" and "))
+        }
+        (_, Choice::Continue | Choice::Declare) => return None,
+    })
 }
 
 /// What [Enter] says at a ball, where it plays nothing: the keys that play there.
@@ -273,6 +314,16 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     let note_row = if above_prompt.is_some() { 17 } else { 22 };
     if let Some(line) = above_prompt {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+    }
+    // What [=] did at the last key, above the hand it played from.
+    if let Some(line) = &s.advice_played {
+        put(
+            f,
+            area,
+            1,
+            17,
+            vec![Span::styled(line.clone(), style::text())],
+        );
     }
     // A word on the last key, where the eye is (above the hand when the line just above
     // the prompt is taken).

@@ -61,6 +61,10 @@ pub struct Session {
     /// A word on the last key, shown until the next (a refused third pick, a digit with
     /// no card under it).
     pub note: Option<String>,
+    /// What [=] did for the person ("[=] bowled the 7 of @gloves@."), shown until the
+    /// person's next action: the commentary says what came of it, not which card was played.
+    /// (Not kept with the match: a match resumed shows none.)
+    pub advice_played: Option<String>,
     /// The help is showing, scrolled this far.
     pub help: Option<usize>,
     /// How a computer-only match is watched: its speed, and whether the user holds it.
@@ -249,6 +253,7 @@ impl Session {
             deliveries: 0,
             leaving: false,
             note: None,
+            advice_played: None,
             help: None,
             watching: Watching::default(),
             moves: Vec::new(),

@@ -301,6 +301,18 @@ fn a_match_killed_mid_innings_resumes_on_the_same_ball_and_finishes() {
     s.send("2");
     s.wait_for("TOTAL");
     s.settle();
+    // What [=] played last is said until the person's next action, not kept with the match.
+    let before: Vec<String> = before
+        .into_iter()
+        .enumerate()
+        .map(|(row, l)| {
+            if row == 17 && l.starts_with(" [=] ") {
+                String::new()
+            } else {
+                l
+            }
+        })
+        .collect();
     assert_eq!(
         rows(&s),
         before,

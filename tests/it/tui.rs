@@ -1017,7 +1017,7 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     assert!(!dir.path().join("TEST.jnl").exists());
     // [2] brings back the very screen it was left on; so does a new program on the file.
     press(&mut app, "2");
-    assert_eq!(shot(&app), screen_before);
+    assert_eq!(shot(&app), as_resumed(&screen_before));
     esc(&mut app);
     press(&mut app, "y");
     drop(app);
@@ -1046,7 +1046,23 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
         shot(&again)
     );
     press(&mut again, "2");
-    assert_eq!(shot(&again), screen_before);
+    assert_eq!(shot(&again), as_resumed(&screen_before));
+}
+
+/// The screen `text` as a match resumed shows it: what [=] played last is said until the
+/// person's next action and not kept with the match.
+fn as_resumed(text: &str) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(row, l)| {
+            if row == 17 && l.starts_with(" [=] ") {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The menu's "[2] Resume" line, trimmed.
@@ -1202,7 +1218,7 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
     press(&mut app, "2");
     assert_eq!(session(&app).deliveries, deliveries);
-    assert_eq!(shot(&app), screen_before);
+    assert_eq!(shot(&app), as_resumed(&screen_before));
     // And it plays on to its end, recorded once.
     let played = app.comp().unwrap().current().unwrap().matches_played();
     play_out(&mut app);
@@ -2493,6 +2509,92 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
         seen.push(call);
     }
     assert_eq!(seen, [Call::Wide, Call::NoBall, Call::Normal]);
+}
+
+/// When [=] plays for the person, the screen says what it played, above the hand: the card
+/// bowled or played (the commentary says only what came of it), at a wide whether it took
+/// the wide or played the ball, the cards changed, the choice at the toss.
+#[test]
+fn the_equals_key_says_which_card_it_played() {
+    use accc::engine::{Choice, Election};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
+    to_own_match(&mut app);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..3000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        if s.paused.is_some() {
+            // [Enter] at a stop is the person's next action: what [=] did is no longer said.
+            enter(&mut app);
+            let text = shot(&app);
+            let row = text.lines().nth(17).unwrap_or("");
+            assert!(!row.starts_with(" [=] "), "{text}");
+            continue;
+        }
+        let moves = s.moves.len();
+        press(&mut app, "=");
+        let s = session(&app);
+        let (decision, choice) = s.moves[moves];
+        let text = shot(&app);
+        let row = text.lines().nth(17).unwrap_or("").trim().to_string();
+        let said = |c: accc::cards::Card| format!("the {}", c.on_screen());
+        let (kind, want) = match (decision, choice) {
+            (_, Choice::Elect(Election::Bat)) => ("toss", "[=] chose to bat first.".into()),
+            (_, Choice::Elect(Election::Bowl)) => ("toss", "[=] chose to field first.".into()),
+            (Decision::OpeningDiscard, Choice::Card(c)) => {
+                ("discard", format!("[=] threw away {}.", said(c)))
+            }
+            (Decision::Bowl, Choice::Card(c)) => ("bowl", format!("[=] bowled {}.", said(c))),
+            (
+                Decision::Respond {
+                    call: Call::Wide, ..
+                },
+                Choice::NoCard,
+            ) => ("wide taken", "[=] played no card, taking the wide.".into()),
+            (
+                Decision::Respond {
+                    call: Call::Wide, ..
+                },
+                Choice::Card(c),
+            ) => (
+                "wide called off",
+                format!("[=] played {}, so the wide was called off.", said(c)),
+            ),
+            (Decision::Respond { .. }, Choice::NoCard) => ("no card", "[=] played no card.".into()),
+            (Decision::Respond { .. }, Choice::Card(c)) => {
+                ("bat", format!("[=] played {}.", said(c)))
+            }
+            (_, Choice::Exchange([None, None])) => {
+                ("kept", "[=] kept the hand: no card changed.".into())
+            }
+            (_, Choice::Exchange([Some(a), None])) => {
+                ("changed", format!("[=] changed {}.", said(a)))
+            }
+            (_, Choice::Exchange([Some(a), Some(b)])) => (
+                "changed",
+                format!("[=] changed {} and {}.", said(a), said(b)),
+            ),
+            other => panic!("[=] made {other:?}"),
+        };
+        // Said above the hand, or above a stop that came of it.
+        assert_eq!(row, want, "{text}");
+        seen.insert(kind);
+        // A key that does nothing, help and the question to leave do not take it away.
+        if !s.state.is_over() {
+            press(&mut app, "x");
+            app.update(key(KeyCode::Char('h')));
+            esc(&mut app);
+            esc(&mut app);
+            press(&mut app, "n");
+            assert_eq!(shot(&app), text);
+        }
+    }
+    for kind in ["toss", "discard", "bowl", "bat", "wide taken"] {
+        assert!(seen.contains(kind), "{kind} not seen: {seen:?}");
+    }
 }
 
 #[test]
