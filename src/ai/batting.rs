@@ -533,7 +533,17 @@ pub fn look_ahead_answer<G: Rng + ?Sized>(
     rng: &mut G,
 ) -> Choice {
     let lane = if mistakes.strays() {
-        let (best, values) = look_ahead(view, cards, ball, knowledge, stance, judge, Weigh::All);
+        let (best, mut values, out) =
+            look_ahead(view, cards, ball, knowledge, stance, judge, Weigh::All);
+        // A mistake misjudges what a card is worth, never the rules: while the best answer is
+        // safe, an answer that is out is no choice (a person does not give a wicket away).
+        if out >> best & 1 == 0 {
+            for (lane, v) in values.iter_mut().enumerate() {
+                if out >> lane & 1 != 0 {
+                    *v = f32::MIN;
+                }
+            }
+        }
         mistakes.choose(&values, best, rng)
     } else {
         look_ahead(
@@ -569,8 +579,9 @@ pub(super) enum Weigh {
     All,
 }
 
-/// The lane of the look-ahead's answer, and (weighing all) every answer's worth by lane,
-/// `f32::MIN` for a lane that is no answer or was not weighed.
+/// The lane of the look-ahead's answer, (weighing all) every answer's worth by lane,
+/// `f32::MIN` for a lane that is no answer or was not weighed, and the lanes of the answers
+/// that are out (a bit by lane).
 pub(super) fn look_ahead(
     view: &View<'_>,
     cards: &Cards,
@@ -579,13 +590,13 @@ pub(super) fn look_ahead(
     stance: Stance,
     judge: &Judgement,
     weigh: Weigh,
-) -> (usize, [f32; LANES]) {
+) -> (usize, [f32; LANES], u16) {
     let p = view.public;
     let mut answers = Answers::list(view, (bowled, call, top_before), cards, stance, judge);
     let mut values = [f32::MIN; LANES];
     let forced = answers.no_choice();
     if let (Some(only), Weigh::BestFirst) = (forced, weigh) {
-        return (only, values);
+        return (only, values, answers.out);
     }
     let (unseen, bowler) = knowledge(cards.counts());
     let look = Lookahead::new(p, &unseen, bowler);
@@ -650,7 +661,7 @@ pub(super) fn look_ahead(
         let better = v > best.0;
         best = if better { (v, lane) } else { best };
     }
-    (forced.unwrap_or(best.1), values)
+    (forced.unwrap_or(best.1), values, answers.out)
 }
 
 /// Of the batsmen who may face the next ball (the striker, the non-striker, the next man

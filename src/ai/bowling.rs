@@ -14,9 +14,9 @@ use std::sync::LazyLock;
 use rand::Rng;
 
 use crate::cards::{Card, Suit, DEAL, PACK_SIZE, TOP_RANK};
-use crate::engine::delivery::{byes, wides_for};
+use crate::engine::delivery::{byes, call_for, wides_for};
 use crate::engine::tables::{weakest_defence, RUNS_BY_DIFFERENCE};
-use crate::engine::{Choice, View};
+use crate::engine::{Call, Choice, View};
 
 use super::batting::Cards;
 use super::counting::{masks, none_of, Draws, OtherHand, Unseen};
@@ -66,7 +66,26 @@ pub fn counting_ball<G: Rng + ?Sized>(
     mistakes: Mistakes,
     rng: &mut G,
 ) -> Choice {
-    let (values, best) = counting_prices(view, cards, unseen, batsman, attack, general);
+    let (mut values, best) = counting_prices(view, cards, unseen, batsman, attack, general);
+    if mistakes.strays() && attack.fair_before_no_ball {
+        // A mistake misjudges what a card is worth, never the level's own rule: a bowler
+        // that bowls no no-ball while it holds a fair card does not stray into one either.
+        let p = view.public;
+        let (top, suit) = (p.top, p.no_ball_suit);
+        if let (Some(top), Some(suit)) = (top, suit) {
+            let calls = view
+                .hand
+                .iter()
+                .map(|&c| call_for(&p.options, c, top, suit));
+            if calls.clone().any(|c| c == Call::Normal) {
+                for (v, call) in values.iter_mut().zip(calls) {
+                    if call == Call::NoBall {
+                        *v = f32::MIN;
+                    }
+                }
+            }
+        }
+    }
     let i = mistakes.choose(&values[..cards.len()], best, rng);
     Choice::Card(view.hand[i])
 }

@@ -277,7 +277,7 @@ impl Bot {
                 let b = &self.bat.batting;
                 self.cards.update(view.hand);
                 let memory = &self.memory;
-                let (_, values) = batting::look_ahead(
+                let (_, values, _) = batting::look_ahead(
                     view,
                     &self.cards,
                     (bowled, call, top_before),
