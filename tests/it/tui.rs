@@ -1117,17 +1117,10 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     // On to the stop that closes the first innings.
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.paused.as_ref().is_some_and(|p| p.innings_end().is_some()) {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    assert!(play_on_until(&mut app, |s| s
+        .paused
+        .as_ref()
+        .is_some_and(|p| p.innings_end().is_some())));
     let (p, names) = (session(&app).state.public(), session(&app).names.clone());
     assert_eq!(p.innings_started, 2, "{}", shot(&app));
     let second = names[p.batting().index()].clone();
@@ -1140,18 +1133,10 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
     );
     // Into the innings, Surrey batting, a declaration armed.
     press(&mut app, "2");
-    for _ in 0..5000 {
-        let s = session(&app);
+    assert!(play_on_until(&mut app, |s| {
         let surrey_bat = s.state.public().batting() == s.human.unwrap();
-        if surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+        surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. }))
+    }));
     let p = session(&app).state.public();
     let (innings, pack) = (p.innings_started, p.pack);
     press(&mut app, "d");
@@ -2439,16 +2424,16 @@ fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
     assert_eq!(session(&app).deliveries, before);
 }
 
-/// Plays on with [=] (and [Enter] at stops) until the person is to answer a ball called
-/// `call`; false if the match ends first.
-fn to_users_answer(app: &mut App, call: Call) -> bool {
+/// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
+/// false if the match ends first.
+fn play_on_until(app: &mut App, there: impl Fn(&accc::tui::session::Session) -> bool) -> bool {
     for _ in 0..5000 {
         let s = session(app);
+        if there(s) {
+            return true;
+        }
         if s.state.is_over() {
             return false;
-        }
-        if matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call) {
-            return true;
         }
         if s.paused.is_some() {
             enter(app);
@@ -2457,6 +2442,15 @@ fn to_users_answer(app: &mut App, call: Call) -> bool {
         }
     }
     false
+}
+
+/// Plays on until the person is to answer a ball called `call`; false if the match ends
+/// first.
+fn to_users_answer(app: &mut App, call: Call) -> bool {
+    play_on_until(
+        app,
+        |s| matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call),
+    )
 }
 
 /// [Enter] at a ball plays nothing (no default is offered, and an [Enter] meant for a stop
