@@ -177,8 +177,12 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "y");
     insta::assert_snapshot!("options_defaults", shot(&app));
     press(&mut app, "123444785");
+    insta::assert_snapshot!("options_first_timer", shot(&app));
+    // The word on the last key goes with the next key ([Up] and [Down] say nothing).
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Down));
     let options_first_timer = shot(&app);
-    insta::assert_snapshot!("options_first_timer", options_first_timer);
+    assert!(!options_first_timer.contains("Packs per session: 4."));
     press(&mut app, "0");
     insta::assert_snapshot!("county_choice", shot(&app));
     press(&mut app, "!"); // ignored
@@ -204,6 +208,96 @@ fn start_screens_new_file_options_and_county() {
     insta::assert_snapshot!("menu_first_class", shot(&app));
     press(&mut app, "9");
     insta::assert_snapshot!("menu_second_class", shot(&app));
+}
+
+/// The new file's options on the options screen, and the word under its menu (row 20).
+fn options_and_word(app: &App) -> (accc::tui::setup::NewFile, String) {
+    let Some(Start::Options { new, .. }) = app.start() else {
+        panic!("not on the options screen:\n{}", shot(app));
+    };
+    let text = shot(app);
+    let word = text.lines().nth(20).unwrap_or("").trim().to_string();
+    (*new, word)
+}
+
+/// On the options screen a digit changes its option as the guide says, going round from
+/// the highest to the lowest, and says what the option now is; [-] and [+] (and [Left] and
+/// [Right]) stop at the ends, saying why nothing changed.
+#[test]
+fn the_options_say_what_a_digit_did_and_minus_and_plus_stop_at_the_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    press(&mut app, "opts");
+    enter(&mut app);
+    press(&mut app, "y");
+    press(&mut app, "5");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 4);
+    assert_eq!(word, "Packs per session: 4.");
+    press(&mut app, "55555");
+    assert_eq!(options_and_word(&app).1, "Packs per session: 9.");
+    // Round from 9 to 1, said.
+    press(&mut app, "5");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 1);
+    assert_eq!(word, "Packs per session: 1 (after 9 comes 1).");
+    assert!(
+        shot(&app).contains("> [5] Packs per session 1"),
+        "{}",
+        shot(&app)
+    );
+    // [-] at the lowest changes nothing and says why.
+    press(&mut app, "-");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 1, "[-] does not go round");
+    assert_eq!(
+        word,
+        "Packs per session: 1 is the lowest there is; [+] steps on."
+    );
+    app.update(key(KeyCode::Left));
+    assert_eq!(options_and_word(&app), (new, word));
+    // [+] steps on, with no word: the line under the cursor shows it.
+    press(&mut app, "++++++++");
+    let (new, word) = options_and_word(&app);
+    assert_eq!((new.options.packs_per_session, word.as_str()), (9, ""));
+    press(&mut app, "+");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 9, "[+] does not go round");
+    assert_eq!(
+        word,
+        "Packs per session: 9 is the highest there is; [-] steps back."
+    );
+    app.update(key(KeyCode::Right));
+    assert_eq!(options_and_word(&app), (new, word));
+    press(&mut app, "-");
+    assert_eq!(options_and_word(&app).0.options.packs_per_session, 8);
+    // A rule: [1] takes it out of effect and puts it back, saying so; [+] stops in effect.
+    press(&mut app, "1");
+    let (new, word) = options_and_word(&app);
+    assert!(!new.options.no_balls);
+    assert_eq!(
+        word,
+        "The no-ball rule is now not in effect ([1] again changes it back)."
+    );
+    press(&mut app, "-");
+    assert_eq!(
+        options_and_word(&app).1,
+        "The no-ball rule is out of effect already: [+] puts it in effect."
+    );
+    press(&mut app, "+");
+    assert!(options_and_word(&app).0.options.no_balls);
+    press(&mut app, "+");
+    assert_eq!(
+        options_and_word(&app).1,
+        "The no-ball rule is in effect already: [-] takes it out of effect."
+    );
+    // [Enter] makes nothing: it says which keys do.
+    enter(&mut app);
+    assert_eq!(
+        options_and_word(&app).1,
+        "[1]-[8] change an option, [9] restores the defaults, [0] when finished."
+    );
+    assert!(matches!(app.start(), Some(Start::Options { .. })));
 }
 
 #[test]
