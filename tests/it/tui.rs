@@ -2483,6 +2483,17 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
         "{text}"
     );
     assert_eq!(session(&app).exchange_pick, vec![1]);
+    // [Space] changes nothing and says which keys do.
+    press(&mut app, " ");
+    assert!(
+        shot(&app).contains(
+            "[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
+        ),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(session(&app).exchange_pick, vec![1]);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Exchange));
     press(&mut app, "x");
     assert!(
         !shot(&app).contains("No card has the key"),
@@ -2516,6 +2527,163 @@ fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
         shot(&app)
     );
     assert_eq!(session(&app).deliveries, before);
+}
+
+/// The word the match screen says on the last key, if any (the note row's text, trimmed).
+fn match_word(app: &App) -> Option<String> {
+    let note = session(app).note.clone()?;
+    let text = shot(app);
+    assert!(
+        text.lines().any(|l| l.trim() == note),
+        "the word is on screen, whole: {note}\n{text}"
+    );
+    Some(note)
+}
+
+/// At the toss the person won, a key that chooses nothing (a digit: the cards are only
+/// shown; [Enter], a letter) says which keys choose; at the opening discard [Enter],
+/// [Space] and [0] throw nothing away and say what does.
+#[test]
+fn keys_that_do_nothing_at_the_toss_and_the_opening_discard_say_which_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    press(&mut app, "1");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The cards are only to look at: [B] bats first, [F] fields, [=] the computer.")
+    );
+    let said = "[B] bats first, [F] fields first, [=] lets the computer choose.";
+    enter(&mut app);
+    assert_eq!(match_word(&app).as_deref(), Some(said));
+    press(&mut app, "x");
+    assert_eq!(match_word(&app).as_deref(), Some(said));
+    let text = shot(&app);
+    assert_eq!(text.lines().nth(22), Some(format!(" {said}").as_str()));
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    press(&mut app, "b");
+    assert_eq!(match_word(&app), None, "the next key clears it");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    let side = session(&app).human.unwrap();
+    let hand = session(&app).state.hand(side).to_vec();
+    for (k, word) in [
+        (
+            KeyCode::Enter,
+            "[Enter] throws nothing away: press a card's number, or [=] for the computer.",
+        ),
+        (
+            KeyCode::Char(' '),
+            "[Space] throws nothing away: press a card's number, or [=] for the computer.",
+        ),
+        (
+            KeyCode::Char('0'),
+            "No card has the key [0]: the hand holds 7 cards, [1] to [7].",
+        ),
+    ] {
+        app.update(key(k));
+        assert_eq!(match_word(&app).as_deref(), Some(word));
+        assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+        assert_eq!(session(&app).state.hand(side), hand, "nothing thrown away");
+    }
+}
+
+/// At a ball [Space] plays nothing and says which keys play, as [Enter] does; [0] at the
+/// person's ball to bowl says no card has that key, and [D] that the bowlers may not
+/// declare.
+#[test]
+fn space_and_nought_at_the_persons_ball_to_bowl_play_nothing_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert!(play_on_until(&mut app, |s| s.human_to_act() == Some(Decision::Bowl)));
+    let deliveries = session(&app).deliveries;
+    press(&mut app, " ");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
+    );
+    press(&mut app, "0");
+    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    assert_eq!(
+        match_word(&app),
+        Some(format!(
+            "No card has the key [0]: the hand holds {held} cards, [1] to [{held}]."
+        ))
+    );
+    press(&mut app, "d");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("Only the batting side may declare: you are bowling.")
+    );
+    assert!(!session(&app).declare_next);
+    assert_eq!(session(&app).deliveries, deliveries, "nothing bowled");
+    assert!(to_users_answer(&mut app, Call::Normal));
+    let deliveries = session(&app).deliveries;
+    press(&mut app, " ");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
+    );
+    assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+}
+
+/// A digit at a stop plays nothing: it says [Enter] goes on, above the stop's lines; at
+/// the match's end, that [Enter] shows the scorecard.
+#[test]
+fn a_digit_at_a_stop_says_enter_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    press(&mut app, "=");
+    assert!(play_on_until(&mut app, |s| s.paused.is_some()));
+    let stop = session(&app).paused.clone();
+    press(&mut app, "3");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("Play has stopped: [Enter] goes on.")
+    );
+    assert_eq!(
+        shot(&app).lines().nth(18),
+        Some(" Play has stopped: [Enter] goes on.")
+    );
+    let deliveries = session(&app).deliveries;
+    assert_eq!(session(&app).paused, stop, "still stopped");
+    enter(&mut app);
+    assert!(session(&app).paused != stop || session(&app).deliveries > deliveries);
+    assert!(play_on_until(&mut app, |s| s.paused.is_some() && s.state.is_over()));
+    press(&mut app, "1");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is over: [Enter] shows the scorecard.")
+    );
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+}
+
+/// Watching two computer sides, [Enter] or a digit says which keys there are, held or not.
+#[test]
+fn enter_while_watching_says_which_keys_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), None, 3);
+    press(&mut app, "2");
+    while session(&app).paused.is_some() {
+        enter(&mut app);
+    }
+    press(&mut app, " ");
+    assert!(session(&app).watching.held);
+    enter(&mut app);
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is held: [Space] sets it going, [Q] finishes it now.")
+    );
+    assert!(session(&app).watching.held, "still held");
+    press(&mut app, " 5");
+    assert!(!session(&app).watching.held);
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The computer plays both sides: [Space] holds the match, [Q] finishes it now.")
+    );
 }
 
 /// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
