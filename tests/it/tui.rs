@@ -246,29 +246,35 @@ fn the_options_say_what_a_digit_did_and_minus_and_plus_stop_at_the_ends() {
         "{}",
         shot(&app)
     );
-    // [-] at the lowest changes nothing and says why.
-    press(&mut app, "-");
-    let (new, word) = options_and_word(&app);
-    assert_eq!(new.options.packs_per_session, 1, "[-] does not go round");
-    assert_eq!(
-        word,
-        "Packs per session: 1 is the lowest there is; [+] steps on."
-    );
-    app.update(key(KeyCode::Left));
-    assert_eq!(options_and_word(&app), (new, word));
     // [+] steps on, with no word: the line under the cursor shows it.
-    press(&mut app, "++++++++");
-    let (new, word) = options_and_word(&app);
-    assert_eq!((new.options.packs_per_session, word.as_str()), (9, ""));
     press(&mut app, "+");
-    let (new, word) = options_and_word(&app);
-    assert_eq!(new.options.packs_per_session, 9, "[+] does not go round");
-    assert_eq!(
-        word,
-        "Packs per session: 9 is the highest there is; [-] steps back."
-    );
-    app.update(key(KeyCode::Right));
-    assert_eq!(options_and_word(&app), (new, word));
+    assert_eq!(options_and_word(&app).0.options.packs_per_session, 2);
+    assert_eq!(options_and_word(&app).1, "");
+    // At each end [-]/[Left] and [+]/[Right] change nothing and say why: no going round.
+    for (step, arrow, end, said) in [
+        (
+            "-",
+            KeyCode::Left,
+            1,
+            "Packs per session: 1 is the lowest there is; [+] steps on.",
+        ),
+        (
+            "+",
+            KeyCode::Right,
+            9,
+            "Packs per session: 9 is the highest there is; [-] steps back.",
+        ),
+    ] {
+        press(&mut app, &step.repeat(9));
+        let (new, word) = options_and_word(&app);
+        assert_eq!(
+            new.options.packs_per_session, end,
+            "[{step}] does not go round"
+        );
+        assert_eq!(word, said);
+        app.update(key(arrow));
+        assert_eq!(options_and_word(&app), (new, word));
+    }
     press(&mut app, "-");
     assert_eq!(options_and_word(&app).0.options.packs_per_session, 8);
     // A rule: [1] takes it out of effect and puts it back, saying so; [+] stops in effect.
@@ -2485,12 +2491,9 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
     assert_eq!(session(&app).exchange_pick, vec![1]);
     // [Space] changes nothing and says which keys do.
     press(&mut app, " ");
-    assert!(
-        shot(&app).contains(
-            "[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
-        ),
-        "{}",
-        shot(&app)
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.")
     );
     assert_eq!(session(&app).exchange_pick, vec![1]);
     assert_eq!(session(&app).human_to_act(), Some(Decision::Exchange));
