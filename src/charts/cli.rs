@@ -509,7 +509,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 
 /// A session error as the command's error: a bad name or a wrong system is a usage error, a
 /// file that is not there "not found", a damaged one a bad file, a locked or failing one a
-/// file error, saying what to do (a locked one) or that the session is as it was.
+/// file error, saying what to do (a locked one) or that no session was changed.
 pub fn session_error(e: session::Error) -> Error {
     use crate::store::ErrorKind as F;
     let text = e.to_string();
@@ -525,7 +525,7 @@ pub fn session_error(e: session::Error) -> Error {
                 F::Locked { .. } => {
                     "close the table session there, or let its call finish, and try again"
                 }
-                _ => "the table session is left as it was",
+                _ => "no table session was changed",
             }
             .into(),
             error: f,
