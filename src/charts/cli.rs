@@ -448,8 +448,15 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                     .value_name("N")
                     .allow_negative_numbers(true)
                     .value_parser(value_parser!(i64)),
+                // Each option with what it means, where the procedure says (shown by --help).
                 ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
-                    clap::builder::PossibleValuesParser::new(options.iter().copied()),
+                    clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
+                        let value = clap::builder::PossibleValue::new(o);
+                        match param.meanings.iter().find(|(k, _)| *k == o) {
+                            Some((_, about)) => value.help(*about),
+                            None => value,
+                        }
+                    })),
                 ),
                 ParamKind::Die => arg
                     .action(ArgAction::Append)

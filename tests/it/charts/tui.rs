@@ -36,6 +36,17 @@ impl Screens {
         self.screen = charts_screen::key(s, KeyEvent::new(code, KeyModifiers::NONE), &env);
     }
 
+    /// Ctrl and the letter `c`.
+    pub fn ctrl(&mut self, c: char) {
+        let env = Env {
+            saves_dir: self.dir.path(),
+            seed: Some(self.seed),
+        };
+        let s = self.screen.take().expect("still on the charts screens");
+        let k = KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        self.screen = charts_screen::key(s, k, &env);
+    }
+
     pub fn press(&mut self, keys: &str) {
         for c in keys.chars() {
             self.key(KeyCode::Char(c));
