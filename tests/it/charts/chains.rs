@@ -141,17 +141,7 @@ fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
     );
     // --json (like --seed and --session) is for the whole chain: before --then; --then needs
     // a procedure of the system.
-    let status = [
-        "charts",
-        "call",
-        "paydirt-vii",
-        "status",
-        "--time",
-        "first-half",
-        "--margin",
-        "0",
-        "--then",
-    ];
+    let status = [FIRST_HALF_STATUS, &["--then"]].concat();
     for (tail, says) in [
         (&["offense", "--json"][..], "--json goes before --then"),
         (&[][..], "--then: name the procedure"),

@@ -267,21 +267,7 @@ fn session_errors_are_clear_and_change_nothing() {
         err.contains("keeping its backup") && err.ends_with(": no table session was changed\n"),
         "{err}"
     );
-    let (code, _, err) = at(
-        d,
-        &[
-            "charts",
-            "call",
-            "paydirt-vii",
-            "status",
-            "--time",
-            "first-half",
-            "--margin",
-            "0",
-            "--session",
-            "p7",
-        ],
-    );
+    let (code, _, err) = at(d, &[FIRST_HALF_STATUS, &["--session", "p7"]].concat());
     assert_eq!(code, 5, "{err}");
     assert!(err.ends_with(": no table session was changed\n"), "{err}");
     assert_eq!(show(d, "p7"), before);

@@ -419,21 +419,7 @@ fn a_session_open_in_another_program_exits_6() {
     // `show` only reads: it is not refused, and shows the file as it stands.
     assert_eq!(show(d, "busy"), alone);
     // A call would write: refused, saying what to do.
-    let (code, _, err) = at(
-        d,
-        &[
-            "charts",
-            "call",
-            "paydirt-vii",
-            "status",
-            "--time",
-            "first-half",
-            "--margin",
-            "0",
-            "--session",
-            "busy",
-        ],
-    );
+    let (code, _, err) = at(d, &[FIRST_HALF_STATUS, &["--session", "busy"]].concat());
     assert_eq!(code, 6, "{err}");
     let path = session::path_of(d, "busy").unwrap();
     assert_eq!(
