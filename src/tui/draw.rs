@@ -123,7 +123,9 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 )],
             );
         }
-        Start::County { name, .. } => county_choice(f, area, name),
+        Start::County {
+            name, picked, note, ..
+        } => county_choice(f, area, name, *picked, *note),
     }
 }
 
@@ -378,7 +380,13 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
     );
 }
 
-fn county_choice(f: &mut Frame, area: Rect, name: &str) {
+fn county_choice(
+    f: &mut Frame,
+    area: Rect,
+    name: &str,
+    picked: Option<Option<crate::counties::CountyId>>,
+    note: Option<&str>,
+) {
     heading(f, area, &format!("New file {name}: your county"));
     put(
         f,
@@ -407,12 +415,35 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
             ),
         ],
     );
+    // The choice waits for [Enter]: the file, once made, keeps it for good.
+    let chosen = picked.map(|county| match county {
+        Some(id) => format!(
+            "Your county: {}. [Enter] makes the file {name} with it, for good.",
+            crate::counties::get(id).name
+        ),
+        None => format!("No county: you watch. [Enter] makes the file {name}."),
+    });
+    for (row, line) in [(17, chosen), (19, note.map(str::to_string))] {
+        if let Some(line) = line {
+            for (i, part) in wrap(&line, 76).into_iter().enumerate() {
+                let st = if row == 17 {
+                    style::bright()
+                } else {
+                    style::text()
+                };
+                put(f, area, 2, row + i as u16, vec![Span::styled(part, st)]);
+            }
+        }
+    }
     put(
         f,
         area,
         1,
         24,
-        vec![Span::styled("[Esc] back to the options", style::key())],
+        vec![Span::styled(
+            "A county's letter, then [Enter]   [0] no county   [Esc] back to the options",
+            style::key(),
+        )],
     );
 }
 

@@ -185,13 +185,49 @@ fn start_screens_new_file_options_and_county() {
     assert!(!options_first_timer.contains("Packs per session: 4."));
     press(&mut app, "0");
     insta::assert_snapshot!("county_choice", shot(&app));
-    press(&mut app, "!"); // ignored
-    assert!(matches!(app.start(), Some(Start::County { .. })));
+    // A key that picks nothing says what does; [Enter] with nothing picked makes nothing.
+    for k in ["!", "5"] {
+        press(&mut app, k);
+        assert!(
+            shot(&app).contains("Press a county's letter"),
+            "{}",
+            shot(&app)
+        );
+    }
+    enter(&mut app);
+    assert!(matches!(
+        app.start(),
+        Some(Start::County { picked: None, .. })
+    ));
+    // A letter picks a county and waits for [Enter]: the file keeps it for good, so [H]
+    // (Hampshire here, help elsewhere) makes nothing by itself, and another letter changes it.
+    press(&mut app, "h");
+    let picked = shot(&app);
+    assert!(
+        picked.contains("Your county: Hampshire. [Enter] makes the file"),
+        "{picked}"
+    );
+    assert!(!dir.path().join("SURREY11.acc").exists());
+    press(&mut app, "?");
+    assert!(
+        shot(&app).contains("a letter picks another county"),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, "0");
+    assert!(
+        shot(&app).contains("No county: you watch."),
+        "{}",
+        shot(&app)
+    );
     // Esc steps back a screen, keeping the options chosen; nothing is made yet.
     esc(&mut app);
     assert_eq!(shot(&app), options_first_timer);
     press(&mut app, "0");
     press(&mut app, "s");
+    assert!(matches!(app.start(), Some(Start::County { .. })));
+    assert!(!dir.path().join("SURREY11.acc").exists());
+    enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(
         dir.path().join("SURREY11.acc").exists(),
@@ -1706,6 +1742,7 @@ fn a_failed_save_stays_shown_and_quitting_asks_first() {
     enter(&mut app);
     press(&mut app, "y0");
     press(&mut app, "0");
+    enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(app.open_file().unwrap().unsaved.is_some());
     press(&mut app, "x"); // clears the one-line message, not the warning
