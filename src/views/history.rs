@@ -275,7 +275,7 @@ impl View for HonoursView {
         if self.rows.iter().any(|h| h.promoted_id.is_none()) {
             out.push(String::new());
             out.push(format!(
-                "Promoted - : nobody comes up after the last season ({}).",
+                "- under Promoted: nobody comes up after the last season ({}).",
                 crate::league::LAST_YEAR
             ));
         }

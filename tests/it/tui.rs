@@ -2931,7 +2931,7 @@ fn every_season_view_fits_the_screen_and_every_key_has_its_word() {
     assert!(honours
         .iter()
         .any(|l| l.starts_with("1989 ") && l.ends_with(" -")));
-    let key = "Promoted - : nobody comes up after the last season (1989).";
+    let key = "- under Promoted: nobody comes up after the last season (1989).";
     assert!(honours.iter().any(|l| l == key), "{honours:?}");
     let fresh = tempfile::tempdir().unwrap();
     let mut new = small_file(fresh.path(), Some(0));
