@@ -138,18 +138,8 @@ fn telling(view: &View<'_>, who: &str, j: &Judged) -> String {
             } else {
                 ""
             };
-            let mine_came = match mine_came {
-                Came::Out => format!("and {were} out"),
-                Came::Wides(w) => format!("and took {}", plural(w.into(), "wide")),
-                Came::Runs(0) => format!("and scored nothing{off_the_bat}"),
-                Came::Runs(r) => format!("and scored {r}{off_the_bat}"),
-            };
-            let best_came = match best_came {
-                Came::Out => "would have been out".to_string(),
-                Came::Wides(w) => format!("would have taken {}", plural(w.into(), "wide")),
-                Came::Runs(0) => format!("would have scored nothing{off_the_bat}"),
-                Came::Runs(r) => format!("would have scored {r}{off_the_bat}"),
-            };
+            let mine_came = format!("and {}", mine_came.told(Some(were), off_the_bat));
+            let best_came = best_came.told(None, off_the_bat);
             format!(
                 "{who} answered {}{} with {} {mine_came}; {} {best_came}{also}",
                 called(call),
@@ -186,6 +176,27 @@ enum Came {
     Runs(u8),
     /// A wide let go, for this many wides.
     Wides(u8),
+}
+
+impl Came {
+    /// What the answer came to, as said of it: done (`were`: "were" or "was", as "you were
+    /// out") or, without it, what it would have come to.
+    fn told(self, were: Option<&str>, off_the_bat: &str) -> String {
+        let (out, took, scored) = match were {
+            Some(were) => (format!("{were} out"), "took", "scored"),
+            None => (
+                "would have been out".to_string(),
+                "would have taken",
+                "would have scored",
+            ),
+        };
+        match self {
+            Came::Out => out,
+            Came::Wides(w) => format!("{took} {}", plural(w.into(), "wide")),
+            Came::Runs(0) => format!("{scored} nothing{off_the_bat}"),
+            Came::Runs(r) => format!("{scored} {r}{off_the_bat}"),
+        }
+    }
 }
 
 /// "the no-ball " or "the wide " before a ball so called, nothing before a fair one.
@@ -237,6 +248,25 @@ mod tests {
     /// The analyst finds the novice's mistakes: more of its choices cost runs, and dearer,
     /// than the professional's; the list is dearest first, each line tells where it came and
     /// what was chosen; the same match reviewed again gives the same review.
+    #[test]
+    fn what_an_answer_came_to_is_told_as_done_or_as_it_would_have_been() {
+        assert_eq!(Came::Out.told(Some("were"), ""), "were out");
+        assert_eq!(Came::Out.told(None, ""), "would have been out");
+        assert_eq!(Came::Wides(3).told(Some("was"), ""), "took 3 wides");
+        assert_eq!(Came::Wides(1).told(None, ""), "would have taken 1 wide");
+        let bat = " off the bat";
+        assert_eq!(
+            Came::Runs(0).told(Some("were"), bat),
+            "scored nothing off the bat"
+        );
+        assert_eq!(Came::Runs(0).told(None, ""), "would have scored nothing");
+        assert_eq!(Came::Runs(4).told(Some("was"), ""), "scored 4");
+        assert_eq!(
+            Came::Runs(2).told(None, bat),
+            "would have scored 2 off the bat"
+        );
+    }
+
     #[test]
     fn the_novice_costs_more_than_the_professional_and_is_told_so() {
         let steps = novice_v_professional(4);

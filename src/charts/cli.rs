@@ -448,8 +448,15 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                     .value_name("N")
                     .allow_negative_numbers(true)
                     .value_parser(value_parser!(i64)),
+                // Each option with what it means, where the procedure says (shown by --help).
                 ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
-                    clap::builder::PossibleValuesParser::new(options.iter().copied()),
+                    clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
+                        let value = clap::builder::PossibleValue::new(o);
+                        match param.meanings.iter().find(|(k, _)| *k == o) {
+                            Some((_, about)) => value.help(*about),
+                            None => value,
+                        }
+                    })),
                 ),
                 ParamKind::Die => arg
                     .action(ArgAction::Append)
@@ -509,7 +516,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 
 /// A session error as the command's error: a bad name or a wrong system is a usage error, a
 /// file that is not there "not found", a damaged one a bad file, a locked or failing one a
-/// file error, saying what to do (a locked one) or that the session is as it was.
+/// file error, saying what to do (a locked one) or that no session was changed - except when
+/// only flushing the folder failed, after the new version was put in place.
 pub fn session_error(e: session::Error) -> Error {
     use crate::store::ErrorKind as F;
     let text = e.to_string();
@@ -525,7 +533,15 @@ pub fn session_error(e: session::Error) -> Error {
                 F::Locked { .. } => {
                     "close the table session there, or let its call finish, and try again"
                 }
-                _ => "the table session is left as it was",
+                F::Io {
+                    doing: crate::store::Doing::FlushingFolder,
+                    ..
+                }
+                | F::NotAFolder {
+                    doing: crate::store::Doing::FlushingFolder,
+                    ..
+                } => "the table session was written, but the disk may not have it yet",
+                _ => "no table session was changed",
             }
             .into(),
             error: f,
@@ -1297,5 +1313,44 @@ pub fn interactive(
             Ok(()) => walk.fill(|id| carried(&given, id)),
             Err(e) => writeln!(out, "\n    ! {}", e.message).map_err(io)?,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Doing, ErrorKind as F};
+
+    fn said(kind: F) -> String {
+        let e = crate::store::Error::new(Path::new("s/charts/x.table"), kind);
+        session_error(e.into()).to_string()
+    }
+
+    #[test]
+    fn a_failed_write_says_no_session_was_changed_unless_it_was_in_place() {
+        let io = |doing| F::Io {
+            doing,
+            source: std::io::Error::other("no"),
+        };
+        for doing in [
+            Doing::Reading,
+            Doing::MakingFolder,
+            Doing::WritingTemporary,
+            Doing::KeepingBackup,
+            Doing::Replacing,
+            Doing::Locking,
+        ] {
+            assert!(
+                said(io(doing)).ends_with(": no table session was changed"),
+                "{doing:?}: {}",
+                said(io(doing))
+            );
+        }
+        let flushed = said(io(Doing::FlushingFolder));
+        assert!(
+            flushed.ends_with(": the table session was written, but the disk may not have it yet"),
+            "{flushed}"
+        );
+        assert!(said(F::Locked { pid: Some(7) }).ends_with("and try again"));
     }
 }

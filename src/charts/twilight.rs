@@ -1044,8 +1044,8 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("europe-bg", "there is an uncontrolled European battleground"),
             Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
-            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI (+1 Op in SA and CA)", &["death-squads-against"]).standing(),
-            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI (its coups in SA and CA at -1)", &["death-squads"]).standing(),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI", &["death-squads"]).standing(),
             Param::flag("squads-both", "with Death Squads for the AI: a coup is possible in both SA and CA (the d6 is rolled)"),
             Param::die("death-squads-d6", "the Death Squads d6; rolled if left out"),
             Param::flag("china", "the AI holds the China card").standing(),
@@ -1062,7 +1062,7 @@ fn build_procedures() -> Vec<Procedure> {
             Param::choice_or("nonbg-region-l3", REGIONS, "none", "step 6, last round: first region with a level 3 one"),
             Param::flag("realign-controlled", "step 7: a controlled non-European battleground can be realigned"),
             Param::flag("event-europe", "the event takes place in Europe only"),
-            Param::flag("containment", "Containment or Brezhnev Doctrine is in effect for the AI").standing(),
+            Param::flag("containment", "the AI has Containment/Brezhnev Doctrine in effect").standing(),
             Param::flag("event-gives-ops", "the event gives Ops itself (or wins)"),
             Param::flag("event-vp", "the event gives the AI victory points"),
             Param::die("event-d6", "the step 8 d6; rolled if left out"),
@@ -1159,8 +1159,7 @@ fn build_procedures() -> Vec<Procedure> {
                 "all-controlled",
                 table_rules::ALL_CONTROLLED,
                 "hierarchy",
-                "Ops left when every country of the draw is controlled: hierarchy (the first open \
-                 country along Europe - Central America) or same-region (keep rolling among them)",
+                "where Ops left go when the whole draw is controlled",
             )
             .standing()
             .meaning(table_rules::ALL_CONTROLLED_MEANINGS),
@@ -1206,7 +1205,7 @@ fn build_procedures() -> Vec<Procedure> {
         about: "Step 4, Europe first.",
         params: Vec::leak(vec![
             Param::number("ops", "Ops of the coup, 1-4"),
-            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI (+1 Op in SA and CA)", &["death-squads-against"]).standing(),
+            Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI", &["death-squads-against"]).standing(),
             Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI", &["death-squads"]).standing(),
             Param::choice_or("coup-region", REGIONS, "none", "first region (Europe first) with a battleground of its level to coup"),
             Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground of its level to coup"),

@@ -1053,8 +1053,7 @@ const CARD_FLAGS: &[Param] = &[
         "out-of-range",
         OUT_OF_RANGE,
         "rifleman",
-        "a total outside every range: rifleman (the source: re-roll on that card only, \
-         elsewhere the nearest range) or every-card (re-roll on every card)",
+        "a total that fits no range, on a non-rifleman card",
     )
     .standing()
     .meaning(OUT_OF_RANGE_MEANINGS),

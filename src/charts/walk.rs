@@ -326,20 +326,7 @@ impl<'a> Ctx<'a> {
         prompt: impl Into<String>,
         options: &[(&str, &str)],
     ) -> Flow<String> {
-        let opts: Vec<(String, String)> = options
-            .iter()
-            .map(|(k, d)| (k.to_string(), d.to_string()))
-            .collect();
-        let q = Question {
-            id: id.into(),
-            prompt: prompt.into(),
-            kind: Kind::Choice { options: opts },
-            step: None,
-        };
-        self.ask(q, |a| match a {
-            Answer::Choice(c) if options.iter().any(|(k, _)| k == c) => Some(c.clone()),
-            _ => None,
-        })
+        self.choice_beyond(id, prompt, options, &[])
     }
 
     /// Asks for one of `options`, as [`Ctx::choice`] does, and takes a key of `beyond` too,

@@ -684,8 +684,9 @@ pub struct WalkScreen {
     pub input: String,
     pub error: Option<String>,
     rng: ChaCha8Rng,
-    /// The dice the program rolled, by question: going back and rolling again gives the same
-    /// value, so no result can be fished for.
+    /// The dice the program rolled in this call, by question: going back (or Ctrl-R) and
+    /// rolling again gives the same value, so no result can be fished for. A new call
+    /// rolls its own.
     rolled: std::collections::BTreeMap<String, i64>,
     /// Esc was pressed once on a walk with answers: a second Esc leaves.
     leaving: bool,
@@ -757,6 +758,16 @@ impl WalkScreen {
         self.recorded = None;
         self.fill_known();
         true
+    }
+
+    /// Starts the call again from its first question, answered as when it was opened: what
+    /// the call before carried (kept in `given`), then the session's facts.
+    fn start_again(&mut self) {
+        self.walk.restart();
+        self.input.clear();
+        self.filled.clear();
+        self.recorded = None;
+        self.fill_known();
     }
 
     /// Answers what the table session knows, then records the call once it is made.
@@ -1027,19 +1038,19 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
             ));
         }
         KeyCode::Char('r') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-            w.walk.restart();
-            w.input.clear();
-            w.recorded = None;
+            // The same call from its start, answered as when it was opened: what the call
+            // before carried into it, then the session's facts (a call already recorded
+            // stays in the session; the new one is recorded once made).
+            w.start_again();
         }
         KeyCode::Char(c @ '1'..='9') if done && w.chain(c as usize - '1' as usize) => {}
         KeyCode::Enter if done => {
             // A new call starts afresh: nothing carried from the call that led to this one
-            // (in a session, the facts it kept answer as the session's).
-            w.walk.restart();
+            // (in a session, the facts it kept answer as the session's), and its dice are
+            // its own (Ctrl-R, the same call again, keeps the dice it rolled).
             w.given.clear();
-            w.filled.clear();
-            w.recorded = None;
-            w.fill_known();
+            w.rolled.clear();
+            w.start_again();
         }
         KeyCode::Enter => submit(w),
         KeyCode::Backspace if w.input.is_empty() && w.recorded.is_none() => {
@@ -1439,6 +1450,18 @@ mod tests {
             ("attacker".to_string(), Answer::Choice("mg".into())),
             "the attacker is carried over"
         );
+        assert_eq!(w.walk.question().unwrap().id, "main-target");
+        // Ctrl-R starts the chained call again, the attacker carried over as before.
+        w.walk.answer_text("no").unwrap();
+        assert!(walk_key(
+            &mut w,
+            KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)
+        ));
+        assert_eq!(
+            w.walk.answers(),
+            &[("attacker".to_string(), Answer::Choice("mg".into()))]
+        );
+        assert_eq!(w.filled(0), Some(Filled::CallBefore));
         assert_eq!(w.walk.question().unwrap().id, "main-target");
     }
 

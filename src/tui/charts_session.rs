@@ -27,7 +27,7 @@ use crate::engine::score::plural;
 pub const SESSION_LETTERS: &str = "acdefgijklmopqrstuvwxyz";
 
 /// The letters that pick a fact on the facts screen (not [H], its help).
-const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
+pub const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
 
 /// The facts a session of system `system` (by its place in the list) keeps, in the order its
 /// procedures name them: each with the question that asks it and the check of a value, as
@@ -303,10 +303,7 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
 pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
     let all = facts(s.system);
     let sys = &crate::charts::systems()[s.system];
-    let title = format!(
-        "{}: table session {}, its facts",
-        sys.meta.name, s.table.name
-    );
+    let title = facts_title(&sys.meta.name, &sys.meta.id, &s.table.name);
     let status: Vec<String> = s.status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
     let look = if s.error {
         style::error()
@@ -319,6 +316,12 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
         let q = &fact.question;
         let mut lines = fit(&format!("{} ({}).", about(fact), fact.id), WIDTH, 0);
         lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
+        // A choice's options with what each means, where the procedure says.
+        if let crate::charts::walk::Kind::Choice { options } = &q.kind {
+            for (key, meaning) in options.iter().filter(|(_, m)| !m.is_empty()) {
+                lines.extend(fit(&format!("  {key}: {meaning}"), WIDTH, 4));
+            }
+        }
         lines.push(String::new());
         let now = match s.table.session.known(fact.id) {
             Some(a) => format!("The session keeps: {}.", fact.shown(a)),
@@ -347,8 +350,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
         return;
     }
     let mut lines = vec![
-        "The facts this session answers for each call instead of asking them; a call".to_string(),
-        "made in it keeps them up to date. Press a fact's letter to change or forget it.".into(),
+        "Each call takes these facts instead of asking them, and keeps them up to date.".into(),
         String::new(),
     ];
     if all.is_empty() {
@@ -366,7 +368,7 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
             Keep::Situation => "situation",
             _ => "standing",
         };
-        lines.push(row(
+        lines.extend(wrapped_row(
             &format!("[{l}] "),
             &about(fact),
             &format!("{value:<12}{kind:<9}"),
@@ -417,6 +419,37 @@ pub fn cut_words(text: &str, room: usize) -> String {
         _ => &cut,
     };
     format!("{}...", cut.trim_end_matches([' ', ',', ':', ';']))
+}
+
+/// The title of a session's facts screen: the game's name when the whole title fits the
+/// row, else its id.
+fn facts_title(name: &str, id: &str, session: &str) -> String {
+    let title = format!("{name}: table session {session}, its facts");
+    if title.chars().count() < 80 {
+        return title;
+    }
+    format!("{}: table session {session}, its facts", capitalised(id))
+}
+
+/// A fact on the list: its key, its text beside its value at the right, the words that do
+/// not fit there wrapped onto the rows below it (under the text), never cut.
+fn wrapped_row(key: &str, text: &str, value: &str) -> Vec<String> {
+    let indent = key.chars().count();
+    let room = WIDTH.saturating_sub(indent + value.chars().count() + 1);
+    let mut first = fit(text, room, 0);
+    let rest = first.split_off(1).join(" ");
+    let pad = WIDTH.saturating_sub(indent + value.chars().count());
+    let mut out = vec![format!("{key}{:<pad$}{value}", first[0])
+        .trim_end()
+        .to_string()];
+    if !rest.is_empty() {
+        out.extend(
+            fit(&rest, WIDTH - indent, 0)
+                .into_iter()
+                .map(|l| format!("{:indent$}{l}", "")),
+        );
+    }
+    out
 }
 
 /// One line of a list: its key, its text cut to leave room for its value at the right.

@@ -61,7 +61,12 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
             problem,
             backup,
         } => damaged(f, area, name, problem, backup),
-        Start::Options { name, new, row } => {
+        Start::Options {
+            name,
+            new,
+            row,
+            note,
+        } => {
             heading(f, area, &format!("New file {name}: options"));
             put(
                 f,
@@ -74,6 +79,19 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 )],
             );
             setup::draw_menu_at(f, area, 5, &setup::options_lines(new), Some(*row));
+            if let Some(note) = note {
+                let st = match note {
+                    setup::OptionsNote::Changed(_) => style::bright(),
+                    setup::OptionsNote::Unchanged(_) => style::error(),
+                };
+                put(
+                    f,
+                    area,
+                    2,
+                    20,
+                    vec![Span::styled(note.text().to_string(), st)],
+                );
+            }
             put(
                 f,
                 area,
@@ -100,7 +118,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 1,
                 24,
                 vec![Span::styled(
-                    "[Up]/[Down] line  [-]/[+] step back/on  [Esc] back (nothing is made)",
+                    "[1]-[8] step round  [-]/[+] back/on, to the ends  [Up]/[Down] line  [Esc] back",
                     style::key(),
                 )],
             );

@@ -8,7 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 
 use super::app::{upper, App, Phase, Screen};
 use super::draw::capitalised;
-use super::setup::{self, NewFile, OptionsKey};
+use super::setup::{self, NewFile, OptionsKey, OptionsNote};
 use crate::counties::{Class, CountyId};
 use crate::league::competition::{normalise_name, Competition, Settings};
 use crate::save::Keeper;
@@ -28,11 +28,13 @@ pub enum Start {
         problem: String,
         backup: Backup,
     },
-    /// A new file's options; `row` is the line the cursor is on.
+    /// A new file's options; `row` is the line the cursor is on, `note` a word on the last
+    /// key (the option a digit changed, as it now stands; why a key changed nothing).
     Options {
         name: String,
         new: NewFile,
         row: usize,
+        note: Option<OptionsNote>,
     },
     /// A new file's county; `row` is the options' cursor, kept for a step back.
     County {
@@ -214,6 +216,7 @@ impl App {
                     name,
                     new: NewFile::default(),
                     row: 0,
+                    note: None,
                 },
                 Some('N') => Start::ask_name(),
                 _ if k.code == KeyCode::Esc => Start::ask_name(),
@@ -230,13 +233,22 @@ impl App {
                 name,
                 mut new,
                 mut row,
+                ..
             } => match setup::options_key(&mut new, &mut row, k) {
                 OptionsKey::Done => Start::County { name, new, row },
-                _ => Start::Options { name, new, row },
+                OptionsKey::Stay(note) => Start::Options {
+                    name,
+                    new,
+                    row,
+                    note,
+                },
             },
-            Start::County { name, new, row } if k.code == KeyCode::Esc => {
-                Start::Options { name, new, row }
-            }
+            Start::County { name, new, row } if k.code == KeyCode::Esc => Start::Options {
+                name,
+                new,
+                row,
+                note: None,
+            },
             Start::County { name, new, row } => match setup::county_key(k) {
                 Some(county) => return self.create(&name, new, county),
                 None => Start::County { name, new, row },

@@ -29,7 +29,8 @@ THE SOLO CHARTS ([C] on the main menu)
 The charts other board games' solo bots play by, to read at the table and to
 walk: a procedure asks its questions one at a time ([Enter] on an empty answer
 rolls a die for you) and ends in the bot's call, with every roll and chart
-lookup that led to it. [Backspace] on an empty answer goes back a question.
+lookup that led to it. [Backspace] on an empty answer goes back a question;
+Ctrl-R starts the call again (in a session, with its facts filled in again).
 On the charts' first screen: [1]-[5] read a game's charts ([W] there walks
 one of its procedures), a session's letter plays on in it, [N] starts a new
 table session (its name, then its game), [H] this help, [Esc] back.
@@ -51,9 +52,11 @@ and keeps what the call changes (a token spent, a card passed on).
   came last, and puts the facts back as they stood before it.
 A session is saved after every call and change; the version before is kept
 beside it as NAME.table.bak, in the charts folder of the saves folder. One
-accc at a time may have a session open. A session that cannot be opened says
-why; when a damaged one has a backup that reads, [B] opens the backup and the
-damaged file is kept as NAME.table.bad. The command line has the same:
+accc at a time may have a session open; even so, accc charts session show NAME
+reads one open here (it only reads, so it needs no lock). A session that
+cannot be opened says why; when a damaged one has a backup that reads,
+[B] opens the backup and the damaged file is kept as NAME.table.bad. The
+command line has the same:
 accc charts session new|list|show|set|unset|undo, and call ... --session NAME.";
 
 /// The keys of the match screen, for this help and the help inside a match.

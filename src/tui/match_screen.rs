@@ -89,6 +89,9 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             }
             KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
             KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
+            // A card's number pressed at a stop plays nothing: said, as the prompt asks for
+            // [Enter] and no card.
+            KeyCode::Char('0'..='9') => said(s, stopped_hint(s)),
             _ => MatchKey::Ignored,
         };
     }
@@ -108,6 +111,15 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
                 s.watching.step(false);
                 MatchKey::Handled
             }
+            // [Enter] or a digit while watching: said, not ignored.
+            KeyCode::Enter | KeyCode::Char('0'..='9') if watching => {
+                let hint = if s.watching.held {
+                    "The match is held: [Space] sets it going, [Q] finishes it now."
+                } else {
+                    "The computer plays both sides: [Space] holds the match, [Q] finishes it now."
+                };
+                said(s, hint)
+            }
             _ => MatchKey::Ignored,
         };
     };
@@ -115,6 +127,15 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (_, KeyCode::Char('=')) => s.advice(),
         (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
         (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
+        // Any other key at the toss chooses nothing: it says which keys choose.
+        (Decision::Elect, code) => {
+            let hint = if matches!(code, KeyCode::Char('0'..='9')) {
+                "The cards are only to look at: [B] bats first, [F] fields, [=] the computer."
+            } else {
+                "[B] bats first, [F] fields first, [=] lets the computer choose."
+            };
+            return said(s, hint);
+        }
         (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N'))
             if call.allows_no_card() =>
         {
@@ -123,11 +144,25 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
             return played(s, Op::Declare(!s.declare_next));
         }
-        // [Enter] chooses nothing at a ball (the footer names no default, and an [Enter]
-        // meant for a stop must not play a card or take a wide): it says which keys do.
-        (Decision::Bowl | Decision::Respond { .. }, KeyCode::Enter) => {
-            s.note = Some(enter_hint(decision).to_string());
-            return MatchKey::Handled;
+        // The bowling side has no innings to declare.
+        (Decision::Bowl | Decision::OpeningDiscard, KeyCode::Char('d' | 'D')) => {
+            return said(s, "Only the batting side may declare: you are bowling.");
+        }
+        // [Enter] (or [Space]) chooses nothing at a ball or the opening discard (the footer
+        // names no default, and an [Enter] meant for a stop must not play a card or take a
+        // wide): it says which keys do.
+        (
+            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
+            KeyCode::Enter | KeyCode::Char(' '),
+        ) => {
+            let hint = enter_hint(decision, k.code == KeyCode::Enter);
+            return said(s, &hint);
+        }
+        (Decision::Exchange, KeyCode::Char(' ')) => {
+            return said(
+                s,
+                "[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.",
+            );
         }
         // A no card where the ball must be answered with one.
         (Decision::Respond { .. }, KeyCode::Char('0')) => {
@@ -203,16 +238,37 @@ fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
     })
 }
 
-/// What [Enter] says at a ball, where it plays nothing: the keys that play there.
-fn enter_hint(decision: Decision) -> &'static str {
-    match decision {
+/// What [Enter] (`enter`, else [Space]) says at a ball or the opening discard, where it
+/// plays nothing: the keys that play there.
+fn enter_hint(decision: Decision, enter: bool) -> String {
+    let key = if enter { "[Enter]" } else { "[Space]" };
+    let keys = match decision {
         Decision::Respond {
             call: Call::Wide, ..
-        } => "[Enter] plays nothing: [0] takes the wide, or a card's number plays the ball.",
+        } => "plays nothing: [0] takes the wide, or a card's number plays the ball.",
         Decision::Respond {
             call: Call::NoBall, ..
-        } => "[Enter] plays nothing: [0] plays no card, or a card's number plays that card.",
-        _ => "[Enter] plays nothing: press the number under a card, or [=] for the computer.",
+        } => "plays nothing: [0] plays no card, or a card's number plays that card.",
+        Decision::OpeningDiscard => {
+            "throws nothing away: press a card's number, or [=] for the computer."
+        }
+        _ => "plays nothing: press the number under a card, or [=] for the computer.",
+    };
+    format!("{key} {keys}")
+}
+
+/// Says `hint` on the match screen for a key that did nothing.
+fn said(s: &mut Session, hint: &str) -> MatchKey {
+    s.note = Some(hint.to_string());
+    MatchKey::Handled
+}
+
+/// What a digit at a stop says: [Enter] goes on (to the scorecard, once the match is over).
+fn stopped_hint(s: &Session) -> &'static str {
+    if s.state.is_over() {
+        "The match is over: [Enter] shows the scorecard."
+    } else {
+        "Play has stopped: [Enter] goes on."
     }
 }
 
@@ -260,7 +316,7 @@ fn no_card_under(s: &mut Session, c: char) -> MatchKey {
     let Some(held) = s.human.map(|h| s.state.hand(h).len()) else {
         return MatchKey::Ignored;
     };
-    if !matches!(c, '1'..='9') || held == 0 {
+    if !c.is_ascii_digit() || held == 0 {
         return MatchKey::Ignored;
     }
     let keys = if held == 1 {
@@ -311,7 +367,12 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
     );
     // Just above the prompt, on every screen of the match (the opening discard too).
     let above_prompt = armed_declaration(s).or_else(|| declaration_advised(s));
-    let note_row = if above_prompt.is_some() { 17 } else { 22 };
+    // At a stop its lines take the rows from 19: the word goes above them.
+    let note_row = match (&s.paused, &above_prompt) {
+        (Some(_), _) => 18,
+        (None, Some(_)) => 17,
+        (None, None) => 22,
+    };
     if let Some(line) = above_prompt {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
     }

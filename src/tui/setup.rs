@@ -44,71 +44,197 @@ pub fn edit_line(input: &mut String, k: KeyEvent, max: usize) -> bool {
 }
 
 /// What a key does on the options menu.
+#[derive(Debug, PartialEq, Eq)]
 pub enum OptionsKey {
-    Changed,
+    /// The menu stays, with a word on the key if it has one.
+    Stay(Option<OptionsNote>),
+    /// [0]: the options are finished.
     Done,
-    Ignored,
 }
 
-/// Applies an options-menu key: [1]-[3] toggle the extras rules, [4]-[6] step the numbers,
-/// [7]-[8] step the levels (each also moves the cursor, `row`, to its line); [Up]/[Down]
-/// move the cursor; [-]/[Left] step the option under it back and [+]/[Right] forward;
-/// [9] reverts to defaults, [0] is done.
+/// A word under the options menu on the last key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionsNote {
+    /// What the key changed: the option as it now stands.
+    Changed(String),
+    /// Why the key changed nothing.
+    Unchanged(String),
+}
+
+impl OptionsNote {
+    pub fn text(&self) -> &str {
+        match self {
+            OptionsNote::Changed(t) | OptionsNote::Unchanged(t) => t,
+        }
+    }
+}
+
+/// Applies an options-menu key. As the guide has it, [1]-[8] change their option (and move
+/// the cursor, `row`, to its line): a rule into or out of effect, a number one on, round
+/// from its highest to its lowest, said in words ("Packs per session: 1 (after 9 comes
+/// 1)."). [Up]/[Down] move the cursor; [-]/[Left] step the option under it back and
+/// [+]/[Right] on, stopping at its ends (a rule is out of effect at one end, in effect at
+/// the other) and saying why nothing changed there. [9] reverts to defaults, [0] is done;
+/// [Enter] and [Space] say which keys there are.
 pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey {
-    let option = match k.code {
+    let changed = |t: String| OptionsKey::Stay(Some(OptionsNote::Changed(t)));
+    let forward = match k.code {
         KeyCode::Char(c @ '1'..='8') => {
             *row = c as usize - '1' as usize;
-            step_option(nf, *row, true);
-            return OptionsKey::Changed;
+            let wrapped = !step_option(nf, *row, true);
+            if wrapped {
+                wrap_option(nf, *row);
+            }
+            return changed(said(nf, *row, wrapped));
         }
         KeyCode::Up => {
             *row = row.checked_sub(1).unwrap_or(OPTION_ROWS - 1);
-            return OptionsKey::Changed;
+            return OptionsKey::Stay(None);
         }
         KeyCode::Down => {
             *row = (*row + 1) % OPTION_ROWS;
-            return OptionsKey::Changed;
+            return OptionsKey::Stay(None);
         }
         KeyCode::Char('+') | KeyCode::Right => true,
         KeyCode::Char('-') | KeyCode::Left => false,
         KeyCode::Char('9') => {
             *nf = NewFile::default();
-            return OptionsKey::Changed;
+            return changed("Back to the default settings.".to_string());
         }
         KeyCode::Char('0') => return OptionsKey::Done,
-        _ => return OptionsKey::Ignored,
+        KeyCode::Enter | KeyCode::Char(' ') => {
+            return OptionsKey::Stay(Some(OptionsNote::Unchanged(
+                "[1]-[8] change an option, [9] restores the defaults, [0] when finished."
+                    .to_string(),
+            )))
+        }
+        _ => return OptionsKey::Stay(None),
     };
-    step_option(nf, *row, option);
-    OptionsKey::Changed
+    if step_option(nf, *row, forward) {
+        OptionsKey::Stay(None)
+    } else {
+        OptionsKey::Stay(Some(OptionsNote::Unchanged(at_end(nf, *row, forward))))
+    }
 }
 
 /// The options that step: [1]-[8].
 pub const OPTION_ROWS: usize = 8;
 
-/// Steps option `row` (0 for [1]) forward or back, round from one end to the other.
-fn step_option(nf: &mut NewFile, row: usize, forward: bool) {
+/// The options' names, [1] first.
+const OPTION_NAMES: [&str; OPTION_ROWS] = [
+    "The no-ball rule",
+    "The wide rule",
+    "The bye rule",
+    "Batsmen per side",
+    "Packs per session",
+    "Days per match",
+    "Batting AI level",
+    "Bowling AI level",
+];
+
+/// Option `row`'s value and the range of values it steps through, lowest first (a rule:
+/// 0 out of effect, 1 in effect).
+fn option_value(nf: &mut NewFile, row: usize) -> (&mut u8, std::ops::RangeInclusive<u8>) {
     let o = &mut nf.options;
-    let step = |v: u8, range: std::ops::RangeInclusive<u8>| match (forward, v) {
-        (true, v) if v >= *range.end() => *range.start(),
-        (true, v) => v + 1,
-        (false, v) if v <= *range.start() => *range.end(),
-        (false, v) => v - 1,
-    };
     match row {
-        0 => o.no_balls = !o.no_balls,
-        1 => o.wides = !o.wides,
-        2 => o.byes = !o.byes,
-        3 => o.batsmen = step(o.batsmen, crate::engine::options::BATSMEN),
-        4 => {
-            o.packs_per_session = step(
-                o.packs_per_session,
-                crate::engine::options::PACKS_PER_SESSION,
-            )
-        }
-        5 => o.days = step(o.days, crate::engine::options::DAYS),
-        6 => nf.levels.bat = step(nf.levels.bat, Level::MIN..=Level::MAX),
-        _ => nf.levels.bowl = step(nf.levels.bowl, Level::MIN..=Level::MAX),
+        3 => (&mut o.batsmen, crate::engine::options::BATSMEN),
+        4 => (
+            &mut o.packs_per_session,
+            crate::engine::options::PACKS_PER_SESSION,
+        ),
+        5 => (&mut o.days, crate::engine::options::DAYS),
+        6 => (&mut nf.levels.bat, Level::MIN..=Level::MAX),
+        _ => (&mut nf.levels.bowl, Level::MIN..=Level::MAX),
     }
+}
+
+/// The rule of option `row` (0 to 2), if it is one.
+fn rule(nf: &mut NewFile, row: usize) -> Option<&mut bool> {
+    let o = &mut nf.options;
+    match row {
+        0 => Some(&mut o.no_balls),
+        1 => Some(&mut o.wides),
+        2 => Some(&mut o.byes),
+        _ => None,
+    }
+}
+
+/// Steps option `row` (0 for [1]) forward or back: a number one on or back within its
+/// range, a rule into effect (forward) or out of it. False, and nothing changed, if it is
+/// already at that end.
+fn step_option(nf: &mut NewFile, row: usize, forward: bool) -> bool {
+    if let Some(on) = rule(nf, row) {
+        return std::mem::replace(on, forward) != forward;
+    }
+    let (v, range) = option_value(nf, row);
+    let next = if forward {
+        v.saturating_add(1)
+    } else {
+        v.saturating_sub(1)
+    };
+    let moved = range.contains(&next);
+    if moved {
+        *v = next;
+    }
+    moved
+}
+
+/// Option `row`, at its highest, round to its lowest (a rule in effect: out of it).
+fn wrap_option(nf: &mut NewFile, row: usize) {
+    if let Some(on) = rule(nf, row) {
+        *on = false;
+        return;
+    }
+    let (v, range) = option_value(nf, row);
+    *v = *range.start();
+}
+
+/// Option `row` as it now stands, in words, after a digit stepped it: "Packs per session:
+/// 4.", and when it went `round` from the highest: "Packs per session: 1 (after 9 comes
+/// 1)."
+fn said(nf: &mut NewFile, row: usize, round: bool) -> String {
+    let name = OPTION_NAMES[row.min(OPTION_ROWS - 1)];
+    if let Some(&mut on) = rule(nf, row) {
+        let now = if on { "in effect" } else { "not in effect" };
+        return format!("{name} is now {now} ([{}] again changes it back).", row + 1);
+    }
+    let (&mut v, range) = option_value(nf, row);
+    let value = match row {
+        6 | 7 => format!("{v}, {}", level_name(v)),
+        _ => v.to_string(),
+    };
+    if round {
+        format!(
+            "{name}: {value} (after {} comes {}).",
+            range.end(),
+            range.start()
+        )
+    } else {
+        format!("{name}: {value}.")
+    }
+}
+
+/// Why option `row` did not step `forward`: it is at that end, and the other key steps it.
+fn at_end(nf: &mut NewFile, row: usize, forward: bool) -> String {
+    let name = OPTION_NAMES[row.min(OPTION_ROWS - 1)];
+    if rule(nf, row).is_some() {
+        return if forward {
+            format!("{name} is in effect already: [-] takes it out of effect.")
+        } else {
+            format!("{name} is out of effect already: [+] puts it in effect.")
+        };
+    }
+    let (&mut v, _) = option_value(nf, row);
+    if forward {
+        format!("{name}: {v} is the highest there is; [-] steps back.")
+    } else {
+        format!("{name}: {v} is the lowest there is; [+] steps on.")
+    }
+}
+
+/// A level's name: "novice" for 1.
+fn level_name(l: u8) -> &'static str {
+    Level::new(l).map(|l| l.name()).unwrap_or("?")
 }
 
 /// The options menu's lines, as in the guide.
@@ -120,7 +246,7 @@ pub fn options_lines(nf: &NewFile) -> Vec<(String, String)> {
             if on { "in effect" } else { "not in effect" }
         )
     };
-    let level = |l: u8| Level::new(l).map(|l| l.name()).unwrap_or("?");
+    let level = level_name;
     vec![
         ("1".into(), rule(o.no_balls, "No-ball")),
         ("2".into(), rule(o.wides, "Wide")),
@@ -228,72 +354,134 @@ mod tests {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
     }
 
+    fn arrow(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn changed(t: &str) -> OptionsKey {
+        OptionsKey::Stay(Some(OptionsNote::Changed(t.into())))
+    }
+
+    fn unchanged(t: &str) -> OptionsKey {
+        OptionsKey::Stay(Some(OptionsNote::Unchanged(t.into())))
+    }
+
+    /// As the guide has it, a digit changes its option, going round at the end, and says
+    /// the value it now has.
     #[test]
     fn the_options_menu_edits_and_reverts() {
         let mut nf = NewFile::default();
         let mut row = 0;
-        for c in ['1', '2', '3'] {
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('1')),
+            changed("The no-ball rule is now not in effect ([1] again changes it back).")
+        );
+        for c in ['2', '3'] {
             options_key(&mut nf, &mut row, key(c));
         }
         assert!(!nf.options.no_balls && !nf.options.wides && !nf.options.byes);
-        options_key(&mut nf, &mut row, key('4'));
-        assert_eq!(nf.options.batsmen, 2, "11 wraps round to 2");
-        options_key(&mut nf, &mut row, key('7'));
-        assert_eq!(nf.levels.bat, 1, "5 wraps round to 1");
-        assert!(matches!(
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('4')),
+            changed("Batsmen per side: 2 (after 11 comes 2).")
+        );
+        assert_eq!((nf.options.batsmen, row), (2, 3));
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('4')),
+            changed("Batsmen per side: 3.")
+        );
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('7')),
+            changed("Batting AI level: 1, novice (after 5 comes 1).")
+        );
+        assert_eq!(nf.levels.bat, 1);
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('1')),
+            changed("The no-ball rule is now in effect ([1] again changes it back).")
+        );
+        assert_eq!(
             options_key(&mut nf, &mut row, key('x')),
-            OptionsKey::Ignored
-        ));
-        options_key(&mut nf, &mut row, key('9'));
-        assert_eq!(nf, NewFile::default());
+            OptionsKey::Stay(None)
+        );
         assert!(matches!(
-            options_key(&mut nf, &mut row, key('0')),
-            OptionsKey::Done
+            options_key(&mut nf, &mut row, arrow(KeyCode::Enter)),
+            OptionsKey::Stay(Some(OptionsNote::Unchanged(_)))
         ));
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('9')),
+            changed("Back to the default settings.")
+        );
+        assert_eq!(nf, NewFile::default());
+        assert_eq!(options_key(&mut nf, &mut row, key('0')), OptionsKey::Done);
         assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
     }
 
+    /// [-] and [+] (and [Left] and [Right]) change the option under the cursor and stop at
+    /// its ends, saying why nothing changed.
     #[test]
-    fn options_step_back_as_well_as_forward() {
+    fn options_step_back_as_well_as_forward_and_stop_at_the_ends() {
         let mut nf = NewFile::default();
         let mut row = 0;
-        // 11 batsmen down to 4: seven steps back, where forward takes six round the end.
-        options_key(&mut nf, &mut row, key('4'));
-        assert_eq!(
-            (nf.options.batsmen, row),
-            (2, 3),
-            "[4] steps forward and picks the line"
-        );
-        options_key(&mut nf, &mut row, key('-'));
-        assert_eq!(nf.options.batsmen, 11, "back from 2 wraps round to 11");
+        for _ in 0..3 {
+            options_key(&mut nf, &mut row, arrow(KeyCode::Down));
+        }
+        assert_eq!(row, 3);
         for _ in 0..7 {
-            options_key(
-                &mut nf,
-                &mut row,
-                KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+            assert_eq!(
+                options_key(&mut nf, &mut row, arrow(KeyCode::Left)),
+                OptionsKey::Stay(None)
             );
         }
         assert_eq!(nf.options.batsmen, 4);
         options_key(&mut nf, &mut row, key('+'));
         assert_eq!(nf.options.batsmen, 5);
-        // The cursor moves to the levels and steps them back.
-        for _ in 0..3 {
-            options_key(
-                &mut nf,
-                &mut row,
-                KeyEvent::new(KeyCode::Down, KeyModifiers::NONE),
-            );
-        }
-        assert_eq!(row, 6);
+        options_key(&mut nf, &mut row, arrow(KeyCode::Down));
         options_key(&mut nf, &mut row, key('-'));
-        assert_eq!(nf.levels.bat, 4, "the batting level one back from 5");
-        options_key(
-            &mut nf,
-            &mut row,
-            KeyEvent::new(KeyCode::Up, KeyModifiers::NONE),
+        options_key(&mut nf, &mut row, key('-'));
+        assert_eq!(nf.options.packs_per_session, 1);
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('-')),
+            unchanged("Packs per session: 1 is the lowest there is; [+] steps on.")
+        );
+        assert_eq!(nf.options.packs_per_session, 1, "no wrap round to 9");
+        options_key(&mut nf, &mut row, arrow(KeyCode::Up));
+        options_key(&mut nf, &mut row, arrow(KeyCode::Up));
+        assert_eq!(row, 2);
+        assert_eq!(
+            options_key(&mut nf, &mut row, arrow(KeyCode::Right)),
+            unchanged("The bye rule is in effect already: [-] takes it out of effect.")
         );
         options_key(&mut nf, &mut row, key('-'));
-        assert_eq!(nf.options.days, 2, "three days one back");
+        assert!(!nf.options.byes);
+        assert_eq!(
+            options_key(&mut nf, &mut row, key('-')),
+            unchanged("The bye rule is out of effect already: [+] puts it in effect.")
+        );
+        // Every option, both ends: [-]/[+] within its range, never round; a digit round.
+        for line in 0..OPTION_ROWS {
+            for forward in [false, true] {
+                let mut nf = NewFile::default();
+                let mut row = line;
+                let pm = key(if forward { '+' } else { '-' });
+                for _ in 0..20 {
+                    options_key(&mut nf, &mut row, pm);
+                }
+                let end = nf;
+                assert!(matches!(
+                    options_key(&mut nf, &mut row, pm),
+                    OptionsKey::Stay(Some(OptionsNote::Unchanged(_)))
+                ));
+                assert_eq!(nf, end, "line {line}: nothing changed at the end");
+                if forward {
+                    let mut lowest = NewFile::default();
+                    let mut r = line;
+                    for _ in 0..20 {
+                        options_key(&mut lowest, &mut r, key('-'));
+                    }
+                    options_key(&mut nf, &mut r, key(char::from(b'1' + line as u8)));
+                    assert_eq!(nf, lowest, "line {line}: a digit at the top goes round");
+                }
+            }
+        }
     }
 
     #[test]

@@ -177,8 +177,12 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "y");
     insta::assert_snapshot!("options_defaults", shot(&app));
     press(&mut app, "123444785");
+    insta::assert_snapshot!("options_first_timer", shot(&app));
+    // The word on the last key goes with the next key ([Up] and [Down] say nothing).
+    app.update(key(KeyCode::Up));
+    app.update(key(KeyCode::Down));
     let options_first_timer = shot(&app);
-    insta::assert_snapshot!("options_first_timer", options_first_timer);
+    assert!(!options_first_timer.contains("Packs per session: 4."));
     press(&mut app, "0");
     insta::assert_snapshot!("county_choice", shot(&app));
     press(&mut app, "!"); // ignored
@@ -204,6 +208,102 @@ fn start_screens_new_file_options_and_county() {
     insta::assert_snapshot!("menu_first_class", shot(&app));
     press(&mut app, "9");
     insta::assert_snapshot!("menu_second_class", shot(&app));
+}
+
+/// The new file's options on the options screen, and the word under its menu (row 20).
+fn options_and_word(app: &App) -> (accc::tui::setup::NewFile, String) {
+    let Some(Start::Options { new, .. }) = app.start() else {
+        panic!("not on the options screen:\n{}", shot(app));
+    };
+    let text = shot(app);
+    let word = text.lines().nth(20).unwrap_or("").trim().to_string();
+    (*new, word)
+}
+
+/// On the options screen a digit changes its option as the guide says, going round from
+/// the highest to the lowest, and says what the option now is; [-] and [+] (and [Left] and
+/// [Right]) stop at the ends, saying why nothing changed.
+#[test]
+fn the_options_say_what_a_digit_did_and_minus_and_plus_stop_at_the_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    press(&mut app, "opts");
+    enter(&mut app);
+    press(&mut app, "y");
+    press(&mut app, "5");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 4);
+    assert_eq!(word, "Packs per session: 4.");
+    press(&mut app, "55555");
+    assert_eq!(options_and_word(&app).1, "Packs per session: 9.");
+    // Round from 9 to 1, said.
+    press(&mut app, "5");
+    let (new, word) = options_and_word(&app);
+    assert_eq!(new.options.packs_per_session, 1);
+    assert_eq!(word, "Packs per session: 1 (after 9 comes 1).");
+    assert!(
+        shot(&app).contains("> [5] Packs per session 1"),
+        "{}",
+        shot(&app)
+    );
+    // [+] steps on, with no word: the line under the cursor shows it.
+    press(&mut app, "+");
+    assert_eq!(options_and_word(&app).0.options.packs_per_session, 2);
+    assert_eq!(options_and_word(&app).1, "");
+    // At each end [-]/[Left] and [+]/[Right] change nothing and say why: no going round.
+    for (step, arrow, end, said) in [
+        (
+            "-",
+            KeyCode::Left,
+            1,
+            "Packs per session: 1 is the lowest there is; [+] steps on.",
+        ),
+        (
+            "+",
+            KeyCode::Right,
+            9,
+            "Packs per session: 9 is the highest there is; [-] steps back.",
+        ),
+    ] {
+        press(&mut app, &step.repeat(9));
+        let (new, word) = options_and_word(&app);
+        assert_eq!(
+            new.options.packs_per_session, end,
+            "[{step}] does not go round"
+        );
+        assert_eq!(word, said);
+        app.update(key(arrow));
+        assert_eq!(options_and_word(&app), (new, word));
+    }
+    press(&mut app, "-");
+    assert_eq!(options_and_word(&app).0.options.packs_per_session, 8);
+    // A rule: [1] takes it out of effect and puts it back, saying so; [+] stops in effect.
+    press(&mut app, "1");
+    let (new, word) = options_and_word(&app);
+    assert!(!new.options.no_balls);
+    assert_eq!(
+        word,
+        "The no-ball rule is now not in effect ([1] again changes it back)."
+    );
+    press(&mut app, "-");
+    assert_eq!(
+        options_and_word(&app).1,
+        "The no-ball rule is out of effect already: [+] puts it in effect."
+    );
+    press(&mut app, "+");
+    assert!(options_and_word(&app).0.options.no_balls);
+    press(&mut app, "+");
+    assert_eq!(
+        options_and_word(&app).1,
+        "The no-ball rule is in effect already: [-] takes it out of effect."
+    );
+    // [Enter] makes nothing: it says which keys do.
+    enter(&mut app);
+    assert_eq!(
+        options_and_word(&app).1,
+        "[1]-[8] change an option, [9] restores the defaults, [0] when finished."
+    );
+    assert!(matches!(app.start(), Some(Start::Options { .. })));
 }
 
 #[test]
@@ -1133,17 +1233,10 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     // On to the stop that closes the first innings.
-    for _ in 0..5000 {
-        let s = session(&app);
-        if s.paused.as_ref().is_some_and(|p| p.innings_end().is_some()) {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+    assert!(play_on_until(&mut app, |s| s
+        .paused
+        .as_ref()
+        .is_some_and(|p| p.innings_end().is_some())));
     let (p, names) = (session(&app).state.public(), session(&app).names.clone());
     assert_eq!(p.innings_started, 2, "{}", shot(&app));
     let second = names[p.batting().index()].clone();
@@ -1156,18 +1249,10 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
     );
     // Into the innings, Surrey batting, a declaration armed.
     press(&mut app, "2");
-    for _ in 0..5000 {
-        let s = session(&app);
+    assert!(play_on_until(&mut app, |s| {
         let surrey_bat = s.state.public().batting() == s.human.unwrap();
-        if surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
-            break;
-        }
-        if s.paused.is_some() {
-            enter(&mut app);
-        } else {
-            press(&mut app, "=");
-        }
-    }
+        surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. }))
+    }));
     let p = session(&app).state.public();
     let (innings, pack) = (p.innings_started, p.pack);
     press(&mut app, "d");
@@ -2426,6 +2511,14 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
         "{text}"
     );
     assert_eq!(session(&app).exchange_pick, vec![1]);
+    // [Space] changes nothing and says which keys do.
+    press(&mut app, " ");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.")
+    );
+    assert_eq!(session(&app).exchange_pick, vec![1]);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Exchange));
     press(&mut app, "x");
     assert!(
         !shot(&app).contains("No card has the key"),
@@ -2461,16 +2554,173 @@ fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
     assert_eq!(session(&app).deliveries, before);
 }
 
-/// Plays on with [=] (and [Enter] at stops) until the person is to answer a ball called
-/// `call`; false if the match ends first.
-fn to_users_answer(app: &mut App, call: Call) -> bool {
+/// The word the match screen says on the last key, if any (the note row's text, trimmed).
+fn match_word(app: &App) -> Option<String> {
+    let note = session(app).note.clone()?;
+    let text = shot(app);
+    assert!(
+        text.lines().any(|l| l.trim() == note),
+        "the word is on screen, whole: {note}\n{text}"
+    );
+    Some(note)
+}
+
+/// At the toss the person won, a key that chooses nothing (a digit: the cards are only
+/// shown; [Enter], a letter) says which keys choose; at the opening discard [Enter],
+/// [Space] and [0] throw nothing away and say what does.
+#[test]
+fn keys_that_do_nothing_at_the_toss_and_the_opening_discard_say_which_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    press(&mut app, "1");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The cards are only to look at: [B] bats first, [F] fields, [=] the computer.")
+    );
+    let said = "[B] bats first, [F] fields first, [=] lets the computer choose.";
+    enter(&mut app);
+    assert_eq!(match_word(&app).as_deref(), Some(said));
+    press(&mut app, "x");
+    assert_eq!(match_word(&app).as_deref(), Some(said));
+    let text = shot(&app);
+    assert_eq!(text.lines().nth(22), Some(format!(" {said}").as_str()));
+    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    press(&mut app, "b");
+    assert_eq!(match_word(&app), None, "the next key clears it");
+    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    let side = session(&app).human.unwrap();
+    let hand = session(&app).state.hand(side).to_vec();
+    for (k, word) in [
+        (
+            KeyCode::Enter,
+            "[Enter] throws nothing away: press a card's number, or [=] for the computer.",
+        ),
+        (
+            KeyCode::Char(' '),
+            "[Space] throws nothing away: press a card's number, or [=] for the computer.",
+        ),
+        (
+            KeyCode::Char('0'),
+            "No card has the key [0]: the hand holds 7 cards, [1] to [7].",
+        ),
+    ] {
+        app.update(key(k));
+        assert_eq!(match_word(&app).as_deref(), Some(word));
+        assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+        assert_eq!(session(&app).state.hand(side), hand, "nothing thrown away");
+    }
+}
+
+/// At a ball [Space] plays nothing and says which keys play, as [Enter] does; [0] at the
+/// person's ball to bowl says no card has that key, and [D] that the bowlers may not
+/// declare.
+#[test]
+fn space_and_nought_at_the_persons_ball_to_bowl_play_nothing_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    assert!(play_on_until(&mut app, |s| s.human_to_act() == Some(Decision::Bowl)));
+    let deliveries = session(&app).deliveries;
+    press(&mut app, " ");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
+    );
+    press(&mut app, "0");
+    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    assert_eq!(
+        match_word(&app),
+        Some(format!(
+            "No card has the key [0]: the hand holds {held} cards, [1] to [{held}]."
+        ))
+    );
+    press(&mut app, "d");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("Only the batting side may declare: you are bowling.")
+    );
+    assert!(!session(&app).declare_next);
+    assert_eq!(session(&app).deliveries, deliveries, "nothing bowled");
+    assert!(to_users_answer(&mut app, Call::Normal));
+    let deliveries = session(&app).deliveries;
+    press(&mut app, " ");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
+    );
+    assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+}
+
+/// A digit at a stop plays nothing: it says [Enter] goes on, above the stop's lines; at
+/// the match's end, that [Enter] shows the scorecard.
+#[test]
+fn a_digit_at_a_stop_says_enter_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    press(&mut app, "=");
+    assert!(play_on_until(&mut app, |s| s.paused.is_some()));
+    let stop = session(&app).paused.clone();
+    press(&mut app, "3");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("Play has stopped: [Enter] goes on.")
+    );
+    assert_eq!(
+        shot(&app).lines().nth(18),
+        Some(" Play has stopped: [Enter] goes on.")
+    );
+    let deliveries = session(&app).deliveries;
+    assert_eq!(session(&app).paused, stop, "still stopped");
+    enter(&mut app);
+    assert!(session(&app).paused != stop || session(&app).deliveries > deliveries);
+    assert!(play_on_until(&mut app, |s| s.paused.is_some() && s.state.is_over()));
+    press(&mut app, "1");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is over: [Enter] shows the scorecard.")
+    );
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+}
+
+/// Watching two computer sides, [Enter] or a digit says which keys there are, held or not.
+#[test]
+fn enter_while_watching_says_which_keys_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), None, 3);
+    press(&mut app, "2");
+    while session(&app).paused.is_some() {
+        enter(&mut app);
+    }
+    press(&mut app, " ");
+    assert!(session(&app).watching.held);
+    enter(&mut app);
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is held: [Space] sets it going, [Q] finishes it now.")
+    );
+    assert!(session(&app).watching.held, "still held");
+    press(&mut app, " 5");
+    assert!(!session(&app).watching.held);
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The computer plays both sides: [Space] holds the match, [Q] finishes it now.")
+    );
+}
+
+/// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
+/// false if the match ends first.
+fn play_on_until(app: &mut App, there: impl Fn(&accc::tui::session::Session) -> bool) -> bool {
     for _ in 0..5000 {
         let s = session(app);
+        if there(s) {
+            return true;
+        }
         if s.state.is_over() {
             return false;
-        }
-        if matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call) {
-            return true;
         }
         if s.paused.is_some() {
             enter(app);
@@ -2479,6 +2729,15 @@ fn to_users_answer(app: &mut App, call: Call) -> bool {
         }
     }
     false
+}
+
+/// Plays on until the person is to answer a ball called `call`; false if the match ends
+/// first.
+fn to_users_answer(app: &mut App, call: Call) -> bool {
+    play_on_until(
+        app,
+        |s| matches!(s.human_to_act(), Some(Decision::Respond { call: c, .. }) if c == call),
+    )
 }
 
 /// [Enter] at a ball plays nothing (no default is offered, and an [Enter] meant for a stop

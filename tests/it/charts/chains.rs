@@ -141,17 +141,7 @@ fn a_result_that_leads_nowhere_says_so_and_a_misplaced_flag_is_refused() {
     );
     // --json (like --seed and --session) is for the whole chain: before --then; --then needs
     // a procedure of the system.
-    let status = [
-        "charts",
-        "call",
-        "paydirt-vii",
-        "status",
-        "--time",
-        "first-half",
-        "--margin",
-        "0",
-        "--then",
-    ];
+    let status = [FIRST_HALF_STATUS, &["--then"]].concat();
     for (tail, says) in [
         (&["offense", "--json"][..], "--json goes before --then"),
         (&[][..], "--then: name the procedure"),
@@ -308,32 +298,31 @@ fn an_events_influence_at_step_9b_leads_into_the_random_draw() {
 fn twilight_step_9b_leads_into_the_draw_with_the_cards_ops() {
     // Mid war, d20 6: Asia. The China card counts 5 there; the draw takes them.
     let action = |d20: &str| {
-        let (code, out, err) = run_exact(&[
-            "charts",
-            "call",
+        let json = chained(
             "twilight-struggle",
-            "action",
-            "--ops",
-            "5",
-            "--war",
-            "mid",
-            "--others-no",
-            "--uncontrolled",
-            "--region-d20",
-            d20,
-            "--seed",
-            "1",
-            "--json",
-            "--then",
-            "place-9b",
-            "--partial",
-            "1",
-            "--empty",
-            "2",
-            "--others-no",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str::<Value>(&out).unwrap()
+            &[
+                "action",
+                "--ops",
+                "5",
+                "--war",
+                "mid",
+                "--others-no",
+                "--uncontrolled",
+                "--region-d20",
+                d20,
+                "--seed",
+                "1",
+                "--json",
+                "--then",
+                "place-9b",
+                "--partial",
+                "1",
+                "--empty",
+                "2",
+                "--others-no",
+            ],
+        );
+        serde_json::from_str::<Value>(&json).unwrap()
     };
     let v = action("6");
     assert_eq!(v["step"], "9B", "{v}");

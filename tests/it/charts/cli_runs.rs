@@ -398,6 +398,16 @@ fn cli_list_show_and_help() {
     assert!(joined(&out).contains("[default: rifleman]"), "{out}");
     let (_, out, _) = run(&["charts", "call", "twilight-struggle", "place-9b", "--help"]);
     assert!(joined(&out).contains("[default: hierarchy]"), "{out}");
+    // Each option of a kept choice with what it means.
+    assert!(
+        joined(&out).contains("- same-region: keep rolling among the same countries"),
+        "{out}"
+    );
+    let (_, card, _) = run(&["charts", "call", "undaunted", "card", "--help"]);
+    assert!(
+        joined(&card).contains("- every-card: roll again, as on the rifleman's card"),
+        "{card}"
+    );
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
 }
 

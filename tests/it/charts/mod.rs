@@ -22,6 +22,19 @@ use serde_json::{json, Value};
 
 use crate::helpers::accc;
 
+/// A first-half Paydirt VII status call, level: the simplest call that writes a session (with
+/// `--session NAME` after it) or leads on (with `--then`).
+const FIRST_HALF_STATUS: &[&str] = &[
+    "charts",
+    "call",
+    "paydirt-vii",
+    "status",
+    "--time",
+    "first-half",
+    "--margin",
+    "0",
+];
+
 const SEEDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seeds/");
 
 /// Whether the source documents sit beside the repository (CI keeps `../shared/` there).

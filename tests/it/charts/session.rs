@@ -256,6 +256,22 @@ fn session_errors_are_clear_and_change_nothing() {
             && err.contains("behind (situation)"),
         "{err}"
     );
+    // A save that fails (its backup cannot be kept: a folder stands in its place) changes
+    // nothing and says so, for a change by hand and a call alike.
+    let bak = d.join("charts/p7.table.bak");
+    std::fs::create_dir_all(bak.join("in-the-way")).unwrap();
+    let before = show(d, "p7");
+    let (code, _, err) = at(d, &["charts", "session", "set", "p7", "blitz", "yes"]);
+    assert_eq!(code, 5, "{err}");
+    assert!(
+        err.contains("keeping its backup") && err.ends_with(": no table session was changed\n"),
+        "{err}"
+    );
+    let (code, _, err) = at(d, &[FIRST_HALF_STATUS, &["--session", "p7"]].concat());
+    assert_eq!(code, 5, "{err}");
+    assert!(err.ends_with(": no table session was changed\n"), "{err}");
+    assert_eq!(show(d, "p7"), before);
+    std::fs::remove_dir_all(&bak).unwrap();
     ok(d, &["charts", "session", "set", "p7", "blitz", "yes"]);
     // The blitz rating is known: a defence call need not repeat it.
     let (code, out, err) = at(

@@ -419,21 +419,7 @@ fn a_session_open_in_another_program_exits_6() {
     // `show` only reads: it is not refused, and shows the file as it stands.
     assert_eq!(show(d, "busy"), alone);
     // A call would write: refused, saying what to do.
-    let (code, _, err) = at(
-        d,
-        &[
-            "charts",
-            "call",
-            "paydirt-vii",
-            "status",
-            "--time",
-            "first-half",
-            "--margin",
-            "0",
-            "--session",
-            "busy",
-        ],
-    );
+    let (code, _, err) = at(d, &[FIRST_HALF_STATUS, &["--session", "busy"]].concat());
     assert_eq!(code, 6, "{err}");
     let path = session::path_of(d, "busy").unwrap();
     assert_eq!(
@@ -784,14 +770,20 @@ fn session_set_and_unset_are_taken_back_by_undo() {
     );
 }
 
+/// Writes session file `name` in saves folder `d` as `payload` says, as an earlier accc
+/// would have written it.
+fn write_session(d: &std::path::Path, name: &str, payload: &Value) {
+    std::fs::create_dir_all(session::folder(d)).unwrap();
+    let bytes = accc::store::envelope::wrap(session::KIND, payload.to_string().as_bytes());
+    std::fs::write(session::path_of(d, name).unwrap(), bytes).unwrap();
+}
+
 /// A session file written before changes by hand were logged (no `hand` in it) still
 /// loads, and a change by hand made in it is then undone like any other.
 #[test]
 fn a_session_file_without_changes_by_hand_still_loads() {
-    use accc::store::envelope;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::create_dir_all(session::folder(d)).unwrap();
     // As an older accc wrote it: facts and a log of calls, nothing more.
     let payload = json!({
         "system": "paydirt-vii",
@@ -804,8 +796,7 @@ fn a_session_file_without_changes_by_hand_still_loads() {
             "facts_before": {"blitz": {"bool": true}}
         }]
     });
-    let bytes = envelope::wrap(session::KIND, payload.to_string().as_bytes());
-    std::fs::write(session::path_of(d, "old").unwrap(), bytes).unwrap();
+    write_session(d, "old", &payload);
     let before = show(d, "old");
     assert!(
         before.contains("calls: 1\n") && before.contains("margin: -3"),
@@ -900,14 +891,9 @@ fn breakaway_keeps_the_defence_and_the_offence_sheet_apart() {
 /// it, or nowhere), in the facts and in the facts `undo` restores; the file loads, no error.
 #[test]
 fn an_old_breakaway_sheet_fact_goes_to_the_sheet_its_value_belongs_to() {
-    use accc::store::envelope;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::create_dir_all(session::folder(d)).unwrap();
-    let write = |name: &str, payload: Value| {
-        let bytes = envelope::wrap(session::KIND, payload.to_string().as_bytes());
-        std::fs::write(session::path_of(d, name).unwrap(), bytes).unwrap();
-    };
+    let write = |name: &str, payload: Value| write_session(d, name, &payload);
     let entry = |procedure: &str, sheet: &str, before: Value| {
         json!({
             "procedure": procedure,

@@ -36,6 +36,17 @@ impl Screens {
         self.screen = charts_screen::key(s, KeyEvent::new(code, KeyModifiers::NONE), &env);
     }
 
+    /// Ctrl and the letter `c`.
+    pub fn ctrl(&mut self, c: char) {
+        let env = Env {
+            saves_dir: self.dir.path(),
+            seed: Some(self.seed),
+        };
+        let s = self.screen.take().expect("still on the charts screens");
+        let k = KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        self.screen = charts_screen::key(s, k, &env);
+    }
+
     pub fn press(&mut self, keys: &str) {
         for c in keys.chars() {
             self.key(KeyCode::Char(c));
@@ -334,6 +345,22 @@ fn twilight_event_influence_walks_on_into_the_9b_draw_in_a_session() {
     insta::assert_snapshot!("charts_twilight_session_after_two_calls", menu);
 }
 
+/// The walk of `procedure` of `system`, opened by its keys as a person would.
+fn walking(system: &str, procedure: &str) -> Screens {
+    let sys = accc::charts::systems()
+        .iter()
+        .position(|s| s.meta.id == system)
+        .unwrap();
+    let p = accc::charts::systems()[sys]
+        .procedures
+        .iter()
+        .position(|p| p.id == procedure)
+        .unwrap();
+    let mut s = Screens::open();
+    s.press(&format!("{}w{}", sys + 1, p + 1));
+    s
+}
+
 /// Answers the walk's questions "no" (a choice "none") until question `id` is asked.
 fn no_until(s: &mut Screens, id: &str) {
     for _ in 0..60 {
@@ -353,17 +380,7 @@ fn no_until(s: &mut Screens, id: &str) {
 
 #[test]
 fn a_region_question_offers_only_the_regions_of_its_step() {
-    let ts = accc::charts::systems()
-        .iter()
-        .position(|s| s.meta.id == "twilight-struggle")
-        .unwrap();
-    let action = accc::charts::systems()[ts]
-        .procedures
-        .iter()
-        .position(|p| p.id == "action")
-        .unwrap();
-    let mut s = Screens::open();
-    s.press(&format!("{}w{}", ts + 1, action + 1));
+    let mut s = walking("twilight-struggle", "action");
     for reply in ["no", "3", "mid"] {
         s.press(reply);
         s.key(KeyCode::Enter);
@@ -392,17 +409,7 @@ fn a_region_question_offers_only_the_regions_of_its_step() {
 
 #[test]
 fn a_twilight_action_round_ending_in_9b_goes_on_into_the_draw() {
-    let ts = accc::charts::systems()
-        .iter()
-        .position(|s| s.meta.id == "twilight-struggle")
-        .unwrap();
-    let action = accc::charts::systems()[ts]
-        .procedures
-        .iter()
-        .position(|p| p.id == "action")
-        .unwrap();
-    let mut s = Screens::open();
-    s.press(&format!("{}w{}", ts + 1, action + 1));
+    let mut s = walking("twilight-struggle", "action");
     for reply in ["no", "2", "mid"] {
         s.press(reply);
         s.key(KeyCode::Enter);
@@ -433,17 +440,7 @@ fn a_twilight_action_round_ending_in_9b_goes_on_into_the_draw() {
 
 #[test]
 fn a_die_rolled_again_says_why_before_it_is_rolled() {
-    let un = accc::charts::systems()
-        .iter()
-        .position(|s| s.meta.id == "undaunted")
-        .unwrap();
-    let card = accc::charts::systems()[un]
-        .procedures
-        .iter()
-        .position(|p| p.id == "card")
-        .unwrap();
-    let mut s = Screens::open();
-    s.press(&format!("{}w{}", un + 1, card + 1));
+    let mut s = walking("undaunted", "card");
     // The rifleman: cannot win by securing, not on a targeted tile, can secure (+6); W10 5.
     for reply in ["schuetze", "no", "no", "yes", "5"] {
         s.press(reply);

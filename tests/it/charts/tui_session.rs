@@ -388,6 +388,14 @@ fn help_explains_sessions_and_goes_back_where_it_was() {
     ] {
         assert!(all.contains(said), "{said}:\n{all}");
     }
+    // What the command line can do while the terminal has the session open
+    // (`a_session_open_in_another_program_exits_6` shows it), and what Ctrl-R does.
+    for said in [
+        "accc charts session show NAME reads one open here (it only reads, so it needs no lock)",
+        "Ctrl-R starts the call again (in a session, with its facts filled in again)",
+    ] {
+        assert!(words(&all).contains(said), "{said}:\n{all}");
+    }
     s.key(KeyCode::Esc);
     assert!(matches!(s.screen(), ChartsScreen::Systems { .. }));
     s.press("a?");
@@ -784,4 +792,188 @@ fn a_new_call_starts_afresh_and_leaving_counts_only_answers_given() {
         "{shot}"
     );
     assert!(!shot.contains("(from the call before)"), "{shot}");
+}
+
+/// The longest value of a fact, and with it the longest message its change can leave under
+/// the list: yes, the largest number, the option whose meaning is the longest.
+fn longest_value(fact: &session::Fact) -> String {
+    use accc::charts::walk::Kind;
+    match &fact.question.kind {
+        Kind::Number { max, .. } => max.to_string(),
+        Kind::Choice { options } => options
+            .iter()
+            .max_by_key(|(k, m)| k.len() + m.len())
+            .map(|(k, _)| k.clone())
+            .unwrap(),
+        _ => "yes".into(),
+    }
+}
+
+/// The screen is whole: within 80 columns and no list longer than its rows (no "(1-20 of
+/// 22)" beside the keys), nothing cut with "...".
+fn whole(s: &Screens) {
+    fits(s);
+    let rows = s.rows();
+    assert!(!rows[24].contains(" of "), "{}", s.shot());
+    assert!(!s.shot().contains("..."), "{}", s.shot());
+}
+
+#[test]
+fn every_fact_and_every_refusal_is_read_whole_at_80_by_25() {
+    use accc::tui::charts_session::{about, FACT_LETTERS};
+    for sys in accc::charts::systems() {
+        let mut s = with_session("t", &sys.meta.id, &[]);
+        s.press("a");
+        s.press("f");
+        let facts = session::facts(sys);
+        let list = |s: &Screens| {
+            whole(s);
+            let shot = words(&s.shot());
+            assert!(
+                s.rows()[0].contains(", its facts"),
+                "the title is whole: {}",
+                s.shot()
+            );
+            for fact in &facts {
+                assert!(shot.contains(&words(&about(fact))), "{}", s.shot());
+            }
+        };
+        list(&s);
+        for (l, fact) in FACT_LETTERS.chars().zip(&facts) {
+            s.press(&l.to_string());
+            // The fact's own screen: what it is, the answers it takes and what they mean.
+            whole(&s);
+            let shot = words(&s.shot());
+            assert!(shot.contains(&words(&about(fact))), "{}", s.shot());
+            if let accc::charts::walk::Kind::Choice { options } = &fact.question.kind {
+                for (k, m) in options {
+                    assert!(shot.contains(&words(&format!("{k}: {m}"))), "{}", s.shot());
+                }
+            }
+            // Each wrong answer is refused in full, naming what was typed.
+            for bad in [
+                "maybe",
+                "-1",
+                "99999",
+                "x",
+                "abcdefghijklmnopqrstuvwxyz0123",
+            ] {
+                let Err(e) = fact.read(bad) else { continue };
+                s.press(bad);
+                s.key(KeyCode::Enter);
+                whole(&s);
+                let shot = words(&s.shot());
+                assert!(shot.contains(&words(&e.message)), "{bad}: {}", s.shot());
+                assert!(shot.contains(bad), "{bad}: {}", s.shot());
+            }
+            // The longest change it can make is told in full under the whole list.
+            let value = longest_value(fact);
+            s.press(&value);
+            s.key(KeyCode::Enter);
+            let shot = words(&s.shot());
+            assert!(
+                shot.contains(&format!("Kept: {}: {value}", fact.id)),
+                "{shot}"
+            );
+            assert!(
+                shot.contains("[U] on the session's screen takes this change back."),
+                "{shot}"
+            );
+            list(&s);
+        }
+    }
+}
+
+/// The walk's answers and where each came from.
+fn answered(s: &Screens) -> Vec<(String, Answer, Option<Filled>)> {
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking: {}", s.shot())
+    };
+    w.walk
+        .answers()
+        .iter()
+        .enumerate()
+        .map(|(i, (id, a))| (id.clone(), a.clone(), w.filled(i)))
+        .collect()
+}
+
+/// Answers every question left in the walk: no, the first option, the least number, and
+/// [Enter] alone on a die, which rolls it.
+fn walk_to_the_end(s: &mut Screens) {
+    use accc::charts::walk::Kind;
+    for _ in 0..60 {
+        let ChartsScreen::Walk(w) = s.screen() else {
+            panic!("walking")
+        };
+        let Some(q) = w.walk.question() else { return };
+        let reply = match &q.kind {
+            Kind::YesNo => "no".to_string(),
+            Kind::Choice { options } => options[0].0.clone(),
+            Kind::Number { min, .. } => min.to_string(),
+            _ => String::new(),
+        };
+        s.press(&reply);
+        s.key(KeyCode::Enter);
+    }
+    panic!("no end: {}", s.shot());
+}
+
+#[test]
+fn ctrl_r_starts_the_call_again_with_the_sessions_facts_as_a_new_call_has_them() {
+    // Breakaway's defence opens on a fact the session keeps (the defence's charts).
+    let mut s = with_session(
+        "bk",
+        "breakaway",
+        &[("defense-sheet", Answer::Choice("sample".into()))],
+    );
+    s.press("a");
+    s.press(&procedure_key("breakaway", "defense"));
+    let opened = answered(&s);
+    let first = s.shot();
+    assert_eq!(
+        opened,
+        [(
+            "defense-sheet".to_string(),
+            Answer::Choice("sample".into()),
+            Some(Filled::Session)
+        )],
+        "{first}"
+    );
+    s.press("balanced");
+    s.key(KeyCode::Enter);
+    assert_eq!(answered(&s).len(), 2, "{}", s.shot());
+    s.ctrl('r');
+    assert_eq!(answered(&s), opened);
+    assert_eq!(s.shot(), first);
+    // So too on a call made and recorded: Ctrl-R starts a new one, the first kept.
+    walk_to_the_end(&mut s);
+    assert!(s.shot().contains("Recorded as call 1"), "{}", s.shot());
+    s.ctrl('r');
+    assert_eq!(answered(&s), opened);
+    let path = session::path_of(s.dir.path(), "bk").unwrap();
+    assert_eq!(session::read(&path).unwrap().log.len(), 1);
+}
+
+#[test]
+fn a_new_call_rolls_its_own_dice() {
+    // The dice [Enter] rolls in one call are not the next call's: five calls of Breakaway's
+    // defence, each a new call after the one before, do not all roll the same.
+    let mut s = with_session("bk", "breakaway", &[]);
+    s.press("a");
+    s.press(&procedure_key("breakaway", "defense"));
+    let mut rolls = Vec::new();
+    for _ in 0..5 {
+        walk_to_the_end(&mut s);
+        let dice: Vec<i64> = answered(&s)
+            .into_iter()
+            .filter_map(|(_, a, _)| match a {
+                Answer::Die { value, rolled } => rolled.then_some(value),
+                _ => None,
+            })
+            .collect();
+        assert!(!dice.is_empty(), "{}", s.shot());
+        rolls.push(dice);
+        s.key(KeyCode::Enter);
+    }
+    assert!(rolls.iter().any(|r| *r != rolls[0]), "{rolls:?}");
 }
