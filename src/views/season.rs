@@ -584,6 +584,21 @@ mod tests {
         }
     }
 
+    /// County `id`'s first-class results of `year`, `rows` its fixtures.
+    fn results_of(year: u16, id: CountyId, progress: &str, rows: Vec<ResultRow>) -> ResultsView {
+        ResultsView {
+            view: "results",
+            year,
+            county: name(id),
+            class: Class::First,
+            progress: progress.into(),
+            user_county: None,
+            rows,
+            user: None,
+            id,
+        }
+    }
+
     #[test]
     fn points_holding_a_draw_one_run_short_are_marked_and_keyed() {
         let mut view = TableView {
@@ -621,22 +636,17 @@ mod tests {
             opponent_id: 2,
             ..ResultRow::default()
         };
-        let mut results = ResultsView {
-            view: "results",
-            year: 1918,
-            county: name(1),
-            class: Class::First,
-            progress: "final".into(),
-            user_county: None,
-            rows: vec![
+        let mut results = results_of(
+            1918,
+            1,
+            "final",
+            vec![
                 result('D', 2),
                 result('D', 1),
                 result('W', 4),
                 result('T', 2),
             ],
-            user: None,
-            id: 1,
-        };
+        );
         let lines = results.lines();
         let marked: Vec<&String> = lines.iter().filter(|l| l.contains("2+  7")).collect();
         assert_eq!(marked.len(), 1, "{lines:?}");
@@ -681,17 +691,8 @@ mod tests {
             opponent_id: opponent,
             ..ResultRow::default()
         };
-        let mut view = ResultsView {
-            view: "results",
-            year: 1899,
-            county: name(0),
-            class: Class::First,
-            progress: "after 4 of 56 matches".into(),
-            user_county: None,
-            rows: vec![fixture(1, 13, "a"), fixture(2, 13, "h"), fixture(3, 2, "a")],
-            user: None,
-            id: 0,
-        };
+        let rows = vec![fixture(1, 13, "a"), fixture(2, 13, "h"), fixture(3, 2, "a")];
+        let mut view = results_of(1899, 0, "after 4 of 56 matches", rows);
         let before = view.lines();
         assert!(before.iter().all(|l| !l.contains("in play")));
         assert!(before[2].starts_with("Rd Opponent H/A R "), "{before:?}");

@@ -79,6 +79,14 @@ fn file_of_packs(dir: &std::path::Path, user: Option<u8>, packs: u8) -> App {
     App::new(dir.to_path_buf(), Some("TEST".into()))
 }
 
+/// The program open on a TEST file in `dir` (the person's county `user`) with `seasons`
+/// played.
+fn after_seasons(dir: &std::path::Path, user: Option<u8>, seasons: u32) -> App {
+    drop(small_file(dir, user));
+    sim_on_disk(dir, seasons);
+    App::new(dir.to_path_buf(), Some("TEST".into()))
+}
+
 /// Plays `seasons` of the TEST file in `dir` and saves it, as another program (`accc sim`)
 /// would, behind the back of any App that has it open.
 fn sim_on_disk(dir: &std::path::Path, seasons: u32) {
@@ -3181,9 +3189,7 @@ fn show_text_fits(comp: &Competition) {
 #[test]
 fn every_season_view_fits_the_screen_and_every_key_has_its_word() {
     let dir = tempfile::tempdir().unwrap();
-    drop(small_file(dir.path(), Some(0)));
-    sim_on_disk(dir.path(), 100);
-    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    let mut app = after_seasons(dir.path(), Some(0), 100);
     show_text_fits(app.comp().unwrap());
     // The rolls of honour key the "-" under Promoted in the last season.
     let honours = accc::views::honours(app.comp().unwrap()).unwrap();
@@ -3275,28 +3281,21 @@ fn every_season_view_fits_the_screen_and_every_key_has_its_word() {
         esc(&mut app);
         press(&mut app, "9");
     }
-    press(&mut app, "8");
-    for n in 1..=8 {
-        press(&mut app, &n.to_string());
-        if n == 7 {
-            enter(&mut app);
+    // The all-time menu's views and pictures, after the last season and before the first.
+    for (app, when) in [(&mut app, "1989"), (&mut new, "no season complete")] {
+        press(app, "8");
+        for n in 1..=8 {
+            press(app, &n.to_string());
+            if n == 7 {
+                enter(app);
+            }
+            look(app, &format!("{when}: all-time [{n}]"));
+            if n >= 7 {
+                press(app, "t");
+                look(app, &format!("{when}: all-time [{n}] as text"));
+            }
+            esc(app);
         }
-        look(&app, &format!("all-time [{n}]"));
-        if n >= 7 {
-            press(&mut app, "t");
-            look(&app, &format!("all-time [{n}] as text"));
-        }
-        esc(&mut app);
-    }
-    // Before any season is complete: the eras and the all-time views.
-    press(&mut new, "8");
-    for n in 1..=8 {
-        press(&mut new, &n.to_string());
-        if n == 7 {
-            enter(&mut new);
-        }
-        look(&new, &format!("new all-time [{n}]"));
-        esc(&mut new);
     }
     for (what, text, of_text) in &shots {
         for line in text.lines().filter(|_| *of_text) {
@@ -3318,71 +3317,46 @@ fn every_season_view_fits_the_screen_and_every_key_has_its_word() {
 #[test]
 fn the_review_goes_to_a_year_typed_and_says_when_it_is_at_either_end() {
     let dir = tempfile::tempdir().unwrap();
-    drop(small_file(dir.path(), Some(0)));
-    sim_on_disk(dir.path(), 3);
-    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
-    let title = |app: &App| shot(app).lines().next().unwrap().trim().to_string();
-    let year_bar = |app: &App| shot(app).lines().nth(23).unwrap().trim().to_string();
+    let mut app = after_seasons(dir.path(), Some(0), 3);
+    // The screen's title and the line over its keys (row 23) begin so.
+    let at = |app: &App, title: &str, bar: &str| {
+        let text = shot(app);
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].trim().starts_with(title), "{title}\n{text}");
+        assert!(rows[23].trim().starts_with(bar), "{bar}\n{text}");
+    };
+    let keys = "[7] year before  [8] year after  [G] go to a year  [P] points race";
     press(&mut app, "7");
-    assert!(
-        title(&app).starts_with("Points table, 1892"),
-        "{}",
-        shot(&app)
-    );
-    assert_eq!(
-        year_bar(&app),
-        "[7] year before  [8] year after  [G] go to a year  [P] points race"
-    );
+    at(&app, "Points table, 1892", keys);
     // [8] at the last season completed (the next is under way, not complete).
     press(&mut app, "8");
-    assert!(title(&app).contains("1892"));
-    assert_eq!(
-        year_bar(&app),
-        "1892 is the last season completed: [7] goes back, [G] to a year."
-    );
+    let last = "1892 is the last season completed: [7] goes back, [G] to a year.";
+    at(&app, "Points table, 1892", last);
     insta::assert_snapshot!("review_at_the_last_season", shot(&app));
     // Any other key (here [4]) acts, and the keys come back.
     press(&mut app, "4");
-    assert!(title(&app).starts_with("Averages, 1892"));
-    assert!(year_bar(&app).starts_with("[7] year before"));
+    at(&app, "Averages, 1892", keys);
     // [G]: the year typed, digits only, [Backspace] mends it; the view stays the averages.
     press(&mut app, "g18x9");
     app.update(key(KeyCode::Backspace));
     press(&mut app, "90");
-    let typing = shot(&app);
-    assert!(
-        year_bar(&app).starts_with("Go to the year (1890-1892): 1890_"),
-        "{typing}"
-    );
-    insta::assert_snapshot!("review_typing_a_year", typing);
+    at(&app, "Averages, 1892", "Go to the year (1890-1892): 1890_");
+    insta::assert_snapshot!("review_typing_a_year", shot(&app));
     enter(&mut app);
-    assert!(title(&app).starts_with("Averages, 1890"), "{}", shot(&app));
+    at(&app, "Averages, 1890", keys);
     press(&mut app, "7");
-    assert!(title(&app).starts_with("Averages, 1890"));
-    assert_eq!(
-        year_bar(&app),
-        "1890 is the first season: [8] goes on, [G] to a year."
-    );
+    let first = "1890 is the first season: [8] goes on, [G] to a year.";
+    at(&app, "Averages, 1890", first);
     // A year with no completed season is said, and nothing moves; [Esc] stops typing.
     press(&mut app, "g1893");
     enter(&mut app);
-    assert!(title(&app).starts_with("Averages, 1890"));
-    assert_eq!(
-        year_bar(&app),
-        "There is no completed season 1893: the seasons completed are 1890-1892."
-    );
+    let none = "There is no completed season 1893: the seasons completed are 1890-1892.";
+    at(&app, "Averages, 1890", none);
     press(&mut app, "g18");
     esc(&mut app);
-    assert!(year_bar(&app).starts_with("[7] year before"));
-    assert!(matches!(
-        app.screen(),
-        Some(Screen::Text {
-            review: Some(_),
-            ..
-        })
-    ));
+    at(&app, "Averages, 1890", keys);
     press(&mut app, "8");
-    assert!(title(&app).starts_with("Averages, 1891"));
+    at(&app, "Averages, 1891", keys);
     esc(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     // Once the competition is over, the last season is the last.
@@ -3390,10 +3364,8 @@ fn the_review_goes_to_a_year_typed_and_says_when_it_is_at_either_end() {
     sim_on_disk(dir.path(), 97);
     let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
     press(&mut app, "78");
-    assert_eq!(
-        year_bar(&app),
-        "1989 is the last season: [7] goes back, [G] to a year."
-    );
+    let last = "1989 is the last season: [7] goes back, [G] to a year.";
+    at(&app, "Points table, 1989", last);
 }
 
 /// The county choosers ([5], [6], the all-time [7], and [5] in a review) mark the person's
@@ -3402,9 +3374,12 @@ fn the_review_goes_to_a_year_typed_and_says_when_it_is_at_either_end() {
 fn county_choosers_mark_the_persons_county_and_enter_picks_it() {
     use accc::tui::views::{PickFor, ViewKind};
     let dir = tempfile::tempdir().unwrap();
-    drop(small_file(dir.path(), Some(2)));
-    sim_on_disk(dir.path(), 1);
-    let mut app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    let mut app = after_seasons(dir.path(), Some(2), 1);
+    // The text view showing: its kind, and whether it is of a past season under review.
+    let view = |app: &App| match app.screen() {
+        Some(Screen::Text { kind, review, .. }) => Some((*kind, review.is_some())),
+        _ => None,
+    };
     press(&mut app, "5");
     let chooser = shot(&app);
     assert!(chooser.contains("[K] Kent*"), "{chooser}");
@@ -3412,24 +3387,11 @@ fn county_choosers_mark_the_persons_county_and_enter_picks_it() {
     assert!(chooser.contains("[Enter] Kent, yours"), "{chooser}");
     insta::assert_snapshot!("choose_a_county_of_ones_own", chooser);
     enter(&mut app);
-    assert!(matches!(
-        app.screen(),
-        Some(Screen::Text {
-            kind: ViewKind::Results(2),
-            review: None,
-            ..
-        })
-    ));
+    assert_eq!(view(&app), Some((ViewKind::Results(2), false)));
     esc(&mut app);
     press(&mut app, "6");
     enter(&mut app);
-    assert!(matches!(
-        app.screen(),
-        Some(Screen::Text {
-            kind: ViewKind::Records(2),
-            ..
-        })
-    ));
+    assert_eq!(view(&app), Some((ViewKind::Records(2), false)));
     esc(&mut app);
     press(&mut app, "87");
     assert!(shot(&app).contains("[Enter] Kent, yours"));
@@ -3449,14 +3411,7 @@ fn county_choosers_mark_the_persons_county_and_enter_picks_it() {
         })
     ));
     enter(&mut app);
-    assert!(matches!(
-        app.screen(),
-        Some(Screen::Text {
-            kind: ViewKind::Results(2),
-            review: Some(_),
-            ..
-        })
-    ));
+    assert_eq!(view(&app), Some((ViewKind::Results(2), true)));
     // A spectator's chooser marks nothing, and [Enter] picks nothing.
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), None);
