@@ -38,6 +38,9 @@ pub enum ErrorKind {
     NotAnAlmanack(PathBuf),
     /// The file to write is a folder.
     Folder(PathBuf),
+    /// The folder to write into does not exist: it is not made (a mistyped path would
+    /// quietly make a tree of folders).
+    NoFolder(PathBuf),
     /// Writing failed.
     Write(crate::store::Error),
 }
@@ -67,6 +70,11 @@ impl fmt::Display for Error {
                 "{} is a folder: give the almanack a file name",
                 p.display()
             ),
+            ErrorKind::NoFolder(p) => write!(
+                f,
+                "there is no folder {}: the almanack was not written (make the folder first, or give --out a file in a folder that exists)",
+                p.display()
+            ),
             ErrorKind::Write(e) => write!(f, "the almanack {e}"),
         }
     }
@@ -86,6 +94,8 @@ impl From<Error> for crate::error::Error {
         match e.kind {
             ErrorKind::View(e) => e,
             ErrorKind::NotAnAlmanack(_) | ErrorKind::Folder(_) => crate::error::Error::Usage(text),
+            // As a save file that is not there: nothing named is there to write into.
+            ErrorKind::NoFolder(_) => crate::error::Error::NotFound(text),
             ErrorKind::Write(e) => match e.kind {
                 crate::store::ErrorKind::Io { source, .. } => crate::error::Error::io(
                     format!("cannot write the almanack {}", e.path.display()),
@@ -120,12 +130,21 @@ pub fn write(comp: &Competition, path: &Path) -> Result<usize, Error> {
     Ok(text.len())
 }
 
-/// Whether the file at `path` may be replaced: missing, empty, or an almanack. Only a regular
+/// Whether the file at `path` may be written: in a folder that exists, and missing, empty, or
+/// an almanack. Only a regular
 /// file is read (a named pipe would wait for ever); anything else is left for the writer to
 /// refuse.
 fn refuse_to_bury(path: &Path) -> Result<(), Error> {
     if path.is_dir() {
         return Err(Error::new(ErrorKind::Folder(path.to_path_buf())));
+    }
+    // A folder that is missing is not made (the store's writer would make it). Something
+    // else in the way (a file where a folder should be) is left for the writer to name.
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder {
+        if std::fs::metadata(dir).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return Err(Error::new(ErrorKind::NoFolder(dir.to_path_buf())));
+        }
     }
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(());

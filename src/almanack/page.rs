@@ -21,6 +21,7 @@ th{background:#e8edf6}td.t,th.t{text-align:left}caption{text-align:left;font-wei
 .eras{display:flex;flex-wrap:wrap;gap:8px}details{margin:.3em 0}summary{cursor:pointer}
 section.county{border-top:1px solid #ccc;margin-top:1.5em}
 svg polyline:hover{stroke-width:5}
+.yours{font-weight:bold}tfoot td{border:none;font-size:.9em;color:#444}
 ";
 
 /// The content security policy: nothing may be loaded, only the page's own style applied.
@@ -41,6 +42,8 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
         honours.rows.iter().map(|h| (h.year, h.ids[0])).collect();
     let timeline = charts::champions(&champion_years)?;
     let title = format!("{}: an almanack of the County Championship", comp.name());
+    let user = comp.settings().user_county;
+    let marked = |c: CountyId| views::format::marked(user, c);
     let ids = 0..counties::all().len() as CountyId;
     let colours: String = ids
         .clone()
@@ -77,14 +80,14 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
                     (key(comp))
                     details {
                         summary { "The final positions as a table" }
-                        (positions_grid(&positions))
+                        (positions_grid(&positions, user))
                     }
                 }
                 section id="champions" {
                     h2 { "Champions" }
                     (figure("champions", &timeline, Marks { colours: Some(&colours), ..Marks::default() },
                         "Each season's band is in the colour of its champions (see the key above)."))
-                    (table(&honours, "Rolls of honour", None)?)
+                    (table(user, &honours, "Rolls of honour", None)?)
                 }
                 section id="eras" {
                     h2 { "The eras, by decade" }
@@ -93,15 +96,15 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
                         (era_figure(&eras.rows, "runs_per_100_balls", "Runs per 100 balls", |r| r.runs_per_100_balls)?)
                         (era_figure(&eras.rows, "draw_percent", "Matches drawn (%)", |r| r.draw_percent)?)
                     }
-                    (table(&eras, "The championship by decade (both classes)", None)?)
+                    (table(user, &eras, "The championship by decade (both classes)", None)?)
                 }
                 section id="alltime" {
                     h2 { "All time" }
                     @for class in CLASSES {
-                        (table(&views::alltime_view(comp, class)?, &format!("All-time {} results", views::class_label(class)), None)?)
+                        (table(user, &views::alltime_view(comp, class)?, &format!("All-time {} results", views::class_label(class)), None)?)
                     }
                     @for class in CLASSES {
-                        (table(&views::alltime_averages_view(comp, class)?, &format!("All-time {} averages", views::class_label(class)), None)?)
+                        (table(user, &views::alltime_averages_view(comp, class)?, &format!("All-time {} averages", views::class_label(class)), None)?)
                     }
                 }
                 section id="seasons" {
@@ -110,14 +113,14 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
                     @for (s, h) in comp.seasons().iter().zip(&honours.rows) {
                         details {
                             summary {
-                                (s.year) ": champions " (h.champions)
-                                @if let Some(p) = h.promoted { ", promoted " (p) }
+                                (s.year) ": champions " (marked(h.ids[0]))
+                                @if let Some(p) = h.promoted_id { ", promoted " (marked(p)) }
                             }
                             @for class in CLASSES {
-                                (table(&views::table_view(comp, Some(s.year), class)?, &format!("{} {} table", s.year, views::class_label(class)), None)?)
+                                (table(user, &views::table_view(comp, Some(s.year), class)?, &format!("{} {} table", s.year, views::class_label(class)), None)?)
                             }
                             @for class in CLASSES {
-                                (table(&views::averages_view(comp, Some(s.year), class)?, &format!("{} {} averages", s.year, views::class_label(class)), None)?)
+                                (table(user, &views::averages_view(comp, Some(s.year), class)?, &format!("{} {} averages", s.year, views::class_label(class)), None)?)
                             }
                         }
                     }
@@ -126,9 +129,10 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
                     h2 { "The counties" }
                     p {
                         @for c in ids.clone() {
-                            a href=(format!("#{}", county_anchor(c))) { (counties::get(c).name) } " "
+                            a href=(format!("#{}", county_anchor(c))) { (marked(c)) } " "
                         }
                     }
+                    @if let Some(note) = views::format::star_note(user) { p { (note) } }
                 }
                 @for c in ids.clone() {
                     (county(comp, c)?)
@@ -162,9 +166,10 @@ fn summary(comp: &Competition) -> String {
             )
         })
         .unwrap_or_default();
+    // The page is written for the person whose competition it is.
     let user = s.user_county.map_or_else(
-        || "no county of the user's".to_string(),
-        |c| format!("the user's county {}", counties::get(c).name),
+        || "no county of your own (you watch)".to_string(),
+        |c| format!("your county {}", counties::get(c).name),
     );
     format!(
         "{played}{now}. {} batsmen a side, {} packs a session, {} days; computer levels {} (batting) and {} (bowling); {user}; seed {}.",
@@ -221,9 +226,10 @@ fn key(comp: &Competition) -> Markup {
                 span {
                     span class="swatch" style=(format!("background:{}", COUNTY_COLOURS[c])) {}
                     a href=(format!("#{}", county_anchor(c as CountyId))) { (county.name) }
-                    @if user == Some(c as CountyId) { " (yours)" }
+                    @if user == Some(c as CountyId) { "*" }
                 }
             }
+            @if let Some(note) = views::format::star_note(user) { span { (note) } }
         }
     }
 }
@@ -252,8 +258,16 @@ fn heading(column: &str) -> String {
 
 /// A view's rows as a table, the same records as its CSV; `only` keeps the rows whose
 /// (column, value) matches.
-fn table(view: &dyn Forms, caption: &str, only: Option<(&str, &str)>) -> Result<Markup, Error> {
+fn table(
+    user: Option<CountyId>,
+    view: &dyn Forms,
+    caption: &str,
+    only: Option<(&str, &str)>,
+) -> Result<Markup, Error> {
     let (header, rows) = view.records()?;
+    // The person's county is marked wherever it is named, as `accc show` marks it.
+    let yours = user.map(|c| counties::get(c).name.as_str());
+    let mine = |v: &str| yours == Some(v);
     let keep = |row: &Vec<String>| match only {
         None => true,
         Some((col, want)) => header
@@ -269,42 +283,75 @@ fn table(view: &dyn Forms, caption: &str, only: Option<(&str, &str)>) -> Result<
     let aligns: Vec<Option<&str>> = (0..header.len())
         .map(|i| (!numeric(i)).then_some("t"))
         .collect();
+    let kept: Vec<&Vec<String>> = rows.iter().filter(|r| keep(r)).collect();
+    let marked = kept.iter().any(|r| r.iter().any(|v| mine(v)));
     Ok(html! {
         table {
             caption { (caption) }
             thead { tr { @for (i, h) in header.iter().enumerate() { th class=[aligns[i]] { (heading(h)) } } } }
             tbody {
-                @for row in rows.iter().filter(|r| keep(r)) {
-                    tr { @for (i, v) in row.iter().enumerate() { td class=[aligns[i]] { (cell(&header[i], v)) } } }
+                @for row in &kept {
+                    tr {
+                        @for (i, v) in row.iter().enumerate() {
+                            @if mine(v) {
+                                td class=(aligns[i].map_or("yours".into(), |a| format!("{a} yours"))) { (v) "*" }
+                            } @else {
+                                td class=[aligns[i]] { (cell(&header[i], v)) }
+                            }
+                        }
+                    }
                 }
             }
+            @if marked { (your_county_key(user, header.len())) }
         }
     })
 }
 
 /// The final positions as a grid: a row a year, a column a county.
-fn positions_grid(p: &views::PositionsView) -> Markup {
+fn positions_grid(p: &views::PositionsView, user: Option<CountyId>) -> Markup {
     let n = counties::all().len();
+    let yours = |c: usize| user == Some(c as CountyId);
     html! {
         table {
             caption { "Final positions (second-class places in parentheses)" }
-            thead { tr { th { "Year" } @for c in counties::all() { th { (c.short) } } } }
+            thead {
+                tr {
+                    th { "Year" }
+                    @for (i, c) in counties::all().iter().enumerate() {
+                        @if yours(i) { th class="yours" { (c.short) "*" } } @else { th { (c.short) } }
+                    }
+                }
+            }
             tbody {
                 @for year in p.rows.chunks(n) {
                     tr {
                         td { (year[0].year) }
-                        @for r in year {
-                            td { @if r.class == Class::First { (r.place) } @else { "(" (r.place) ")" } }
+                        @for (i, r) in year.iter().enumerate() {
+                            td class=[yours(i).then_some("yours")] {
+                                @if r.class == Class::First { (r.place) } @else { "(" (r.place) ")" }
+                            }
                         }
                     }
                 }
             }
+            (your_county_key(user, n + 1))
+        }
+    }
+}
+
+/// A table's last row, the key to its mark: "* your county (Kent)"; nothing for a spectator's
+/// competition.
+fn your_county_key(user: Option<CountyId>, columns: usize) -> Markup {
+    html! {
+        @if let Some(note) = views::format::star_note(user) {
+            tfoot { tr { td class="t" colspan=(columns) { (note) } } }
         }
     }
 }
 
 /// A county's own section: its story, records, all-time lines and its last season.
 fn county(comp: &Competition, c: CountyId) -> Result<Markup, Error> {
+    let user = comp.settings().user_county;
     let story = views::story_view(comp, c)?;
     let svg = charts::story(c, &story.rows)?;
     let name = counties::get(c).name.as_str();
@@ -312,21 +359,21 @@ fn county(comp: &Competition, c: CountyId) -> Result<Markup, Error> {
     let last = comp.seasons().last().map(|s| s.year);
     Ok(html! {
         section class="county" id=(county_anchor(c)) {
-            h2 { (name) }
+            h2 { (name) @if user == Some(c) { " (your county)" } }
             p { (story.tally()) }
             (figure("story", &svg, Marks { county: Some(name), ..Marks::default() },
                 "Its final place each season, the first class above the rule. Rings: champions \
                  (gold), promoted (green), relegated (red), wooden spoon (grey)."))
             details {
                 summary { "Its places, year by year" }
-                (table(&story, &format!("{name}: final place each year"), None)?)
+                (table(user, &story, &format!("{name}: final place each year"), None)?)
             }
-            (table(&records, &format!("{name}: county records"), None)?)
+            (table(user, &records, &format!("{name}: county records"), None)?)
             @for class in CLASSES {
-                (table(&views::alltime_view(comp, class)?, &format!("{name}: all-time {} line", views::class_label(class)), Some(("county", name)))?)
+                (table(user, &views::alltime_view(comp, class)?, &format!("{name}: all-time {} line", views::class_label(class)), Some(("county", name)))?)
             }
             @if let Some(year) = last {
-                (table(&views::results_view(comp, Some(year), c)?, &format!("{name}: the {year} season"), None)?)
+                (table(user, &views::results_view(comp, Some(year), c)?, &format!("{name}: the {year} season"), None)?)
             }
         }
     })

@@ -10,7 +10,7 @@ use super::common::print_out;
 use crate::counties::{self, Class, CountyId};
 use crate::error::{Error, Result};
 use crate::league::Competition;
-use crate::save;
+use crate::save::{self, record::FixtureKey};
 use crate::views::{self, Format, Forms};
 
 /// Arguments of `accc show`.
@@ -72,10 +72,12 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
             PICTURED.join(", ")
         )));
     }
-    let comp = save::load(&save::path_for(saves, &args.name)?)?;
+    let all = save::load_all(&save::path_for(saves, &args.name)?)?;
+    let comp = all.comp;
     let request = Request::new(&comp, view, args.year, county, class)?;
+    let in_play = all.in_play.map(|g| g.fixture);
     match form {
-        Form::Data(format) => print_out(&request.view(&comp)?.written(format)?),
+        Form::Data(format) => print_out(&request.view(&comp, in_play.as_ref())?.written(format)?),
         Form::Picture => {
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let picture = request.picture(&comp)?;
@@ -195,13 +197,20 @@ impl Request {
         self.county.clone().map_err(Error::Usage)
     }
 
-    /// The view, in whichever form it is to be written.
-    fn view(&self, comp: &Competition) -> Result<Box<dyn Forms>> {
+    /// The view, in whichever form it is to be written; `in_play`, the match the save holds
+    /// as begun and not ended, is said to be in a county's results.
+    fn view(&self, comp: &Competition, in_play: Option<&FixtureKey>) -> Result<Box<dyn Forms>> {
         let (year, class) = (self.year, self.class);
         Ok(match self.view {
             "table" => Box::new(views::table_view(comp, year, class)?),
             "averages" => Box::new(views::averages_view(comp, year, class)?),
-            "results" => Box::new(views::results_view(comp, year, self.county()?)?),
+            "results" => {
+                let mut v = views::results_view(comp, year, self.county()?)?;
+                if let Some(f) = in_play {
+                    v.mark_in_play(f.year, f.home, f.away);
+                }
+                Box::new(v)
+            }
             "records" => Box::new(views::records_view(comp, self.county()?)?),
             "honours" => Box::new(views::honours_view(comp)?),
             "positions" => Box::new(views::positions_view(comp)?),

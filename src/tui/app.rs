@@ -16,7 +16,7 @@ use super::charts_screen::{self, ChartsScreen};
 use super::draw::TEXT_ROWS;
 use super::playing::{Entry, FinalCard};
 use super::session::Session;
-use super::views::{PickFor, Review, ViewKind};
+use super::views::{PickFor, Review, ViewKind, YearBar};
 use crate::league::competition::Competition;
 use crate::league::season::SeasonSummary;
 use crate::save::record::MatchRecord;
@@ -43,6 +43,8 @@ pub enum Screen {
         scroll: usize,
         review: Option<Review>,
         kind: ViewKind,
+        /// The line over the keys of a past season under review.
+        bar: YearBar,
     },
     PickCounty {
         purpose: PickFor,
@@ -250,7 +252,8 @@ impl App {
                 scroll,
                 review,
                 kind,
-            } => open.text_key(title, lines, scroll, review, kind, k),
+                bar,
+            } => open.text_key(title, lines, scroll, review, kind, bar, k),
             Screen::PickCounty { purpose } => open.pick_county_key(purpose, k),
             Screen::AllTime => open.alltime_key(k),
             Screen::Picture(mut p) => {

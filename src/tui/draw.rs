@@ -12,8 +12,8 @@ use super::match_screen::{self, put};
 use super::playing::FinalCard;
 use super::setup;
 use super::style;
-use super::views::PickFor;
-use crate::counties::{self, Class};
+use super::views::{PickFor, YearBar};
+use crate::counties::{self, Class, CountyId};
 use crate::league::history;
 
 /// The screen size the program is laid out for.
@@ -123,7 +123,9 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 )],
             );
         }
-        Start::County { name, .. } => county_choice(f, area, name),
+        Start::County {
+            name, picked, note, ..
+        } => county_choice(f, area, name, *picked, *note),
     }
 }
 
@@ -137,19 +139,23 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             scroll,
             review,
             kind,
+            bar,
         } => {
             let hint = if review.is_some() && kind.has_class() {
-                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [9] class  [Esc]"
+                "[3] table  [4] averages  [5] results  [9] class  [Esc] back"
             } else if review.is_some() {
-                "[7]/[8] year  [3] table  [4] averages  [5] results  [P] race  [Esc] back"
+                "[3] table  [4] averages  [5] results  [Esc] back"
             } else if kind.is_season() {
                 "[Up]/[Down]/[PgUp]/[PgDn] scroll  [P] points race  [Esc] back"
             } else {
                 "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
             };
             text(f, area, title, lines, *scroll, hint);
+            if review.is_some() {
+                year_bar(f, area, bar, &app.comp);
+            }
         }
-        Screen::PickCounty { purpose } => pick_county(f, area, *purpose),
+        Screen::PickCounty { purpose } => pick_county(f, area, *purpose, app.user_county()),
         Screen::AllTime => alltime(f, area),
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year } => grid(f, area, app, *first_year),
@@ -192,11 +198,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
                 hint,
             );
         }
-        Screen::Simulate { input, error } => {
-            simulate(f, area, input, error.as_deref(), app.comp.seasons_left(), {
-                app.comp.settings().user_county.is_some()
-            })
-        }
+        Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref(), &app.comp),
         Screen::Simulating {
             done, total, last, ..
         } => simulating(f, area, *done, *total, last.as_ref()),
@@ -378,7 +380,13 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
     );
 }
 
-fn county_choice(f: &mut Frame, area: Rect, name: &str) {
+fn county_choice(
+    f: &mut Frame,
+    area: Rect,
+    name: &str,
+    picked: Option<Option<crate::counties::CountyId>>,
+    note: Option<&str>,
+) {
     heading(f, area, &format!("New file {name}: your county"));
     put(
         f,
@@ -393,7 +401,7 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
     // Over the two columns of `setup::county_lines` ("[A] " + 22-letter name + " ").
     let headings = format!("{:<27}Second class in 1890", "First class in 1890");
     put(f, area, 4, 5, vec![Span::styled(headings, style::bright())]);
-    setup::draw_menu(f, area, 6, &setup::county_lines());
+    setup::draw_menu(f, area, 6, &setup::county_lines(None));
     put(
         f,
         area,
@@ -407,12 +415,35 @@ fn county_choice(f: &mut Frame, area: Rect, name: &str) {
             ),
         ],
     );
+    // The choice waits for [Enter]: the file, once made, keeps it for good.
+    let chosen = picked.map(|county| match county {
+        Some(id) => format!(
+            "Your county: {}. [Enter] makes the file {name} with it, for good.",
+            crate::counties::get(id).name
+        ),
+        None => format!("No county: you watch. [Enter] makes the file {name}."),
+    });
+    for (row, line) in [(17, chosen), (19, note.map(str::to_string))] {
+        if let Some(line) = line {
+            for (i, part) in wrap(&line, 76).into_iter().enumerate() {
+                let st = if row == 17 {
+                    style::bright()
+                } else {
+                    style::text()
+                };
+                put(f, area, 2, row + i as u16, vec![Span::styled(part, st)]);
+            }
+        }
+    }
     put(
         f,
         area,
         1,
         24,
-        vec![Span::styled("[Esc] back to the options", style::key())],
+        vec![Span::styled(
+            "A county's letter, then [Enter]   [0] no county   [Esc] back to the options",
+            style::key(),
+        )],
     );
 }
 
@@ -669,24 +700,45 @@ pub(super) fn text_rows(
     );
 }
 
-fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor) {
+/// The line over the keys of a past season under review (row 23): the keys that move
+/// through the completed seasons of `comp`, the year being typed after [G], or what a key
+/// said.
+fn year_bar(f: &mut Frame, area: Rect, bar: &YearBar, comp: &crate::league::Competition) {
+    let span = crate::views::span(comp);
+    let spans = match bar {
+        YearBar::Keys => vec![Span::styled(
+            "[7] year before  [8] year after  [G] go to a year  [P] points race",
+            style::key(),
+        )],
+        YearBar::Typing(typed) => vec![
+            Span::styled(format!("Go to the year ({span}): "), style::text()),
+            Span::styled(format!("{typed}_"), style::bright()),
+            Span::styled("  [Enter] go  [Esc] stay", style::key()),
+        ],
+        YearBar::Said(said) => vec![Span::styled(said.clone(), style::bright())],
+    };
+    put(f, area, 1, 23, spans);
+}
+
+fn pick_county(f: &mut Frame, area: Rect, purpose: PickFor, user: Option<CountyId>) {
     let what = match purpose {
         PickFor::Results { .. } => "match results",
         PickFor::Records => "county records",
         PickFor::Story => "story, as a picture",
     };
     heading(f, area, &format!("Choose a county for its {what}"));
-    setup::draw_menu(f, area, 3, &setup::county_lines());
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(
-            "Press a county's letter  [Esc] back",
-            style::key(),
-        )],
-    );
+    setup::draw_menu(f, area, 3, &setup::county_lines(user));
+    if let Some(note) = crate::views::format::star_note(user) {
+        put(f, area, 4, 12, vec![Span::styled(note, style::text())]);
+    }
+    let keys = match user {
+        Some(c) => format!(
+            "Press a county's letter  [Enter] {}, yours  [Esc] back",
+            counties::get(c).name
+        ),
+        None => "Press a county's letter  [Esc] back".into(),
+    };
+    put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
 }
 
 fn alltime(f: &mut Frame, area: Rect) {
@@ -844,15 +896,16 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
     }
 }
 
-/// The simulate prompt; `own`: the file has a county of the person's.
+/// The simulate prompt over `comp`.
 fn simulate(
     f: &mut Frame,
     area: Rect,
     input: &str,
     error: Option<&str>,
-    seasons_left: u16,
-    own: bool,
+    comp: &crate::league::Competition,
 ) {
+    let seasons_left = comp.seasons_left();
+    let own = comp.settings().user_county.is_some();
     heading(f, area, "Simulate");
     put(
         f,
@@ -889,12 +942,32 @@ fn simulate(
             style::text(),
         )],
     );
+    // The season under way (or about to begin) is the first of the number typed.
+    if let Some(year) = comp.current().map(|s| s.year) {
+        let end = input
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (1..=seasons_left).contains(n))
+            .map_or(String::new(), |n| {
+                format!(": {n} ends with {}", year + n - 1)
+            });
+        put(
+            f,
+            area,
+            4,
+            9,
+            vec![Span::styled(
+                format!("The {year} season counts as the first of them{end}."),
+                style::text(),
+            )],
+        );
+    }
     if let Some(e) = error {
         put(
             f,
             area,
             4,
-            10,
+            11,
             vec![Span::styled(e.to_string(), style::error())],
         );
     }

@@ -36,11 +36,15 @@ pub enum Start {
         row: usize,
         note: Option<OptionsNote>,
     },
-    /// A new file's county; `row` is the options' cursor, kept for a step back.
+    /// A new file's county; `row` is the options' cursor, kept for a step back. `picked` is
+    /// the choice a key made, waiting for [Enter] (`Some(None)`: no county, to watch), as the
+    /// file, once made, keeps it for good; `note` a word on a key that picked nothing.
     County {
         name: String,
         new: NewFile,
         row: usize,
+        picked: Option<Option<CountyId>>,
+        note: Option<&'static str>,
     },
 }
 
@@ -235,7 +239,13 @@ impl App {
                 mut row,
                 ..
             } => match setup::options_key(&mut new, &mut row, k) {
-                OptionsKey::Done => Start::County { name, new, row },
+                OptionsKey::Done => Start::County {
+                    name,
+                    new,
+                    row,
+                    picked: None,
+                    note: None,
+                },
                 OptionsKey::Stay(note) => Start::Options {
                     name,
                     new,
@@ -243,15 +253,41 @@ impl App {
                     note,
                 },
             },
-            Start::County { name, new, row } if k.code == KeyCode::Esc => Start::Options {
+            Start::County { name, new, row, .. } if k.code == KeyCode::Esc => Start::Options {
                 name,
                 new,
                 row,
                 note: None,
             },
-            Start::County { name, new, row } => match setup::county_key(k) {
-                Some(county) => return self.create(&name, new, county),
-                None => Start::County { name, new, row },
+            Start::County {
+                name,
+                new,
+                row,
+                picked,
+                ..
+            } => match (setup::county_key(k), picked) {
+                (Some(county), _) => Start::County {
+                    name,
+                    new,
+                    row,
+                    picked: Some(county),
+                    note: None,
+                },
+                (None, Some(county)) if k.code == KeyCode::Enter => {
+                    return self.create(&name, new, county)
+                }
+                (None, picked) => Start::County {
+                    name,
+                    new,
+                    row,
+                    picked,
+                    note: Some(if picked.is_some() {
+                        "[Enter] makes the file; a letter picks another county, [0] none."
+                    } else {
+                        "Press a county's letter (here H is Hampshire), or [0] to watch; \
+                         then [Enter]."
+                    }),
+                },
             },
         };
         self.phase = Phase::Start(next);

@@ -143,12 +143,13 @@ THE MAIN MENU
   [2] play the next match ball by ball, pausing at wickets and intervals, or
       resume the match you left
   [3] points table  [4] averages  [5] a county's results  [6] its records
-  [7] look back at past seasons ([7] earlier, [8] later)
+  [7] look back at past seasons ([7] earlier, [8] later, [G] go to a year)
   [8] all-time results: honours, final positions, class records
   [9] switch between the first- and second-class competitions
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
 When one class has finished its round, [1] and [2] switch to the other one.
+Choosing a county (for results, records or a story), [Enter] picks your own.
 Everything is saved: each match as it ends, and your match in play after each
 of your moves. Quitting, even in the middle of a match, loses nothing.";
 

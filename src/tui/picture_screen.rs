@@ -46,7 +46,7 @@ impl PictureScreen {
 
 /// A key on the picture screen: where to go when it leaves.
 pub fn key(s: &mut PictureScreen, k: KeyEvent) -> Option<Back> {
-    let lines = s.picture.text().len();
+    let lines = s.picture.body().len();
     match k.code {
         KeyCode::Esc | KeyCode::Enter => return Some(s.back),
         KeyCode::Char('t' | 'T') => {
@@ -71,7 +71,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &PictureScreen) {
             f,
             area,
             &s.picture.title(),
-            &s.picture.text(),
+            &s.picture.body(),
             s.scroll,
             "[T] picture  [Up]/[Down] scroll  [Esc] back",
         );

@@ -47,6 +47,16 @@ impl Picture {
             Picture::Race(v) => v.lines(),
         }
     }
+
+    /// The text under its title (the title row shows that): [`Picture::text`] less its first
+    /// line and the blank line after it.
+    pub fn body(&self) -> Vec<String> {
+        let mut lines = self.text().into_iter().skip(1).peekable();
+        if lines.peek().is_some_and(|l| l.is_empty()) {
+            lines.next();
+        }
+        lines.collect()
+    }
 }
 
 /// Draws `picture` into `area` (at least [`WIDTH`] x [`HEIGHT`]; a smaller one is left blank):

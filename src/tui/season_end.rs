@@ -23,9 +23,9 @@ fn table(
             .quotient()
             .map(|q| format!("{:.3}", q.value()))
             .unwrap_or_else(|| "-".into());
-        let prize = if first { prizes.prize_of(r.county) } else { 0 };
-        let prize = if prize > 0 {
-            format!(" {prize:>6}")
+        // Every first-class row has its prize, 0 below sixth, as the points table ([3]) has.
+        let prize = if first {
+            format!(" {:>6}", prizes.prize_of(r.county))
         } else {
             String::new()
         };

@@ -9,7 +9,7 @@ use ratatui::Frame;
 use super::match_screen::put;
 use super::style;
 use crate::ai::Level;
-use crate::counties::{self, Class};
+use crate::counties::{self, Class, CountyId};
 use crate::engine::MatchOptions;
 use crate::play::Levels;
 
@@ -324,23 +324,22 @@ pub fn draw_menu_at(
     }
 }
 
-/// The county list for the choice of county, in two columns by 1890 class.
-pub fn county_lines() -> Vec<(String, String)> {
-    let first: Vec<_> = counties::all()
-        .iter()
-        .filter(|c| c.class == Class::First)
-        .collect();
-    let second: Vec<_> = counties::all()
-        .iter()
-        .filter(|c| c.class == Class::Second)
-        .collect();
-    first
-        .iter()
-        .zip(&second)
+/// The county list for the choice of county, in two columns by 1890 class; the person's
+/// county (`user`) is marked `*` as on every other screen.
+pub fn county_lines(user: Option<CountyId>) -> Vec<(String, String)> {
+    let of_class = |class| {
+        (0..counties::all().len() as CountyId)
+            .filter(move |&c| counties::get(c).class == class)
+            .collect::<Vec<_>>()
+    };
+    let name = |c| crate::views::format::marked(user, c);
+    of_class(Class::First)
+        .into_iter()
+        .zip(of_class(Class::Second))
         .map(|(a, b)| {
             (
-                a.key.to_string(),
-                format!("{:<22} [{}] {}", a.name, b.key, b.name),
+                counties::get(a).key.to_string(),
+                format!("{:<22} [{}] {}", name(a), counties::get(b).key, name(b)),
             )
         })
         .collect()

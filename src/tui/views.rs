@@ -1,6 +1,7 @@
 //! The text views on screen: which view ([`ViewKind`]), its title, its lines (drawn by the
-//! same code as `accc show`), and the keys that page through past seasons, pick a county
-//! and move about the all-time menu and the final-positions grid.
+//! same code as `accc show`), and the keys that page through past seasons (a year back or
+//! on, or any year typed: [`YearBar`]), pick a county (the person's own with [Enter]) and
+//! move about the all-time menu and the final-positions grid.
 
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -11,6 +12,7 @@ use super::picture_screen::{Back, PictureScreen};
 use super::pictures::Picture;
 use crate::counties::{self, Class, CountyId};
 use crate::league::competition::Competition;
+use crate::save::record::FixtureKey;
 
 /// A text view that can be shown on its own screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +58,22 @@ pub struct Review {
     pub class: Class,
 }
 
+/// The line over the keys of a past season under review: its keys for moving through the
+/// years, a year being typed after [G], or what the last key said (the first or last season
+/// reached, a year that is not there).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum YearBar {
+    #[default]
+    Keys,
+    /// [G]: the digits typed so far.
+    Typing(String),
+    /// Said in answer to the last key, until the next.
+    Said(String),
+}
+
+/// Digits a year may have.
+const YEAR_DIGITS: usize = 4;
+
 /// What a county is being picked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickFor {
@@ -67,26 +85,44 @@ pub enum PickFor {
 impl Open {
     /// View `kind` of the season under way (and the menu's class).
     pub(super) fn view(&mut self, kind: ViewKind) -> Screen {
-        let lines = render_view(&self.comp, kind, None, self.class);
+        let lines = render_view(&self.comp, kind, None, self.class, self.in_play());
         Screen::Text {
             title: view_title(kind, None, self.class),
             lines,
             scroll: 0,
             review: None,
             kind,
+            bar: YearBar::Keys,
         }
     }
 
     /// View `kind` of a past season under review.
     pub(super) fn review(&self, kind: ViewKind, review: Review) -> Screen {
-        let lines = render_view(&self.comp, kind, Some(review.year), review.class);
+        self.review_saying(kind, review, YearBar::Keys)
+    }
+
+    /// View `kind` of a past season under review, with `bar` over its keys.
+    fn review_saying(&self, kind: ViewKind, review: Review, bar: YearBar) -> Screen {
+        let lines = render_view(
+            &self.comp,
+            kind,
+            Some(review.year),
+            review.class,
+            self.in_play(),
+        );
         Screen::Text {
             title: view_title(kind, Some(review.year), review.class),
             lines,
             scroll: 0,
             review: Some(review),
             kind,
+            bar,
         }
+    }
+
+    /// The fixture of the match begun and left part-played, if any.
+    fn in_play(&self) -> Option<&FixtureKey> {
+        self.keeper.in_play().map(|g| &g.fixture)
     }
 
     pub(super) fn review_previous(&mut self) -> Screen {
@@ -102,6 +138,7 @@ impl Open {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn text_key(
         &mut self,
         title: String,
@@ -109,15 +146,48 @@ impl Open {
         scroll: usize,
         review: Option<Review>,
         kind: ViewKind,
+        bar: YearBar,
         k: KeyEvent,
     ) -> Screen {
         if let Some(r) = review {
             let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
             let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
             let at = |year: u16| Review { year, ..r };
+            let (first, last) = (
+                years.first().copied().unwrap_or(r.year),
+                years.last().copied().unwrap_or(r.year),
+            );
+            if let YearBar::Typing(typed) = bar {
+                return self.year_typed(title, lines, scroll, r, kind, typed, k);
+            }
             match upper(k) {
                 Some('7') if i > 0 => return self.review(kind, at(years[i - 1])),
                 Some('8') if i + 1 < years.len() => return self.review(kind, at(years[i + 1])),
+                // At either end the key says why it does nothing.
+                Some('7') => {
+                    let said = format!("{first} is the first season: [8] goes on, [G] to a year.");
+                    return self.review_saying(kind, r, YearBar::Said(said));
+                }
+                Some('8') => {
+                    let said = if self.comp.is_finished() {
+                        format!("{last} is the last season: [7] goes back, [G] to a year.")
+                    } else {
+                        format!(
+                            "{last} is the last season completed: [7] goes back, [G] to a year."
+                        )
+                    };
+                    return self.review_saying(kind, r, YearBar::Said(said));
+                }
+                Some('G') => {
+                    return Screen::Text {
+                        title,
+                        lines,
+                        scroll,
+                        review,
+                        kind,
+                        bar: YearBar::Typing(String::new()),
+                    }
+                }
                 Some('3') => return self.review(ViewKind::Table, r),
                 Some('4') => return self.review(ViewKind::Averages, r),
                 Some('5') => {
@@ -139,13 +209,60 @@ impl Open {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
             KeyCode::Esc | KeyCode::Enter => Screen::Menu,
+            // Any other key: what was said has been read.
             code => Screen::Text {
                 scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
                 title,
                 lines,
                 review,
                 kind,
+                bar: YearBar::Keys,
             },
+        }
+    }
+
+    /// A key while a year is being typed after [G]: digits, [Backspace], [Enter] to go there
+    /// (a year with no completed season is said, and the view stays), [Esc] to stop typing.
+    #[allow(clippy::too_many_arguments)]
+    fn year_typed(
+        &mut self,
+        title: String,
+        lines: Vec<String>,
+        scroll: usize,
+        r: Review,
+        kind: ViewKind,
+        mut typed: String,
+        k: KeyEvent,
+    ) -> Screen {
+        let stay = |bar| Screen::Text {
+            title,
+            lines,
+            scroll,
+            review: Some(r),
+            kind,
+            bar,
+        };
+        match k.code {
+            KeyCode::Esc => stay(YearBar::Keys),
+            KeyCode::Enter if typed.is_empty() => stay(YearBar::Keys),
+            KeyCode::Enter => match typed.parse::<u16>() {
+                Ok(year) if self.comp.seasons().iter().any(|s| s.year == year) => {
+                    self.review(kind, Review { year, ..r })
+                }
+                _ => stay(YearBar::Said(format!(
+                    "There is no completed season {typed}: the seasons completed are {}.",
+                    crate::views::span(&self.comp)
+                ))),
+            },
+            KeyCode::Backspace => {
+                typed.pop();
+                stay(YearBar::Typing(typed))
+            }
+            KeyCode::Char(c) if c.is_ascii_digit() && typed.len() < YEAR_DIGITS => {
+                typed.push(c);
+                stay(YearBar::Typing(typed))
+            }
+            _ => stay(YearBar::Typing(typed)),
         }
     }
 
@@ -173,7 +290,12 @@ impl Open {
                 _ => Screen::Menu,
             };
         }
-        match (super::setup::county_key(k), purpose) {
+        // [Enter]: the person's own county, as `accc show --county` defaults to it.
+        let chosen = match (k.code, self.user_county()) {
+            (KeyCode::Enter, Some(c)) => Some(Some(c)),
+            _ => super::setup::county_key(k),
+        };
+        match (chosen, purpose) {
             (Some(Some(c)), PickFor::Results { review: Some(r) }) => {
                 self.review(ViewKind::Results(c), r)
             }
@@ -240,19 +362,26 @@ fn picture(p: Picture, back: Back) -> Screen {
     Screen::Picture(Box::new(PictureScreen::new(p, back)))
 }
 
-/// The lines of a view, drawn by the same code as `accc show`; a line wider than the screen
-/// (the last season's verdict under its table) is wrapped, not cut at the screen's edge.
+/// The lines of a view, drawn by the same code as `accc show` (a county's results with the
+/// match `in_play` said to be); a line wider than the screen would be wrapped, not cut at the
+/// screen's edge (every view's lines fit: `tests/it/tui.rs`).
 pub fn render_view(
     comp: &Competition,
     kind: ViewKind,
     year: Option<u16>,
     class: Class,
+    in_play: Option<&FixtureKey>,
 ) -> Vec<String> {
-    use crate::views;
+    use crate::views::{self, View};
     let r = match kind {
         ViewKind::Table => views::table(comp, year, class),
         ViewKind::Averages => views::averages(comp, year, class),
-        ViewKind::Results(c) => views::results(comp, year, c),
+        ViewKind::Results(c) => views::results_view(comp, year, c).map(|mut v| {
+            if let Some(m) = in_play {
+                v.mark_in_play(m.year, m.home, m.away);
+            }
+            v.lines()
+        }),
         ViewKind::Records(c) => views::records(comp, c),
         ViewKind::Honours => views::honours(comp),
         ViewKind::Positions => views::positions(comp),

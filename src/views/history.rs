@@ -13,8 +13,8 @@ use super::format::{marked, name, name_star, number, star_note};
 use super::output::View;
 use super::season::{averages_blocks, figures_rows, FiguresRow};
 
-/// "1890-1895", "1890" or "no completed season yet".
-pub(super) fn span(comp: &Competition) -> String {
+/// The completed seasons: "1890-1895", "1890" or "no season completed yet".
+pub fn span(comp: &Competition) -> String {
     match comp.seasons() {
         [] => "no season completed yet".into(),
         [only] => only.year.to_string(),
@@ -272,6 +272,13 @@ impl View for HonoursView {
                     .to_string(),
             );
         }
+        if self.rows.iter().any(|h| h.promoted_id.is_none()) {
+            out.push(String::new());
+            out.push(format!(
+                "- under Promoted: nobody comes up after the last season ({}).",
+                crate::league::LAST_YEAR
+            ));
+        }
         out.extend(star_note(self.user));
         out
     }
@@ -411,6 +418,10 @@ pub struct AllTimeView {
     pub rows: Vec<AllTimeLine>,
     #[serde(skip)]
     user: Option<CountyId>,
+    /// Whether a season is complete: before one is, nothing is ranked (the rows are in the
+    /// order of their names) and the text shows no positions.
+    #[serde(skip)]
+    ranked: bool,
 }
 
 /// A county's all-time line in a class.
@@ -479,6 +490,7 @@ pub fn alltime_view(comp: &Competition, class: Class) -> Result<AllTimeView> {
         user_county: user_name(comp),
         rows,
         user: comp.settings().user_county,
+        ranked: !comp.seasons().is_empty(),
     })
 }
 
@@ -501,15 +513,20 @@ impl View for AllTimeView {
             format!("Pos County           Ssn     P    W    L    D   T  Quotient{tail}"),
         ];
         for a in &self.rows {
+            let pos = if self.ranked {
+                a.pos.to_string()
+            } else {
+                "-".into()
+            };
             out.push(format!(
-                "{:>3} {} {}",
-                a.pos,
+                "{pos:>3} {} {}",
                 name_star(self.user, a.id),
                 alltime_cells(class, a)
             ));
         }
         out.push(String::new());
         out.push(match class {
+            _ if !self.ranked => NOTHING_RANKED.into(),
             Class::First => "Ranked by prize money, then championships, points and name.".into(),
             Class::Second => {
                 "Ranked by times promoted, then fewest wooden spoons, points and name.".into()
@@ -519,6 +536,10 @@ impl View for AllTimeView {
         out
     }
 }
+
+/// Under the all-time views before any season is complete.
+const NOTHING_RANKED: &str =
+    "No season is complete yet: nothing is ranked (counties in A-Z order).";
 
 fn alltime_cells(class: Class, a: &AllTimeLine) -> String {
     // A class's view holds its own counts.
@@ -554,6 +575,9 @@ pub struct AllTimeAveragesView {
     pub rows: Vec<FiguresRow>,
     #[serde(skip)]
     user: Option<CountyId>,
+    /// Whether a season is complete (before one is, nothing is ranked).
+    #[serde(skip)]
+    ranked: bool,
 }
 
 /// All-time batting and bowling averages of `class`.
@@ -569,6 +593,7 @@ pub fn alltime_averages_view(comp: &Competition, class: Class) -> Result<AllTime
         user_county: user_name(comp),
         rows: figures_rows(&rows),
         user: comp.settings().user_county,
+        ranked: !comp.seasons().is_empty(),
     })
 }
 
@@ -589,6 +614,10 @@ impl View for AllTimeAveragesView {
             String::new(),
         ];
         out.extend(averages_blocks(self.user, &self.rows));
+        if !self.ranked {
+            out.push(String::new());
+            out.push(NOTHING_RANKED.into());
+        }
         out.extend(star_note(self.user));
         out
     }

@@ -15,7 +15,7 @@ pub mod trends;
 
 pub use history::{
     alltime, alltime_averages, alltime_averages_view, alltime_view, honours, honours_view,
-    positions, positions_view, records, records_view, AllTimeAveragesView, AllTimeLine,
+    positions, positions_view, records, records_view, span, AllTimeAveragesView, AllTimeLine,
     AllTimeView, HonoursRow, HonoursView, PositionRow, PositionsView, RecordRow, RecordsView,
 };
 pub use output::{Format, Forms, View};

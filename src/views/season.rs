@@ -8,7 +8,7 @@ use crate::engine::Side;
 use crate::error::{Error, Result};
 use crate::league::standings::{prize, Figures, SeasonRow};
 use crate::league::summary::MatchSummary;
-use crate::league::{ClassSeason, Competition, Season, MATCHES_PER_ROUND, ROUNDS};
+use crate::league::{ClassSeason, Competition, MATCHES_PER_ROUND, ROUNDS};
 
 use super::format::{
     marked, name, name_star, number, ordinal, short, short_draw_mark, star_note_among,
@@ -47,6 +47,9 @@ pub struct TableView {
     /// Once the class's season is complete: the first class's champion and relegated county,
     /// or the second class's promoted county and wooden spoon.
     pub verdict: Option<String>,
+    /// The verdict as the text prints it: broken between its phrases so that each line fits.
+    #[serde(skip)]
+    verdict_lines: Vec<String>,
     #[serde(skip)]
     user: Option<CountyId>,
 }
@@ -74,6 +77,16 @@ pub fn table_view(comp: &Competition, year: Option<u16>, class: Class) -> Result
     let season = season_for(comp, year)?;
     let cs = season.class(class);
     let show_prize = class == Class::First && cs.is_complete();
+    let verdict_lines = if cs.is_complete() {
+        let s = season.summary();
+        let (top, bottom) = match class {
+            Class::First => (s.champion, s.relegated),
+            Class::Second => (s.promoted, s.wooden_spoon),
+        };
+        verdict(class, s.is_last(), top, bottom)
+    } else {
+        vec![]
+    };
     let rows = cs
         .table()
         .iter()
@@ -99,7 +112,8 @@ pub fn table_view(comp: &Competition, year: Option<u16>, class: Class) -> Result
         progress: progress(cs),
         user_county: user_name(comp),
         rows,
-        verdict: cs.is_complete().then(|| season_verdict(season, class)),
+        verdict: (!verdict_lines.is_empty()).then(|| verdict_lines.join(" ")),
+        verdict_lines,
         user: comp.settings().user_county,
     })
 }
@@ -144,9 +158,9 @@ impl View for TableView {
                 number(r.quotient, 3),
             ));
         }
-        if let Some(v) = &self.verdict {
+        if !self.verdict_lines.is_empty() {
             out.push(String::new());
-            out.push(v.clone());
+            out.extend(self.verdict_lines.iter().cloned());
         }
         if short_draws {
             out.push(SHORT_DRAW_TABLE_KEY.into());
@@ -156,34 +170,23 @@ impl View for TableView {
     }
 }
 
-fn season_verdict(season: &Season, class: Class) -> String {
-    let s = season.summary();
-    // After the last season no season follows: nobody goes down or comes up.
-    if s.is_last() {
-        return match class {
-            Class::First => format!(
-                "Champions: {}. Bottom: {} (the last season: nobody goes down).",
-                name(s.champion),
-                name(s.relegated)
-            ),
-            Class::Second => format!(
-                "Top: {} (the last season: nobody comes up). Wooden spoon: {}.",
-                name(s.promoted),
-                name(s.wooden_spoon)
-            ),
-        };
-    }
-    match class {
-        Class::First => format!(
-            "Champions: {}. Relegated: {}.",
-            name(s.champion),
-            name(s.relegated)
-        ),
-        Class::Second => format!(
-            "Promoted: {}. Wooden spoon: {}.",
-            name(s.promoted),
-            name(s.wooden_spoon)
-        ),
+/// The verdict under a complete class's table: the first class's champion (`top`) and
+/// relegated county (`bottom`), or the second class's promoted county and wooden spoon, in
+/// lines of at most [`super::WIDTH`] columns, broken between phrases. After the `last`
+/// season no season follows: nobody goes down or comes up.
+fn verdict(class: Class, last: bool, top: CountyId, bottom: CountyId) -> Vec<String> {
+    let (top, bottom) = (name(top), name(bottom));
+    match (class, last) {
+        (Class::First, false) => vec![format!("Champions: {top}. Relegated: {bottom}.")],
+        (Class::Second, false) => vec![format!("Promoted: {top}. Wooden spoon: {bottom}.")],
+        (Class::First, true) => vec![
+            format!("Champions: {top}. Bottom: {bottom}"),
+            "(the last season: nobody goes down).".into(),
+        ],
+        (Class::Second, true) => vec![
+            format!("Top: {top} (the last season: nobody comes up)."),
+            format!("Wooden spoon: {bottom}."),
+        ],
     }
 }
 
@@ -377,6 +380,10 @@ pub struct ResultRow {
     pub lead: Option<u32>,
     #[serde(skip)]
     pub opponent_id: CountyId,
+    /// Begun and left part-played (the person's match in play, or one they were watching):
+    /// its result fields are empty until it ends.
+    #[serde(skip)]
+    pub in_play: bool,
 }
 
 /// A county's season: every fixture with the result once played, its points, its total, its
@@ -463,6 +470,26 @@ fn played(
     }
 }
 
+impl ResultsView {
+    /// Marks the fixture of `year` between `home` and `away` as in play (begun, not ended), if
+    /// it is one of this county's in this season.
+    pub fn mark_in_play(&mut self, year: u16, home: CountyId, away: CountyId) {
+        if year != self.year {
+            return;
+        }
+        let (opponent, venue) = match self.id {
+            id if id == home => (away, "h"),
+            id if id == away => (home, "a"),
+            _ => return,
+        };
+        for r in &mut self.rows {
+            if r.opponent_id == opponent && r.venue == venue && r.result.is_none() {
+                r.in_play = true;
+            }
+        }
+    }
+}
+
 impl View for ResultsView {
     type Row = ResultRow;
 
@@ -481,13 +508,13 @@ impl View for ResultsView {
             ),
             String::new(),
             format!(
-                "Rd {:<8} R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
+                "Rd {:<8} H/A R {:<16} {:<16} {:>3} {:>3} {:<4} {:>6} {:>5}",
                 "Opponent", "For", "Against", "Pts", "Tot", "Pos", "Behind", "Lead"
             ),
         ];
         let mut short_draws = false;
         for r in &self.rows {
-            let fixture = format!("{:>2} {:<6} {}", r.round, short(r.opponent_id), r.venue);
+            let fixture = format!("{:>2} {:<8} {:^3}", r.round, short(r.opponent_id), r.venue);
             match (r.result, r.position) {
                 (Some(result), Some(place)) => out.push({
                     let points = r.points.unwrap_or_default();
@@ -507,11 +534,15 @@ impl View for ResultsView {
                     .trim_end()
                     .to_string()
                 }),
-                _ => out.push(fixture),
+                // Under "For": the match has begun and has no result yet.
+                _ if r.in_play => out.push(format!("{fixture}   in play")),
+                _ => out.push(fixture.trim_end().to_string()),
             }
         }
         out.push(String::new());
-        out.push("R: W won, L lost, D drawn, T tied. h home, a away. Tot: points so far.".into());
+        out.push(
+            "H/A: h home, a away. R: W won, L lost, D drawn, T tied. Tot: points so far.".into(),
+        );
         if short_draws {
             out.push(SHORT_DRAW_MATCH_KEY.into());
         }
@@ -553,6 +584,21 @@ mod tests {
         }
     }
 
+    /// County `id`'s first-class results of `year`, `rows` its fixtures.
+    fn results_of(year: u16, id: CountyId, progress: &str, rows: Vec<ResultRow>) -> ResultsView {
+        ResultsView {
+            view: "results",
+            year,
+            county: name(id),
+            class: Class::First,
+            progress: progress.into(),
+            user_county: None,
+            rows,
+            user: None,
+            id,
+        }
+    }
+
     #[test]
     fn points_holding_a_draw_one_run_short_are_marked_and_keyed() {
         let mut view = TableView {
@@ -563,6 +609,7 @@ mod tests {
             user_county: None,
             rows: vec![row(1, 0, 6, 4, 29), row(2, 1, 6, 4, 28)],
             verdict: None,
+            verdict_lines: vec![],
             user: None,
         };
         let lines = view.lines();
@@ -589,22 +636,17 @@ mod tests {
             opponent_id: 2,
             ..ResultRow::default()
         };
-        let mut results = ResultsView {
-            view: "results",
-            year: 1918,
-            county: name(1),
-            class: Class::First,
-            progress: "final".into(),
-            user_county: None,
-            rows: vec![
+        let mut results = results_of(
+            1918,
+            1,
+            "final",
+            vec![
                 result('D', 2),
                 result('D', 1),
                 result('W', 4),
                 result('T', 2),
             ],
-            user: None,
-            id: 1,
-        };
+        );
         let lines = results.lines();
         let marked: Vec<&String> = lines.iter().filter(|l| l.contains("2+  7")).collect();
         assert_eq!(marked.len(), 1, "{lines:?}");
@@ -612,5 +654,59 @@ mod tests {
         assert_eq!(lines.last().unwrap(), SHORT_DRAW_MATCH_KEY);
         results.rows.remove(0);
         assert!(results.lines().iter().all(|l| !l.contains('+')));
+    }
+
+    #[test]
+    fn every_verdict_fits_the_width_and_reads_as_one_in_json() {
+        let ids = 0..crate::counties::all().len() as CountyId;
+        for class in [Class::First, Class::Second] {
+            for last in [false, true] {
+                for a in ids.clone() {
+                    for b in ids.clone().filter(|&b| b != a) {
+                        let lines = verdict(class, last, a, b);
+                        for l in &lines {
+                            assert!(l.chars().count() <= crate::views::WIDTH, "{l}");
+                        }
+                        let whole = lines.join(" ");
+                        assert!(whole.contains(name(a)) && whole.contains(name(b)));
+                        assert_eq!(whole.contains("the last season"), last, "{whole}");
+                    }
+                }
+            }
+        }
+        // The JSON's one string is as it was before the text broke it in two.
+        assert_eq!(
+            verdict(Class::First, true, 5, 10).join(" "),
+            "Champions: Gloucestershire. Bottom: Leicestershire (the last season: nobody goes \
+             down)."
+        );
+    }
+
+    #[test]
+    fn a_fixture_in_play_says_so_and_the_venue_has_a_heading() {
+        let fixture = |round: u8, opponent: CountyId, venue: &'static str| ResultRow {
+            round,
+            opponent: name(opponent),
+            venue,
+            opponent_id: opponent,
+            ..ResultRow::default()
+        };
+        let rows = vec![fixture(1, 13, "a"), fixture(2, 13, "h"), fixture(3, 2, "a")];
+        let mut view = results_of(1899, 0, "after 4 of 56 matches", rows);
+        let before = view.lines();
+        assert!(before.iter().all(|l| !l.contains("in play")));
+        assert!(before[2].starts_with("Rd Opponent H/A R "), "{before:?}");
+        // Another year's, or another county's, match changes nothing.
+        view.mark_in_play(1898, 13, 0);
+        view.mark_in_play(1899, 2, 13);
+        assert_eq!(view.lines(), before);
+        // Essex (13) at home to this county: round 1's fixture, not round 2's.
+        view.mark_in_play(1899, 13, 0);
+        let lines = view.lines();
+        let playing: Vec<&String> = lines.iter().filter(|l| l.contains("in play")).collect();
+        assert_eq!(playing.len(), 1, "{lines:?}");
+        assert!(playing[0].starts_with(" 1 Essex     a "), "{lines:?}");
+        let header = &lines[2];
+        assert_eq!(playing[0].find("in play"), header.find("For"));
     }
 }

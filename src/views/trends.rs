@@ -238,11 +238,17 @@ impl View for ErasView {
 
     fn lines(&self) -> Vec<String> {
         let n = super::format::number;
-        let mut out = vec![
+        // Before any season is complete the span is a phrase, and the title says only that.
+        let title = if self.rows.is_empty() {
+            format!("The championship by decade: {}", self.span)
+        } else {
             format!(
                 "The championship by decade, {}: both classes, completed seasons",
                 self.span
-            ),
+            )
+        };
+        let mut out = vec![
+            title,
             String::new(),
             "Decade  Seasons  Matches  Runs/wkt  Runs/100 balls  Drawn".to_string(),
         ];

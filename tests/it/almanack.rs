@@ -323,9 +323,27 @@ fn check_page(html: &str, export: &Value) {
             })
             .unwrap_or_else(|| panic!("no table {caption:?}"))
     };
+    // The person's county is marked wherever a table names it, as `accc show` marks it: its
+    // name, then `*`, in a cell of class "yours"; no other cell is.
+    let user = export["user_county"].as_str();
+    let marks = std::cell::Cell::new(0);
     let cells = |row: ElementRef| -> Vec<String> {
         row.select(&sel("td"))
-            .map(|c| c.text().collect::<String>())
+            .map(|c| {
+                let text = c.text().collect::<String>();
+                let yours = c.value().classes().any(|k| k == "yours");
+                match text.strip_suffix('*') {
+                    Some(name) => {
+                        assert!(yours && Some(name) == user, "{text}");
+                        marks.set(marks.get() + 1);
+                        name.to_string()
+                    }
+                    None => {
+                        assert!(!yours && Some(text.as_str()) != user, "{text} unmarked");
+                        text
+                    }
+                }
+            })
             .collect()
     };
     let honours: Vec<Vec<String>> = caption_table("Rolls of honour")
@@ -354,6 +372,30 @@ fn check_page(html: &str, export: &Value) {
                 assert_eq!(row[8], q);
             }
         }
+    }
+    if let Some(user) = user {
+        assert!(marks.get() > 0, "{user} is in a table, marked");
+        // Each table that marks it has the key under it; the page speaks to its person.
+        let key = format!("* your county ({user})");
+        for t in doc.select(&sel("table")) {
+            let marked = t.select(&sel("tbody .yours, thead .yours")).count() > 0;
+            let keyed = t
+                .select(&sel("tfoot"))
+                .any(|f| f.text().collect::<String>() == key);
+            assert_eq!(
+                marked,
+                keyed,
+                "{}",
+                t.html().chars().take(200).collect::<String>()
+            );
+            for td in t.select(&sel("td")) {
+                assert_ne!(td.text().collect::<String>(), user, "unmarked in a table");
+            }
+        }
+        let intro = doc.select(&sel("body > p")).next().unwrap();
+        let intro = intro.text().collect::<String>();
+        assert!(intro.contains(&format!("your county {user}")), "{intro}");
+        assert!(!intro.contains("user's"), "{intro}");
     }
 }
 
@@ -416,6 +458,24 @@ fn the_almanack_replaces_only_an_earlier_almanack() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
     let out = run(d, &["almanack", "NOSUCH"]);
     assert_eq!(out.status.code(), Some(3));
+    // A folder that is not there (a mistyped path) is said, as a missing file is, and not made.
+    let missing = d.join("mistyped").join("deeper");
+    let out = run(
+        d,
+        &[
+            "almanack",
+            "SAFE",
+            "--out",
+            missing.join("x.html").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!("there is no folder {}", missing.display())),
+        "{said}"
+    );
+    assert!(!d.join("mistyped").exists());
 }
 
 // ----- the browser -----

@@ -153,7 +153,11 @@ fn new_file_to_surreys_match(s: &mut Screen, name: &str) {
     s.wait_for("No-ball rule not in effect");
     s.send("0");
     s.wait_for("Press the letter of the county");
+    // A letter picks the county; [Enter] makes the file with it.
     s.send("s");
+    s.wait_for("[Enter] makes the file");
+    s.send("\r");
+    s.wait_for("Next match");
     s.wait_for("Your county: Surrey");
 
     // Other counties' matches quickly, until Surrey's comes up.

@@ -457,6 +457,9 @@ mod program {
         for line in view.iter().skip(1).take(10) {
             assert!(text.contains(line.as_str()), "{line:?} missing:\n{text}");
         }
+        // The title is on the title row, once, not again as the text's first line.
+        assert_eq!(text.matches(view[0].as_str()).count(), 1, "{text}");
+        assert!(text.lines().next().unwrap().contains(view[0].as_str()));
         press(&mut app, "T");
         assert_eq!(screen(&app), story);
         key(&mut app, KeyCode::Esc);
@@ -490,7 +493,7 @@ mod program {
             "{race}"
         );
         key(&mut app, KeyCode::Esc);
-        assert!(screen(&app).contains("[7]/[8] year"));
+        assert!(screen(&app).contains("[7] year before  [8] year after"));
 
         // From a county's results: the race of that county's class (the menu shows the
         // second class now, after the [9] above; the champions play in the first).
