@@ -526,7 +526,7 @@ fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
         let (mut answers, mut balls) = (0u32, 0u32);
         for (seed, options) in (0..4u64)
             .map(|s| (s, MatchOptions::default()))
-            .chain((4..8u64).map(|s| (s, first_timer.clone())))
+            .chain((4..8u64).map(|s| (s, first_timer)))
         {
             let mut state = MatchState::new(options);
             let mut rng = chance_rng(seed);
