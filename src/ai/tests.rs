@@ -447,13 +447,35 @@ fn the_professionals_third_innings_declarations_win_more_than_they_lose() {
     );
 }
 
+/// Plays a match of level `lvl` against itself from `seed` under `options`; `decide` makes
+/// each bot's decision (the bot, the decision and its view) and may look at it.
+fn play_level(
+    lvl: u8,
+    seed: u64,
+    options: MatchOptions,
+    mut decide: impl FnMut(&mut Bot, Decision, &View<'_>) -> Choice,
+) {
+    use crate::engine::runner::chance_rng;
+    use crate::engine::NoRecord;
+    let mut state = MatchState::new(options);
+    let mut rng = chance_rng(seed);
+    let mut bots = [Side::Home, Side::Away].map(|s| Bot::new(level(lvl), level(lvl), seed, s));
+    while !state.is_over() {
+        if state.chance().is_some() {
+            state.sample_chance(&mut rng, &mut NoRecord);
+            continue;
+        }
+        let (side, decision) = state.to_act().unwrap();
+        let choice = decide(&mut bots[side.index()], decision, &state.view());
+        state.apply(choice, &mut NoRecord).unwrap();
+    }
+}
+
 /// Over whole matches, each level's balls and answers agree with its own best judgement (the
 /// same profile with no mistakes, beside it with the same views) about as often as its
 /// chance of the best says, and more often the higher the level; the professional always.
 #[test]
 fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
-    use crate::engine::runner::chance_rng;
-    use crate::engine::NoRecord;
     let mut agreement = Vec::new();
     for lvl in 1..=5u8 {
         let profile = level(lvl).profile();
@@ -470,27 +492,17 @@ fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
         }));
         let (mut same, mut decisions) = (0u32, 0u32);
         for seed in 0..3u64 {
-            let mut state = MatchState::new(MatchOptions::default());
-            let mut rng = chance_rng(seed);
-            let mut bots =
-                [Side::Home, Side::Away].map(|s| Bot::new(level(lvl), level(lvl), seed, s));
-            while !state.is_over() {
-                if state.chance().is_some() {
-                    state.sample_chance(&mut rng, &mut NoRecord);
-                    continue;
-                }
-                let (side, decision) = state.to_act().unwrap();
-                let view = state.view();
+            play_level(lvl, seed, MatchOptions::default(), |bot, decision, view| {
                 // The twin: this bot as it stands (its memory too), without mistakes.
-                let mut twin = bots[side.index()].clone();
+                let mut twin = bot.clone();
                 (twin.bat, twin.bowl) = (perfect, perfect);
-                let choice = bots[side.index()].decide(&view);
+                let choice = bot.decide(view);
                 if matches!(decision, Decision::Bowl | Decision::Respond { .. }) {
-                    same += (twin.decide(&view) == choice) as u32;
+                    same += (twin.decide(view) == choice) as u32;
                     decisions += 1;
                 }
-                state.apply(choice, &mut NoRecord).unwrap();
-            }
+                choice
+            });
         }
         let share = same as f64 / decisions as f64;
         let best = profile.batting.mistakes.best;
@@ -513,8 +525,6 @@ fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
 #[test]
 fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
     use crate::engine::delivery::{call_for, resolve};
-    use crate::engine::runner::chance_rng;
-    use crate::engine::NoRecord;
     let first_timer = MatchOptions {
         batsmen: 4,
         no_balls: false,
@@ -528,18 +538,8 @@ fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
             .map(|s| (s, MatchOptions::default()))
             .chain((4..8u64).map(|s| (s, first_timer)))
         {
-            let mut state = MatchState::new(options);
-            let mut rng = chance_rng(seed);
-            let mut bots =
-                [Side::Home, Side::Away].map(|s| Bot::new(level(lvl), level(lvl), seed, s));
-            while !state.is_over() {
-                if state.chance().is_some() {
-                    state.sample_chance(&mut rng, &mut NoRecord);
-                    continue;
-                }
-                let (side, decision) = state.to_act().unwrap();
-                let view = state.view();
-                let choice = bots[side.index()].decide(&view);
+            play_level(lvl, seed, options, |bot, decision, view| {
+                let choice = bot.decide(view);
                 let p = view.public;
                 match decision {
                     Decision::Respond {
@@ -583,8 +583,8 @@ fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
                     }
                     _ => {}
                 }
-                state.apply(choice, &mut NoRecord).unwrap();
-            }
+                choice
+            });
         }
         assert!(
             answers > 1000 && balls > 1000,
