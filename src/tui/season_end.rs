@@ -15,7 +15,7 @@ fn table(
 ) -> Vec<String> {
     let prize_heading = if first { "  Prize" } else { "" };
     let mut out = vec![format!(
-        "{title:<24} P  W  L  D  T  Pts  Quot{prize_heading}"
+        "{title:<24} P  W  L  D  T  Pts   Quot{prize_heading}"
     )];
     for (i, r) in rows.iter().enumerate() {
         let mark = if Some(r.county) == user { "*" } else { " " };
@@ -32,7 +32,7 @@ fn table(
         let name = format!("{}. {}{mark}", i + 1, counties::get(r.county).name);
         let short = short_draw_mark(r.points, r.won, r.drawn, r.tied);
         out.push(format!(
-            "{name:<22} {:>2} {:>2} {:>2} {:>2} {:>2} {:>4}{short}{q:>5}{prize}",
+            "{name:<22} {:>2} {:>2} {:>2} {:>2} {:>2} {:>4}{short} {q:>5}{prize}",
             r.played, r.won, r.lost, r.drawn, r.tied, r.points
         ));
     }
@@ -71,8 +71,15 @@ pub fn lines(s: &SeasonSummary, user: Option<CountyId>) -> Vec<String> {
     out.extend(table("First class", &s.tables[0], user, s, true));
     out.push(String::new());
     out.extend(table("Second class", &s.tables[1], user, s, false));
-    if s.tables.iter().any(|t| has_short_draw(t)) {
+    // The keys to the marks, as every other table has them.
+    let short = s.tables.iter().any(|t| has_short_draw(t));
+    if short || user.is_some() {
         out.push(String::new());
+    }
+    if let Some(user) = user {
+        out.push(format!("* your county ({})", name(user)));
+    }
+    if short {
         out.push(SHORT_DRAW_TABLE_KEY.into());
     }
     out
@@ -94,10 +101,20 @@ mod tests {
         let county = counties::get(r.county).name.clone();
         let out = lines(&s, None);
         let line = out.iter().find(|l| l.contains(&county)).unwrap();
-        assert!(
-            line.contains(&format!("{}+", s.tables[0][3].points)),
-            "{out:?}"
-        );
+        // The mark stands apart from the quotient after it ("21+ 0.923", not "21+0.923").
+        let points = s.tables[0][3].points;
+        assert!(line.contains(&format!("{points}+ ")), "{out:?}");
         assert_eq!(out.last().unwrap(), SHORT_DRAW_TABLE_KEY);
+        // The person's county is marked and keyed, as in every other table.
+        let user = s.tables[0][0].county;
+        let mine = lines(&s, Some(user));
+        let name = &counties::get(user).name;
+        assert!(
+            mine.iter().any(|l| l.contains(&format!("{name}*"))),
+            "{mine:?}"
+        );
+        let key = format!("* your county ({name})");
+        assert_eq!(mine[mine.len() - 2], key, "{mine:?}");
+        assert!(!out.contains(&key));
     }
 }
