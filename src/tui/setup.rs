@@ -72,10 +72,10 @@ impl OptionsNote {
 /// Applies an options-menu key. As the guide has it, [1]-[8] change their option (and move
 /// the cursor, `row`, to its line): a rule into or out of effect, a number one on, round
 /// from its highest to its lowest, said in words ("Packs per session: 1 (after 9 comes
-/// 1)."). [Up]/[Down] move the cursor; [-]/[Left] step the option under it back and
-/// [+]/[Right] on, stopping at its ends (a rule is out of effect at one end, in effect at
-/// the other) and saying why nothing changed there. [9] reverts to defaults, [0] is done;
-/// [Enter] and [Space] say which keys there are.
+/// 1)."). [Up]/[Down] move the cursor, stopping at the first and last lines; [-]/[Left]
+/// step the option under it back and [+]/[Right] on, stopping at its ends (a rule is out of
+/// effect at one end, in effect at the other) and saying why nothing changed there. [9]
+/// reverts to defaults, [0] is done; [Enter] and [Space] say which keys there are.
 pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey {
     let changed = |t: String| OptionsKey::Stay(Some(OptionsNote::Changed(t)));
     let forward = match k.code {
@@ -87,12 +87,14 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
             }
             return changed(said(nf, *row, wrapped));
         }
+        // The cursor stops at the first and last lines: going round, a few [Up]s too many
+        // had put it on the last line, and [-] then changed an option not looked at.
         KeyCode::Up => {
-            *row = row.checked_sub(1).unwrap_or(OPTION_ROWS - 1);
+            *row = row.saturating_sub(1);
             return OptionsKey::Stay(None);
         }
         KeyCode::Down => {
-            *row = (*row + 1) % OPTION_ROWS;
+            *row = (*row + 1).min(OPTION_ROWS - 1);
             return OptionsKey::Stay(None);
         }
         KeyCode::Char('+') | KeyCode::Right => true,
@@ -413,6 +415,22 @@ mod tests {
         assert_eq!(nf, NewFile::default());
         assert_eq!(options_key(&mut nf, &mut row, key('0')), OptionsKey::Done);
         assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
+    }
+
+    /// [Up] and [Down] stop at the first and last lines rather than going round.
+    #[test]
+    fn the_options_cursor_stops_at_the_first_and_last_lines() {
+        let mut nf = NewFile::default();
+        let mut row = 0;
+        options_key(&mut nf, &mut row, arrow(KeyCode::Up));
+        assert_eq!(row, 0);
+        for _ in 0..OPTION_ROWS + 3 {
+            options_key(&mut nf, &mut row, arrow(KeyCode::Down));
+        }
+        assert_eq!(row, OPTION_ROWS - 1);
+        options_key(&mut nf, &mut row, arrow(KeyCode::Up));
+        assert_eq!(row, OPTION_ROWS - 2);
+        assert_eq!(nf, NewFile::default(), "moving the cursor changes nothing");
     }
 
     /// [-] and [+] (and [Left] and [Right]) change the option under the cursor and stop at
