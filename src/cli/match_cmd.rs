@@ -96,10 +96,23 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 /// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a
-/// save file, a scorecard, anything mistyped) is left alone with an error. Only a regular file
+/// save file, a scorecard, anything mistyped) is left alone with an error, and a log is not
+/// written into a folder that does not exist (exit 3). Only a regular file
 /// is written as a log: anything else (a folder, a pipe, a device) is refused, and `--log -`
 /// writes the log to standard output instead.
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
+    // A folder that is missing is not made (the store's writer would make it): a mistyped
+    // path would quietly grow a tree of folders.
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder {
+        if std::fs::metadata(dir).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return Err(Error::NotFound(format!(
+                "there is no folder {}: the ball log was not written (make the folder first, \
+                 or give --log a file in a folder that exists)",
+                dir.display()
+            )));
+        }
+    }
     if let Some(what) = store::read::not_regular(path) {
         return Err(Error::Usage(format!(
             "{} is {what}: give the log a file name (or --log - for standard output)",

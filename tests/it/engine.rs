@@ -376,6 +376,20 @@ fn accc_match_log_replaces_only_an_earlier_log() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "a folder is refused");
+    // A folder that is missing is named and not made.
+    let missing = dir.path().join("no-such-folder");
+    let out = accc()
+        .args(["match", "--seed", "1", "--log"])
+        .arg(missing.join("m.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!("there is no folder {}", missing.display())),
+        "{said}"
+    );
+    assert!(!missing.exists(), "the missing folder was made");
     // An earlier log is replaced.
     let log = dir.path().join("m.jsonl");
     for seed in ["1", "2"] {
