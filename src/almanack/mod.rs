@@ -138,13 +138,9 @@ fn refuse_to_bury(path: &Path) -> Result<(), Error> {
     if path.is_dir() {
         return Err(Error::new(ErrorKind::Folder(path.to_path_buf())));
     }
-    // A folder that is missing is not made (the store's writer would make it). Something
-    // else in the way (a file where a folder should be) is left for the writer to name.
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = folder {
-        if std::fs::metadata(dir).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
-            return Err(Error::new(ErrorKind::NoFolder(dir.to_path_buf())));
-        }
+    // A folder that is missing is not made (the store's writer would make it).
+    if let Some(dir) = crate::store::read::missing_folder(path) {
+        return Err(Error::new(ErrorKind::NoFolder(dir.to_path_buf())));
     }
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(());

@@ -101,17 +101,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
 /// is written as a log: anything else (a folder, a pipe, a device) is refused, and `--log -`
 /// writes the log to standard output instead.
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
-    // A folder that is missing is not made (the store's writer would make it): a mistyped
-    // path would quietly grow a tree of folders.
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = folder {
-        if std::fs::metadata(dir).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
-            return Err(Error::NotFound(format!(
-                "there is no folder {}: the ball log was not written (make the folder first, \
-                 or give --log a file in a folder that exists)",
-                dir.display()
-            )));
-        }
+    // A folder that is missing is not made (the store's writer would make it).
+    if let Some(dir) = store::read::missing_folder(path) {
+        return Err(Error::NotFound(format!(
+            "there is no folder {}: the ball log was not written (make the folder first, or \
+             give --log a file in a folder that exists)",
+            dir.display()
+        )));
     }
     if let Some(what) = store::read::not_regular(path) {
         return Err(Error::Usage(format!(

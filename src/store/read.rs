@@ -55,6 +55,17 @@ fn read_at_most(path: &Path, file: File, len: u64, n: u64) -> Result<Vec<u8>, Er
     Ok(bytes)
 }
 
+/// The folder `path` would be written into, when that folder does not exist: a writer (the
+/// store's makes the folders a save goes in) would quietly make it, so a mistyped path is
+/// refused instead. Something else in the way (a file where a folder should be) is `None`,
+/// left for the writer to name.
+pub fn missing_folder(path: &Path) -> Option<&Path> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    std::fs::metadata(dir)
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+        .then_some(dir)
+}
+
 /// Whether `path` names something that is there but is not a regular file (`Some(what)`).
 pub fn not_regular(path: &Path) -> Option<&'static str> {
     let meta = std::fs::metadata(path).ok()?;
