@@ -525,13 +525,7 @@ fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
 #[test]
 fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
     use crate::engine::delivery::{call_for, resolve};
-    let first_timer = MatchOptions {
-        batsmen: 4,
-        no_balls: false,
-        wides: false,
-        byes: false,
-        ..MatchOptions::default()
-    };
+    let first_timer = MatchOptions::first_timer();
     for lvl in 1..=5u8 {
         let (mut answers, mut balls) = (0u32, 0u32);
         for (seed, options) in (0..4u64)
@@ -861,13 +855,7 @@ fn a_first_timers_match_lasts_past_the_first_pack() {
         b: Lineup::both(Level::VILLAGE),
         matches: 40,
         seed: 9,
-        options: MatchOptions {
-            batsmen: 4,
-            no_balls: false,
-            wides: false,
-            byes: false,
-            ..MatchOptions::default()
-        },
+        options: MatchOptions::first_timer(),
     });
     assert!(t.past_first_pack >= 36, "{t:?}");
 }

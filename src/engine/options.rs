@@ -36,6 +36,18 @@ impl Default for MatchOptions {
 }
 
 impl MatchOptions {
+    /// The guide's settings for a first-timer: no no-balls, wides or byes, four batsmen a
+    /// side, the rest as the defaults.
+    pub fn first_timer() -> MatchOptions {
+        MatchOptions {
+            batsmen: 4,
+            no_balls: false,
+            wides: false,
+            byes: false,
+            ..MatchOptions::default()
+        }
+    }
+
     /// Packs in the whole match: 3 sessions a day.
     pub fn max_packs(&self) -> u16 {
         SESSIONS_PER_DAY as u16 * self.packs_per_session as u16 * self.days as u16

@@ -417,13 +417,7 @@ mod tests {
     /// every claim made in at least ten matches came true in at least 80% of them.
     #[test]
     fn claims_come_true_four_times_in_five() {
-        let first_timer = MatchOptions {
-            batsmen: 4,
-            no_balls: false,
-            wides: false,
-            byes: false,
-            ..MatchOptions::default()
-        };
+        let first_timer = MatchOptions::first_timer();
         for (options, levels, matches) in [
             (MatchOptions::default(), Levels::default(), 200),
             (first_timer, Levels { bat: 1, bowl: 1 }, 400),
