@@ -22,5 +22,6 @@ pub mod save;
 pub mod scorecard;
 pub mod seed;
 pub mod store;
+pub mod text;
 pub mod tui;
 pub mod views;
