@@ -9,6 +9,7 @@ use std::fmt;
 
 use super::data::Chart;
 use super::{table, SystemDef};
+use crate::text::Wrap;
 
 /// One card of a system.
 #[derive(Debug, Clone, Copy)]
@@ -35,8 +36,9 @@ impl Card<'_> {
         match self.what {
             What::Note(note) => {
                 let mut s = format!("{}. {}\n", self.number, self.name);
-                for line in wrap(note, width.saturating_sub(2)) {
-                    s.push_str(&format!("  {line}\n"));
+                for line in Wrap::new(width).begun("  ", "  ").lines(note) {
+                    s.push_str(&line);
+                    s.push('\n');
                 }
                 s
             }
@@ -184,25 +186,6 @@ pub fn folded(s: &str) -> String {
         }
     }
     out
-}
-
-/// Words wrapped to `width`.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ use super::walk::{
 use super::{system, system_ids, systems, table, SystemDef};
 use crate::cli::values;
 use crate::error::{Error, Result};
+use crate::text::Wrap;
 
 /// Arguments of `accc charts`.
 #[derive(Debug, Args)]
@@ -335,11 +336,16 @@ pub fn list_text() -> String {
 /// with its further lines under the text's first.
 fn push_under(s: &mut String, heading: &str, text: &str) {
     let indent = " ".repeat(heading.chars().count());
-    let wrapped = wrap_prose(text, 80 - indent.len());
-    for (i, line) in wrapped.lines().enumerate() {
-        let first = if i == 0 { heading } else { indent.as_str() };
-        s.push_str(&format!("{first}{line}\n"));
+    for line in prose(80).begun(heading, &indent).lines(text) {
+        s.push_str(&line);
+        s.push('\n');
     }
+}
+
+/// Prose printed in lines of `width`, a word longer than that kept whole: the terminal shows
+/// all of it, and a name in it can be copied as it is.
+fn prose(width: usize) -> Wrap<'static> {
+    Wrap::new(width).long_words_whole()
 }
 
 /// The text of `accc charts show SYSTEM [CHART]`.
@@ -383,7 +389,11 @@ pub fn show_text(system_id: &str, chart: Option<&str>) -> Result<String> {
 fn rules_text(sys: &SystemDef) -> String {
     let mut s = String::from("Rules (in our words)\n");
     for r in &sys.rules {
-        s.push_str(&format!("\n{}\n{}\n", r.title, wrap_prose(&r.text, 78)));
+        s.push_str(&format!(
+            "\n{}\n{}\n",
+            r.title,
+            prose(78).lines(&r.text).join("\n")
+        ));
     }
     s
 }
@@ -391,34 +401,13 @@ fn rules_text(sys: &SystemDef) -> String {
 fn unclear_text(sys: &SystemDef) -> String {
     let mut s = String::from("What the source leaves unclear, and how this program reads it\n");
     for u in &sys.unclear {
-        let w = wrap_prose(&u.text, 74);
-        let mut lines = w.lines();
-        if let Some(first) = lines.next() {
-            s.push_str(&format!("\n  - {first}\n"));
-        }
-        for l in lines {
-            s.push_str(&format!("    {l}\n"));
+        s.push('\n');
+        for line in prose(78).begun("  - ", "    ").lines(&u.text) {
+            s.push_str(&line);
+            s.push('\n');
         }
     }
     s
-}
-
-fn wrap_prose(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out
 }
 
 /// The clap command for one procedure's flags.

@@ -93,7 +93,7 @@ fn render_part(chart: &Chart, cols: &[usize], cap: usize, title: &str) -> (Strin
         let wrapped: Vec<Vec<String>> = row
             .iter()
             .zip(&widths)
-            .map(|(cell, &w)| wrap(cell, w))
+            .map(|(cell, &w)| crate::text::wrap(cell, w))
             .collect();
         let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
         for l in 0..height {
@@ -125,38 +125,6 @@ fn render_part(chart: &Chart, cols: &[usize], cap: usize, title: &str) -> (Strin
 /// Display width of a cell (characters; the charts hold no double-width text).
 fn width(s: &str) -> usize {
     s.chars().count()
-}
-
-/// Splits a cell into lines no wider than `w`, at spaces where possible.
-fn wrap(text: &str, w: usize) -> Vec<String> {
-    if width(text) <= w {
-        return vec![text.to_string()];
-    }
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in text.split(' ') {
-        let mut word = word.to_string();
-        while width(&word) > w {
-            if !cur.is_empty() {
-                lines.push(std::mem::take(&mut cur));
-            }
-            let head: String = word.chars().take(w).collect();
-            word = word.chars().skip(w).collect();
-            lines.push(head);
-        }
-        if cur.is_empty() {
-            cur = word;
-        } else if width(&cur) + 1 + width(&word) <= w {
-            cur.push(' ');
-            cur.push_str(&word);
-        } else {
-            lines.push(std::mem::replace(&mut cur, word));
-        }
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
 }
 
 #[cfg(test)]
@@ -208,9 +176,22 @@ mod tests {
     }
 
     #[test]
-    fn wraps_long_cells_at_spaces() {
-        let lines = wrap("one two three four", 9);
-        assert_eq!(lines, vec!["one two", "three", "four"]);
-        assert!(wrap("abcdefghijkl", 5).iter().all(|l| width(l) <= 5));
+    fn long_cells_wrap_within_their_column_and_long_words_are_broken() {
+        let mut chart = chart();
+        chart.rows[0].cells[1] = "abcdefghijklmnopqrstuvwxyz".into();
+        let (text, widest) = render_part(&chart, &[0, 1], 16, "T");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[3..],
+            [
+                "1  | x           | abcdefghijklmnop",
+                "   |             | qrstuvwxyz",
+                "2  | [illegible] | a long cell that",
+                "   |             | goes on and on",
+                "   |             | and on past the",
+                "   |             | width",
+            ]
+        );
+        assert_eq!(widest, 35);
     }
 }

@@ -138,7 +138,7 @@ fn system_lines(i: usize) -> Vec<String> {
 fn system_page(i: usize) -> (Vec<String>, Vec<usize>) {
     let mut starts = Vec::new();
     let sys = &crate::charts::systems()[i];
-    let mut lines: Vec<String> = super::draw::wrap(&sys.meta.summary, 78);
+    let mut lines: Vec<String> = crate::text::wrap(&sys.meta.summary, 78);
     if !sys.procedures.is_empty() {
         lines.push(String::new());
         lines.push("Press [W] to walk one of this system's procedures and make its call.".into());

@@ -15,6 +15,7 @@ use super::style;
 use super::views::{PickFor, YearBar};
 use crate::counties::{self, Class, CountyId};
 use crate::league::history;
+use crate::text::wrap;
 
 /// The screen size the program is laid out for.
 pub const WIDTH: u16 = 80;
@@ -1076,23 +1077,6 @@ pub fn capitalised(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// Splits a long line at spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for word in text.split_whitespace() {
-        let last = out.last_mut().expect("one line");
-        if !last.is_empty() && last.len() + 1 + word.len() > width {
-            out.push(word.to_string());
-        } else {
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(word);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

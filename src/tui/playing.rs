@@ -488,7 +488,7 @@ fn wrap_indented(line: &str, width: usize) -> Vec<String> {
     }
     let indent = line.len() - line.trim_start().len();
     let pad = " ".repeat(indent + 2);
-    let mut out = super::draw::wrap(line.trim_start(), width - indent - 2);
+    let mut out = crate::text::wrap(line.trim_start(), width - indent - 2);
     for (i, l) in out.iter_mut().enumerate() {
         *l = if i == 0 {
             format!("{}{l}", &pad[..indent])

@@ -9,6 +9,7 @@ use crate::engine::score::plural;
 use crate::engine::{Choice, Side};
 use crate::league::Settings;
 use crate::save::record::{MatchRecord, Op};
+use crate::text::{wrap, Wrap};
 
 /// How many of the dearest choices a review lists.
 pub const MOST: usize = 10;
@@ -74,12 +75,10 @@ pub fn lines(
         out.extend(wrap(
             "Declarations (a declaration is the person's own, made with [D]; [=] never \
              makes one):",
-            "",
-            "",
             width,
         ));
         for b in &batted_on {
-            out.extend(wrap(&b.line(), "  ", "    ", width));
+            out.extend(Wrap::new(width).begun("  ", "    ").lines(&b.line()));
         }
     }
     Ok(Some(out))
@@ -133,7 +132,7 @@ pub fn told(
         String::new(),
     ];
     let mut say = |text: &str, first: &str, rest: &str| {
-        out.extend(wrap(text, first, rest, width));
+        out.extend(Wrap::new(width).begun(first, rest).lines(text));
     };
     if costly.is_empty() {
         let none = "The analyst found no ball or answer it was sure cost runs";
@@ -161,24 +160,4 @@ pub fn told(
         }
     }
     out
-}
-
-/// `text` in lines at most `width` wide, the first begun with `first`, the rest with `rest`.
-fn wrap(text: &str, first: &str, rest: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = first.to_string();
-    let mut empty = true;
-    for word in text.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::replace(&mut line, rest.to_string()));
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    lines.push(line);
-    lines
 }

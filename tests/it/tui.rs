@@ -1667,6 +1667,25 @@ fn a_missing_file_with_a_backup_offers_the_backup() {
 }
 
 #[test]
+fn a_path_wider_than_the_screen_is_shown_whole_across_lines() {
+    // A word longer than a line (here the saves folder's name, in the file's path) is broken
+    // across lines, not cut off at the screen's edge.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir
+        .path()
+        .join("a_folder_whose_name_alone_is_wider_than_the_screen_".repeat(2));
+    std::fs::create_dir(&saves).unwrap();
+    std::fs::write(saves.join("LOST.bak"), b"not a save").unwrap();
+    let app = App::new(saves.clone(), Some("lost".into()));
+    assert!(matches!(app.start(), Some(Start::Damaged { .. })));
+    let text = shot(&app);
+    let joined: String = text.lines().map(str::trim).collect();
+    let path = file_path(&saves, "LOST").display().to_string();
+    assert!(path.chars().count() > 80);
+    assert!(joined.contains(&path), "{text}");
+}
+
+#[test]
 fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
     use accc::tui::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
