@@ -6,8 +6,8 @@ use crate::cards::Card;
 use crate::engine::{Choice, PublicState, Side, View};
 
 use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
-use super::profile::Declare;
-use super::situation::{deliveries_left, lead};
+use super::profile::{Batting, Declare};
+use super::situation::{deliveries_left, lead, wickets_to_win};
 
 /// Runs per delivery and balls per wicket the captain expects when the match has shown too
 /// little to go on.
@@ -51,12 +51,39 @@ impl Rates {
     }
 }
 
+/// The captain's declaration: what its policy says (`declare_by_totals`, or `declare_by_time`
+/// on `rates`, the other side's batting rates as the policy reads them), but never without
+/// time to win (`time_to_win`), whatever the policy.
+pub fn declare(p: &PublicState, batting: &Batting, rates: impl Fn() -> Rates) -> Choice {
+    let choice = match batting.declare {
+        totals @ Declare::Totals { .. } => declare_by_totals(p, totals),
+        Declare::ByTime { margin, .. } => declare_by_time(p, &rates, margin),
+    };
+    if choice == Choice::Declare && !time_to_win(p, rates(), batting.time_to_win) {
+        Choice::Continue
+    } else {
+        choice
+    }
+}
+
+/// Whether declaring now leaves the batting side a real chance to win: the deliveries left
+/// in the match are at least `share` of those it would take, at `rates`, to take every
+/// wicket a win still needs (`situation::wickets_to_win`). A declaration without that time
+/// gives the other side runs to chase and the declaring side nothing to win. A `share` of 0
+/// asks only that a win be possible at all.
+pub fn time_to_win(p: &PublicState, rates: Rates, share: f32) -> bool {
+    wickets_to_win(p).is_some_and(|wickets| {
+        deliveries_left(p) >= share * wickets as f32 * rates.balls_per_wicket
+    })
+}
+
 /// No first innings is declared under this total (nor a second under this lead).
 const MIN_FIRST_INNINGS_DECLARATION: u16 = 200;
 
 /// Declares in the third innings once the lead is more than the other side can make: in
-/// the time left, or in a whole innings if that is less. With too little time left to bowl
-/// the other side out, only a lead it could not make at twice the usual rate will do.
+/// the time left, or in a whole innings if that is less. With less than half the time it
+/// takes to bowl the other side out, only a lead it could not make at twice the usual rate
+/// will do (the frozen reference's rule: the levels' `time_to_win` lets none of these through).
 /// `rates` are the other side's batting rates; `margin` scales how safe the lead must be.
 /// It also declares a big first innings when batting on would leave too little time for a
 /// result, and a second innings with a lead the other side is unlikely to clear (a likely

@@ -12,9 +12,11 @@ use rayon::prelude::*;
 
 use super::analyst::{Analyst, Search};
 use super::profile::Profile;
+use super::situation::{deliveries_left, wickets_to_win};
 use super::{Bot, Level};
+use crate::engine::runner::{chance_rng, play_on_seeing};
 use crate::engine::{
-    play_match, Choice, Event, MatchOptions, MatchState, Outcome, Player, Recorder, Side, View,
+    Choice, Event, MatchOptions, MatchState, Outcome, Player, PublicState, Recorder, Side, View,
 };
 
 /// One side of a duel: the profiles it bats and bowls by, or the analyst.
@@ -193,6 +195,17 @@ pub fn play_numbered<R: Recorder + ?Sized>(
     k: u64,
     rec: &mut R,
 ) -> (MatchState, Side) {
+    play_numbered_seeing(config, k, rec, |_, _| {})
+}
+
+/// [`play_numbered`], telling `seen` of every decision: the state it was made in and the
+/// choice made.
+pub fn play_numbered_seeing<R: Recorder + ?Sized>(
+    config: &DuelConfig,
+    k: u64,
+    rec: &mut R,
+    seen: impl FnMut(&MatchState, Choice),
+) -> (MatchState, Side) {
     let seed = pair_seed(config.seed, k / 2);
     let a_side = if k.is_multiple_of(2) {
         Side::Home
@@ -205,9 +218,34 @@ pub fn play_numbered<R: Recorder + ?Sized>(
         Side::Home => [&mut a, &mut b],
         Side::Away => [&mut b, &mut a],
     };
-    let state = play_match(config.options, seed, players, rec)
-        .expect("computer players choose only legal cards");
+    let state = play_on_seeing(
+        MatchState::new(config.options),
+        &mut chance_rng(seed),
+        players,
+        rec,
+        seen,
+    )
+    .expect("computer players choose only legal cards");
     (state, a_side)
+}
+
+/// A wicket every this many deliveries: the generous pace [`declaration_can_only_lose`]
+/// judges by. A typical all-out innings takes 31-37 deliveries a wicket at every level,
+/// default or first-timer rules (the median); at this pace, a third of that, at most one
+/// innings in a hundred is bowled out at the default rules and two or three in a hundred
+/// with four batsmen a side (docs/AI.md, "Declarations").
+pub const GENEROUS_DELIVERIES_PER_WICKET: f32 = 10.0;
+
+/// Whether the batting side, by declaring in `p`, could only lose the match: no win is
+/// possible at all (a fourth innings), or fewer deliveries are left in the match than taking
+/// every wicket a win still needs would take at [`GENEROUS_DELIVERIES_PER_WICKET`]. The
+/// deliveries left are the cards still to be drawn in the match (the pickup pile and the
+/// packs not started: rules, "Drawing and packs"), at 1.97 cards a delivery, and the rest
+/// of the over in play (`situation::deliveries_left`); the wickets are the other side's in
+/// each innings it has still to bat (`situation::wickets_to_win`).
+pub fn declaration_can_only_lose(p: &PublicState) -> bool {
+    wickets_to_win(p)
+        .is_none_or(|wickets| deliveries_left(p) < wickets as f32 * GENEROUS_DELIVERIES_PER_WICKET)
 }
 
 /// Plays match `k` of the duel and tallies it.

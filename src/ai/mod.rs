@@ -206,16 +206,16 @@ impl Bot {
     }
 
     fn declare(&self, view: &View<'_>) -> Choice {
-        match self.bat.batting.declare {
-            totals @ Declare::Totals { .. } => captain::declare_by_totals(view.public, totals),
-            Declare::ByTime { margin, evidence } => {
-                let rates = || match evidence {
-                    Some(w) => Rates::blended(view.public, view.side.other(), w),
-                    None => Rates::prior(),
-                };
-                captain::declare_by_time(view.public, rates, margin)
-            }
-        }
+        let b = &self.bat.batting;
+        let evidence = match b.declare {
+            Declare::ByTime { evidence, .. } => evidence,
+            Declare::Totals { .. } => None,
+        };
+        let rates = || match evidence {
+            Some(w) => Rates::blended(view.public, view.side.other(), w),
+            None => Rates::prior(),
+        };
+        captain::declare(view.public, b, rates)
     }
 
     fn bowl(&mut self, view: &View<'_>) -> Choice {

@@ -29,6 +29,9 @@ pub struct Batting {
     pub remembers: bool,
     pub elect: Elect,
     pub declare: Declare,
+    /// Whatever `declare` says, it declares only with this share of the time it expects to
+    /// need to win left (`captain::time_to_win`).
+    pub time_to_win: f32,
     /// How often and how far its answers stray from its best judgement.
     pub mistakes: Mistakes,
 }
@@ -133,6 +136,13 @@ const PROFESSIONAL_DECLARES: Declare = Declare::ByTime {
     evidence: Some(1000.0),
 };
 
+/// Every level declares only with at least half the deliveries left that it expects bowling
+/// the other side out (as often as a win needs) to take, at the rates its captain reads: a
+/// real chance, for about one innings in ten is bowled out that fast. With less, a
+/// declaration gives the other side runs to chase and the declaring side next to nothing to
+/// win (docs/AI.md, "Declarations").
+const TIME_TO_WIN: f32 = 0.5;
+
 /// Today's professional, frozen: the reference the new level 5 is measured against. A test
 /// holds its play to a fingerprint taken before issue 17.
 pub const FROZEN: Profile = Profile {
@@ -143,6 +153,8 @@ pub const FROZEN: Profile = Profile {
         remembers: true,
         elect: Elect::Bowl,
         declare: PROFESSIONAL_DECLARES,
+        // The frozen reference declares by its policy alone, as it did.
+        time_to_win: 0.0,
         mistakes: Mistakes::NONE,
     },
     bowling: Bowling {
@@ -169,6 +181,7 @@ const PROFESSIONAL: Profile = Profile {
             margin: 1.1,
             evidence: Some(1000.0),
         },
+        time_to_win: TIME_TO_WIN,
         ..FROZEN.batting
     },
     bowling: Bowling {
@@ -182,12 +195,13 @@ const PROFESSIONAL: Profile = Profile {
 
 /// A level below the professional: the frozen professional's judgement (the weights the
 /// ladder was set with), without the memory of the other hand, straying from it as
-/// `mistakes` says.
+/// `mistakes` says, and declaring only with time to win.
 const fn below(name: &'static str, batting: Batting, mistakes: Mistakes) -> Profile {
     Profile {
         name,
         batting: Batting {
             remembers: false,
+            time_to_win: TIME_TO_WIN,
             mistakes,
             ..batting
         },

@@ -27,6 +27,19 @@ pub fn deliveries_left(p: &PublicState) -> f32 {
     cards_left(p) as f32 / CARDS_PER_DELIVERY + BALLS_PER_OVER as f32 - p.balls_in_over as f32
 }
 
+/// Wickets the batting side must still take to win if it declares now: every wicket of each
+/// innings the other side has still to bat (two after a first-innings declaration, one after
+/// a second or a third), for a side that is neither all out nor declares cannot lose. After
+/// a fourth-innings declaration it cannot win at all: `None`.
+pub fn wickets_to_win(p: &PublicState) -> Option<u16> {
+    let all_out = p.options.all_out() as u16;
+    match p.innings_number() {
+        1 => Some(2 * all_out),
+        2 | 3 => Some(all_out),
+        _ => None,
+    }
+}
+
 /// The batting side's lead over the other side (negative when behind), all innings so far.
 pub fn lead(p: &PublicState) -> i32 {
     let bat = p.batting();

@@ -281,6 +281,185 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
     assert_eq!(decide_at(260), Choice::Declare, "a lead of 360 is");
 }
 
+/// `p` before the first delivery of an over with about `left` deliveries left in the match
+/// (`situation::deliveries_left`: the cards still to be drawn, and the over).
+fn with_deliveries_left(mut p: PublicState, left: f32) -> PublicState {
+    use situation::{CARDS_PER_DELIVERY, CARDS_PER_PACK};
+    let cards = ((left - 6.0) * CARDS_PER_DELIVERY).round() as u16;
+    p.balls_in_over = 0;
+    p.pack = p.options.max_packs() - cards / CARDS_PER_PACK;
+    p.pickup_left = cards % CARDS_PER_PACK;
+    assert!((situation::deliveries_left(&p) - left).abs() < 1.0);
+    p
+}
+
+/// A position before a delivery with `left` deliveries left in the match, in the innings
+/// after those `totals` lists (home bats first): each earlier innings all out in 300 balls,
+/// the last, in play, 9 down after 250 balls.
+fn declaring(totals: &[u16], left: f32) -> PublicState {
+    let mut p = position(totals.len() as u8, c(3, Pads), Balls);
+    for (inn, &total) in p.innings.iter_mut().zip(totals) {
+        (inn.total, inn.balls, inn.wickets) = (total, 300, 10);
+    }
+    let now = &mut p.innings[totals.len() - 1];
+    (now.balls, now.wickets) = (250, 9);
+    with_deliveries_left(p, left)
+}
+
+/// What a bot batting by `profile` decides about declaring in `p`.
+fn declares(profile: &'static Profile, p: &PublicState) -> Choice {
+    let hand = [
+        c(11, Stumps),
+        c(2, Pads),
+        c(9, Gloves),
+        c(3, Gloves),
+        c(4, Gloves),
+        c(9, Pads),
+    ];
+    let mut bot = Bot::with_profiles(profile, profile, 7, p.batting());
+    bot.decide(&View {
+        side: p.batting(),
+        decision: Decision::Declare,
+        hand: &hand,
+        public: p,
+    })
+}
+
+/// What each level (1 to 5) decides about declaring in `p`.
+fn declarations(p: &PublicState) -> Vec<Choice> {
+    (1..=5)
+        .map(|lvl| declares(level(lvl).profile(), p))
+        .collect()
+}
+
+/// The play-through's case: the club captain, 210 for 9 in the third innings and 35 ahead
+/// with 12 balls of the match left, declared; the other side could not be bowled out in 12
+/// balls and might make 36. No level declares there, nor 350 ahead, where each of them
+/// declares with 500 deliveries left to bowl the other side out; the frozen reference, which
+/// keeps its old rule, still does.
+#[test]
+fn no_level_declares_a_third_innings_with_no_time_to_bowl_the_other_side_out() {
+    let short = declaring(&[150, 325, 210], 12.0);
+    assert_eq!(short.batting(), Side::Home);
+    assert_eq!(situation::lead(&short), 35);
+    assert!(duel::declaration_can_only_lose(&short));
+    assert_eq!(
+        declarations(&short),
+        [Choice::Continue; 5],
+        "35 ahead, 12 left"
+    );
+    let far_ahead = declaring(&[150, 325, 525], 12.0);
+    assert_eq!(situation::lead(&far_ahead), 350);
+    assert_eq!(declarations(&far_ahead), [Choice::Continue; 5], "350 ahead");
+    assert_eq!(declares(&profile::FROZEN, &far_ahead), Choice::Declare);
+    let in_time = declaring(&[150, 325, 525], 500.0);
+    assert!(!duel::declaration_can_only_lose(&in_time));
+    assert_eq!(
+        declarations(&in_time),
+        [Choice::Declare; 5],
+        "350 ahead, 500 left"
+    );
+}
+
+/// The first and second innings too: a big first innings, or a big lead in the second, is
+/// declared only with time to bowl the other side out as often as a win needs (twice after
+/// a first innings, once after a second).
+#[test]
+fn no_level_declares_a_first_or_second_innings_without_time_to_win() {
+    // 400 in the first innings: every level declares with 800 deliveries left, none with 400
+    // (20 wickets to take: less than half the 900 deliveries they take at 45 a wicket).
+    assert_eq!(
+        declarations(&declaring(&[400], 800.0)),
+        [Choice::Declare; 5]
+    );
+    assert_eq!(
+        declarations(&declaring(&[400], 400.0)),
+        [Choice::Continue; 5]
+    );
+    // 350 ahead in the second innings: declared with 500 left, not with 200.
+    let second = |left| declaring(&[150, 500], left);
+    assert_eq!(second(500.0).batting(), Side::Away);
+    assert_eq!(situation::lead(&second(500.0)), 350);
+    assert_eq!(declarations(&second(500.0)), [Choice::Declare; 5]);
+    assert_eq!(declarations(&second(200.0)), [Choice::Continue; 5]);
+}
+
+/// `captain::time_to_win` asks for `share` of the deliveries that taking every wicket a win
+/// still needs takes at the rates given: at the prior's 45 balls a wicket and half of it,
+/// 225 deliveries in the second or third innings, 450 in the first, 67.5 with four batsmen a
+/// side; after a fourth innings, where no win is possible, never.
+#[test]
+fn time_to_win_is_a_share_of_the_time_every_wicket_a_win_needs_takes() {
+    let prior = captain::Rates::prior();
+    let enough = |innings, options: MatchOptions, left| {
+        let mut p = position(innings, c(3, Pads), Balls);
+        p.options = options;
+        captain::time_to_win(&with_deliveries_left(p, left), prior, 0.5)
+    };
+    let default = MatchOptions::default();
+    assert!(!enough(3, default, 220.0) && enough(3, default, 230.0));
+    assert!(!enough(2, default, 220.0) && enough(2, default, 230.0));
+    assert!(!enough(1, default, 445.0) && enough(1, default, 455.0));
+    let first_timer = MatchOptions::first_timer();
+    assert!(!enough(3, first_timer, 66.0) && enough(3, first_timer, 69.0));
+    let fourth = with_deliveries_left(position(4, c(3, Pads), Balls), 1000.0);
+    assert!(!captain::time_to_win(&fourth, prior, 0.0));
+    assert!(duel::declaration_can_only_lose(&fourth));
+}
+
+/// The criterion the captains are judged by (`duel::declaration_can_only_lose`): fewer
+/// deliveries left than taking every wicket a win needs at 10 deliveries a wicket.
+#[test]
+fn a_declaration_can_only_lose_with_less_time_than_a_generous_bowl_out() {
+    let hopeless = |innings, options: MatchOptions, left| {
+        let mut p = position(innings, c(3, Pads), Balls);
+        p.options = options;
+        duel::declaration_can_only_lose(&with_deliveries_left(p, left))
+    };
+    let default = MatchOptions::default();
+    assert!(hopeless(3, default, 95.0) && !hopeless(3, default, 105.0));
+    assert!(hopeless(1, default, 195.0) && !hopeless(1, default, 205.0));
+    let first_timer = MatchOptions::first_timer();
+    assert!(hopeless(2, first_timer, 28.0) && !hopeless(2, first_timer, 32.0));
+}
+
+/// Over whole matches of every level against itself, at the default and the first-timer
+/// rules, no declaration is one that can only lose (`duel::declaration_can_only_lose`).
+/// Before every declaration went through `captain::time_to_win`, the club, county and
+/// professional captains made such declarations in 4 to 8 default matches in 100
+/// (`examples/declarations.rs`).
+#[test]
+fn no_level_makes_a_declaration_that_can_only_lose() {
+    let first_timer = MatchOptions::first_timer();
+    let mut declared = 0;
+    for lvl in 1..=5u8 {
+        for (seed, options) in (0..30u64)
+            .map(|s| (s, MatchOptions::default()))
+            .chain((30..40u64).map(|s| (s, first_timer)))
+        {
+            play_level(lvl, seed, options, |bot, decision, view| {
+                let choice = bot.decide(view);
+                if decision == Decision::Declare && choice == Choice::Declare {
+                    let p = view.public;
+                    assert!(
+                        !duel::declaration_can_only_lose(p),
+                        "level {lvl}, seed {seed}: declared innings {} at {}-{}, {} ahead, \
+                         {:.0} deliveries left",
+                        p.innings_number(),
+                        p.current().total,
+                        p.current().wickets,
+                        situation::lead(p),
+                        situation::deliveries_left(p),
+                    );
+                    declared += 1;
+                }
+                choice
+            });
+        }
+    }
+    assert!(declared >= 60, "{declared} declarations");
+}
+
 #[test]
 fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     let mut p = position(4, c(3, Pads), Balls);
