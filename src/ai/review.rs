@@ -13,7 +13,7 @@
 use super::analyst::{Analyst, Judged};
 use crate::engine::delivery::{call_for, resolve, Call};
 use crate::engine::score::{overs_text, plural};
-use crate::engine::{Choice, Decision, MatchState, Player, Side, View};
+use crate::engine::{BallRecord, Choice, Decision, MatchState, Player, Side, View};
 
 /// A decision of a match: the state it was made in and the choice made.
 pub type Step = (MatchState, Choice);
@@ -32,8 +32,15 @@ pub struct Costly {
     pub chosen: Choice,
     /// The analyst's advice there (what the `=` key answers).
     pub advised: Choice,
-    /// What was chosen, what the analyst would have chosen, and what each came to.
-    pub text: String,
+    /// What was chosen, and (an answer) what it came to: "you answered 8 of $pads$ with 3 of
+    /// $pads$ and were out", "you bowled 11 of !bats!".
+    pub made: String,
+    /// What the analyst would have chosen, and (an answer) what it would have come to.
+    pub better: String,
+    /// A ball bowled that took a wicket all the same (the review judges a ball by what the
+    /// bowler could know, not by the batsman's hand): said, so that the line is not read as
+    /// blaming a ball for failing.
+    pub took_wicket: bool,
     /// Runs it cost, by the analyst's estimate.
     pub cost: f32,
 }
@@ -49,9 +56,64 @@ impl Costly {
         format!(
             "{nth} innings, at {} overs: {} (about {})",
             overs_text(self.balls),
-            self.text,
+            self.text(),
             plural(self.cost.round().max(0.0) as u32, "run")
         )
+    }
+
+    /// What was chosen and what the analyst would have chosen: "you bowled 11 of !bats!, which
+    /// took a wicket; by the odds 2 of #stumps# (a bye) was the better ball".
+    pub fn text(&self) -> String {
+        if self.took_wicket {
+            format!(
+                "{}, which took a wicket; by the odds {}",
+                self.made, self.better
+            )
+        } else {
+            format!("{}; {}", self.made, self.better)
+        }
+    }
+}
+
+/// The kinds of decision a review judges, and counts: balls bowled and answers to them.
+pub fn judged_kind(decision: Decision) -> bool {
+    matches!(decision, Decision::Bowl | Decision::Respond { .. })
+}
+
+/// Follows a ball bowled that a review blames to what it came to, so that a wicket it took is
+/// said ([`Costly::took_wicket`]). Shown the last ball of each state the review passes after
+/// the decision (the next decision of either side comes once the ball is settled), and of the
+/// match's end.
+#[derive(Default)]
+pub struct FollowBall {
+    /// The blamed ball's place in the list, and the last ball when it was bowled.
+    waiting: Option<(usize, Option<BallRecord>)>,
+}
+
+impl FollowBall {
+    /// Adds `judged`, the judgement of a choice made at `view`, to `found` if it cost runs,
+    /// and follows it if it is a ball bowled.
+    pub fn add(&mut self, found: &mut Vec<Costly>, judged: Option<Costly>, view: &View<'_>) {
+        if let Some(c) = judged {
+            if view.decision == Decision::Bowl {
+                self.waiting = Some((found.len(), view.public.last_ball));
+            }
+            found.push(c);
+        }
+    }
+
+    /// A later state's last ball: if it is the ball followed, its wicket is said.
+    pub fn seen(&mut self, found: &mut [Costly], last_ball: Option<BallRecord>) {
+        let Some((at, before)) = self.waiting else {
+            return;
+        };
+        if last_ball == before {
+            return;
+        }
+        self.waiting = None;
+        if let (Some(ball), Some(c)) = (last_ball, found.get_mut(at)) {
+            c.took_wicket = ball.wicket.is_some() && c.chosen == Choice::Card(ball.bowler_card);
+        }
     }
 }
 
@@ -62,12 +124,15 @@ pub fn judge(adviser: &Analyst, state: &MatchState, choice: Choice, who: &str) -
     let view = state.view();
     let j = adviser.fault(&view, choice, SCREEN)?;
     let p = view.public;
+    let (made, better) = telling(&view, who, &j);
     Some(Costly {
         innings: p.innings_number(),
         balls: p.current().balls,
         chosen: j.chosen.0,
         advised: j.advised.0,
-        text: telling(&view, who, &j),
+        made,
+        better,
+        took_wicket: false,
         cost: j.cost(),
     })
 }
@@ -81,25 +146,35 @@ pub fn dearest(mut found: Vec<Costly>, most: usize) -> Vec<Costly> {
 
 /// Reviews `side`'s decisions in a match: `steps` are every decision of that side in order
 /// (its declarations too, as its adviser is told of every view), each the state it was made
-/// in and the choice made; `who` names the side in the lines ("you", or a county). The
-/// `most` dearest choices, dearest first.
-pub fn review(seed: u64, side: Side, who: &str, steps: &[Step], most: usize) -> Vec<Costly> {
+/// in and the choice made, and `end` the match's last state; `who` names the side in the
+/// lines ("you", or a county). The `most` dearest choices, dearest first.
+pub fn review(
+    seed: u64,
+    side: Side,
+    who: &str,
+    steps: &[Step],
+    end: &MatchState,
+    most: usize,
+) -> Vec<Costly> {
     let mut adviser = Analyst::adviser(seed, side);
     let mut found = Vec::new();
+    let mut follow = FollowBall::default();
     for (state, choice) in steps {
         let view = state.view();
+        follow.seen(&mut found, view.public.last_ball);
         if view.side != side {
             continue;
         }
-        found.extend(judge(&adviser, state, *choice, who));
+        follow.add(&mut found, judge(&adviser, state, *choice, who), &view);
         adviser.observe(&view, *choice);
     }
+    follow.seen(&mut found, end.public().last_ball);
     dearest(found, most)
 }
 
 /// What was chosen and what the analyst would have chosen, told: the ball answered (and
 /// whether it was a no-ball or a wide), or the ball bowled (and whether it was one).
-fn telling(view: &View<'_>, who: &str, j: &Judged) -> String {
+fn telling(view: &View<'_>, who: &str, j: &Judged) -> (String, String) {
     let card = |c: Choice| match c {
         Choice::Card(c) => c.on_screen(),
         _ => "no card".to_string(),
@@ -140,12 +215,14 @@ fn telling(view: &View<'_>, who: &str, j: &Judged) -> String {
             };
             let mine_came = format!("and {}", mine_came.told(Some(were), off_the_bat));
             let best_came = best_came.told(None, off_the_bat);
-            format!(
-                "{who} answered {}{} with {} {mine_came}; {} {best_came}{also}",
-                called(call),
-                bowled.on_screen(),
-                card(mine),
-                card(best)
+            (
+                format!(
+                    "{who} answered {}{} with {} {mine_came}",
+                    called(call),
+                    bowled.on_screen(),
+                    card(mine),
+                ),
+                format!("{} {best_came}{also}", card(best)),
             )
         }
         _ => {
@@ -160,10 +237,9 @@ fn telling(view: &View<'_>, who: &str, j: &Judged) -> String {
                 Call::Bye => format!("{} (a bye)", card(c)),
                 _ => card(c),
             };
-            format!(
-                "{who} bowled {}; {} was the better ball",
-                bowled(j.chosen.0),
-                bowled(j.advised.0)
+            (
+                format!("{who} bowled {}", bowled(j.chosen.0)),
+                format!("{} was the better ball", bowled(j.advised.0)),
             )
         }
     }
@@ -217,8 +293,8 @@ mod tests {
     use crate::engine::{MatchOptions, NoRecord};
 
     /// A short match of `home` against the professional (away): every decision of both
-    /// sides with the state it was made in.
-    fn against_professional(seed: u64, home: &mut dyn Player) -> Vec<Step> {
+    /// sides with the state it was made in, and the match's end.
+    fn against_professional(seed: u64, home: &mut dyn Player) -> (Vec<Step>, MatchState) {
         let options = MatchOptions {
             batsmen: 6,
             packs_per_session: 1,
@@ -228,7 +304,7 @@ mod tests {
         let pro = Level::PROFESSIONAL;
         let mut away = Bot::new(pro, pro, seed, Side::Away);
         let mut steps = Vec::new();
-        play_on_seeing(
+        let end = play_on_seeing(
             MatchState::new(options),
             &mut chance_rng(seed),
             [home, &mut away],
@@ -236,11 +312,11 @@ mod tests {
             |state, choice| steps.push((state.clone(), choice)),
         )
         .unwrap();
-        steps
+        (steps, end)
     }
 
     /// A novice's match against the professional.
-    fn novice_v_professional(seed: u64) -> Vec<Step> {
+    fn novice_v_professional(seed: u64) -> (Vec<Step>, MatchState) {
         let novice = Level::new(1).unwrap();
         against_professional(seed, &mut Bot::new(novice, novice, seed, Side::Home))
     }
@@ -269,10 +345,10 @@ mod tests {
 
     #[test]
     fn the_novice_costs_more_than_the_professional_and_is_told_so() {
-        let steps = novice_v_professional(4);
+        let (steps, end) = novice_v_professional(4);
         let all = usize::MAX;
-        let novice = review(4, Side::Home, "you", &steps, all);
-        let pro = review(4, Side::Away, "Kent", &steps, all);
+        let novice = review(4, Side::Home, "you", &steps, &end, all);
+        let pro = review(4, Side::Away, "Kent", &steps, &end, all);
         let total = |v: &[Costly]| v.iter().map(|c| c.cost).sum::<f32>();
         assert!(
             novice.len() > 2 * pro.len() && total(&novice) > total(&pro),
@@ -295,8 +371,8 @@ mod tests {
         );
         assert!(pro
             .iter()
-            .all(|c| c.text.starts_with("Kent answered ") || c.text.starts_with("Kent bowled ")));
-        assert_eq!(review(4, Side::Home, "you", &steps, 3), novice[..3]);
+            .all(|c| c.made.starts_with("Kent answered ") || c.made.starts_with("Kent bowled ")));
+        assert_eq!(review(4, Side::Home, "you", &steps, &end, 3), novice[..3]);
     }
 
     /// The review and the `=` key agree: at every ball and answer of the novice's match the
@@ -304,7 +380,7 @@ mod tests {
     /// adviser told the same views), and never the choice made.
     #[test]
     fn the_better_choice_named_is_the_advice_there() {
-        let steps = novice_v_professional(5);
+        let (steps, _) = novice_v_professional(5);
         let mut twin = Analyst::adviser(5, Side::Home);
         let mut blamed = 0;
         for (state, choice) in &steps {
@@ -314,7 +390,7 @@ mod tests {
             }
             if let Some(c) = judge(&twin, state, *choice, "you") {
                 blamed += 1;
-                assert_eq!((c.chosen, c.text.starts_with("you ")), (*choice, true));
+                assert_eq!((c.chosen, c.made.starts_with("you ")), (*choice, true));
                 assert_eq!(c.advised, twin.clone().decide(&view), "{}", c.line());
                 assert_ne!(c.advised, c.chosen);
             }
@@ -331,8 +407,11 @@ mod tests {
     fn a_side_that_plays_the_advice_is_blamed_for_nothing() {
         let mut cheaper = 0;
         for seed in [1, 2] {
-            let steps = against_professional(seed, &mut Analyst::adviser(seed, Side::Home));
-            assert_eq!(review(seed, Side::Home, "you", &steps, usize::MAX), []);
+            let (steps, end) = against_professional(seed, &mut Analyst::adviser(seed, Side::Home));
+            assert_eq!(
+                review(seed, Side::Home, "you", &steps, &end, usize::MAX),
+                []
+            );
             let half = Search {
                 deals: SCREEN,
                 ..Search::ADVICE
@@ -388,12 +467,15 @@ mod tests {
                     advised: (other, 1.0),
                 };
                 let p = view.public;
+                let (made, better) = telling(&view, "you", &j);
                 let line = Costly {
                     innings: p.innings_number(),
                     balls: p.current().balls,
                     chosen: *choice,
                     advised: other,
-                    text: telling(&view, "you", &j),
+                    made,
+                    better,
+                    took_wicket: false,
                     cost: 1.0,
                 }
                 .line();
@@ -455,7 +537,9 @@ mod tests {
             balls: 19,
             chosen: Choice::Continue,
             advised: Choice::Continue,
-            text: "you bowled 2 of @gloves@; 3 of $pads$ was the better ball".into(),
+            made: "you bowled 2 of @gloves@".into(),
+            better: "3 of $pads$ was the better ball".into(),
+            took_wicket: false,
             cost,
         };
         assert_eq!(
@@ -465,5 +549,66 @@ mod tests {
         );
         assert!(costly(0.6).line().ends_with("(about 1 run)"));
         assert!(costly(2.7).line().ends_with("(about 3 runs)"));
+        let wicket = Costly {
+            took_wicket: true,
+            ..costly(5.0)
+        };
+        assert_eq!(
+            wicket.line(),
+            "2nd innings, at 3.1 overs: you bowled 2 of @gloves@, which took a wicket; by the odds \
+             3 of $pads$ was the better ball (about 5 runs)"
+        );
+    }
+
+    /// A ball blamed that took a wicket says so, and one that did not does not: every ball of
+    /// the novice's bowling blamed in a match is followed to the ball the engine recorded.
+    #[test]
+    fn a_blamed_ball_that_took_a_wicket_says_so() {
+        let (mut with, mut without) = (0, 0);
+        for seed in 1..=12 {
+            if with > 0 && without > 0 {
+                break;
+            }
+            let (steps, end) = novice_v_professional(seed);
+            let found = review(seed, Side::Home, "you", &steps, &end, usize::MAX);
+            // The ball each step bowled, as the engine recorded it: the last ball of the
+            // next state (or of the end).
+            let lasts: Vec<_> = steps
+                .iter()
+                .skip(1)
+                .map(|(s, _)| s.public().last_ball)
+                .chain([end.public().last_ball])
+                .collect();
+            for c in found.iter().filter(|c| c.made.starts_with("you bowled ")) {
+                let (i, _) = steps
+                    .iter()
+                    .enumerate()
+                    .find(|(_, (s, ch))| {
+                        let p = s.public();
+                        s.to_act() == Some((Side::Home, Decision::Bowl))
+                            && *ch == c.chosen
+                            && p.innings_number() == c.innings
+                            && p.current().balls == c.balls
+                    })
+                    .expect("the ball blamed was bowled");
+                let ball = lasts[i..]
+                    .iter()
+                    .find(|b| **b != steps[i].0.public().last_ball);
+                let wicket = ball.copied().flatten().is_some_and(|b| b.wicket.is_some());
+                assert_eq!(c.took_wicket, wicket, "{}", c.line());
+                assert_eq!(
+                    c.line().contains(", which took a wicket; by the odds "),
+                    wicket
+                );
+                (with, without) = (with + wicket as u32, without + !wicket as u32);
+            }
+            assert!(found
+                .iter()
+                .all(|c| !c.took_wicket || c.made.starts_with("you bowled ")));
+        }
+        assert!(
+            with > 0 && without > 0,
+            "{with} with a wicket, {without} without"
+        );
     }
 }

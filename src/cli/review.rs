@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::common::{print_err, print_out};
-use crate::ai::review::review;
+use crate::ai::review::{judged_kind, review};
 use crate::ball_log::read;
 use crate::engine::{NoRecord, Side};
 use crate::error::{Error, Result};
@@ -89,11 +89,15 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         }));
     }
     let name = if side == Side::Home { &m.home } else { &m.away };
-    let costly = review(m.seed, side, name, &steps, most);
+    let costly = review(m.seed, side, name, &steps, &end, most);
+    let judged = steps
+        .iter()
+        .filter(|(s, _)| s.to_act().is_some_and(|(_, d)| judged_kind(d)))
+        .count();
     Ok(crate::tui::review::told(
         &format!("{} v {}", m.home, m.away),
         name,
-        steps.len(),
+        judged,
         &costly,
         100,
         false,

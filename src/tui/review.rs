@@ -4,8 +4,7 @@
 //! `=` adviser, told every view of the person's side as it was in play (`ai::review`).
 
 use super::session::{BattedOn, ReplayError, Session};
-use crate::ai::review::{dearest, judge, Costly, Step};
-use crate::engine::score::plural;
+use crate::ai::review::{dearest, judge, judged_kind, Costly, FollowBall, Step};
 use crate::engine::{Choice, Side};
 use crate::league::Settings;
 use crate::save::record::{MatchRecord, Op};
@@ -21,23 +20,22 @@ pub fn steps(
     game: &MatchRecord,
 ) -> Result<Option<(Side, Vec<Step>)>, ReplayError> {
     let mut steps = Vec::new();
-    let (side, _) = each_decision(settings, game, |s, choice| {
+    let played = each_decision(settings, game, |s, choice| {
         steps.push((s.state.clone(), choice))
     })?;
-    Ok(side.map(|side| (side, steps)))
+    Ok(played.side.map(|side| (side, steps)))
 }
 
 /// Shows `seen` each of the person's decisions in `game`, in order: the session as it stood
 /// when the person chose (its `=` adviser told every view of the side before), and the
 /// choice. The match is rebuilt from the record once (`Session::of_record_seeing`, which
 /// plays the computer's kept choices, so a match played under another version of the
-/// computer players is reviewed as it was played). The side the person played, if any, and
-/// where it batted on though the adviser would have declared.
+/// computer players is reviewed as it was played).
 fn each_decision(
     settings: &Settings,
     game: &MatchRecord,
     mut seen: impl FnMut(&Session, Choice),
-) -> Result<(Option<Side>, Vec<BattedOn>), ReplayError> {
+) -> Result<Played, ReplayError> {
     let played = Session::of_record_seeing(settings, game, |s, op| {
         if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
@@ -45,7 +43,19 @@ fn each_decision(
             }
         }
     })?;
-    Ok((played.human, played.batted_on))
+    Ok(Played {
+        side: played.human,
+        batted_on: played.batted_on,
+        last_ball: played.state.public().last_ball,
+    })
+}
+
+/// What a replayed match comes to for the review: the side the person played, if any,
+/// where it batted on though the adviser would have declared, and the match's last ball.
+struct Played {
+    side: Option<Side>,
+    batted_on: Vec<BattedOn>,
+    last_ball: Option<crate::engine::BallRecord>,
 }
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,
@@ -84,7 +94,7 @@ pub fn lines(
     Ok(Some(out))
 }
 
-/// The person's side in `game`, how many decisions the person made, and the `most` that
+/// The person's side in `game`, how many balls the person bowled and answered, and the `most` that
 /// cost most, dearest first: `None` for a watched match. Each of the person's decisions is
 /// judged by the session's `=` adviser as the replay passes it, so by the very analyst, told
 /// the very views, that answered `=` there in play.
@@ -105,16 +115,27 @@ fn judging(
 ) -> Result<Option<(Side, usize, Vec<Costly>)>, ReplayError> {
     let mut found = Vec::new();
     let mut decisions = 0;
-    let (side, declarations) = each_decision(settings, game, |s, choice| {
-        decisions += 1;
-        found.extend(judge(s.adviser(), &s.state, choice, "you"));
+    let mut follow = FollowBall::default();
+    let played = each_decision(settings, game, |s, choice| {
+        let view = s.state.view();
+        follow.seen(&mut found, view.public.last_ball);
+        decisions += judged_kind(view.decision) as usize;
+        follow.add(
+            &mut found,
+            judge(s.adviser(), &s.state, choice, "you"),
+            &view,
+        );
     })?;
-    *batted_on = declarations;
-    Ok(side.map(|side| (side, decisions, dearest(found, most))))
+    follow.seen(&mut found, played.last_ball);
+    *batted_on = played.batted_on;
+    Ok(played
+        .side
+        .map(|side| (side, decisions, dearest(found, most))))
 }
 
-/// A review told: `title` the match, `side` the side reviewed, `decisions` how many there
-/// were, and the costly ones, wrapped to `width`; `more` when more follows it (nothing is
+/// A review told: `title` the match, `side` the side reviewed, `decisions` how many balls it
+/// bowled and answered (the decisions a review judges: `ai::review::judged_kind`), and the
+/// costly ones, wrapped to `width`; `more` when more follows it (nothing is
 /// then said to be "nothing to review").
 pub fn told(
     title: &str,
@@ -125,10 +146,11 @@ pub fn told(
     more: bool,
 ) -> Vec<String> {
     let mut out = vec![
-        format!(
-            "Review of {title}: {side}'s {}",
-            plural(decisions as u32, "decision")
-        ),
+        if decisions == 1 {
+            format!("Review of {title}: the one ball {side} bowled or answered")
+        } else {
+            format!("Review of {title}: the {decisions} balls {side} bowled and answered")
+        },
         String::new(),
     ];
     let mut say = |text: &str, first: &str, rest: &str| {

@@ -368,13 +368,30 @@ impl Session {
                     && self.adviser.decide(&self.state.view()) == Choice::Declare;
                 self.declare_advised = would && self.advised;
                 let p = self.state.public();
-                if would && self.batted_on.last().map(|b| b.innings) != Some(p.innings_started) {
-                    self.batted_on.push(BattedOn {
+                let position = Position::of(p, side);
+                let this_innings = self
+                    .batted_on
+                    .last()
+                    .filter(|b| b.innings == p.innings_started);
+                match (this_innings.map(|b| (b.deliveries, b.declared)), choice) {
+                    (None, _) if would => self.batted_on.push(BattedOn {
                         innings: p.innings_started,
-                        total: p.current().total,
-                        wickets: p.current().wickets,
-                        lead: p.aggregate(side) as i32 - p.aggregate(side.other()) as i32,
-                    });
+                        deliveries: self.deliveries,
+                        advised: position,
+                        declared: None,
+                    }),
+                    // The adviser's word comes after the ball it would have declared before
+                    // (the question before each ball never waits for the person): declaring
+                    // before the next delivery is taking it at once.
+                    (Some((at, None)), Choice::Declare) if self.deliveries <= at + 1 => {
+                        self.batted_on.pop();
+                    }
+                    (Some((_, None)), Choice::Declare) => {
+                        if let Some(b) = self.batted_on.last_mut() {
+                            b.declared = Some(position);
+                        }
+                    }
+                    _ => {}
                 }
                 self.adviser.observe(&self.state.view(), choice);
                 choice
@@ -650,30 +667,71 @@ impl Session {
 }
 
 /// Where the person's side batted on in an innings though the adviser would have declared:
-/// the first such ball's innings of the match (1-4), the score then, and the side's lead
-/// over the match (negative: behind).
+/// the innings of the match (1-4), the deliveries bowled in the match when the adviser first
+/// would have, the standing then, and the standing when the person declared later in that
+/// innings, if they did. (A declaration before the very next delivery is not kept: the
+/// adviser's word came only after the ball it was about.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BattedOn {
     pub innings: u8,
+    pub deliveries: u32,
+    pub advised: Position,
+    pub declared: Option<Position>,
+}
+
+/// A batting side's score in an innings and its lead over the match (negative: behind),
+/// with the counting balls of the innings bowled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
     pub total: u16,
     pub wickets: u8,
+    pub balls: u16,
     pub lead: i32,
 }
 
-impl BattedOn {
-    /// Said in the review: "2nd innings: [=] would have declared at 280-4, 349 ahead; you
-    /// batted on."
-    pub fn line(&self) -> String {
-        let nth = ["1st", "2nd", "3rd", "4th"][self.innings.clamp(1, 4) as usize - 1];
+impl Position {
+    /// `side`'s standing, batting in the innings under way.
+    fn of(p: &crate::engine::PublicState, side: Side) -> Position {
+        Position {
+            total: p.current().total,
+            wickets: p.current().wickets,
+            balls: p.current().balls,
+            lead: p.aggregate(side) as i32 - p.aggregate(side.other()) as i32,
+        }
+    }
+
+    /// "280-4, 349 ahead" (the lead left out in the first innings, `first`).
+    fn told(&self, first: bool) -> String {
         let standing = match self.lead {
-            _ if self.innings == 1 => String::new(),
+            _ if first => String::new(),
             0 => ", the scores level".to_string(),
             l if l > 0 => format!(", {l} ahead"),
             l => format!(", {} behind", -l),
         };
+        format!("{}-{}{standing}", self.total, self.wickets)
+    }
+}
+
+impl BattedOn {
+    /// Said in the review: "2nd innings: [=] would have declared at 280-4, 349 ahead; you
+    /// batted on." or "...; you declared 12 balls later, at 301-5, 370 ahead."
+    pub fn line(&self) -> String {
+        let nth = ["1st", "2nd", "3rd", "4th"][self.innings.clamp(1, 4) as usize - 1];
+        let first = self.innings == 1;
+        let then = match self.declared {
+            None => "you batted on".to_string(),
+            Some(d) => format!(
+                "you declared {} later, at {}",
+                crate::engine::score::plural(
+                    d.balls.saturating_sub(self.advised.balls).into(),
+                    "ball"
+                ),
+                d.told(first)
+            ),
+        };
         format!(
-            "{nth} innings: [=] would have declared at {}-{}{standing}; you batted on.",
-            self.total, self.wickets
+            "{nth} innings: [=] would have declared at {}; {then}.",
+            self.advised.told(first)
         )
     }
 }
@@ -685,11 +743,17 @@ mod tests {
 
     #[test]
     fn batting_on_is_told_with_the_score_and_the_match_standing() {
+        let standing = |total, lead| Position {
+            total,
+            wickets: 4,
+            balls: 240,
+            lead,
+        };
         let b = |innings, lead| BattedOn {
             innings,
-            total: 280,
-            wickets: 4,
-            lead,
+            deliveries: 900,
+            advised: standing(280, lead),
+            declared: None,
         };
         let said = "innings: [=] would have declared at 280-4";
         assert_eq!(b(1, 280).line(), format!("1st {said}; you batted on."));
@@ -704,6 +768,21 @@ mod tests {
         assert_eq!(
             b(3, 349).line(),
             format!("3rd {said}, 349 ahead; you batted on.")
+        );
+        let later = |innings, lead, balls| BattedOn {
+            declared: Some(Position {
+                balls,
+                ..standing(301, lead + 21)
+            }),
+            ..b(innings, lead)
+        };
+        assert_eq!(
+            later(3, 349, 252).line(),
+            format!("3rd {said}, 349 ahead; you declared 12 balls later, at 301-4, 370 ahead.")
+        );
+        assert_eq!(
+            later(1, 280, 241).line(),
+            format!("1st {said}; you declared 1 ball later, at 301-4.")
         );
     }
 

@@ -253,8 +253,22 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The balls it counts are the decisions a review judges: Nottinghamshire's balls bowled
+    // and its answers (a bye asks the batsman nothing), read from the log.
+    let (mut batting, mut judged) = (String::new(), 0);
+    for line in std::fs::read_to_string(&log).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        match v["event"].as_str() {
+            Some("innings") => batting = v["batting"].as_str().unwrap().to_string(),
+            Some("ball") => judged += (batting == "home" || v["call"] != "bye") as usize,
+            _ => {}
+        }
+    }
     assert!(
-        text.starts_with("Review of Surrey v Nottinghamshire: Nottinghamshire's "),
+        text.starts_with(&format!(
+            "Review of Surrey v Nottinghamshire: the {judged} balls Nottinghamshire bowled and \
+             answered\n"
+        )),
         "{text}"
     );
     // Each decision told, its wrapped lines joined.
@@ -281,7 +295,7 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
     assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{text}");
     assert!(String::from_utf8(review("home").stdout)
         .unwrap()
-        .contains(": Surrey's "));
+        .contains(" balls Surrey bowled and answered"));
     // Refusals.
     let refused = |args: &[&str], code: i32, says: &str| {
         let out = accc()

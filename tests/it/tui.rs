@@ -819,7 +819,8 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
         "{text}"
     );
     assert!(
-        lines[0].starts_with("Review of ") && lines[0].contains("Surrey's"),
+        lines[0].starts_with("Review of ")
+            && lines[0].contains(" balls Surrey bowled and answered"),
         "{text}"
     );
     let first = lines
@@ -3633,6 +3634,81 @@ fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in()
         }
     }
     assert_eq!(seen, [true, true]);
+}
+
+/// A person who takes [=]'s word that it would have declared, with [D] as soon as it is shown
+/// (it comes with the ball after the one it was about), is not told in the review that they
+/// batted on; one who declares some balls later is told how much later, and at what score.
+#[test]
+fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
+    use accc::engine::score::InningsEnd;
+    use accc::engine::Side;
+    use accc::save::record::Op;
+    use accc::tui::session::Session;
+    let county = |id: u8| {
+        let c = accc::counties::get(id);
+        (c.name.clone(), c.short.clone())
+    };
+    // Seed 5: the adviser would declare in it (see the test below).
+    for wait in [0, 6] {
+        let mut s = Session::begin(
+            accc::engine::MatchOptions::default(),
+            Levels { bat: 5, bowl: 5 },
+            5,
+            [county(0), county(1)],
+            Some(Side::Home),
+        );
+        // The person's choices since [=]'s word was first shown.
+        let (mut armed, mut after_word) = (None, None::<u32>);
+        while !s.state.is_over() {
+            if armed.is_none() && s.paused.is_none() && s.declare_advised {
+                after_word.get_or_insert(0);
+            }
+            let op = if s.paused.is_some() {
+                Op::Resume
+            } else if armed.is_none() && after_word.is_some_and(|n| n >= wait) {
+                armed = Some(s.state.public().innings_started);
+                Op::Declare(true)
+            } else {
+                if let Some(n) = after_word.as_mut() {
+                    *n += 1;
+                }
+                s.advised = true;
+                Op::Choose(s.advice().unwrap())
+            };
+            s.apply(op).unwrap();
+        }
+        let innings = armed.expect("[=] said it would have declared");
+        let p = s.state.public();
+        assert_eq!(
+            p.innings[innings as usize - 1].end,
+            Some(InningsEnd::Declared),
+            "wait {wait}"
+        );
+        let told: Vec<_> = s
+            .batted_on
+            .iter()
+            .filter(|b| b.innings == innings)
+            .collect();
+        if wait == 0 {
+            assert_eq!(told, [] as [&accc::tui::session::BattedOn; 0]);
+        } else {
+            let [b] = told[..] else { panic!("{told:?}") };
+            let declared = b.declared.expect("declared later in the innings");
+            assert!(declared.balls > b.advised.balls, "{b:?}");
+            let line = b.line();
+            assert!(
+                line.contains(&format!(
+                    "; you declared {} balls later, at {}-{}",
+                    declared.balls - b.advised.balls,
+                    declared.total,
+                    declared.wickets
+                )),
+                "{line}"
+            );
+            assert!(!line.contains("batted on"), "{line}");
+        }
+    }
 }
 
 /// The review tells where the person's side batted on though [=] would have declared: a
