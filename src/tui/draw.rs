@@ -84,14 +84,12 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 let st = match note {
                     setup::OptionsNote::Changed(_) => style::bright(),
                     setup::OptionsNote::Unchanged(_) => style::error(),
+                    setup::OptionsNote::Help(_) => style::text(),
                 };
-                put(
-                    f,
-                    area,
-                    2,
-                    20,
-                    vec![Span::styled(note.text().to_string(), st)],
-                );
+                // Four lines at the most above the footer (the help is written to fit).
+                for (i, line) in wrap(note.text(), 76).into_iter().take(4).enumerate() {
+                    put(f, area, 2, 20 + i as u16, vec![Span::styled(line, st)]);
+                }
             }
             put(
                 f,
@@ -119,7 +117,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
                 1,
                 24,
                 vec![Span::styled(
-                    "[1]-[8] step round  [-]/[+] back/on, to the ends  [Up]/[Down] line  [Esc] back",
+                    "[1]-[8] step round  [-]/[+] back/on  [Up]/[Down] line  [H] about it  [Esc] back",
                     style::key(),
                 )],
             );

@@ -59,12 +59,14 @@ pub enum OptionsNote {
     Changed(String),
     /// Why the key changed nothing.
     Unchanged(String),
+    /// [H]: what the option under the cursor does.
+    Help(String),
 }
 
 impl OptionsNote {
     pub fn text(&self) -> &str {
         match self {
-            OptionsNote::Changed(t) | OptionsNote::Unchanged(t) => t,
+            OptionsNote::Changed(t) | OptionsNote::Unchanged(t) | OptionsNote::Help(t) => t,
         }
     }
 }
@@ -75,7 +77,8 @@ impl OptionsNote {
 /// 1)."). [Up]/[Down] move the cursor, stopping at the first and last lines; [-]/[Left]
 /// step the option under it back and [+]/[Right] on, stopping at its ends (a rule is out of
 /// effect at one end, in effect at the other) and saying why nothing changed there. [9]
-/// reverts to defaults, [0] is done; [Enter] and [Space] say which keys there are.
+/// reverts to defaults, [0] is done; [H] (or [?], [F1]) tells what the option under the
+/// cursor does; any other key says which keys there are.
 pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey {
     let changed = |t: String| OptionsKey::Stay(Some(OptionsNote::Changed(t)));
     let forward = match k.code {
@@ -104,9 +107,13 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
             return changed("Back to the default settings.".to_string());
         }
         KeyCode::Char('0') => return OptionsKey::Done,
-        KeyCode::Enter | KeyCode::Char(' ') => {
+        KeyCode::Char('h' | 'H' | '?') | KeyCode::F(1) => {
+            return OptionsKey::Stay(Some(OptionsNote::Help(about(*row).to_string())))
+        }
+        KeyCode::Char(_) | KeyCode::Enter => {
             return OptionsKey::Stay(Some(OptionsNote::Unchanged(
-                "[1]-[8] change an option, [9] restores the defaults, [0] when finished."
+                "[1]-[8] change an option, [9] restores the defaults, [0] when finished; \
+                 [H] says what the option under the cursor does."
                     .to_string(),
             )))
         }
@@ -121,6 +128,38 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
 
 /// The options that step: [1]-[8].
 pub const OPTION_ROWS: usize = 8;
+
+/// What option `row` (0 for [1]) does, for [H]: the rules as `rules.md` reads them, each
+/// within four lines of the screen.
+fn about(row: usize) -> &'static str {
+    match row {
+        0 => "[1] The no-ball rule: in each over the suit of the last ball of the over before \
+              is barred. A ball of it is a no-ball: one run to the batting side, an extra ball \
+              in the over, and the batsman may leave it, hit it with any higher card, or throw \
+              away any card without being out.",
+        1 => "[2] The wide rule: a ball of the same number as the top card of the discard pile \
+              is a wide. Playing no card takes 1 wide (4 when both are 11s, only 1 when they \
+              are of one suit); playing a card as usual takes the call back. A wide is not one of the over's six.",
+        2 => "[3] The bye rule: a ball one higher than the top card of the discard pile is a \
+              bye. The batsman plays no card and scores byes by the ball's number: 1 for a 2 \
+              or 3, 2 for a 4 or 5, 3 for a 6, 4 for 7 to 11 (none for an 11 on a 10 of its own \
+              suit).",
+        3 => "[4] Batsmen per side, 2 to 11: an innings ends when all but one are out, so fewer \
+              batsmen make shorter innings and quicker matches. Batsmen 6-8 may not defend \
+              with a 1, batsmen 9-11 with a 1 or 2. About 4 suits a first match.",
+        4 => "[5] Packs per session, 1 to 9: a pack lasts until the pickup pile is used up. \
+              Each day has three sessions, so a match has 3 x days x packs packs (27 by \
+              default); a match unfinished when they are used up is drawn.",
+        5 => "[6] Days per match, 1 to 5: three sessions a day of the packs in [5]. Fewer days \
+              leave less time to bowl a side out twice, and so more draws.",
+        6 => "[7] Batting AI level, 1 novice, 2 village, 3 club, 4 county, 5 professional: how \
+              well the computer bats, and its captaincy (the toss, declarations, cards \
+              changed after a wicket). 1 or 2 suit a first match; 5 is the hardest.",
+        _ => "[8] Bowling AI level, 1 novice, 2 village, 3 club, 4 county, 5 professional: how \
+              well the computer bowls, and its first discard when it bowls first (which sets \
+              the first no-ball suit). 1 or 2 suit a first match; 5 is the hardest.",
+    }
+}
 
 /// The options' names, [1] first.
 const OPTION_NAMES: [&str; OPTION_ROWS] = [
@@ -400,10 +439,10 @@ mod tests {
             options_key(&mut nf, &mut row, key('1')),
             changed("The no-ball rule is now in effect ([1] again changes it back).")
         );
-        assert_eq!(
+        assert!(matches!(
             options_key(&mut nf, &mut row, key('x')),
-            OptionsKey::Stay(None)
-        );
+            OptionsKey::Stay(Some(OptionsNote::Unchanged(_)))
+        ));
         assert!(matches!(
             options_key(&mut nf, &mut row, arrow(KeyCode::Enter)),
             OptionsKey::Stay(Some(OptionsNote::Unchanged(_)))
@@ -415,6 +454,41 @@ mod tests {
         assert_eq!(nf, NewFile::default());
         assert_eq!(options_key(&mut nf, &mut row, key('0')), OptionsKey::Done);
         assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
+    }
+
+    /// [H] (or [?], [F1]) tells what the option under the cursor does, in at most four lines
+    /// of the screen, and changes nothing; a key that does nothing says which keys do.
+    #[test]
+    fn help_tells_the_option_under_the_cursor_and_other_keys_say_which_keys_there_are() {
+        let mut nf = NewFile::default();
+        let mut row = 0;
+        let mut seen = Vec::new();
+        for r in 0..OPTION_ROWS {
+            for k in [key('h'), key('H'), key('?'), arrow(KeyCode::F(1))] {
+                let Some(OptionsNote::Help(text)) = (match options_key(&mut nf, &mut row, k) {
+                    OptionsKey::Stay(note) => note,
+                    OptionsKey::Done => None,
+                }) else {
+                    panic!("no help on row {r}")
+                };
+                assert!(text.starts_with(&format!("[{}] ", r + 1)), "{text}");
+                assert!(crate::text::wrap(&text, 76).len() <= 4, "{text}");
+                seen.push(text);
+            }
+            options_key(&mut nf, &mut row, arrow(KeyCode::Down));
+        }
+        seen.dedup();
+        assert_eq!(seen.len(), OPTION_ROWS, "each option has its own help");
+        assert_eq!(nf, NewFile::default(), "help changes nothing");
+        for k in [key('x'), key('Q'), arrow(KeyCode::Enter), key(' ')] {
+            let OptionsKey::Stay(Some(OptionsNote::Unchanged(t))) =
+                options_key(&mut nf, &mut row, k)
+            else {
+                panic!("{k:?} said nothing")
+            };
+            assert!(t.contains("[H] says what the option"), "{t}");
+        }
+        assert_eq!(nf, NewFile::default());
     }
 
     /// [Up] and [Down] stop at the first and last lines rather than going round.

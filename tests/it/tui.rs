@@ -184,6 +184,11 @@ fn start_screens_new_file_options_and_county() {
     press(&mut app, "x"); // ignored
     press(&mut app, "y");
     insta::assert_snapshot!("options_defaults", shot(&app));
+    // [H] tells what the option under the cursor does, whole, above the footer.
+    app.update(key(KeyCode::Down));
+    press(&mut app, "h");
+    insta::assert_snapshot!("options_help", shot(&app));
+    app.update(key(KeyCode::Up));
     press(&mut app, "123444785");
     insta::assert_snapshot!("options_first_timer", shot(&app));
     // The word on the last key goes with the next key ([Up] and [Down] say nothing).
