@@ -28,6 +28,10 @@ use super::situation::{next_no_ball_suit, next_striker};
 /// missing suit, or a higher card).
 const DRAW_RELIEF: f32 = 0.4;
 
+/// What an answer that wins the match is worth beyond its runs: more than any card kept or
+/// any danger after (the match is over), and far more than any level's mistakes stray.
+pub const WIN_RUNS: f32 = 200.0;
+
 /// What the batting side plays for: the runs one wicket is worth, the worth of a run, and
 /// the worth of using up a card (positive when playing for a draw).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +39,9 @@ pub struct Stance {
     pub wicket: f32,
     pub run: f32,
     pub tempo: f32,
+    /// What an answer that wins the match (the fourth innings' runs needed) is worth beyond
+    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which did not see it.
+    pub win: f32,
 }
 
 /// The next ball as the batsmen will face it.
@@ -712,13 +719,22 @@ impl Answers {
             live: 0,
             counts: call != Call::NoBall,
         };
+        // In the fourth innings an answer that brings the runs needed wins the match, whatever
+        // the stance: it is worth a win more than any other answer (a no-ball's extra run and
+        // a wide's extras count; byes come whatever the batsman plays).
+        let need = p.runs_to_win().filter(|_| call != Call::Bye);
+        let wins = |runs: u8| need.is_some_and(|n| runs as u16 >= n);
+        let no_ball_extra = (call == Call::NoBall) as u8;
         if call.allows_no_card() {
             let extras = if call == Call::Wide {
                 wides_for(bowled, top_before)
             } else {
-                0
+                no_ball_extra
             };
-            answers.bound[NO_CARD] = stance.run * extras as f32;
+            let win = if wins(extras) { stance.win } else { 0.0 };
+            // A no-ball's extra comes whatever the answer: only a wide's extras are priced.
+            let priced = if call == Call::Wide { extras } else { 0 };
+            answers.bound[NO_CARD] = stance.run * priced as f32 + win;
             answers.live = 1 << NO_CARD;
         }
         let fresh = if p.exhausted { 0.0 } else { judge.fresh };
@@ -728,10 +744,16 @@ impl Answers {
             let (runs, wicket, _) =
                 decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
             let lane = 1 + i;
+            let win = if !wicket && wins(runs + no_ball_extra) {
+                stance.win
+            } else {
+                0.0
+            };
             answers.bound[lane] = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32
                 + stance.tempo
                 - judge.keep(cards, i)
-                + fresh;
+                + fresh
+                + win;
             answers.runs[lane] = runs;
             answers.out |= (wicket as u16) << lane;
         }
