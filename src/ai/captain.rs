@@ -233,17 +233,13 @@ pub fn wickets_that_can_fall(p: &PublicState) -> Option<u8> {
 /// (as many as there are balls) against a ball of its own suit half its rank, the runs of
 /// a middling lower ball of the suit.
 pub fn reach_of_cards(hand: &[Card], balls: f32) -> u16 {
-    let mut runs: Vec<u8> = hand
-        .iter()
-        .map(|c| {
-            let r = c.rank();
-            if r < 2 {
-                0
-            } else {
-                runs_for(r - r / 2)
-            }
-        })
-        .collect();
+    // On the stack: the stance is asked before every ball of a fourth innings, and the hot
+    // loop allocates nothing (tests/it/alloc.rs).
+    let mut runs = [0u8; crate::cards::DEAL];
+    for (r, c) in runs.iter_mut().zip(hand) {
+        let rank = c.rank();
+        *r = if rank < 2 { 0 } else { runs_for(rank - rank / 2) };
+    }
     runs.sort_unstable_by(|a, b| b.cmp(a));
     let balls = balls.max(0.0).floor() as usize;
     runs.iter().take(balls).map(|&r| r as u16).sum()
