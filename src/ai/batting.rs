@@ -723,18 +723,18 @@ impl Answers {
         // the stance: it is worth a win more than any other answer (a no-ball's extra run and
         // a wide's extras count; byes come whatever the batsman plays).
         let need = p.runs_to_win().filter(|_| call != Call::Bye);
-        let wins = |runs: u8| need.is_some_and(|n| runs as u16 >= n);
         let no_ball_extra = (call == Call::NoBall) as u8;
         if call.allows_no_card() {
             let extras = if call == Call::Wide {
                 wides_for(bowled, top_before)
             } else {
-                no_ball_extra
+                0
             };
-            let win = if wins(extras) { stance.win } else { 0.0 };
-            // A no-ball's extra comes whatever the answer: only a wide's extras are priced.
-            let priced = if call == Call::Wide { extras } else { 0 };
-            answers.bound[NO_CARD] = stance.run * priced as f32 + win;
+            answers.bound[NO_CARD] = stance.run * extras as f32;
+            // The winning runs may be a wide's extras, or a no-ball's one.
+            if need.is_some_and(|n| (extras + no_ball_extra) as u16 >= n) {
+                answers.bound[NO_CARD] += stance.win;
+            }
             answers.live = 1 << NO_CARD;
         }
         let fresh = if p.exhausted { 0.0 } else { judge.fresh };
@@ -744,18 +744,23 @@ impl Answers {
             let (runs, wicket, _) =
                 decoded_outcome(call, ball, (cards.rank[i], cards.suit[i]), weak);
             let lane = 1 + i;
-            let win = if !wicket && wins(runs + no_ball_extra) {
-                stance.win
-            } else {
-                0.0
-            };
             answers.bound[lane] = stance.run * runs as f32 - stance.wicket * wicket as u8 as f32
                 + stance.tempo
                 - judge.keep(cards, i)
-                + fresh
-                + win;
+                + fresh;
             answers.runs[lane] = runs;
             answers.out |= (wicket as u16) << lane;
+        }
+        // In the fourth innings a safe answer that brings the runs needed (a no-ball's extra
+        // counting) wins the match: it is worth a win more, whatever the stance. Apart from
+        // the loop above, which runs before nearly every delivery of the other innings.
+        if let Some(need) = need {
+            for lane in 1..=cards.len() {
+                let safe = answers.out >> lane & 1 == 0;
+                if safe && (answers.runs[lane] + no_ball_extra) as u16 >= need {
+                    answers.bound[lane] += stance.win;
+                }
+            }
         }
         let repeats = cards.repeats() << 1;
         answers.live |= (((1u16 << cards.len()) - 1) << 1) & !repeats;

@@ -186,8 +186,9 @@ pub fn stance(
     let left = deliveries_left(p);
     let reachable = left * rates.runs_per_ball;
     let before_all_out = wickets_in_hand as f32 * rates.runs_per_ball * rates.balls_per_wicket;
-    let in_reach_of_cards = sees_the_end && need <= reach_of_cards(hand, left);
-    if need as f32 > 1.3 * reachable && !in_reach_of_cards {
+    // The cards' reach is worked out only where the rate says the target is out of reach.
+    let in_reach_of_cards = || sees_the_end && need <= reach_of_cards(hand, left);
+    if need as f32 > 1.3 * reachable && !in_reach_of_cards() {
         Stance {
             wicket: 4.0 * w,
             run: 0.2,
@@ -238,7 +239,11 @@ pub fn reach_of_cards(hand: &[Card], balls: f32) -> u16 {
     let mut runs = [0u8; crate::cards::DEAL];
     for (r, c) in runs.iter_mut().zip(hand) {
         let rank = c.rank();
-        *r = if rank < 2 { 0 } else { runs_for(rank - rank / 2) };
+        *r = if rank < 2 {
+            0
+        } else {
+            runs_for(rank - rank / 2)
+        };
     }
     runs.sort_unstable_by(|a, b| b.cmp(a));
     let balls = balls.max(0.0).floor() as usize;
