@@ -28,6 +28,10 @@ use super::situation::{next_no_ball_suit, next_striker};
 /// missing suit, or a higher card).
 const DRAW_RELIEF: f32 = 0.4;
 
+/// What an answer that wins the match is worth beyond its runs: more than any card kept or
+/// any danger after (the match is over), and far more than any level's mistakes stray.
+pub const WIN_RUNS: f32 = 200.0;
+
 /// What the batting side plays for: the runs one wicket is worth, the worth of a run, and
 /// the worth of using up a card (positive when playing for a draw).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +39,9 @@ pub struct Stance {
     pub wicket: f32,
     pub run: f32,
     pub tempo: f32,
+    /// What an answer that wins the match (the fourth innings' runs needed) is worth beyond
+    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which did not see it.
+    pub win: f32,
 }
 
 /// The next ball as the batsmen will face it.
@@ -712,6 +719,11 @@ impl Answers {
             live: 0,
             counts: call != Call::NoBall,
         };
+        // In the fourth innings an answer that brings the runs needed wins the match, whatever
+        // the stance: it is worth a win more than any other answer (a no-ball's extra run and
+        // a wide's extras count; byes come whatever the batsman plays).
+        let need = p.runs_to_win().filter(|_| call != Call::Bye);
+        let no_ball_extra = (call == Call::NoBall) as u8;
         if call.allows_no_card() {
             let extras = if call == Call::Wide {
                 wides_for(bowled, top_before)
@@ -719,6 +731,10 @@ impl Answers {
                 0
             };
             answers.bound[NO_CARD] = stance.run * extras as f32;
+            // The winning runs may be a wide's extras, or a no-ball's one.
+            if need.is_some_and(|n| (extras + no_ball_extra) as u16 >= n) {
+                answers.bound[NO_CARD] += stance.win;
+            }
             answers.live = 1 << NO_CARD;
         }
         let fresh = if p.exhausted { 0.0 } else { judge.fresh };
@@ -734,6 +750,17 @@ impl Answers {
                 + fresh;
             answers.runs[lane] = runs;
             answers.out |= (wicket as u16) << lane;
+        }
+        // In the fourth innings a safe answer that brings the runs needed (a no-ball's extra
+        // counting) wins the match: it is worth a win more, whatever the stance. Apart from
+        // the loop above, which runs before nearly every delivery of the other innings.
+        if let Some(need) = need {
+            for lane in 1..=cards.len() {
+                let safe = answers.out >> lane & 1 == 0;
+                if safe && (answers.runs[lane] + no_ball_extra) as u16 >= need {
+                    answers.bound[lane] += stance.win;
+                }
+            }
         }
         let repeats = cards.repeats() << 1;
         answers.live |= (((1u16 << cards.len()) - 1) << 1) & !repeats;

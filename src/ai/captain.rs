@@ -3,9 +3,11 @@
 //! situation (chase, or block out for the draw).
 
 use crate::cards::Card;
+use crate::engine::state::BALLS_PER_OVER;
+use crate::engine::tables::runs_for;
 use crate::engine::{Choice, PublicState, Side, View};
 
-use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT};
+use super::batting::{Cards, Covers, Judgement, Lookahead, NextBall, Stance, NONE_SPENT, WIN_RUNS};
 use super::profile::{Batting, Declare};
 use super::situation::{deliveries_left, lead, wickets_to_win};
 
@@ -148,25 +150,50 @@ pub fn declare_by_totals(p: &PublicState, totals: Declare) -> Choice {
 }
 
 /// The professional's stance: in the fourth innings it chases a target it can reach and
-/// blocks out for the draw when it cannot; otherwise it plays its normal game.
-pub fn stance(p: &PublicState, w: f32, rates: impl FnOnce() -> Rates) -> Stance {
+/// blocks out for the draw when it cannot; otherwise it plays its normal game. A target is
+/// in reach at the side's rates over the time left, or by the cards `hand` holds over the
+/// balls left (`reach_of_cards`): near the end, what the hand can score matters more than
+/// the rate. A side that cannot be bowled out in the time left (`wickets_that_can_fall`)
+/// cannot lose: it never blocks, and plays for the runs alone. An answer that wins is worth
+/// a win (`WIN_RUNS`). All of this only when the captain `sees_the_end` (the frozen
+/// reference judges by the rates alone, as it did).
+pub fn stance(
+    p: &PublicState,
+    w: f32,
+    hand: &[Card],
+    sees_the_end: bool,
+    rates: impl FnOnce() -> Rates,
+) -> Stance {
     let normal = Stance {
         wicket: w,
         run: 1.0,
         tempo: 0.0,
+        win: if sees_the_end { WIN_RUNS } else { 0.0 },
     };
     let Some(need) = p.runs_to_win() else {
         return normal;
     };
+    let wickets_in_hand = p.options.all_out() - p.current().wickets;
+    let cannot_lose = wickets_that_can_fall(p).is_some_and(|most| most < wickets_in_hand);
+    if sees_the_end && cannot_lose {
+        return Stance {
+            wicket: CANNOT_LOSE_WICKET * w,
+            run: CANNOT_LOSE_RUN,
+            ..normal
+        };
+    }
     let rates = rates();
-    let reachable = deliveries_left(p) * rates.runs_per_ball;
-    let wickets_left = (p.options.all_out() - p.current().wickets) as f32;
-    let before_all_out = wickets_left * rates.runs_per_ball * rates.balls_per_wicket;
-    if need as f32 > 1.3 * reachable {
+    let left = deliveries_left(p);
+    let reachable = left * rates.runs_per_ball;
+    let before_all_out = wickets_in_hand as f32 * rates.runs_per_ball * rates.balls_per_wicket;
+    // The cards' reach is worked out only where the rate says the target is out of reach.
+    let in_reach_of_cards = || sees_the_end && need <= reach_of_cards(hand, left);
+    if need as f32 > 1.3 * reachable && !in_reach_of_cards() {
         Stance {
             wicket: 4.0 * w,
             run: 0.2,
             tempo: 0.3,
+            ..normal
         }
     } else if (need as f32) < 0.5 * before_all_out {
         Stance {
@@ -176,6 +203,51 @@ pub fn stance(p: &PublicState, w: f32, rates: impl FnOnce() -> Rates) -> Stance 
     } else {
         normal
     }
+}
+
+/// A side that cannot lose weighs a wicket at half its normal worth (it costs only the
+/// batsman who goes, never the match) and a run at twice (runs alone can change the result).
+const CANNOT_LOSE_WICKET: f32 = 0.5;
+const CANNOT_LOSE_RUN: f32 = 2.0;
+
+/// The most wickets that can still fall in the innings before time, when the match is in
+/// its last pack (`None` before: as good as any number). A wicket needs a delivery that
+/// counts, at which both sides play a card and, while the pack lasts, draw one each; once
+/// it is used up only the over in play is finished, and the batsmen play no more cards than
+/// they hold.
+pub fn wickets_that_can_fall(p: &PublicState) -> Option<u8> {
+    let rest_of_over = BALLS_PER_OVER - p.balls_in_over;
+    if p.exhausted {
+        // The batsman plays a card at every wicket (the ball in play's is still in hand).
+        let cards = p.hand_sizes[p.batting().index()];
+        Some(rest_of_over.min(cards))
+    } else if p.packs_left() == 0 {
+        // The ball in play may draw one card, every later one two, before the pack is out.
+        let before_the_end = (p.pickup_left / 2 + 1).min(100) as u8;
+        Some(before_the_end + BALLS_PER_OVER)
+    } else {
+        None
+    }
+}
+
+/// The runs the cards of `hand` could bring in `balls` deliveries: each of the best cards
+/// (as many as there are balls) against a ball of its own suit half its rank, the runs of
+/// a middling lower ball of the suit.
+pub fn reach_of_cards(hand: &[Card], balls: f32) -> u16 {
+    // On the stack: the stance is asked before every ball of a fourth innings, and the hot
+    // loop allocates nothing (tests/it/alloc.rs).
+    let mut runs = [0u8; crate::cards::DEAL];
+    for (r, c) in runs.iter_mut().zip(hand) {
+        let rank = c.rank();
+        *r = if rank < 2 {
+            0
+        } else {
+            runs_for(rank - rank / 2)
+        };
+    }
+    runs.sort_unstable_by(|a, b| b.cmp(a));
+    let balls = balls.max(0.0).floor() as usize;
+    runs.iter().take(balls).map(|&r| r as u16).sum()
 }
 
 /// The county and professional exchange: give up each card (at most two) whose place a

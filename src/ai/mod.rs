@@ -356,10 +356,17 @@ fn stance(b: &Batting, view: &View<'_>) -> Stance {
             wicket: w,
             run: 1.0,
             tempo: 0.0,
+            win: if b.sees_the_end {
+                batting::WIN_RUNS
+            } else {
+                0.0
+            },
         },
-        StancePolicy::Situational { evidence } => captain::stance(view.public, w, || {
-            Rates::blended(view.public, view.side, evidence)
-        }),
+        StancePolicy::Situational { evidence } => {
+            captain::stance(view.public, w, view.hand, b.sees_the_end, || {
+                Rates::blended(view.public, view.side, evidence)
+            })
+        }
     }
 }
 

@@ -34,6 +34,11 @@ pub struct Batting {
     pub time_to_win: f32,
     /// How often and how far its answers stray from its best judgement.
     pub mistakes: Mistakes,
+    /// It sees the end of a chase: an answer that brings the runs needed wins the match, a
+    /// side that cannot be bowled out in the time left cannot lose, and runs the cards held
+    /// can make in the balls left are in reach (`captain::stance`). Every level; not the
+    /// frozen reference.
+    pub sees_the_end: bool,
 }
 
 /// The bowling side's decisions: each ball (priced by counting the unseen cards), and its
@@ -156,6 +161,7 @@ pub const FROZEN: Profile = Profile {
         // The frozen reference declares by its policy alone, as it did.
         time_to_win: 0.0,
         mistakes: Mistakes::NONE,
+        sees_the_end: false,
     },
     bowling: Bowling {
         attack: PROFESSIONAL_ATTACK,
@@ -182,6 +188,7 @@ const PROFESSIONAL: Profile = Profile {
             evidence: Some(1000.0),
         },
         time_to_win: TIME_TO_WIN,
+        sees_the_end: true,
         ..FROZEN.batting
     },
     bowling: Bowling {
@@ -203,6 +210,7 @@ const fn below(name: &'static str, batting: Batting, mistakes: Mistakes) -> Prof
             remembers: false,
             time_to_win: TIME_TO_WIN,
             mistakes,
+            sees_the_end: true,
             ..batting
         },
         bowling: Bowling {

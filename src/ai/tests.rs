@@ -468,9 +468,9 @@ fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     p.innings[2].total = 20;
     p.pack = 26;
     let rates = captain::Rates::blended(&p, Side::Away, 300.0);
-    let blocking = captain::stance(&p, 7.0, || rates);
+    let blocking = captain::stance(&p, 7.0, &[], true, || rates);
     p.innings[0].total = 150;
-    let chasing = captain::stance(&p, 7.0, || rates);
+    let chasing = captain::stance(&p, 7.0, &[], true, || rates);
     assert!(
         blocking.run < chasing.run && blocking.wicket > chasing.wicket,
         "{blocking:?} {chasing:?}"
@@ -896,16 +896,19 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
             wicket: 9.5,
             run: 1.0,
             tempo: 0.0,
+            win: 0.0,
         },
         Stance {
             wicket: 38.0,
             run: 0.2,
             tempo: 0.3,
+            win: 200.0,
         },
         Stance {
             wicket: 7.6,
             run: 1.0,
             tempo: 0.0,
+            win: 200.0,
         },
     ];
     for round in 0..6000 {
@@ -1144,4 +1147,188 @@ fn acting_is_deciding_then_being_told() {
         .unwrap();
         assert!(home.compared + away.compared > 1000, "seed {seed}");
     }
+}
+
+/// The fourth innings in its last over (seed 2085 of `accc match`, levels 5/5): Nottinghamshire
+/// (away, batting) need 6 with 5 wickets in hand and 5 balls left, the last pack used up.
+/// Nine of gloves on the 1 of gloves is 4 runs and never out; the hand cannot lose the
+/// match whatever it plays (5 balls cannot take 5 wickets and the next).
+fn last_over_chase(total: u16, balls_in_over: u8, hand_len: u8, top: Card) -> PublicState {
+    let mut p = position(4, top, Pads);
+    p.innings[0].total = 229;
+    p.innings[1].total = 326;
+    p.innings[2].total = 211;
+    p.innings[3].total = total;
+    p.innings[3].wickets = 5;
+    p.innings[3].balls = 157 + balls_in_over as u16 - 1;
+    p.pack = p.options.max_packs();
+    p.pickup_left = 0;
+    p.exhausted = true;
+    p.balls_in_over = balls_in_over;
+    p.deliveries_in_over = balls_in_over;
+    (p.striker, p.non_striker, p.next_batsman) = (7, 2, 8);
+    p.hand_sizes = [hand_len - 1, hand_len];
+    p
+}
+
+/// The away side's answer (it bats fourth) to `bowled`, a normal ball onto `top_before`.
+fn away_answer(lvl: u8, seed: u64, bowled: Card, hand: &[Card], p: &PublicState) -> Choice {
+    let mut p = p.clone();
+    let top_before = p.top.unwrap_or(bowled);
+    p.top = Some(bowled);
+    p.face_up.add(bowled);
+    let mut bot = Bot::new(level(lvl), level(lvl), seed, Side::Away);
+    bot.decide(&View {
+        side: Side::Away,
+        decision: Decision::Respond {
+            bowled,
+            call: Call::Normal,
+            top_before,
+        },
+        hand,
+        public: &p,
+    })
+}
+
+/// Level 5 (seed 2085) blocked here for the draw: it played the 1 of balls and, next ball,
+/// the 5 of pads, passing up 4 and then 3 safe runs that won the match. A side that cannot
+/// be bowled out before time cannot lose, and plays for the runs (level 5; level 4 judges
+/// so, and strays from its judgement as its mistakes do); the runs that win are taken at
+/// every level, whatever its mistakes.
+#[test]
+fn a_side_that_cannot_lose_takes_the_safe_runs_that_win() {
+    let p = last_over_chase(109, 1, 6, c(8, Bats));
+    assert_eq!(p.runs_to_win(), Some(6));
+    let hand = [
+        c(9, Gloves),
+        c(1, Balls),
+        c(8, Stumps),
+        c(9, Stumps),
+        c(9, Bats),
+        c(5, Pads),
+    ];
+    for seed in 0..20 {
+        let choice = away_answer(5, seed, c(1, Gloves), &hand, &p);
+        assert_eq!(choice, Choice::Card(c(9, Gloves)), "seed {seed}");
+    }
+    // The county level judges it best too (its mistakes may stray from its judgement: these
+    // runs do not yet win).
+    let mut bot = Bot::new(level(4), level(4), 1, Side::Away);
+    let mut q = p.clone();
+    q.top = Some(c(1, Gloves));
+    let view = View {
+        side: Side::Away,
+        decision: Decision::Respond {
+            bowled: c(1, Gloves),
+            call: Call::Normal,
+            top_before: c(8, Bats),
+        },
+        hand: &hand,
+        public: &q,
+    };
+    bot.decide(&view);
+    let ranked = bot.ranked(&view);
+    assert_eq!(ranked[0].0, Choice::Card(c(9, Gloves)), "{ranked:?}");
+    // Next ball: 4 runs taken, 2 needed; the 9 of bats on the 3 of bats is 3 runs and wins.
+    let p = last_over_chase(113, 2, 5, c(1, Gloves));
+    assert_eq!(p.runs_to_win(), Some(2));
+    let hand = [
+        c(8, Stumps),
+        c(9, Stumps),
+        c(9, Bats),
+        c(5, Pads),
+        c(1, Balls),
+    ];
+    for lvl in 1..=5 {
+        for seed in 0..20 {
+            let choice = away_answer(lvl, seed, c(3, Bats), &hand, &p);
+            assert_eq!(choice, Choice::Card(c(9, Bats)), "level {lvl}, seed {seed}");
+        }
+    }
+}
+
+/// The most wickets that can still fall: none counted before the last pack; in it, two
+/// cards drawn for each ball until it runs out, then the rest of the over, and never more
+/// than the batsmen's cards once nothing more is drawn.
+#[test]
+fn wickets_that_can_fall_are_counted_from_the_last_pack() {
+    let mut p = last_over_chase(109, 1, 6, c(8, Bats));
+    assert_eq!(captain::wickets_that_can_fall(&p), Some(5));
+    p.hand_sizes = [3, 3];
+    assert_eq!(captain::wickets_that_can_fall(&p), Some(3));
+    p.exhausted = false;
+    p.pickup_left = 9;
+    assert_eq!(captain::wickets_that_can_fall(&p), Some(5 + 6));
+    p.pack -= 1;
+    assert_eq!(captain::wickets_that_can_fall(&p), None);
+}
+
+/// Over whole small matches at every level, a side batting fourth that holds a safe answer
+/// bringing the runs it needs always plays an answer that wins: no level, however it
+/// misjudges a card, passes up the winning runs.
+#[test]
+fn no_level_passes_up_the_winning_runs() {
+    use crate::engine::delivery::resolve;
+    use crate::engine::runner::{chance_rng, play_on_seeing};
+    let options = MatchOptions {
+        batsmen: 4,
+        days: 2,
+        ..MatchOptions::default()
+    };
+    let mut chances = [0usize; 5];
+    for lvl in 1..=5u8 {
+        for seed in 0..40u64 {
+            let mut home = Bot::new(level(lvl), level(lvl), seed, Side::Home);
+            let mut away = Bot::new(level(lvl), level(lvl), seed, Side::Away);
+            play_on_seeing(
+                MatchState::new(options),
+                &mut chance_rng(seed),
+                [&mut home, &mut away],
+                &mut crate::engine::NoRecord,
+                |s, choice| {
+                    let p = s.public();
+                    let Some((
+                        side,
+                        Decision::Respond {
+                            bowled,
+                            call,
+                            top_before,
+                        },
+                    )) = s.to_act()
+                    else {
+                        return;
+                    };
+                    let Some(need) = p.runs_to_win().filter(|_| call != Call::Bye) else {
+                        return;
+                    };
+                    let striker = p.striker;
+                    let wins = |bat: Option<Card>| {
+                        let (_, o) = resolve(call, bowled, top_before, bat, striker);
+                        o.wicket.is_none() && (o.runs + o.extras()) as u16 >= need
+                    };
+                    let no_card = call.allows_no_card().then_some(None);
+                    let answers = s.hand(side).iter().map(|&c| Some(c)).chain(no_card);
+                    if !answers.into_iter().any(wins) {
+                        return;
+                    }
+                    chances[lvl as usize - 1] += 1;
+                    let played = match choice {
+                        Choice::Card(c) => Some(c),
+                        _ => None,
+                    };
+                    assert!(
+                        wins(played),
+                        "level {lvl}, seed {seed}: needing {need}, {call:?} {bowled} \
+                         answered {choice:?} from {:?}",
+                        s.hand(side)
+                    );
+                },
+            )
+            .unwrap();
+        }
+    }
+    assert!(
+        chances.iter().all(|&n| n >= 10),
+        "chances to win by a ball: {chances:?}"
+    );
 }
