@@ -3688,3 +3688,46 @@ fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
         "{text}"
     );
 }
+
+/// A declaration armed with [D] is made straight after the ball the person plays next,
+/// with [=] or by a card's number: the top line still tells what came of that ball, then
+/// the declaration (it had told only the declaration), and the stop says the innings closed.
+#[test]
+fn the_ball_before_an_armed_declaration_is_still_told() {
+    for way in ["=", "1"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = file_of_packs(dir.path(), Some(0), 3);
+        to_own_match(&mut app);
+        assert!(play_on_until(&mut app, |s| {
+            matches!(s.human_to_act(), Some(Decision::Respond { .. }))
+                && s.state.public().current().total > 30
+        }));
+        press(&mut app, "d");
+        press(&mut app, way);
+        let s = session(&app);
+        let p = s.state.public();
+        let ball = p.last_ball.expect("the ball just played");
+        let side = s.human.unwrap();
+        let short = &s.commentary.names[side.index()];
+        let told = accc::tui::commentary::describe(&ball, short);
+        let text = shot(&app);
+        let top = text.lines().nth(1).unwrap().trim();
+        let declared = p.started()[ball.innings as usize - 1].total;
+        assert!(top.starts_with(&told), "[{way}]: {told}\n{text}");
+        // The declaration after it where both fit; else the stop alone says it.
+        let both = format!(
+            "{told} Then: {short} declare at {declared}-{}.",
+            ball.wickets
+        );
+        let want = if both.chars().count() <= 78 {
+            &both
+        } else {
+            &told
+        };
+        assert_eq!(top, want, "[{way}]: {text}");
+        assert!(
+            text.contains(&format!("End of innings: {short} declared at {declared}-")),
+            "{text}"
+        );
+    }
+}
