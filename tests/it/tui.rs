@@ -2750,10 +2750,11 @@ fn enter_while_watching_says_which_keys_there_are() {
     assert!(session(&app).watching.held, "still held");
     press(&mut app, " 5");
     assert!(!session(&app).watching.held);
-    assert_eq!(
-        match_word(&app).as_deref(),
-        Some("The computer plays both sides: [Space] holds the match, [Q] finishes it now.")
-    );
+    let going = "The computer plays both sides: [Space] holds the match, [Q] finishes it now.";
+    assert_eq!(match_word(&app).as_deref(), Some(going));
+    // A letter too.
+    press(&mut app, "z");
+    assert_eq!(match_word(&app).as_deref(), Some(going));
 }
 
 /// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
@@ -2830,7 +2831,13 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
             );
             assert_eq!(session(&app).deliveries, deliveries, "nothing played");
         }
+        // A letter plays nothing either, and says the same keys.
         press(&mut app, "x");
+        let said = hint.replace("[Enter]", "[X]");
+        assert_eq!(match_word(&app).as_deref(), Some(said.as_str()));
+        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        app.update(key(KeyCode::Char('h')));
+        esc(&mut app);
         assert_eq!(shot(&app), before, "the next key clears it");
         seen.push(call);
     }
@@ -3730,4 +3737,105 @@ fn the_ball_before_an_armed_declaration_is_still_told() {
             "{text}"
         );
     }
+}
+
+/// Letters that play nothing say which keys do: at the opening discard, at the ball to
+/// bowl, at a ball to answer ([N] too, where no card may not be played) and while changing
+/// cards; [D] at a stop says why no declaration can be armed there and when it can, and
+/// another letter at a stop says [Enter] goes on. Nothing is played.
+#[test]
+fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
+    to_own_match(&mut app);
+    press(&mut app, "f");
+    let mut seen = std::collections::BTreeSet::new();
+    let step = |s: &accc::tui::session::Session| (s.deliveries, s.moves.len(), s.paused.clone());
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        let before = step(s);
+        let bats = s.state.public().batting() == s.human.unwrap();
+        let (kind, letter, want) = match (&s.paused, s.human_to_act()) {
+            (Some(_), _) if s.may_declare_at_pause() => ("", "", String::new()),
+            (Some(_), _) if bats => (
+                "stop, batting",
+                "d",
+                "Play has stopped: [Enter] goes on, and then [D] may declare.".to_string(),
+            ),
+            (Some(_), _) => (
+                "stop, bowling",
+                "D",
+                "Only the batting side may declare: play has stopped, [Enter] goes on.".to_string(),
+            ),
+            (None, Some(Decision::OpeningDiscard)) => (
+                "discard",
+                "x",
+                "[X] throws nothing away: press a card's number, or [=] for the computer."
+                    .to_string(),
+            ),
+            (None, Some(Decision::Bowl)) => (
+                "bowl",
+                "k",
+                "[K] plays nothing: press the number under a card, or [=] for the computer."
+                    .to_string(),
+            ),
+            (
+                None,
+                Some(Decision::Respond {
+                    call: Call::Normal, ..
+                }),
+            ) => (
+                "answer",
+                "n",
+                "[N] plays no card only at a no-ball or a wide: this ball needs a card."
+                    .to_string(),
+            ),
+            (None, Some(Decision::Exchange)) => (
+                "exchange",
+                "z",
+                "[Z] changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
+                    .to_string(),
+            ),
+            _ => ("", "", String::new()),
+        };
+        if !kind.is_empty() && !seen.contains(kind) {
+            press(&mut app, letter);
+            assert_eq!(match_word(&app).as_deref(), Some(want.as_str()), "{kind}");
+            assert_eq!(step(session(&app)), before, "{kind}: nothing played");
+            seen.insert(kind);
+            if kind.starts_with("stop") {
+                press(&mut app, "w");
+                assert_eq!(
+                    match_word(&app).as_deref(),
+                    Some("Play has stopped: [Enter] goes on.")
+                );
+                assert_eq!(step(session(&app)), before);
+            }
+        }
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let all = [
+        "stop, batting",
+        "stop, bowling",
+        "discard",
+        "bowl",
+        "answer",
+        "exchange",
+    ];
+    for kind in all {
+        assert!(seen.contains(kind), "{kind} not seen: {seen:?}");
+    }
+    // The match over, a letter says [Enter] shows the scorecard.
+    press(&mut app, "x");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is over: [Enter] shows the scorecard.")
+    );
 }
