@@ -273,7 +273,10 @@ impl App {
                 season_end,
                 review,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, season_end) => match review {
+                // [Space] goes on as [Enter] does, as it does at the stop that ends the match
+                // and on the season's end after it (it had paged down, and at the card's end
+                // did nothing).
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), season_end) => match review {
                     Some(game) => Screen::Reviewing { game, season_end },
                     None => after_review(None, season_end),
                 },
@@ -295,10 +298,11 @@ impl App {
                 scroll,
                 season_end,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => {
+                // [Space] too, as on the scoreboard before it.
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => {
                     Screen::SeasonEnd { summary, scroll: 0 }
                 }
-                (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
                 (code, season_end) => Screen::MatchReview {
                     scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
                     lines,

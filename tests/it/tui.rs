@@ -3839,3 +3839,32 @@ fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
         Some("The match is over: [Enter] shows the scorecard.")
     );
 }
+
+/// [Space] goes on from the final scoreboard and from the review after it as [Enter] does
+/// (as it does at the stop that ends the match and at the season's end): at the card's end
+/// it had done nothing.
+#[test]
+fn space_goes_on_from_the_scoreboard_and_the_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 2);
+    to_own_match(&mut app);
+    play_out(&mut app);
+    press(&mut app, " ");
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    app.update(key(KeyCode::End));
+    press(&mut app, " ");
+    assert!(
+        matches!(app.screen(), Some(Screen::Reviewing { .. })),
+        "{}",
+        shot(&app)
+    );
+    app.update(Msg::Tick);
+    assert!(matches!(app.screen(), Some(Screen::MatchReview { .. })));
+    app.update(key(KeyCode::End));
+    press(&mut app, " ");
+    assert!(
+        matches!(app.screen(), Some(Screen::Menu | Screen::SeasonEnd { .. })),
+        "{}",
+        shot(&app)
+    );
+}
