@@ -52,9 +52,11 @@ pub enum Screen {
     AllTime,
     /// A picture of the history (`picture_screen`).
     Picture(Box<super::picture_screen::PictureScreen>),
-    /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
+    /// Final positions as a coloured grid; `first_year` is the leftmost column shown, and
+    /// `note` what the last key said (at the first or last years).
     Grid {
         first_year: u16,
+        note: Option<String>,
     },
     Match {
         session: Box<Session>,
@@ -265,7 +267,7 @@ impl App {
                     Some(Back::View(kind, None)) => open.view(kind),
                 }
             }
-            Screen::Grid { first_year } => open.grid_key(first_year, k),
+            Screen::Grid { first_year, .. } => open.grid_key(first_year, k),
             Screen::Match { session, entry } => open.match_key(session, entry, k),
             Screen::Scorecard {
                 card,

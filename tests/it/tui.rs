@@ -2123,7 +2123,13 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
         app.update(key(KeyCode::Right));
     }
     assert!(
-        matches!(app.screen(), Some(Screen::Grid { first_year: 1894 })),
+        matches!(
+            app.screen(),
+            Some(Screen::Grid {
+                first_year: 1894,
+                ..
+            })
+        ),
         "1890-1909 played: the last page is 1894-1909"
     );
     let text = shot(&app);
@@ -2132,6 +2138,62 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
         text.lines().nth(2).unwrap().trim_end().ends_with("'09"),
         "{text}"
     );
+}
+
+/// [Left]/[Right] at the grid's first or last years say so and which key moves (they had
+/// done nothing without a word); the next key clears it. With every season on one page, or
+/// none, they say that.
+#[test]
+fn the_final_positions_grid_says_when_it_is_at_the_first_or_last_years() {
+    let grid_at = |app: &App| match app.screen() {
+        Some(Screen::Grid { first_year, note }) => (*first_year, note.clone()),
+        _ => panic!("{}", shot(app)),
+    };
+    let said = |app: &App, want: &str| {
+        assert_eq!(grid_at(app).1.as_deref(), Some(want));
+        let text = shot(app);
+        assert_eq!(
+            text.lines().nth(23),
+            Some(format!(" {want}").as_str()),
+            "{text}"
+        );
+    };
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    sim_on_disk(dir.path(), 20);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "82");
+    let first = shot(&app);
+    app.update(key(KeyCode::Left));
+    said(&app, "1890 is the first season: [Right] goes ten years on.");
+    assert_eq!(grid_at(&app).0, 1890);
+    app.update(key(KeyCode::PageUp));
+    assert_eq!(grid_at(&app).0, 1890);
+    app.update(key(KeyCode::Right));
+    assert_eq!(grid_at(&app), (1894, None), "moved: nothing said");
+    app.update(key(KeyCode::PageDown));
+    said(
+        &app,
+        "1909 is the last season completed: [Left] goes ten years back.",
+    );
+    assert_eq!(grid_at(&app).0, 1894);
+    app.update(key(KeyCode::Left));
+    assert_eq!(grid_at(&app), (1890, None));
+    assert_eq!(shot(&app), first);
+    // Every season on one page.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), None, 3);
+    press(&mut app, "82");
+    for k in [KeyCode::Left, KeyCode::Right] {
+        app.update(key(k));
+        said(&app, "Every season completed is shown: [Esc] goes back.");
+    }
+    // None yet.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "82");
+    app.update(key(KeyCode::Right));
+    said(&app, "No season has been completed yet: [Esc] goes back.");
 }
 
 #[test]
