@@ -381,8 +381,8 @@ pub struct ResultRow {
     #[serde(skip)]
     pub opponent_id: CountyId,
     /// Begun and left part-played (the person's match in play, or one they were watching):
-    /// its result fields are empty until it ends.
-    #[serde(skip)]
+    /// its result fields are empty until it ends. Last, so that the JSON and CSV written
+    /// before it was added keep their fields in place.
     pub in_play: bool,
 }
 

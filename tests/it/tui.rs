@@ -1378,6 +1378,55 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     assert!(last.choices().count() > 20);
 }
 
+/// A match begun and not yet left is kept in the journal alone (the save does not hold it
+/// yet): `accc show NAME results` says it is in play as the terminal's results do, in text,
+/// JSON and CSV.
+#[test]
+fn accc_show_says_a_match_kept_only_in_the_journal_is_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    into_own_match(&mut app, 10);
+    let path = file_path(dir.path(), "TEST");
+    assert!(accc::save::load_all(&path).unwrap().in_play.is_none());
+    assert!(dir.path().join("TEST.jnl").exists());
+    let row = |text: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("1 Yorks"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    // The terminal's results, from another program on the file once this one is stopped.
+    drop(app);
+    let shown = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results"]);
+    assert!(row(&shown).ends_with("in play"), "{shown}");
+    assert_eq!(shown.matches("in play").count(), 1, "{shown}");
+    let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut again, "5");
+    enter(&mut again);
+    assert_eq!(row(&shot(&again)).trim(), row(&shown).trim());
+    drop(again);
+    // JSON and CSV say it too, in a field of their own.
+    let json = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let in_play: Vec<_> = rows.iter().filter(|r| r["in_play"] == true).collect();
+    assert_eq!(in_play.len(), 1, "{json}");
+    assert_eq!(in_play[0]["opponent"], "Yorkshire");
+    assert!(in_play[0]["result"].is_null());
+    assert!(rows.iter().all(|r| r["in_play"].is_boolean()), "{json}");
+    let csv = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results", "--format", "csv"]);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|h| *h == "in_play").expect(&csv);
+    assert_eq!(at, header.len() - 1, "added at the end: {csv}");
+    let marked: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(at) == Some("true"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{csv}");
+    assert!(marked[0].contains("Yorkshire"), "{csv}");
+}
+
 #[test]
 fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_it() {
     let dir = tempfile::tempdir().unwrap();
