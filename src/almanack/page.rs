@@ -264,7 +264,13 @@ fn table(
     caption: &str,
     only: Option<(&str, &str)>,
 ) -> Result<Markup, Error> {
-    let (header, rows) = view.records()?;
+    let (mut header, mut rows) = view.records()?;
+    // A county's results mark a match in play; the page shows completed seasons only, where
+    // none is, so that column would say `false` on every row.
+    if let Some(i) = header.iter().position(|h| h == "in_play") {
+        header.remove(i);
+        rows.iter_mut().for_each(|r| _ = r.remove(i));
+    }
     // The person's county is marked wherever it is named, as `accc show` marks it.
     let yours = user.map(|c| counties::get(c).name.as_str());
     let mine = |v: &str| yours == Some(v);

@@ -72,10 +72,13 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
             PICTURED.join(", ")
         )));
     }
-    let all = save::load_all(&save::path_for(saves, &args.name)?)?;
+    let path = save::path_for(saves, &args.name)?;
+    let all = save::load_all(&path)?;
     let comp = all.comp;
     let request = Request::new(&comp, view, args.year, county, class)?;
-    let in_play = all.in_play.map(|g| g.fixture);
+    // The match in play as the terminal program sees it: one begun and not yet left is in
+    // the journal alone.
+    let in_play = save::in_play_with_journal(&path, all.in_play).map(|g| g.fixture);
     match form {
         Form::Data(format) => print_out(&request.view(&comp, in_play.as_ref())?.written(format)?),
         Form::Picture => {
@@ -197,8 +200,8 @@ impl Request {
         self.county.clone().map_err(Error::Usage)
     }
 
-    /// The view, in whichever form it is to be written; `in_play`, the match the save holds
-    /// as begun and not ended, is said to be in a county's results.
+    /// The view, in whichever form it is to be written; `in_play`, the match the save and its
+    /// journal hold as begun and not ended, is said to be in a county's results.
     fn view(&self, comp: &Competition, in_play: Option<&FixtureKey>) -> Result<Box<dyn Forms>> {
         let (year, class) = (self.year, self.class);
         Ok(match self.view {

@@ -249,6 +249,15 @@ fn read_journal(
     (in_play, note)
 }
 
+/// The person's match in play at `path` as a program that only looks (`accc show`) sees it:
+/// the save's record of it (`saved`) with the actions of the journal beside it after them,
+/// as the terminal program opening the file takes them (a match begun and not yet left is in
+/// the journal alone). Reads only: a journal that cannot be used leaves what of it can be,
+/// or the save's record, and is left where it is for the program that opens the file to play.
+pub fn in_play_with_journal(path: &Path, saved: Option<MatchRecord>) -> Option<MatchRecord> {
+    read_journal(&journal::path_for(path), saved).0
+}
+
 /// What is wrong with the journal beside the save at `path`, if anything, given the save's
 /// record of the match in play; reads only, changes nothing (for `accc review`, which says
 /// so before its own work).

@@ -52,9 +52,11 @@ pub enum Screen {
     AllTime,
     /// A picture of the history (`picture_screen`).
     Picture(Box<super::picture_screen::PictureScreen>),
-    /// Final positions as a coloured grid; `first_year` is the leftmost column shown.
+    /// Final positions as a coloured grid; `first_year` is the leftmost column shown, and
+    /// `note` what the last key said (at the first or last years).
     Grid {
         first_year: u16,
+        note: Option<String>,
     },
     Match {
         session: Box<Session>,
@@ -265,7 +267,7 @@ impl App {
                     Some(Back::View(kind, None)) => open.view(kind),
                 }
             }
-            Screen::Grid { first_year } => open.grid_key(first_year, k),
+            Screen::Grid { first_year, .. } => open.grid_key(first_year, k),
             Screen::Match { session, entry } => open.match_key(session, entry, k),
             Screen::Scorecard {
                 card,
@@ -273,7 +275,10 @@ impl App {
                 season_end,
                 review,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, season_end) => match review {
+                // [Space] goes on as [Enter] does, as it does at the stop that ends the match
+                // and on the season's end after it (it had paged down, and at the card's end
+                // did nothing).
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), season_end) => match review {
                     Some(game) => Screen::Reviewing { game, season_end },
                     None => after_review(None, season_end),
                 },
@@ -295,10 +300,11 @@ impl App {
                 scroll,
                 season_end,
             } => match (k.code, season_end) {
-                (KeyCode::Enter | KeyCode::Esc, Some(summary)) => {
+                // [Space] too, as on the scoreboard before it.
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => {
                     Screen::SeasonEnd { summary, scroll: 0 }
                 }
-                (KeyCode::Enter | KeyCode::Esc, None) => Screen::Menu,
+                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
                 (code, season_end) => Screen::MatchReview {
                     scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
                     lines,

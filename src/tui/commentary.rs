@@ -311,7 +311,16 @@ impl Recorder for Commentary {
                 wickets,
                 ..
             } => {
-                self.last = format!("{} declare at {total}-{wickets}.", self.name(side));
+                // Made straight after a ball told this turn (the person's, with a
+                // declaration armed), the ball's line stays: the declaration follows it when
+                // both fit, else the stop that closes the innings says it.
+                let said = format!("{} declare at {total}-{wickets}.", self.name(side));
+                let both = format!("{} Then: {said}", self.last);
+                if !self.told || self.last.is_empty() {
+                    self.last = said;
+                } else if both.chars().count() <= TEXT_WIDTH {
+                    self.last = both;
+                }
             }
             Event::InningsEnd { number, .. } => {
                 // The over left unfinished has its bar, runs or none.

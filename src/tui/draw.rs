@@ -157,7 +157,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::PickCounty { purpose } => pick_county(f, area, *purpose, app.user_county()),
         Screen::AllTime => alltime(f, area),
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
-        Screen::Grid { first_year } => grid(f, area, app, *first_year),
+        Screen::Grid { first_year, note } => grid(f, area, app, *first_year, note.as_deref()),
         Screen::Match { session, .. } => {
             match_screen::draw(f, area, session);
             // A result that could not be saved must not look safe: said where the title was.
@@ -788,8 +788,12 @@ pub fn placing_style(class: Class, place: u8, last: bool) -> Style {
 pub const GRID_YEARS: u16 = 16;
 
 /// Final positions as a coloured grid: a row per county, a column per year.
-fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16) {
+fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&str>) {
     heading(f, area, "Final positions (second class in parentheses)");
+    // What the last key said, over the keys.
+    if let Some(note) = note {
+        put(f, area, 1, 23, vec![Span::styled(note, style::bright())]);
+    }
     let comp = &app.comp;
     let years: Vec<_> = history::final_positions(comp)
         .into_iter()

@@ -89,9 +89,11 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             }
             KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
             KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
-            // A card's number pressed at a stop plays nothing: said, as the prompt asks for
-            // [Enter] and no card.
-            KeyCode::Char('0'..='9') => said(s, stopped_hint(s)),
+            // [D] where no declaration can be armed: said why, and when it can.
+            KeyCode::Char('d' | 'D') => said(s, declare_at_stop_hint(s)),
+            // A card's number (or another letter) pressed at a stop plays nothing: said, as
+            // the prompt asks for [Enter] and no card.
+            KeyCode::Char(_) => said(s, stopped_hint(s)),
             _ => MatchKey::Ignored,
         };
     }
@@ -111,8 +113,8 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
                 s.watching.step(false);
                 MatchKey::Handled
             }
-            // [Enter] or a digit while watching: said, not ignored.
-            KeyCode::Enter | KeyCode::Char('0'..='9') if watching => {
+            // [Enter], a digit or a letter while watching: said, not ignored.
+            KeyCode::Enter | KeyCode::Char(_) if watching => {
                 let hint = if s.watching.held {
                     "The match is held: [Space] sets it going, [Q] finishes it now."
                 } else {
@@ -120,6 +122,9 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
                 };
                 said(s, hint)
             }
+            // The match over, its last stop passed ([Enter] and [Space] go on to the
+            // scorecard before this screen sees them).
+            KeyCode::Char(_) if s.state.is_over() => said(s, stopped_hint(s)),
             _ => MatchKey::Ignored,
         };
     };
@@ -155,22 +160,36 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
             KeyCode::Enter | KeyCode::Char(' '),
         ) => {
-            let hint = enter_hint(decision, k.code == KeyCode::Enter);
+            let hint = idle_hint(decision, key_name(k.code));
             return said(s, &hint);
         }
-        (Decision::Exchange, KeyCode::Char(' ')) => {
+        // A no card where the ball must be answered with one.
+        (Decision::Respond { .. }, KeyCode::Char(c @ ('0' | 'n' | 'N'))) => {
+            let name = key_name(KeyCode::Char(c));
             return said(
                 s,
-                "[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.",
+                &format!(
+                    "{name} plays no card only at a no-ball or a wide: this ball needs a card."
+                ),
             );
         }
-        // A no card where the ball must be answered with one.
-        (Decision::Respond { .. }, KeyCode::Char('0')) => {
-            s.note = Some(
-                "[0] plays no card only at a no-ball or a wide: this ball needs a card."
-                    .to_string(),
+        // [Space] or a letter while changing cards picks nothing.
+        (Decision::Exchange, KeyCode::Char(c)) if !c.is_ascii_digit() => {
+            let name = key_name(k.code);
+            return said(
+                s,
+                &format!(
+                    "{name} changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
+                ),
             );
-            return MatchKey::Handled;
+        }
+        // A letter at a ball or the opening discard plays nothing, as [Enter] does there.
+        (
+            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
+            KeyCode::Char(c),
+        ) if !c.is_ascii_digit() => {
+            let hint = idle_hint(decision, key_name(k.code));
+            return said(s, &hint);
         }
         (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
         (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
@@ -238,10 +257,19 @@ fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
     })
 }
 
-/// What [Enter] (`enter`, else [Space]) says at a ball or the opening discard, where it
-/// plays nothing: the keys that play there.
-fn enter_hint(decision: Decision, enter: bool) -> String {
-    let key = if enter { "[Enter]" } else { "[Space]" };
+/// How the hints name a key: "[Enter]", "[Space]", "[X]" (a letter as on the keyboard).
+fn key_name(code: KeyCode) -> String {
+    match code {
+        KeyCode::Enter => "[Enter]".to_string(),
+        KeyCode::Char(' ') => "[Space]".to_string(),
+        KeyCode::Char(c) => format!("[{}]", c.to_uppercase()),
+        other => format!("[{other}]"),
+    }
+}
+
+/// What a key that plays nothing at a ball or the opening discard ([Enter], [Space], a
+/// letter) says there, named `key`: the keys that play there.
+fn idle_hint(decision: Decision, key: String) -> String {
     let keys = match decision {
         Decision::Respond {
             call: Call::Wide, ..
@@ -269,6 +297,19 @@ fn stopped_hint(s: &Session) -> &'static str {
         "The match is over: [Enter] shows the scorecard."
     } else {
         "Play has stopped: [Enter] goes on."
+    }
+}
+
+/// What [D] says at a stop where no declaration can be armed: why not, and when it can
+/// be (a declaration is armed at a stop only before an innings' first ball).
+fn declare_at_stop_hint(s: &Session) -> &'static str {
+    let Some(side) = s.human.filter(|_| !s.state.is_over()) else {
+        return stopped_hint(s);
+    };
+    if s.state.public().batting() != side {
+        "Only the batting side may declare: play has stopped, [Enter] goes on."
+    } else {
+        "Play has stopped: [Enter] goes on, and then [D] may declare."
     }
 }
 

@@ -312,9 +312,7 @@ impl Open {
     pub(super) fn alltime_key(&mut self, k: KeyEvent) -> Screen {
         match upper(k) {
             Some('1') => self.view(ViewKind::Honours),
-            Some('2') => Screen::Grid {
-                first_year: crate::league::FIRST_YEAR,
-            },
+            Some('2') => grid_saying(crate::league::FIRST_YEAR, None),
             Some('3') => self.view(ViewKind::AllTime(Class::First)),
             Some('4') => self.view(ViewKind::AllTimeAverages(Class::First)),
             Some('5') => self.view(ViewKind::AllTime(Class::Second)),
@@ -332,28 +330,65 @@ impl Open {
     }
 
     pub(super) fn grid_key(&mut self, first_year: u16, k: KeyEvent) -> Screen {
-        let last = self
-            .comp
-            .seasons()
-            .last()
-            .map(|s| s.year)
-            .unwrap_or(first_year);
-        match k.code {
-            // The last page is a full one, ending with the last season.
-            KeyCode::Right | KeyCode::PageDown => {
-                let last_page = last
-                    .saturating_sub(super::draw::GRID_YEARS - 1)
-                    .max(crate::league::FIRST_YEAR);
-                Screen::Grid {
-                    first_year: (first_year + 10).min(last_page.max(first_year)),
+        let seasons = self.comp.seasons();
+        let (Some(first), Some(last)) = (seasons.first(), seasons.last()) else {
+            // Nothing to page through: the keys say so rather than do nothing.
+            return match k.code {
+                KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
+                KeyCode::Right | KeyCode::PageDown | KeyCode::Left | KeyCode::PageUp => {
+                    grid_saying(
+                        first_year,
+                        "No season has been completed yet: [Esc] goes back.".to_string(),
+                    )
                 }
+                _ => grid_saying(first_year, None),
+            };
+        };
+        let (first, last) = (first.year, last.year);
+        // The last page is a full one, ending with the last season.
+        let last_page = last
+            .saturating_sub(super::draw::GRID_YEARS - 1)
+            .max(crate::league::FIRST_YEAR);
+        let one_page = "Every season completed is shown: [Esc] goes back.";
+        match k.code {
+            KeyCode::Right | KeyCode::PageDown if first_year >= last_page => {
+                // At the end the key says why it does nothing, and which key moves.
+                let said = if first_year <= first {
+                    one_page.to_string()
+                } else if self.comp.is_finished() {
+                    format!("{last} is the last season: [Left] goes ten years back.")
+                } else {
+                    format!("{last} is the last season completed: [Left] goes ten years back.")
+                };
+                grid_saying(first_year, said)
             }
-            KeyCode::Left | KeyCode::PageUp => Screen::Grid {
-                first_year: first_year.saturating_sub(10).max(crate::league::FIRST_YEAR),
-            },
+            KeyCode::Right | KeyCode::PageDown => {
+                grid_saying((first_year + 10).min(last_page), None)
+            }
+            KeyCode::Left | KeyCode::PageUp if first_year <= first => {
+                let said = if first_year >= last_page {
+                    one_page.to_string()
+                } else {
+                    format!("{first} is the first season: [Right] goes ten years on.")
+                };
+                grid_saying(first_year, said)
+            }
+            KeyCode::Left | KeyCode::PageUp => grid_saying(
+                first_year.saturating_sub(10).max(crate::league::FIRST_YEAR),
+                None,
+            ),
             KeyCode::Esc | KeyCode::Enter => Screen::AllTime,
-            _ => Screen::Grid { first_year },
+            _ => grid_saying(first_year, None),
         }
+    }
+}
+
+/// The final-positions grid from `first_year`, saying `note` (what the last key did, until
+/// the next).
+fn grid_saying(first_year: u16, note: impl Into<Option<String>>) -> Screen {
+    Screen::Grid {
+        first_year,
+        note: note.into(),
     }
 }
 

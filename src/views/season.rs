@@ -381,8 +381,8 @@ pub struct ResultRow {
     #[serde(skip)]
     pub opponent_id: CountyId,
     /// Begun and left part-played (the person's match in play, or one they were watching):
-    /// its result fields are empty until it ends.
-    #[serde(skip)]
+    /// its result fields are empty until it ends. Last, so that the JSON and CSV written
+    /// before it was added keep their fields in place.
     pub in_play: bool,
 }
 
@@ -490,6 +490,24 @@ impl ResultsView {
     }
 }
 
+/// How wide a results line's "For" and "Against" columns are: two innings of up to three
+/// figures, each declared ("322-3d & 120-4d", 15), with a space to spare.
+const SCORES: usize = 16;
+
+/// A "For" or "Against" cell in at most two pieces that each fit its column: the whole cell,
+/// or, when it is wider (two four- or five-figure innings: at most "65535-9d & 65535-9d",
+/// 19), its first innings with the `&` and then its second, for the line below.
+fn score_cell(scores: Option<&str>) -> (&str, &str) {
+    let scores = scores.unwrap_or_default();
+    if scores.chars().count() <= SCORES {
+        return (scores, "");
+    }
+    match scores.find(" & ") {
+        Some(at) => (&scores[..at + 2], &scores[at + 3..]),
+        None => (scores, ""),
+    }
+}
+
 impl View for ResultsView {
     type Row = ResultRow;
 
@@ -516,24 +534,33 @@ impl View for ResultsView {
         for r in &self.rows {
             let fixture = format!("{:>2} {:<8} {:^3}", r.round, short(r.opponent_id), r.venue);
             match (r.result, r.position) {
-                (Some(result), Some(place)) => out.push({
+                (Some(result), Some(place)) => {
                     let points = r.points.unwrap_or_default();
                     let n = |letter| u32::from(result == letter);
                     let mark = short_draw_mark(points.into(), n('W'), n('D'), n('T'));
                     short_draws |= mark != ' ';
-                    format!(
-                        "{fixture} {result} {:<16} {:<16} {:>3}{mark}{:>3} {:<4} {:>6} {:>5}",
-                        r.scores_for.as_deref().unwrap_or_default(),
-                        r.against.as_deref().unwrap_or_default(),
+                    let (for_now, for_next) = score_cell(r.scores_for.as_deref());
+                    let (against_now, against_next) = score_cell(r.against.as_deref());
+                    let line = format!(
+                        "{fixture} {result} {for_now:<SCORES$} {against_now:<SCORES$} \
+                         {:>3}{mark}{:>3} {:<4} {:>6} {:>5}",
                         points,
                         r.total.unwrap_or_default(),
                         ordinal(place),
                         r.behind.map_or(String::new(), |b| b.to_string()),
                         r.lead.map_or(String::new(), |l| format!("+{l}")),
-                    )
-                    .trim_end()
-                    .to_string()
-                }),
+                    );
+                    out.push(line.trim_end().to_string());
+                    // A cell too wide for its column goes on under itself.
+                    if !(for_next.is_empty() && against_next.is_empty()) {
+                        let under = format!(
+                            "{:w$}{for_next:<SCORES$} {against_next}",
+                            "",
+                            w = fixture.len() + 3
+                        );
+                        out.push(under.trim_end().to_string());
+                    }
+                }
                 // Under "For": the match has begun and has no result yet.
                 _ if r.in_play => out.push(format!("{fixture}   in play")),
                 _ => out.push(fixture.trim_end().to_string()),
@@ -680,6 +707,84 @@ mod tests {
             "Champions: Gloucestershire. Bottom: Leicestershire (the last season: nobody goes \
              down)."
         );
+    }
+
+    /// The widest a "For" or "Against" cell can be: two innings of the most runs an innings
+    /// can hold, each declared at nine down ("65535-9d & 65535-9d", 19 characters; the
+    /// plausibility check allows up to 7 runs a delivery over some 13,000 deliveries, so no
+    /// smaller bound holds). Such a cell, and one of two four-figure innings (17), stays in
+    /// its column: its second innings goes on the line below, under the first, and every line
+    /// fits the width with the points under their heading.
+    #[test]
+    fn the_widest_scores_stay_in_their_columns_within_the_width() {
+        use crate::engine::score::{score_text, InningsEnd};
+        let innings = |total: u16| score_text(total, 9, Some(InningsEnd::Declared), 10);
+        let widest = format!("{} & {}", innings(u16::MAX), innings(u16::MAX));
+        assert_eq!(widest, "65535-9d & 65535-9d");
+        let four_figures = format!("{} & {}", innings(1234), innings(4567));
+        let fits = format!("{} & {}", innings(999), innings(999));
+        let result = |round: u8, scores_for: &str, against: &str| ResultRow {
+            round,
+            opponent: name(2),
+            venue: "h",
+            result: Some('W'),
+            scores_for: Some(scores_for.into()),
+            against: Some(against.into()),
+            points: Some(4),
+            total: Some(56),
+            position: Some(8),
+            behind: Some(56),
+            opponent_id: 2,
+            ..ResultRow::default()
+        };
+        let cases: [(&str, &str); 4] = [
+            (&widest, &widest),
+            (&four_figures, "37"),
+            ("37", &four_figures),
+            (&fits, &fits),
+        ];
+        let rows = (1..)
+            .zip(cases)
+            .map(|(k, (f, a))| result(k, f, a))
+            .collect();
+        let lines = results_of(1890, 0, "final", rows).lines();
+        let header = &lines[2];
+        let col = |h: &str| header.find(h).unwrap();
+        let (for_at, against_at, pts_end) = (col("For"), col("Against"), col("Pts") + 3);
+        for l in &lines {
+            assert!(l.chars().count() <= crate::views::WIDTH, "{l}");
+        }
+        let body: Vec<&String> = lines[3..].iter().take_while(|l| !l.is_empty()).collect();
+        let cell = |l: &str, from: usize, to: usize| {
+            l.get(from..to.min(l.len()))
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        let mut fixtures = 0;
+        for (i, l) in body.iter().enumerate() {
+            if l.starts_with("  ") {
+                continue;
+            }
+            // A fixture's line: the points end under their heading, and each cell read
+            // down its column (onto the line below when it goes on there) is the score.
+            assert_eq!(&l[pts_end - 2..pts_end], " 4", "{l}\n{header}");
+            let next = body.get(i + 1).filter(|n| n.starts_with("  "));
+            let whole = |from: usize, to: usize| {
+                let first = cell(l, from, to);
+                match next {
+                    Some(n) if first.ends_with(" &") => format!("{first} {}", cell(n, from, to)),
+                    _ => first,
+                }
+            };
+            let (f, a) = cases[fixtures];
+            assert_eq!(whole(for_at, against_at - 1), f, "{lines:#?}");
+            assert_eq!(whole(against_at, pts_end - 3), a, "{lines:#?}");
+            fixtures += 1;
+        }
+        assert_eq!(fixtures, 4);
+        // The ordinary cell keeps its one line.
+        assert_eq!(body.len(), 4 + 3, "{lines:#?}");
     }
 
     #[test]

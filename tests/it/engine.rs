@@ -124,6 +124,11 @@ fn check_invariants(state: &MatchState, sums: &[u32; 4]) {
     if state.is_over() {
         assert!(p.result.is_some(), "a finished match has a result");
     }
+    // Cards are changed only before the last pack is used up, so every card played has been
+    // replaced: the hand is whole (the terminal's keys line offers [1]-[6] to pick).
+    if let Some((side, Decision::Exchange)) = state.to_act() {
+        assert_eq!(state.hand(side).len(), 6, "a side changing cards holds six");
+    }
     let new_over = p.innings_started > 0 && p.deliveries_in_over == 0;
     if let Some((_, Decision::Declare | Decision::Bowl)) = state.to_act().filter(|_| new_over) {
         assert!(!p.exhausted, "no over starts once the last pack is used up");

@@ -1384,6 +1384,55 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     assert!(last.choices().count() > 20);
 }
 
+/// A match begun and not yet left is kept in the journal alone (the save does not hold it
+/// yet): `accc show NAME results` says it is in play as the terminal's results do, in text,
+/// JSON and CSV.
+#[test]
+fn accc_show_says_a_match_kept_only_in_the_journal_is_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    into_own_match(&mut app, 10);
+    let path = file_path(dir.path(), "TEST");
+    assert!(accc::save::load_all(&path).unwrap().in_play.is_none());
+    assert!(dir.path().join("TEST.jnl").exists());
+    let row = |text: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("1 Yorks"))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    // The terminal's results, from another program on the file once this one is stopped.
+    drop(app);
+    let shown = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results"]);
+    assert!(row(&shown).ends_with("in play"), "{shown}");
+    assert_eq!(shown.matches("in play").count(), 1, "{shown}");
+    let mut again = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut again, "5");
+    enter(&mut again);
+    assert_eq!(row(&shot(&again)).trim(), row(&shown).trim());
+    drop(again);
+    // JSON and CSV say it too, in a field of their own.
+    let json = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let in_play: Vec<_> = rows.iter().filter(|r| r["in_play"] == true).collect();
+    assert_eq!(in_play.len(), 1, "{json}");
+    assert_eq!(in_play[0]["opponent"], "Yorkshire");
+    assert!(in_play[0]["result"].is_null());
+    assert!(rows.iter().all(|r| r["in_play"].is_boolean()), "{json}");
+    let csv = crate::helpers::ok_in(dir.path(), &["show", "TEST", "results", "--format", "csv"]);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|h| *h == "in_play").expect(&csv);
+    assert_eq!(at, header.len() - 1, "added at the end: {csv}");
+    let marked: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(at) == Some("true"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{csv}");
+    assert!(marked[0].contains("Yorkshire"), "{csv}");
+}
+
 #[test]
 fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -2148,7 +2197,13 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
         app.update(key(KeyCode::Right));
     }
     assert!(
-        matches!(app.screen(), Some(Screen::Grid { first_year: 1894 })),
+        matches!(
+            app.screen(),
+            Some(Screen::Grid {
+                first_year: 1894,
+                ..
+            })
+        ),
         "1890-1909 played: the last page is 1894-1909"
     );
     let text = shot(&app);
@@ -2157,6 +2212,62 @@ fn the_final_positions_grid_pages_to_a_full_last_page() {
         text.lines().nth(2).unwrap().trim_end().ends_with("'09"),
         "{text}"
     );
+}
+
+/// [Left]/[Right] at the grid's first or last years say so and which key moves (they had
+/// done nothing without a word); the next key clears it. With every season on one page, or
+/// none, they say that.
+#[test]
+fn the_final_positions_grid_says_when_it_is_at_the_first_or_last_years() {
+    let grid_at = |app: &App| match app.screen() {
+        Some(Screen::Grid { first_year, note }) => (*first_year, note.clone()),
+        _ => panic!("{}", shot(app)),
+    };
+    let said = |app: &App, want: &str| {
+        assert_eq!(grid_at(app).1.as_deref(), Some(want));
+        let text = shot(app);
+        assert_eq!(
+            text.lines().nth(23),
+            Some(format!(" {want}").as_str()),
+            "{text}"
+        );
+    };
+    let dir = tempfile::tempdir().unwrap();
+    drop(small_file(dir.path(), None));
+    sim_on_disk(dir.path(), 20);
+    let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    press(&mut app, "82");
+    let first = shot(&app);
+    app.update(key(KeyCode::Left));
+    said(&app, "1890 is the first season: [Right] goes ten years on.");
+    assert_eq!(grid_at(&app).0, 1890);
+    app.update(key(KeyCode::PageUp));
+    assert_eq!(grid_at(&app).0, 1890);
+    app.update(key(KeyCode::Right));
+    assert_eq!(grid_at(&app), (1894, None), "moved: nothing said");
+    app.update(key(KeyCode::PageDown));
+    said(
+        &app,
+        "1909 is the last season completed: [Left] goes ten years back.",
+    );
+    assert_eq!(grid_at(&app).0, 1894);
+    app.update(key(KeyCode::Left));
+    assert_eq!(grid_at(&app), (1890, None));
+    assert_eq!(shot(&app), first);
+    // Every season on one page.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), None, 3);
+    press(&mut app, "82");
+    for k in [KeyCode::Left, KeyCode::Right] {
+        app.update(key(k));
+        said(&app, "Every season completed is shown: [Esc] goes back.");
+    }
+    // None yet.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "82");
+    app.update(key(KeyCode::Right));
+    said(&app, "No season has been completed yet: [Esc] goes back.");
 }
 
 #[test]
@@ -2775,10 +2886,11 @@ fn enter_while_watching_says_which_keys_there_are() {
     assert!(session(&app).watching.held, "still held");
     press(&mut app, " 5");
     assert!(!session(&app).watching.held);
-    assert_eq!(
-        match_word(&app).as_deref(),
-        Some("The computer plays both sides: [Space] holds the match, [Q] finishes it now.")
-    );
+    let going = "The computer plays both sides: [Space] holds the match, [Q] finishes it now.";
+    assert_eq!(match_word(&app).as_deref(), Some(going));
+    // A letter too.
+    press(&mut app, "z");
+    assert_eq!(match_word(&app).as_deref(), Some(going));
 }
 
 /// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
@@ -2855,7 +2967,13 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
             );
             assert_eq!(session(&app).deliveries, deliveries, "nothing played");
         }
+        // A letter plays nothing either, and says the same keys.
         press(&mut app, "x");
+        let said = hint.replace("[Enter]", "[X]");
+        assert_eq!(match_word(&app).as_deref(), Some(said.as_str()));
+        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        app.update(key(KeyCode::Char('h')));
+        esc(&mut app);
         assert_eq!(shot(&app), before, "the next key clears it");
         seen.push(call);
     }
@@ -3786,5 +3904,178 @@ fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
         lines.iter().filter(|l| l.contains("you batted on")).count(),
         s.batted_on.len(),
         "{text}"
+    );
+}
+
+/// A declaration armed with [D] is made straight after the ball the person plays next,
+/// with [=] or by a card's number: the top line still tells what came of that ball, then
+/// the declaration (it had told only the declaration), and the stop says the innings closed.
+#[test]
+fn the_ball_before_an_armed_declaration_is_still_told() {
+    for way in ["=", "1"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = file_of_packs(dir.path(), Some(0), 3);
+        to_own_match(&mut app);
+        assert!(play_on_until(&mut app, |s| {
+            matches!(s.human_to_act(), Some(Decision::Respond { .. }))
+                && s.state.public().current().total > 30
+        }));
+        press(&mut app, "d");
+        press(&mut app, way);
+        let s = session(&app);
+        let p = s.state.public();
+        let ball = p.last_ball.expect("the ball just played");
+        let side = s.human.unwrap();
+        let short = &s.commentary.names[side.index()];
+        let told = accc::tui::commentary::describe(&ball, short);
+        let text = shot(&app);
+        let top = text.lines().nth(1).unwrap().trim();
+        let declared = p.started()[ball.innings as usize - 1].total;
+        assert!(top.starts_with(&told), "[{way}]: {told}\n{text}");
+        // The declaration after it where both fit; else the stop alone says it.
+        let both = format!(
+            "{told} Then: {short} declare at {declared}-{}.",
+            ball.wickets
+        );
+        let want = if both.chars().count() <= 78 {
+            &both
+        } else {
+            &told
+        };
+        assert_eq!(top, want, "[{way}]: {text}");
+        assert!(
+            text.contains(&format!("End of innings: {short} declared at {declared}-")),
+            "{text}"
+        );
+    }
+}
+
+/// Letters that play nothing say which keys do: at the opening discard, at the ball to
+/// bowl, at a ball to answer ([N] too, where no card may not be played) and while changing
+/// cards; [D] at a stop says why no declaration can be armed there and when it can, and
+/// another letter at a stop says [Enter] goes on. Nothing is played.
+#[test]
+fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 3);
+    to_own_match(&mut app);
+    press(&mut app, "f");
+    let mut seen = std::collections::BTreeSet::new();
+    let step = |s: &accc::tui::session::Session| (s.deliveries, s.moves.len(), s.paused.clone());
+    for _ in 0..5000 {
+        let s = session(&app);
+        if s.state.is_over() {
+            break;
+        }
+        let before = step(s);
+        let bats = s.state.public().batting() == s.human.unwrap();
+        let (kind, letter, want) = match (&s.paused, s.human_to_act()) {
+            (Some(_), _) if s.may_declare_at_pause() => ("", "", String::new()),
+            (Some(_), _) if bats => (
+                "stop, batting",
+                "d",
+                "Play has stopped: [Enter] goes on, and then [D] may declare.".to_string(),
+            ),
+            (Some(_), _) => (
+                "stop, bowling",
+                "D",
+                "Only the batting side may declare: play has stopped, [Enter] goes on.".to_string(),
+            ),
+            (None, Some(Decision::OpeningDiscard)) => (
+                "discard",
+                "x",
+                "[X] throws nothing away: press a card's number, or [=] for the computer."
+                    .to_string(),
+            ),
+            (None, Some(Decision::Bowl)) => (
+                "bowl",
+                "k",
+                "[K] plays nothing: press the number under a card, or [=] for the computer."
+                    .to_string(),
+            ),
+            (
+                None,
+                Some(Decision::Respond {
+                    call: Call::Normal, ..
+                }),
+            ) => (
+                "answer",
+                "n",
+                "[N] plays no card only at a no-ball or a wide: this ball needs a card."
+                    .to_string(),
+            ),
+            (None, Some(Decision::Exchange)) => (
+                "exchange",
+                "z",
+                "[Z] changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
+                    .to_string(),
+            ),
+            _ => ("", "", String::new()),
+        };
+        if !kind.is_empty() && !seen.contains(kind) {
+            press(&mut app, letter);
+            assert_eq!(match_word(&app).as_deref(), Some(want.as_str()), "{kind}");
+            assert_eq!(step(session(&app)), before, "{kind}: nothing played");
+            seen.insert(kind);
+            if kind.starts_with("stop") {
+                press(&mut app, "w");
+                assert_eq!(
+                    match_word(&app).as_deref(),
+                    Some("Play has stopped: [Enter] goes on.")
+                );
+                assert_eq!(step(session(&app)), before);
+            }
+        }
+        if session(&app).paused.is_some() {
+            enter(&mut app);
+        } else {
+            press(&mut app, "=");
+        }
+    }
+    let all = [
+        "stop, batting",
+        "stop, bowling",
+        "discard",
+        "bowl",
+        "answer",
+        "exchange",
+    ];
+    for kind in all {
+        assert!(seen.contains(kind), "{kind} not seen: {seen:?}");
+    }
+    // The match over, a letter says [Enter] shows the scorecard.
+    press(&mut app, "x");
+    assert_eq!(
+        match_word(&app).as_deref(),
+        Some("The match is over: [Enter] shows the scorecard.")
+    );
+}
+
+/// [Space] goes on from the final scoreboard and from the review after it as [Enter] does
+/// (as it does at the stop that ends the match and at the season's end): at the card's end
+/// it had done nothing.
+#[test]
+fn space_goes_on_from_the_scoreboard_and_the_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), Some(0), 2);
+    to_own_match(&mut app);
+    play_out(&mut app);
+    press(&mut app, " ");
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    app.update(key(KeyCode::End));
+    press(&mut app, " ");
+    assert!(
+        matches!(app.screen(), Some(Screen::Reviewing { .. })),
+        "{}",
+        shot(&app)
+    );
+    app.update(Msg::Tick);
+    assert!(matches!(app.screen(), Some(Screen::MatchReview { .. })));
+    app.update(key(KeyCode::End));
+    press(&mut app, " ");
+    assert!(
+        matches!(app.screen(), Some(Screen::Menu | Screen::SeasonEnd { .. })),
+        "{}",
+        shot(&app)
     );
 }
