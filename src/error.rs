@@ -51,7 +51,9 @@ impl Error {
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
                 save::ErrorKind::File(
-                    store::ErrorKind::NotRegular(_) | store::ErrorKind::TooLarge { .. },
+                    store::ErrorKind::NotRegular(_)
+                    | store::ErrorKind::DanglingLink { .. }
+                    | store::ErrorKind::TooLarge { .. },
                 )
                 | save::ErrorKind::Unusable(_) => 4,
                 save::ErrorKind::File(

@@ -517,6 +517,16 @@ pub fn session_error(e: session::Error) -> Error {
         session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
             Error::NotFound(format!("no table session there: {text}"))
         }
+        // A file that cannot be used (exit 4), as for a save: not a regular file (a folder, a
+        // symlink to nothing) or too large to be a session.
+        session::ErrorKind::File(f)
+            if matches!(
+                f.kind,
+                F::NotRegular(_) | F::DanglingLink { .. } | F::TooLarge { .. }
+            ) =>
+        {
+            Error::BadFile(format!("{text}: no table session was changed"))
+        }
         session::ErrorKind::File(f) => Error::File {
             what: match f.kind {
                 F::Locked { .. } => {

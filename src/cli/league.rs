@@ -256,7 +256,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
 /// Options given for an existing file must match it.
 fn open_or_create(args: &SimArgs, keeper: &mut save::Keeper) -> Result<Competition> {
     let path = keeper.path().to_path_buf();
-    if path.exists() {
+    // Anything there, a symlink to nothing included, is read (and refused if it is no save):
+    // only where nothing is at all is a new competition made.
+    if crate::store::read::is_there(&path) {
         let comp = keeper.load()?;
         let conflicts = args.new_file.conflicts(comp.settings(), args.seed)?;
         if !conflicts.is_empty() {

@@ -109,9 +109,9 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             dir.display()
         )));
     }
-    if let Some(what) = store::read::not_regular(path) {
+    if let Some(kind) = store::read::not_regular(path) {
         return Err(Error::Usage(format!(
-            "{} is {what}: give the log a file name (or --log - for standard output)",
+            "{} {kind}: give the log a file name (or --log - for standard output)",
             path.display()
         )));
     }

@@ -301,9 +301,9 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out)
-        .1
-        .contains("is a folder: give the log a file name (or --log -"));
+    assert!(text(&out).1.contains(
+        "is a folder, not a file this program can use: give the log a file name (or --log -"
+    ));
     let out = accc()
         .args(["match", "--seed", "4", "--json", "--log", "-"])
         .output()
@@ -449,4 +449,62 @@ fn the_terminal_program_without_a_terminal_says_so_and_touches_nothing() {
         );
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A save (or table session) that is a symlink to nothing - its drive not attached, say - is
+/// not a regular file: every command refuses it as one (exit 4), naming where it points, and
+/// none takes it for a missing file and makes a new one in its place.
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("unmounted").join("SURREY.acc");
+    let link = dir.path().join("DANG.acc");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let charts = dir.path().join("charts");
+    std::fs::create_dir(&charts).unwrap();
+    let table_target = dir.path().join("unmounted").join("dd.table");
+    let table = charts.join("dd.table");
+    std::os::unix::fs::symlink(&table_target, &table).unwrap();
+    let said = format!("is a link to {}, which is not there", target.display());
+    let table_said = format!(
+        "is a link to {}, which is not there",
+        table_target.display()
+    );
+    for (args, said) in [
+        (vec!["show", "DANG", "table"], &said),
+        (vec!["export", "DANG"], &said),
+        (vec!["almanack", "DANG", "--out", "-"], &said),
+        (vec!["review", "DANG"], &said),
+        (vec!["sim", "DANG", "--years", "1", "--seed", "3"], &said),
+        (vec!["sim", "DANG", "--years", "0"], &said),
+        (vec!["charts", "session", "show", "dd"], &table_said),
+        (
+            vec!["charts", "session", "new", "dd", "paydirt-vii"],
+            &table_said,
+        ),
+        (
+            vec!["charts", "session", "set", "dd", "down", "2"],
+            &table_said,
+        ),
+        (vec!["charts", "session", "undo", "dd"], &table_said),
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(err.contains(said.as_str()), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for (l, t) in [(&link, &target), (&table, &table_target)] {
+        assert_eq!(&std::fs::read_link(l).unwrap(), t, "the link is kept");
+    }
+    assert!(
+        !dir.path().join("unmounted").exists(),
+        "nothing made for it"
+    );
+    assert!(!dir.path().join("DANG.bak").exists());
 }
