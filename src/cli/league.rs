@@ -190,7 +190,8 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
         match keeper.in_play().map(|g| g.mode) {
             Some(save::record::Mode::Play) => {
                 return Err(Error::Usage(format!(
-                    "{} has your match in play: resume it with `accc play {}` ([2]) and play it                      to its end before simulating",
+                    "{} has your match in play: resume it with `accc play {}` ([2]) and play it \
+                     to its end before simulating",
                     comp.name(),
                     comp.name()
                 )))
