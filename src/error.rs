@@ -23,6 +23,12 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
+    /// Writing the output of work already done and saved failed (exit 5): `note` says what
+    /// was done and saved, so that the failure is not read as "nothing was done".
+    Output {
+        source: std::io::Error,
+        note: String,
+    },
     /// A file other than a save could not be read or written (exit 5), or is open in another
     /// program (exit 6); `what` says what that means.
     File { what: String, error: store::Error },
@@ -47,7 +53,7 @@ impl Error {
             Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
                 EXIT_BUSY
             }
-            Error::Io { .. } | Error::File { .. } => 5,
+            Error::Io { .. } | Error::Output { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
                 save::ErrorKind::File(
@@ -67,7 +73,20 @@ impl Error {
 
     /// Whether this is a write to a pipe whose reader has gone (not a failure of ours).
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Io { source, .. } | Error::Output { source, .. }
+            if source.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
+    /// This error, when it is a failure to write the output, with `note` (what was done and
+    /// saved all the same) added; any other error as it is.
+    pub fn noting_done(self, note: impl FnOnce() -> String) -> Self {
+        match self {
+            Error::Io { source, .. } => Error::Output {
+                source,
+                note: note(),
+            },
+            e => e,
+        }
     }
 
     /// Wraps an I/O error with what was being done.
@@ -101,6 +120,9 @@ impl fmt::Display for Error {
         match self {
             Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) => f.write_str(m),
             Error::Io { context, source } => write!(f, "{context}: {}", store::plain_io(source)),
+            Error::Output { source, note } => {
+                write!(f, "writing to stdout: {}; {note}", store::plain_io(source))
+            }
             Error::File { what, error } => write!(f, "{error}: {what}"),
             Error::Save { error, note } => {
                 write!(f, "{error}")?;
@@ -116,7 +138,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Io { source, .. } => Some(source),
+            Error::Io { source, .. } | Error::Output { source, .. } => Some(source),
             Error::File { error, .. } => Some(error),
             Error::Save { error, .. } => Some(error),
             _ => None,

@@ -218,6 +218,7 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
             note: Some("No season was simulated".into()),
         })?;
     }
+    let first = comp.current().map(|s| s.year);
     let started = Instant::now();
     let (report, save_time) = simulate(&mut comp, years, &mut keeper)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -229,11 +230,36 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
             comp.name()
         ));
     }
+    // The seasons are saved: output that cannot be written must not read as nothing done.
+    let done = |e: Error| match (years, first, last_played(&comp)) {
+        (1.., Some(first), Some(last)) => e.noting_done(|| {
+            let seasons = if last > first {
+                format!("the seasons {first}-{last} were")
+            } else {
+                format!("the {last} season was")
+            };
+            format!("{seasons} simulated and saved in {}", path.display())
+        }),
+        _ => e,
+    };
+    report_sim(&args, &comp, &path, years, report, seconds, save_time).map_err(done)
+}
+
+/// What `sim` did, on stdout: the JSON report, or the roll of honour (or what is next).
+fn report_sim(
+    args: &SimArgs,
+    comp: &Competition,
+    path: &Path,
+    years: u32,
+    report: SimReport,
+    seconds: f64,
+    save_time: Duration,
+) -> Result<()> {
     if args.json {
-        print_sim_json(&comp, &path, report, seconds, save_time)?;
+        print_sim_json(comp, path, report, seconds, save_time)?;
     } else {
         if comp.is_finished() && years == 0 {
-            print_lines(&views::honours(&comp)?)?;
+            print_lines(&views::honours(comp)?)?;
             print_err(&format!(
                 "{} is over: all its seasons up to {LAST_YEAR} have been played, so there are \
                  none to simulate; its roll of honour is above",
@@ -247,7 +273,7 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
                 comp.name()
             ))?;
         } else {
-            print_lines(&views::honours(&comp)?)?;
+            print_lines(&views::honours(comp)?)?;
         }
     }
     Ok(())

@@ -210,6 +210,42 @@ fn a_full_output_device_is_a_clear_message_not_a_panic() {
     }
 }
 
+/// `sim` whose report cannot be written has still played and saved its seasons: the message
+/// says so (the README: on a full disk "the message says what was saved").
+#[test]
+fn a_sim_whose_report_cannot_be_written_says_what_it_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sim(dir.path(), "P", 2).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let path = dir.path().join("P.acc");
+    for (years, json, said, last) in [
+        ("1", false, "the 1892 season was", 1892),
+        ("3", true, "the seasons 1893-1895 were", 1895),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut c = accc();
+        c.args(["sim", "P", "--years", years, "--saves-dir"])
+            .arg(dir.path());
+        if json {
+            c.arg("--json");
+        }
+        let out = c.stdout(full).output().unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(5), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "accc: writing to stdout: the disk is full; {said} simulated and saved in {}\n",
+                path.display()
+            )
+        );
+        assert_eq!(last_year(dir.path(), "P"), Some(last), "saved indeed");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_pipe_or_a_device_given_as_a_save_is_refused_at_once() {
