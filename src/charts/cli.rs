@@ -210,7 +210,14 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             }
             all.iter()
                 .map(|l| match &l.system {
-                    Ok(sys) => format!("{:<16} {sys:<18} {} calls\n", l.name, l.calls),
+                    Ok(sys) => format!(
+                        "{:<16} {sys:<18} {}\n",
+                        l.name,
+                        crate::engine::score::plural(
+                            u32::try_from(l.calls).unwrap_or(u32::MAX),
+                            "call"
+                        )
+                    ),
                     Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
                 })
                 .collect()

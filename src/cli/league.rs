@@ -225,8 +225,12 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
     drop(keeper);
     if args.years.is_some_and(|n| n > left) {
         print_err(&format!(
-            "only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} \
-             is over",
+            "only {} left to play, up to {LAST_YEAR}; {} played and {} is over",
+            match left {
+                1 => "1 season was".to_string(),
+                n => format!("{n} seasons were"),
+            },
+            if left == 1 { "it is" } else { "they are" },
             comp.name()
         ));
     }

@@ -133,6 +133,15 @@ fn the_text_report_names_both_sides() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("A 2 (village) v B 1 (novice)"), "{text}");
     assert!(text.contains("A's score"), "{text}");
+    assert!(text.contains(": 2 matches (seed"), "{text}");
+    let mut args = vec!["duel", "--a", "2", "--b", "1", "--matches", "1"];
+    args.extend(SHORT);
+    let out = accc().args(&args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(": 1 match (seed"),
+        "one match, not 1 matches: {text}"
+    );
 }
 
 #[test]
