@@ -99,7 +99,7 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         name,
         judged,
         &costly,
-        100,
+        crate::views::WIDTH,
         false,
     ))
 }
@@ -118,7 +118,7 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
             "{name} holds no match the person played to its end, so there is nothing to review"
         )));
     };
-    let lines = crate::tui::review::lines(all.comp.settings(), &game, 100)
+    let lines = crate::tui::review::lines(all.comp.settings(), &game, crate::views::WIDTH)
         .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
     lines.ok_or_else(|| {
         Error::Usage(format!(

@@ -275,11 +275,15 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
     }
     assert!(
         text.starts_with(&format!(
-            "Review of Surrey v Nottinghamshire: the {judged} balls Nottinghamshire bowled and \
-             answered\n"
+            "Review of Surrey v Nottinghamshire: the {judged} balls Nottinghamshire bowled and\n\
+             answered\n\n"
         )),
         "{text}"
     );
+    // Wrapped as every view is, to the terminal's 80 columns (it had been to 100).
+    for l in text.lines() {
+        assert!(l.chars().count() <= 78, "{l:?}");
+    }
     // Each decision told, its wrapped lines joined.
     let mut items: Vec<String> = Vec::new();
     for l in text.lines() {
