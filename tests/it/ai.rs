@@ -280,6 +280,29 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
         )),
         "{text}"
     );
+    // `--log -` reads the same log from standard input.
+    let mut child = accc()
+        .args(["review", "--log", "-", "--side", "away", "--most", "5"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&std::fs::read(&log).unwrap()).unwrap();
+    }
+    let piped = child.wait_with_output().unwrap();
+    assert!(piped.status.success());
+    assert_eq!(String::from_utf8(piped.stdout).unwrap(), text);
+    let junk = accc()
+        .args(["review", "--log", "-"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(junk.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&junk.stderr)
+        .contains("the log on standard input cannot be reviewed"));
     // Wrapped as every view is, to the terminal's 80 columns (it had been to 100).
     for l in text.lines() {
         assert!(l.chars().count() <= 78, "{l:?}");
