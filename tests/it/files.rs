@@ -320,9 +320,23 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
     let err = text(&out).1;
     assert_eq!(out.status.code(), Some(5), "{err}");
     assert!(
-        err.contains("the ball log could not be written; an earlier log there is left as it was"),
+        err.contains(
+            "the ball log of the match (seed 4) could not be written; the earlier file there is \
+             left as it was"
+        ),
         "{err}"
     );
+    // Where there was none, none is spoken of.
+    let new = dir.path().join("new.jsonl");
+    let out = with_small_disk(2, &["match", "--seed", "4", "--log", new.to_str().unwrap()]);
+    let err = text(&out).1;
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("the ball log of the match (seed 4) could not be written; no file was made")
+            && !err.contains("earlier"),
+        "{err}"
+    );
+    assert!(!new.exists());
     assert_eq!(
         std::fs::read(&log).unwrap(),
         before,
