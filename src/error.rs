@@ -40,6 +40,20 @@ pub enum Error {
     },
 }
 
+/// Whether what is at a file's place (or on the way to it) is no file this program can use
+/// (exit 4, as a damaged save is; the same kinds as a save's below): not a regular file (a folder, a pipe, a symlink to
+/// nothing), too large to be one, or a file where a folder must be (a saves folder that is a
+/// file). A read or write that the system refused is exit 5.
+fn cannot_be_used(kind: &store::ErrorKind) -> bool {
+    matches!(
+        kind,
+        store::ErrorKind::NotRegular(_)
+            | store::ErrorKind::DanglingLink { .. }
+            | store::ErrorKind::TooLarge { .. }
+            | store::ErrorKind::NotAFolder { .. }
+    )
+}
+
 /// Exit code: another program has the file (exit 6).
 pub const EXIT_BUSY: i32 = 6;
 
@@ -53,18 +67,18 @@ impl Error {
             Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
                 EXIT_BUSY
             }
+            Error::File { error, .. } if cannot_be_used(&error.kind) => 4,
             Error::Io { .. } | Error::Output { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
                 save::ErrorKind::File(
                     store::ErrorKind::NotRegular(_)
                     | store::ErrorKind::DanglingLink { .. }
-                    | store::ErrorKind::TooLarge { .. },
+                    | store::ErrorKind::TooLarge { .. }
+                    | store::ErrorKind::NotAFolder { .. },
                 )
                 | save::ErrorKind::Unusable(_) => 4,
-                save::ErrorKind::File(
-                    store::ErrorKind::Io { .. } | store::ErrorKind::NotAFolder { .. },
-                ) => 5,
+                save::ErrorKind::File(store::ErrorKind::Io { .. }) => 5,
                 save::ErrorKind::File(store::ErrorKind::Locked { .. })
                 | save::ErrorKind::ChangedOnDisk => EXIT_BUSY,
             },

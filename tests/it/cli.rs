@@ -306,7 +306,7 @@ fn a_saves_folder_that_is_a_file_is_called_a_file() {
         .output()
         .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert_eq!(out.status.code(), Some(4), "{err}");
     assert!(
         err.contains("the folder afile cannot be made: afile is a file, not a folder"),
         "{err}"
@@ -362,7 +362,8 @@ fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
             .output()
             .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        // A file where the folder must be is a file that cannot be used (README: exit 4).
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(
             err.contains(": afile is a file, not a folder"),

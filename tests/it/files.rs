@@ -558,3 +558,31 @@ fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
     );
     assert!(!dir.path().join("DANG.bak").exists());
 }
+
+/// A folder in a file's place is a file that cannot be used (exit 4), a save's place or a
+/// table session's alike (the session's had been exit 5).
+#[test]
+fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("DIR.acc")).unwrap();
+    std::fs::create_dir_all(dir.path().join("charts").join("dd.table")).unwrap();
+    for args in [
+        vec!["show", "DIR", "table"],
+        vec!["sim", "DIR", "--years", "1"],
+        vec!["charts", "session", "show", "dd"],
+        vec!["charts", "session", "set", "dd", "down", "2"],
+        vec!["charts", "session", "undo", "dd"],
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(
+            err.contains("is a folder, not a file this program can use"),
+            "{args:?}: {err}"
+        );
+    }
+}
