@@ -23,6 +23,12 @@ pub enum Error {
         context: String,
         source: std::io::Error,
     },
+    /// Writing the output of work already done and saved failed (exit 5): `note` says what
+    /// was done and saved, so that the failure is not read as "nothing was done".
+    Output {
+        source: std::io::Error,
+        note: String,
+    },
     /// A file other than a save could not be read or written (exit 5), or is open in another
     /// program (exit 6); `what` says what that means.
     File { what: String, error: store::Error },
@@ -32,6 +38,20 @@ pub enum Error {
         error: save::Error,
         note: Option<String>,
     },
+}
+
+/// Whether what is at a file's place (or on the way to it) is no file this program can use
+/// (exit 4, as a damaged save is; the same kinds as a save's below): not a regular file (a folder, a pipe, a symlink to
+/// nothing), too large to be one, or a file where a folder must be (a saves folder that is a
+/// file). A read or write that the system refused is exit 5.
+fn cannot_be_used(kind: &store::ErrorKind) -> bool {
+    matches!(
+        kind,
+        store::ErrorKind::NotRegular(_)
+            | store::ErrorKind::DanglingLink { .. }
+            | store::ErrorKind::TooLarge { .. }
+            | store::ErrorKind::NotAFolder { .. }
+    )
 }
 
 /// Exit code: another program has the file (exit 6).
@@ -47,16 +67,18 @@ impl Error {
             Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
                 EXIT_BUSY
             }
-            Error::Io { .. } | Error::File { .. } => 5,
+            Error::File { error, .. } if cannot_be_used(&error.kind) => 4,
+            Error::Io { .. } | Error::Output { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
                 save::ErrorKind::File(
-                    store::ErrorKind::NotRegular(_) | store::ErrorKind::TooLarge { .. },
+                    store::ErrorKind::NotRegular(_)
+                    | store::ErrorKind::DanglingLink { .. }
+                    | store::ErrorKind::TooLarge { .. }
+                    | store::ErrorKind::NotAFolder { .. },
                 )
                 | save::ErrorKind::Unusable(_) => 4,
-                save::ErrorKind::File(
-                    store::ErrorKind::Io { .. } | store::ErrorKind::NotAFolder { .. },
-                ) => 5,
+                save::ErrorKind::File(store::ErrorKind::Io { .. }) => 5,
                 save::ErrorKind::File(store::ErrorKind::Locked { .. })
                 | save::ErrorKind::ChangedOnDisk => EXIT_BUSY,
             },
@@ -65,7 +87,20 @@ impl Error {
 
     /// Whether this is a write to a pipe whose reader has gone (not a failure of ours).
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Io { source, .. } | Error::Output { source, .. }
+            if source.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
+    /// This error, when it is a failure to write the output, with `note` (what was done and
+    /// saved all the same) added; any other error as it is.
+    pub fn noting_done(self, note: impl FnOnce() -> String) -> Self {
+        match self {
+            Error::Io { source, .. } => Error::Output {
+                source,
+                note: note(),
+            },
+            e => e,
+        }
     }
 
     /// Wraps an I/O error with what was being done.
@@ -99,6 +134,9 @@ impl fmt::Display for Error {
         match self {
             Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) => f.write_str(m),
             Error::Io { context, source } => write!(f, "{context}: {}", store::plain_io(source)),
+            Error::Output { source, note } => {
+                write!(f, "writing to stdout: {}; {note}", store::plain_io(source))
+            }
             Error::File { what, error } => write!(f, "{error}: {what}"),
             Error::Save { error, note } => {
                 write!(f, "{error}")?;
@@ -114,7 +152,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Io { source, .. } => Some(source),
+            Error::Io { source, .. } | Error::Output { source, .. } => Some(source),
             Error::File { error, .. } => Some(error),
             Error::Save { error, .. } => Some(error),
             _ => None,

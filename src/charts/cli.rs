@@ -210,7 +210,14 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             }
             all.iter()
                 .map(|l| match &l.system {
-                    Ok(sys) => format!("{:<16} {sys:<18} {} calls\n", l.name, l.calls),
+                    Ok(sys) => format!(
+                        "{:<16} {sys:<18} {}\n",
+                        l.name,
+                        crate::engine::score::plural(
+                            u32::try_from(l.calls).unwrap_or(u32::MAX),
+                            "call"
+                        )
+                    ),
                     Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
                 })
                 .collect()
@@ -516,6 +523,16 @@ pub fn session_error(e: session::Error) -> Error {
         | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
         session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
             Error::NotFound(format!("no table session there: {text}"))
+        }
+        // A file that cannot be used (exit 4), as for a save: not a regular file (a folder, a
+        // symlink to nothing) or too large to be a session.
+        session::ErrorKind::File(f)
+            if matches!(
+                f.kind,
+                F::NotRegular(_) | F::DanglingLink { .. } | F::TooLarge { .. }
+            ) =>
+        {
+            Error::BadFile(format!("{text}: no table session was changed"))
         }
         session::ErrorKind::File(f) => Error::File {
             what: match f.kind {

@@ -206,14 +206,17 @@ fn json(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> serde_jso
 
 fn text(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> String {
     format!(
-        "A {} v B {}: {} matches (seed {})\n\
+        "A {} v B {}: {} (seed {})\n\
          A won {}, B won {}, tied {}, drawn {}\n\
          A's score {:.3}\n\
          {:.1} runs per wicket, {:.1} runs per 100 balls, {:.1}% drawn\n\
          {} deliveries in {:.2} s\n",
         level_text(a),
         level_text(b),
-        t.matches,
+        match t.matches {
+            1 => "1 match".to_string(),
+            n => format!("{n} matches"),
+        },
         c.seed,
         t.a_wins,
         t.b_wins,

@@ -190,7 +190,8 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
         match keeper.in_play().map(|g| g.mode) {
             Some(save::record::Mode::Play) => {
                 return Err(Error::Usage(format!(
-                    "{} has your match in play: resume it with `accc play {}` ([2]) and play it                      to its end before simulating",
+                    "{} has your match in play: resume it with `accc play {}` ([2]) and play it \
+                     to its end before simulating",
                     comp.name(),
                     comp.name()
                 )))
@@ -217,22 +218,52 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
             note: Some("No season was simulated".into()),
         })?;
     }
+    let first = comp.current().map(|s| s.year);
     let started = Instant::now();
     let (report, save_time) = simulate(&mut comp, years, &mut keeper)?;
     let seconds = started.elapsed().as_secs_f64();
     drop(keeper);
     if args.years.is_some_and(|n| n > left) {
         print_err(&format!(
-            "only {left} season(s) were left to play, up to {LAST_YEAR}; they are played and {} \
-             is over",
+            "only {} left to play, up to {LAST_YEAR}; {} played and {} is over",
+            match left {
+                1 => "1 season was".to_string(),
+                n => format!("{n} seasons were"),
+            },
+            if left == 1 { "it is" } else { "they are" },
             comp.name()
         ));
     }
+    // The seasons are saved: output that cannot be written must not read as nothing done.
+    let done = |e: Error| match (years, first, last_played(&comp)) {
+        (1.., Some(first), Some(last)) => e.noting_done(|| {
+            let seasons = if last > first {
+                format!("the seasons {first}-{last} were")
+            } else {
+                format!("the {last} season was")
+            };
+            format!("{seasons} simulated and saved in {}", path.display())
+        }),
+        _ => e,
+    };
+    report_sim(&args, &comp, &path, years, report, seconds, save_time).map_err(done)
+}
+
+/// What `sim` did, on stdout: the JSON report, or the roll of honour (or what is next).
+fn report_sim(
+    args: &SimArgs,
+    comp: &Competition,
+    path: &Path,
+    years: u32,
+    report: SimReport,
+    seconds: f64,
+    save_time: Duration,
+) -> Result<()> {
     if args.json {
-        print_sim_json(&comp, &path, report, seconds, save_time)?;
+        print_sim_json(comp, path, report, seconds, save_time)?;
     } else {
         if comp.is_finished() && years == 0 {
-            print_lines(&views::honours(&comp)?)?;
+            print_lines(&views::honours(comp)?)?;
             print_err(&format!(
                 "{} is over: all its seasons up to {LAST_YEAR} have been played, so there are \
                  none to simulate; its roll of honour is above",
@@ -246,7 +277,7 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
                 comp.name()
             ))?;
         } else {
-            print_lines(&views::honours(&comp)?)?;
+            print_lines(&views::honours(comp)?)?;
         }
     }
     Ok(())
@@ -256,7 +287,9 @@ pub fn run_sim(args: SimArgs, saves: &Path) -> Result<()> {
 /// Options given for an existing file must match it.
 fn open_or_create(args: &SimArgs, keeper: &mut save::Keeper) -> Result<Competition> {
     let path = keeper.path().to_path_buf();
-    if path.exists() {
+    // Anything there, a symlink to nothing included, is read (and refused if it is no save):
+    // only where nothing is at all is a new competition made.
+    if crate::store::read::is_there(&path) {
         let comp = keeper.load()?;
         let conflicts = args.new_file.conflicts(comp.settings(), args.seed)?;
         if !conflicts.is_empty() {

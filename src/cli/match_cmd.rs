@@ -63,12 +63,18 @@ pub fn run(args: MatchArgs) -> Result<()> {
         Some(_) if log_to_stdout => print_out(&log.text())?,
         Some(path) => {
             refuse_to_bury(path)?;
+            let earlier = store::read::is_there(path);
             // Atomically: a failed write (a full disk) leaves the earlier log as it was.
             store::atomic::write(path, log.text().as_bytes(), None).map_err(|error| {
                 Error::File {
-                    what:
-                        "the ball log could not be written; an earlier log there is left as it was"
-                            .into(),
+                    what: format!(
+                        "the ball log of the match (seed {seed}) could not be written; {}",
+                        if earlier {
+                            "the earlier file there is left as it was"
+                        } else {
+                            "no file was made"
+                        }
+                    ),
                     error,
                 }
             })?;
@@ -109,9 +115,9 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             dir.display()
         )));
     }
-    if let Some(what) = store::read::not_regular(path) {
+    if let Some(kind) = store::read::not_regular(path) {
         return Err(Error::Usage(format!(
-            "{} is {what}: give the log a file name (or --log - for standard output)",
+            "{} {kind}: give the log a file name (or --log - for standard output)",
             path.display()
         )));
     }

@@ -24,7 +24,8 @@ pub struct ReviewArgs {
     /// --log FILE instead).
     #[arg(conflicts_with = "log")]
     pub name: Option<String>,
-    /// Review a ball log (written by `accc match --log`) instead.
+    /// Review a ball log (written by `accc match --log`) instead; `-` reads it from standard
+    /// input.
     #[arg(long)]
     pub log: Option<PathBuf>,
     /// The side of the log reviewed: home or away.
@@ -66,10 +67,21 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
             )))
         }
     };
-    let bytes = store::read::read_regular(path, MAX_LOG).map_err(|e| match e.kind {
-        store::ErrorKind::NotFound => Error::NotFound(format!("{}: no such file", path.display())),
-        _ => Error::BadFile(e.to_string()),
-    })?;
+    let bytes = if path == Path::new("-") {
+        read_stdin(MAX_LOG)?
+    } else {
+        store::read::read_regular(path, MAX_LOG).map_err(|e| match e.kind {
+            store::ErrorKind::NotFound => {
+                Error::NotFound(format!("{}: no such file", path.display()))
+            }
+            _ => Error::BadFile(e.to_string()),
+        })?
+    };
+    let path = if path == Path::new("-") {
+        Path::new("the log on standard input")
+    } else {
+        path
+    };
     let bad =
         |e: read::LogError| Error::BadFile(format!("{} cannot be reviewed: {e}", path.display()));
     let text = String::from_utf8(bytes)
@@ -99,9 +111,28 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         name,
         judged,
         &costly,
-        100,
+        crate::views::WIDTH,
         false,
     ))
+}
+
+/// The ball log on standard input (`--log -`, as `accc match --log -` writes it), refused
+/// past `limit` bytes as a file would be.
+fn read_stdin(limit: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("reading the log from standard input", e))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::BadFile(format!(
+            "the log on standard input is longer than any ball log can be ({limit} bytes at \
+             most)"
+        )));
+    }
+    Ok(bytes)
 }
 
 fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
@@ -118,7 +149,7 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
             "{name} holds no match the person played to its end, so there is nothing to review"
         )));
     };
-    let lines = crate::tui::review::lines(all.comp.settings(), &game, 100)
+    let lines = crate::tui::review::lines(all.comp.settings(), &game, crate::views::WIDTH)
         .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
     lines.ok_or_else(|| {
         Error::Usage(format!(

@@ -77,9 +77,16 @@ pub fn write(path: &Path, bytes: &[u8], backup: Option<&Path>) -> Result<(), Err
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
         .to_path_buf();
+    // A symlink to nothing is refused before its folder is made: it is not this writer's to
+    // replace (its target may be on a drive not attached).
+    if let Some(kind) = super::read::not_regular(path) {
+        if matches!(kind, ErrorKind::DanglingLink { .. }) {
+            return Err(Error::new(path, kind));
+        }
+    }
     fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, Doing::MakingFolder, e))?;
-    if let Some(what) = super::read::not_regular(&target) {
-        return Err(Error::new(path, ErrorKind::NotRegular(what)));
+    if let Some(kind) = super::read::not_regular(&target) {
+        return Err(Error::new(path, kind));
     }
     let tmp = temp_path(&target);
     if let Err(e) = write_synced(&tmp, bytes) {
@@ -219,5 +226,19 @@ mod tests {
         std::os::unix::fs::symlink("/dev/null", &link).unwrap();
         let e = write(&link, b"x", None).unwrap_err();
         assert!(matches!(e.kind, ErrorKind::NotRegular("a device")), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_to_nothing_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("D.acc");
+        let gone = dir.path().join("gone").join("D.acc");
+        std::os::unix::fs::symlink(&gone, &link).unwrap();
+        let e = write(&link, b"x", Some(&dir.path().join("D.bak"))).unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::DanglingLink { .. }), "{e}");
+        assert_eq!(fs::read_link(&link).unwrap(), gone, "the link stays");
+        assert!(!gone.exists() && !dir.path().join("gone").exists());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

@@ -35,6 +35,9 @@ pub enum ErrorKind {
     NotFound,
     /// It is not a regular file: a folder, a named pipe, a device, a socket.
     NotRegular(&'static str),
+    /// It is a symlink to `target`, which is not there (on a drive not attached, say): not a
+    /// regular file either, so it is neither read as missing nor replaced by a new file.
+    DanglingLink { target: PathBuf },
     /// It is larger than any file of its kind can be.
     TooLarge { len: u64, limit: u64 },
     /// Another program holds its lock (`pid`: the process, when it said).
@@ -92,6 +95,9 @@ impl Error {
     /// decided now, looking at the file system as it is when the step failed.
     pub(crate) fn io(path: &Path, doing: Doing, source: std::io::Error) -> Error {
         if source.kind() == std::io::ErrorKind::NotFound && doing == Doing::Reading {
+            if let Some(target) = read::dangling_link(path) {
+                return Error::new(path, ErrorKind::DanglingLink { target });
+            }
             return Error::new(path, ErrorKind::NotFound);
         }
         if let Some((folder, file)) = not_a_folder(path, doing, &source) {
@@ -143,6 +149,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NotRegular(what) => {
                 write!(f, "is {what}, not a file this program can use")
             }
+            ErrorKind::DanglingLink { target } => write!(
+                f,
+                "is a link to {}, which is not there, so it is not a file this program can use \
+                 (the link was left as it is)",
+                target.display()
+            ),
             ErrorKind::TooLarge { len, limit } => write!(
                 f,
                 "is {len} bytes long, larger than any such file can be ({limit} bytes at most)"

@@ -66,10 +66,31 @@ pub fn missing_folder(path: &Path) -> Option<&Path> {
         .then_some(dir)
 }
 
-/// Whether `path` names something that is there but is not a regular file (`Some(what)`).
-pub fn not_regular(path: &Path) -> Option<&'static str> {
-    let meta = std::fs::metadata(path).ok()?;
-    (!meta.is_file()).then(|| kind_name(&meta))
+/// Whether `path` names something that is there but is not a regular file, and what it is:
+/// a folder, a pipe, a device, ... or a symlink to nothing (see [`dangling_link`]).
+pub fn not_regular(path: &Path) -> Option<ErrorKind> {
+    match std::fs::metadata(path) {
+        Ok(meta) => (!meta.is_file()).then(|| ErrorKind::NotRegular(kind_name(&meta))),
+        Err(_) => dangling_link(path).map(|target| ErrorKind::DanglingLink { target }),
+    }
+}
+
+/// Whether something is at `path` itself, a symlink to nothing included (which
+/// `Path::exists` takes for nothing at all).
+pub fn is_there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Where the symlink at `path` points, when it points to nothing that is there.
+pub fn dangling_link(path: &Path) -> Option<std::path::PathBuf> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.file_type().is_symlink() {
+        return None;
+    }
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::read_link(path).ok(),
+        _ => None,
+    }
 }
 
 #[cfg(unix)]
@@ -154,6 +175,25 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_symlink_to_nothing_is_not_a_missing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("L.acc");
+        std::os::unix::fs::symlink("/nowhere/at/all.acc", &link).unwrap();
+        let e = read_regular(&link, 10).unwrap_err();
+        assert!(
+            matches!(&e.kind, ErrorKind::DanglingLink { target } if target == Path::new("/nowhere/at/all.acc")),
+            "{e}"
+        );
+        assert!(is_there(&link));
+        assert!(matches!(
+            not_regular(&link),
+            Some(ErrorKind::DanglingLink { .. })
+        ));
+        assert!(not_regular(&dir.path().join("none")).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn a_named_pipe_is_refused_without_waiting_for_a_writer() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("pipe");
@@ -164,6 +204,9 @@ mod tests {
             matches!(e.kind, ErrorKind::NotRegular("a named pipe")),
             "{e}"
         );
-        assert_eq!(not_regular(&fifo), Some("a named pipe"));
+        assert!(matches!(
+            not_regular(&fifo),
+            Some(ErrorKind::NotRegular("a named pipe"))
+        ));
     }
 }

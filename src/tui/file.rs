@@ -365,7 +365,7 @@ impl App {
             }
         };
         let bak = crate::save::backup_path(&path);
-        self.phase = if !path.exists() && bak.exists() {
+        self.phase = if !crate::store::read::is_there(&path) && bak.exists() {
             let problem = format!(
                 "{} is missing, but its backup {} is there.",
                 path.display(),
@@ -376,7 +376,7 @@ impl App {
                 problem,
                 backup: Backup::of(&path),
             })
-        } else if !path.exists() {
+        } else if !crate::store::read::is_there(&path) {
             Phase::Start(Start::Confirm { name })
         } else {
             match keeper.load() {

@@ -145,14 +145,13 @@ pub fn told(
     width: usize,
     more: bool,
 ) -> Vec<String> {
-    let mut out = vec![
-        if decisions == 1 {
-            format!("Review of {title}: the one ball {side} bowled or answered")
-        } else {
-            format!("Review of {title}: the {decisions} balls {side} bowled and answered")
-        },
-        String::new(),
-    ];
+    let heading = if decisions == 1 {
+        format!("Review of {title}: the one ball {side} bowled or answered")
+    } else {
+        format!("Review of {title}: the {decisions} balls {side} bowled and answered")
+    };
+    let mut out = Wrap::new(width).lines(&heading);
+    out.push(String::new());
     let mut say = |text: &str, first: &str, rest: &str| {
         out.extend(Wrap::new(width).begun(first, rest).lines(text));
     };

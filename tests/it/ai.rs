@@ -133,6 +133,15 @@ fn the_text_report_names_both_sides() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("A 2 (village) v B 1 (novice)"), "{text}");
     assert!(text.contains("A's score"), "{text}");
+    assert!(text.contains(": 2 matches (seed"), "{text}");
+    let mut args = vec!["duel", "--a", "2", "--b", "1", "--matches", "1"];
+    args.extend(SHORT);
+    let out = accc().args(&args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(": 1 match (seed"),
+        "one match, not 1 matches: {text}"
+    );
 }
 
 #[test]
@@ -266,11 +275,38 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
     }
     assert!(
         text.starts_with(&format!(
-            "Review of Surrey v Nottinghamshire: the {judged} balls Nottinghamshire bowled and \
-             answered\n"
+            "Review of Surrey v Nottinghamshire: the {judged} balls Nottinghamshire bowled and\n\
+             answered\n\n"
         )),
         "{text}"
     );
+    // `--log -` reads the same log from standard input.
+    let mut child = accc()
+        .args(["review", "--log", "-", "--side", "away", "--most", "5"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&std::fs::read(&log).unwrap()).unwrap();
+    }
+    let piped = child.wait_with_output().unwrap();
+    assert!(piped.status.success());
+    assert_eq!(String::from_utf8(piped.stdout).unwrap(), text);
+    let junk = accc()
+        .args(["review", "--log", "-"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(junk.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&junk.stderr)
+        .contains("the log on standard input cannot be reviewed"));
+    // Wrapped as every view is, to the terminal's 80 columns (it had been to 100).
+    for l in text.lines() {
+        assert!(l.chars().count() <= 78, "{l:?}");
+    }
     // Each decision told, its wrapped lines joined.
     let mut items: Vec<String> = Vec::new();
     for l in text.lines() {

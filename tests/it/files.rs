@@ -210,6 +210,42 @@ fn a_full_output_device_is_a_clear_message_not_a_panic() {
     }
 }
 
+/// `sim` whose report cannot be written has still played and saved its seasons: the message
+/// says so (the README: on a full disk "the message says what was saved").
+#[test]
+fn a_sim_whose_report_cannot_be_written_says_what_it_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sim(dir.path(), "P", 2).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let path = dir.path().join("P.acc");
+    for (years, json, said, last) in [
+        ("1", false, "the 1892 season was", 1892),
+        ("3", true, "the seasons 1893-1895 were", 1895),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut c = accc();
+        c.args(["sim", "P", "--years", years, "--saves-dir"])
+            .arg(dir.path());
+        if json {
+            c.arg("--json");
+        }
+        let out = c.stdout(full).output().unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(5), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "accc: writing to stdout: the disk is full; {said} simulated and saved in {}\n",
+                path.display()
+            )
+        );
+        assert_eq!(last_year(dir.path(), "P"), Some(last), "saved indeed");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_pipe_or_a_device_given_as_a_save_is_refused_at_once() {
@@ -284,9 +320,23 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
     let err = text(&out).1;
     assert_eq!(out.status.code(), Some(5), "{err}");
     assert!(
-        err.contains("the ball log could not be written; an earlier log there is left as it was"),
+        err.contains(
+            "the ball log of the match (seed 4) could not be written; the earlier file there is \
+             left as it was"
+        ),
         "{err}"
     );
+    // Where there was none, none is spoken of.
+    let new = dir.path().join("new.jsonl");
+    let out = with_small_disk(2, &["match", "--seed", "4", "--log", new.to_str().unwrap()]);
+    let err = text(&out).1;
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("the ball log of the match (seed 4) could not be written; no file was made")
+            && !err.contains("earlier"),
+        "{err}"
+    );
+    assert!(!new.exists());
     assert_eq!(
         std::fs::read(&log).unwrap(),
         before,
@@ -301,9 +351,9 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out)
-        .1
-        .contains("is a folder: give the log a file name (or --log -"));
+    assert!(text(&out).1.contains(
+        "is a folder, not a file this program can use: give the log a file name (or --log -"
+    ));
     let out = accc()
         .args(["match", "--seed", "4", "--json", "--log", "-"])
         .output()
@@ -449,4 +499,90 @@ fn the_terminal_program_without_a_terminal_says_so_and_touches_nothing() {
         );
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A save (or table session) that is a symlink to nothing - its drive not attached, say - is
+/// not a regular file: every command refuses it as one (exit 4), naming where it points, and
+/// none takes it for a missing file and makes a new one in its place.
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("unmounted").join("SURREY.acc");
+    let link = dir.path().join("DANG.acc");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let charts = dir.path().join("charts");
+    std::fs::create_dir(&charts).unwrap();
+    let table_target = dir.path().join("unmounted").join("dd.table");
+    let table = charts.join("dd.table");
+    std::os::unix::fs::symlink(&table_target, &table).unwrap();
+    let said = format!("is a link to {}, which is not there", target.display());
+    let table_said = format!(
+        "is a link to {}, which is not there",
+        table_target.display()
+    );
+    for (args, said) in [
+        (vec!["show", "DANG", "table"], &said),
+        (vec!["export", "DANG"], &said),
+        (vec!["almanack", "DANG", "--out", "-"], &said),
+        (vec!["review", "DANG"], &said),
+        (vec!["sim", "DANG", "--years", "1", "--seed", "3"], &said),
+        (vec!["sim", "DANG", "--years", "0"], &said),
+        (vec!["charts", "session", "show", "dd"], &table_said),
+        (
+            vec!["charts", "session", "new", "dd", "paydirt-vii"],
+            &table_said,
+        ),
+        (
+            vec!["charts", "session", "set", "dd", "down", "2"],
+            &table_said,
+        ),
+        (vec!["charts", "session", "undo", "dd"], &table_said),
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(err.contains(said.as_str()), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for (l, t) in [(&link, &target), (&table, &table_target)] {
+        assert_eq!(&std::fs::read_link(l).unwrap(), t, "the link is kept");
+    }
+    assert!(
+        !dir.path().join("unmounted").exists(),
+        "nothing made for it"
+    );
+    assert!(!dir.path().join("DANG.bak").exists());
+}
+
+/// A folder in a file's place is a file that cannot be used (exit 4), a save's place or a
+/// table session's alike (the session's had been exit 5).
+#[test]
+fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("DIR.acc")).unwrap();
+    std::fs::create_dir_all(dir.path().join("charts").join("dd.table")).unwrap();
+    for args in [
+        vec!["show", "DIR", "table"],
+        vec!["sim", "DIR", "--years", "1"],
+        vec!["charts", "session", "show", "dd"],
+        vec!["charts", "session", "set", "dd", "down", "2"],
+        vec!["charts", "session", "undo", "dd"],
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(
+            err.contains("is a folder, not a file this program can use"),
+            "{args:?}: {err}"
+        );
+    }
 }

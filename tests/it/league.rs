@@ -519,7 +519,7 @@ fn sim_says_when_fewer_seasons_are_left_than_asked_and_refuses_a_finished_compet
     let out = run(d, &["sim", "FIN", "--years", "5"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("only 1 season(s) were left to play, up to 1989"));
+        .contains("only 1 season was left to play, up to 1989; it is played and FIN is over"));
     let path = d.join("FIN.acc");
     let before = std::fs::read(&path).unwrap();
     let (code, err) = fails(d, &["sim", "FIN", "--years", "1"]);

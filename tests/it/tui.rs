@@ -844,6 +844,7 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     };
     let printed_lines: Vec<String> = printed.lines().map(str::to_string).collect();
     assert_eq!(joined(&printed_lines), joined(&lines));
+    assert_eq!(printed_lines, lines, "wrapped to the same 78 columns");
     enter(&mut app);
     assert!(matches!(
         app.screen(),

@@ -731,3 +731,60 @@ fn cli_walk_names_the_step_of_each_question() {
     assert!(text.contains("[4, Γ] "), "{text}");
     assert!(text.contains("[6, Δ] "), "{text}");
 }
+
+/// docs/CHARTS.md's synopses of the two Paydirt VII calls say what the program does: each
+/// way of giving the required ahead/behind answer is taken, and a call without one is
+/// refused (the synopsis had shown it as optional).
+#[test]
+fn the_paydirt_synopses_in_charts_md_are_what_the_program_takes() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CHARTS.md")).unwrap();
+    let synopses: Vec<&str> = doc
+        .lines()
+        .filter(|l| l.starts_with("accc charts call paydirt-vii "))
+        .collect();
+    assert_eq!(synopses.len(), 2, "{synopses:?}");
+    for line in synopses {
+        let (before, rest) = line.split_once('(').expect(line);
+        let (required, after) = rest.split_once(')').expect(line);
+        // Every optional part given, as its first choice, dice as 3.
+        let optional: Vec<String> = after
+            .split(['[', ']'])
+            .map(str::trim)
+            .filter(|p| p.starts_with("--"))
+            .flat_map(|p| {
+                p.split('|')
+                    .next()
+                    .unwrap()
+                    .split_whitespace()
+                    .map(|w| if w == "N" { "3" } else { w }.to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let base: Vec<String> = before
+            .split_whitespace()
+            .skip(1)
+            .map(|w| match w {
+                "D" => "1",
+                "Y" => "10",
+                "L" => "30",
+                w => w,
+            })
+            .map(String::from)
+            .collect();
+        for choice in required.split('|') {
+            let out = accc()
+                .args(&base)
+                .args(choice.split_whitespace())
+                .args(&optional)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{line}: {choice}: {err}");
+        }
+        let out = accc().args(&base).args(&optional).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: without: {err}");
+        assert!(err.contains("--behind") || err.contains("--ahead"), "{err}");
+    }
+}

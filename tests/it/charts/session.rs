@@ -361,3 +361,44 @@ fn twilight_event_procedures_read_the_sessions_facts_and_keep_its_choice() {
     ok(d, &["charts", "session", "undo", "ev"]);
     assert!(show(d, "ev").contains("calls: 2"));
 }
+
+/// The list counts each session's calls in words: "1 call", "2 calls".
+#[test]
+fn the_list_counts_calls_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["charts", "session", "new", "none", "twilight-struggle"],
+    );
+    ok(d, &["charts", "session", "new", "one", "twilight-struggle"]);
+    ok(
+        d,
+        &[
+            "charts",
+            "call",
+            "twilight-struggle",
+            "action",
+            "--session",
+            "one",
+            "--others-no",
+            "--ops",
+            "3",
+            "--war",
+            "mid",
+            "--seed",
+            "1",
+        ],
+    );
+    let list = ok(d, &["charts", "session", "list"]);
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with("none") && l.ends_with(" 0 calls")),
+        "{list}"
+    );
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with("one") && l.ends_with(" 1 call")),
+        "{list}"
+    );
+}
