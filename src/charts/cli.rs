@@ -517,6 +517,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 pub fn session_error(e: session::Error) -> Error {
     use crate::store::ErrorKind as F;
     let text = e.to_string();
+    let written = e.written_unflushed();
     match e.kind {
         session::ErrorKind::BadName(_)
         | session::ErrorKind::Exists(_)
@@ -539,14 +540,7 @@ pub fn session_error(e: session::Error) -> Error {
                 F::Locked { .. } => {
                     "close the table session there, or let its call finish, and try again"
                 }
-                F::Io {
-                    doing: crate::store::Doing::FlushingFolder,
-                    ..
-                }
-                | F::NotAFolder {
-                    doing: crate::store::Doing::FlushingFolder,
-                    ..
-                } => "the table session was written, but the disk may not have it yet",
+                _ if written => session::WRITTEN_UNFLUSHED,
                 _ => "no table session was changed",
             }
             .into(),

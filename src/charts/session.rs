@@ -496,6 +496,19 @@ fn err(kind: ErrorKind) -> Error {
     Error { kind }
 }
 
+/// What a save of a table session that failed only at flushing its folder means: the new
+/// version is in place ([`Error::written_unflushed`]).
+pub const WRITTEN_UNFLUSHED: &str =
+    "the table session was written, but the disk may not have it yet";
+
+impl Error {
+    /// Whether the session was written and only flushing its folder failed after the new
+    /// version was in place: the file holds the change, which is not to be taken back.
+    pub fn written_unflushed(&self) -> bool {
+        matches!(&self.kind, ErrorKind::File(f) if f.in_place_unflushed())
+    }
+}
+
 /// The folder of the table sessions in a saves folder.
 pub fn folder(saves_dir: &Path) -> PathBuf {
     saves_dir.join("charts")

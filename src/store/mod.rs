@@ -113,6 +113,21 @@ impl Error {
         Error::new(path, ErrorKind::Io { doing, source })
     }
 
+    /// Whether only flushing the folder failed, after the new version was put in place: the
+    /// file holds what was written, though the disk may not have it yet.
+    pub fn in_place_unflushed(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::Io {
+                doing: Doing::FlushingFolder,
+                ..
+            } | ErrorKind::NotAFolder {
+                doing: Doing::FlushingFolder,
+                ..
+            }
+        )
+    }
+
     /// Whether the disk (or the user's quota) is full.
     pub fn is_disk_full(&self) -> bool {
         matches!(&self.kind, ErrorKind::Io { source, .. } if is_disk_full(source))

@@ -437,8 +437,8 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                 let kept = table.session.clone();
                 let status = match table.session.undo() {
                     None => "Nothing to take back.".to_string(),
-                    Some(undone) => match table.save() {
-                        Ok(()) => match undone {
+                    Some(undone) => {
+                        let done = match undone {
                             session::Undone::Call(e) => {
                                 format!("Took back {}: {}", e.procedure, e.result)
                             }
@@ -446,12 +446,19 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                                 "Took back the change by hand {}: the facts are as before it.",
                                 h.said()
                             ),
-                        },
-                        Err(err) => {
-                            table.session = kept;
-                            format!("Not taken back: {err}")
+                        };
+                        match table.save() {
+                            Ok(()) => done,
+                            // Only the folder's flush failed: the file has it taken back.
+                            Err(err) if err.written_unflushed() => {
+                                sessions::done_unflushed(&done, &err)
+                            }
+                            Err(err) => {
+                                table.session = kept;
+                                format!("Not taken back: {err}")
+                            }
                         }
-                    },
+                    }
                 };
                 procedures(system, Some(table), Some(status))
             }
@@ -795,28 +802,44 @@ impl WalkScreen {
                 table
                     .session
                     .record(self.walk.procedure(), self.walk.answers(), &outcome);
-            self.recorded = Some(match table.save() {
-                Ok(()) => {
-                    self.recorded_call = Some(table.session.log.len());
-                    let kept: Vec<String> = changed.iter().map(|c| c.to_string()).collect();
-                    let kept = match kept.is_empty() {
-                        true => String::new(),
-                        false => format!(" It keeps {}.", kept.join(", ")),
-                    };
-                    let said = format!(
-                        "Recorded as call {} of table session {}.{kept}",
-                        table.session.log.len(),
-                        table.name
-                    );
-                    // Two rows at most under the call.
-                    sessions::cut_words(&said, 2 * (WIDTH - 4))
-                }
-                Err(e) => {
-                    table.session.undo_call();
-                    format!("Not recorded: {e}")
-                }
-            });
+            let saved = table.save();
+            self.saved_call(&changed, saved);
         }
+    }
+
+    /// Says how the call just recorded in the table session was saved (`saved`), and takes
+    /// it back from the session if the file does not have it. A save that failed only at
+    /// flushing the folder left the new version in place: the call stands, as in the file.
+    fn saved_call(&mut self, changed: &[session::Change], saved: Result<(), session::Error>) {
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        let n = table.session.log.len();
+        self.recorded = Some(match saved {
+            Ok(()) => {
+                self.recorded_call = Some(n);
+                let kept: Vec<String> = changed.iter().map(|c| c.to_string()).collect();
+                let kept = match kept.is_empty() {
+                    true => String::new(),
+                    false => format!(" It keeps {}.", kept.join(", ")),
+                };
+                let said = format!(
+                    "Recorded as call {n} of table session {}.{kept}",
+                    table.name
+                );
+                // Two rows at most under the call.
+                sessions::cut_words(&said, 2 * (WIDTH - 4))
+            }
+            Err(e) if e.written_unflushed() => {
+                self.recorded_call = Some(n);
+                let done = format!("Recorded as call {n} of table session {}.", table.name);
+                walk_unflushed(&done, &e)
+            }
+            Err(e) => {
+                table.session.undo_call();
+                format!("Not recorded: {e}")
+            }
+        });
     }
 }
 
@@ -1077,6 +1100,19 @@ fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
 /// Backspace on a call just made: takes it back from the session (the facts as they were
 /// before it) and goes back a step, so that an answer, one the session gave among them, can
 /// be given otherwise.
+/// What a change to the walk's table session did (`done`) when its save failed only at
+/// flushing the folder (`e`), in the two rows under the call: without the file's name and
+/// the cause when they would not fit there.
+fn walk_unflushed(done: &str, e: &session::Error) -> String {
+    let said = sessions::done_unflushed(done, e);
+    if fit(&said, WIDTH, 2).len() <= 2 {
+        said
+    } else {
+        let done = done.trim_end_matches('.');
+        format!("{done} ({}).", session::WRITTEN_UNFLUSHED)
+    }
+}
+
 fn take_back(w: &mut WalkScreen) {
     if let (Some(n), Some(table)) = (w.recorded_call, w.table.as_mut()) {
         let after = table.session.facts.clone();
@@ -1084,16 +1120,21 @@ fn take_back(w: &mut WalkScreen) {
             .then(|| table.session.undo_call())
             .flatten()
         {
-            if let Err(e) = table.save() {
-                table.session.log.push(entry);
-                table.session.facts = after;
-                w.error = Some(format!("Not taken back: {e}"));
-                return;
-            }
-            w.note = Some(format!(
+            let done = format!(
                 "Call {n} taken back from table session {}: answer again.",
                 table.name
-            ));
+            );
+            match table.save() {
+                Ok(()) => w.note = Some(done),
+                // Only the folder's flush failed: the file has it taken back.
+                Err(e) if e.written_unflushed() => w.error = Some(walk_unflushed(&done, &e)),
+                Err(e) => {
+                    table.session.log.push(entry);
+                    table.session.facts = after;
+                    w.error = Some(format!("Not taken back: {e}"));
+                    return;
+                }
+            }
         }
     }
     w.recorded = None;
@@ -1414,6 +1455,69 @@ mod tests {
             w.walk.answer_text(a).unwrap();
         }
         w
+    }
+
+    /// A call recorded in a table session whose save failed only at flushing the folder,
+    /// after the new version was in place: the file has the call, so it stands and the walk
+    /// says it was written though the disk may not have it yet, in the CLI's words (it had
+    /// said "Not recorded" and taken the call back, the file keeping it). Any other failure
+    /// still takes it back.
+    #[test]
+    fn a_call_saved_but_for_the_folders_flush_stands_and_says_so() {
+        use crate::store::{Doing, Error as FileError, ErrorKind as F};
+        let dir = tempfile::tempdir().unwrap();
+        let system = system_of("undaunted");
+        let p = crate::charts::systems()[system]
+            .procedures
+            .iter()
+            .position(|p| p.id == "card")
+            .expect("card");
+        let failed = |doing| session::Error {
+            kind: session::ErrorKind::File(FileError::new(
+                &dir.path().join("T.table"),
+                F::Io {
+                    doing,
+                    source: std::io::Error::other("Input/output error"),
+                },
+            )),
+        };
+        for (doing, stands) in [(Doing::FlushingFolder, true), (Doing::Replacing, false)] {
+            let name = if stands { "T" } else { "U" };
+            let table = Table::create(dir.path(), name, "undaunted").unwrap();
+            let mut w = WalkScreen::new(system, p, 1);
+            for a in ["mg-schuetze", "n", "n", "n", "4"] {
+                w.walk.answer_text(a).unwrap();
+            }
+            let outcome = w.walk.outcome().expect("the call");
+            w.table = Some(Box::new(table));
+            let t = w.table.as_mut().unwrap();
+            let changed = t
+                .session
+                .record(w.walk.procedure(), w.walk.answers(), &outcome);
+            if stands {
+                // The new version was put in place before the flush failed.
+                t.save().unwrap();
+            }
+            w.saved_call(&changed, Err(failed(doing)));
+            let kept = w.table.as_ref().unwrap().session.log.len();
+            let on_disk = session::load(dir.path(), name).unwrap().log.len();
+            let said = w.recorded.clone().unwrap();
+            if stands {
+                assert_eq!((kept, on_disk, w.recorded_call), (1, 1, Some(1)));
+                assert!(
+                    said.starts_with("Recorded as call 1 of table session T (")
+                        && said.ends_with(&format!("{}).", session::WRITTEN_UNFLUSHED)),
+                    "{said}"
+                );
+                // Whole, in the two rows under the call.
+                let shown = rows(&w)[22..24].join(" ");
+                let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert_eq!(words(&shown), words(&said), "{:#?}", rows(&w));
+            } else {
+                assert_eq!((kept, on_disk, w.recorded_call), (0, 0, None));
+                assert!(said.starts_with("Not recorded: "), "{said}");
+            }
+        }
     }
 
     #[test]

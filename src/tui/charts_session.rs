@@ -273,12 +273,18 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
         .session
         .change_by_hand(fact.id, value.clone())
         .is_some();
+    // A save that failed only at flushing the folder left the change in the file: it stands.
+    let mut unflushed = None;
     if changed {
-        if let Err(e) = s.table.save() {
-            s.table.session = kept;
-            s.status = Some(format!("Not changed: {e}."));
-            s.error = true;
-            return;
+        match s.table.save() {
+            Ok(()) => {}
+            Err(e) if e.written_unflushed() => unflushed = Some(e),
+            Err(e) => {
+                s.table.session = kept;
+                s.status = Some(format!("Not changed: {e}."));
+                s.error = true;
+                return;
+            }
         }
     }
     let was = match &before {
@@ -290,13 +296,28 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
     } else {
         " Nothing changed."
     };
-    s.status = Some(match value {
+    let done = match value {
         Some(a) => format!("Kept: {}: {} ({was}).{undo}", fact.id, fact.shown(&a)),
         None => format!(
             "Forgotten: {} ({was}); each call asks it again.{undo}",
             fact.id
         ),
+    };
+    s.error = unflushed.is_some();
+    s.status = Some(match unflushed {
+        Some(e) => done_unflushed(&done, &e),
+        None => done,
     });
+}
+
+/// What a change to a table session did (`done`), when its save failed only at flushing the
+/// folder (`e`): the change stands, as the file has it, but the disk may not have it yet.
+pub fn done_unflushed(done: &str, e: &session::Error) -> String {
+    format!(
+        "{} ({e}: {}).",
+        done.trim_end_matches('.'),
+        session::WRITTEN_UNFLUSHED
+    )
 }
 
 /// Draws a session's facts and last calls, or the fact being changed.
