@@ -112,10 +112,10 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
         }
         KeyCode::Char(_) | KeyCode::Enter => {
             return OptionsKey::Stay(Some(OptionsNote::Unchanged(
-                "[1]-[8] change an option, [9] restores the defaults, [0] when finished; \
-                 [H] says what the option under the cursor does."
+                // One line of the screen's 76 columns.
+                "[1]-[8] change an option, [9] restores defaults, [0] finishes, [H] explains."
                     .to_string(),
-            )))
+            )));
         }
         _ => return OptionsKey::Stay(None),
     };
@@ -486,7 +486,10 @@ mod tests {
             else {
                 panic!("{k:?} said nothing")
             };
-            assert!(t.contains("[H] says what the option"), "{t}");
+            assert!(
+                t.ends_with("[H] explains.") && t.chars().count() <= 76,
+                "{t}"
+            );
         }
         assert_eq!(nf, NewFile::default());
     }

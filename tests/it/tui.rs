@@ -350,7 +350,7 @@ fn the_options_say_what_a_digit_did_and_minus_and_plus_stop_at_the_ends() {
     enter(&mut app);
     assert_eq!(
         options_and_word(&app).1,
-        "[1]-[8] change an option, [9] restores the defaults, [0] when finished."
+        "[1]-[8] change an option, [9] restores defaults, [0] finishes, [H] explains."
     );
     assert!(matches!(app.start(), Some(Start::Options { .. })));
 }
