@@ -1269,7 +1269,6 @@ fn wickets_that_can_fall_are_counted_from_the_last_pack() {
 #[test]
 fn no_level_passes_up_the_winning_runs() {
     use crate::engine::delivery::resolve;
-    use crate::engine::runner::{chance_rng, play_on_seeing};
     let options = MatchOptions {
         batsmen: 4,
         days: 2,
@@ -1278,53 +1277,43 @@ fn no_level_passes_up_the_winning_runs() {
     let mut chances = [0usize; 5];
     for lvl in 1..=5u8 {
         for seed in 0..40u64 {
-            let mut home = Bot::new(level(lvl), level(lvl), seed, Side::Home);
-            let mut away = Bot::new(level(lvl), level(lvl), seed, Side::Away);
-            play_on_seeing(
-                MatchState::new(options),
-                &mut chance_rng(seed),
-                [&mut home, &mut away],
-                &mut crate::engine::NoRecord,
-                |s, choice| {
-                    let p = s.public();
-                    let Some((
-                        side,
-                        Decision::Respond {
-                            bowled,
-                            call,
-                            top_before,
-                        },
-                    )) = s.to_act()
-                    else {
-                        return;
-                    };
-                    let Some(need) = p.runs_to_win().filter(|_| call != Call::Bye) else {
-                        return;
-                    };
-                    let striker = p.striker;
-                    let wins = |bat: Option<Card>| {
-                        let (_, o) = resolve(call, bowled, top_before, bat, striker);
-                        o.wicket.is_none() && (o.runs + o.extras()) as u16 >= need
-                    };
-                    let no_card = call.allows_no_card().then_some(None);
-                    let answers = s.hand(side).iter().map(|&c| Some(c)).chain(no_card);
-                    if !answers.into_iter().any(wins) {
-                        return;
-                    }
-                    chances[lvl as usize - 1] += 1;
-                    let played = match choice {
-                        Choice::Card(c) => Some(c),
-                        _ => None,
-                    };
-                    assert!(
-                        wins(played),
-                        "level {lvl}, seed {seed}: needing {need}, {call:?} {bowled} \
-                         answered {choice:?} from {:?}",
-                        s.hand(side)
-                    );
-                },
-            )
-            .unwrap();
+            play_level(lvl, seed, options, |bot, decision, view| {
+                let choice = bot.act(view);
+                let p = view.public;
+                let Decision::Respond {
+                    bowled,
+                    call,
+                    top_before,
+                } = decision
+                else {
+                    return choice;
+                };
+                let Some(need) = p.runs_to_win().filter(|_| call != Call::Bye) else {
+                    return choice;
+                };
+                let striker = p.striker;
+                let wins = |bat: Option<Card>| {
+                    let (_, o) = resolve(call, bowled, top_before, bat, striker);
+                    o.wicket.is_none() && (o.runs + o.extras()) as u16 >= need
+                };
+                let no_card = call.allows_no_card().then_some(None);
+                let answers = view.hand.iter().map(|&c| Some(c)).chain(no_card);
+                if !answers.into_iter().any(wins) {
+                    return choice;
+                }
+                chances[lvl as usize - 1] += 1;
+                let played = match choice {
+                    Choice::Card(c) => Some(c),
+                    _ => None,
+                };
+                assert!(
+                    wins(played),
+                    "level {lvl}, seed {seed}: needing {need}, {call:?} {bowled} \
+                     answered {choice:?} from {:?}",
+                    view.hand
+                );
+                choice
+            });
         }
     }
     assert!(
