@@ -539,15 +539,7 @@ fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
         ),
         (vec!["charts", "session", "undo", "dd"], &table_said),
     ] {
-        let out = accc()
-            .env("ACCC_SAVES", dir.path())
-            .args(&args)
-            .output()
-            .unwrap();
-        let err = text(&out).1;
-        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
-        assert!(err.contains(said.as_str()), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        refused_as_unusable(dir.path(), &args, said);
     }
     for (l, t) in [(&link, &target), (&table, &table_target)] {
         assert_eq!(&std::fs::read_link(l).unwrap(), t, "the link is kept");
@@ -573,16 +565,20 @@ fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
         vec!["charts", "session", "set", "dd", "down", "2"],
         vec!["charts", "session", "undo", "dd"],
     ] {
-        let out = accc()
-            .env("ACCC_SAVES", dir.path())
-            .args(&args)
-            .output()
-            .unwrap();
-        let err = text(&out).1;
-        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
-        assert!(
-            err.contains("is a folder, not a file this program can use"),
-            "{args:?}: {err}"
+        refused_as_unusable(
+            dir.path(),
+            &args,
+            "is a folder, not a file this program can use",
         );
     }
+}
+
+/// `args`, run with the saves in `saves`, are refused as a file that cannot be used (exit 4),
+/// with `said` in the message and nothing on standard output.
+fn refused_as_unusable(saves: &std::path::Path, args: &[&str], said: &str) {
+    let out = accc().env("ACCC_SAVES", saves).args(args).output().unwrap();
+    let err = text(&out).1;
+    assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+    assert!(err.contains(said), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
 }
