@@ -260,14 +260,7 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
     p.innings[1].balls = 300;
     p.pack = 17;
     p.innings[2].balls = 100;
-    let hand = [
-        c(11, Stumps),
-        c(2, Pads),
-        c(9, Gloves),
-        c(3, Gloves),
-        c(4, Gloves),
-        c(9, Pads),
-    ];
+    let hand = declaring_hand();
     let decide_at = |total: u16| {
         let mut p = p.clone();
         p.innings[2].total = total;
@@ -306,16 +299,21 @@ fn declaring(totals: &[u16], left: f32) -> PublicState {
     with_deliveries_left(p, left)
 }
 
-/// What a bot batting by `profile` decides about declaring in `p`.
-fn declares(profile: &'static Profile, p: &PublicState) -> Choice {
-    let hand = [
+/// The batting side's hand in the declaration tests (a declaration does not turn on it).
+fn declaring_hand() -> [Card; 6] {
+    [
         c(11, Stumps),
         c(2, Pads),
         c(9, Gloves),
         c(3, Gloves),
         c(4, Gloves),
         c(9, Pads),
-    ];
+    ]
+}
+
+/// What a bot batting by `profile` decides about declaring in `p`.
+fn declares(profile: &'static Profile, p: &PublicState) -> Choice {
+    let hand = declaring_hand();
     let mut bot = Bot::with_profiles(profile, profile, 7, p.batting());
     bot.decide(&View {
         side: p.batting(),
