@@ -29,16 +29,8 @@ fn cards(cs: &[Card]) -> Vec<String> {
 impl BallLog {
     /// A log opened with its `match` line.
     pub fn new(home: &str, away: &str, seed: u64, options: &MatchOptions) -> BallLog {
-        let o = options;
-        let first = json!({
-            "event": "match", "home": home, "away": away, "seed": seed,
-            "options": {
-                "no_balls": o.no_balls, "wides": o.wides, "byes": o.byes, "batsmen": o.batsmen,
-                "packs_per_session": o.packs_per_session, "days": o.days, "max_packs": o.max_packs(),
-            }
-        });
         BallLog {
-            lines: vec![first.to_string()],
+            lines: vec![match_json(home, away, seed, options).to_string()],
             totals: [Vec::new(), Vec::new()],
             pack: 1,
             result: None,
@@ -67,6 +59,18 @@ impl BallLog {
     }
 }
 
+/// The `match` object that opens a log.
+pub fn match_json(home: &str, away: &str, seed: u64, options: &MatchOptions) -> Value {
+    let o = options;
+    json!({
+        "event": "match", "home": home, "away": away, "seed": seed,
+        "options": {
+            "no_balls": o.no_balls, "wides": o.wides, "byes": o.byes, "batsmen": o.batsmen,
+            "packs_per_session": o.packs_per_session, "days": o.days, "max_packs": o.max_packs(),
+        }
+    })
+}
+
 /// The `ball` object of a delivery.
 pub fn ball_json(b: &BallRecord) -> Value {
     let wicket = b
@@ -86,7 +90,17 @@ pub fn ball_json(b: &BallRecord) -> Value {
 
 impl Recorder for BallLog {
     fn record(&mut self, event: &Event<'_>) {
-        let v = match *event {
+        let v = self.event_json(event);
+        self.push(v);
+    }
+}
+
+impl BallLog {
+    /// The object `event` is written as, the log's running figures (the pack in use, the
+    /// innings totals) brought up to date but the line not kept: `record` keeps it, and the
+    /// reading of a log compares it with the line the log has there.
+    pub fn event_json(&mut self, event: &Event<'_>) -> Value {
+        match *event {
             Event::Deal { home, away, pickup } => json!({
                 "event": "deal", "hands": {"home": cards(home), "away": cards(away)}, "pickup": top_first(pickup),
             }),
@@ -148,7 +162,6 @@ impl Recorder for BallLog {
                 self.result = Some(v.clone());
                 v
             }
-        };
-        self.push(v);
+        }
     }
 }

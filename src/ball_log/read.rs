@@ -7,9 +7,11 @@ use std::fmt;
 
 use serde_json::Value;
 
+use super::{match_json, BallLog};
 use crate::cards::{Card, CardCounts};
 use crate::engine::{
-    Chance, Choice, Decision, Election, IllegalChoice, MatchOptions, MatchState, Recorder, Side,
+    Chance, Choice, Decision, Election, Event, IllegalChoice, MatchOptions, MatchState, Recorder,
+    Side,
 };
 
 /// Why a ball log could not be read back.
@@ -35,6 +37,22 @@ pub enum LogErrorKind {
     Illegal(IllegalChoice),
     /// The log ends before the match does.
     Unfinished,
+    /// A figure the log records is not the one its cards make: `what` it is, the words for
+    /// what made it (`by`, "that ball makes"), and the two values as told.
+    Disagrees {
+        what: &'static str,
+        by: &'static str,
+        logged: String,
+        made: String,
+    },
+    /// The log has one thing (`logged`, in words) where the match its cards make has
+    /// another.
+    OutOfPlace {
+        logged: &'static str,
+        made: &'static str,
+    },
+    /// The log goes on, with this, after the match is over.
+    AfterTheEnd(&'static str),
 }
 
 impl fmt::Display for LogError {
@@ -49,6 +67,18 @@ impl fmt::Display for LogError {
             LogErrorKind::Cards(what) => write!(f, "{what}"),
             LogErrorKind::Illegal(e) => write!(f, "a choice the match does not allow ({e})"),
             LogErrorKind::Unfinished => write!(f, "the log ends before the match does"),
+            LogErrorKind::Disagrees {
+                what,
+                by,
+                logged,
+                made,
+            } => write!(f, "the log says {logged} for {what}, but {by} {made}"),
+            LogErrorKind::OutOfPlace { logged, made } => {
+                write!(f, "the log has {logged} here, where its cards make {made}")
+            }
+            LogErrorKind::AfterTheEnd(what) => {
+                write!(f, "the log has {what} after the match is over")
+            }
         }
     }
 }
@@ -179,6 +209,271 @@ fn logged_match(first: Option<&Line>) -> Result<LoggedMatch, LogError> {
     })
 }
 
+/// An event of the format: its name, what it is in words, the words for what makes its
+/// figures, and the fields `shared/spec/ball-log.md` lists for it (JSON pointers into its
+/// object), each with what it holds. A line must agree with the replay on every one of them;
+/// a field the spec does not list is its writer's own and is not compared.
+struct Kind {
+    event: &'static str,
+    told: &'static str,
+    by: &'static str,
+    fields: &'static [(&'static str, &'static str)],
+}
+
+const KINDS: &[Kind] = &[
+    Kind {
+        event: "match",
+        told: "a match's opening",
+        by: "its options make",
+        fields: &[
+            ("/home", "the home county"),
+            ("/away", "the away county"),
+            ("/seed", "the seed"),
+            ("/options/no_balls", "whether no-balls are called"),
+            ("/options/wides", "whether wides are called"),
+            ("/options/byes", "whether byes are run"),
+            ("/options/batsmen", "the batsmen a side"),
+            ("/options/packs_per_session", "the packs a session"),
+            ("/options/days", "the days"),
+            ("/options/max_packs", "the most packs the match may use"),
+        ],
+    },
+    Kind {
+        event: "deal",
+        told: "the deal",
+        by: "the cards dealt make",
+        fields: &[
+            ("/hands/home", "the home side's hand"),
+            ("/hands/away", "the away side's hand"),
+            ("/pickup", "the pickup pile"),
+        ],
+    },
+    Kind {
+        event: "toss",
+        told: "the toss",
+        by: "the toss makes",
+        fields: &[("/winner", "the toss's winner"), ("/elected", "its choice")],
+    },
+    Kind {
+        event: "discard",
+        told: "an opening discard",
+        by: "the match makes",
+        fields: &[("/side", "the side discarding"), ("/card", "the card")],
+    },
+    Kind {
+        event: "innings",
+        told: "the start of an innings",
+        by: "that innings makes",
+        fields: &[
+            ("/number", "the innings' number"),
+            ("/batting", "the side batting"),
+            ("/no_ball_suit", "the no-ball suit"),
+        ],
+    },
+    Kind {
+        event: "pack",
+        told: "a new pack",
+        by: "the match makes",
+        fields: &[
+            ("/number", "the pack's number"),
+            ("/after", "whose draw used up the old pack"),
+            ("/pickup", "the new pack"),
+        ],
+    },
+    Kind {
+        event: "ball",
+        told: "a ball",
+        by: "that ball makes",
+        fields: &[
+            ("/innings", "the innings"),
+            ("/pack", "the pack in use"),
+            ("/bowler_card", "the bowler's card"),
+            ("/top_before", "the top of the discard pile"),
+            ("/no_ball_suit", "the no-ball suit"),
+            ("/call", "the call"),
+            ("/bat_card", "the batsman's card"),
+            ("/striker", "the striker"),
+            ("/non_striker", "the non-striker"),
+            ("/runs", "the runs off the bat"),
+            ("/extras", "the extras"),
+            ("/counts", "whether it is one of the over's six"),
+            ("/wicket", "the wicket"),
+            ("/total", "the total"),
+            ("/wickets", "the wickets down"),
+            ("/balls", "the balls that counted"),
+        ],
+    },
+    Kind {
+        event: "exchange",
+        told: "an exchange of cards",
+        by: "that exchange makes",
+        fields: &[
+            ("/side", "the side changing cards"),
+            ("/out", "the cards put out"),
+            ("/in", "the cards drawn"),
+        ],
+    },
+    Kind {
+        event: "declare",
+        told: "a declaration",
+        by: "the match makes",
+        fields: &[
+            ("/innings", "the innings"),
+            ("/side", "the side declaring"),
+            ("/total", "the total"),
+            ("/wickets", "the wickets down"),
+        ],
+    },
+    Kind {
+        event: "innings_end",
+        told: "the end of an innings",
+        by: "that innings makes",
+        fields: &[
+            ("/number", "the innings' number"),
+            ("/batting", "the side batting"),
+            ("/total", "the total"),
+            ("/wickets", "the wickets down"),
+            ("/balls", "the balls that counted"),
+            ("/reason", "why it ended"),
+        ],
+    },
+    Kind {
+        event: "result",
+        told: "the result",
+        by: "the match makes",
+        fields: &[
+            ("/outcome", "the outcome"),
+            ("/winner", "the winner"),
+            ("/margin", "the margin"),
+            ("/totals/home", "the home side's innings totals"),
+            ("/totals/away", "the away side's innings totals"),
+            ("/points/home", "the home side's points"),
+            ("/points/away", "the away side's points"),
+            ("/packs_used", "the packs used"),
+        ],
+    },
+];
+
+/// The event named `name`, if the format has it.
+fn kind(name: &str) -> Option<&'static Kind> {
+    KINDS.iter().find(|k| k.event == name)
+}
+
+/// Whether a value the log records is the one the replay makes: numbers by value, objects on
+/// the replay's own fields only (a writer may add its own), anything else exactly.
+fn same(logged: &Value, made: &Value) -> bool {
+    match (logged, made) {
+        (Value::Number(a), Value::Number(b)) => match (a.as_u64(), b.as_u64()) {
+            (Some(a), Some(b)) => a == b,
+            _ => a.as_f64() == b.as_f64(),
+        },
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            b.iter().all(|(k, b)| a.get(k).is_some_and(|a| same(a, b)))
+        }
+        _ => logged == made,
+    }
+}
+
+/// A value as a message tells it; `like` is the value it is told beside, and a value of
+/// another type than that is shown as its JSON, so that `"4"` is not told as 4.
+fn told(v: &Value, like: &Value) -> String {
+    let same_type = std::mem::discriminant(v) == std::mem::discriminant(like) || like.is_null();
+    match v {
+        _ if !same_type && !v.is_null() => v.to_string(),
+        Value::Null => "none".into(),
+        Value::Bool(b) => (if *b { "yes" } else { "no" }).into(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        Value::Array(a) if a.len() > 8 => format!("{} cards", a.len()),
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(|x| told(x, x)).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Object(o) => match (o.get("batsman"), o.get("how").and_then(Value::as_str)) {
+            (Some(b), Some(how)) => format!("batsman {b} out {how}"),
+            _ => v.to_string(),
+        },
+    }
+}
+
+/// Checks the line `l` against the object `made` the replay writes there, on every field the
+/// format lists for its event.
+fn agree(l: &Line, made: &Value) -> Result<(), LogError> {
+    let Some(k) = kind(event(l)) else {
+        return Ok(());
+    };
+    for &(pointer, what) in k.fields {
+        let Some(m) = made.pointer(pointer) else {
+            continue;
+        };
+        let name = &pointer[pointer.rfind('/').map_or(0, |i| i + 1)..];
+        let logged =
+            l.1.pointer(pointer)
+                .ok_or(err(l.0, LogErrorKind::Field(name)))?;
+        if !same(logged, m) {
+            return Err(err(
+                l.0,
+                LogErrorKind::Disagrees {
+                    what,
+                    by: k.by,
+                    logged: told(logged, m),
+                    made: told(m, m),
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The recorder a replay writes to: it hands every event on to the caller's recorder, and
+/// checks it against the log's next line of an event the format has (lines of events it does
+/// not know are a writer's own, and skipped). The first disagreement is kept in `fault`.
+struct Checked<'a, R: ?Sized> {
+    rec: &'a mut R,
+    made: BallLog,
+    lines: VecDeque<&'a Line>,
+    end: usize,
+    fault: Option<LogError>,
+}
+
+impl<R: Recorder + ?Sized> Checked<'_, R> {
+    fn against(&mut self, made: &Value) -> Result<(), LogError> {
+        let made_kind = made
+            .get("event")
+            .and_then(Value::as_str)
+            .and_then(kind)
+            .expect("the log's writer writes only the format's events");
+        let l = self
+            .lines
+            .pop_front()
+            .ok_or(err(self.end, LogErrorKind::Unfinished))?;
+        let logged = kind(event(l)).expect("only lines of known events are kept");
+        if logged.event != made_kind.event {
+            return Err(err(
+                l.0,
+                LogErrorKind::OutOfPlace {
+                    logged: logged.told,
+                    made: made_kind.told,
+                },
+            ));
+        }
+        agree(l, made)
+    }
+}
+
+impl<R: Recorder + ?Sized> Recorder for Checked<'_, R> {
+    fn record(&mut self, e: &Event<'_>) {
+        self.rec.record(e);
+        if self.fault.is_none() {
+            let made = self.made.event_json(e);
+            self.fault = self.against(&made).err();
+        }
+    }
+}
+
 /// The match the log `text` records (its first line), without replaying it.
 pub fn header(text: &str) -> Result<LoggedMatch, LogError> {
     let first = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty());
@@ -195,6 +490,11 @@ pub fn header(text: &str) -> Result<LoggedMatch, LogError> {
 /// Replays the ball log `text`: every event of the match rebuilt is written to `rec`, and
 /// `each` is told of every decision with the state it was made in and the choice made.
 /// Returns the match the log names and its final state.
+///
+/// The replay plays the log's cards (its deal, its packs and the choices it records) and
+/// makes every other figure itself, so a log is refused unless each line, in its order,
+/// records what the replay makes there: a score, a call or a result edited is found, on the
+/// line it is in.
 pub fn replay<R: Recorder + ?Sized>(
     text: &str,
     rec: &mut R,
@@ -202,6 +502,15 @@ pub fn replay<R: Recorder + ?Sized>(
 ) -> Result<(LoggedMatch, MatchState), LogError> {
     let lines = parse(text)?;
     let logged = logged_match(lines.first())?;
+    agree(
+        &lines[0],
+        &match_json(&logged.home, &logged.away, logged.seed, &logged.options),
+    )?;
+    for l in &lines {
+        if l.1.get("event").and_then(Value::as_str).is_none() {
+            return Err(err(l.0, LogErrorKind::Field("event")));
+        }
+    }
     let of = |kinds: &[&str]| -> VecDeque<&Line> {
         lines.iter().filter(|l| kinds.contains(&event(l))).collect()
     };
@@ -223,7 +532,21 @@ pub fn replay<R: Recorder + ?Sized>(
     let mut state = MatchState::new(logged.options);
     let mut ball: Option<&Line> = None;
     let end = lines.last().map_or(0, |l| l.0);
+    let mut rec = Checked {
+        rec,
+        made: BallLog::new(&logged.home, &logged.away, logged.seed, &logged.options),
+        lines: lines[1..]
+            .iter()
+            .filter(|l| kind(event(l)).is_some())
+            .collect(),
+        end,
+        fault: None,
+    };
+    let rec = &mut rec;
     loop {
+        if let Some(fault) = rec.fault.take() {
+            return Err(fault);
+        }
         match state.chance() {
             Some(Chance::Deal) => state.deal(&order, rec),
             Some(Chance::Toss) => {
@@ -290,6 +613,13 @@ pub fn replay<R: Recorder + ?Sized>(
                     .map_err(|e| err(at, LogErrorKind::Illegal(e)))?;
             }
         }
+    }
+    if let Some(fault) = rec.fault.take() {
+        return Err(fault);
+    }
+    if let Some(l) = rec.lines.front() {
+        let k = kind(event(l)).expect("only lines of known events are kept");
+        return Err(err(l.0, LogErrorKind::AfterTheEnd(k.told)));
     }
     Ok((logged, state))
 }

@@ -376,3 +376,161 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
         "the log is untouched"
     );
 }
+
+/// A log whose recorded figures were edited is refused (exit 4), the file, the line and the
+/// figure named, and nothing is reviewed: the review plays the log's cards and checks what
+/// each line records against what those cards make (it had gone by the cards alone and let an
+/// edited score pass). Each edit below is one a person might make by hand.
+#[test]
+fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("m.jsonl");
+    let made = accc()
+        .args(["match", "--seed", "12", "--log"])
+        .arg(&log)
+        .args(SHORT)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The line (1-based) of the `nth` line of `event`, and of the last one.
+    let at = |event: &str, nth: usize| {
+        lines
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v["event"] == event)
+            .nth(nth)
+            .map(|(i, _)| i)
+            .unwrap()
+    };
+    let last = |event: &str| lines.iter().rposition(|v| v["event"] == event).unwrap();
+    let first_ball = at("ball", 0);
+    let runs = lines[first_ball]["runs"].as_u64().unwrap();
+    let end = last("innings_end");
+    let total = lines[end]["total"].as_u64().unwrap();
+    let result = last("result");
+    let points = lines[result]["points"]["away"].as_u64().unwrap();
+    let max_packs = lines[0]["options"]["max_packs"].as_u64().unwrap();
+    let wicket = at("ball", 3);
+    let edits: Vec<(usize, &str, Value, String)> = vec![
+        (
+            first_ball,
+            "runs",
+            Value::from(runs + 2),
+            format!(
+                "the log says {} for the runs off the bat, but that ball makes {runs}",
+                runs + 2
+            ),
+        ),
+        (
+            end,
+            "total",
+            Value::from(total + 10),
+            format!(
+                "the log says {} for the total, but that innings makes {total}",
+                total + 10
+            ),
+        ),
+        (
+            result,
+            "points",
+            serde_json::json!({"home": lines[result]["points"]["home"], "away": points + 8}),
+            format!(
+                "the log says {} for the away side's points, but the match makes {points}",
+                points + 8
+            ),
+        ),
+        (
+            0,
+            "options",
+            {
+                let mut o = lines[0]["options"].clone();
+                o["max_packs"] = Value::from(max_packs + 1);
+                o
+            },
+            format!(
+                "the log says {} for the most packs the match may use, but its options make \
+                 {max_packs}",
+                max_packs + 1
+            ),
+        ),
+        (
+            wicket,
+            "wicket",
+            serde_json::json!({"batsman": 1, "how": "stumped"}),
+            "the log says batsman 1 out stumped for the wicket".to_string(),
+        ),
+        (
+            first_ball,
+            "counts",
+            Value::from(!lines[first_ball]["counts"].as_bool().unwrap()),
+            "for whether it is one of the over's six, but that ball makes".to_string(),
+        ),
+    ];
+    for (line, field, value, words) in edits {
+        let mut edited = lines.clone();
+        edited[line][field] = value;
+        let path = dir.path().join("edited.jsonl");
+        let body: Vec<String> = edited.iter().map(Value::to_string).collect();
+        std::fs::write(&path, body.join("\n") + "\n").unwrap();
+        let out = accc()
+            .args(["review", "--log"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(4),
+            "{field} on line {}: {err}",
+            line + 1
+        );
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains(&format!(
+                "{} cannot be reviewed: line {}: ",
+                path.display(),
+                line + 1
+            )) && err.contains(&words),
+            "{err}"
+        );
+    }
+    // A line the match does not have: a ball repeated after the result, an innings' end
+    // left out.
+    for (edited, words) in [
+        (
+            [&text[..], text.lines().nth(first_ball).unwrap(), "\n"].concat(),
+            format!(
+                "line {}: the log has a ball after the match is over",
+                lines.len() + 1
+            ),
+        ),
+        (
+            text.lines()
+                .enumerate()
+                .filter(|&(i, _)| i != at("innings_end", 0))
+                .map(|(_, l)| format!("{l}\n"))
+                .collect(),
+            format!(
+                "line {}: the log has the start of an innings here, where its cards make the \
+                 end of an innings",
+                at("innings_end", 0) + 1
+            ),
+        ),
+    ] {
+        let path = dir.path().join("edited.jsonl");
+        std::fs::write(&path, edited).unwrap();
+        let out = accc()
+            .args(["review", "--log"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(4), "{err}");
+        assert!(err.contains(&words), "{err}");
+    }
+}

@@ -185,6 +185,81 @@ fn a_log_replays_card_for_card_from_its_deal_and_packs() {
     }
 }
 
+/// What a writer may add to a log is no disagreement: a field the spec does not list (here
+/// one of ours, `no_balls`, changed, and one of the writer's own) and a line of an event it
+/// does not know. A listed figure edited, a score made a string, or a line with no event
+/// is refused on its line.
+#[test]
+fn a_replay_checks_the_listed_figures_and_leaves_a_writers_own_alone() {
+    use accc::ball_log::read;
+    let options = MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..MatchOptions::default()
+    };
+    let seed = 31;
+    let mut a = RandomPlayer(player_rng(seed, Side::Home));
+    let mut b = RandomPlayer(player_rng(seed, Side::Away));
+    let mut log = BallLog::new("Home", "Away", seed, &options);
+    play_match(options, seed, [&mut a, &mut b], &mut log).unwrap();
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ball = lines.iter().position(|v| v["event"] == "ball").unwrap();
+    let text = |lines: &[serde_json::Value]| {
+        lines
+            .iter()
+            .map(|v| v.to_string() + "\n")
+            .collect::<String>()
+    };
+    let replayed = |lines: &[serde_json::Value]| {
+        read::replay(&text(lines), &mut NoRecord, |_, _| {}).map(|(_, end)| end.is_over())
+    };
+    let mut added = lines.clone();
+    added[ball]["no_balls"] = serde_json::json!(7);
+    added[ball]["note"] = serde_json::json!("a writer's own");
+    added.insert(3, serde_json::json!({"event": "comment", "text": "tea"}));
+    assert!(replayed(&added).unwrap());
+    let refused = |edit: &dyn Fn(&mut Vec<serde_json::Value>)| {
+        let mut edited = lines.clone();
+        edit(&mut edited);
+        replayed(&edited).unwrap_err().to_string()
+    };
+    let runs = lines[ball]["runs"].as_u64().unwrap();
+    assert_eq!(
+        refused(&|l| l[ball]["runs"] = serde_json::json!(runs + 1)),
+        format!(
+            "line {}: the log says {} for the runs off the bat, but that ball makes {runs}",
+            ball + 1,
+            runs + 1
+        )
+    );
+    assert_eq!(
+        refused(&|l| l[ball]["runs"] = serde_json::json!(runs.to_string())),
+        format!(
+            "line {}: the log says \"{runs}\" for the runs off the bat, but that ball makes \
+             {runs}",
+            ball + 1
+        )
+    );
+    assert_eq!(
+        refused(&|l| {
+            l[ball].as_object_mut().unwrap().remove("extras");
+        }),
+        format!(
+            "line {}: the field \"extras\" is missing or wrong",
+            ball + 1
+        )
+    );
+    assert_eq!(
+        refused(&|l| l.insert(2, serde_json::json!({"note": "no event"}))),
+        "line 3: the field \"event\" is missing or wrong"
+    );
+}
+
 #[test]
 fn the_same_seed_gives_the_same_match() {
     let options = MatchOptions::default();
