@@ -77,7 +77,8 @@ pub enum ChartsCommand {
         system: String,
         /// Procedure id.
         procedure: String,
-        /// Seed for the dice the program rolls (default: from the clock).
+        /// Seed for the dice the program rolls, 0 to 9007199254740991 (2^53 - 1); default: from
+        /// the clock.
         #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
         seed: Option<u64>,
     },
@@ -506,7 +507,10 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .value_name("N")
             .allow_negative_numbers(true)
             .value_parser(values::seed("--seed"))
-            .help("seed for the dice the program rolls (default: from the clock)"),
+            .help(
+                "seed for the dice the program rolls, 0 to 9007199254740991 (2^53 - 1); \
+                 default: from the clock",
+            ),
     )
 }
 

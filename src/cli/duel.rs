@@ -79,7 +79,7 @@ pub struct DuelArgs {
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
           value_parser = values::number("--matches", "a number of matches, 1 or more", 1..=u32::MAX))]
     pub matches: u32,
-    /// The duel seed; every match's seed is derived from it.
+    /// The duel seed, 0 to 9007199254740991 (2^53 - 1); every match's seed is derived from it.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
     pub seed: u64,
     #[command(flatten)]

@@ -34,8 +34,8 @@ pub struct SimArgs {
         0..=crate::league::MAX_SEASONS as u32,
     ))]
     pub years: Option<u32>,
-    /// The competition's seed, from which every match seed is derived (new files only;
-    /// default: from the clock).
+    /// The competition's seed, 0 to 9007199254740991 (2^53 - 1); every match seed is derived
+    /// from it (new files only; default: from the clock).
     #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
     pub seed: Option<u64>,
     #[command(flatten)]

@@ -21,7 +21,8 @@ pub struct MatchArgs {
     /// The away county.
     #[arg(long, default_value = "Nottinghamshire")]
     pub away: String,
-    /// The match seed (default: from the clock; it is printed).
+    /// The match seed, 0 to 9007199254740991 (2^53 - 1); default: from the clock (it is
+    /// printed).
     #[arg(long, allow_negative_numbers = true, value_parser = super::values::seed("--seed"))]
     pub seed: Option<u64>,
     #[command(flatten)]

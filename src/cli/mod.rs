@@ -43,7 +43,8 @@ pub enum Command {
     Play {
         /// The save file to open (1-8 letters, digits, _ or -, not beginning with -).
         name: Option<String>,
-        /// The seed of a competition created now (default: from the clock).
+        /// The seed of a competition created now, 0 to 9007199254740991 (2^53 - 1); default:
+        /// from the clock.
         #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
         seed: Option<u64>,
     },

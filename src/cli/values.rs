@@ -54,15 +54,15 @@ pub fn level(
     number(flag, LEVEL, crate::ai::Level::MIN..=crate::ai::Level::MAX)
 }
 
-/// The parser of a seed: any whole number from 0 to 2^64 - 1.
+/// What a seed argument takes.
+pub const SEED: &str = "a whole number from 0 to 9007199254740991 (2^53 - 1)";
+
+/// The parser of a seed: a whole number from 0 to [`crate::seed::MAX_SEED`], so that every
+/// JSON reader reads back the seed written into a log, an export or a `--json` line.
 pub fn seed(
     flag: &'static str,
 ) -> impl Fn(&str) -> Result<u64, ValueError> + Clone + Send + Sync + 'static {
-    number(
-        flag,
-        "a whole number from 0 to 18446744073709551615",
-        0..=u64::MAX,
-    )
+    number(flag, SEED, 0..=crate::seed::MAX_SEED)
 }
 
 /// The parser of `--batsmen` (2-11).
@@ -105,11 +105,24 @@ mod tests {
                 )))
             );
         }
-        assert_eq!(seed("--seed")("18446744073709551615"), Ok(u64::MAX));
-        assert!(seed("--seed")("18446744073709551616")
-            .unwrap_err()
-            .0
-            .starts_with("--seed takes a whole number from 0 to 18446744073709551615"));
+        assert_eq!(
+            seed("--seed")("9007199254740991"),
+            Ok(crate::seed::MAX_SEED)
+        );
+        assert_eq!(crate::seed::MAX_SEED as f64 as u64, crate::seed::MAX_SEED);
+        for bad in [
+            "9007199254740992",
+            "18446744073709551615",
+            "18446744073709551616",
+        ] {
+            assert_eq!(
+                seed("--seed")(bad),
+                Err(ValueError(format!(
+                    "--seed takes a whole number from 0 to 9007199254740991 (2^53 - 1); \
+                     '{bad}' is not one"
+                )))
+            );
+        }
         assert_eq!(level("--bat-level")("5"), Ok(5));
         assert!(level("--bat-level")("6").is_err() && level("--bat-level")("0").is_err());
         assert!(batsmen("1").is_err() && batsmen("12").is_err() && batsmen("2") == Ok(2));

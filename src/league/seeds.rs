@@ -6,7 +6,7 @@ use crate::counties::Class;
 
 /// Match seeds are kept below 2^53 so that JSON readers that hold numbers as doubles read the
 /// exported seed exactly.
-pub const SEED_MASK: u64 = (1 << 53) - 1;
+pub const SEED_MASK: u64 = crate::seed::MAX_SEED;
 
 /// One SplitMix64 step: a well-mixed 64-bit value from `x`.
 pub fn splitmix64(x: u64) -> u64 {

@@ -239,16 +239,16 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
         ),
         (
             &["match", "--seed", "18446744073709551616"],
-            "--seed takes a whole number from 0 to 18446744073709551615; \
+            "--seed takes a whole number from 0 to 9007199254740991 (2^53 - 1); \
              '18446744073709551616' is not one",
         ),
         (
             &["play", "--seed", "-1"],
-            "--seed takes a whole number from 0 to 18446744073709551615; '-1' is not one",
+            "--seed takes a whole number from 0 to 9007199254740991 (2^53 - 1); '-1' is not one",
         ),
         (
             &["sim", "X", "--seed", "abc"],
-            "--seed takes a whole number from 0 to 18446744073709551615; 'abc' is not one",
+            "--seed takes a whole number from 0 to 9007199254740991 (2^53 - 1); 'abc' is not one",
         ),
         (
             &["duel", "--matches", "-5"],
@@ -293,6 +293,170 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
             );
         }
     }
+}
+
+/// Every `--seed` takes 0 to 2^53 - 1, the largest whole number a JSON reader holding numbers
+/// as doubles (jq, JavaScript) reads exactly: one more is refused in the same words by every
+/// command (exit 2, nothing made), and the largest is written exactly where it is written.
+/// The help of each says the range. (They took any 64-bit number, which a log or an export
+/// then held as a number such readers round: 18446744073709551615 read as ...616.)
+#[test]
+fn every_seed_argument_stops_at_the_largest_a_json_reader_keeps_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    // Saves go to the folder through ACCC_SAVES, which every command may be given.
+    let run = |args: &[&str]| {
+        accc()
+            .args(args)
+            .env("ACCC_SAVES", dir.path())
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let ok = |args: &[&str]| {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let largest = "9007199254740991";
+    for too_big in ["9007199254740992", "18446744073709551615"] {
+        for args in [
+            &["match", "--seed", too_big][..],
+            &["sim", "BIG", "--years", "0", "--seed", too_big],
+            &[
+                "duel",
+                "--a",
+                "1",
+                "--b",
+                "1",
+                "--matches",
+                "1",
+                "--seed",
+                too_big,
+            ],
+            &["play", "BIG", "--seed", too_big],
+            &[
+                "charts",
+                "call",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                too_big,
+            ],
+            &[
+                "charts",
+                "walk",
+                "twilight-struggle",
+                "action",
+                "--seed",
+                too_big,
+            ],
+        ] {
+            let out = run(args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.starts_with(&format!(
+                    "accc: --seed takes a whole number from 0 to 9007199254740991 (2^53 - 1); \
+                     '{too_big}' is not one"
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing made"
+    );
+    for command in [
+        &["match"][..],
+        &["sim"],
+        &["duel"],
+        &["play"],
+        &["charts", "call", "twilight-struggle", "action"],
+    ] {
+        // The help's lines are wrapped: its words are looked at one space apart.
+        let help = ok(&[command, &["--help"]].concat());
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains("--seed <") && help.contains(", 0 to 9007199254740991 (2^53 - 1);"),
+            "{command:?}: {help}"
+        );
+    }
+    // The largest is taken, and written exactly: in the log, and in the competition's export.
+    let log = dir.path().join("m.jsonl");
+    let small = ["--batsmen", "2", "--packs-per-session", "1", "--days", "1"];
+    ok(&[
+        &["match", "--seed", largest, "--log", log.to_str().unwrap()][..],
+        &small,
+    ]
+    .concat());
+    let first = std::fs::read_to_string(&log).unwrap();
+    let first: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    assert_eq!(first["seed"].as_f64(), Some(9007199254740991.0));
+    assert_eq!(first["seed"].as_u64(), Some(9007199254740991));
+    ok(&[
+        &["sim", "BIG", "--years", "0", "--seed", largest][..],
+        &small,
+    ]
+    .concat());
+    let export: serde_json::Value = serde_json::from_str(&ok(&["export", "BIG"])).unwrap();
+    assert_eq!(export["seed"].as_u64(), Some(9007199254740991));
+}
+
+/// A save made when `--seed` took any 64-bit number keeps its seed: it is shown, exported
+/// (the number as it is, the format unchanged) and simulated on exactly as a file made and
+/// played on by the library alone; only the command line refuses that seed now, with its
+/// range, if it is given again.
+#[test]
+fn a_save_made_with_a_seed_above_2_53_still_reads_exports_and_plays_on() {
+    use accc::league::competition::{Competition, Settings};
+    let dir = tempfile::tempdir().unwrap();
+    let (cli, lib) = (dir.path().join("cli"), dir.path().join("lib"));
+    let settings = Settings {
+        options: accc::engine::MatchOptions {
+            batsmen: 2,
+            packs_per_session: 1,
+            days: 1,
+            ..Default::default()
+        },
+        levels: accc::play::Levels { bat: 1, bowl: 1 },
+        user_county: None,
+        seed: u64::MAX,
+    };
+    let mut comp = Competition::create("OLD", settings).unwrap();
+    comp.sim_seasons(1, |_| {});
+    std::fs::create_dir_all(&cli).unwrap();
+    std::fs::create_dir_all(&lib).unwrap();
+    accc::save::store(&cli.join("OLD.acc"), &comp).unwrap();
+    comp.sim_seasons(1, |_| {});
+    accc::save::store(&lib.join("OLD.acc"), &comp).unwrap();
+    let at = ok_in;
+    assert!(at(&cli, &["export", "OLD"]).contains("\"seed\":18446744073709551615"));
+    at(&cli, &["show", "OLD", "table"]);
+    let refused = run_in(
+        &cli,
+        &[
+            "sim",
+            "OLD",
+            "--years",
+            "1",
+            "--seed",
+            "18446744073709551615",
+        ],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    at(&cli, &["sim", "OLD", "--years", "1"]);
+    assert_eq!(at(&cli, &["export", "OLD"]), at(&lib, &["export", "OLD"]));
+    assert_eq!(
+        at(&cli, &["show", "OLD", "table"]),
+        at(&lib, &["show", "OLD", "table"])
+    );
 }
 
 #[test]
