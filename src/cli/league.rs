@@ -318,9 +318,19 @@ fn open_or_create(args: &SimArgs, keeper: &mut save::Keeper) -> Result<Competiti
         .new_file
         .settings(args.seed.unwrap_or_else(clock_seed))?;
     let comp = Competition::create(&args.name, settings).map_err(Error::usage)?;
-    keeper.store(&comp).map_err(|error| Error::Save {
-        error,
-        note: Some(format!("{} was not made", comp.name())),
+    keeper.store(&comp).map_err(|error| {
+        let note = if error.written_unflushed() {
+            format!(
+                "{} was made, but the disk may not have it yet; no season was simulated",
+                comp.name()
+            )
+        } else {
+            format!("{} was not made", comp.name())
+        };
+        Error::Save {
+            error,
+            note: Some(note),
+        }
     })?;
     Ok(comp)
 }
@@ -355,6 +365,26 @@ fn unsaved_note(comp: &Competition, saved: Option<u16>, other_program: bool) -> 
     format!("{kept}; {lost}")
 }
 
+/// What a save in place whose folder could not be flushed means for a run: every season
+/// simulated is in the file, which the disk may not have yet; `left` seasons asked for were
+/// not played (the run stops there, as at any failed save).
+fn unflushed_note(comp: &Competition, left: u32) -> String {
+    let name = comp.name();
+    let through = match last_played(comp) {
+        Some(y) => format!("through {y}"),
+        None => "before any season".to_string(),
+    };
+    let rest = match left {
+        0 => String::new(),
+        1 => "; 1 of the seasons asked for was not simulated".to_string(),
+        n => format!("; {n} of the seasons asked for were not simulated"),
+    };
+    format!(
+        "{name}.acc is saved with every season simulated here, {through}, but the disk may not \
+         have it yet{rest}"
+    )
+}
+
 /// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
 /// what was played and the time spent saving. A save that fails ends the run, saying what
 /// the file still holds.
@@ -377,9 +407,16 @@ fn simulate(
             let t = Instant::now();
             if let Err(error) = keeper.store(comp) {
                 bar.finish_and_clear();
-                let other = matches!(error.kind, save::ErrorKind::ChangedOnDisk);
-                let note = Some(unsaved_note(comp, saved, other));
-                return Err(Error::Save { error, note });
+                let note = if error.written_unflushed() {
+                    unflushed_note(comp, years - done)
+                } else {
+                    let other = matches!(error.kind, save::ErrorKind::ChangedOnDisk);
+                    unsaved_note(comp, saved, other)
+                };
+                return Err(Error::Save {
+                    error,
+                    note: Some(note),
+                });
             }
             saved = last_played(comp);
             save_time += t.elapsed();

@@ -249,21 +249,30 @@ pub struct Writer {
 
 impl Writer {
     /// Writes the journal for `game` from action `base` on (atomically: the old journal, if
-    /// any, stands until the new one is whole on disk), and opens it to append to.
+    /// any, stands until the new one is whole on disk), and opens it to append to. A write
+    /// that failed only at flushing the folder, the journal in place, opens it all the same,
+    /// and that error comes with the writer, to be told.
     pub fn begin(
         path: &Path,
         game: &MatchRecord,
         base: usize,
-    ) -> Result<Writer, crate::store::Error> {
-        crate::store::atomic::write(path, &encode(game, base), None)?;
+    ) -> Result<(Writer, Option<crate::store::Error>), crate::store::Error> {
+        let unflushed = match crate::store::atomic::write(path, &encode(game, base), None) {
+            Ok(()) => None,
+            Err(e) if e.in_place_unflushed() => Some(e),
+            Err(e) => return Err(e),
+        };
         let file = OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| crate::store::Error::io(path, crate::store::Doing::WritingTemporary, e))?;
-        Ok(Writer {
-            file,
-            path: path.to_path_buf(),
-        })
+        Ok((
+            Writer {
+                file,
+                path: path.to_path_buf(),
+            },
+            unflushed,
+        ))
     }
 
     /// Appends `ops`, a frame each, in one write, and flushes them to disk; returns the
@@ -509,7 +518,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("T.jnl");
         let all = ops();
-        let mut w = Writer::begin(&path, &game(all[..2].to_vec()), 1).unwrap();
+        let (mut w, _) = Writer::begin(&path, &game(all[..2].to_vec()), 1).unwrap();
         let mut bytes = 0;
         for op in &all[2..] {
             bytes += w.append(std::slice::from_ref(op)).unwrap();

@@ -347,6 +347,13 @@ impl Error {
         matches!(&self.kind, ErrorKind::File(store::ErrorKind::Io { source, .. })
             if store::is_disk_full(source))
     }
+
+    /// Whether the file was written and only flushing its folder failed, after the new
+    /// version was put in place: the file holds what was saved (and the [`Keeper`] knows it
+    /// as written), but the disk may not have it yet, so a power cut could still take it.
+    pub fn written_unflushed(&self) -> bool {
+        matches!(&self.kind, ErrorKind::File(k) if k.in_place_unflushed())
+    }
 }
 
 impl fmt::Display for Error {
@@ -681,15 +688,18 @@ impl Keeper {
         if self.lock.is_none() {
             self.lock = Some(Lock::take(&self.path).map_err(Error::from_store)?);
         }
-        let w = journal::Writer::begin(&self.journal_path(), game, self.saved_ops)
+        let (w, unflushed) = journal::Writer::begin(&self.journal_path(), game, self.saved_ops)
             .map_err(Error::from_store)?;
         self.journal = Some(w);
-        Ok(())
+        // The journal is written and open, only its folder not flushed: said, as for a save.
+        unflushed.map_or(Ok(()), |e| Err(Error::from_store(e)))
     }
 
     /// The person did something in the match in play: `ops` are their action and the
     /// computer's choices that followed it. They are kept, and on disk (one write, one flush)
-    /// before this returns. Returns the bytes written for them.
+    /// before this returns. Returns the bytes written for them. An error for which
+    /// [`Error::written_unflushed`] holds (the journal written afresh, its folder not flushed)
+    /// comes with them kept, as does one from [`Keeper::begin_match`].
     pub fn note(&mut self, ops: &[Op]) -> Result<usize, Error> {
         let Some(game) = &mut self.in_play else {
             return Ok(0);
@@ -752,6 +762,10 @@ impl Keeper {
     /// Writes `comp` to the file atomically, keeping the version it replaces as `NAME.bak`;
     /// refuses (and writes nothing) if another program has written the file since this one
     /// last read or wrote it.
+    ///
+    /// An error for which [`Error::written_unflushed`] holds comes after the save is in
+    /// place: the file is this program's as written (its next save is no "change by another
+    /// program"), and the caller is to say it was saved, only perhaps not yet on the disk.
     pub fn store(&mut self, comp: &Competition) -> Result<(), Error> {
         let path = self.path().to_path_buf();
         if self.lock.is_none() {
@@ -760,16 +774,23 @@ impl Keeper {
         if stamp(&path) != self.stamp {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
-        write_bytes(
+        let written = write_bytes(
             &path,
             &encode_all(comp, self.in_play.as_ref(), self.last_played.as_ref()),
-        )?;
+        );
+        if let Err(e) = &written {
+            if !e.written_unflushed() {
+                return written;
+            }
+        }
         self.stamp = stamp(&path);
-        // The save now holds every action: the journal has nothing more to tell.
+        // The save now holds every action: the journal has nothing more to tell. (Kept after a
+        // save whose folder was not flushed, it would be read as newer than the save, bringing
+        // back a match since ended.)
         self.saved_ops = self.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.journal = None;
         let _ = std::fs::remove_file(self.journal_path());
-        Ok(())
+        written
     }
 }
 

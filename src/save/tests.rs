@@ -266,6 +266,61 @@ fn a_keeper_never_overwrites_a_file_another_program_wrote_since() {
     );
 }
 
+/// A save whose new version was put in place but whose folder could not be flushed is saved:
+/// the error says only that (`written_unflushed`), the file holds the competition, and the
+/// keeper knows the file as written, so its next save goes through (it had kept the stamp of
+/// the version before, and took its own save for another program's change).
+#[test]
+fn a_save_in_place_whose_folder_was_not_flushed_is_the_keepers_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = path_for(dir.path(), "FLUSH").unwrap();
+    let mut keeper = Keeper::take(&path).unwrap();
+    keeper.store(&tiny(5)).unwrap();
+    let failing = atomic::FailingFolderFlushes::begin();
+    let e = keeper.store(&played(5, 3)).unwrap_err();
+    drop(failing);
+    assert!(e.written_unflushed(), "{e:?}");
+    assert!(e.to_string().contains("flushing its folder"), "{e}");
+    assert_eq!(as_saved_1(load(&path).unwrap()), played(5, 3));
+    assert_eq!(as_saved_1(load(&backup_path(&path)).unwrap()), tiny(5));
+    keeper
+        .store(&played(5, 4))
+        .expect("its own save, not another program's");
+    assert_eq!(as_saved_1(load(&path).unwrap()), played(5, 4));
+    // Another program's write is still refused, and is no save in place.
+    store(&path, &played(5, 7)).unwrap();
+    let other = keeper.store(&played(5, 9)).unwrap_err();
+    assert!(
+        matches!(other.kind, ErrorKind::ChangedOnDisk) && !other.written_unflushed(),
+        "{other:?}"
+    );
+}
+
+/// The journal of a match in play written afresh with its folder not flushed is kept all the
+/// same: the error says so, the journal is open, and later actions go on being added to it.
+#[test]
+fn a_journal_in_place_whose_folder_was_not_flushed_goes_on_keeping_actions() {
+    let comp = tiny(3);
+    let (_dir, path) = kept(&comp);
+    let game = every_action();
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    {
+        let _failing = atomic::FailingFolderFlushes::begin();
+        let begun = record::MatchRecord {
+            ops: game.ops[..1].to_vec(),
+            ..game.clone()
+        };
+        assert!(k.begin_match(begun).unwrap_err().written_unflushed());
+        k.note(&game.ops[1..3])
+            .expect("appended to the open journal");
+    }
+    drop(k);
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    assert_eq!(k.in_play().unwrap().ops, game.ops[..3]);
+}
+
 #[test]
 fn a_file_appearing_after_the_keeper_looked_is_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();

@@ -138,13 +138,46 @@ fn keep_backup(path: &Path, backup: &Path) -> std::io::Result<()> {
     copied
 }
 
-#[cfg(unix)]
+thread_local! {
+    /// Whether the folder flushes of this thread's writes are to fail ([`FailingFolderFlushes`]).
+    static FLUSHES_FAIL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// While one is held, every folder flush of a write made by this thread fails, after the new
+/// version was put in place, as on a disk that refuses to flush a folder: for tests of what a
+/// program says when its file is written but may not be on the disk yet, a failure no test
+/// can bring about otherwise. Other threads' writes, and this thread's once it is dropped,
+/// flush as ever; nothing in the program makes one.
+#[derive(Debug)]
+pub struct FailingFolderFlushes(());
+
+impl FailingFolderFlushes {
+    pub fn begin() -> FailingFolderFlushes {
+        FLUSHES_FAIL.with(|f| f.set(true));
+        FailingFolderFlushes(())
+    }
+}
+
+impl Drop for FailingFolderFlushes {
+    fn drop(&mut self) {
+        FLUSHES_FAIL.with(|f| f.set(false));
+    }
+}
+
 fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    if FLUSHES_FAIL.with(|f| f.get()) {
+        return Err(std::io::Error::other("input/output error"));
+    }
+    sync_dir_now(dir)
+}
+
+#[cfg(unix)]
+fn sync_dir_now(dir: &Path) -> std::io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
 #[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> std::io::Result<()> {
+fn sync_dir_now(_dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
@@ -163,6 +196,27 @@ mod tests {
         assert_eq!(fs::read(&bak).unwrap(), b"one");
         let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 2, "no temporary file is left behind");
+    }
+
+    #[test]
+    fn a_failing_folder_flush_is_told_after_the_new_version_is_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let (p, bak) = (dir.path().join("A.acc"), dir.path().join("A.bak"));
+        write(&p, b"one", Some(&bak)).unwrap();
+        {
+            let _failing = FailingFolderFlushes::begin();
+            let e = write(&p, b"two", Some(&bak)).unwrap_err();
+            assert!(e.in_place_unflushed(), "{e}");
+            assert_eq!(fs::read(&p).unwrap(), b"two");
+            assert_eq!(fs::read(&bak).unwrap(), b"one");
+            // Another thread's writes flush as ever.
+            let q = dir.path().join("B.acc");
+            std::thread::spawn(move || write(&q, b"b", None).unwrap())
+                .join()
+                .unwrap();
+        }
+        write(&p, b"three", Some(&bak)).unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"three");
     }
 
     #[test]

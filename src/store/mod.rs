@@ -57,6 +57,23 @@ pub enum ErrorKind {
     },
 }
 
+impl ErrorKind {
+    /// Whether only flushing the folder failed, after the new version was put in place
+    /// ([`Error::in_place_unflushed`]).
+    pub fn in_place_unflushed(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::Io {
+                doing: Doing::FlushingFolder,
+                ..
+            } | ErrorKind::NotAFolder {
+                doing: Doing::FlushingFolder,
+                ..
+            }
+        )
+    }
+}
+
 /// The step that failed, for the message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Doing {
@@ -116,16 +133,7 @@ impl Error {
     /// Whether only flushing the folder failed, after the new version was put in place: the
     /// file holds what was written, though the disk may not have it yet.
     pub fn in_place_unflushed(&self) -> bool {
-        matches!(
-            self.kind,
-            ErrorKind::Io {
-                doing: Doing::FlushingFolder,
-                ..
-            } | ErrorKind::NotAFolder {
-                doing: Doing::FlushingFolder,
-                ..
-            }
-        )
+        self.kind.in_place_unflushed()
     }
 
     /// Whether the disk (or the user's quota) is full.

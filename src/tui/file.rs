@@ -157,10 +157,19 @@ impl Open {
         self.comp.settings().user_county
     }
 
-    /// Saves the competition; a failure is shown, and stays shown until a save succeeds.
+    /// Saves the competition; a failure is shown, and stays shown until a save succeeds. A
+    /// save in place whose folder could not be flushed is no failure: it is said once, and
+    /// nothing is unsaved.
     pub(super) fn save(&mut self) {
         let failure = match self.keeper.store(&self.comp) {
             Ok(()) => None,
+            Err(e) if e.written_unflushed() => {
+                self.status = Some(format!(
+                    "{}.acc is saved, but the disk may not have it yet ({e}).",
+                    self.comp.name()
+                ));
+                None
+            }
             // Another program wrote the file since this one read it: its work stands.
             Err(e) if matches!(e.kind, crate::save::ErrorKind::ChangedOnDisk) => Some(format!(
                 "{}.acc was changed by another program: quit and open it again",

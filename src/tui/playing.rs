@@ -287,8 +287,15 @@ impl Open {
         self.in_play = None;
     }
 
-    /// A journal write failed: said at once, and the quit asks first.
+    /// A journal write failed: said at once, and the quit asks first. One that failed only
+    /// at flushing its folder kept what was done: that is said, and nothing is unsaved.
     fn not_kept(&mut self, e: &crate::save::Error) {
+        if e.written_unflushed() {
+            self.status = Some(format!(
+                "The match in play is kept, but the disk may not have it yet ({e})."
+            ));
+            return;
+        }
         let why = format!("the match in play is not being kept: {e}");
         self.status = Some(why.clone());
         self.unsaved = Some(why);

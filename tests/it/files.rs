@@ -407,6 +407,57 @@ fn a_save_that_fails_part_way_says_what_the_file_still_holds() {
     }
 }
 
+/// `accc sim` (run in this process, so that its folder flushes can be made to fail) whose
+/// save is in place but whose folder could not be flushed says the truth: the file is made,
+/// or holds every season simulated, only the disk may not have it yet (exit 5, as for any
+/// write the system refused). It had said the file was not made, or still held the
+/// competition as last saved with the seasons simulated not saved.
+#[test]
+fn a_sim_whose_folder_flush_fails_says_the_file_is_saved() {
+    use accc::store::atomic::FailingFolderFlushes;
+    use clap::Parser;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let sim_here = |args: &[&str]| {
+        let cli = accc::cli::Cli::try_parse_from(
+            [&["accc", "sim"][..], args, &["--saves-dir", d], &SMALL[..]].concat(),
+        )
+        .unwrap();
+        let Some(accc::cli::Command::Sim(args)) = cli.command else {
+            panic!("sim");
+        };
+        let failing = FailingFolderFlushes::begin();
+        let e = accc::cli::league::run_sim(args, &cli.saves_dir).unwrap_err();
+        drop(failing);
+        (e.to_string(), e.exit_code())
+    };
+    let (made, code) = sim_here(&["NEW", "--years", "3", "--seed", "7"]);
+    assert_eq!(code, 5, "{made}");
+    assert!(
+        made.contains("flushing its folder")
+            && made.ends_with(
+                "NEW was made, but the disk may not have it yet; no season was simulated"
+            ),
+        "{made}"
+    );
+    assert_eq!(last_year(dir.path(), "NEW"), None, "made, with no season");
+    let (played, code) = sim_here(&["NEW", "--years", "2"]);
+    assert_eq!(code, 5, "{played}");
+    let held = last_year(dir.path(), "NEW").expect("the seasons are in the file");
+    assert!(
+        played.contains(&format!(
+            "NEW.acc is saved with every season simulated here, through {held}, but the disk \
+             may not have it yet"
+        )) && !played.contains("not saved")
+            && !played.contains("still holds"),
+        "{played}"
+    );
+    // The file is whole and goes on as ever.
+    let out = sim(dir.path(), "NEW", 1).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert_eq!(last_year(dir.path(), "NEW"), Some(held + 1));
+}
+
 #[test]
 fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
     use accc::tui::app::{App, Phase, Start};

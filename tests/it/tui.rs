@@ -2025,6 +2025,44 @@ fn a_file_changed_by_another_program_is_not_overwritten() {
     assert!(!app.quit, "quitting asks first");
 }
 
+/// A save in place whose folder could not be flushed is saved: the menu says so, and that the
+/// disk may not have it yet, nothing is "not saved", [Q] quits at once, and the next save goes
+/// through (the program had shown it as not saved, asked before quitting, and then refused its
+/// own next save as a change by another program).
+#[test]
+fn a_save_whose_folder_flush_failed_is_said_to_be_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let path = file_path(dir.path(), "TEST");
+    let failing = accc::store::atomic::FailingFolderFlushes::begin();
+    press(&mut app, "1");
+    drop(failing);
+    assert_eq!(app.open_file().unwrap().unsaved, None);
+    let results = |path: &std::path::Path| {
+        accc::save::load(path)
+            .unwrap()
+            .current()
+            .map_or(0, |s| s.matches_played())
+    };
+    assert_eq!(results(&path), 1, "the match is in the file");
+    enter(&mut app);
+    let text = shot(&app);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("TEST.acc is saved, but the disk may not have it yet (")
+            && words.contains("flushing its folder to disk")
+            && text.contains("[Q] Quit (everything is saved)")
+            && !text.contains("Not saved"),
+        "{text}"
+    );
+    press(&mut app, "1");
+    assert_eq!(app.open_file().unwrap().unsaved, None);
+    assert_eq!(results(&path), 2, "the next save is the program's own");
+    enter(&mut app);
+    press(&mut app, "q");
+    assert!(app.quit);
+}
+
 #[test]
 fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let dir = tempfile::tempdir().unwrap();
