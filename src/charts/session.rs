@@ -484,6 +484,17 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// The session's file the error is about, when it names one.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.kind {
+            ErrorKind::File(e) => Some(&e.path),
+            ErrorKind::Unusable { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+}
+
 impl From<store::Error> for Error {
     fn from(e: store::Error) -> Self {
         Error {

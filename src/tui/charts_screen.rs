@@ -837,7 +837,7 @@ impl WalkScreen {
             }
             Err(e) => {
                 table.session.undo_call();
-                format!("Not recorded: {e}")
+                walk_failed("Not recorded", &e)
             }
         });
     }
@@ -1113,6 +1113,42 @@ fn walk_unflushed(done: &str, e: &session::Error) -> String {
     }
 }
 
+/// What the walk says of a change to its table session whose save failed (`e`): `what` was
+/// not done ("Not recorded"), and why, in the two rows under the call. A session's path too
+/// long for them is shown as its folder and name (`.../charts/NAME.table`, the folder being
+/// the saves folder's); words that still would not fit are cut at the end.
+fn walk_failed(what: &str, e: &session::Error) -> String {
+    let fits = |said: &str| fit(said, WIDTH, 2).len() <= 2;
+    let said = format!("{what}: {e}");
+    if fits(&said) {
+        return said;
+    }
+    let said = match e.path() {
+        Some(path) => {
+            let short: std::path::PathBuf = path
+                .iter()
+                .rev()
+                .take(2)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            said.replace(
+                &path.display().to_string(),
+                &format!(".../{}", short.display()),
+            )
+        }
+        None => said,
+    };
+    let mut room = said.chars().count();
+    let mut cut = said.clone();
+    while !fits(&cut) && room > WIDTH {
+        room -= 4;
+        cut = sessions::cut_words(&said, room);
+    }
+    cut
+}
+
 fn take_back(w: &mut WalkScreen) {
     if let (Some(n), Some(table)) = (w.recorded_call, w.table.as_mut()) {
         let after = table.session.facts.clone();
@@ -1131,7 +1167,7 @@ fn take_back(w: &mut WalkScreen) {
                 Err(e) => {
                     table.session.log.push(entry);
                     table.session.facts = after;
-                    w.error = Some(format!("Not taken back: {e}"));
+                    w.error = Some(walk_failed("Not taken back", &e));
                     return;
                 }
             }
@@ -1518,6 +1554,41 @@ mod tests {
                 assert!(said.starts_with("Not recorded: "), "{said}");
             }
         }
+    }
+
+    /// A failure told under the call takes two rows at most: a path too long is shortened to
+    /// its folder and name, and a cause too long even then is cut at a word, marked "...".
+    #[test]
+    fn a_failure_under_the_call_keeps_to_two_rows() {
+        use crate::store::{Doing, Error as FileError, ErrorKind as F};
+        let long = format!("/{}/charts/T.table", "far/down".repeat(30));
+        let failed = |cause: &str| session::Error {
+            kind: session::ErrorKind::File(FileError::new(
+                Path::new(&long),
+                F::Io {
+                    doing: Doing::Replacing,
+                    source: std::io::Error::other(cause.to_string()),
+                },
+            )),
+        };
+        let short = walk_failed("Not recorded", &failed("Input/output error"));
+        assert!(
+            short.starts_with("Not recorded: .../charts/T.table ")
+                && short.ends_with(": Input/output error"),
+            "{short}"
+        );
+        let cut = walk_failed(
+            "Not recorded",
+            &failed(&"a cause told at length ".repeat(9)),
+        );
+        assert!(
+            cut.ends_with("...") && fit(&cut, WIDTH, 2).len() == 2,
+            "{cut}"
+        );
+        assert!(
+            cut.starts_with("Not recorded: .../charts/T.table "),
+            "{cut}"
+        );
     }
 
     #[test]

@@ -302,6 +302,47 @@ fn the_walk_marks_the_answers_the_session_gave_and_they_can_be_changed() {
     );
 }
 
+/// A call the session could not record says so whole in the two rows under it, however long
+/// the saves folder's path: the session's file is named by its folder and name there (the
+/// full path had pushed the reason past the second row, which cut it).
+#[test]
+fn a_call_not_recorded_says_why_in_full_under_a_long_saves_path() {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{}-", "a-saves-folder-far-down".repeat(5)))
+        .tempdir()
+        .unwrap();
+    let mut t = Table::create(dir.path(), "game", "paydirt-vii").unwrap();
+    t.session.set("blitz", Some(Answer::Bool(false)));
+    t.save().unwrap();
+    drop(t);
+    let path = session::path_of(dir.path(), "game").unwrap();
+    assert!(path.display().to_string().len() > 120, "{}", path.display());
+    let mut s = Screens::open_in(dir);
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "defense"));
+    for reply in ["1", "10", "9", "no", "no"] {
+        s.press(reply);
+        s.key(KeyCode::Enter);
+    }
+    // Something not a file now stands where the session's file was: its save fails.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    s.press("8");
+    s.key(KeyCode::Enter);
+    let ChartsScreen::Walk(w) = s.screen() else {
+        panic!("walking")
+    };
+    assert!(w.walk.outcome().is_some());
+    let said = w.recorded.clone().expect("told");
+    assert_eq!(
+        said,
+        "Not recorded: .../charts/game.table is a folder, not a file this program can use"
+    );
+    assert_eq!(words(&s.rows()[22..24].join(" ")), words(&said));
+    fits(&s);
+    insta::assert_snapshot!("charts_walk_not_recorded_long_path", s.shot());
+}
+
 #[test]
 fn while_asking_the_walk_says_how_to_answer_a_fact_otherwise() {
     let mut s = with_session(
