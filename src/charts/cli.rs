@@ -118,8 +118,7 @@ impl From<WalkError> for Error {
 
 /// Runs `accc charts ...`; table sessions live in `saves_dir`.
 pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::cli::common::stdout();
     match args.command {
         ChartsCommand::List => emit(&mut out, &list_text()),
         ChartsCommand::Show { system, chart } => {

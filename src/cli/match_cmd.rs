@@ -93,11 +93,16 @@ pub fn run(args: MatchArgs) -> Result<()> {
             scorecard(state.public(), &names).trim_end()
         )
     };
-    if log_to_stdout {
-        print_aside(&told);
-        Ok(())
-    } else {
-        print_out(&told)
+    match args.log.as_deref() {
+        Some(_) if log_to_stdout => {
+            print_aside(&told);
+            Ok(())
+        }
+        // The log is written: a scorecard that cannot be printed says so.
+        Some(path) => print_out(&told).map_err(|e| {
+            e.noting_done(|| format!("the ball log was written to {}", path.display()))
+        }),
+        None => print_out(&told),
     }
 }
 

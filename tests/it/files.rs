@@ -144,6 +144,10 @@ fn printing_commands(dir: &Path) -> Vec<Vec<String>> {
         vec!["sim", "Q", "--years", "0", "--seed", "1", "--saves-dir", d],
         vec!["sim", "P", "--years", "1", "--saves-dir", d],
         vec!["export", "P", "--saves-dir", d],
+        vec!["match", "--seed", "1", "--log", "-"],
+        vec!["almanack", "P", "--out", "-", "--saves-dir", d],
+        vec!["completions", "bash"],
+        vec!["charts", "session", "list", "--saves-dir", d],
         vec!["charts", "list"],
         vec!["charts", "show", "paydirt-vii"],
         vec!["help"],
@@ -208,6 +212,73 @@ fn a_full_output_device_is_a_clear_message_not_a_panic() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// The shell's command line with its stdout closed (`accc ARGS >&-`).
+fn with_stdout_closed(args: &[String]) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(r#""$0" "$@" >&-"#)
+        .arg(env!("CARGO_BIN_EXE_accc"))
+        .args(args);
+    c
+}
+
+/// A stdout closed before the program began (`>&-`) is a write that failed, exit 5 and said,
+/// as a full disk is; the Rust runtime's `/dev/null` in its place had made every command end
+/// in success with nothing written (play-through 8, finding 6).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdout_is_a_failure_to_write_not_a_success() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in printing_commands(dir.path()) {
+        let out = with_stdout_closed(&args).output().unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        assert!(
+            err.starts_with("accc: writing to stdout: it was closed when the program began")
+                && !err.contains("panic"),
+            "{args:?}: {err}"
+        );
+    }
+    // What was done all the same is said: the seasons saved, the ball log written.
+    let out = with_stdout_closed(
+        &sim(dir.path(), "P", 1)
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>(),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(
+        text(&out).1,
+        format!(
+            "accc: writing to stdout: it was closed when the program began; the 1893 season \
+             was simulated and saved in {}\n",
+            dir.path().join("P.acc").display()
+        )
+    );
+    assert_eq!(last_year(dir.path(), "P"), Some(1893), "saved indeed");
+    let log = dir.path().join("m.jsonl");
+    let args = ["match", "--seed", "1", "--log", log.to_str().unwrap()].map(String::from);
+    let out = with_stdout_closed(&args).output().unwrap();
+    assert_eq!(
+        text(&out).1,
+        format!(
+            "accc: writing to stdout: it was closed when the program began; the ball log was \
+             written to {}\n",
+            log.display()
+        )
+    );
+    assert!(std::fs::read_to_string(&log).unwrap().ends_with("\n"));
+    // A stdout open on nothing is still written to without complaint.
+    let out = accc()
+        .args(["export", "P", "--saves-dir"])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
 }
 
 /// `sim` whose report cannot be written has still played and saved its seasons: the message
