@@ -74,8 +74,8 @@ pub struct NewFileArgs {
     /// Bowling AI level, 1-5 (new files only; default 5).
     #[arg(long, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
     pub bowl_level: Option<u8>,
-    /// The user's county (name, short name or letter), or "none" (new files only; default
-    /// none).
+    /// The user's county (a name, short name or letter, listed below), or "none" (new files
+    /// only; default none).
     #[arg(long)]
     pub county: Option<String>,
 }
@@ -107,7 +107,7 @@ impl NewFileArgs {
             Some(c) if c.eq_ignore_ascii_case("none") => Ok(None),
             Some(c) => counties::find(c)
                 .map(Some)
-                .map_err(|e| Error::Usage(format!("{e}; or \"none\""))),
+                .map_err(|e| Error::Usage(e.message(", or \"none\" for no county of yours"))),
         }
     }
 

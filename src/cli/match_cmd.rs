@@ -15,10 +15,10 @@ use crate::store;
 /// Arguments of `accc match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// The home county (full or short name, or its letter).
+    /// The home county: a name, short name or letter (the counties are listed below).
     #[arg(long, default_value = "Surrey")]
     pub home: String,
-    /// The away county.
+    /// The away county, named as --home is.
     #[arg(long, default_value = "Nottinghamshire")]
     pub away: String,
     /// The match seed (default: from the clock; it is printed).

@@ -48,6 +48,7 @@ pub enum Command {
         seed: Option<u64>,
     },
     /// Play one match between two computer counties and print the scorecard.
+    #[command(after_help = counties_help())]
     Match(match_cmd::MatchArgs),
     /// Play many matches between two computer levels and report who is stronger.
     Duel(duel::DuelArgs),
@@ -55,11 +56,13 @@ pub enum Command {
     /// last match played in save file NAME, or one side of a ball log (--log FILE).
     Review(review::ReviewArgs),
     /// Create a competition (if new) and simulate seasons of it.
+    #[command(after_help = counties_help())]
     Sim(league::SimArgs),
     /// Print a competition's whole history as JSON.
     Export(league::ExportArgs),
     /// Show a view of a competition (a table, averages, results, records, all-time views, a
     /// county's story, the eras, a points race) as text, JSON, CSV or a picture.
+    #[command(after_help = counties_help())]
     Show(show::ShowArgs),
     /// Write a competition's almanack: one HTML page of its history in pictures and tables.
     Almanack(almanack::AlmanackArgs),
@@ -67,6 +70,16 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
     Charts(crate::charts::cli::ChartsArgs),
+}
+
+/// The end of the help of the commands that take a county: every county with its letter.
+fn counties_help() -> String {
+    // Broken into lines here, a county never parted from its letter; clap keeps lines that fit.
+    let list = crate::counties::names_and_letters_lines(78, "  ", ".");
+    format!(
+        "Counties are named in full, by short name or by letter, in any case:\n{}",
+        list.join("\n")
+    )
 }
 
 /// An argument error from the parser as one line, like every other error: its message (the

@@ -25,7 +25,8 @@ pub struct ShowArgs {
     #[arg(long, allow_negative_numbers = true,
           value_parser = super::values::number("--year", "a season's year, such as 1890", 0..=u16::MAX))]
     pub year: Option<u16>,
-    /// The county, for results, records and story (default: the user's county).
+    /// The county, for results, records and story (a name, short name or letter, listed
+    /// below; default: the user's county).
     #[arg(long)]
     pub county: Option<String>,
     /// first or second (default: the user's county's class, else first).
@@ -181,11 +182,11 @@ impl Request {
                 .map_or(Class::First, |(u, s)| s.class_of(u))
         };
         let county = county.or(user).ok_or_else(|| {
-            let names: Vec<&str> = counties::all().iter().map(|c| c.name.as_str()).collect();
+            let list = counties::names_and_letters_lines(78, "  ", "");
             format!(
-                "{view} needs --county C ({} has no user's county); the counties are: {}",
+                "{view} needs --county C ({} has no user's county), one of:\n{}",
                 comp.name(),
-                names.join(", ")
+                list.join("\n")
             )
         });
         Ok(Request {

@@ -648,3 +648,67 @@ fn error_messages_have_no_runs_of_spaces() {
         }
     }
 }
+
+/// Each county's letter is shown with its names wherever a county is asked for: the refusal
+/// of an unknown one (in lines that fit 80 columns), the help of match, sim and show, and
+/// the README (play-through 8, finding 4: the letters were taken but listed nowhere).
+#[test]
+fn every_county_letter_is_shown_where_a_county_is_asked_for() {
+    let joined = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let entries: Vec<String> = accc::counties::all()
+        .iter()
+        .map(|c| {
+            if c.short == c.name {
+                format!("{} ({})", c.name, c.key)
+            } else {
+                format!("{} ({}, {})", c.name, c.short, c.key)
+            }
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    ok_in(
+        dir.path(),
+        &[
+            "sim",
+            "S1",
+            "--years",
+            "1",
+            "--seed",
+            "1",
+            "--batsmen",
+            "2",
+            "--packs-per-session",
+            "1",
+            "--days",
+            "1",
+        ],
+    );
+    for args in [
+        &["match", "--home", "Z"][..],
+        &["match", "--away", "Durham"],
+        &["sim", "NEW", "--county", "Q"],
+        &["show", "S1", "results", "--county", "R"],
+        &["show", "S1", "results"],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        for e in &entries {
+            assert!(joined(&err).contains(e.as_str()), "{args:?}: {e}: {err}");
+        }
+        for line in err.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line:?}");
+        }
+    }
+    assert!(!dir.path().join("NEW.acc").exists());
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for cmd in ["match", "sim", "show"] {
+        let out = accc().args([cmd, "--help"]).output().unwrap();
+        let help = joined(&String::from_utf8(out.stdout).unwrap());
+        for e in &entries {
+            assert!(help.contains(e.as_str()), "{cmd}: {e}");
+            assert!(joined(&readme).contains(e.as_str()), "README: {e}");
+        }
+    }
+}
