@@ -74,7 +74,8 @@ impl LevelArgs {
 /// clap then does not add to the command.
 #[derive(Debug, Clone, Args)]
 pub struct NoSaves {
-    #[arg(id = "saves_dir", long = "saves-dir", value_name = "DIR", hide = true)]
+    #[arg(id = "saves_dir", long = "saves-dir", value_name = "DIR", hide = true,
+          value_parser = super::saves_dir)]
     pub ignored: Option<std::path::PathBuf>,
 }
 

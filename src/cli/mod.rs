@@ -21,19 +21,45 @@ pub mod values;
 #[command(name = "accc", version, about, long_about = None, max_term_width = 80)]
 pub struct Cli {
     /// The folder that holds the save files (used by play, review, sim, export, show,
-    /// almanack and charts).
-    #[arg(long, global = true, env = "ACCC_SAVES", default_value = DEFAULT_SAVES, value_parser = saves_dir)]
-    pub saves_dir: PathBuf,
+    /// almanack and charts; the others ignore it). Default: ACCC_SAVES if it is set and not
+    /// empty, else saves.
+    #[arg(long, global = true, value_name = "DIR", value_parser = saves_dir)]
+    pub saves_dir: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
 const DEFAULT_SAVES: &str = "saves";
 
-/// The saves folder as given; an empty one (`ACCC_SAVES=` left set but blank) means the
-/// default, as if it were not set.
-fn saves_dir(s: &str) -> std::result::Result<PathBuf, std::convert::Infallible> {
-    Ok(PathBuf::from(if s.is_empty() { DEFAULT_SAVES } else { s }))
+/// The saves folder given with `--saves-dir`; an empty one is refused. An empty path would
+/// be taken as the current folder by some calls and refused by others: a script whose
+/// variable is unset (`--saves-dir "$DIR"`) is told, rather than having its files put
+/// somewhere it did not mean.
+pub fn saves_dir(s: &str) -> std::result::Result<PathBuf, values::ValueError> {
+    if s.is_empty() {
+        Err(values::ValueError(
+            "--saves-dir takes a folder, and '' names none: leave the option out for \
+             ACCC_SAVES or ./saves"
+                .into(),
+        ))
+    } else {
+        Ok(PathBuf::from(s))
+    }
+}
+
+impl Cli {
+    /// The saves folder: `--saves-dir`, else `ACCC_SAVES`, else `saves`. An empty
+    /// `ACCC_SAVES` counts as unset, as the XDG folders' variables do: a variable left set
+    /// but blank (`export ACCC_SAVES=`) is the usual way to clear it for one shell. It is
+    /// read here, not by the parser, so that the usage shown with an argument error names
+    /// only what was typed (the parser counts a variable's value as given).
+    pub fn saves(&self) -> PathBuf {
+        self.saves_dir.clone().unwrap_or_else(|| {
+            std::env::var_os("ACCC_SAVES")
+                .filter(|v| !v.is_empty())
+                .map_or_else(|| PathBuf::from(DEFAULT_SAVES), PathBuf::from)
+        })
+    }
 }
 
 /// The subcommands of `accc`.
@@ -111,7 +137,7 @@ pub fn parse_error_line(e: &clap::Error) -> String {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
-    let saves = cli.saves_dir;
+    let saves = cli.saves();
     match cli.command {
         Some(Command::Play { name, seed }) => crate::tui::run(saves, name, seed),
         Some(Command::Match(args)) => match_cmd::run(args),

@@ -344,7 +344,7 @@ fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
     let used_by = help
         .split("(used by ")
         .nth(1)
-        .and_then(|s| s.split(')').next())
+        .and_then(|s| s.split([')', ';']).next())
         .expect("the help names the commands that use the saves folder");
     let named: std::collections::BTreeSet<&str> = used_by
         .split([',', ' '])
@@ -710,5 +710,77 @@ fn every_county_letter_is_shown_where_a_county_is_asked_for() {
             assert!(help.contains(e.as_str()), "{cmd}: {e}");
             assert!(joined(&readme).contains(e.as_str()), "README: {e}");
         }
+    }
+}
+
+/// An empty --saves-dir is refused (exit 2, in words), for every command, and nothing is made
+/// in ./saves; an empty ACCC_SAVES counts as unset (`a_blank_saves_variable_means_the_default_folder`).
+/// With ACCC_SAVES set, the usage shown with an argument error names only what was typed
+/// (play-through 8, findings 7 and 14).
+#[test]
+fn an_empty_saves_folder_is_refused_and_the_variable_is_not_shown_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = [
+        "sim",
+        "E",
+        "--years",
+        "1",
+        "--seed",
+        "1",
+        "--batsmen",
+        "2",
+        "--packs-per-session",
+        "1",
+        "--days",
+        "1",
+    ];
+    for args in [
+        &["--saves-dir", "", "show", "Z1", "table"][..],
+        &sim,
+        &["export", "E"],
+        &["match", "--seed", "1"],
+        &["duel", "--a", "1", "--b", "2", "--matches", "1"],
+        &["completions", "bash"],
+        &["charts", "session", "list"],
+    ] {
+        let mut c = accc();
+        c.current_dir(dir.path())
+            .env_remove("ACCC_SAVES")
+            .args(args);
+        if args[0] != "--saves-dir" {
+            c.args(["--saves-dir", ""]);
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("accc: --saves-dir takes a folder, and '' names none"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(
+        !dir.path().join("saves").exists(),
+        "nothing made in ./saves"
+    );
+    for (args, usage) in [
+        (&["sim"][..], "(usage: accc sim <NAME>)"),
+        (&["show", "K5"], "(usage: accc show <NAME> <VIEW>)"),
+        (
+            &["review", "K5", "--log", "x"],
+            "(usage: accc review <NAME>",
+        ),
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(usage) && !err.contains("saves-dir"),
+            "{args:?}: {err}"
+        );
     }
 }
