@@ -51,6 +51,9 @@ impl Who {
     }
 }
 
+/// What --matches takes: its whole range, the count being a u32 (a test holds the words to it).
+const MATCHES: &str = "a number of matches from 1 to 4294967295";
+
 /// Arguments of `accc duel`.
 #[derive(Debug, Args)]
 pub struct DuelArgs {
@@ -74,10 +77,10 @@ pub struct DuelArgs {
     /// Side B's bowling level (overrides --b for bowling).
     #[arg(long, allow_negative_numbers = true, value_parser = values::level("--b-bowl"))]
     pub b_bowl: Option<u8>,
-    /// Matches to play: pairs of the same deal with the sides swapped (an odd number plays
-    /// the last deal once, A at home).
+    /// Matches to play, 1 to 4294967295: pairs of the same deal with the sides swapped (an
+    /// odd number plays the last deal once, A at home).
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
-          value_parser = values::number("--matches", "a number of matches, 1 or more", 1..=u32::MAX))]
+          value_parser = values::number("--matches", MATCHES, 1..=u32::MAX))]
     pub matches: u32,
     /// The duel seed; every match's seed is derived from it.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
@@ -229,4 +232,24 @@ fn text(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> String {
         t.deliveries,
         seconds,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of --matches give the range the parser takes, top and bottom.
+    #[test]
+    fn the_matches_message_states_the_range_taken() {
+        let parse = values::number("--matches", MATCHES, 1..=u32::MAX);
+        assert!(MATCHES.ends_with(&format!("from 1 to {}", u32::MAX)));
+        assert_eq!(parse(&u32::MAX.to_string()), Ok(u32::MAX));
+        assert_eq!(parse("1"), Ok(1));
+        for bad in ["0", "4294967296"] {
+            assert_eq!(
+                parse(bad).unwrap_err().to_string(),
+                format!("--matches takes {MATCHES}; '{bad}' is not one")
+            );
+        }
+    }
 }

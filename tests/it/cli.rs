@@ -252,7 +252,11 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
         ),
         (
             &["duel", "--matches", "-5"],
-            "--matches takes a number of matches, 1 or more; '-5' is not one",
+            "--matches takes a number of matches from 1 to 4294967295; '-5' is not one",
+        ),
+        (
+            &["duel", "--matches", "4294967296"],
+            "--matches takes a number of matches from 1 to 4294967295; '4294967296' is not one",
         ),
         (
             &["duel", "--a", "-5"],
