@@ -32,7 +32,8 @@ fn main() {
             e.exit()
         }
         Err(e) => {
-            accc::cli::common::print_err(&accc::cli::parse_error_line(&e));
+            let args: Vec<_> = std::env::args_os().collect();
+            accc::cli::common::print_err(&accc::cli::parse_error_line_of(&e, &args));
             std::process::exit(2);
         }
     };

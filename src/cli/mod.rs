@@ -114,11 +114,18 @@ fn counties_help() -> String {
 /// A value refused by one of our own parsers ([`values::ValueError`]) is said in its words
 /// alone, without clap's "invalid value ... for ..." before it.
 pub fn parse_error_line(e: &clap::Error) -> String {
+    parse_error_line_of(e, &[])
+}
+
+/// [`parse_error_line`] for the command line `args` (the program's name first): an argument
+/// refused after `--` is told that options go before it, as the README says (`accc show --
+/// -OLD table --year 1890` takes `--year` for a word, not an option).
+pub fn parse_error_line_of(e: &clap::Error, args: &[std::ffi::OsString]) -> String {
     let text = e.render().to_string();
     let ours = std::error::Error::source(e)
         .and_then(|s| s.downcast_ref::<values::ValueError>())
         .map(ToString::to_string);
-    let message = ours.unwrap_or_else(|| {
+    let mut message = ours.unwrap_or_else(|| {
         let message: Vec<&str> = text
             .lines()
             .take_while(|l| !l.trim().is_empty())
@@ -129,10 +136,29 @@ pub fn parse_error_line(e: &clap::Error) -> String {
             .strip_prefix("error: ")
             .map_or(message.clone(), str::to_string)
     });
+    if refused_after_dashes(e, args) {
+        message.push_str("; after '--' no word is an option: give the options before '--'");
+    }
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
         Some(usage) => format!("{message} (usage: {usage})"),
         None => format!("{message} (see --help)"),
     }
+}
+
+/// Whether `e` refuses a word that stands after a `--` in `args`.
+fn refused_after_dashes(e: &clap::Error, args: &[std::ffi::OsString]) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return false;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else {
+        return false;
+    };
+    args.iter()
+        .skip(1)
+        .skip_while(|a| *a != "--")
+        .skip(1)
+        .any(|a| a == word.as_str())
 }
 
 /// Runs the parsed command line.

@@ -70,6 +70,20 @@ fn argument_errors_are_one_line_like_every_other_error() {
             "'--behind' cannot be used with '--ahead'",
         ),
         (&["bogus"], "unrecognized subcommand 'bogus'"),
+        (
+            &["show", "X", "table", "--bogus"],
+            "unexpected argument '--bogus' found",
+        ),
+        // An option after `--` is reminded that options go before it (README).
+        (
+            &["show", "--", "-OLD", "table", "--year", "1890"],
+            "unexpected argument '--year' found; after '--' no word is an option: give the \
+             options before '--' (usage: accc show",
+        ),
+        (
+            &["sim", "--", "-OLD", "--years", "2"],
+            "unexpected argument '--years' found; after '--' no word is an option",
+        ),
     ];
     for (args, msg) in cases {
         let out = accc().args(*args).output().unwrap();
@@ -78,6 +92,11 @@ fn argument_errors_are_one_line_like_every_other_error() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(
             err.starts_with("accc: ") && err.contains(msg),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            err.contains("after '--'"),
+            args.contains(&"--"),
             "{args:?}: {err}"
         );
     }
