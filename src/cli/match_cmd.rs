@@ -120,8 +120,9 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             dir.display()
         )));
     }
+    // Not a file this program can use (README: exit 4), named with the reason.
     if let Some(kind) = store::read::not_regular(path) {
-        return Err(Error::Usage(format!(
+        return Err(Error::BadFile(format!(
             "{} {kind}: give the log a file name (or --log - for standard output)",
             path.display()
         )));
@@ -132,7 +133,13 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             kind: store::ErrorKind::NotFound,
             ..
         }) => return Ok(()),
-        Err(e) => return Err(Error::Usage(e.to_string())),
+        // Unreadable (exit 5), or found not to be a regular file after all (exit 4).
+        Err(error) => {
+            return Err(Error::File {
+                what: "the ball log was not written".into(),
+                error,
+            })
+        }
     };
     let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
     let is_log =

@@ -421,7 +421,7 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(text(&out).1.contains(
         "is a folder, not a file this program can use: give the log a file name (or --log -"
     ));
@@ -642,6 +642,117 @@ fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
             "is a folder, not a file this program can use",
         );
     }
+}
+
+/// A symlink that leads round in a loop, at a save's or a table session's place, is a file
+/// that cannot be used (exit 4, README), named with where it points, and left as it is; it had
+/// been a failed read (exit 5).
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_is_refused_by_every_command_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("LOOP.acc");
+    std::os::unix::fs::symlink(&link, &link).unwrap();
+    let charts = dir.path().join("charts");
+    std::fs::create_dir(&charts).unwrap();
+    let table = charts.join("ll.table");
+    std::os::unix::fs::symlink(&table, &table).unwrap();
+    let said = format!(
+        "LOOP.acc is a link to {}, which leads round in a loop",
+        link.display()
+    );
+    let table_said = format!(
+        "ll.table is a link to {}, which leads round in a loop",
+        table.display()
+    );
+    for (args, said) in [
+        (vec!["show", "LOOP", "table"], &said),
+        (vec!["export", "LOOP"], &said),
+        (vec!["almanack", "LOOP", "--out", "-"], &said),
+        (vec!["review", "LOOP"], &said),
+        (vec!["sim", "LOOP", "--years", "1", "--seed", "3"], &said),
+        (vec!["sim", "LOOP", "--years", "0"], &said),
+        (vec!["charts", "session", "show", "ll"], &table_said),
+        (
+            vec!["charts", "session", "new", "ll", "paydirt-vii"],
+            &table_said,
+        ),
+        (
+            vec!["charts", "session", "set", "ll", "down", "2"],
+            &table_said,
+        ),
+    ] {
+        refused_as_unusable(dir.path(), &args, said);
+    }
+    for l in [&link, &table] {
+        assert_eq!(&std::fs::read_link(l).unwrap(), l, "the link is kept");
+    }
+    assert!(!dir.path().join("LOOP.bak").exists());
+}
+
+/// What `almanack --out` or `match --log` names that is not a regular file (a folder, a
+/// symlink to nothing or round in a loop, a named pipe) is a file that cannot be used: exit 4
+/// (it was 2, and a loop was replaced by the almanack), the file named with what it is, and
+/// left as it is.
+#[cfg(unix)]
+#[test]
+fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = sim(d, "P", 1).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let folder = d.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let dangling = d.join("dangling");
+    std::os::unix::fs::symlink(d.join("gone").join("x"), &dangling).unwrap();
+    let looped = d.join("looped");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let fifo = d.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    for (path, what) in [
+        (
+            &folder,
+            "is a folder, not a file this program can use".to_string(),
+        ),
+        (
+            &dangling,
+            format!(
+                "is a link to {}, which is not there",
+                d.join("gone").join("x").display()
+            ),
+        ),
+        (
+            &looped,
+            format!(
+                "is a link to {}, which leads round in a loop",
+                looped.display()
+            ),
+        ),
+        (
+            &fifo,
+            "is a named pipe, not a file this program can use".to_string(),
+        ),
+    ] {
+        let p = path.to_str().unwrap();
+        refused_as_unusable(
+            d,
+            &["almanack", "P", "--out", p],
+            &format!("the almanack {p} {what}"),
+        );
+        refused_as_unusable(
+            d,
+            &["match", "--seed", "1", "--log", p],
+            &format!("{p} {what}"),
+        );
+    }
+    assert!(folder.is_dir() && std::fs::read_dir(&folder).unwrap().count() == 0);
+    assert_eq!(
+        std::fs::read_link(&looped).unwrap(),
+        looped,
+        "the loop is kept"
+    );
+    assert!(std::fs::read_link(&dangling).is_ok() && !d.join("gone").exists());
 }
 
 /// `args`, run with the saves in `saves`, are refused as a file that cannot be used (exit 4),
