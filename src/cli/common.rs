@@ -50,10 +50,12 @@ impl RuleArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LevelArgs {
     /// Batting AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bat-level"))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bat-level")))]
     pub bat_level: u8,
     /// Bowling AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bowl-level")))]
     pub bowl_level: u8,
 }
 
