@@ -67,22 +67,67 @@ pub fn get(id: CountyId) -> &'static County {
     &all()[id as usize]
 }
 
+/// Every county as a person may name it: its full name, then its short name (where that
+/// differs) and its letter: "Surrey (S), Lancashire (Lancs, L), ...". For the help of the
+/// commands that take a county, and the message that refuses an unknown one.
+pub fn names_and_letters() -> String {
+    entries().join(", ")
+}
+
+fn entries() -> Vec<String> {
+    all()
+        .iter()
+        .map(|c| {
+            if c.short == c.name {
+                format!("{} ({})", c.name, c.key)
+            } else {
+                format!("{} ({}, {})", c.name, c.short, c.key)
+            }
+        })
+        .collect()
+}
+
+/// [`names_and_letters`], then `more`, in lines of at most `width` characters after `indent`
+/// (the program's one wrap, [`crate::text::Wrap`]), a county never parted from its letter.
+pub fn names_and_letters_lines(width: usize, indent: &str, more: &str) -> Vec<String> {
+    // Within an entry the spaces are a character that is not whitespace, so the wrap keeps
+    // the entry on one line; they are spaces again once it has.
+    const JOIN: char = '\u{1f}';
+    let text = entries()
+        .iter()
+        .map(|e| e.replace(' ', &JOIN.to_string()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    crate::text::Wrap::new(width)
+        .begun(indent, indent)
+        .long_words_whole()
+        .lines(&format!("{text}{more}"))
+        .into_iter()
+        .map(|l| l.replace(JOIN, " "))
+        .collect()
+}
+
 /// A county name that matches no county.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownCounty(pub String);
 
+impl UnknownCounty {
+    /// The message, with `more` (another answer the option takes, such as `or "none"`) after
+    /// the counties: its first line says what was not found, then the counties follow,
+    /// wrapped within 78 columns and indented.
+    pub fn message(&self, more: &str) -> String {
+        let list = names_and_letters_lines(78, "  ", more);
+        format!(
+            "unknown county {:?}; give a name, short name or letter, in any case:\n{}",
+            self.0,
+            list.join("\n")
+        )
+    }
+}
+
 impl std::fmt::Display for UnknownCounty {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<String> = all()
-            .iter()
-            .map(|c| format!("{} ({})", c.name, c.short))
-            .collect();
-        write!(
-            f,
-            "unknown county {:?}; the counties are: {}",
-            self.0,
-            names.join(", ")
-        )
+        f.write_str(&self.message(""))
     }
 }
 
@@ -173,7 +218,34 @@ mod tests {
         assert_eq!(get(notts).short, "Notts");
         let err = find("Durham").unwrap_err().to_string();
         assert!(
-            err.contains("Durham") && err.contains("Surrey") && err.contains("Cheshire (Ches)")
+            err.starts_with("unknown county \"Durham\"; give a name, short name or letter")
+                && err.contains("Surrey (S), Lancashire (Lancs, L),")
+                && err.ends_with("Cheshire (Ches, C)"),
+            "{err}"
         );
+    }
+
+    /// Every letter `find` takes is in the list a person is shown, with its county, and the
+    /// message's lines fit an 80-column terminal after "accc: ".
+    #[test]
+    fn the_unknown_county_message_lists_every_letter_within_80_columns() {
+        let list = names_and_letters();
+        for c in all() {
+            let entry = if c.short == c.name {
+                format!("{} ({})", c.name, c.key)
+            } else {
+                format!("{} ({}, {})", c.name, c.short, c.key)
+            };
+            assert!(list.contains(&entry), "{entry}: {list}");
+            assert_eq!(find(&c.key.to_string()).map(get), Ok(c));
+        }
+        let err = find("Z").unwrap_err();
+        let said = format!("accc: {}", err.message(", or \"none\""));
+        assert!(said.ends_with("Cheshire (Ches, C), or \"none\""), "{said}");
+        for line in said.lines() {
+            assert!(line.chars().count() <= 78, "{line:?}");
+        }
+        assert_eq!(said.lines().count(), 6, "{said}");
+        assert!(said.contains("\n  Leicestershire (Leics, I),"), "{said}");
     }
 }

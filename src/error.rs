@@ -40,20 +40,6 @@ pub enum Error {
     },
 }
 
-/// Whether what is at a file's place (or on the way to it) is no file this program can use
-/// (exit 4, as a damaged save is; the same kinds as a save's below): not a regular file (a folder, a pipe, a symlink to
-/// nothing), too large to be one, or a file where a folder must be (a saves folder that is a
-/// file). A read or write that the system refused is exit 5.
-fn cannot_be_used(kind: &store::ErrorKind) -> bool {
-    matches!(
-        kind,
-        store::ErrorKind::NotRegular(_)
-            | store::ErrorKind::DanglingLink { .. }
-            | store::ErrorKind::TooLarge { .. }
-            | store::ErrorKind::NotAFolder { .. }
-    )
-}
-
 /// Exit code: another program has the file (exit 6).
 pub const EXIT_BUSY: i32 = 6;
 
@@ -67,13 +53,16 @@ impl Error {
             Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
                 EXIT_BUSY
             }
-            Error::File { error, .. } if cannot_be_used(&error.kind) => 4,
+            Error::File { error, .. } if error.kind.cannot_be_used() => 4,
             Error::Io { .. } | Error::Output { .. } | Error::File { .. } => 5,
             Error::Save { error, .. } => match &error.kind {
                 save::ErrorKind::File(store::ErrorKind::NotFound) => 3,
+                // What `store::ErrorKind::cannot_be_used` says, listed so that a new kind
+                // must be placed here.
                 save::ErrorKind::File(
                     store::ErrorKind::NotRegular(_)
                     | store::ErrorKind::DanglingLink { .. }
+                    | store::ErrorKind::LinkLoop { .. }
                     | store::ErrorKind::TooLarge { .. }
                     | store::ErrorKind::NotAFolder { .. },
                 )

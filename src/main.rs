@@ -3,6 +3,9 @@
 use clap::Parser;
 
 fn main() {
+    if closed_stdout::CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        accc::cli::common::note_stdout_closed();
+    }
     let cli = match accc::cli::Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version print and exit 0, as clap does, but through print_out: a
@@ -29,7 +32,8 @@ fn main() {
             e.exit()
         }
         Err(e) => {
-            accc::cli::common::print_err(&accc::cli::parse_error_line(&e));
+            let args: Vec<_> = std::env::args_os().collect();
+            accc::cli::common::print_err(&accc::cli::parse_error_line_of(&e, &args));
             std::process::exit(2);
         }
     };
@@ -40,4 +44,28 @@ fn main() {
         accc::cli::common::print_err(&err.to_string());
         std::process::exit(err.exit_code());
     }
+}
+
+/// Whether the program was started with standard output closed (`accc export X >&-`), seen
+/// before the Rust runtime puts `/dev/null` in its place, which it does before `main` and which
+/// would turn every write into a silent success. A function in `.init_array` runs before that:
+/// the C library calls it as it starts the program, after loading it and before its `main`.
+/// Elsewhere than Linux the check is not made and a closed stdout is `/dev/null`, as before.
+mod closed_stdout {
+    use std::sync::atomic::AtomicBool;
+
+    pub static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    #[cfg(target_os = "linux")]
+    extern "C" fn check() {
+        // SAFETY: F_GETFD only asks whether descriptor 1 is open; it changes nothing.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[used]
+    #[link_section = ".init_array"]
+    static CHECK: extern "C" fn() = check;
 }

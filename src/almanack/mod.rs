@@ -36,8 +36,9 @@ pub enum ErrorKind {
     View(crate::error::Error),
     /// The file to write exists and is not an almanack: it was left alone.
     NotAnAlmanack(PathBuf),
-    /// The file to write is a folder.
-    Folder(PathBuf),
+    /// What is at the file's place is not a file this program can use: a folder, a pipe, a
+    /// symlink to nothing or round in a loop.
+    NotAFile(crate::store::Error),
     /// The folder to write into does not exist: it is not made (a mistyped path would
     /// quietly make a tree of folders).
     NoFolder(PathBuf),
@@ -65,10 +66,9 @@ impl fmt::Display for Error {
                 "{} exists and is not an almanack: it was left alone (give the almanack another name with --out)",
                 p.display()
             ),
-            ErrorKind::Folder(p) => write!(
+            ErrorKind::NotAFile(e) => write!(
                 f,
-                "{} is a folder: give the almanack a file name",
-                p.display()
+                "the almanack {e}: give --out a file name (or - to print the page)"
             ),
             ErrorKind::NoFolder(p) => write!(
                 f,
@@ -93,7 +93,9 @@ impl From<Error> for crate::error::Error {
         let text = e.to_string();
         match e.kind {
             ErrorKind::View(e) => e,
-            ErrorKind::NotAnAlmanack(_) | ErrorKind::Folder(_) => crate::error::Error::Usage(text),
+            ErrorKind::NotAnAlmanack(_) => crate::error::Error::Usage(text),
+            // A file that cannot be used (README: exit 4).
+            ErrorKind::NotAFile(_) => crate::error::Error::BadFile(text),
             // As a save file that is not there: nothing named is there to write into.
             ErrorKind::NoFolder(_) => crate::error::Error::NotFound(text),
             ErrorKind::Write(e) => match e.kind {
@@ -101,7 +103,7 @@ impl From<Error> for crate::error::Error {
                     format!("cannot write the almanack {}", e.path.display()),
                     source,
                 ),
-                crate::store::ErrorKind::NotAFolder { .. } => crate::error::Error::File {
+                ref k if k.cannot_be_used() => crate::error::Error::File {
                     what: "the almanack was not written".into(),
                     error: e,
                 },
@@ -135,8 +137,10 @@ pub fn write(comp: &Competition, path: &Path) -> Result<usize, Error> {
 /// file is read (a named pipe would wait for ever); anything else is left for the writer to
 /// refuse.
 fn refuse_to_bury(path: &Path) -> Result<(), Error> {
-    if path.is_dir() {
-        return Err(Error::new(ErrorKind::Folder(path.to_path_buf())));
+    if let Some(kind) = crate::store::read::not_regular(path) {
+        return Err(Error::new(ErrorKind::NotAFile(crate::store::Error::new(
+            path, kind,
+        ))));
     }
     // A folder that is missing is not made (the store's writer would make it).
     if let Some(dir) = crate::store::read::missing_folder(path) {

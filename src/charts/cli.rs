@@ -119,8 +119,7 @@ impl From<WalkError> for Error {
 
 /// Runs `accc charts ...`; table sessions live in `saves_dir`.
 pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::cli::common::stdout();
     match args.command {
         ChartsCommand::List => emit(&mut out, &list_text()),
         ChartsCommand::Show { system, chart } => {
@@ -530,13 +529,9 @@ pub fn session_error(e: session::Error) -> Error {
             Error::NotFound(format!("no table session there: {text}"))
         }
         // A file that cannot be used (exit 4), as for a save: not a regular file (a folder, a
-        // symlink to nothing) or too large to be a session.
-        session::ErrorKind::File(f)
-            if matches!(
-                f.kind,
-                F::NotRegular(_) | F::DanglingLink { .. } | F::TooLarge { .. }
-            ) =>
-        {
+        // symlink to nothing), too large to be a session, or in a "folder" that is a file
+        // (unless the session was written all the same, below).
+        session::ErrorKind::File(f) if f.kind.cannot_be_used() && !written => {
             Error::BadFile(format!("{text}: no table session was changed"))
         }
         session::ErrorKind::File(f) => Error::File {

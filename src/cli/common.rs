@@ -50,10 +50,12 @@ impl RuleArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LevelArgs {
     /// Batting AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bat-level"))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bat-level")))]
     pub bat_level: u8,
     /// Bowling AI level, 1 (novice) to 5 (professional).
-    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bowl-level")))]
     pub bowl_level: u8,
 }
 
@@ -74,15 +76,62 @@ impl LevelArgs {
 /// clap then does not add to the command.
 #[derive(Debug, Clone, Args)]
 pub struct NoSaves {
-    #[arg(id = "saves_dir", long = "saves-dir", value_name = "DIR", hide = true)]
+    #[arg(id = "saves_dir", long = "saves-dir", value_name = "DIR", hide = true,
+          value_parser = super::saves_dir)]
     pub ignored: Option<std::path::PathBuf>,
 }
 
+/// Whether the program was started with its standard output closed (`accc export X >&-`).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Notes that the program was started with its standard output closed. The Rust runtime puts
+/// `/dev/null` in a closed descriptor's place before `main` (so that no file opened later
+/// takes it): writes would then vanish and every command end in success. `main` learns of it
+/// before that and tells [`stdout`], which then refuses every write, a failure like a full
+/// disk's (exit 5).
+pub fn note_stdout_closed() {
+    STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Standard output, for every command's output: a write fails when the program was started
+/// with it closed ([`note_stdout_closed`]).
+pub fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+/// Standard output, locked, refusing writes when it was closed at start ([`stdout`]).
+pub struct Stdout(std::io::StdoutLock<'static>);
+
+impl Stdout {
+    fn closed() -> std::io::Result<()> {
+        if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+            Err(std::io::Error::other(
+                "it was closed when the program began",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        Self::closed()?;
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Self::closed()?;
+        self.0.flush()
+    }
+}
+
 /// Writes a command's output to stdout. A reader that stops early (`accc export X | head`)
-/// closes the pipe; that comes back as an error `main` treats as a normal end.
+/// closes the pipe; that comes back as an error `main` treats as a normal end. A stdout closed
+/// before the program began is a failure to write (exit 5), as a full disk is.
 pub fn print_out(text: &str) -> Result<()> {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
+    let mut out = stdout();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| Error::io("writing to stdout", e))

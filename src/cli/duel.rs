@@ -28,6 +28,9 @@ pub enum Who {
 const WHO: &str = "a level from 1 (novice) to 5 (professional), \"frozen\" (the old professional) \
                    or \"analyst\" (the search player)";
 
+/// What `--a` and `--b` take, as completion offers it.
+const WHO_NAMES: [&str; 7] = ["1", "2", "3", "4", "5", "frozen", "analyst"];
+
 /// The parser of a side's player (`--a`, `--b`).
 fn who(
     flag: &'static str,
@@ -51,33 +54,42 @@ impl Who {
     }
 }
 
+/// What --matches takes: its whole range, the count being a u32 (a test holds the words to it).
+const MATCHES: &str = "a number of matches from 1 to 4294967295";
+
 /// Arguments of `accc duel`.
 #[derive(Debug, Args)]
 pub struct DuelArgs {
     /// Side A's player: a level (batting and bowling), 1 (novice) to 5 (professional);
     /// "frozen", an earlier, weaker professional kept as a reference to measure against;
     /// or "analyst", the search player the levels are measured against.
-    #[arg(long, default_value = "5", allow_negative_numbers = true, value_parser = who("--a"))]
+    #[arg(long, default_value = "5", allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&WHO_NAMES, who("--a")))]
     pub a: Who,
     /// Side B's player (as --a).
-    #[arg(long, default_value = "5", allow_negative_numbers = true, value_parser = who("--b"))]
+    #[arg(long, default_value = "5", allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&WHO_NAMES, who("--b")))]
     pub b: Who,
     /// Side A's batting level (overrides --a for batting).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--a-bat"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--a-bat")))]
     pub a_bat: Option<u8>,
     /// Side A's bowling level (overrides --a for bowling).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--a-bowl"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--a-bowl")))]
     pub a_bowl: Option<u8>,
     /// Side B's batting level (overrides --b for batting).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--b-bat"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--b-bat")))]
     pub b_bat: Option<u8>,
     /// Side B's bowling level (overrides --b for bowling).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--b-bowl"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--b-bowl")))]
     pub b_bowl: Option<u8>,
-    /// Matches to play: pairs of the same deal with the sides swapped (an odd number plays
-    /// the last deal once, A at home).
+    /// Matches to play, 1 to 4294967295: pairs of the same deal with the sides swapped (an
+    /// odd number plays the last deal once, A at home).
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
-          value_parser = values::number("--matches", "a number of matches, 1 or more", 1..=u32::MAX))]
+          value_parser = values::number("--matches", MATCHES, 1..=u32::MAX))]
     pub matches: u32,
     /// The duel seed, 0 to 9007199254740991 (2^53 - 1); every match's seed is derived from it.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
@@ -229,4 +241,24 @@ fn text(c: &DuelConfig, [a, b]: [Side; 2], t: &Tally, seconds: f64) -> String {
         t.deliveries,
         seconds,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of --matches give the range the parser takes, top and bottom.
+    #[test]
+    fn the_matches_message_states_the_range_taken() {
+        let parse = values::number("--matches", MATCHES, 1..=u32::MAX);
+        assert!(MATCHES.ends_with(&format!("from 1 to {}", u32::MAX)));
+        assert_eq!(parse(&u32::MAX.to_string()), Ok(u32::MAX));
+        assert_eq!(parse("1"), Ok(1));
+        for bad in ["0", "4294967296"] {
+            assert_eq!(
+                parse(bad).unwrap_err().to_string(),
+                format!("--matches takes {MATCHES}; '{bad}' is not one")
+            );
+        }
+    }
 }

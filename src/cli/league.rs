@@ -69,13 +69,15 @@ pub struct NewFileArgs {
     #[arg(long)]
     pub no_byes: bool,
     /// Batting AI level, 1-5 (new files only; default 5).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--bat-level"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bat-level")))]
     pub bat_level: Option<u8>,
     /// Bowling AI level, 1-5 (new files only; default 5).
-    #[arg(long, allow_negative_numbers = true, value_parser = values::level("--bowl-level"))]
+    #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
+          value_parser = values::offering(&values::LEVELS, values::level("--bowl-level")))]
     pub bowl_level: Option<u8>,
-    /// The user's county (name, short name or letter), or "none" (new files only; default
-    /// none).
+    /// The user's county (a name, short name or letter, listed below), or "none" (new files
+    /// only; default none).
     #[arg(long)]
     pub county: Option<String>,
 }
@@ -107,7 +109,7 @@ impl NewFileArgs {
             Some(c) if c.eq_ignore_ascii_case("none") => Ok(None),
             Some(c) => counties::find(c)
                 .map(Some)
-                .map_err(|e| Error::Usage(format!("{e}; or \"none\""))),
+                .map_err(|e| Error::Usage(e.message(", or \"none\" for no county of yours"))),
         }
     }
 

@@ -15,10 +15,10 @@ use crate::store;
 /// Arguments of `accc match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// The home county (full or short name, or its letter).
+    /// The home county: a name, short name or letter (the counties are listed below).
     #[arg(long, default_value = "Surrey")]
     pub home: String,
-    /// The away county.
+    /// The away county, named as --home is.
     #[arg(long, default_value = "Nottinghamshire")]
     pub away: String,
     /// The match seed, 0 to 9007199254740991 (2^53 - 1); default: from the clock (it is
@@ -94,11 +94,16 @@ pub fn run(args: MatchArgs) -> Result<()> {
             scorecard(state.public(), &names).trim_end()
         )
     };
-    if log_to_stdout {
-        print_aside(&told);
-        Ok(())
-    } else {
-        print_out(&told)
+    match args.log.as_deref() {
+        Some(_) if log_to_stdout => {
+            print_aside(&told);
+            Ok(())
+        }
+        // The log is written: a scorecard that cannot be printed says so.
+        Some(path) => print_out(&told).map_err(|e| {
+            e.noting_done(|| format!("the ball log was written to {}", path.display()))
+        }),
+        None => print_out(&told),
     }
 }
 
@@ -116,8 +121,9 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             dir.display()
         )));
     }
+    // Not a file this program can use (README: exit 4), named with the reason.
     if let Some(kind) = store::read::not_regular(path) {
-        return Err(Error::Usage(format!(
+        return Err(Error::BadFile(format!(
             "{} {kind}: give the log a file name (or --log - for standard output)",
             path.display()
         )));
@@ -128,7 +134,13 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
             kind: store::ErrorKind::NotFound,
             ..
         }) => return Ok(()),
-        Err(e) => return Err(Error::Usage(e.to_string())),
+        // Unreadable (exit 5), or found not to be a regular file after all (exit 4).
+        Err(error) => {
+            return Err(Error::File {
+                what: "the ball log was not written".into(),
+                error,
+            })
+        }
     };
     let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
     let is_log =

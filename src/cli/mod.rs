@@ -21,19 +21,45 @@ pub mod values;
 #[command(name = "accc", version, about, long_about = None, max_term_width = 80)]
 pub struct Cli {
     /// The folder that holds the save files (used by play, review, sim, export, show,
-    /// almanack and charts).
-    #[arg(long, global = true, env = "ACCC_SAVES", default_value = DEFAULT_SAVES, value_parser = saves_dir)]
-    pub saves_dir: PathBuf,
+    /// almanack and charts; the others ignore it). Default: ACCC_SAVES if it is set and not
+    /// empty, else saves.
+    #[arg(long, global = true, value_name = "DIR", value_parser = saves_dir)]
+    pub saves_dir: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
 const DEFAULT_SAVES: &str = "saves";
 
-/// The saves folder as given; an empty one (`ACCC_SAVES=` left set but blank) means the
-/// default, as if it were not set.
-fn saves_dir(s: &str) -> std::result::Result<PathBuf, std::convert::Infallible> {
-    Ok(PathBuf::from(if s.is_empty() { DEFAULT_SAVES } else { s }))
+/// The saves folder given with `--saves-dir`; an empty one is refused. An empty path would
+/// be taken as the current folder by some calls and refused by others: a script whose
+/// variable is unset (`--saves-dir "$DIR"`) is told, rather than having its files put
+/// somewhere it did not mean.
+pub fn saves_dir(s: &str) -> std::result::Result<PathBuf, values::ValueError> {
+    if s.is_empty() {
+        Err(values::ValueError(
+            "--saves-dir takes a folder, and '' names none: leave the option out for \
+             ACCC_SAVES or ./saves"
+                .into(),
+        ))
+    } else {
+        Ok(PathBuf::from(s))
+    }
+}
+
+impl Cli {
+    /// The saves folder: `--saves-dir`, else `ACCC_SAVES`, else `saves`. An empty
+    /// `ACCC_SAVES` counts as unset, as the XDG folders' variables do: a variable left set
+    /// but blank (`export ACCC_SAVES=`) is the usual way to clear it for one shell. It is
+    /// read here, not by the parser, so that the usage shown with an argument error names
+    /// only what was typed (the parser counts a variable's value as given).
+    pub fn saves(&self) -> PathBuf {
+        self.saves_dir.clone().unwrap_or_else(|| {
+            std::env::var_os("ACCC_SAVES")
+                .filter(|v| !v.is_empty())
+                .map_or_else(|| PathBuf::from(DEFAULT_SAVES), PathBuf::from)
+        })
+    }
 }
 
 /// The subcommands of `accc`.
@@ -49,6 +75,7 @@ pub enum Command {
         seed: Option<u64>,
     },
     /// Play one match between two computer counties and print the scorecard.
+    #[command(after_help = counties_help())]
     Match(match_cmd::MatchArgs),
     /// Play many matches between two computer levels and report who is stronger.
     Duel(duel::DuelArgs),
@@ -56,11 +83,13 @@ pub enum Command {
     /// last match played in save file NAME, or one side of a ball log (--log FILE).
     Review(review::ReviewArgs),
     /// Create a competition (if new) and simulate seasons of it.
+    #[command(after_help = counties_help())]
     Sim(league::SimArgs),
     /// Print a competition's whole history as JSON.
     Export(league::ExportArgs),
     /// Show a view of a competition (a table, averages, results, records, all-time views, a
     /// county's story, the eras, a points race) as text, JSON, CSV or a picture.
+    #[command(after_help = counties_help())]
     Show(show::ShowArgs),
     /// Write a competition's almanack: one HTML page of its history in pictures and tables.
     Almanack(almanack::AlmanackArgs),
@@ -70,17 +99,34 @@ pub enum Command {
     Charts(crate::charts::cli::ChartsArgs),
 }
 
+/// The end of the help of the commands that take a county: every county with its letter.
+fn counties_help() -> String {
+    // Broken into lines here, a county never parted from its letter; clap keeps lines that fit.
+    let list = crate::counties::names_and_letters_lines(78, "  ", ".");
+    format!(
+        "Counties are named in full, by short name or by letter, in any case:\n{}",
+        list.join("\n")
+    )
+}
+
 /// An argument error from the parser as one line, like every other error: its message (the
 /// lines before clap's blank line, joined) and the usage it names, e.g. "the following
 /// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)".
 /// A value refused by one of our own parsers ([`values::ValueError`]) is said in its words
 /// alone, without clap's "invalid value ... for ..." before it.
 pub fn parse_error_line(e: &clap::Error) -> String {
+    parse_error_line_of(e, &[])
+}
+
+/// [`parse_error_line`] for the command line `args` (the program's name first): an argument
+/// refused after `--` is told that options go before it, as the README says (`accc show --
+/// -OLD table --year 1890` takes `--year` for a word, not an option).
+pub fn parse_error_line_of(e: &clap::Error, args: &[std::ffi::OsString]) -> String {
     let text = e.render().to_string();
     let ours = std::error::Error::source(e)
         .and_then(|s| s.downcast_ref::<values::ValueError>())
         .map(ToString::to_string);
-    let message = ours.unwrap_or_else(|| {
+    let mut message = ours.unwrap_or_else(|| {
         let message: Vec<&str> = text
             .lines()
             .take_while(|l| !l.trim().is_empty())
@@ -91,15 +137,34 @@ pub fn parse_error_line(e: &clap::Error) -> String {
             .strip_prefix("error: ")
             .map_or(message.clone(), str::to_string)
     });
+    if refused_after_dashes(e, args) {
+        message.push_str("; after '--' no word is an option: give the options before '--'");
+    }
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
         Some(usage) => format!("{message} (usage: {usage})"),
         None => format!("{message} (see --help)"),
     }
 }
 
+/// Whether `e` refuses a word that stands after a `--` in `args`.
+fn refused_after_dashes(e: &clap::Error, args: &[std::ffi::OsString]) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return false;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else {
+        return false;
+    };
+    args.iter()
+        .skip(1)
+        .skip_while(|a| *a != "--")
+        .skip(1)
+        .any(|a| a == word.as_str())
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
-    let saves = cli.saves_dir;
+    let saves = cli.saves();
     match cli.command {
         Some(Command::Play { name, seed }) => crate::tui::run(saves, name, seed),
         Some(Command::Match(args)) => match_cmd::run(args),

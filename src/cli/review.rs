@@ -29,7 +29,9 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub log: Option<PathBuf>,
     /// The side of the log reviewed: home or away.
-    #[arg(long, default_value = "home", requires = "log")]
+    #[arg(long, default_value = "home", requires = "log", hide_possible_values = true,
+          value_parser = super::values::offering(&["home", "away"],
+                                                 clap::builder::StringValueParser::new()))]
     pub side: String,
     /// How many of the dearest decisions to list (1-50).
     #[arg(long, default_value_t = 10, allow_negative_numbers = true,

@@ -4,9 +4,11 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
+use clap::builder::StringValueParser;
 use clap::Args;
 
 use super::common::print_out;
+use super::values;
 use crate::counties::{self, Class, CountyId};
 use crate::error::{Error, Result};
 use crate::league::Competition;
@@ -20,22 +22,30 @@ pub struct ShowArgs {
     pub name: String,
     /// table, averages, results, records, honours, positions, alltime, alltime-averages, story,
     /// eras or race.
+    #[arg(hide_possible_values = true,
+          value_parser = values::offering(&views::VIEW_NAMES, StringValueParser::new()))]
     pub view: String,
     /// The season (default: the one under way, or the last one played if the next has not begun).
     #[arg(long, allow_negative_numbers = true,
-          value_parser = super::values::number("--year", "a season's year, such as 1890", 0..=u16::MAX))]
+          value_parser = values::number("--year", "a season's year, such as 1890", 0..=u16::MAX))]
     pub year: Option<u16>,
-    /// The county, for results, records and story (default: the user's county).
+    /// The county, for results, records and story (a name, short name or letter, listed
+    /// below; default: the user's county).
     #[arg(long)]
     pub county: Option<String>,
     /// first or second (default: the user's county's class, else first).
-    #[arg(long)]
+    #[arg(long, hide_possible_values = true,
+          value_parser = values::offering(&["first", "second"], StringValueParser::new()))]
     pub class: Option<String>,
     /// text, json or csv; or picture (story, eras and race only: the terminal chart, in colour
     /// when printed to a terminal).
-    #[arg(long, default_value = "text")]
+    #[arg(long, default_value = "text", hide_possible_values = true,
+          value_parser = values::offering(&FORMATS, StringValueParser::new()))]
     pub format: String,
 }
+
+/// What `--format` takes, as completion offers it (any case is taken).
+const FORMATS: [&str; 4] = ["text", "json", "csv", "picture"];
 
 /// What `--format` asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,11 +191,11 @@ impl Request {
                 .map_or(Class::First, |(u, s)| s.class_of(u))
         };
         let county = county.or(user).ok_or_else(|| {
-            let names: Vec<&str> = counties::all().iter().map(|c| c.name.as_str()).collect();
+            let list = counties::names_and_letters_lines(78, "  ", "");
             format!(
-                "{view} needs --county C ({} has no user's county); the counties are: {}",
+                "{view} needs --county C ({} has no user's county), one of:\n{}",
                 comp.name(),
-                names.join(", ")
+                list.join("\n")
             )
         });
         Ok(Request {
@@ -234,5 +244,21 @@ impl Request {
             "eras" => Picture::Eras(views::eras_view(comp)?),
             _ => Picture::Race(views::race_view(comp, self.year, self.class)?),
         })
+    }
+}
+
+#[cfg(test)]
+mod completion_tests {
+    use super::*;
+
+    /// What completion offers for --format is what form_name takes.
+    #[test]
+    fn the_formats_offered_are_the_formats_taken() {
+        let mut taken: Vec<&str> = Format::NAMES.to_vec();
+        taken.push("picture");
+        assert_eq!(FORMATS.to_vec(), taken);
+        for f in FORMATS {
+            assert!(form_name(f).is_ok(), "{f}");
+        }
     }
 }

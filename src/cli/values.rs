@@ -88,6 +88,50 @@ pub fn days(s: &str) -> Result<u8, ValueError> {
     number("--days", "a number of days per match from 1 to 5", 1..=5)(s)
 }
 
+/// A value parser that checks as `inner` does (so what is taken, and the words that refuse
+/// the rest, are unchanged) and names `names` as the values a shell's completion offers.
+/// Clap shows such values in the help as well; each argument given one hides them there
+/// (`hide_possible_values`), its help saying them in words already.
+#[derive(Clone)]
+pub struct Offering<P> {
+    names: &'static [&'static str],
+    inner: P,
+}
+
+/// [`Offering`] `names` for completion, parsed by `inner`.
+pub fn offering<P>(names: &'static [&'static str], inner: P) -> Offering<P> {
+    Offering { names, inner }
+}
+
+/// The levels, as completion offers them.
+pub const LEVELS: [&str; 5] = ["1", "2", "3", "4", "5"];
+
+impl<P> clap::builder::TypedValueParser for Offering<P>
+where
+    P: clap::builder::TypedValueParser,
+{
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        self.inner.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.names
+                .iter()
+                .map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

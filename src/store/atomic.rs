@@ -77,10 +77,13 @@ pub fn write(path: &Path, bytes: &[u8], backup: Option<&Path>) -> Result<(), Err
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
         .to_path_buf();
-    // A symlink to nothing is refused before its folder is made: it is not this writer's to
-    // replace (its target may be on a drive not attached).
+    // A symlink to nothing (or round in a loop) is refused before its folder is made: it is
+    // not this writer's to replace (its target may be on a drive not attached).
     if let Some(kind) = super::read::not_regular(path) {
-        if matches!(kind, ErrorKind::DanglingLink { .. }) {
+        if matches!(
+            kind,
+            ErrorKind::DanglingLink { .. } | ErrorKind::LinkLoop { .. }
+        ) {
             return Err(Error::new(path, kind));
         }
     }
@@ -293,6 +296,18 @@ mod tests {
         assert!(matches!(e.kind, ErrorKind::DanglingLink { .. }), "{e}");
         assert_eq!(fs::read_link(&link).unwrap(), gone, "the link stays");
         assert!(!gone.exists() && !dir.path().join("gone").exists());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("L.acc");
+        std::os::unix::fs::symlink(&link, &link).unwrap();
+        let e = write(&link, b"x", Some(&dir.path().join("L.bak"))).unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::LinkLoop { .. }), "{e}");
+        assert_eq!(fs::read_link(&link).unwrap(), link, "the link stays");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

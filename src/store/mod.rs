@@ -38,6 +38,9 @@ pub enum ErrorKind {
     /// It is a symlink to `target`, which is not there (on a drive not attached, say): not a
     /// regular file either, so it is neither read as missing nor replaced by a new file.
     DanglingLink { target: PathBuf },
+    /// It is a symlink (to `target`) that leads round in a loop, or through more links than
+    /// the system follows: it leads to no file, so it is not a regular file either.
+    LinkLoop { target: PathBuf },
     /// It is larger than any file of its kind can be.
     TooLarge { len: u64, limit: u64 },
     /// Another program holds its lock (`pid`: the process, when it said).
@@ -100,6 +103,23 @@ impl Doing {
     }
 }
 
+impl ErrorKind {
+    /// Whether what is at the file's place (or on the way to it) is no file this program can
+    /// use, as opposed to a step the system refused: not a regular file (a folder, a pipe, a
+    /// symlink to nothing or round in a loop), too large to be one, or a file where a folder
+    /// must be. The README's exit 4, where a refused read or write is 5.
+    pub fn cannot_be_used(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::NotRegular(_)
+                | ErrorKind::DanglingLink { .. }
+                | ErrorKind::LinkLoop { .. }
+                | ErrorKind::TooLarge { .. }
+                | ErrorKind::NotAFolder { .. }
+        )
+    }
+}
+
 impl Error {
     pub fn new(path: &Path, kind: ErrorKind) -> Error {
         Error {
@@ -116,6 +136,11 @@ impl Error {
                 return Error::new(path, ErrorKind::DanglingLink { target });
             }
             return Error::new(path, ErrorKind::NotFound);
+        }
+        if read::is_loop(&source) {
+            if let Some(kind @ ErrorKind::LinkLoop { .. }) = read::broken_link(path) {
+                return Error::new(path, kind);
+            }
         }
         if let Some((folder, file)) = not_a_folder(path, doing, &source) {
             return Error::new(
@@ -176,6 +201,12 @@ impl fmt::Display for ErrorKind {
                 f,
                 "is a link to {}, which is not there, so it is not a file this program can use \
                  (the link was left as it is)",
+                target.display()
+            ),
+            ErrorKind::LinkLoop { target } => write!(
+                f,
+                "is a link to {}, which leads round in a loop of links to no file, so it is not \
+                 a file this program can use (the link was left as it is)",
                 target.display()
             ),
             ErrorKind::TooLarge { len, limit } => write!(

@@ -71,7 +71,37 @@ pub fn missing_folder(path: &Path) -> Option<&Path> {
 pub fn not_regular(path: &Path) -> Option<ErrorKind> {
     match std::fs::metadata(path) {
         Ok(meta) => (!meta.is_file()).then(|| ErrorKind::NotRegular(kind_name(&meta))),
-        Err(_) => dangling_link(path).map(|target| ErrorKind::DanglingLink { target }),
+        Err(_) => broken_link(path),
+    }
+}
+
+/// What the symlink at `path` is when it leads to no file: a link to nothing there
+/// ([`ErrorKind::DanglingLink`]) or round in a loop ([`ErrorKind::LinkLoop`]).
+pub fn broken_link(path: &Path) -> Option<ErrorKind> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.file_type().is_symlink() {
+        return None;
+    }
+    let target = std::fs::read_link(path).ok()?;
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Some(ErrorKind::DanglingLink { target })
+        }
+        Err(e) if is_loop(&e) => Some(ErrorKind::LinkLoop { target }),
+        _ => None,
+    }
+}
+
+/// Whether the system refused a path for leading through a loop of symlinks (or too many).
+pub fn is_loop(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
     }
 }
 
@@ -190,6 +220,24 @@ mod tests {
             Some(ErrorKind::DanglingLink { .. })
         ));
         assert!(not_regular(&dir.path().join("none")).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_loop_is_a_file_that_cannot_be_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("A.acc"), dir.path().join("B.acc"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let e = read_regular(&a, 10).unwrap_err();
+        assert!(
+            matches!(&e.kind, ErrorKind::LinkLoop { target } if *target == b),
+            "{e}"
+        );
+        assert!(e.kind.cannot_be_used());
+        assert!(e.to_string().contains("loop"), "{e}");
+        assert!(matches!(not_regular(&a), Some(ErrorKind::LinkLoop { .. })));
+        assert!(is_there(&a));
     }
 
     #[cfg(unix)]

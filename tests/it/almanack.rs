@@ -458,7 +458,7 @@ fn the_almanack_replaces_only_an_earlier_almanack() {
         "the earlier almanack was replaced"
     );
     let out = run(d, &["almanack", "SAFE", "--out", d.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
     let out = run(d, &["almanack", "NOSUCH"]);
     assert_eq!(out.status.code(), Some(3));

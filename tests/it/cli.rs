@@ -70,6 +70,20 @@ fn argument_errors_are_one_line_like_every_other_error() {
             "'--behind' cannot be used with '--ahead'",
         ),
         (&["bogus"], "unrecognized subcommand 'bogus'"),
+        (
+            &["show", "X", "table", "--bogus"],
+            "unexpected argument '--bogus' found",
+        ),
+        // An option after `--` is reminded that options go before it (README).
+        (
+            &["show", "--", "-OLD", "table", "--year", "1890"],
+            "unexpected argument '--year' found; after '--' no word is an option: give the \
+             options before '--' (usage: accc show",
+        ),
+        (
+            &["sim", "--", "-OLD", "--years", "2"],
+            "unexpected argument '--years' found; after '--' no word is an option",
+        ),
     ];
     for (args, msg) in cases {
         let out = accc().args(*args).output().unwrap();
@@ -78,6 +92,11 @@ fn argument_errors_are_one_line_like_every_other_error() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(
             err.starts_with("accc: ") && err.contains(msg),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            err.contains("after '--'"),
+            args.contains(&"--"),
             "{args:?}: {err}"
         );
     }
@@ -252,7 +271,11 @@ fn every_kind_of_numeric_argument_is_refused_in_the_programs_words() {
         ),
         (
             &["duel", "--matches", "-5"],
-            "--matches takes a number of matches, 1 or more; '-5' is not one",
+            "--matches takes a number of matches from 1 to 4294967295; '-5' is not one",
+        ),
+        (
+            &["duel", "--matches", "4294967296"],
+            "--matches takes a number of matches from 1 to 4294967295; '4294967296' is not one",
         ),
         (
             &["duel", "--a", "-5"],
@@ -508,7 +531,7 @@ fn every_command_that_keeps_files_calls_a_saves_folder_that_is_a_file_a_file() {
     let used_by = help
         .split("(used by ")
         .nth(1)
-        .and_then(|s| s.split(')').next())
+        .and_then(|s| s.split([')', ';']).next())
         .expect("the help names the commands that use the saves folder");
     let named: std::collections::BTreeSet<&str> = used_by
         .split([',', ' '])
@@ -810,5 +833,141 @@ fn error_messages_have_no_runs_of_spaces() {
         for line in said {
             assert!(!line.trim_end().contains("  "), "{args:?}: {line:?}");
         }
+    }
+}
+
+/// Each county's letter is shown with its names wherever a county is asked for: the refusal
+/// of an unknown one (in lines that fit 80 columns), the help of match, sim and show, and
+/// the README (play-through 8, finding 4: the letters were taken but listed nowhere).
+#[test]
+fn every_county_letter_is_shown_where_a_county_is_asked_for() {
+    let joined = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let entries: Vec<String> = accc::counties::all()
+        .iter()
+        .map(|c| {
+            if c.short == c.name {
+                format!("{} ({})", c.name, c.key)
+            } else {
+                format!("{} ({}, {})", c.name, c.short, c.key)
+            }
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    ok_in(
+        dir.path(),
+        &[
+            "sim",
+            "S1",
+            "--years",
+            "1",
+            "--seed",
+            "1",
+            "--batsmen",
+            "2",
+            "--packs-per-session",
+            "1",
+            "--days",
+            "1",
+        ],
+    );
+    for args in [
+        &["match", "--home", "Z"][..],
+        &["match", "--away", "Durham"],
+        &["sim", "NEW", "--county", "Q"],
+        &["show", "S1", "results", "--county", "R"],
+        &["show", "S1", "results"],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        for e in &entries {
+            assert!(joined(&err).contains(e.as_str()), "{args:?}: {e}: {err}");
+        }
+        for line in err.lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line:?}");
+        }
+    }
+    assert!(!dir.path().join("NEW.acc").exists());
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for cmd in ["match", "sim", "show"] {
+        let out = accc().args([cmd, "--help"]).output().unwrap();
+        let help = joined(&String::from_utf8(out.stdout).unwrap());
+        for e in &entries {
+            assert!(help.contains(e.as_str()), "{cmd}: {e}");
+            assert!(joined(&readme).contains(e.as_str()), "README: {e}");
+        }
+    }
+}
+
+/// An empty --saves-dir is refused (exit 2, in words), for every command, and nothing is made
+/// in ./saves; an empty ACCC_SAVES counts as unset (`a_blank_saves_variable_means_the_default_folder`).
+/// With ACCC_SAVES set, the usage shown with an argument error names only what was typed
+/// (play-through 8, findings 7 and 14).
+#[test]
+fn an_empty_saves_folder_is_refused_and_the_variable_is_not_shown_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = [
+        "sim",
+        "E",
+        "--years",
+        "1",
+        "--seed",
+        "1",
+        "--batsmen",
+        "2",
+        "--packs-per-session",
+        "1",
+        "--days",
+        "1",
+    ];
+    for args in [
+        &["--saves-dir", "", "show", "Z1", "table"][..],
+        &sim,
+        &["export", "E"],
+        &["match", "--seed", "1"],
+        &["duel", "--a", "1", "--b", "2", "--matches", "1"],
+        &["completions", "bash"],
+        &["charts", "session", "list"],
+    ] {
+        let mut c = accc();
+        c.current_dir(dir.path())
+            .env_remove("ACCC_SAVES")
+            .args(args);
+        if args[0] != "--saves-dir" {
+            c.args(["--saves-dir", ""]);
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("accc: --saves-dir takes a folder, and '' names none"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(
+        !dir.path().join("saves").exists(),
+        "nothing made in ./saves"
+    );
+    for (args, usage) in [
+        (&["sim"][..], "(usage: accc sim <NAME>)"),
+        (&["show", "K5"], "(usage: accc show <NAME> <VIEW>)"),
+        (
+            &["review", "K5", "--log", "x"],
+            "(usage: accc review <NAME>",
+        ),
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(usage) && !err.contains("saves-dir"),
+            "{args:?}: {err}"
+        );
     }
 }

@@ -455,7 +455,11 @@ fn accc_match_log_replaces_only_an_earlier_log() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "a folder is refused");
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "a folder is refused, a file that cannot be used"
+    );
     // A folder that is missing is named and not made.
     let missing = dir.path().join("no-such-folder");
     let out = accc()
@@ -502,7 +506,7 @@ fn accc_match_log_to_a_pipe_is_written_at_once() {
         .stderr(Stdio::piped())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(String::from_utf8_lossy(&out.stderr).contains("(or --log - for standard output)"));
     let mut child = accc()
         .args(["match", "--seed", "1", "--json", "--log", "-"])

@@ -144,6 +144,10 @@ fn printing_commands(dir: &Path) -> Vec<Vec<String>> {
         vec!["sim", "Q", "--years", "0", "--seed", "1", "--saves-dir", d],
         vec!["sim", "P", "--years", "1", "--saves-dir", d],
         vec!["export", "P", "--saves-dir", d],
+        vec!["match", "--seed", "1", "--log", "-"],
+        vec!["almanack", "P", "--out", "-", "--saves-dir", d],
+        vec!["completions", "bash"],
+        vec!["charts", "session", "list", "--saves-dir", d],
         vec!["charts", "list"],
         vec!["charts", "show", "paydirt-vii"],
         vec!["help"],
@@ -208,6 +212,73 @@ fn a_full_output_device_is_a_clear_message_not_a_panic() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// The shell's command line with its stdout closed (`accc ARGS >&-`).
+fn with_stdout_closed(args: &[String]) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(r#""$0" "$@" >&-"#)
+        .arg(env!("CARGO_BIN_EXE_accc"))
+        .args(args);
+    c
+}
+
+/// A stdout closed before the program began (`>&-`) is a write that failed, exit 5 and said,
+/// as a full disk is; the Rust runtime's `/dev/null` in its place had made every command end
+/// in success with nothing written (play-through 8, finding 6).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_stdout_is_a_failure_to_write_not_a_success() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in printing_commands(dir.path()) {
+        let out = with_stdout_closed(&args).output().unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
+        assert!(
+            err.starts_with("accc: writing to stdout: it was closed when the program began")
+                && !err.contains("panic"),
+            "{args:?}: {err}"
+        );
+    }
+    // What was done all the same is said: the seasons saved, the ball log written.
+    let out = with_stdout_closed(
+        &sim(dir.path(), "P", 1)
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>(),
+    )
+    .output()
+    .unwrap();
+    assert_eq!(
+        text(&out).1,
+        format!(
+            "accc: writing to stdout: it was closed when the program began; the 1893 season \
+             was simulated and saved in {}\n",
+            dir.path().join("P.acc").display()
+        )
+    );
+    assert_eq!(last_year(dir.path(), "P"), Some(1893), "saved indeed");
+    let log = dir.path().join("m.jsonl");
+    let args = ["match", "--seed", "1", "--log", log.to_str().unwrap()].map(String::from);
+    let out = with_stdout_closed(&args).output().unwrap();
+    assert_eq!(
+        text(&out).1,
+        format!(
+            "accc: writing to stdout: it was closed when the program began; the ball log was \
+             written to {}\n",
+            log.display()
+        )
+    );
+    assert!(std::fs::read_to_string(&log).unwrap().ends_with("\n"));
+    // A stdout open on nothing is still written to without complaint.
+    let out = accc()
+        .args(["export", "P", "--saves-dir"])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
 }
 
 /// `sim` whose report cannot be written has still played and saved its seasons: the message
@@ -350,7 +421,7 @@ fn a_log_that_cannot_be_written_leaves_the_earlier_log_whole() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(text(&out).1.contains(
         "is a folder, not a file this program can use: give the log a file name (or --log -"
     ));
@@ -622,6 +693,117 @@ fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
             "is a folder, not a file this program can use",
         );
     }
+}
+
+/// A symlink that leads round in a loop, at a save's or a table session's place, is a file
+/// that cannot be used (exit 4, README), named with where it points, and left as it is; it had
+/// been a failed read (exit 5).
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_is_refused_by_every_command_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("LOOP.acc");
+    std::os::unix::fs::symlink(&link, &link).unwrap();
+    let charts = dir.path().join("charts");
+    std::fs::create_dir(&charts).unwrap();
+    let table = charts.join("ll.table");
+    std::os::unix::fs::symlink(&table, &table).unwrap();
+    let said = format!(
+        "LOOP.acc is a link to {}, which leads round in a loop",
+        link.display()
+    );
+    let table_said = format!(
+        "ll.table is a link to {}, which leads round in a loop",
+        table.display()
+    );
+    for (args, said) in [
+        (vec!["show", "LOOP", "table"], &said),
+        (vec!["export", "LOOP"], &said),
+        (vec!["almanack", "LOOP", "--out", "-"], &said),
+        (vec!["review", "LOOP"], &said),
+        (vec!["sim", "LOOP", "--years", "1", "--seed", "3"], &said),
+        (vec!["sim", "LOOP", "--years", "0"], &said),
+        (vec!["charts", "session", "show", "ll"], &table_said),
+        (
+            vec!["charts", "session", "new", "ll", "paydirt-vii"],
+            &table_said,
+        ),
+        (
+            vec!["charts", "session", "set", "ll", "down", "2"],
+            &table_said,
+        ),
+    ] {
+        refused_as_unusable(dir.path(), &args, said);
+    }
+    for l in [&link, &table] {
+        assert_eq!(&std::fs::read_link(l).unwrap(), l, "the link is kept");
+    }
+    assert!(!dir.path().join("LOOP.bak").exists());
+}
+
+/// What `almanack --out` or `match --log` names that is not a regular file (a folder, a
+/// symlink to nothing or round in a loop, a named pipe) is a file that cannot be used: exit 4
+/// (it was 2, and a loop was replaced by the almanack), the file named with what it is, and
+/// left as it is.
+#[cfg(unix)]
+#[test]
+fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = sim(d, "P", 1).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let folder = d.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let dangling = d.join("dangling");
+    std::os::unix::fs::symlink(d.join("gone").join("x"), &dangling).unwrap();
+    let looped = d.join("looped");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let fifo = d.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    for (path, what) in [
+        (
+            &folder,
+            "is a folder, not a file this program can use".to_string(),
+        ),
+        (
+            &dangling,
+            format!(
+                "is a link to {}, which is not there",
+                d.join("gone").join("x").display()
+            ),
+        ),
+        (
+            &looped,
+            format!(
+                "is a link to {}, which leads round in a loop",
+                looped.display()
+            ),
+        ),
+        (
+            &fifo,
+            "is a named pipe, not a file this program can use".to_string(),
+        ),
+    ] {
+        let p = path.to_str().unwrap();
+        refused_as_unusable(
+            d,
+            &["almanack", "P", "--out", p],
+            &format!("the almanack {p} {what}"),
+        );
+        refused_as_unusable(
+            d,
+            &["match", "--seed", "1", "--log", p],
+            &format!("{p} {what}"),
+        );
+    }
+    assert!(folder.is_dir() && std::fs::read_dir(&folder).unwrap().count() == 0);
+    assert_eq!(
+        std::fs::read_link(&looped).unwrap(),
+        looped,
+        "the loop is kept"
+    );
+    assert!(std::fs::read_link(&dangling).is_ok() && !d.join("gone").exists());
 }
 
 /// `args`, run with the saves in `saves`, are refused as a file that cannot be used (exit 4),

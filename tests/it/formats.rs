@@ -310,3 +310,79 @@ fn completions_for_each_shell() {
     let out = accc().args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Completion offers the values an argument takes: the views for `show`, `--format`,
+/// `--class`, the levels, duel's players and review's sides, in every shell's script (in
+/// bash, asked as a person's Tab asks, where bash is); the help is as it was, the values
+/// said there in words, not listed again (play-through 8, finding 17).
+#[test]
+fn completion_offers_the_values_an_argument_takes() {
+    let script = |shell: &str| {
+        let out = accc().args(["completions", shell]).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // fish's script, as clap_complete makes it, completes options' values but not a
+    // positional's (the view).
+    for (shell, values) in [
+        (
+            "zsh",
+            &["alltime-averages", "picture", "second", "analyst", "away"][..],
+        ),
+        ("fish", &["picture", "second", "analyst", "away"]),
+    ] {
+        let s = script(shell);
+        for value in values {
+            assert!(s.contains(value), "{shell} lacks {value}");
+        }
+    }
+    let bash = script("bash");
+    let cases: [(&str, &[&str]); 7] = [
+        ("show K5 ''", &["table", "alltime-averages", "race"]),
+        (
+            "show K5 table --format ''",
+            &["text", "json", "csv", "picture"],
+        ),
+        ("show K5 table --class ''", &["first", "second"]),
+        ("match --bat-level ''", &["1", "2", "3", "4", "5"]),
+        ("sim X --bowl-level ''", &["1", "2", "3", "4", "5"]),
+        ("duel --a ''", &["1", "5", "frozen", "analyst"]),
+        ("review --log x --side ''", &["home", "away"]),
+    ];
+    let mut probe = String::from(
+        "source /dev/stdin\n\
+         t() { COMP_WORDS=(accc \"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=();\n\
+         _accc accc \"${COMP_WORDS[-1]}\" \"${COMP_WORDS[-2]}\"; echo \"${COMPREPLY[*]}\"; }\n",
+    );
+    for (words, _) in &cases {
+        probe.push_str(&format!("t {words}\n"));
+    }
+    let Ok(out) = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(&probe)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(bash.as_bytes())?;
+            child.wait_with_output()
+        })
+    else {
+        eprintln!("skipped: bash is not installed, so the completions were not asked");
+        return;
+    };
+    let offered = String::from_utf8(out.stdout).unwrap();
+    let offered: Vec<&str> = offered.lines().collect();
+    assert_eq!(offered.len(), cases.len(), "{offered:?}");
+    for ((words, values), got) in cases.iter().zip(offered) {
+        let got: Vec<&str> = got.split_whitespace().collect();
+        for v in *values {
+            assert!(got.contains(v), "accc {words}<Tab> offers {got:?}, not {v}");
+        }
+    }
+    for args in [&["show"][..], &["match"], &["sim"], &["duel"], &["review"]] {
+        let out = accc().args(args).arg("--help").output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(!help.contains("possible values"), "{args:?}: {help}");
+    }
+}
