@@ -494,11 +494,12 @@ fn a_sim_whose_folder_flush_fails_says_the_file_is_saved() {
             [&["accc", "sim"][..], args, &["--saves-dir", d], &SMALL[..]].concat(),
         )
         .unwrap();
+        let saves = cli.saves();
         let Some(accc::cli::Command::Sim(args)) = cli.command else {
             panic!("sim");
         };
         let failing = FailingFolderFlushes::begin();
-        let e = accc::cli::league::run_sim(args, &cli.saves_dir).unwrap_err();
+        let e = accc::cli::league::run_sim(args, &saves).unwrap_err();
         drop(failing);
         (e.to_string(), e.exit_code())
     };
