@@ -98,6 +98,11 @@ impl From<Error> for crate::error::Error {
             ErrorKind::NotAFile(_) => crate::error::Error::BadFile(text),
             // As a save file that is not there: nothing named is there to write into.
             ErrorKind::NoFolder(_) => crate::error::Error::NotFound(text),
+            // In place, only its folder not flushed: the page is there, and that is said.
+            ErrorKind::Write(e) if e.in_place_unflushed() => crate::error::Error::File {
+                what: "the almanack is written, but the disk may not have it yet".into(),
+                error: e,
+            },
             ErrorKind::Write(e) => match e.kind {
                 crate::store::ErrorKind::Io { source, .. } => crate::error::Error::io(
                     format!("cannot write the almanack {}", e.path.display()),

@@ -60,25 +60,32 @@ pub fn run(args: MatchArgs) -> Result<()> {
     // (or the --json result) goes to standard error, so `accc match --log - | jq` reads a
     // log and the person still sees how the match went.
     let log_to_stdout = args.log.as_deref() == Some(std::path::Path::new("-"));
+    // A log in place whose folder could not be flushed: the scorecard is printed, then that
+    // is said.
+    let mut unflushed = None;
     match args.log.as_deref() {
         Some(_) if log_to_stdout => print_out(&log.text())?,
         Some(path) => {
             refuse_to_bury(path)?;
             let earlier = store::read::is_there(path);
             // Atomically: a failed write (a full disk) leaves the earlier log as it was.
-            store::atomic::write(path, log.text().as_bytes(), None).map_err(|error| {
-                Error::File {
-                    what: format!(
-                        "the ball log of the match (seed {seed}) could not be written; {}",
-                        if earlier {
-                            "the earlier file there is left as it was"
-                        } else {
-                            "no file was made"
-                        }
-                    ),
-                    error,
+            match store::atomic::write(path, log.text().as_bytes(), None) {
+                Ok(()) => {}
+                Err(error) if error.in_place_unflushed() => unflushed = Some(error),
+                Err(error) => {
+                    return Err(Error::File {
+                        what: format!(
+                            "the ball log of the match (seed {seed}) could not be written; {}",
+                            if earlier {
+                                "the earlier file there is left as it was"
+                            } else {
+                                "no file was made"
+                            }
+                        ),
+                        error,
+                    })
                 }
-            })?;
+            }
         }
         None => {}
     }
@@ -100,9 +107,20 @@ pub fn run(args: MatchArgs) -> Result<()> {
             Ok(())
         }
         // The log is written: a scorecard that cannot be printed says so.
-        Some(path) => print_out(&told).map_err(|e| {
-            e.noting_done(|| format!("the ball log was written to {}", path.display()))
-        }),
+        Some(path) => {
+            print_out(&told).map_err(|e| {
+                e.noting_done(|| format!("the ball log was written to {}", path.display()))
+            })?;
+            match unflushed {
+                None => Ok(()),
+                Some(error) => Err(Error::File {
+                    what: format!(
+                        "the ball log of the match (seed {seed}) is written, but the disk may not have it yet"
+                    ),
+                    error,
+                }),
+            }
+        }
         None => print_out(&told),
     }
 }

@@ -530,6 +530,80 @@ fn a_sim_whose_folder_flush_fails_says_the_file_is_saved() {
     assert_eq!(last_year(dir.path(), "NEW"), Some(held + 1));
 }
 
+/// `accc match --log FILE` and `accc almanack --out FILE` (run in this process, their folder
+/// flushes made to fail) whose file is in place but whose folder could not be flushed say the
+/// file is written, only the disk may not have it yet (exit 5); the log is whole. They had
+/// said the file could not be written.
+#[test]
+fn a_log_or_almanack_whose_folder_flush_fails_says_the_file_is_written() {
+    use accc::store::atomic::FailingFolderFlushes;
+    use clap::Parser;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let log = dir.path().join("m.jsonl");
+    let cli = accc::cli::Cli::try_parse_from(
+        [
+            &[
+                "accc",
+                "match",
+                "--seed",
+                "3",
+                "--log",
+                log.to_str().unwrap(),
+            ][..],
+            &SMALL[..],
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let Some(accc::cli::Command::Match(args)) = cli.command else {
+        panic!("match");
+    };
+    let failing = FailingFolderFlushes::begin();
+    let e = accc::cli::match_cmd::run(args).unwrap_err();
+    drop(failing);
+    let told = e.to_string();
+    assert_eq!(e.exit_code(), 5, "{told}");
+    assert!(
+        told.contains("flushing its folder")
+            && told.ends_with(
+                "the ball log of the match (seed 3) is written, but the disk may not have it yet"
+            )
+            && !told.contains("could not be written"),
+        "{told}"
+    );
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert!(written.ends_with('\n') && written.contains("\"event\":\"result\""));
+
+    let out = sim(dir.path(), "ALM", 1).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let page = dir.path().join("alm.html");
+    let cli = accc::cli::Cli::try_parse_from([
+        "accc",
+        "almanack",
+        "ALM",
+        "--out",
+        page.to_str().unwrap(),
+        "--saves-dir",
+        d,
+    ])
+    .unwrap();
+    let saves = cli.saves();
+    let Some(accc::cli::Command::Almanack(args)) = cli.command else {
+        panic!("almanack");
+    };
+    let failing = FailingFolderFlushes::begin();
+    let e = accc::cli::almanack::run(args, &saves).unwrap_err();
+    drop(failing);
+    let told = e.to_string();
+    assert_eq!(e.exit_code(), 5, "{told}");
+    assert!(
+        told.ends_with("the almanack is written, but the disk may not have it yet"),
+        "{told}"
+    );
+    assert!(std::fs::read_to_string(&page).unwrap().contains("</html>"));
+}
+
 #[test]
 fn the_terminal_program_holds_its_file_and_is_refused_one_held_elsewhere() {
     use accc::tui::app::{App, Phase, Start};
