@@ -471,25 +471,25 @@ fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
             "for whether it is one of the over's six, but that ball makes".to_string(),
         ),
     ];
-    for (line, field, value, words) in edits {
-        let mut edited = lines.clone();
-        edited[line][field] = value;
-        let path = dir.path().join("edited.jsonl");
-        let body: Vec<String> = edited.iter().map(Value::to_string).collect();
-        std::fs::write(&path, body.join("\n") + "\n").unwrap();
+    // `accc review` of the log `edited`: its exit code, standard error and output.
+    let path = dir.path().join("edited.jsonl");
+    let review = |edited: &str| {
+        std::fs::write(&path, edited).unwrap();
         let out = accc()
             .args(["review", "--log"])
             .arg(&path)
             .output()
             .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(
-            out.status.code(),
-            Some(4),
-            "{field} on line {}: {err}",
-            line + 1
-        );
-        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), err, out.stdout)
+    };
+    for (line, field, value, words) in edits {
+        let mut edited = lines.clone();
+        edited[line][field] = value;
+        let body: Vec<String> = edited.iter().map(Value::to_string).collect();
+        let (code, err, stdout) = review(&(body.join("\n") + "\n"));
+        assert_eq!(code, Some(4), "{field} on line {}: {err}", line + 1);
+        assert!(stdout.is_empty());
         assert!(
             err.contains(&format!(
                 "{} cannot be reviewed: line {}: ",
@@ -522,15 +522,8 @@ fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
             ),
         ),
     ] {
-        let path = dir.path().join("edited.jsonl");
-        std::fs::write(&path, edited).unwrap();
-        let out = accc()
-            .args(["review", "--log"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(4), "{err}");
+        let (code, err, _) = review(&edited);
+        assert_eq!(code, Some(4), "{err}");
         assert!(err.contains(&words), "{err}");
     }
 }

@@ -855,20 +855,7 @@ fn every_county_letter_is_shown_where_a_county_is_asked_for() {
     let dir = tempfile::tempdir().unwrap();
     ok_in(
         dir.path(),
-        &[
-            "sim",
-            "S1",
-            "--years",
-            "1",
-            "--seed",
-            "1",
-            "--batsmen",
-            "2",
-            "--packs-per-session",
-            "1",
-            "--days",
-            "1",
-        ],
+        &[&["sim", "S1", "--years", "1", "--seed", "1"][..], &SMALL].concat(),
     );
     for args in [
         &["match", "--home", "Z"][..],
@@ -907,20 +894,7 @@ fn every_county_letter_is_shown_where_a_county_is_asked_for() {
 #[test]
 fn an_empty_saves_folder_is_refused_and_the_variable_is_not_shown_as_typed() {
     let dir = tempfile::tempdir().unwrap();
-    let sim = [
-        "sim",
-        "E",
-        "--years",
-        "1",
-        "--seed",
-        "1",
-        "--batsmen",
-        "2",
-        "--packs-per-session",
-        "1",
-        "--days",
-        "1",
-    ];
+    let sim = [&["sim", "E", "--years", "1", "--seed", "1"][..], &SMALL].concat();
     for args in [
         &["--saves-dir", "", "show", "Z1", "table"][..],
         &sim,
