@@ -271,12 +271,20 @@ impl Open {
             Ok(in_play) => self.in_play = Some(in_play),
             Err(why) => {
                 self.give_up_in_play();
+                let before = self.status.take();
                 self.save();
+                // What the save said of itself (saved but not flushed, or not saved) goes
+                // after the drop, not under it.
+                let saved = self.status.take().filter(|s| Some(s) != before.as_ref());
                 let why = why.map_or_else(
                     || "its fixture has been played meanwhile".to_string(),
                     |w| format!("it could not be rebuilt: {w}"),
                 );
-                self.status = Some(format!("The match that was in play was dropped: {why}."));
+                let dropped = format!("The match that was in play was dropped: {why}.");
+                self.status = Some(match saved {
+                    Some(saved) => format!("{dropped} {saved}"),
+                    None => dropped,
+                });
             }
         }
     }

@@ -2063,6 +2063,46 @@ fn a_save_whose_folder_flush_failed_is_said_to_be_saved() {
     assert!(app.quit);
 }
 
+/// A match in play whose fixture was played meanwhile (here by the library, keeping the match
+/// in play in the file) is dropped when the file is opened, and the file saved without it: the
+/// menu says so, and the save's own word (here: saved, but its folder not flushed) is said
+/// with it, where the drop's message had replaced it.
+#[test]
+fn a_match_in_play_whose_fixture_was_played_meanwhile_is_dropped_and_the_save_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    esc(&mut app);
+    press(&mut app, "y");
+    assert!(resume_line(&app).starts_with("[2] Resume Yorkshire v Surrey"));
+    drop(app);
+    let path = file_path(dir.path(), "TEST");
+    let mut keeper = accc::save::Keeper::take(&path).unwrap();
+    let mut comp = keeper.load().unwrap();
+    assert!(keeper.in_play().is_some());
+    comp.sim_rest_of_season().unwrap();
+    keeper.store(&comp).unwrap();
+    drop(keeper);
+
+    let failing = accc::store::atomic::FailingFolderFlushes::begin();
+    let app = App::new(dir.path().to_path_buf(), Some("TEST".into()));
+    drop(failing);
+    let words = shot(&app).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "The match that was in play was dropped: its fixture has been played meanwhile."
+        ) && words.contains("TEST.acc is saved, but the disk may not have it yet"),
+        "{words}"
+    );
+    assert!(!words.contains("[2] Resume"), "{words}");
+    drop(app);
+    let keeper = accc::save::Keeper::take(&path).unwrap();
+    assert!(
+        keeper.in_play().is_none(),
+        "the file no longer holds the match"
+    );
+}
+
 #[test]
 fn a_copied_file_saves_under_its_own_name_not_its_originals() {
     let dir = tempfile::tempdir().unwrap();
