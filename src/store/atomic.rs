@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::{Doing, Error, ErrorKind};
+use super::{Doing, Error};
 
 /// Suffix of every temporary file this module makes.
 const TEMP_SUFFIX: &str = ".tmp";
@@ -79,13 +79,8 @@ pub fn write(path: &Path, bytes: &[u8], backup: Option<&Path>) -> Result<(), Err
         .to_path_buf();
     // A symlink to nothing (or round in a loop) is refused before its folder is made: it is
     // not this writer's to replace (its target may be on a drive not attached).
-    if let Some(kind) = super::read::not_regular(path) {
-        if matches!(
-            kind,
-            ErrorKind::DanglingLink { .. } | ErrorKind::LinkLoop { .. }
-        ) {
-            return Err(Error::new(path, kind));
-        }
+    if let Some(kind) = super::read::broken_link(path) {
+        return Err(Error::new(path, kind));
     }
     fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, Doing::MakingFolder, e))?;
     if let Some(kind) = super::read::not_regular(&target) {
@@ -187,6 +182,7 @@ fn sync_dir_now(_dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::ErrorKind;
 
     #[test]
     fn a_write_replaces_the_file_and_keeps_the_old_one_as_backup() {

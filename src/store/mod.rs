@@ -132,8 +132,8 @@ impl Error {
     /// decided now, looking at the file system as it is when the step failed.
     pub(crate) fn io(path: &Path, doing: Doing, source: std::io::Error) -> Error {
         if source.kind() == std::io::ErrorKind::NotFound && doing == Doing::Reading {
-            if let Some(target) = read::dangling_link(path) {
-                return Error::new(path, ErrorKind::DanglingLink { target });
+            if let Some(kind @ ErrorKind::DanglingLink { .. }) = read::broken_link(path) {
+                return Error::new(path, kind);
             }
             return Error::new(path, ErrorKind::NotFound);
         }

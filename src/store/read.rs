@@ -67,7 +67,8 @@ pub fn missing_folder(path: &Path) -> Option<&Path> {
 }
 
 /// Whether `path` names something that is there but is not a regular file, and what it is:
-/// a folder, a pipe, a device, ... or a symlink to nothing (see [`dangling_link`]).
+/// a folder, a pipe, a device, ... or a symlink to nothing or round in a loop (see
+/// [`broken_link`]).
 pub fn not_regular(path: &Path) -> Option<ErrorKind> {
     match std::fs::metadata(path) {
         Ok(meta) => (!meta.is_file()).then(|| ErrorKind::NotRegular(kind_name(&meta))),
@@ -109,18 +110,6 @@ pub fn is_loop(e: &std::io::Error) -> bool {
 /// `Path::exists` takes for nothing at all).
 pub fn is_there(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
-}
-
-/// Where the symlink at `path` points, when it points to nothing that is there.
-pub fn dangling_link(path: &Path) -> Option<std::path::PathBuf> {
-    let meta = std::fs::symlink_metadata(path).ok()?;
-    if !meta.file_type().is_symlink() {
-        return None;
-    }
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::read_link(path).ok(),
-        _ => None,
-    }
 }
 
 #[cfg(unix)]
