@@ -3,9 +3,6 @@
 use clap::Parser;
 
 fn main() {
-    if closed_stdout::CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
-        accc::cli::common::note_stdout_closed();
-    }
     let cli = match accc::cli::Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version print and exit 0, as clap does, but through print_out: a
@@ -51,20 +48,16 @@ fn main() {
 /// would turn every write into a silent success. A function in `.init_array` runs before that:
 /// the C library calls it as it starts the program, after loading it and before its `main`.
 /// Elsewhere than Linux the check is not made and a closed stdout is `/dev/null`, as before.
+/// It tells [`accc::cli::common::note_stdout_closed`] at once (which only sets a flag).
+#[cfg(target_os = "linux")]
 mod closed_stdout {
-    use std::sync::atomic::AtomicBool;
-
-    pub static CLOSED: AtomicBool = AtomicBool::new(false);
-
-    #[cfg(target_os = "linux")]
     extern "C" fn check() {
         // SAFETY: F_GETFD only asks whether descriptor 1 is open; it changes nothing.
         if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
-            CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+            accc::cli::common::note_stdout_closed();
         }
     }
 
-    #[cfg(target_os = "linux")]
     #[used]
     #[link_section = ".init_array"]
     static CHECK: extern "C" fn() = check;
