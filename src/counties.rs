@@ -68,12 +68,7 @@ pub fn get(id: CountyId) -> &'static County {
 }
 
 /// Every county as a person may name it: its full name, then its short name (where that
-/// differs) and its letter: "Surrey (S), Lancashire (Lancs, L), ...". For the help of the
-/// commands that take a county, and the message that refuses an unknown one.
-pub fn names_and_letters() -> String {
-    entries().join(", ")
-}
-
+/// differs) and its letter: "Surrey (S)", "Lancashire (Lancs, L)", ...
 fn entries() -> Vec<String> {
     all()
         .iter()
@@ -87,8 +82,10 @@ fn entries() -> Vec<String> {
         .collect()
 }
 
-/// [`names_and_letters`], then `more`, in lines of at most `width` characters after `indent`
-/// (the program's one wrap, [`crate::text::Wrap`]), a county never parted from its letter.
+/// Every county as a person may name it ("Surrey (S), Lancashire (Lancs, L), ..."), then
+/// `more`, in lines of at most `width` characters after `indent` (the program's one wrap,
+/// [`crate::text::Wrap`]), a county never parted from its letter. For the help of the commands
+/// that take a county, and the message that refuses an unknown one.
 pub fn names_and_letters_lines(width: usize, indent: &str, more: &str) -> Vec<String> {
     // Within an entry the spaces are a character that is not whitespace, so the wrap keeps
     // the entry on one line; they are spaces again once it has.
@@ -229,7 +226,7 @@ mod tests {
     /// message's lines fit an 80-column terminal after "accc: ".
     #[test]
     fn the_unknown_county_message_lists_every_letter_within_80_columns() {
-        let list = names_and_letters();
+        let list = entries().join(", ");
         for c in all() {
             let entry = if c.short == c.name {
                 format!("{} ({})", c.name, c.key)

@@ -87,8 +87,8 @@ static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicB
 /// Notes that the program was started with its standard output closed. The Rust runtime puts
 /// `/dev/null` in a closed descriptor's place before `main` (so that no file opened later
 /// takes it): writes would then vanish and every command end in success. The binary learns of
-/// it before that (`main.rs`) and tells [`stdout`], which then refuses every write, a failure like a full
-/// disk's (exit 5).
+/// it before that (`main.rs`) and tells [`stdout`], which then refuses every write, a failure
+/// like a full disk's (exit 5).
 pub fn note_stdout_closed() {
     STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
