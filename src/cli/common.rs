@@ -51,11 +51,11 @@ impl RuleArgs {
 pub struct LevelArgs {
     /// Batting AI level, 1 (novice) to 5 (professional).
     #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--bat-level")))]
+          value_parser = values::level_arg("--bat-level"))]
     pub bat_level: u8,
     /// Bowling AI level, 1 (novice) to 5 (professional).
     #[arg(long, default_value_t = 5, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--bowl-level")))]
+          value_parser = values::level_arg("--bowl-level"))]
     pub bowl_level: u8,
 }
 

@@ -72,19 +72,19 @@ pub struct DuelArgs {
     pub b: Who,
     /// Side A's batting level (overrides --a for batting).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--a-bat")))]
+          value_parser = values::level_arg("--a-bat"))]
     pub a_bat: Option<u8>,
     /// Side A's bowling level (overrides --a for bowling).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--a-bowl")))]
+          value_parser = values::level_arg("--a-bowl"))]
     pub a_bowl: Option<u8>,
     /// Side B's batting level (overrides --b for batting).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--b-bat")))]
+          value_parser = values::level_arg("--b-bat"))]
     pub b_bat: Option<u8>,
     /// Side B's bowling level (overrides --b for bowling).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--b-bowl")))]
+          value_parser = values::level_arg("--b-bowl"))]
     pub b_bowl: Option<u8>,
     /// Matches to play, 1 to 4294967295: pairs of the same deal with the sides swapped (an
     /// odd number plays the last deal once, A at home).

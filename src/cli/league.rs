@@ -70,11 +70,11 @@ pub struct NewFileArgs {
     pub no_byes: bool,
     /// Batting AI level, 1-5 (new files only; default 5).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--bat-level")))]
+          value_parser = values::level_arg("--bat-level"))]
     pub bat_level: Option<u8>,
     /// Bowling AI level, 1-5 (new files only; default 5).
     #[arg(long, allow_negative_numbers = true, hide_possible_values = true,
-          value_parser = values::offering(&values::LEVELS, values::level("--bowl-level")))]
+          value_parser = values::level_arg("--bowl-level"))]
     pub bowl_level: Option<u8>,
     /// The user's county (a name, short name or letter, listed below), or "none" (new files
     /// only; default none).

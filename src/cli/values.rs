@@ -106,6 +106,11 @@ pub fn offering<P>(names: &'static [&'static str], inner: P) -> Offering<P> {
 /// The levels, as completion offers them.
 pub const LEVELS: [&str; 5] = ["1", "2", "3", "4", "5"];
 
+/// The parser of a level argument: [`level`], the levels offered for completion.
+pub fn level_arg(flag: &'static str) -> Offering<impl Fn(&str) -> Result<u8, ValueError> + Clone> {
+    offering(&LEVELS, level(flag))
+}
+
 impl<P> clap::builder::TypedValueParser for Offering<P>
 where
     P: clap::builder::TypedValueParser,
