@@ -718,26 +718,12 @@ fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
         "is a link to {}, which is not there",
         table_target.display()
     );
-    for (args, said) in [
-        (vec!["show", "DANG", "table"], &said),
-        (vec!["export", "DANG"], &said),
-        (vec!["almanack", "DANG", "--out", "-"], &said),
-        (vec!["review", "DANG"], &said),
-        (vec!["sim", "DANG", "--years", "1", "--seed", "3"], &said),
-        (vec!["sim", "DANG", "--years", "0"], &said),
-        (vec!["charts", "session", "show", "dd"], &table_said),
-        (
-            vec!["charts", "session", "new", "dd", "paydirt-vii"],
-            &table_said,
-        ),
-        (
-            vec!["charts", "session", "set", "dd", "down", "2"],
-            &table_said,
-        ),
-        (vec!["charts", "session", "undo", "dd"], &table_said),
-    ] {
-        refused_as_unusable(dir.path(), &args, said);
-    }
+    refused_by_every_command(dir.path(), ("DANG", &said), ("dd", &table_said));
+    refused_as_unusable(
+        dir.path(),
+        &["charts", "session", "undo", "dd"],
+        &table_said,
+    );
     for (l, t) in [(&link, &target), (&table, &table_target)] {
         assert_eq!(&std::fs::read_link(l).unwrap(), t, "the link is kept");
     }
@@ -791,25 +777,7 @@ fn a_symlink_loop_is_refused_by_every_command_and_left_as_it_is() {
         "ll.table is a link to {}, which leads round in a loop",
         table.display()
     );
-    for (args, said) in [
-        (vec!["show", "LOOP", "table"], &said),
-        (vec!["export", "LOOP"], &said),
-        (vec!["almanack", "LOOP", "--out", "-"], &said),
-        (vec!["review", "LOOP"], &said),
-        (vec!["sim", "LOOP", "--years", "1", "--seed", "3"], &said),
-        (vec!["sim", "LOOP", "--years", "0"], &said),
-        (vec!["charts", "session", "show", "ll"], &table_said),
-        (
-            vec!["charts", "session", "new", "ll", "paydirt-vii"],
-            &table_said,
-        ),
-        (
-            vec!["charts", "session", "set", "ll", "down", "2"],
-            &table_said,
-        ),
-    ] {
-        refused_as_unusable(dir.path(), &args, said);
-    }
+    refused_by_every_command(dir.path(), ("LOOP", &said), ("ll", &table_said));
     for l in [&link, &table] {
         assert_eq!(&std::fs::read_link(l).unwrap(), l, "the link is kept");
     }
@@ -879,6 +847,35 @@ fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
         "the loop is kept"
     );
     assert!(std::fs::read_link(&dangling).is_ok() && !d.join("gone").exists());
+}
+
+/// Every command that reads or writes the save `save.0` (show, export, almanack, review, sim
+/// of a season and of none) or the table session `session.0` (show, new, set) refuses it as
+/// a file that cannot be used, saying `save.1` or `session.1`.
+fn refused_by_every_command(
+    saves: &std::path::Path,
+    (save, said): (&str, &str),
+    (session, session_said): (&str, &str),
+) {
+    for (args, said) in [
+        (vec!["show", save, "table"], said),
+        (vec!["export", save], said),
+        (vec!["almanack", save, "--out", "-"], said),
+        (vec!["review", save], said),
+        (vec!["sim", save, "--years", "1", "--seed", "3"], said),
+        (vec!["sim", save, "--years", "0"], said),
+        (vec!["charts", "session", "show", session], session_said),
+        (
+            vec!["charts", "session", "new", session, "paydirt-vii"],
+            session_said,
+        ),
+        (
+            vec!["charts", "session", "set", session, "down", "2"],
+            session_said,
+        ),
+    ] {
+        refused_as_unusable(saves, &args, said);
+    }
 }
 
 /// `args`, run with the saves in `saves`, are refused as a file that cannot be used (exit 4),
