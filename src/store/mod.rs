@@ -75,6 +75,21 @@ impl ErrorKind {
             }
         )
     }
+
+    /// Whether what is at the file's place (or on the way to it) is no file this program can
+    /// use, as opposed to a step the system refused: not a regular file (a folder, a pipe, a
+    /// symlink to nothing or round in a loop), too large to be one, or a file where a folder
+    /// must be. The README's exit 4, where a refused read or write is 5.
+    pub fn cannot_be_used(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::NotRegular(_)
+                | ErrorKind::DanglingLink { .. }
+                | ErrorKind::LinkLoop { .. }
+                | ErrorKind::TooLarge { .. }
+                | ErrorKind::NotAFolder { .. }
+        )
+    }
 }
 
 /// The step that failed, for the message.
@@ -100,23 +115,6 @@ impl Doing {
             Doing::FlushingFolder => "flushing its folder to disk",
             Doing::Locking => "taking its lock",
         }
-    }
-}
-
-impl ErrorKind {
-    /// Whether what is at the file's place (or on the way to it) is no file this program can
-    /// use, as opposed to a step the system refused: not a regular file (a folder, a pipe, a
-    /// symlink to nothing or round in a loop), too large to be one, or a file where a folder
-    /// must be. The README's exit 4, where a refused read or write is 5.
-    pub fn cannot_be_used(&self) -> bool {
-        matches!(
-            self,
-            ErrorKind::NotRegular(_)
-                | ErrorKind::DanglingLink { .. }
-                | ErrorKind::LinkLoop { .. }
-                | ErrorKind::TooLarge { .. }
-                | ErrorKind::NotAFolder { .. }
-        )
     }
 }
 
