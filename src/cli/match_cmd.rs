@@ -16,10 +16,12 @@ use crate::store;
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     /// The home county: a name, short name or letter (the counties are listed below).
-    #[arg(long, default_value = "Surrey")]
+    #[arg(long, default_value = "Surrey", hide_possible_values = true,
+          value_parser = super::values::county_arg(&[]))]
     pub home: String,
     /// The away county, named as --home is.
-    #[arg(long, default_value = "Nottinghamshire")]
+    #[arg(long, default_value = "Nottinghamshire", hide_possible_values = true,
+          value_parser = super::values::county_arg(&[]))]
     pub away: String,
     /// The match seed, 0 to 9007199254740991 (2^53 - 1); default: from the clock (it is
     /// printed).
