@@ -93,9 +93,11 @@ impl From<Error> for crate::error::Error {
         let text = e.to_string();
         match e.kind {
             ErrorKind::View(e) => e,
-            ErrorKind::NotAnAlmanack(_) => crate::error::Error::Usage(text),
-            // A file that cannot be used (README: exit 4).
-            ErrorKind::NotAFile(_) => crate::error::Error::BadFile(text),
+            // A file that cannot be used (README: exit 4): as the page's place, one that is
+            // not an earlier almanack, or not a regular file at all.
+            ErrorKind::NotAnAlmanack(_) | ErrorKind::NotAFile(_) => {
+                crate::error::Error::BadFile(text)
+            }
             // As a save file that is not there: nothing named is there to write into.
             ErrorKind::NoFolder(_) => crate::error::Error::NotFound(text),
             // In place, only its folder not flushed: the page is there, and that is said.

@@ -210,14 +210,18 @@ fn logged_match(first: Option<&Line>) -> Result<LoggedMatch, LogError> {
 }
 
 /// An event of the format: its name, what it is in words, the words for what makes its
-/// figures, and the fields `shared/spec/ball-log.md` lists for it (JSON pointers into its
-/// object), each with what it holds. A line must agree with the replay on every one of them;
-/// a field the spec does not list is its writer's own and is not compared.
+/// figures, the fields `shared/spec/ball-log.md` lists for it (JSON pointers into its
+/// object), each with what it holds, and the fields this program writes there beyond the
+/// spec's (`own`, each named in its words by its JSON name too, as the spec does not tell of
+/// it). A line must agree with the replay on every listed field, and on each of the
+/// program's own that it has: a log by another writer may lack them. Any other field is its
+/// writer's own and is not compared.
 struct Kind {
     event: &'static str,
     told: &'static str,
     by: &'static str,
     fields: &'static [(&'static str, &'static str)],
+    own: &'static [(&'static str, &'static str)],
 }
 
 const KINDS: &[Kind] = &[
@@ -237,6 +241,7 @@ const KINDS: &[Kind] = &[
             ("/options/days", "the days"),
             ("/options/max_packs", "the most packs the match may use"),
         ],
+        own: &[],
     },
     Kind {
         event: "deal",
@@ -247,18 +252,21 @@ const KINDS: &[Kind] = &[
             ("/hands/away", "the away side's hand"),
             ("/pickup", "the pickup pile"),
         ],
+        own: &[],
     },
     Kind {
         event: "toss",
         told: "the toss",
         by: "the toss makes",
         fields: &[("/winner", "the toss's winner"), ("/elected", "its choice")],
+        own: &[],
     },
     Kind {
         event: "discard",
         told: "an opening discard",
         by: "the match makes",
         fields: &[("/side", "the side discarding"), ("/card", "the card")],
+        own: &[],
     },
     Kind {
         event: "innings",
@@ -269,6 +277,7 @@ const KINDS: &[Kind] = &[
             ("/batting", "the side batting"),
             ("/no_ball_suit", "the no-ball suit"),
         ],
+        own: &[],
     },
     Kind {
         event: "pack",
@@ -279,6 +288,7 @@ const KINDS: &[Kind] = &[
             ("/after", "whose draw used up the old pack"),
             ("/pickup", "the new pack"),
         ],
+        own: &[],
     },
     Kind {
         event: "ball",
@@ -302,6 +312,11 @@ const KINDS: &[Kind] = &[
             ("/wickets", "the wickets down"),
             ("/balls", "the balls that counted"),
         ],
+        own: &[
+            ("/no_balls", "the no-ball extras (\"no_balls\")"),
+            ("/wides", "the wide extras (\"wides\")"),
+            ("/byes", "the byes (\"byes\")"),
+        ],
     },
     Kind {
         event: "exchange",
@@ -312,6 +327,7 @@ const KINDS: &[Kind] = &[
             ("/out", "the cards put out"),
             ("/in", "the cards drawn"),
         ],
+        own: &[],
     },
     Kind {
         event: "declare",
@@ -323,6 +339,7 @@ const KINDS: &[Kind] = &[
             ("/total", "the total"),
             ("/wickets", "the wickets down"),
         ],
+        own: &[],
     },
     Kind {
         event: "innings_end",
@@ -336,6 +353,7 @@ const KINDS: &[Kind] = &[
             ("/balls", "the balls that counted"),
             ("/reason", "why it ended"),
         ],
+        own: &[],
     },
     Kind {
         event: "result",
@@ -351,6 +369,7 @@ const KINDS: &[Kind] = &[
             ("/points/away", "the away side's points"),
             ("/packs_used", "the packs used"),
         ],
+        own: &[],
     },
 ];
 
@@ -400,19 +419,23 @@ fn told(v: &Value, like: &Value) -> String {
 }
 
 /// Checks the line `l` against the object `made` the replay writes there, on every field the
-/// format lists for its event.
+/// format lists for its event (each must be there) and on each of this program's own fields
+/// that the line has.
 fn agree(l: &Line, made: &Value) -> Result<(), LogError> {
     let Some(k) = kind(event(l)) else {
         return Ok(());
     };
-    for &(pointer, what) in k.fields {
+    let listed = k.fields.iter().map(|f| (f, true));
+    for (&(pointer, what), required) in listed.chain(k.own.iter().map(|f| (f, false))) {
         let Some(m) = made.pointer(pointer) else {
             continue;
         };
         let name = &pointer[pointer.rfind('/').map_or(0, |i| i + 1)..];
-        let logged =
-            l.1.pointer(pointer)
-                .ok_or(err(l.0, LogErrorKind::Field(name)))?;
+        let logged = match l.1.pointer(pointer) {
+            Some(logged) => logged,
+            None if required => return Err(err(l.0, LogErrorKind::Field(name))),
+            None => continue,
+        };
         if !same(logged, m) {
             return Err(err(
                 l.0,

@@ -1,7 +1,9 @@
 //! `accc completions bash|zsh|fish`: prints the shell's completion script for `accc`, made by
-//! `clap_complete` from the same command definitions the parser uses.
+//! `clap_complete` from the same command definitions the parser uses, and, for fish, the
+//! values of the positional arguments that `clap_complete` leaves out of its fish script
+//! ([`fish_positionals`]).
 
-use clap::{Args, CommandFactory, ValueEnum};
+use clap::{Arg, Args, Command, CommandFactory, ValueEnum};
 use clap_complete::Shell;
 
 use super::common::print_out;
@@ -25,19 +27,158 @@ pub enum ShellName {
     Fish,
 }
 
+/// The program's name, as the scripts complete it.
+const BIN: &str = "accc";
+
 /// The completion script for `shell`.
 pub fn script(shell: ShellName) -> String {
-    let shell = match shell {
+    let generator = match shell {
         ShellName::Bash => Shell::Bash,
         ShellName::Zsh => Shell::Zsh,
         ShellName::Fish => Shell::Fish,
     };
+    let mut cmd = super::Cli::command();
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut super::Cli::command(), "accc", &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    clap_complete::generate(generator, &mut cmd, BIN, &mut out);
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+    if shell == ShellName::Fish {
+        // `generate` has built the command: its global options are on every subcommand.
+        text.push_str(&fish_positionals(&cmd));
+    }
+    text
+}
+
+/// What fish completes for the positional arguments that take named values (`show`'s view,
+/// the shell of `completions`), which clap_complete's fish script does not complete (it
+/// completes only options). A value is offered where the word being typed is that argument:
+/// a function reads the words before it as the subcommand does (with fish's `argparse`, given
+/// the subcommand's options, so that an option's value is not counted as an argument) and
+/// counts the arguments before it. Each such argument is one word, of a subcommand of `accc`
+/// itself (`the_fish_script_completes_every_argument_of_named_values` holds any other).
+fn fish_positionals(cmd: &Command) -> String {
+    let at = format!("__fish_{BIN}_at_argument");
+    let mut lines = Vec::new();
+    for sub in cmd.get_subcommands() {
+        let specs = optspecs(sub);
+        for (i, arg) in sub.get_positionals().enumerate() {
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| {
+                    let help = v.get_help().map(ToString::to_string).unwrap_or_default();
+                    format!("{}\\t'{}'", escape(v.get_name()), escape(&help))
+                })
+                .collect();
+            if values.is_empty() {
+                continue;
+            }
+            lines.push(format!(
+                "complete -c {BIN} -n \"{at} {} {}{specs}\" -f -a \"{}\"",
+                sub.get_name(),
+                i + 1,
+                values.join("\n")
+            ));
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "
+# Whether the word being typed is argument number $argv[2] of the subcommand $argv[1], the
+# rest of $argv being the subcommand's options as argparse takes them.
+function {at}
+    set -l sub $argv[1]
+    set -l nth $argv[2]
+    set -l specs $argv[3..-1]
+    set -l words (commandline -opc)
+    set -e words[1]
+    argparse -s (__fish_{BIN}_global_optspecs) -- $words 2>/dev/null
+    or return 1
+    test \"$argv[1]\" = \"$sub\"
+    or return 1
+    set -e argv[1]
+    argparse $specs -- $argv 2>/dev/null
+    or return 1
+    test (count $argv) -eq (math $nth - 1)
+end
+
+{}
+",
+        lines.join("\n")
+    )
+}
+
+/// The options of `cmd` as fish's `argparse` takes them (` s/long=` for one with a value),
+/// each after a space, as clap_complete writes the global ones.
+fn optspecs(cmd: &Command) -> String {
+    let mut specs = String::new();
+    for arg in cmd.get_arguments().filter(|a| !a.is_positional()) {
+        let name = match (arg.get_short(), arg.get_long()) {
+            (Some(s), Some(l)) => format!("{s}/{l}"),
+            (Some(s), None) => s.to_string(),
+            (None, Some(l)) => l.to_string(),
+            (None, None) => continue,
+        };
+        specs.push(' ');
+        specs.push_str(&name);
+        if takes_value(arg) {
+            specs.push('=');
+        }
+    }
+    specs
+}
+
+fn takes_value(arg: &Arg) -> bool {
+    arg.get_num_args().is_none_or(|n| n.takes_values())
+}
+
+/// `text` inside fish's single quotes (as clap_complete escapes a value there), with the
+/// double quotes, `$` and `\` of the double-quoted list it stands in escaped too.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('\'', "\\'")
+        .replace('"', "\\\"")
+        .replace('$', "\\$")
 }
 
 /// Runs `accc completions`.
 pub fn run(args: CompletionsArgs) -> Result<()> {
     print_out(&script(args.shell))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fish script completes an argument of named values only where it is one word, of a
+    /// subcommand of `accc` itself: one anywhere else would go uncompleted in fish.
+    #[test]
+    fn the_fish_script_completes_every_argument_of_named_values() {
+        fn walk(cmd: &Command, depth: usize, beyond: &mut Vec<String>) {
+            for sub in cmd.get_subcommands() {
+                for arg in sub.get_positionals() {
+                    let many = arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+                    if !arg.get_possible_values().is_empty() && (depth > 0 || many) {
+                        beyond.push(format!("{} {}", sub.get_name(), arg.get_id()));
+                    }
+                }
+                walk(sub, depth + 1, beyond);
+            }
+        }
+        let mut cmd = super::super::Cli::command();
+        cmd.build();
+        let mut beyond = Vec::new();
+        walk(&cmd, 0, &mut beyond);
+        assert_eq!(beyond, Vec::<String>::new());
+        let fish = script(ShellName::Fish);
+        for sub in cmd.get_subcommands() {
+            for (i, arg) in sub.get_positionals().enumerate() {
+                let offered = format!("__fish_accc_at_argument {} {} ", sub.get_name(), i + 1);
+                let values = !arg.get_possible_values().is_empty();
+                assert_eq!(fish.contains(&offered), values, "{offered}");
+            }
+        }
+    }
 }

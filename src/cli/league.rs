@@ -78,7 +78,8 @@ pub struct NewFileArgs {
     pub bowl_level: Option<u8>,
     /// The user's county (a name, short name or letter, listed below), or "none" (new files
     /// only; default none).
-    #[arg(long)]
+    #[arg(long, hide_possible_values = true,
+          value_parser = values::county_arg(&[("none", "the user has no county")]))]
     pub county: Option<String>,
 }
 

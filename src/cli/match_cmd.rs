@@ -16,10 +16,12 @@ use crate::store;
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     /// The home county: a name, short name or letter (the counties are listed below).
-    #[arg(long, default_value = "Surrey")]
+    #[arg(long, default_value = "Surrey", hide_possible_values = true,
+          value_parser = super::values::county_arg(&[]))]
     pub home: String,
     /// The away county, named as --home is.
-    #[arg(long, default_value = "Nottinghamshire")]
+    #[arg(long, default_value = "Nottinghamshire", hide_possible_values = true,
+          value_parser = super::values::county_arg(&[]))]
     pub away: String,
     /// The match seed, 0 to 9007199254740991 (2^53 - 1); default: from the clock (it is
     /// printed).
@@ -126,10 +128,10 @@ pub fn run(args: MatchArgs) -> Result<()> {
 }
 
 /// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a
-/// save file, a scorecard, anything mistyped) is left alone with an error, and a log is not
-/// written into a folder that does not exist (exit 3). Only a regular file
-/// is written as a log: anything else (a folder, a pipe, a device) is refused, and `--log -`
-/// writes the log to standard output instead.
+/// save file, a scorecard, anything mistyped) is left alone, refused as a file that cannot be
+/// used (exit 4, as a file that is not a save is), and a log is not written into a folder that
+/// does not exist (exit 3). Only a regular file is written as a log: anything else (a folder,
+/// a pipe, a device) is refused, and `--log -` writes the log to standard output instead.
 fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
     // A folder that is missing is not made (the store's writer would make it).
     if let Some(dir) = store::read::missing_folder(path) {
@@ -166,7 +168,7 @@ fn refuse_to_bury(path: &std::path::Path) -> Result<()> {
     if head.is_empty() || is_log {
         Ok(())
     } else {
-        Err(Error::Usage(format!(
+        Err(Error::BadFile(format!(
             "{} exists and is not a ball log: it was left alone (give the log another name)",
             path.display()
         )))

@@ -31,7 +31,7 @@ pub struct ShowArgs {
     pub year: Option<u16>,
     /// The county, for results, records and story (a name, short name or letter, listed
     /// below; default: the user's county).
-    #[arg(long)]
+    #[arg(long, hide_possible_values = true, value_parser = values::county_arg(&[]))]
     pub county: Option<String>,
     /// first or second (default: the user's county's class, else first).
     #[arg(long, hide_possible_values = true,

@@ -94,13 +94,68 @@ pub fn days(s: &str) -> Result<u8, ValueError> {
 /// (`hide_possible_values`), its help saying them in words already.
 #[derive(Clone)]
 pub struct Offering<P> {
-    names: &'static [&'static str],
+    names: Offered,
     inner: P,
+}
+
+/// The values an [`Offering`] names.
+#[derive(Clone, Copy)]
+enum Offered {
+    /// These words.
+    Names(&'static [&'static str]),
+    /// Every county by each of its names (full, short, letter), then these words, each with
+    /// what it means.
+    Counties(&'static [(&'static str, &'static str)]),
 }
 
 /// [`Offering`] `names` for completion, parsed by `inner`.
 pub fn offering<P>(names: &'static [&'static str], inner: P) -> Offering<P> {
-    Offering { names, inner }
+    Offering {
+        names: Offered::Names(names),
+        inner,
+    }
+}
+
+/// The parser of a county argument: any text, found among the counties when the command
+/// runs (which refuses an unknown one, listing them); completion offers every county by its
+/// full name, its short name where that differs and its letter, each told with the full name
+/// (zsh and fish show such words, and put a county's on one line), then `more`, each a word
+/// and what it means (sim's `none`).
+pub fn county_arg(
+    more: &'static [(&'static str, &'static str)],
+) -> Offering<clap::builder::StringValueParser> {
+    Offering {
+        names: Offered::Counties(more),
+        inner: clap::builder::StringValueParser::new(),
+    }
+}
+
+/// A county's letter as a word that lasts (clap names a value by a `&'static str`): the
+/// letters are A to Z (tested with the counties).
+fn letter(key: char) -> &'static str {
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let i = LETTERS.find(key).expect("a county's letter is A to Z");
+    &LETTERS[i..=i]
+}
+
+/// The values completion offers for a county (see [`county_arg`]).
+fn county_values(
+    more: &'static [(&'static str, &'static str)],
+) -> impl Iterator<Item = clap::builder::PossibleValue> {
+    use clap::builder::PossibleValue;
+    let counties = crate::counties::all().iter().flat_map(|c| {
+        let mut v = vec![c.name.as_str()];
+        if c.short != c.name {
+            v.push(c.short.as_str());
+        }
+        v.push(letter(c.key));
+        v.into_iter()
+            .map(|word| PossibleValue::new(word).help(c.name.as_str()))
+    });
+    counties.chain(
+        more.iter()
+            .map(|&(word, means)| PossibleValue::new(word).help(means)),
+    )
 }
 
 /// The levels, as completion offers them.
@@ -129,11 +184,12 @@ where
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(
-            self.names
-                .iter()
-                .map(|n| clap::builder::PossibleValue::new(*n)),
-        ))
+        match self.names {
+            Offered::Names(names) => Some(Box::new(
+                names.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+            )),
+            Offered::Counties(more) => Some(Box::new(county_values(more))),
+        }
     }
 }
 

@@ -380,7 +380,8 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
 /// A log whose recorded figures were edited is refused (exit 4), the file, the line and the
 /// figure named, and nothing is reviewed: the review plays the log's cards and checks what
 /// each line records against what those cards make (it had gone by the cards alone and let an
-/// edited score pass). Each edit below is one a person might make by hand.
+/// edited score pass), the program's own fields of a ball (`byes`) as well as the spec's. Each
+/// edit below is one a person might make by hand.
 #[test]
 fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
     let dir = tempfile::tempdir().unwrap();
@@ -410,6 +411,7 @@ fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
     let last = |event: &str| lines.iter().rposition(|v| v["event"] == event).unwrap();
     let first_ball = at("ball", 0);
     let runs = lines[first_ball]["runs"].as_u64().unwrap();
+    let byes = lines[first_ball]["byes"].as_u64().unwrap();
     let end = last("innings_end");
     let total = lines[end]["total"].as_u64().unwrap();
     let result = last("result");
@@ -463,6 +465,16 @@ fn accc_review_refuses_a_log_whose_figures_disagree_with_its_cards() {
             "wicket",
             serde_json::json!({"batsman": 1, "how": "stumped"}),
             "the log says batsman 1 out stumped for the wicket".to_string(),
+        ),
+        // A field of the program's own, not the spec's, where the log has it.
+        (
+            first_ball,
+            "byes",
+            Value::from(byes + 1),
+            format!(
+                "the log says {} for the byes (\"byes\"), but that ball makes {byes}",
+                byes + 1
+            ),
         ),
         (
             first_ball,

@@ -441,7 +441,7 @@ fn the_almanack_replaces_only_an_earlier_almanack() {
     let page = d.join("page.html");
     std::fs::write(&page, "<html>my own notes</html>").unwrap();
     let out = run(d, &["almanack", "SAFE", "--out", page.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not an almanack"));
     assert_eq!(
         std::fs::read_to_string(&page).unwrap(),

@@ -185,12 +185,13 @@ fn a_log_replays_card_for_card_from_its_deal_and_packs() {
     }
 }
 
-/// What a writer may add to a log is no disagreement: a field the spec does not list (here
-/// one of ours, `no_balls`, changed, and one of the writer's own) and a line of an event it
-/// does not know. A listed figure edited, a score made a string, or a line with no event
-/// is refused on its line.
+/// What a writer may add to a log is no disagreement: a field neither the spec nor this
+/// program writes, and a line of an event it does not know; nor is a log without this
+/// program's own fields of a ball (`no_balls`, `wides`, `byes`: another writer's). A listed
+/// figure edited, a score made a string, one of the program's own fields edited where it is
+/// there, or a line with no event is refused on its line.
 #[test]
-fn a_replay_checks_the_listed_figures_and_leaves_a_writers_own_alone() {
+fn a_replay_checks_the_listed_figures_and_its_own_and_leaves_a_writers_own_alone() {
     use accc::ball_log::read;
     let options = MatchOptions {
         batsmen: 4,
@@ -219,10 +220,17 @@ fn a_replay_checks_the_listed_figures_and_leaves_a_writers_own_alone() {
         read::replay(&text(lines), &mut NoRecord, |_, _| {}).map(|(_, end)| end.is_over())
     };
     let mut added = lines.clone();
-    added[ball]["no_balls"] = serde_json::json!(7);
     added[ball]["note"] = serde_json::json!("a writer's own");
     added.insert(3, serde_json::json!({"event": "comment", "text": "tea"}));
     assert!(replayed(&added).unwrap());
+    // Another writer's log: its balls have only the spec's fields.
+    let mut others = lines.clone();
+    for l in others.iter_mut().filter(|v| v["event"] == "ball") {
+        for own in ["no_balls", "wides", "byes"] {
+            l.as_object_mut().unwrap().remove(own).unwrap();
+        }
+    }
+    assert!(replayed(&others).unwrap());
     let refused = |edit: &dyn Fn(&mut Vec<serde_json::Value>)| {
         let mut edited = lines.clone();
         edit(&mut edited);
@@ -252,6 +260,49 @@ fn a_replay_checks_the_listed_figures_and_leaves_a_writers_own_alone() {
         format!(
             "line {}: the field \"extras\" is missing or wrong",
             ball + 1
+        )
+    );
+    // The program's own fields, where they are there, are held to the replay as the spec's
+    // are: one run of extras moved from one kind to another leaves `extras` and the total
+    // as they were, and is still found.
+    let (extra, kind) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, v)| {
+            ["no_balls", "wides", "byes"]
+                .into_iter()
+                .find(|k| v["event"] == "ball" && v[k].as_u64() > Some(0))
+                .map(|k| (i, k))
+        })
+        .expect("a ball with extras");
+    let other = if kind == "byes" { "wides" } else { "byes" };
+    let (was, other_was) = (
+        lines[extra][kind].as_u64().unwrap(),
+        lines[extra][other].as_u64().unwrap(),
+    );
+    let said = refused(&|l| {
+        l[extra][kind] = serde_json::json!(was - 1);
+        l[extra][other] = serde_json::json!(other_was + 1);
+    });
+    let words = match kind {
+        "no_balls" => "the no-ball extras (\"no_balls\")",
+        "wides" => "the wide extras (\"wides\")",
+        _ => "the byes (\"byes\")",
+    };
+    assert_eq!(
+        said,
+        format!(
+            "line {}: the log says {} for {words}, but that ball makes {was}",
+            extra + 1,
+            was - 1
+        )
+    );
+    assert_eq!(
+        refused(&|l| l[extra]["byes"] = serde_json::json!(null)),
+        format!(
+            "line {}: the log says none for the byes (\"byes\"), but that ball makes {}",
+            extra + 1,
+            lines[extra]["byes"]
         )
     );
     assert_eq!(
@@ -446,7 +497,7 @@ fn accc_match_log_replaces_only_an_earlier_log() {
         .arg(&keep)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("exists and is not a ball log: it was left alone"));
     assert_eq!(std::fs::read(&keep).unwrap(), b"ACCCSAVE precious bytes");

@@ -849,6 +849,63 @@ fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
     assert!(std::fs::read_link(&dangling).is_ok() && !d.join("gone").exists());
 }
 
+/// A regular file that a command would write over and that is not its own kind (notes where
+/// `match --log` or `almanack --out` points, or at the almanack's own `NAME.html`) is a file
+/// that cannot be used, as a folder there is: exit 4 (it was 2, a usage error, though nothing
+/// in the command line was wrong), the file named, nothing printed, and the file untouched.
+/// Every command that takes a path to write agrees.
+#[test]
+fn an_out_or_log_that_is_another_kind_of_file_is_exit_4_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = sim(d, "P", 1).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let notes = d.join("notes.txt");
+    let page = d.join("P.html");
+    for f in [&notes, &page] {
+        std::fs::write(f, "my own notes\n").unwrap();
+    }
+    let names = || {
+        let mut names: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = names();
+    let n = notes.to_str().unwrap();
+    for (args, said) in [
+        (
+            vec!["match", "--seed", "1", "--log", n],
+            format!("{n} exists and is not a ball log: it was left alone"),
+        ),
+        (
+            vec!["almanack", "P", "--out", n],
+            format!("{n} exists and is not an almanack: it was left alone"),
+        ),
+        (
+            vec!["almanack", "P"],
+            "P.html exists and is not an almanack: it was left alone".to_string(),
+        ),
+    ] {
+        let out = accc()
+            .env("ACCC_SAVES", d)
+            .current_dir(d)
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = text(&out).1;
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {err}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for f in [&notes, &page] {
+        assert_eq!(std::fs::read_to_string(f).unwrap(), "my own notes\n");
+    }
+    assert_eq!(names(), before, "nothing else was made");
+}
+
 /// Every command that reads or writes the save `save.0` (show, export, almanack, review, sim
 /// of a season and of none) or the table session `session.0` (show, new, set) refuses it as
 /// a file that cannot be used, saying `save.1` or `session.1`.

@@ -312,31 +312,54 @@ fn completions_for_each_shell() {
 }
 
 /// Completion offers the values an argument takes: the views for `show`, `--format`,
-/// `--class`, the levels, duel's players and review's sides, in every shell's script (in
-/// bash, asked as a person's Tab asks, where bash is); the help is as it was, the values
-/// said there in words, not listed again (play-through 8, finding 17).
+/// `--class`, the levels, duel's players, review's sides and the counties of `--home`,
+/// `--away` and `--county` (each by full name, short name and letter, sim's `none` too), in
+/// every shell's script, asked as a person's Tab asks in bash and, where fish is, in fish
+/// (`complete -C`); the help is as it was, the values said there in words, not listed again
+/// (play-through 8, finding 17). fish's script as clap_complete makes it completes only
+/// options: the view and the shell, positional arguments, are added by `accc` itself.
 #[test]
 fn completion_offers_the_values_an_argument_takes() {
     let script = |shell: &str| {
         let out = accc().args(["completions", shell]).output().unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
-    // fish's script, as clap_complete makes it, completes options' values but not a
-    // positional's (the view).
-    for (shell, values) in [
-        (
-            "zsh",
-            &["alltime-averages", "picture", "second", "analyst", "away"][..],
-        ),
-        ("fish", &["picture", "second", "analyst", "away"]),
-    ] {
-        let s = script(shell);
-        for value in values {
-            assert!(s.contains(value), "{shell} lacks {value}");
-        }
+    let county_options = 4; // match's --home and --away, sim's and show's --county
+    let zsh = script("zsh");
+    for value in ["alltime-averages", "picture", "second", "analyst", "away"] {
+        assert!(zsh.contains(value), "zsh lacks {value}");
     }
+    // A county is offered by each of its names, told with its full name.
+    for (value, times) in [
+        ("Notts\\:\"Nottinghamshire\"", county_options),
+        ("N\\:\"Nottinghamshire\"", county_options),
+        ("Nottinghamshire\\:\"Nottinghamshire\"", county_options),
+        ("none\\:\"the user has no county\"", 1),
+    ] {
+        assert_eq!(zsh.matches(value).count(), times, "zsh: {value}");
+    }
+    let fish = script("fish");
+    for value in ["picture", "second", "analyst", "away"] {
+        assert!(fish.contains(value), "fish lacks {value}");
+    }
+    for (value, times) in [
+        ("Notts\\t'Nottinghamshire'", county_options),
+        ("\nN\\t'Nottinghamshire'", county_options),
+        ("none\\t'the user has no county'", 1),
+    ] {
+        assert_eq!(fish.matches(value).count(), times, "fish: {value}");
+    }
+    // The view is offered as `show`'s second argument, the options before it read as the
+    // subcommand takes them.
+    let view = fish
+        .lines()
+        .find(|l| l.contains("__fish_accc_at_argument show 2 "))
+        .expect("fish completes show's view");
+    assert!(view.contains(" year= ") && view.contains(" format= ") && view.contains("saves-dir="));
+    assert!(fish.contains("table\\t''") && fish.contains("alltime-averages\\t''"));
+    assert!(fish.contains("__fish_accc_at_argument completions 1 "));
     let bash = script("bash");
-    let cases: [(&str, &[&str]); 7] = [
+    let cases: [(&str, &[&str]); 11] = [
         ("show K5 ''", &["table", "alltime-averages", "race"]),
         (
             "show K5 table --format ''",
@@ -347,6 +370,13 @@ fn completion_offers_the_values_an_argument_takes() {
         ("sim X --bowl-level ''", &["1", "2", "3", "4", "5"]),
         ("duel --a ''", &["1", "5", "frozen", "analyst"]),
         ("review --log x --side ''", &["home", "away"]),
+        (
+            "match --home ''",
+            &["Surrey", "S", "Nottinghamshire", "Notts", "N", "Cheshire"],
+        ),
+        ("match --away Y", &["Yorkshire", "Yorks", "Y"]),
+        ("sim X --county ''", &["none", "Kent", "K", "Middx"]),
+        ("show K5 results --county ''", &["Sussex", "X", "Leics"]),
     ];
     let mut probe = String::from(
         "source /dev/stdin\n\
@@ -356,33 +386,103 @@ fn completion_offers_the_values_an_argument_takes() {
     for (words, _) in &cases {
         probe.push_str(&format!("t {words}\n"));
     }
-    let Ok(out) = std::process::Command::new("bash")
-        .arg("-c")
-        .arg(&probe)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(bash.as_bytes())?;
-            child.wait_with_output()
-        })
-    else {
-        eprintln!("skipped: bash is not installed, so the completions were not asked");
-        return;
-    };
-    let offered = String::from_utf8(out.stdout).unwrap();
-    let offered: Vec<&str> = offered.lines().collect();
-    assert_eq!(offered.len(), cases.len(), "{offered:?}");
-    for ((words, values), got) in cases.iter().zip(offered) {
-        let got: Vec<&str> = got.split_whitespace().collect();
-        for v in *values {
-            assert!(got.contains(v), "accc {words}<Tab> offers {got:?}, not {v}");
+    match ask("bash", &["-c", &probe], &bash) {
+        Some(offered) => {
+            let offered: Vec<&str> = offered.lines().collect();
+            assert_eq!(offered.len(), cases.len(), "{offered:?}");
+            for ((words, values), got) in cases.iter().zip(&offered) {
+                let got: Vec<&str> = got.split_whitespace().collect();
+                for v in *values {
+                    assert!(got.contains(v), "accc {words}<Tab> offers {got:?}, not {v}");
+                }
+            }
+            // "Y" offers the county whose letter it is and those beginning with it, no other.
+            let yorks = cases.iter().position(|(w, _)| w.ends_with(" Y")).unwrap();
+            let mut got: Vec<&str> = offered[yorks].split_whitespace().collect();
+            got.sort_unstable();
+            assert_eq!(got, ["Y", "Yorks", "Yorkshire"]);
         }
+        None => eprintln!("skipped: bash is not installed, so the completions were not asked"),
+    }
+    // fish, where it is, asked as Tab asks it: what it offers, one word a line (before a tab
+    // and its description).
+    let fish_cases: [(&str, &[&str]); 6] = [
+        (
+            "accc show K5 ",
+            &[
+                "alltime",
+                "alltime-averages",
+                "averages",
+                "eras",
+                "honours",
+                "positions",
+                "race",
+                "records",
+                "results",
+                "story",
+                "table",
+            ],
+        ),
+        (
+            "accc --saves-dir d show --year 1890 --format csv K5 a",
+            &["alltime", "alltime-averages", "averages"],
+        ),
+        ("accc completions ", &["bash", "fish", "zsh"]),
+        ("accc match --away Y", &["Y", "Yorks", "Yorkshire"]),
+        (
+            "accc sim X --county n",
+            &["N", "Nottinghamshire", "Notts", "none"],
+        ),
+        ("accc show --county K K5 re", &["records", "results"]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let script_at = dir.path().join("accc.fish");
+    std::fs::write(&script_at, &fish).unwrap();
+    let mut probe = format!("source '{}'\n", script_at.display());
+    for (line, _) in &fish_cases {
+        probe.push_str(&format!(
+            "complete -C '{line}' | string replace -r '\\t.*' '' | string join ' '\n"
+        ));
+    }
+    let script_path = dir.path().join("probe.fish");
+    std::fs::write(&script_path, &probe).unwrap();
+    match ask("fish", &["--no-config", script_path.to_str().unwrap()], "") {
+        Some(offered) => {
+            let offered: Vec<&str> = offered.lines().collect();
+            assert_eq!(offered.len(), fish_cases.len(), "{offered:?}");
+            for ((line, values), got) in fish_cases.iter().zip(offered) {
+                let got: Vec<&str> = got.split_whitespace().collect();
+                assert_eq!(got, *values, "{line}<Tab>");
+            }
+        }
+        None => eprintln!("skipped: fish is not installed, so fish's script was read, not asked"),
     }
     for args in [&["show"][..], &["match"], &["sim"], &["duel"], &["review"]] {
         let out = accc().args(args).arg("--help").output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();
         assert!(!help.contains("possible values"), "{args:?}: {help}");
     }
+}
+
+/// The standard output of `program ARGS` given `input` on standard input, which must succeed;
+/// None if the program is not installed.
+fn ask(program: &str, args: &[&str], input: &str) -> Option<String> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .ok()?;
+    assert!(
+        out.status.success(),
+        "{program}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
 }
