@@ -500,7 +500,8 @@ fn the_play_throughs_first_evening_declarations_are_not_made() {
 /// Seed 134's position, built: with some 940 deliveries of the match left, no level declares
 /// 146 ahead (the frozen reference, which declares whenever its policy says, still does). With
 /// 250 left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) no
-/// longer fit one and a half times over, and the captains that declare by time do.
+/// longer fit one and a half times over, and the captains that declare by time do. The [=]
+/// key's adviser says as the professional does.
 #[test]
 fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {
     let early = needless_declaration(940.0);
@@ -508,7 +509,19 @@ fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {
     assert!(duel::declaration_not_needed(&early));
     assert_eq!(declarations(&early), [Choice::Continue; 5]);
     assert_eq!(declares(&profile::FROZEN, &early), Choice::Declare);
+    // The [=] key's adviser takes the professional's word on declarations.
+    let advice = |p: &PublicState| {
+        let hand = declaring_hand();
+        analyst::Analyst::adviser(134, p.batting()).decide(&View {
+            side: p.batting(),
+            decision: Decision::Declare,
+            hand: &hand,
+            public: p,
+        })
+    };
+    assert_eq!(advice(&early), Choice::Continue);
     let late = needless_declaration(250.0);
+    assert_eq!(advice(&late), Choice::Declare);
     assert!(!duel::declaration_not_needed(&late));
     assert_eq!(
         declarations(&late),
