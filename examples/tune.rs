@@ -1,7 +1,8 @@
 //! The tuning duels of docs/AI.md: duels between profiles given as a base level plus
 //! changed weights (a developer's tool; it stops with a panic on a malformed SPEC).
 //! Usage: `cargo run --release --example tune -- MATCHES SEED SPEC_A SPEC_B [short]`;
-//! SPEC: "5" or "3,bat.best=0.6,bowl.spread=3,j.wicket=9" or "frozen" (or "analyst,deals=32").
+//! SPEC: "5" or "3,bat.best=0.6,bowl.spread=3,j.wicket=9" or "frozen" (or "analyst,deals=32");
+//! `needed=off` declares without asking whether a declaration is needed, `needed=2` with 2.
 use accc::ai::duel::{run_duel, DuelConfig, Lineup};
 use accc::ai::profile::*;
 use accc::ai::Level;
@@ -80,6 +81,7 @@ fn profile(spec: &str) -> &'static Profile {
                     }
                 }
             }
+            "needed" => b.needed = v.parse().ok(),
             "elect" => {
                 b.elect = match v {
                     "bat" => Elect::Bat,

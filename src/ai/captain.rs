@@ -55,17 +55,51 @@ impl Rates {
 
 /// The captain's declaration: what its policy says (`declare_by_totals`, or `declare_by_time`
 /// on `rates`, the other side's batting rates as the policy reads them), but never without
-/// time to win (`time_to_win`), whatever the policy.
+/// time to win (`time_to_win`), whatever the policy, nor (with `batting.needed`) while the
+/// time left is ample enough for batting on to cost nothing (`needed`).
 pub fn declare(p: &PublicState, batting: &Batting, rates: impl Fn() -> Rates) -> Choice {
     let choice = match batting.declare {
         totals @ Declare::Totals { .. } => declare_by_totals(p, totals),
         Declare::ByTime { margin, .. } => declare_by_time(p, &rates, margin),
     };
-    if choice == Choice::Declare && !time_to_win(p, rates(), batting.time_to_win) {
+    if choice != Choice::Declare {
+        return choice;
+    }
+    let theirs = rates();
+    let refused = !time_to_win(p, theirs, batting.time_to_win)
+        || batting.needed.is_some_and(|weight| {
+            let evidence = match batting.declare {
+                Declare::ByTime { evidence, .. } => evidence,
+                Declare::Totals { .. } => None,
+            };
+            let ours = match evidence {
+                Some(w) => Rates::blended(p, p.batting(), w),
+                None => Rates::prior(),
+            };
+            !needed(p, ours, theirs, weight)
+        });
+    if refused {
         Choice::Continue
     } else {
-        choice
+        Choice::Declare
     }
+}
+
+/// Whether a declaration is needed for the batting side to win: whether batting on puts the
+/// win at risk of a draw. It does when the deliveries left, less those the rest of this
+/// innings is expected to take (every wicket in hand at `ours`, the batting side's own
+/// rates), are fewer than `weight` times those it takes at `theirs` to take every wicket a
+/// win still needs (`situation::wickets_to_win`). With more time than that, batting on only
+/// adds to the lead, and the other side can still be bowled out after the innings ends;
+/// a declaration would give it a smaller target and nothing in return. After a fourth
+/// innings, where no declaration can win, never.
+pub fn needed(p: &PublicState, ours: Rates, theirs: Rates, weight: f32) -> bool {
+    wickets_to_win(p).is_some_and(|wickets| {
+        let left = deliveries_left(p);
+        let in_hand = p.options.all_out().saturating_sub(p.current().wickets);
+        let rest = (in_hand as f32 * ours.balls_per_wicket).min(left);
+        left - rest < weight * wickets as f32 * theirs.balls_per_wicket
+    })
 }
 
 /// Whether declaring now leaves the batting side a real chance to win: the deliveries left

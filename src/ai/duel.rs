@@ -248,6 +248,25 @@ pub fn declaration_can_only_lose(p: &PublicState) -> bool {
         .is_none_or(|wickets| deliveries_left(p) < wickets as f32 * GENEROUS_DELIVERIES_PER_WICKET)
 }
 
+/// A wicket every this many deliveries: the slow pace [`declaration_not_needed`] judges by.
+/// With four batsmen a side, 99 in 100 all-out innings took fewer deliveries a wicket (in
+/// 600 first-timer matches of levels 3-5 against themselves: the median 35, the longest
+/// 178; docs/AI.md, "Declarations").
+pub const SLOW_DELIVERIES_PER_WICKET: f32 = 120.0;
+
+/// Whether the batting side's declaration in `p` was not needed: batting on could not have
+/// drawn the match, for even at [`SLOW_DELIVERIES_PER_WICKET`] there are deliveries enough
+/// left for every wicket it has in hand to fall and then every wicket a win still needs
+/// (`situation::wickets_to_win`). Such a declaration gains no time; it only gives the other
+/// side a smaller target. (At the default rules, with 20 wickets or more to fall, never:
+/// the whole match is some 1,330 deliveries.) After a fourth innings, never.
+pub fn declaration_not_needed(p: &PublicState) -> bool {
+    wickets_to_win(p).is_some_and(|wickets| {
+        let in_hand = p.options.all_out().saturating_sub(p.current().wickets) as u16;
+        deliveries_left(p) >= (in_hand + wickets) as f32 * SLOW_DELIVERIES_PER_WICKET
+    })
+}
+
 /// Plays match `k` of the duel and tallies it.
 pub fn play_one(config: &DuelConfig, k: u64) -> Tally {
     let mut counter = DeliveryCounter::default();

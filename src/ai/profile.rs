@@ -32,6 +32,12 @@ pub struct Batting {
     /// Whatever `declare` says, it declares only with this share of the time it expects to
     /// need to win left (`captain::time_to_win`).
     pub time_to_win: f32,
+    /// Whatever `declare` says, it declares only when batting on would put a win at risk:
+    /// when the deliveries left, less those the rest of its innings is expected to take at
+    /// its own rates, are fewer than this many times those it expects bowling the other side
+    /// out (as often as a win needs) to take (`captain::needed`). `None`: whenever its policy
+    /// says (the frozen reference).
+    pub needed: Option<f32>,
     /// How often and how far its answers stray from its best judgement.
     pub mistakes: Mistakes,
     /// It sees the end of a chase: an answer that brings the runs needed wins the match, a
@@ -148,6 +154,12 @@ const PROFESSIONAL_DECLARES: Declare = Declare::ByTime {
 /// win (docs/AI.md, "Declarations").
 const TIME_TO_WIN: f32 = 0.5;
 
+/// Every level declares only when batting on would leave less than this many times the
+/// deliveries bowling the other side out takes, after the rest of its own innings: with
+/// more, batting on costs nothing and a declaration only makes the other side's target
+/// smaller (docs/AI.md, "Declarations").
+const NEEDED: Option<f32> = Some(1.5);
+
 /// Today's professional, frozen: the reference the new level 5 is measured against. A test
 /// holds its play to a fingerprint taken before issue 17.
 pub const FROZEN: Profile = Profile {
@@ -160,6 +172,7 @@ pub const FROZEN: Profile = Profile {
         declare: PROFESSIONAL_DECLARES,
         // The frozen reference declares by its policy alone, as it did.
         time_to_win: 0.0,
+        needed: None,
         mistakes: Mistakes::NONE,
         sees_the_end: false,
     },
@@ -188,6 +201,7 @@ const PROFESSIONAL: Profile = Profile {
             evidence: Some(1000.0),
         },
         time_to_win: TIME_TO_WIN,
+        needed: NEEDED,
         sees_the_end: true,
         ..FROZEN.batting
     },
@@ -209,6 +223,7 @@ const fn below(name: &'static str, batting: Batting, mistakes: Mistakes) -> Prof
         batting: Batting {
             remembers: false,
             time_to_win: TIME_TO_WIN,
+            needed: NEEDED,
             mistakes,
             sees_the_end: true,
             ..batting

@@ -458,6 +458,172 @@ fn no_level_makes_a_declaration_that_can_only_lose() {
     assert!(declared >= 60, "{declared} declarations");
 }
 
+/// The first-timer position of the play-through's worst case (`accc match --seed 134
+/// --batsmen 4 --no-noballs --no-wides --no-byes --bat-level 5 --bowl-level 5`): the home
+/// side made 192 all out in 288 balls, the other side 46 all out in 63, and the home side's
+/// second innings is about to start, 146 ahead, with `left` deliveries of the match left.
+fn needless_declaration(left: f32) -> PublicState {
+    let mut p = position(3, c(3, Pads), Balls);
+    p.options = MatchOptions::first_timer();
+    p.no_ball_suit = None;
+    (p.innings[0].total, p.innings[0].balls, p.innings[0].wickets) = (192, 288, 3);
+    (p.innings[1].total, p.innings[1].balls, p.innings[1].wickets) = (46, 63, 3);
+    with_deliveries_left(p, left)
+}
+
+/// The play-through's two absurd declarations, in the matches themselves: Nottinghamshire
+/// (level 5) declared their second innings at 0-0 on the first evening, 146 ahead, and lost
+/// by a wicket; Surrey (level 3) declared at 37-1, 95 ahead, and lost by 2 wickets. With
+/// four batsmen a side no match came near its time, and no level declares in either now.
+#[test]
+fn the_play_throughs_first_evening_declarations_are_not_made() {
+    for (seed, lvl) in [(134, 5), (115, 3)] {
+        let levels = crate::play::Levels {
+            bat: lvl,
+            bowl: lvl,
+        };
+        let state = crate::play::computer_match(
+            MatchOptions::first_timer(),
+            [levels, levels],
+            seed,
+            &mut crate::engine::NoRecord,
+        );
+        let declared = state
+            .public()
+            .started()
+            .iter()
+            .position(|inn| inn.end == Some(crate::engine::InningsEnd::Declared));
+        assert_eq!(declared, None, "seed {seed}, level {lvl}: declared");
+    }
+}
+
+/// Seed 134's position, built: with some 940 deliveries of the match left, no level declares
+/// 146 ahead (the frozen reference, which declares whenever its policy says, still does). With
+/// 250 left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) no
+/// longer fit one and a half times over, and the captains that declare by time do. The [=]
+/// key's adviser says as the professional does.
+#[test]
+fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {
+    let early = needless_declaration(940.0);
+    assert_eq!(situation::lead(&early), 146);
+    assert!(duel::declaration_not_needed(&early));
+    assert_eq!(declarations(&early), [Choice::Continue; 5]);
+    assert_eq!(declares(&profile::FROZEN, &early), Choice::Declare);
+    // The [=] key's adviser takes the professional's word on declarations.
+    let advice = |p: &PublicState| {
+        let hand = declaring_hand();
+        analyst::Analyst::adviser(134, p.batting()).decide(&View {
+            side: p.batting(),
+            decision: Decision::Declare,
+            hand: &hand,
+            public: p,
+        })
+    };
+    assert_eq!(advice(&early), Choice::Continue);
+    let late = needless_declaration(250.0);
+    assert_eq!(advice(&late), Choice::Declare);
+    assert!(!duel::declaration_not_needed(&late));
+    assert_eq!(
+        declarations(&late),
+        [
+            Choice::Continue,
+            Choice::Continue,
+            Choice::Declare,
+            Choice::Declare,
+            Choice::Declare
+        ],
+        "146 ahead, 250 left"
+    );
+}
+
+/// `captain::needed`: a declaration is needed only when the deliveries left, less the rest of
+/// the innings at the batting side's rates, are fewer than `weight` times those every wicket
+/// a win needs takes at the other side's. At the prior's 45 balls a wicket with four batsmen
+/// a side and none out in the third innings: 135 for the rest of the innings, 135 for the
+/// bowl-out, so with a weight of 1.5 a captain with 340 deliveries or more left never
+/// declares, whatever its lead. Every level asks it; the frozen reference does not.
+#[test]
+fn a_captain_with_ample_time_never_declares() {
+    let prior = captain::Rates::prior();
+    let needed = |innings, options: MatchOptions, left| {
+        let mut p = position(innings, c(3, Pads), Balls);
+        p.options = options;
+        captain::needed(&with_deliveries_left(p, left), prior, prior, 1.5)
+    };
+    let first_timer = MatchOptions::first_timer();
+    assert!(needed(3, first_timer, 335.0) && !needed(3, first_timer, 340.0));
+    // Two innings to bowl out after a first-innings declaration: 135 + 1.5 * 270.
+    assert!(needed(1, first_timer, 535.0) && !needed(1, first_timer, 545.0));
+    // The default rules: 450 and 450, so from 1,125 deliveries left.
+    let default = MatchOptions::default();
+    assert!(needed(3, default, 1120.0) && !needed(3, default, 1130.0));
+    let fourth = with_deliveries_left(position(4, c(3, Pads), Balls), 100.0);
+    assert!(!captain::needed(&fourth, prior, prior, 1.5));
+    for lvl in 1..=5 {
+        assert!(level(lvl).profile().batting.needed.is_some(), "level {lvl}");
+    }
+    assert_eq!(profile::FROZEN.batting.needed, None);
+    // A lead of 500 on the first evening, at the first-timer rules: no level declares.
+    let mut far_ahead = needless_declaration(900.0);
+    far_ahead.innings[2].total = 354;
+    assert_eq!(situation::lead(&far_ahead), 500);
+    assert_eq!(declarations(&far_ahead), [Choice::Continue; 5]);
+}
+
+/// The criterion the captains are judged by (`duel::declaration_not_needed`): deliveries
+/// left for every wicket in hand and every wicket a win needs at 120 deliveries a wicket.
+#[test]
+fn a_declaration_is_not_needed_with_time_for_every_wicket_at_a_slow_pace() {
+    let not_needed = |innings, options: MatchOptions, left| {
+        let mut p = position(innings, c(3, Pads), Balls);
+        p.options = options;
+        duel::declaration_not_needed(&with_deliveries_left(p, left))
+    };
+    let first_timer = MatchOptions::first_timer();
+    // Third innings, none out: 3 + 3 wickets.
+    assert!(!not_needed(3, first_timer, 715.0) && not_needed(3, first_timer, 725.0));
+    // First innings: 3 + 6.
+    assert!(!not_needed(1, first_timer, 1075.0) && not_needed(1, first_timer, 1085.0));
+    // The default rules: 20 wickets or more take longer than any match.
+    assert!(!not_needed(3, MatchOptions::default(), 1330.0));
+    assert!(!not_needed(4, first_timer, 1000.0));
+}
+
+/// Over small first-timer matches of every level against itself (four batsmen, no extras:
+/// no such match came near its time in the play-through's 600), no captain declares where
+/// batting on could not have drawn the match (`duel::declaration_not_needed`). Before
+/// `captain::needed`, the club, county and professional captains declared a third innings
+/// in four matches in ten, about a third of which they lost (`examples/declarations.rs`).
+#[test]
+fn no_level_makes_a_declaration_that_is_not_needed() {
+    for lvl in 1..=5u8 {
+        for seed in 0..40u64 {
+            play_level(
+                lvl,
+                seed,
+                MatchOptions::first_timer(),
+                |bot, decision, view| {
+                    let choice = bot.decide(view);
+                    if decision == Decision::Declare && choice == Choice::Declare {
+                        let p = view.public;
+                        assert!(
+                            !duel::declaration_not_needed(p),
+                            "level {lvl}, seed {seed}: declared innings {} at {}-{}, {} ahead, \
+                         {:.0} deliveries left",
+                            p.innings_number(),
+                            p.current().total,
+                            p.current().wickets,
+                            situation::lead(p),
+                            situation::deliveries_left(p),
+                        );
+                    }
+                    choice
+                },
+            );
+        }
+    }
+}
+
 #[test]
 fn the_professional_blocks_for_the_draw_when_the_target_is_out_of_reach() {
     let mut p = position(4, c(3, Pads), Balls);
