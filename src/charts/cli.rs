@@ -257,10 +257,13 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 before: open.session.known(&fact).cloned(),
                 after: answer.clone(),
             };
-            if open.session.change_by_hand(&fact, Some(answer)).is_some() {
-                open.save().map_err(session_error)?;
+            match open.session.change_by_hand(&fact, Some(answer)) {
+                Some(h) => {
+                    open.save().map_err(session_error)?;
+                    format!("{change}{}\n", in_turn(&h, &open.session))
+                }
+                None => format!("{change}\n"),
             }
-            format!("{change}\n")
         }
         SessionVerb::Unset { name, fact } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -271,12 +274,29 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             if open.session.known(&fact).is_none() && !keeps {
                 return Err(unknown_fact(sys, &fact));
             }
-            if open.session.change_by_hand(&fact, None).is_some() {
-                open.save().map_err(session_error)?;
+            match open.session.change_by_hand(&fact, None) {
+                Some(h) => {
+                    open.save().map_err(session_error)?;
+                    format!(
+                        "{fact}: forgotten, it will be asked{}\n",
+                        in_turn(&h, &open.session)
+                    )
+                }
+                None => format!("{fact}: forgotten, it will be asked\n"),
             }
-            format!("{fact}: forgotten, it will be asked\n")
         }
     })
+}
+
+/// The facts a change by hand changed in turn, as the end of the line that tells it
+/// (`; in turn: behind: no (was yes), ahead: yes (was no)`), or nothing.
+fn in_turn(h: &session::HandChange, now: &session::Session) -> String {
+    let also = h.in_turn(&now.facts);
+    if also.is_empty() {
+        String::new()
+    } else {
+        format!("; in turn: {}", also.join(", "))
+    }
 }
 
 /// A name that is no fact a session of `sys` keeps, told with the names it does keep.
@@ -697,6 +717,11 @@ pub fn call_output_in(
                 .and_then(|o| o.session.known_for(p, id))
                 .cloned()
         },
+        offered: &|id| {
+            open.as_ref()
+                .and_then(|o| o.session.offered_for(p, id))
+                .cloned()
+        },
         in_session: open.is_some(),
     };
     let first = call_from_matches(sys, p, &matches, seed, 0, &known)?;
@@ -724,9 +749,15 @@ pub fn call_output_in(
                         .and_then(|o| o.session.known_for(p2, id))
                         .cloned()
                 };
+                let offered = |id: &str| {
+                    open.as_ref()
+                        .and_then(|o| o.session.offered_for(p2, id))
+                        .cloned()
+                };
                 let known = Known {
                     carried: &carried,
                     session: &session,
+                    offered: &offered,
                     in_session: open.is_some(),
                 };
                 let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
@@ -885,6 +916,9 @@ enum Source {
 struct Known<'a> {
     carried: &'a dyn Fn(&str) -> Option<Answer>,
     session: &'a dyn Fn(&str) -> Option<Answer>,
+    /// The table session's last answer to a kept question it asks on every call all the same
+    /// (not taken: named when its flag is missing).
+    offered: &'a dyn Fn(&str) -> Option<Answer>,
     /// Whether the call is made in a table session (which keeps facts).
     in_session: bool,
 }
@@ -928,7 +962,14 @@ fn call_from_matches(
                     q.id
                 )
             }
-            _ => String::new(),
+            _ => match (known.offered)(&q.id) {
+                Some(a) => format!(
+                    "; a table session asks it on every call, as it changes between calls: its \
+                     last answer was {a} (--{} {a})",
+                    param.name
+                ),
+                None => String::new(),
+            },
         };
         let missing = || {
             Error::Usage(format!(

@@ -68,6 +68,27 @@ pub struct HandChange {
 }
 
 impl HandChange {
+    /// The other facts the change changed in turn, in words (Paydirt VII's `behind` and
+    /// `ahead`, worked out again from a new time or margin, or forgotten to be asked), against
+    /// the facts `now`: `behind: no (was yes)`, `ahead: forgotten (was no)`.
+    pub fn in_turn(&self, now: &BTreeMap<String, Answer>) -> Vec<String> {
+        let before = &self.facts_before;
+        let keys: std::collections::BTreeSet<&String> = before.keys().chain(now.keys()).collect();
+        keys.into_iter()
+            .filter(|k| **k != self.fact && before.get(*k) != now.get(*k))
+            .map(|k| {
+                let was = match before.get(k) {
+                    Some(a) => format!("was {a}"),
+                    None => "new".into(),
+                };
+                match now.get(k) {
+                    Some(a) => format!("{k}: {a} ({was})"),
+                    None => format!("{k}: forgotten ({was})"),
+                }
+            })
+            .collect()
+    }
+
     /// The change in words: `war: mid (was early)`, `war: forgotten (was mid)`.
     pub fn said(&self) -> String {
         let was = match self.facts_before.get(&self.fact) {
@@ -120,10 +141,25 @@ impl Session {
     }
 
     /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
-    /// as kept (standing or situation) is answered from the session.
+    /// as kept (standing or situation) is answered from the session, and not one it asks on
+    /// every call all the same (see [`Session::offered_for`]).
     pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
-        let kept = p.params.iter().any(|x| x.kept() && x.name == id);
+        let kept = p
+            .params
+            .iter()
+            .any(|x| x.kept() && !x.each_call && x.name == id);
         kept.then(|| self.facts.get(id)).flatten()
+    }
+
+    /// The kept fact a question `id` of procedure `p` asks on every call is offered as: the
+    /// session's last answer, for the person to confirm or replace (Paydirt's time and score,
+    /// which change between two `status` calls).
+    pub fn offered_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
+        let offered = p
+            .params
+            .iter()
+            .any(|x| x.kept() && x.each_call && x.name == id);
+        offered.then(|| self.facts.get(id)).flatten()
     }
 
     /// Records a finished call whose every answer was given by the person or the session (a
@@ -222,6 +258,9 @@ impl Session {
             calls: self.log.len(),
         };
         self.set(id, answer);
+        if self.system == super::paydirt7::SYSTEM_ID {
+            super::paydirt7::restate(id, &mut self.facts);
+        }
         self.hand.push(h.clone());
         Some(h)
     }

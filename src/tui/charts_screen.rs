@@ -747,6 +747,18 @@ impl WalkScreen {
         self.filled.get(&i).copied()
     }
 
+    /// The table session's last answer to the question asked, when it is one the session
+    /// keeps but asks on every call (Paydirt's time and score): [Enter] with nothing typed
+    /// gives it.
+    pub fn offered(&self) -> Option<Answer> {
+        let table = self.table.as_ref()?;
+        let q = self.walk.question()?;
+        table
+            .session
+            .offered_for(self.walk.procedure(), &q.id)
+            .cloned()
+    }
+
     /// Goes on into the call the source leads to from this result (the `i`th of them), with
     /// what this call carries over; false when there is none.
     fn chain(&mut self, i: usize) -> bool {
@@ -1181,7 +1193,10 @@ fn take_back(w: &mut WalkScreen) {
 fn submit(w: &mut WalkScreen) {
     let Some(q) = w.walk.question() else { return };
     let is_die = matches!(q.kind, Kind::Die { .. });
-    let result = if w.input.trim().is_empty() && is_die {
+    let offered = w.offered().filter(|_| w.input.trim().is_empty());
+    let result = if let Some(a) = offered {
+        w.walk.answer(a)
+    } else if w.input.trim().is_empty() && is_die {
         // A die rolled before for this question keeps its value.
         match w.rolled.get(&q.id) {
             Some(&value) => w.walk.answer(Answer::Die {
@@ -1282,6 +1297,17 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
                         .into_iter()
                         .map(|l| (2, l, style::text())),
                 );
+                if let Some(a) = w.offered() {
+                    let offer = format!(
+                        "[Enter] on nothing typed keeps the session's last answer, {a}; it is \
+                         asked on every call, as it changes between calls."
+                    );
+                    block.extend(
+                        fit(&offer, WIDTH, 2)
+                            .into_iter()
+                            .map(|l| (2, l, style::key())),
+                    );
+                }
                 block.push((2, String::new(), style::text()));
                 // A long list runs on over the rows below, the cursor after its last character.
                 let typed: Vec<char> = format!("{}_", w.input).chars().collect();

@@ -402,3 +402,64 @@ fn the_list_counts_calls_in_words() {
         "{list}"
     );
 }
+
+/// Paydirt VII's `status` turns a new time and score into ahead or behind: in a session it
+/// asks both on every call (the session names its last answers when a flag is missing), and
+/// a time or margin changed by hand works ahead and behind out again, or forgets them when
+/// either is forgotten (playtest 9, finding 1).
+#[test]
+fn paydirt_status_asks_the_time_and_score_each_call_and_a_hand_change_restates_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    let status = |extra: &[&str]| {
+        let mut list = vec!["charts", "call", "paydirt-vii", "status", "--session", "pd"];
+        list.extend_from_slice(extra);
+        at(d, &list)
+    };
+    let (code, out, err) = status(&["--time", "3rd-late", "--margin", "-15"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the AI is behind"), "{out}");
+    // The next call does not take the old time and score unasked.
+    let (code, _, err) = status(&["--time", "4th-early"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("missing --margin") && err.contains("its last answer was -15 (--margin -15)"),
+        "{err}"
+    );
+    let (code, _, err) = status(&[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("missing --time"), "{err}");
+    assert!(show(d, "pd").contains("calls: 1"), "{}", show(d, "pd"));
+    // A margin changed by hand works behind and ahead out again: 3 in the late 3rd is
+    // neither.
+    let out = ok(d, &["charts", "session", "set", "pd", "margin", "3"]);
+    assert_eq!(
+        out, "margin: 3 (was -15); in turn: behind: no (was yes)\n",
+        "{out}"
+    );
+    // A time changed by hand too: 4th-late, any margin counts.
+    let out = ok(d, &["charts", "session", "set", "pd", "time", "4th-late"]);
+    assert_eq!(
+        out, "time: 4th-late (was 3rd-late); in turn: ahead: yes (was no)\n",
+        "{out}"
+    );
+    // Forgotten, ahead and behind are forgotten with it, to be asked.
+    let out = ok(d, &["charts", "session", "unset", "pd", "margin"]);
+    assert!(
+        out.contains("ahead: forgotten (was yes)") && out.contains("behind: forgotten (was no)"),
+        "{out}"
+    );
+    let shown = show(d, "pd");
+    assert!(
+        !shown.contains("behind:") && !shown.contains("ahead:"),
+        "{shown}"
+    );
+    // Each change by hand is taken back whole.
+    ok(d, &["charts", "session", "undo", "pd"]);
+    let shown = show(d, "pd");
+    assert!(
+        shown.contains("ahead: yes") && shown.contains("margin: 3"),
+        "{shown}"
+    );
+}

@@ -1018,3 +1018,101 @@ fn a_new_call_rolls_its_own_dice() {
     }
     assert!(rolls.iter().any(|r| *r != rolls[0]), "{rolls:?}");
 }
+
+/// Paydirt VII's `status` in a session asks the time and the score on every call, the
+/// session's last answers offered for [Enter]; a new call ([Enter] after it) is not recorded
+/// from the old facts unasked (playtest 9, finding 1).
+#[test]
+fn paydirt_status_asks_the_time_and_score_each_call_offering_the_last() {
+    let mut s = with_session(
+        "pd",
+        "paydirt-vii",
+        &[
+            ("time", Answer::Choice("3rd-late".into())),
+            ("margin", Answer::Number(-15)),
+            ("behind", Answer::Bool(true)),
+            ("ahead", Answer::Bool(false)),
+        ],
+    );
+    let path = session::path_of(s.dir.path(), "pd").unwrap();
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    let asked = |s: &Screens| match s.screen() {
+        ChartsScreen::Walk(w) => w.walk.question().map(|q| q.id),
+        _ => panic!("walking: {}", s.shot()),
+    };
+    assert_eq!(asked(&s).as_deref(), Some("time"), "{}", s.shot());
+    let shot = words(&s.shot());
+    assert!(
+        shot.contains("[Enter] on nothing typed keeps the session's last answer, 3rd-late"),
+        "{shot}"
+    );
+    insta::assert_snapshot!("charts_status_offers_the_last_time", s.shot());
+    fits(&s);
+    assert_eq!(
+        session::read(&path).unwrap().log.len(),
+        0,
+        "nothing recorded"
+    );
+    // The time kept with [Enter], the new score typed.
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("margin"), "{}", s.shot());
+    assert!(
+        words(&s.shot()).contains("keeps the session's last answer, -15"),
+        "{}",
+        s.shot()
+    );
+    s.press("-8");
+    s.key(KeyCode::Enter);
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.log.len(), 1);
+    assert_eq!(kept.known("margin"), Some(&Answer::Number(-8)));
+    assert_eq!(
+        kept.known("behind"),
+        Some(&Answer::Bool(false)),
+        "3rd-late: 15"
+    );
+    // A new call asks again, the last answers offered, and records nothing on its own.
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("time"), "{}", s.shot());
+    s.press("4th-early");
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("margin"), "{}", s.shot());
+    assert_eq!(session::read(&path).unwrap().log.len(), 1);
+    s.key(KeyCode::Enter);
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.log.len(), 2);
+    assert_eq!(
+        kept.known("behind"),
+        Some(&Answer::Bool(true)),
+        "4th-early: 8"
+    );
+}
+
+/// A time or margin changed on the facts screen works ahead and behind out again, and says
+/// so (playtest 9, finding 1).
+#[test]
+fn a_margin_changed_on_the_facts_screen_works_out_behind_again() {
+    let mut s = with_session(
+        "pd",
+        "paydirt-vii",
+        &[
+            ("time", Answer::Choice("3rd-late".into())),
+            ("margin", Answer::Number(-15)),
+            ("behind", Answer::Bool(true)),
+            ("ahead", Answer::Bool(false)),
+        ],
+    );
+    s.press("a");
+    s.press("f");
+    let letter = fact_letter(&s, "The AI's score minus yours");
+    s.press(&letter);
+    s.press("3");
+    s.key(KeyCode::Enter);
+    let shot = words(&s.shot());
+    assert!(shot.contains("In turn: behind: no (was yes)."), "{shot}");
+    fits(&s);
+    let path = session::path_of(s.dir.path(), "pd").unwrap();
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.known("behind"), Some(&Answer::Bool(false)));
+}
