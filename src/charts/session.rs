@@ -204,6 +204,10 @@ impl Session {
         for (id, a) in &outcome.updates {
             self.facts.insert(id.clone(), a.clone());
         }
+        // Breakaway: each AI defence call is one of your plays, one card off your clock.
+        if self.system == super::breakaway::SYSTEM_ID && p.id == "defense" {
+            super::breakaway::count_play(&mut self.facts);
+        }
         let changes = changes(&before, &self.facts);
         self.log.push(Entry {
             procedure: p.id.to_string(),

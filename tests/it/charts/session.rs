@@ -463,3 +463,86 @@ fn paydirt_status_asks_the_time_and_score_each_call_and_a_hand_change_restates_t
         "{shown}"
     );
 }
+
+/// Breakaway: each AI defence call is one of your plays, one card of your offence deck: a
+/// session counts it off `cards-left`, `last-cards` follows from the count late in the half
+/// (so Spy Pass is active on the last two cards), and `undo` gives the card back (playtest 9,
+/// finding 2).
+#[test]
+fn breakaway_counts_your_plays_off_the_cards_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "bw", "breakaway"]);
+    ok(d, &["charts", "session", "set", "bw", "cards-left", "15"]);
+    ok(d, &["charts", "session", "set", "bw", "quarter", "1"]);
+    let defense = |play: &str| {
+        let mut list = vec![
+            "charts",
+            "call",
+            "breakaway",
+            "defense",
+            "--session",
+            "bw",
+            "--formation",
+            "balanced",
+            "--down",
+            "1",
+            "--distance",
+            "10",
+            "--strategy",
+            "stunt",
+            "--play",
+            play,
+            "--value",
+            "2",
+            "--no-red-zone",
+            "--no-spy-breakaway",
+            "--d6",
+            "1",
+        ];
+        list.push("--json");
+        let (code, out, err) = at(d, &list);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<Value>(&out).unwrap(), err)
+    };
+    let (_, err) = defense("run");
+    assert!(err.contains("cards-left: 14 (was 15)"), "{err}");
+    defense("run");
+    let out = ok(
+        d,
+        &[
+            "charts",
+            "call",
+            "breakaway",
+            "clock",
+            "--session",
+            "bw",
+            "--spent",
+            "6",
+        ],
+    );
+    assert!(
+        out.contains("=> discard 6; 7 cards left in quarter 1"),
+        "{out}"
+    );
+    // Late in the half: 3 cards left in the 2nd quarter; your next play leaves the last two.
+    ok(d, &["charts", "session", "set", "bw", "quarter", "2"]);
+    ok(d, &["charts", "session", "set", "bw", "cards-left", "3"]);
+    ok(d, &["charts", "session", "set", "bw", "last-cards", "no"]);
+    let (_, err) = defense("run");
+    assert!(
+        err.contains("cards-left: 2 (was 3)") && err.contains("last-cards: yes (was no)"),
+        "{err}"
+    );
+    let (pass, _) = defense("pass");
+    assert_eq!(pass["from_session"]["last-cards"], true, "{pass}");
+    assert_eq!(pass["spy"], "pass", "{pass}");
+    assert_eq!(pass["spy_call"], "Press", "{pass}");
+    // Taken back, the card is given back.
+    ok(d, &["charts", "session", "undo", "bw"]);
+    assert!(
+        show(d, "bw").contains("cards-left: 2 (situation)"),
+        "{}",
+        show(d, "bw")
+    );
+}
