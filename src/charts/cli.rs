@@ -208,7 +208,8 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             if all.is_empty() {
                 return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
             }
-            all.iter()
+            let mut text: String = all
+                .iter()
                 .map(|l| match &l.system {
                     Ok(sys) => format!(
                         "{:<16} {sys:<18} {}\n",
@@ -220,7 +221,16 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                     ),
                     Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
                 })
-                .collect()
+                .collect();
+            // A session named by an earlier version with a leading '-' is reached after `--`.
+            if let Some(l) = all.iter().find(|l| l.name.starts_with('-')) {
+                text.push_str(&format!(
+                    "(a name beginning with '-' is given after --, every option before it: \
+                     accc charts session show -- {0}; a call takes --session={0})\n",
+                    l.name
+                ));
+            }
+            text
         }
         SessionVerb::Show { name } => {
             // Only read: a session open in another program is shown as its file stands.
@@ -543,6 +553,7 @@ pub fn session_error(e: session::Error) -> Error {
     let written = e.written_unflushed();
     match e.kind {
         session::ErrorKind::BadName(_)
+        | session::ErrorKind::LeadingHyphen(_)
         | session::ErrorKind::Exists(_)
         | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
         session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {

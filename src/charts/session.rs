@@ -481,6 +481,9 @@ pub struct Error {
 pub enum ErrorKind {
     /// The name is not 1-16 letters, digits, `_` or `-`.
     BadName(String),
+    /// A new session's name begins with `-`, which a command line would take for an option
+    /// (a file so named by an earlier version is still opened).
+    LeadingHyphen(String),
     /// A session of that name exists already.
     Exists(String),
     /// Reading, locking or writing the file failed.
@@ -501,7 +504,13 @@ impl fmt::Display for Error {
         match &self.kind {
             ErrorKind::BadName(n) => write!(
                 f,
-                "'{n}' is not a session name: use 1-16 letters, digits, _ or -"
+                "'{n}' is not a session name: use 1-16 letters, digits, _ or -, not beginning \
+                 with -"
+            ),
+            ErrorKind::LeadingHyphen(n) => write!(
+                f,
+                "'{n}' cannot name a new session: it begins with '-', which a command line \
+                 would take for an option"
             ),
             ErrorKind::Exists(n) => write!(f, "a table session named {n} exists already"),
             ErrorKind::File(e) => write!(f, "{e}"),
@@ -578,6 +587,17 @@ pub fn path_of(saves_dir: &Path, name: &str) -> Result<PathBuf, Error> {
         return Err(err(ErrorKind::BadName(name.to_string())));
     }
     Ok(folder(saves_dir).join(format!("{name}.table")))
+}
+
+/// The file of a new session `name`: [`path_of`]'s check, and no name beginning with `-`
+/// (`accc charts session show -x` would read it as an option). A file so named by an earlier
+/// version is still opened by [`path_of`], and named after `--` on the command line.
+pub fn new_path_of(saves_dir: &Path, name: &str) -> Result<PathBuf, Error> {
+    let path = path_of(saves_dir, name)?;
+    if name.starts_with('-') {
+        return Err(err(ErrorKind::LeadingHyphen(name.to_string())));
+    }
+    Ok(path)
 }
 
 fn backup_of(path: &Path) -> PathBuf {
@@ -689,7 +709,7 @@ impl Table {
 
     /// Starts session `name` of `system` and writes it.
     pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<Table, Error> {
-        let path = path_of(saves_dir, name)?;
+        let path = new_path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         if path.exists() {
             return Err(err(ErrorKind::Exists(name.to_string())));

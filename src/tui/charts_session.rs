@@ -121,7 +121,7 @@ pub fn new_key(mut n: NewSession, k: KeyEvent, saves_dir: &Path) -> NewKey {
         KeyCode::Esc => return NewKey::Leave,
         KeyCode::Enter => {
             let name = n.name.trim().to_string();
-            match session::path_of(saves_dir, &name) {
+            match session::new_path_of(saves_dir, &name) {
                 Err(e) => n.error = Some(format!("{}.", capitalised(&e.to_string()))),
                 Ok(p) if p.exists() => {
                     n.error = Some(format!(
@@ -158,7 +158,12 @@ pub fn draw_new(f: &mut Frame, area: Rect, n: &NewSession) {
         }
         "Press a number  [Esc] back to the name"
     } else {
-        lines.push("Its name: 1-16 letters, digits, _ or - (the file is NAME.table).".into());
+        lines.extend(fit(
+            "Its name: 1-16 letters, digits, _ or -, not beginning with - (the file is \
+             NAME.table).",
+            WIDTH,
+            0,
+        ));
         lines.push(String::new());
         lines.push(format!("Name: {}_", n.name));
         "[Enter] go on to its game  [Backspace] rub out  [Esc] back"

@@ -546,3 +546,49 @@ fn breakaway_counts_your_plays_off_the_cards_left() {
         show(d, "bw")
     );
 }
+
+/// A session's name may not begin with '-' (the command line takes it for an option); one so
+/// named by an earlier version is listed with how to name it, and opened after `--`
+/// (playtest 9, finding 3).
+#[test]
+fn a_session_name_beginning_with_a_hyphen_is_refused_and_an_old_one_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, _, err) = at(d, &["charts", "session", "new", "--", "-x", "paydirt-vii"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("'-x' cannot name a new session: it begins with '-'"),
+        "{err}"
+    );
+    assert!(!d.join("charts/-x.table").exists());
+    // A file an earlier version made under such a name.
+    ok(d, &["charts", "session", "new", "old", "paydirt-vii"]);
+    std::fs::rename(d.join("charts/old.table"), d.join("charts/-x.table")).unwrap();
+    let list = ok(d, &["charts", "session", "list"]);
+    assert!(
+        list.contains("-x ")
+            && list.contains("accc charts session show -- -x")
+            && list.contains("--session=-x"),
+        "{list}"
+    );
+    assert!(ok(d, &["charts", "session", "show", "--", "-x"]).contains("system: paydirt-vii"));
+    let (code, _, err) = at(
+        d,
+        &[
+            "charts",
+            "call",
+            "paydirt-vii",
+            "status",
+            "--session=-x",
+            "--time",
+            "first-half",
+            "--margin",
+            "0",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("recorded as call 1 of table session -x"),
+        "{err}"
+    );
+}

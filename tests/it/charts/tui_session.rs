@@ -72,7 +72,10 @@ fn a_session_is_started_in_the_terminal_and_opened() {
     s.key(KeyCode::Enter);
     let shot = s.shot();
     assert!(
-        shot.contains("'my game' is not a session name: use 1-16 letters, digits, _ or -"),
+        words(&shot).contains(
+            "'my game' is not a session name: use 1-16 letters, digits, _ or -, not beginning \
+             with -"
+        ),
         "{shot}"
     );
     for _ in 0.."my game".len() {
@@ -1115,4 +1118,25 @@ fn a_margin_changed_on_the_facts_screen_works_out_behind_again() {
     let path = session::path_of(s.dir.path(), "pd").unwrap();
     let kept = session::read(&path).unwrap();
     assert_eq!(kept.known("behind"), Some(&Answer::Bool(false)));
+}
+
+/// A new session's name may not begin with '-', which the command line would take for an
+/// option (playtest 9, finding 3): refused on the name screen, in the command line's words.
+#[test]
+fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
+    let mut s = Screens::open();
+    s.press("n");
+    s.press("-y");
+    s.key(KeyCode::Enter);
+    let shot = words(&s.shot());
+    assert!(
+        shot.contains(
+            "'-y' cannot name a new session: it begins with '-', which a command line would take \
+             for an option"
+        ),
+        "{shot}"
+    );
+    assert!(matches!(s.screen(), ChartsScreen::NewSession(_)));
+    fits(&s);
+    assert!(!session::path_of(s.dir.path(), "-y").unwrap().exists());
 }
