@@ -315,7 +315,13 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                 },
             },
             None => ChartsScreen::Systems {
-                scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+                // The rows the list has: fewer while a message is shown under it.
+                scroll: scrolled(
+                    scroll,
+                    k.code,
+                    lines.len(),
+                    status.as_deref().map_or(TEXT_ROWS, systems_rows),
+                ),
                 lines,
                 status,
                 backup,
@@ -561,12 +567,28 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
         } => {
             // Why a session could not be opened stays in sight, whole, above the keys.
             let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
-            let hint = if backup.is_some() {
-                "[B] open the backup  [N] new session  [H] help  [Esc] back"
-            } else {
-                "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
-            };
             let rows = status.as_deref().map_or(TEXT_ROWS, systems_rows);
+            // The key line with the list's place, "(3-21 of 23)", when it scrolls, in the
+            // shorter words where the whole would not fit in the screen's width.
+            let counter = if lines.len() > rows {
+                format!("  ({0}-{0} of {0})", lines.len()).chars().count()
+            } else {
+                0
+            };
+            let hints: &[&str] = if backup.is_some() {
+                &["[B] open the backup  [N] new session  [H] help  [Esc] back"]
+            } else {
+                &[
+                    "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+                    "[N] new session  [H] help  [Up]/[Down] scroll  [Esc] back",
+                ]
+            };
+            let hint = hints
+                .iter()
+                .find(|h| h.chars().count() + counter < WIDTH + 2)
+                .or(hints.last())
+                .copied()
+                .unwrap_or_default();
             super::draw::text_rows(
                 f,
                 area,

@@ -1140,3 +1140,50 @@ fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
     fits(&s);
     assert!(!session::path_of(s.dir.path(), "-y").unwrap().exists());
 }
+
+/// The charts' list with more table sessions than rows: the key line keeps within 80 columns
+/// with the list's place in full, and [Down] reaches the last session, also while a message
+/// (a damaged session's) takes rows under the list (playtest 9, finding 4).
+#[test]
+fn a_long_list_of_sessions_scrolls_to_its_end_with_its_place_in_full() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..10 {
+        drop(Table::create(dir.path(), &format!("game{i:02}"), "paydirt-vii").unwrap());
+    }
+    drop(Table::create(dir.path(), "zz", "undaunted").unwrap());
+    let mut s = Screens::open_in(dir);
+    let place = |s: &Screens| {
+        let keys = s.rows()[24].clone();
+        assert!(keys.contains("[N] new session"), "{keys}");
+        let at = keys.rfind("  (").expect("the list's place");
+        let place = keys[at + 2..].trim_end().to_string();
+        assert!(place.ends_with(')') && place.contains(" of "), "{keys}");
+        place
+    };
+    fits(&s);
+    assert!(place(&s).starts_with("(1-"), "{}", place(&s));
+    for _ in 0..30 {
+        s.key(KeyCode::Down);
+    }
+    fits(&s);
+    assert!(s.shot().contains("zz "), "{}", s.shot());
+    insta::assert_snapshot!("charts_list_scrolled_to_its_end", s.shot());
+    // A damaged session's message under the list: the list still scrolls to its end.
+    s.key(KeyCode::Home);
+    let letter = s
+        .rows()
+        .iter()
+        .find(|r| r.contains("] game00 "))
+        .map(|r| r.trim_start()[1..2].to_string())
+        .expect("game00 listed");
+    let path = session::path_of(s.dir.path(), "game00").unwrap();
+    damage(&path);
+    s.press(&letter);
+    assert!(s.shot().contains("corrupt"), "{}", s.shot());
+    for _ in 0..30 {
+        s.key(KeyCode::Down);
+    }
+    fits(&s);
+    assert!(s.shot().contains("zz "), "{}", s.shot());
+    place(&s);
+}
