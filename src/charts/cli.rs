@@ -511,13 +511,11 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .action(ArgAction::SetTrue)
             .help("answer no to every yes/no question not given as --FLAG or --no-FLAG"),
     )
-    .after_help(
+    .after_help(format!(
         "Each yes/no flag --FLAG has its --no-FLAG; a yes/no question the call comes to must be \
-         answered by one of them (or by --others-no), never taken as no unasked.\n\
-         --then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
-         result (Undaunted: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile; \
-         Paydirt VII: status into offense or defense), carrying what this call found.",
-    )
+         answered by one of them (or by --others-no), never taken as no unasked.\n{}",
+        then_help(&sys.meta.id)
+    ))
     .arg(
         Arg::new("json")
             .long("json")
@@ -540,6 +538,28 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                 "seed for the dice the program rolls, 0 to 9007199254740991 (2^53 - 1); \
                  default: from the clock",
             ),
+    )
+}
+
+/// What `--then` does, with the chains of system `id` (the calls its results lead on to).
+fn then_help(id: &str) -> String {
+    let chains = match id {
+        "twilight-struggle" => {
+            "event-action into event-coup, event-realign, event-influence or action; action's \
+             and event-influence's step 9B into place-9b; flip and take-card, a card played for \
+             its Ops, into action"
+        }
+        "undaunted" => "card: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile",
+        "paydirt-vii" => "status into offense or defense",
+        _ => {
+            return "--then: no result of this system leads on to another call, so a call takes \
+                    no --then."
+                .into()
+        }
+    };
+    format!(
+        "--then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
+         result ({chains}), carrying what this call found."
     )
 }
 
