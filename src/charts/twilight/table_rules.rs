@@ -424,6 +424,11 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
     }
     if ctx.yes_no("china", "Does the AI hold the China card?")? {
         ctx.set_fact("china", Answer::Bool(false), "the China card passes to you");
+        ctx.lead_to(
+            "action",
+            vec![("ops".to_string(), Answer::Number(5))],
+            "the China card played for its Ops (5 in Asia, 4 elsewhere)",
+        );
         return ctx.done(
             "play the China card (action round procedure with 5 Ops)",
             fields([("card", json!("China"))]),
