@@ -811,11 +811,13 @@ pub fn call_output_in(
             changed.extend(more);
         }
         open.save().map_err(session_error)?;
-        let mut line = format!(
-            "recorded as call {} of table session {}",
-            open.session.log.len(),
-            open.name
-        );
+        // A chain is two calls in the log, both written by this one save.
+        let n = open.session.log.len();
+        let calls = match second {
+            Some(_) => format!("calls {} and {n}", n - 1),
+            None => format!("call {n}"),
+        };
+        let mut line = format!("recorded as {calls} of table session {}", open.name);
         if !changed.is_empty() {
             let list: Vec<String> = changed.iter().map(ToString::to_string).collect();
             line.push_str(&format!("; facts kept: {}", list.join(", ")));

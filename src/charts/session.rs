@@ -489,11 +489,13 @@ pub enum ErrorKind {
     /// Reading, locking or writing the file failed.
     File(store::Error),
     /// The file is not a usable session (damaged, foreign, too new); `backup` is the last
-    /// version before it, when one is there to go back to.
+    /// version before it, when one is there to go back to, with what it holds: its calls and
+    /// changes by hand, or why it cannot be used either.
     Unusable {
         path: PathBuf,
         why: String,
         backup: Option<PathBuf>,
+        backup_holds: Option<Result<(usize, usize), String>>,
     },
     /// The session is of another system than the call.
     OtherSystem { session: String, call: String },
@@ -514,18 +516,50 @@ impl fmt::Display for Error {
             ),
             ErrorKind::Exists(n) => write!(f, "a table session named {n} exists already"),
             ErrorKind::File(e) => write!(f, "{e}"),
-            ErrorKind::Unusable { path, why, backup } => {
+            ErrorKind::Unusable {
+                path,
+                why,
+                backup,
+                backup_holds,
+            } => {
                 write!(f, "{} {why}", path.display())?;
-                if let Some(bak) = backup {
-                    write!(
-                        f,
-                        "; a backup is at {}; copy it over {} to go back to it (it lacks the last \
-                         call or change)",
-                        bak.display(),
-                        path.display()
-                    )?;
+                let Some(bak) = backup else {
+                    return Ok(());
+                };
+                match backup_holds {
+                    Some(Err(why)) => {
+                        write!(
+                            f,
+                            "; its backup {} cannot be used either: {why}",
+                            bak.display()
+                        )
+                    }
+                    holds => {
+                        write!(
+                            f,
+                            "; a backup is at {}; copy it over {} to go back to it",
+                            bak.display(),
+                            path.display()
+                        )?;
+                        if let Some(Ok((calls, hand))) = holds {
+                            let hand = match hand {
+                                0 => String::new(),
+                                1 => " and 1 change by hand".into(),
+                                n => format!(" and {n} changes by hand"),
+                            };
+                            let calls = match calls {
+                                1 => "1 call".to_string(),
+                                n => format!("{n} calls"),
+                            };
+                            write!(
+                                f,
+                                " (the version before the last save, with {calls}{hand}: what \
+                                 that save added is not in it)"
+                            )?;
+                        }
+                        Ok(())
+                    }
                 }
-                Ok(())
             }
             ErrorKind::OtherSystem { session, call } => {
                 write!(f, "the session is a game of {session}, not {call}")
@@ -606,15 +640,30 @@ fn backup_of(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Reads a session file.
+/// Reads a session file; one that cannot be used is told with its backup, if there is one,
+/// and what the backup holds.
 pub fn read(path: &Path) -> Result<Session, Error> {
+    read_as(path, true)
+}
+
+fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
     let bytes = store::read::read_regular(path, LIMIT)?;
     let unusable = |why: String| {
         let bak = backup_of(path);
+        let backup = (with_backup && bak.is_file()).then_some(bak);
+        let backup_holds = backup.as_ref().map(|bak| {
+            read_as(bak, false)
+                .map(|s| (s.log.len(), s.hand.len()))
+                .map_err(|e| match e.kind {
+                    ErrorKind::Unusable { why, .. } => format!("it {why}"),
+                    _ => e.to_string(),
+                })
+        });
         err(ErrorKind::Unusable {
             path: path.to_path_buf(),
             why,
-            backup: bak.is_file().then_some(bak),
+            backup,
+            backup_holds,
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;
