@@ -1119,3 +1119,43 @@ fn a_9b_draw_grown_past_a_d20_stops_and_says_so() {
     assert_eq!(o.fields["placed"], serde_json::json!(["E9", "P1"]));
     assert_eq!(o.fields["unplaced"], 0);
 }
+
+/// Whether the AI is short of military operations is asked only when a step that needs it is
+/// reached: a round that ends at step 2A never asks it, one that comes to step 4 asks it
+/// there, after steps 1-3 (playtest 9, finding 9).
+#[test]
+fn short_of_military_operations_is_asked_only_at_a_step_that_needs_it() {
+    let asked = |answers: &[(&str, Answer)]| -> Vec<String> {
+        let mut ids = Vec::new();
+        let p = procedures().iter().find(|p| p.id == "action").unwrap();
+        let _ = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
+            ids.push(q.id.clone());
+            answers
+                .iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, a)| a.clone())
+                .or(match q.kind {
+                    Kind::YesNo => Some(no()),
+                    Kind::Choice { .. } if q.id != "war" => Some(c("none")),
+                    _ => None,
+                })
+                .ok_or(WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        });
+        ids
+    };
+    let base = [("ops", n(3)), ("war", c("early")), ("region-d20", die(1))];
+    let to_2a = [&base[..], &[("europe-bg-control", yes())]].concat();
+    assert!(!asked(&to_2a).contains(&"lacks-rmo".to_string()));
+    let o = act(&[("europe-bg-control", yes())]);
+    assert_eq!(step(&o), "2A");
+    let on = asked(&base);
+    let at = on
+        .iter()
+        .position(|q| q == "lacks-rmo")
+        .expect("asked at step 4");
+    let realign = on.iter().position(|q| q == "europe-realign").unwrap();
+    assert!(at > realign, "after step 3: {on:?}");
+}
