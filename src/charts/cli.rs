@@ -272,7 +272,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                     open.save().map_err(session_error)?;
                     format!("{change}{}\n", in_turn(&h, &open.session))
                 }
-                None => format!("{change}\n"),
+                None => format!("{fact}: {} already: no change\n", change.after),
             }
         }
         SessionVerb::Unset { name, fact } => {
@@ -292,7 +292,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                         in_turn(&h, &open.session)
                     )
                 }
-                None => format!("{fact}: forgotten, it will be asked\n"),
+                None => format!("{fact}: not kept already: no change\n"),
             }
         }
     })

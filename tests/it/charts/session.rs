@@ -592,3 +592,26 @@ fn a_session_name_beginning_with_a_hyphen_is_refused_and_an_old_one_reached() {
         "{err}"
     );
 }
+
+/// A `set` to the value kept and an `unset` of a fact not kept change nothing, log nothing,
+/// and say so (playtest 9, finding 11).
+#[test]
+fn a_set_or_unset_that_changes_nothing_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    assert_eq!(
+        ok(d, &["charts", "session", "set", "pd", "blitz", "yes"]),
+        "blitz: yes (new)\n"
+    );
+    let before = show(d, "pd");
+    assert_eq!(
+        ok(d, &["charts", "session", "set", "pd", "blitz", "yes"]),
+        "blitz: yes already: no change\n"
+    );
+    assert_eq!(
+        ok(d, &["charts", "session", "unset", "pd", "ahead"]),
+        "ahead: not kept already: no change\n"
+    );
+    assert_eq!(show(d, "pd"), before, "nothing logged");
+}
