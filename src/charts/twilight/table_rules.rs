@@ -57,7 +57,9 @@ pub(super) fn pick_named(
         "d{faces}, {per} face{} a share: {}{}",
         if per == 1 { "" } else { "s" },
         spans.join(", "),
-        if used < faces {
+        if used + 1 == faces {
+            format!("; {faces} rolled again")
+        } else if used < faces {
             format!("; {}-{faces} rolled again", used + 1)
         } else {
             String::new()
@@ -247,12 +249,15 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         ctx.note(format!("Op {op}: {}", names[i]));
         placed.push(names[i].clone());
+        // Twice the faces from now on: said only while an Op is still to be placed.
         if shares[i] == 1 {
             shares[i] = 2;
-            ctx.note(format!(
-                "{} has AI influence now: twice the faces from the next Op on",
-                names[i]
-            ));
+            if op < ops {
+                ctx.note(format!(
+                    "{} has AI influence now: twice the faces from the next Op on",
+                    names[i]
+                ));
+            }
         }
         if op < ops
             && rest.is_none()
