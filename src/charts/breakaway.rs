@@ -501,6 +501,48 @@ fn fourth_down(ctx: &mut Ctx) -> Flow<Outcome> {
     )
 }
 
+/// The system's id.
+pub const SYSTEM_ID: &str = "breakaway";
+
+/// A table session's facts after one of your plays: the AI's `defense` call is made for each
+/// play of your offence, and each play spends one card of your offence deck (the source: you
+/// discard your offence cards as usual, one a play). With `cards-left` kept, it goes down by
+/// one; the quarter's last card used, the next quarter starts with all 15 (the 2nd's ends the
+/// half; the 4th's the game, left at 0). `last-cards` and `final-cards` follow from the count
+/// in the 2nd and 4th quarters, as the `clock` call sets them. Nothing changes when the
+/// session does not keep `cards-left`.
+pub fn count_play(facts: &mut std::collections::BTreeMap<String, Answer>) {
+    let d = data();
+    let Some(&Answer::Number(n)) = facts.get("cards-left") else {
+        return;
+    };
+    if n <= 0 {
+        return;
+    }
+    let quarter = match facts.get("quarter") {
+        Some(&Answer::Number(q)) => Some(q),
+        _ => None,
+    };
+    let (quarter, left) = match (quarter, n - 1) {
+        (Some(q), 0) if q < 4 => (Some(q + 1), 15),
+        (q, left) => (q, left),
+    };
+    facts.insert("cards-left".into(), Answer::Number(left));
+    let Some(q) = quarter else {
+        return;
+    };
+    facts.insert("quarter".into(), Answer::Number(q));
+    let end_of_half = q == 2 || q == 4;
+    facts.insert(
+        "final-cards".into(),
+        Answer::Bool(end_of_half && left <= d.offense.end_of_half_cards),
+    );
+    facts.insert(
+        "last-cards".into(),
+        Answer::Bool(end_of_half && left <= d.spy.last_cards),
+    );
+}
+
 fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     let spent = ctx.number(

@@ -208,7 +208,8 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             if all.is_empty() {
                 return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
             }
-            all.iter()
+            let mut text: String = all
+                .iter()
                 .map(|l| match &l.system {
                     Ok(sys) => format!(
                         "{:<16} {sys:<18} {}\n",
@@ -220,7 +221,16 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                     ),
                     Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
                 })
-                .collect()
+                .collect();
+            // A session named by an earlier version with a leading '-' is reached after `--`.
+            if let Some(l) = all.iter().find(|l| l.name.starts_with('-')) {
+                text.push_str(&format!(
+                    "(a name beginning with '-' is given after --, every option before it: \
+                     accc charts session show -- {0}; a call takes --session={0})\n",
+                    l.name
+                ));
+            }
+            text
         }
         SessionVerb::Show { name } => {
             // Only read: a session open in another program is shown as its file stands.
@@ -257,10 +267,13 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 before: open.session.known(&fact).cloned(),
                 after: answer.clone(),
             };
-            if open.session.change_by_hand(&fact, Some(answer)).is_some() {
-                open.save().map_err(session_error)?;
+            match open.session.change_by_hand(&fact, Some(answer)) {
+                Some(h) => {
+                    open.save().map_err(session_error)?;
+                    format!("{change}{}\n", in_turn(&h, &open.session))
+                }
+                None => format!("{fact}: {} already: no change\n", change.after),
             }
-            format!("{change}\n")
         }
         SessionVerb::Unset { name, fact } => {
             let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
@@ -271,12 +284,29 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
             if open.session.known(&fact).is_none() && !keeps {
                 return Err(unknown_fact(sys, &fact));
             }
-            if open.session.change_by_hand(&fact, None).is_some() {
-                open.save().map_err(session_error)?;
+            match open.session.change_by_hand(&fact, None) {
+                Some(h) => {
+                    open.save().map_err(session_error)?;
+                    format!(
+                        "{fact}: forgotten, it will be asked{}\n",
+                        in_turn(&h, &open.session)
+                    )
+                }
+                None => format!("{fact}: not kept already: no change\n"),
             }
-            format!("{fact}: forgotten, it will be asked\n")
         }
     })
+}
+
+/// The facts a change by hand changed in turn, as the end of the line that tells it
+/// (`; in turn: behind: no (was yes), ahead: yes (was no)`), or nothing.
+fn in_turn(h: &session::HandChange, now: &session::Session) -> String {
+    let also = h.in_turn(&now.facts);
+    if also.is_empty() {
+        String::new()
+    } else {
+        format!("; in turn: {}", also.join(", "))
+    }
 }
 
 /// A name that is no fact a session of `sys` keeps, told with the names it does keep.
@@ -481,13 +511,11 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             .action(ArgAction::SetTrue)
             .help("answer no to every yes/no question not given as --FLAG or --no-FLAG"),
     )
-    .after_help(
+    .after_help(format!(
         "Each yes/no flag --FLAG has its --no-FLAG; a yes/no question the call comes to must be \
-         answered by one of them (or by --others-no), never taken as no unasked.\n\
-         --then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
-         result (Undaunted: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile; \
-         Paydirt VII: status into offense or defense), carrying what this call found.",
-    )
+         answered by one of them (or by --others-no), never taken as no unasked.\n{}",
+        then_help(&sys.meta.id)
+    ))
     .arg(
         Arg::new("json")
             .long("json")
@@ -513,6 +541,28 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
     )
 }
 
+/// What `--then` does, with the chains of system `id` (the calls its results lead on to).
+fn then_help(id: &str) -> String {
+    let chains = match id {
+        "twilight-struggle" => {
+            "event-action into event-coup, event-realign, event-influence or action; action's \
+             and event-influence's step 9B into place-9b; flip and take-card, a card played for \
+             its Ops, into action"
+        }
+        "undaunted" => "card: ANGRIFF/NIEDERHALTEN into target, ANVISIEREN into target-tile",
+        "paydirt-vii" => "status into offense or defense",
+        _ => {
+            return "--then: no result of this system leads on to another call, so a call takes \
+                    no --then."
+                .into()
+        }
+    };
+    format!(
+        "--then PROCEDURE [FLAGS], last, goes on into the call the source leads to from this \
+         result ({chains}), carrying what this call found."
+    )
+}
+
 /// A session error as the command's error: a bad name or a wrong system is a usage error, a
 /// file that is not there "not found", a damaged one a bad file, a locked or failing one a
 /// file error, saying what to do (a locked one) or that no session was changed - except when
@@ -523,6 +573,7 @@ pub fn session_error(e: session::Error) -> Error {
     let written = e.written_unflushed();
     match e.kind {
         session::ErrorKind::BadName(_)
+        | session::ErrorKind::LeadingHyphen(_)
         | session::ErrorKind::Exists(_)
         | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
         session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
@@ -697,6 +748,11 @@ pub fn call_output_in(
                 .and_then(|o| o.session.known_for(p, id))
                 .cloned()
         },
+        offered: &|id| {
+            open.as_ref()
+                .and_then(|o| o.session.offered_for(p, id))
+                .cloned()
+        },
         in_session: open.is_some(),
     };
     let first = call_from_matches(sys, p, &matches, seed, 0, &known)?;
@@ -724,9 +780,15 @@ pub fn call_output_in(
                         .and_then(|o| o.session.known_for(p2, id))
                         .cloned()
                 };
+                let offered = |id: &str| {
+                    open.as_ref()
+                        .and_then(|o| o.session.offered_for(p2, id))
+                        .cloned()
+                };
                 let known = Known {
                     carried: &carried,
                     session: &session,
+                    offered: &offered,
                     in_session: open.is_some(),
                 };
                 let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
@@ -749,11 +811,13 @@ pub fn call_output_in(
             changed.extend(more);
         }
         open.save().map_err(session_error)?;
-        let mut line = format!(
-            "recorded as call {} of table session {}",
-            open.session.log.len(),
-            open.name
-        );
+        // A chain is two calls in the log, both written by this one save.
+        let n = open.session.log.len();
+        let calls = match second {
+            Some(_) => format!("calls {} and {n}", n - 1),
+            None => format!("call {n}"),
+        };
+        let mut line = format!("recorded as {calls} of table session {}", open.name);
         if !changed.is_empty() {
             let list: Vec<String> = changed.iter().map(ToString::to_string).collect();
             line.push_str(&format!("; facts kept: {}", list.join(", ")));
@@ -885,6 +949,9 @@ enum Source {
 struct Known<'a> {
     carried: &'a dyn Fn(&str) -> Option<Answer>,
     session: &'a dyn Fn(&str) -> Option<Answer>,
+    /// The table session's last answer to a kept question it asks on every call all the same
+    /// (not taken: named when its flag is missing).
+    offered: &'a dyn Fn(&str) -> Option<Answer>,
     /// Whether the call is made in a table session (which keeps facts).
     in_session: bool,
 }
@@ -928,7 +995,14 @@ fn call_from_matches(
                     q.id
                 )
             }
-            _ => String::new(),
+            _ => match (known.offered)(&q.id) {
+                Some(a) => format!(
+                    "; a table session asks it on every call, as it changes between calls: its \
+                     last answer was {a} (--{} {a})",
+                    param.name
+                ),
+                None => String::new(),
+            },
         };
         let missing = || {
             Error::Usage(format!(

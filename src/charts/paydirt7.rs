@@ -12,6 +12,9 @@ use super::data::{embedded_data, parse_modifier, parse_span, Chart, Common};
 use super::walk::{Answer, Ctx, Flow, Outcome, Param, Procedure};
 use super::{fields, SystemDef};
 
+/// The system's id.
+pub const SYSTEM_ID: &str = "paydirt-vii";
+
 /// The text of the data file.
 pub const SOURCE: &str = include_str!("../../data/charts/paydirt-vii.toml");
 
@@ -417,6 +420,32 @@ fn status(ctx: &mut Ctx) -> Flow<Outcome> {
     )
 }
 
+/// A table session's facts after `id` was changed by hand: a new `time` or `margin` works
+/// `behind` and `ahead` out again as `status` does, from both (the source's margins for the
+/// time of the game); with either one forgotten, `behind` and `ahead` are forgotten too, to be
+/// asked, rather than kept from a time or score that no longer holds.
+pub fn restate(id: &str, facts: &mut BTreeMap<String, Answer>) {
+    if id != "time" && id != "margin" {
+        return;
+    }
+    let p = PROCEDURES
+        .iter()
+        .find(|p| p.id == "status")
+        .expect("the status procedure");
+    let worked_out = super::walk::drive_with(p, |q| {
+        facts.get(&q.id).cloned().ok_or(super::walk::WalkError {
+            id: q.id.clone(),
+            message: "not kept".into(),
+        })
+    });
+    for fact in ["behind", "ahead"] {
+        facts.remove(fact);
+    }
+    if let Ok(outcome) = worked_out {
+        facts.extend(outcome.updates);
+    }
+}
+
 const SCORE_PARAMS: [Param; 2] = [
     Param::flag_excl("behind", "the AI is behind (second half)", &["ahead"]).situation(),
     Param::flag_excl("ahead", "the AI is ahead (second half)", &["behind"]).situation(),
@@ -480,9 +509,11 @@ pub static PROCEDURES: &[Procedure] = &[
                 "when in the game it is",
             )
             .situation()
+            .asked_each_call()
             .meaning(TIMES),
             Param::number("margin", "the AI's score minus yours")
                 .situation()
+                .asked_each_call()
                 .within(-200, 200),
         ],
         run: status,

@@ -68,6 +68,27 @@ pub struct HandChange {
 }
 
 impl HandChange {
+    /// The other facts the change changed in turn, in words (Paydirt VII's `behind` and
+    /// `ahead`, worked out again from a new time or margin, or forgotten to be asked), against
+    /// the facts `now`: `behind: no (was yes)`, `ahead: forgotten (was no)`.
+    pub fn in_turn(&self, now: &BTreeMap<String, Answer>) -> Vec<String> {
+        let before = &self.facts_before;
+        let keys: std::collections::BTreeSet<&String> = before.keys().chain(now.keys()).collect();
+        keys.into_iter()
+            .filter(|k| **k != self.fact && before.get(*k) != now.get(*k))
+            .map(|k| {
+                let was = match before.get(k) {
+                    Some(a) => format!("was {a}"),
+                    None => "new".into(),
+                };
+                match now.get(k) {
+                    Some(a) => format!("{k}: {a} ({was})"),
+                    None => format!("{k}: forgotten ({was})"),
+                }
+            })
+            .collect()
+    }
+
     /// The change in words: `war: mid (was early)`, `war: forgotten (was mid)`.
     pub fn said(&self) -> String {
         let was = match self.facts_before.get(&self.fact) {
@@ -120,10 +141,25 @@ impl Session {
     }
 
     /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
-    /// as kept (standing or situation) is answered from the session.
+    /// as kept (standing or situation) is answered from the session, and not one it asks on
+    /// every call all the same (see [`Session::offered_for`]).
     pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
-        let kept = p.params.iter().any(|x| x.kept() && x.name == id);
+        let kept = p
+            .params
+            .iter()
+            .any(|x| x.kept() && !x.each_call && x.name == id);
         kept.then(|| self.facts.get(id)).flatten()
+    }
+
+    /// The kept fact a question `id` of procedure `p` asks on every call is offered as: the
+    /// session's last answer, for the person to confirm or replace (Paydirt's time and score,
+    /// which change between two `status` calls).
+    pub fn offered_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
+        let offered = p
+            .params
+            .iter()
+            .any(|x| x.kept() && x.each_call && x.name == id);
+        offered.then(|| self.facts.get(id)).flatten()
     }
 
     /// Records a finished call whose every answer was given by the person or the session (a
@@ -167,6 +203,10 @@ impl Session {
         }
         for (id, a) in &outcome.updates {
             self.facts.insert(id.clone(), a.clone());
+        }
+        // Breakaway: each AI defence call is one of your plays, one card off your clock.
+        if self.system == super::breakaway::SYSTEM_ID && p.id == "defense" {
+            super::breakaway::count_play(&mut self.facts);
         }
         let changes = changes(&before, &self.facts);
         self.log.push(Entry {
@@ -222,6 +262,9 @@ impl Session {
             calls: self.log.len(),
         };
         self.set(id, answer);
+        if self.system == super::paydirt7::SYSTEM_ID {
+            super::paydirt7::restate(id, &mut self.facts);
+        }
         self.hand.push(h.clone());
         Some(h)
     }
@@ -438,16 +481,21 @@ pub struct Error {
 pub enum ErrorKind {
     /// The name is not 1-16 letters, digits, `_` or `-`.
     BadName(String),
+    /// A new session's name begins with `-`, which a command line would take for an option
+    /// (a file so named by an earlier version is still opened).
+    LeadingHyphen(String),
     /// A session of that name exists already.
     Exists(String),
     /// Reading, locking or writing the file failed.
     File(store::Error),
     /// The file is not a usable session (damaged, foreign, too new); `backup` is the last
-    /// version before it, when one is there to go back to.
+    /// version before it, when one is there to go back to, with what it holds: its calls and
+    /// changes by hand, or why it cannot be used either.
     Unusable {
         path: PathBuf,
         why: String,
         backup: Option<PathBuf>,
+        backup_holds: Option<Result<(usize, usize), String>>,
     },
     /// The session is of another system than the call.
     OtherSystem { session: String, call: String },
@@ -458,22 +506,60 @@ impl fmt::Display for Error {
         match &self.kind {
             ErrorKind::BadName(n) => write!(
                 f,
-                "'{n}' is not a session name: use 1-16 letters, digits, _ or -"
+                "'{n}' is not a session name: use 1-16 letters, digits, _ or -, not beginning \
+                 with -"
+            ),
+            ErrorKind::LeadingHyphen(n) => write!(
+                f,
+                "'{n}' cannot name a new session: it begins with '-', which a command line \
+                 would take for an option"
             ),
             ErrorKind::Exists(n) => write!(f, "a table session named {n} exists already"),
             ErrorKind::File(e) => write!(f, "{e}"),
-            ErrorKind::Unusable { path, why, backup } => {
+            ErrorKind::Unusable {
+                path,
+                why,
+                backup,
+                backup_holds,
+            } => {
                 write!(f, "{} {why}", path.display())?;
-                if let Some(bak) = backup {
-                    write!(
-                        f,
-                        "; a backup is at {}; copy it over {} to go back to it (it lacks the last \
-                         call or change)",
-                        bak.display(),
-                        path.display()
-                    )?;
+                let Some(bak) = backup else {
+                    return Ok(());
+                };
+                match backup_holds {
+                    Some(Err(why)) => {
+                        write!(
+                            f,
+                            "; its backup {} cannot be used either: {why}",
+                            bak.display()
+                        )
+                    }
+                    holds => {
+                        write!(
+                            f,
+                            "; a backup is at {}; copy it over {} to go back to it",
+                            bak.display(),
+                            path.display()
+                        )?;
+                        if let Some(Ok((calls, hand))) = holds {
+                            let hand = match hand {
+                                0 => String::new(),
+                                1 => " and 1 change by hand".into(),
+                                n => format!(" and {n} changes by hand"),
+                            };
+                            let calls = match calls {
+                                1 => "1 call".to_string(),
+                                n => format!("{n} calls"),
+                            };
+                            write!(
+                                f,
+                                " (the version before the last save, with {calls}{hand}: what \
+                                 that save added is not in it)"
+                            )?;
+                        }
+                        Ok(())
+                    }
                 }
-                Ok(())
             }
             ErrorKind::OtherSystem { session, call } => {
                 write!(f, "the session is a game of {session}, not {call}")
@@ -537,21 +623,47 @@ pub fn path_of(saves_dir: &Path, name: &str) -> Result<PathBuf, Error> {
     Ok(folder(saves_dir).join(format!("{name}.table")))
 }
 
+/// The file of a new session `name`: [`path_of`]'s check, and no name beginning with `-`
+/// (`accc charts session show -x` would read it as an option). A file so named by an earlier
+/// version is still opened by [`path_of`], and named after `--` on the command line.
+pub fn new_path_of(saves_dir: &Path, name: &str) -> Result<PathBuf, Error> {
+    let path = path_of(saves_dir, name)?;
+    if name.starts_with('-') {
+        return Err(err(ErrorKind::LeadingHyphen(name.to_string())));
+    }
+    Ok(path)
+}
+
 fn backup_of(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(".bak");
     PathBuf::from(s)
 }
 
-/// Reads a session file.
+/// Reads a session file; one that cannot be used is told with its backup, if there is one,
+/// and what the backup holds.
 pub fn read(path: &Path) -> Result<Session, Error> {
+    read_as(path, true)
+}
+
+fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
     let bytes = store::read::read_regular(path, LIMIT)?;
     let unusable = |why: String| {
         let bak = backup_of(path);
+        let backup = (with_backup && bak.is_file()).then_some(bak);
+        let backup_holds = backup.as_ref().map(|bak| {
+            read_as(bak, false)
+                .map(|s| (s.log.len(), s.hand.len()))
+                .map_err(|e| match e.kind {
+                    ErrorKind::Unusable { why, .. } => format!("it {why}"),
+                    _ => e.to_string(),
+                })
+        });
         err(ErrorKind::Unusable {
             path: path.to_path_buf(),
             why,
-            backup: bak.is_file().then_some(bak),
+            backup,
+            backup_holds,
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;
@@ -646,7 +758,7 @@ impl Table {
 
     /// Starts session `name` of `system` and writes it.
     pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<Table, Error> {
-        let path = path_of(saves_dir, name)?;
+        let path = new_path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         if path.exists() {
             return Err(err(ErrorKind::Exists(name.to_string())));

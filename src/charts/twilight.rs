@@ -428,7 +428,7 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
                     "Red Scare/Purge, but short of military operations: the coup steps {} come before the event",
                     names(&coups)
                 ));
-                if let Some(o) = run_steps(ctx, &coups, ops, &war, mode, true)? {
+                if let Some(o) = run_steps(ctx, &coups, ops, &war, mode, Some(true))? {
                     return Ok(o);
                 }
             }
@@ -439,7 +439,9 @@ fn action(ctx: &mut Ctx) -> Flow<Outcome> {
             );
         }
     }
-    let lacking = mode == Mode::Gamma || lacks_rmo(ctx)?;
+    // Γ is short of military operations by its own question; otherwise it is asked when a
+    // step that needs it (4 or 6) is reached, not before.
+    let lacking = (mode == Mode::Gamma).then_some(true);
     let steps = allowed_of(&d.steps.order, allowed);
     if let Some(o) = run_steps(ctx, &steps, ops, &war, mode, lacking)? {
         return Ok(o);
@@ -468,6 +470,15 @@ fn lacks_rmo(ctx: &mut Ctx) -> Flow<bool> {
     )
 }
 
+/// Whether the AI is short of military operations: `known` when the round already says so
+/// (Γ), else asked now, at the step that needs it.
+fn lacks(ctx: &mut Ctx, known: Option<bool>) -> Flow<bool> {
+    match known {
+        Some(b) => Ok(b),
+        None => lacks_rmo(ctx),
+    }
+}
+
 /// Goes down `steps` (in the order given) and returns the first that applies.
 fn run_steps(
     ctx: &mut Ctx,
@@ -475,7 +486,7 @@ fn run_steps(
     ops: i64,
     war: &str,
     mode: Mode,
-    lacking: bool,
+    lacking: Option<bool>,
 ) -> Flow<Option<Outcome>> {
     for step in steps {
         ctx.at(format!("step {}", step.name()));
@@ -671,7 +682,7 @@ fn first_region_at(
     }))
 }
 
-fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
+fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Option<Outcome>> {
     let d = data();
     let squads = squads_for_ai(ctx)?;
     let mut squads_override = false;
@@ -692,7 +703,7 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
             format!("{r} is not in {}: the usual conditions", span_text(d.dice.death_squads))
         });
     }
-    if !lacking && !squads_override {
+    if !squads_override && !lacks(ctx, lacking)? {
         ctx.note("step 4: only when short of required military operations");
         return Ok(None);
     }
@@ -795,9 +806,9 @@ fn step4(ctx: &mut Ctx, ops: i64, lacking: bool) -> Flow<Option<Outcome>> {
     }
 }
 
-fn step6(ctx: &mut Ctx, ops: i64, lacking: bool, mode: Mode) -> Flow<Option<Outcome>> {
+fn step6(ctx: &mut Ctx, ops: i64, lacking: Option<bool>, mode: Mode) -> Flow<Option<Outcome>> {
     let d = data();
-    if !lacking {
+    if !lacks(ctx, lacking)? {
         ctx.note("step 6: only when short of required military operations");
         return Ok(None);
     }

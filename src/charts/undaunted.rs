@@ -714,6 +714,17 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
             fields([("target", json!(null)), ("defense", json!(null))]),
         );
     };
+    // The attacker's list named the weakest unit and it was found: it is the lowest of all
+    // the units it can target, so no other can be 2 lower.
+    if kind == "Schwächste EH" {
+        ctx.note(format!(
+            "the weakest unit it can target has {def}: no other target is lower"
+        ));
+        return ctx.done(
+            format!("{kind} ({en}) with total defence {def}"),
+            fields([("target", json!(kind)), ("defense", json!(def))]),
+        );
+    }
     // The 2-lower check needs the lowest defence among the others. The weakest unit of all,
     // where the attacker's list did not ask it, answers that exactly: if it is 2 lower it is
     // another unit, and if it is not, no other unit is.

@@ -581,6 +581,11 @@ pub struct Param {
     /// For a choice a session keeps: each option with what it means, as the question that
     /// asks it offers them, for a list of facts to show beside the key.
     pub meanings: &'static [(&'static str, &'static str)],
+    /// A kept fact that changes between any two calls of its procedure (Paydirt's time and
+    /// score, which `status` exists to turn into ahead or behind): a session keeps it, but
+    /// never answers it unasked - the terminal offers the kept value for [Enter] to confirm,
+    /// the command line needs the flag and names the kept value when it is missing.
+    pub each_call: bool,
 }
 
 /// Whether a table session keeps the answer to a question between calls.
@@ -620,6 +625,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A yes/no flag that excludes others.
@@ -637,6 +643,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A required number.
@@ -650,6 +657,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A number with a default.
@@ -665,6 +673,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A required choice.
@@ -685,6 +694,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A choice with a default.
@@ -706,6 +716,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A die the program rolls unless given.
@@ -719,6 +730,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
@@ -733,6 +745,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
     /// The same flag, marked as a standing fact of the game.
@@ -746,6 +759,13 @@ impl Param {
     pub const fn situation(self) -> Self {
         Param {
             keep: Keep::Situation,
+            ..self
+        }
+    }
+    /// The same kept flag, asked on every call all the same (see [`Param::each_call`]).
+    pub const fn asked_each_call(self) -> Self {
+        Param {
+            each_call: true,
             ..self
         }
     }
@@ -775,6 +795,7 @@ impl Param {
             keep: Keep::No,
             range: None,
             meanings: &[],
+            each_call: false,
         }
     }
 }

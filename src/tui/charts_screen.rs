@@ -315,7 +315,13 @@ pub fn key(screen: ChartsScreen, k: KeyEvent, env: &Env) -> Option<ChartsScreen>
                 },
             },
             None => ChartsScreen::Systems {
-                scroll: scrolled(scroll, k.code, lines.len(), TEXT_ROWS),
+                // The rows the list has: fewer while a message is shown under it.
+                scroll: scrolled(
+                    scroll,
+                    k.code,
+                    lines.len(),
+                    status.as_deref().map_or(TEXT_ROWS, systems_rows),
+                ),
                 lines,
                 status,
                 backup,
@@ -561,12 +567,28 @@ pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
         } => {
             // Why a session could not be opened stays in sight, whole, above the keys.
             let said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
-            let hint = if backup.is_some() {
-                "[B] open the backup  [N] new session  [H] help  [Esc] back"
-            } else {
-                "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
-            };
             let rows = status.as_deref().map_or(TEXT_ROWS, systems_rows);
+            // The key line with the list's place, "(3-21 of 23)", when it scrolls, in the
+            // shorter words where the whole would not fit in the screen's width.
+            let counter = if lines.len() > rows {
+                format!("  ({0}-{0} of {0})", lines.len()).chars().count()
+            } else {
+                0
+            };
+            let hints: &[&str] = if backup.is_some() {
+                &["[B] open the backup  [N] new session  [H] help  [Esc] back"]
+            } else {
+                &[
+                    "[N] new session  [H] help  [Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back",
+                    "[N] new session  [H] help  [Up]/[Down] scroll  [Esc] back",
+                ]
+            };
+            let hint = hints
+                .iter()
+                .find(|h| h.chars().count() + counter < WIDTH + 2)
+                .or(hints.last())
+                .copied()
+                .unwrap_or_default();
             super::draw::text_rows(
                 f,
                 area,
@@ -745,6 +767,18 @@ impl WalkScreen {
     /// Where answer `i` came from, when the person did not type it.
     pub fn filled(&self, i: usize) -> Option<Filled> {
         self.filled.get(&i).copied()
+    }
+
+    /// The table session's last answer to the question asked, when it is one the session
+    /// keeps but asks on every call (Paydirt's time and score): [Enter] with nothing typed
+    /// gives it.
+    pub fn offered(&self) -> Option<Answer> {
+        let table = self.table.as_ref()?;
+        let q = self.walk.question()?;
+        table
+            .session
+            .offered_for(self.walk.procedure(), &q.id)
+            .cloned()
     }
 
     /// Goes on into the call the source leads to from this result (the `i`th of them), with
@@ -1181,7 +1215,10 @@ fn take_back(w: &mut WalkScreen) {
 fn submit(w: &mut WalkScreen) {
     let Some(q) = w.walk.question() else { return };
     let is_die = matches!(q.kind, Kind::Die { .. });
-    let result = if w.input.trim().is_empty() && is_die {
+    let offered = w.offered().filter(|_| w.input.trim().is_empty());
+    let result = if let Some(a) = offered {
+        w.walk.answer(a)
+    } else if w.input.trim().is_empty() && is_die {
         // A die rolled before for this question keeps its value.
         match w.rolled.get(&q.id) {
             Some(&value) => w.walk.answer(Answer::Die {
@@ -1282,6 +1319,17 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
                         .into_iter()
                         .map(|l| (2, l, style::text())),
                 );
+                if let Some(a) = w.offered() {
+                    let offer = format!(
+                        "[Enter] on nothing typed keeps the session's last answer, {a}; it is \
+                         asked on every call, as it changes between calls."
+                    );
+                    block.extend(
+                        fit(&offer, WIDTH, 2)
+                            .into_iter()
+                            .map(|l| (2, l, style::key())),
+                    );
+                }
                 block.push((2, String::new(), style::text()));
                 // A long list runs on over the rows below, the cursor after its last character.
                 let typed: Vec<char> = format!("{}_", w.input).chars().collect();

@@ -121,7 +121,7 @@ pub fn new_key(mut n: NewSession, k: KeyEvent, saves_dir: &Path) -> NewKey {
         KeyCode::Esc => return NewKey::Leave,
         KeyCode::Enter => {
             let name = n.name.trim().to_string();
-            match session::path_of(saves_dir, &name) {
+            match session::new_path_of(saves_dir, &name) {
                 Err(e) => n.error = Some(format!("{}.", capitalised(&e.to_string()))),
                 Ok(p) if p.exists() => {
                     n.error = Some(format!(
@@ -158,7 +158,12 @@ pub fn draw_new(f: &mut Frame, area: Rect, n: &NewSession) {
         }
         "Press a number  [Esc] back to the name"
     } else {
-        lines.push("Its name: 1-16 letters, digits, _ or - (the file is NAME.table).".into());
+        lines.extend(fit(
+            "Its name: 1-16 letters, digits, _ or -, not beginning with - (the file is \
+             NAME.table).",
+            WIDTH,
+            0,
+        ));
         lines.push(String::new());
         lines.push(format!("Name: {}_", n.name));
         "[Enter] go on to its game  [Backspace] rub out  [Esc] back"
@@ -268,11 +273,14 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
     let fact = &facts(s.system)[i];
     let kept = s.table.session.clone();
     let before = kept.known(fact.id).cloned();
-    let changed = s
-        .table
-        .session
-        .change_by_hand(fact.id, value.clone())
-        .is_some();
+    let change = s.table.session.change_by_hand(fact.id, value.clone());
+    let changed = change.is_some();
+    // Facts worked out again from this one (Paydirt VII's ahead and behind from a new time
+    // or margin), said after it.
+    let in_turn = match change.map(|h| h.in_turn(&s.table.session.facts)) {
+        Some(also) if !also.is_empty() => format!(" In turn: {}.", also.join(", ")),
+        _ => String::new(),
+    };
     // A save that failed only at flushing the folder left the change in the file: it stands.
     let mut unflushed = None;
     if changed {
@@ -297,9 +305,13 @@ fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
         " Nothing changed."
     };
     let done = match value {
-        Some(a) => format!("Kept: {}: {} ({was}).{undo}", fact.id, fact.shown(&a)),
+        Some(a) => format!(
+            "Kept: {}: {} ({was}).{in_turn}{undo}",
+            fact.id,
+            fact.shown(&a)
+        ),
         None => format!(
-            "Forgotten: {} ({was}); each call asks it again.{undo}",
+            "Forgotten: {} ({was}); each call asks it again.{in_turn}{undo}",
             fact.id
         ),
     };

@@ -456,3 +456,40 @@ fn the_ai_offence_burns_a_card_each_down() {
         .iter()
         .any(|s| s.to_string().contains("burn the top card")));
 }
+
+#[test]
+fn a_play_counts_one_card_and_the_quarters_last_card_starts_the_next() {
+    use std::collections::BTreeMap;
+    let facts = |pairs: &[(&str, i64)]| -> BTreeMap<String, Answer> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), Answer::Number(*v)))
+            .collect()
+    };
+    let counted = |pairs: &[(&str, i64)]| {
+        let mut f = facts(pairs);
+        count_play(&mut f);
+        f
+    };
+    let f = counted(&[("cards-left", 1), ("quarter", 1)]);
+    assert_eq!(f["quarter"], n(2));
+    assert_eq!(f["cards-left"], n(15));
+    assert_eq!(f["last-cards"], Answer::Bool(false));
+    let f = counted(&[("cards-left", 6), ("quarter", 2)]);
+    assert_eq!(f["cards-left"], n(5));
+    assert_eq!(f["final-cards"], yes());
+    assert_eq!(f["last-cards"], Answer::Bool(false));
+    let f = counted(&[("cards-left", 1), ("quarter", 2)]);
+    assert_eq!(
+        (f["quarter"].clone(), f["cards-left"].clone()),
+        (n(3), n(15))
+    );
+    let f = counted(&[("cards-left", 1), ("quarter", 4)]);
+    assert_eq!(
+        (f["quarter"].clone(), f["cards-left"].clone()),
+        (n(4), n(0))
+    );
+    // The quarter not kept: only the count; none kept: nothing at all.
+    assert_eq!(counted(&[("cards-left", 9)]), facts(&[("cards-left", 8)]));
+    assert_eq!(counted(&[("quarter", 2)]), facts(&[("quarter", 2)]));
+}

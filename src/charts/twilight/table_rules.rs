@@ -57,7 +57,9 @@ pub(super) fn pick_named(
         "d{faces}, {per} face{} a share: {}{}",
         if per == 1 { "" } else { "s" },
         spans.join(", "),
-        if used < faces {
+        if used + 1 == faces {
+            format!("; {faces} rolled again")
+        } else if used < faces {
             format!("; {}-{faces} rolled again", used + 1)
         } else {
             String::new()
@@ -247,12 +249,15 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         ctx.note(format!("Op {op}: {}", names[i]));
         placed.push(names[i].clone());
+        // Twice the faces from now on: said only while an Op is still to be placed.
         if shares[i] == 1 {
             shares[i] = 2;
-            ctx.note(format!(
-                "{} has AI influence now: twice the faces from the next Op on",
-                names[i]
-            ));
+            if op < ops {
+                ctx.note(format!(
+                    "{} has AI influence now: twice the faces from the next Op on",
+                    names[i]
+                ));
+            }
         }
         if op < ops
             && rest.is_none()
@@ -424,6 +429,11 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
     }
     if ctx.yes_no("china", "Does the AI hold the China card?")? {
         ctx.set_fact("china", Answer::Bool(false), "the China card passes to you");
+        ctx.lead_to(
+            "action",
+            vec![("ops".to_string(), Answer::Number(5))],
+            "the China card played for its Ops (5 in Asia, 4 elsewhere)",
+        );
         return ctx.done(
             "play the China card (action round procedure with 5 Ops)",
             fields([("card", json!("China"))]),

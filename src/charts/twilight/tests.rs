@@ -1119,3 +1119,73 @@ fn a_9b_draw_grown_past_a_d20_stops_and_says_so() {
     assert_eq!(o.fields["placed"], serde_json::json!(["E9", "P1"]));
     assert_eq!(o.fields["unplaced"], 0);
 }
+
+/// Whether the AI is short of military operations is asked only when a step that needs it is
+/// reached: a round that ends at step 2A never asks it, one that comes to step 4 asks it
+/// there, after steps 1-3 (playtest 9, finding 9).
+#[test]
+fn short_of_military_operations_is_asked_only_at_a_step_that_needs_it() {
+    let asked = |answers: &[(&str, Answer)]| -> Vec<String> {
+        let mut ids = Vec::new();
+        let p = procedures().iter().find(|p| p.id == "action").unwrap();
+        let _ = crate::charts::walk::drive_with(p, |q| -> Result<Answer, WalkError> {
+            ids.push(q.id.clone());
+            answers
+                .iter()
+                .find(|(k, _)| *k == q.id)
+                .map(|(_, a)| a.clone())
+                .or(match q.kind {
+                    Kind::YesNo => Some(no()),
+                    Kind::Choice { .. } if q.id != "war" => Some(c("none")),
+                    _ => None,
+                })
+                .ok_or(WalkError {
+                    id: q.id.clone(),
+                    message: "unanswered".into(),
+                })
+        });
+        ids
+    };
+    let base = [("ops", n(3)), ("war", c("early")), ("region-d20", die(1))];
+    let to_2a = [&base[..], &[("europe-bg-control", yes())]].concat();
+    assert!(!asked(&to_2a).contains(&"lacks-rmo".to_string()));
+    let o = act(&[("europe-bg-control", yes())]);
+    assert_eq!(step(&o), "2A");
+    let on = asked(&base);
+    let at = on
+        .iter()
+        .position(|q| q == "lacks-rmo")
+        .expect("asked at step 4");
+    let realign = on.iter().position(|q| q == "europe-realign").unwrap();
+    assert!(at > realign, "after step 3: {on:?}");
+}
+
+/// Step 9B's path says nothing untrue: twice the faces "from the next Op on" only while an Op
+/// is still to come, and one face left over is named alone, not as "6-6" (playtest 9,
+/// finding 11).
+#[test]
+fn step_9b_says_twice_the_faces_only_before_another_op_and_names_one_face_alone() {
+    // P1 1-2, E1 3, E2 4 on a d6: Op 1 rolls 4, E2; then P1 1-2, E1 3, E2 4-5, 6 again: Op 2
+    // rolls 3, E1, the last Op.
+    let o = call(
+        "place-9b",
+        &[
+            ("partial", n(1)),
+            ("empty", n(2)),
+            ("ops", n(2)),
+            ("op1-die", die(4)),
+            ("op2-die", die(3)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["placed"], serde_json::json!(["E2", "E1"]));
+    let path: Vec<String> = o.path.iter().map(|s| s.to_string()).collect();
+    let path = path.join("\n");
+    assert!(
+        path.contains("E2 has AI influence now: twice the faces from the next Op on"),
+        "{path}"
+    );
+    assert!(!path.contains("E1 has AI influence now"), "{path}");
+    assert!(path.contains("; 6 rolled again"), "{path}");
+    assert!(!path.contains("6-6"), "{path}");
+}

@@ -540,3 +540,29 @@ fn inspiring_order_two_leaders_leading_and_the_move_tie() {
         ("any".into(), 4.into())
     );
 }
+
+/// A weakest unit found on the attacker's own list is the lowest of all the units it can
+/// target: the other units' lowest is not asked, and an answer to it cannot move the target
+/// (playtest 9, finding 10).
+#[test]
+fn a_weakest_unit_found_is_not_undercut_by_another() {
+    let n = Answer::Number;
+    let o = call(
+        "target",
+        &[
+            ("attacker", Answer::Choice("scout".into())),
+            ("def-rifleman", n(0)),
+            ("def-weakest", n(8)),
+            ("def-other", n(5)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(o.fields["target"], "Schwächste EH");
+    assert_eq!(o.fields["defense"], 8);
+    let p = PROCEDURES.iter().find(|p| p.id == "target").unwrap();
+    let mut w = crate::charts::walk::Walk::new(p);
+    for a in [Answer::Choice("scout".into()), no(), n(0), n(8)] {
+        w.answer(a).unwrap();
+    }
+    assert!(w.outcome().is_some(), "{:?}", w.question());
+}

@@ -341,3 +341,62 @@ fn twilight_step_9b_leads_into_the_draw_with_the_cards_ops() {
     assert_eq!(v["region"], "Middle East", "{v}");
     assert_eq!(v["next"][0]["given"]["ops"], 4, "{v}");
 }
+
+/// Twilight `flip`: the China card played from the face-up stage leads on into `action` with
+/// its 5 Ops given, as its result says (playtest 9, finding 6).
+#[test]
+fn the_china_card_flipped_leads_into_action_with_five_ops() {
+    let (code, out, err) = run_exact(&[
+        "charts",
+        "call",
+        "twilight-struggle",
+        "flip",
+        "--no-face-down-left",
+        "--face-up",
+        "3",
+        "--exchanges-done",
+        "--no-space-race",
+        "--china",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["card"], "China", "{v}");
+    assert_eq!(
+        v["next"],
+        json!([{"procedure": "action", "given": {"ops": 5}}]),
+        "{v}"
+    );
+    // Chained, the action call is not asked the Ops: the China card's 5 are carried.
+    let (code, out, err) = run_exact(&[
+        "charts",
+        "call",
+        "twilight-struggle",
+        "flip",
+        "--no-face-down-left",
+        "--face-up",
+        "3",
+        "--exchanges-done",
+        "--no-space-race",
+        "--china",
+        "--json",
+        "--then",
+        "action",
+        "--no-scoring",
+        "--war",
+        "early",
+        "--no-final-round",
+        "--no-europe-lost",
+        "--no-event-wins",
+        "--no-red-scare",
+        "--lacks-rmo",
+        "--no-italy",
+        "--others-no",
+        "--region-d20",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v["then"]["step"].is_string(), "{v}");
+    assert!(!err.contains("missing --ops"), "{err}");
+}

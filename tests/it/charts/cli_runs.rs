@@ -788,3 +788,36 @@ fn the_paydirt_synopses_in_charts_md_are_what_the_program_takes() {
         assert!(err.contains("--behind") || err.contains("--ahead"), "{err}");
     }
 }
+
+/// Each procedure's `--help` tells `--then` with its own system's chains, and no other's
+/// (playtest 9, finding 5: Twilight's pages named only Undaunted's and Paydirt's).
+#[test]
+fn then_help_names_the_systems_own_chains() {
+    let then_of = |sys: &str, p: &str| {
+        let help = cli::call_text(Some(sys), Some(p), &["--help".to_string()]).unwrap();
+        let at = help.find("--then").expect("--then told");
+        help[at..].split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    for sys in systems() {
+        for p in sys.procedures {
+            let then = then_of(&sys.meta.id, p.id);
+            for other in ["Undaunted", "Paydirt", "Twilight", "Breakaway"] {
+                assert!(!then.contains(other), "{} {}: {then}", sys.meta.id, p.id);
+            }
+        }
+    }
+    for p in ["action", "flip", "discard"] {
+        let then = then_of("twilight-struggle", p);
+        for chain in [
+            "event-action into event-coup",
+            "into place-9b",
+            "flip and take-card",
+        ] {
+            assert!(then.contains(chain), "{p}: {then}");
+        }
+    }
+    assert!(then_of("undaunted", "card").contains("ANVISIEREN into target-tile"));
+    assert!(then_of("paydirt-vii", "defense").contains("status into offense or defense"));
+    assert!(then_of("breakaway", "clock").contains("no result of this system leads on"));
+    assert!(then_of("paydirt-3e", "defense").contains("no result of this system leads on"));
+}

@@ -529,6 +529,53 @@ fn a_damaged_session_names_its_backup() {
     );
 }
 
+/// A chain in a session is two calls written by one save: stderr names both, and the
+/// damaged-file message says what the backup holds, as the terminal does (playtest 9,
+/// findings 7 and 8).
+#[test]
+fn a_chain_names_both_calls_and_a_damaged_file_says_what_its_backup_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["charts", "session", "new", "pd", "paydirt-vii"]);
+    ok(d, &["charts", "session", "set", "pd", "blitz", "no"]);
+    let status = ["status", "--time", "4th-late", "--margin", "-3"];
+    call(d, "paydirt-vii", "pd", &status);
+    let mut chained = vec!["charts", "call", "paydirt-vii"];
+    chained.extend(status);
+    chained.extend(["--session", "pd", "--then", "defense", "--down", "1"]);
+    chained.extend(["--to-go", "10", "--yard-line", "60", "--d20", "10"]);
+    let (_, err) = ok(d, &chained);
+    assert!(
+        err.contains("accc: recorded as calls 2 and 3 of table session pd"),
+        "{err}"
+    );
+    let path = d.join("charts/pd.table");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..500]).unwrap();
+    let (code, _, err) = at(d, &["charts", "session", "show", "pd"]);
+    assert_eq!(code, 4, "{err}");
+    assert!(
+        words(&err).contains(
+            "(the version before the last save, with 1 call and 1 change by hand: what that \
+             save added is not in it)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("lacks the last call or change"), "{err}");
+    // A backup damaged too is said to be.
+    let bak = d.join("charts/pd.table.bak");
+    std::fs::write(&bak, b"not a session").unwrap();
+    let (code, _, err) = at(d, &["charts", "session", "show", "pd"]);
+    assert_eq!(code, 4, "{err}");
+    assert!(
+        err.contains(&format!(
+            "its backup {} cannot be used either: it ",
+            bak.display()
+        )),
+        "{err}"
+    );
+}
+
 /// Undo takes the last call back to the facts `kept` before it, and the first call back to
 /// none.
 fn taken_back(d: &std::path::Path, name: &str, kept: &str) {
@@ -691,7 +738,7 @@ fn a_chained_call_is_logged_once_and_undone_call_by_call() {
     chained.extend(then);
     let (_, err) = ok(d, &chained);
     assert!(
-        err.contains("recorded as call 2 of table session chain"),
+        err.contains("recorded as calls 1 and 2 of table session chain"),
         "{err}"
     );
     call(d, "paydirt-vii", "alone", &status);
@@ -971,4 +1018,9 @@ fn an_old_breakaway_sheet_fact_goes_to_the_sheet_its_value_belongs_to() {
     // With no call to say whose it was, it is dropped: asked again, no error.
     let shown = own("own-none", json!([]));
     assert!(shown.contains("(none yet)"), "{shown}");
+}
+
+/// The words of `text`, whitespace normalised.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -72,7 +72,10 @@ fn a_session_is_started_in_the_terminal_and_opened() {
     s.key(KeyCode::Enter);
     let shot = s.shot();
     assert!(
-        shot.contains("'my game' is not a session name: use 1-16 letters, digits, _ or -"),
+        words(&shot).contains(
+            "'my game' is not a session name: use 1-16 letters, digits, _ or -, not beginning \
+             with -"
+        ),
         "{shot}"
     );
     for _ in 0.."my game".len() {
@@ -1017,4 +1020,170 @@ fn a_new_call_rolls_its_own_dice() {
         s.key(KeyCode::Enter);
     }
     assert!(rolls.iter().any(|r| *r != rolls[0]), "{rolls:?}");
+}
+
+/// Paydirt VII's `status` in a session asks the time and the score on every call, the
+/// session's last answers offered for [Enter]; a new call ([Enter] after it) is not recorded
+/// from the old facts unasked (playtest 9, finding 1).
+#[test]
+fn paydirt_status_asks_the_time_and_score_each_call_offering_the_last() {
+    let mut s = with_session(
+        "pd",
+        "paydirt-vii",
+        &[
+            ("time", Answer::Choice("3rd-late".into())),
+            ("margin", Answer::Number(-15)),
+            ("behind", Answer::Bool(true)),
+            ("ahead", Answer::Bool(false)),
+        ],
+    );
+    let path = session::path_of(s.dir.path(), "pd").unwrap();
+    s.press("a");
+    s.press(&procedure_key("paydirt-vii", "status"));
+    let asked = |s: &Screens| match s.screen() {
+        ChartsScreen::Walk(w) => w.walk.question().map(|q| q.id),
+        _ => panic!("walking: {}", s.shot()),
+    };
+    assert_eq!(asked(&s).as_deref(), Some("time"), "{}", s.shot());
+    let shot = words(&s.shot());
+    assert!(
+        shot.contains("[Enter] on nothing typed keeps the session's last answer, 3rd-late"),
+        "{shot}"
+    );
+    insta::assert_snapshot!("charts_status_offers_the_last_time", s.shot());
+    fits(&s);
+    assert_eq!(
+        session::read(&path).unwrap().log.len(),
+        0,
+        "nothing recorded"
+    );
+    // The time kept with [Enter], the new score typed.
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("margin"), "{}", s.shot());
+    assert!(
+        words(&s.shot()).contains("keeps the session's last answer, -15"),
+        "{}",
+        s.shot()
+    );
+    s.press("-8");
+    s.key(KeyCode::Enter);
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.log.len(), 1);
+    assert_eq!(kept.known("margin"), Some(&Answer::Number(-8)));
+    assert_eq!(
+        kept.known("behind"),
+        Some(&Answer::Bool(false)),
+        "3rd-late: 15"
+    );
+    // A new call asks again, the last answers offered, and records nothing on its own.
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("time"), "{}", s.shot());
+    s.press("4th-early");
+    s.key(KeyCode::Enter);
+    assert_eq!(asked(&s).as_deref(), Some("margin"), "{}", s.shot());
+    assert_eq!(session::read(&path).unwrap().log.len(), 1);
+    s.key(KeyCode::Enter);
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.log.len(), 2);
+    assert_eq!(
+        kept.known("behind"),
+        Some(&Answer::Bool(true)),
+        "4th-early: 8"
+    );
+}
+
+/// A time or margin changed on the facts screen works ahead and behind out again, and says
+/// so (playtest 9, finding 1).
+#[test]
+fn a_margin_changed_on_the_facts_screen_works_out_behind_again() {
+    let mut s = with_session(
+        "pd",
+        "paydirt-vii",
+        &[
+            ("time", Answer::Choice("3rd-late".into())),
+            ("margin", Answer::Number(-15)),
+            ("behind", Answer::Bool(true)),
+            ("ahead", Answer::Bool(false)),
+        ],
+    );
+    s.press("a");
+    s.press("f");
+    let letter = fact_letter(&s, "The AI's score minus yours");
+    s.press(&letter);
+    s.press("3");
+    s.key(KeyCode::Enter);
+    let shot = words(&s.shot());
+    assert!(shot.contains("In turn: behind: no (was yes)."), "{shot}");
+    fits(&s);
+    let path = session::path_of(s.dir.path(), "pd").unwrap();
+    let kept = session::read(&path).unwrap();
+    assert_eq!(kept.known("behind"), Some(&Answer::Bool(false)));
+}
+
+/// A new session's name may not begin with '-', which the command line would take for an
+/// option (playtest 9, finding 3): refused on the name screen, in the command line's words.
+#[test]
+fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
+    let mut s = Screens::open();
+    s.press("n");
+    s.press("-y");
+    s.key(KeyCode::Enter);
+    let shot = words(&s.shot());
+    assert!(
+        shot.contains(
+            "'-y' cannot name a new session: it begins with '-', which a command line would take \
+             for an option"
+        ),
+        "{shot}"
+    );
+    assert!(matches!(s.screen(), ChartsScreen::NewSession(_)));
+    fits(&s);
+    assert!(!session::path_of(s.dir.path(), "-y").unwrap().exists());
+}
+
+/// The charts' list with more table sessions than rows: the key line keeps within 80 columns
+/// with the list's place in full, and [Down] reaches the last session, also while a message
+/// (a damaged session's) takes rows under the list (playtest 9, finding 4).
+#[test]
+fn a_long_list_of_sessions_scrolls_to_its_end_with_its_place_in_full() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..10 {
+        drop(Table::create(dir.path(), &format!("game{i:02}"), "paydirt-vii").unwrap());
+    }
+    drop(Table::create(dir.path(), "zz", "undaunted").unwrap());
+    let mut s = Screens::open_in(dir);
+    let place = |s: &Screens| {
+        let keys = s.rows()[24].clone();
+        assert!(keys.contains("[N] new session"), "{keys}");
+        let at = keys.rfind("  (").expect("the list's place");
+        let place = keys[at + 2..].trim_end().to_string();
+        assert!(place.ends_with(')') && place.contains(" of "), "{keys}");
+        place
+    };
+    fits(&s);
+    assert!(place(&s).starts_with("(1-"), "{}", place(&s));
+    for _ in 0..30 {
+        s.key(KeyCode::Down);
+    }
+    fits(&s);
+    assert!(s.shot().contains("zz "), "{}", s.shot());
+    insta::assert_snapshot!("charts_list_scrolled_to_its_end", s.shot());
+    // A damaged session's message under the list: the list still scrolls to its end.
+    s.key(KeyCode::Home);
+    let letter = s
+        .rows()
+        .iter()
+        .find(|r| r.contains("] game00 "))
+        .map(|r| r.trim_start()[1..2].to_string())
+        .expect("game00 listed");
+    let path = session::path_of(s.dir.path(), "game00").unwrap();
+    damage(&path);
+    s.press(&letter);
+    assert!(s.shot().contains("corrupt"), "{}", s.shot());
+    for _ in 0..30 {
+        s.key(KeyCode::Down);
+    }
+    fits(&s);
+    assert!(s.shot().contains("zz "), "{}", s.shot());
+    place(&s);
 }
