@@ -864,6 +864,63 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     }
 }
 
+/// A match watched with [2] after one the person played does not take its place: `accc
+/// review` still reviews the played match, as its screen did (the watched one had replaced
+/// it, and the review said the last match was watched). A file that holds a watched match as
+/// its last, as such files were written before, still says so.
+#[test]
+fn watching_a_match_keeps_the_review_of_the_match_played_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    play_out(&mut app);
+    enter(&mut app);
+    enter(&mut app);
+    app.update(Msg::Tick);
+    let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
+        panic!("{}", shot(&app))
+    };
+    let reviewed = lines.clone();
+    enter(&mut app);
+    if matches!(app.screen(), Some(Screen::SeasonEnd { .. })) {
+        enter(&mut app);
+    }
+    // The next match of two computer counties, watched to its end.
+    for _ in 0..3 {
+        press(&mut app, "2");
+        if matches!(app.screen(), Some(Screen::Match { .. })) {
+            break;
+        }
+    }
+    assert!(session(&app).human.is_none(), "{}", shot(&app));
+    press(&mut app, "q");
+    if session(&app).paused.is_some() {
+        press(&mut app, "q");
+    }
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    enter(&mut app);
+    let printed = crate::helpers::ok_in(dir.path(), &["review", "TEST"]);
+    assert_eq!(printed.lines().collect::<Vec<_>>(), reviewed);
+    drop(app);
+    // An older file whose last match is a watched one.
+    let path = file_path(dir.path(), "TEST");
+    let all = accc::save::load_all(&path).unwrap();
+    let mut watched = all.last_played.unwrap();
+    watched.mode = accc::save::record::Mode::Watch;
+    watched.ops.clear();
+    watched.fixture.home = 9;
+    watched.fixture.away = 10;
+    let bytes = accc::save::encode_all(&all.comp, None, Some(&watched));
+    std::fs::write(&path, bytes).unwrap();
+    let out = crate::helpers::run_in(dir.path(), &["review", "TEST"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "accc: TEST's last match was watched, not played, so there is nothing to review\n"
+    );
+}
+
 /// The review and the `=` key agree (they are the same analyst, told the same views): a
 /// match played with `=` at every decision is blamed for nothing, on the screen and by
 /// `accc review`; in the next, where the person plays the first card at every seventh ball
