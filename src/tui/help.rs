@@ -101,8 +101,9 @@ KEYS ON THE MATCH SCREEN
   The line under the scoreboard names the batsman on strike.";
 
 const WATCH_KEYS: &str = "\
-  Watching two computer sides: [Space] pauses and goes on, [-] and [+] slow
-  it down and speed it up, and [Q] finishes the match at once.";
+  Watching two computer sides: [Space] pauses and goes on while play runs
+  (at a stop only [Enter] goes on), [-] and [+] slow it down and speed it up,
+  and [Q] finishes the match at once.";
 
 const HELP: &str = "\
 THE GAME

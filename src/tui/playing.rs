@@ -384,11 +384,15 @@ impl Open {
         k: KeyEvent,
     ) -> Screen {
         // The match over, the stop that shows its end goes straight on to the scorecard: one
-        // key for one thing that happened.
-        if session.state.is_over()
-            && session.help.is_none()
-            && matches!(k.code, KeyCode::Enter | KeyCode::Char(' '))
-        {
+        // key for one thing that happened. [Space] does so only in the person's own match: in
+        // a watched one it is the key that holds play, and passes no stop (see
+        // `match_screen::key`).
+        let goes_on = match k.code {
+            KeyCode::Enter => true,
+            KeyCode::Char(' ') => session.human.is_some(),
+            _ => false,
+        };
+        if session.state.is_over() && session.help.is_none() && goes_on {
             return match entry {
                 Entry::Due(f) => self.finish_match(&session, f),
                 Entry::Recorded(season_end) => Screen::Scorecard {

@@ -1646,6 +1646,60 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
 }
 
+/// In a watched match [Space] holds play and sets it going, and nothing else: at a stop (a
+/// press meant to hold play arriving as a wicket comes up) it passes no stop and says that
+/// [Enter] goes on, and at the match's last stop it does not pass to the scoreboard.
+#[test]
+fn space_in_a_watched_match_passes_no_stop_and_not_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let mut stops = 0;
+    for _ in 0..5000 {
+        if session(&app).paused.is_some() {
+            let (deliveries, over) = (session(&app).deliveries, session(&app).state.is_over());
+            let stop = shot(&app);
+            press(&mut app, " ");
+            assert!(matches!(app.screen(), Some(Screen::Match { .. })));
+            let s = session(&app);
+            assert!(s.paused.is_some(), "the stop stays: {}", shot(&app));
+            assert_eq!(s.deliveries, deliveries);
+            assert!(!s.watching.held, "nor is play held behind it");
+            let word = if over {
+                "The match is over: [Enter] shows the scorecard."
+            } else {
+                "Play has stopped: [Enter] goes on ([Space] holds the match while it plays)."
+            };
+            assert!(shot(&app).contains(word), "{}", shot(&app));
+            let without: Vec<String> = shot(&app)
+                .replace(word, "")
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            assert_eq!(without.join("\n"), stop, "the word alone is new");
+            stops += 1;
+            enter(&mut app);
+            if over {
+                break;
+            }
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    assert!(stops > 2, "{stops} stops");
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    // While play runs, [Space] holds it and sets it going again.
+    press(&mut app, " ");
+    press(&mut app, "2");
+    while session(&app).paused.is_some() {
+        enter(&mut app);
+    }
+    press(&mut app, " ");
+    assert!(session(&app).watching.held);
+    press(&mut app, " ");
+    assert!(!session(&app).watching.held);
+}
+
 #[test]
 fn one_and_two_switch_class_when_the_round_is_done() {
     let dir = tempfile::tempdir().unwrap();
