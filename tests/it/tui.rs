@@ -930,13 +930,10 @@ fn watching_a_match_keeps_the_review_of_the_match_played_before() {
 fn the_review_never_blames_a_choice_the_equals_key_advised() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
-    // How the review's line of a ball or answer begins: where it came, as the scoreboard
-    // showed it, and what was answered (a no-ball and the ball after it are at the same
-    // overs).
+    // How the review's line of a ball or answer begins, after where it came: what was
+    // answered or bowled.
     let label = |s: &accc::tui::session::Session| {
-        let p = s.state.public();
-        let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
-        let at = format!("{nth} innings, at {} overs: you ", p.current().overs());
+        let at = "overs: you ";
         match s.human_to_act() {
             Some(Decision::Respond { bowled, call, .. }) => {
                 let called = match call {
@@ -959,22 +956,39 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             })
             .collect()
     };
+    // Where it came: the innings and the overs the scoreboard showed once its ball was done
+    // (a no-ball shares its overs with the ball before it, as on the board).
+    let at = |ball: Option<accc::engine::BallRecord>| {
+        let ball = ball.expect("a ball was bowled");
+        let nth = ["1st", "2nd", "3rd", "4th"][ball.innings.clamp(1, 4) as usize - 1];
+        let overs = accc::engine::score::overs_text(ball.balls);
+        format!("{nth} innings, at {overs} ")
+    };
     for every in [0, 7] {
         to_own_match(&mut app);
         let (mut asked, mut own) = (0, std::collections::HashSet::new());
+        // The person's own choice whose ball is still to be seen, and the last ball then.
+        let mut waiting: Option<(String, Option<accc::engine::BallRecord>)> = None;
         play_out_pressing(&mut app, |s| {
+            let last = s.state.public().last_ball;
+            if let Some((what, _)) = waiting.take_if(|(_, before)| *before != last) {
+                own.insert(format!("{}{what}", at(last)));
+            }
             let ball_or_answer = matches!(
                 s.human_to_act(),
                 Some(Decision::Bowl | Decision::Respond { .. })
             );
             asked += ball_or_answer as u32;
             if ball_or_answer && every > 0 && asked % every == 0 {
-                own.insert(label(s));
+                waiting = Some((label(s), last));
                 "1"
             } else {
                 "="
             }
         });
+        if let Some((what, _)) = waiting {
+            own.insert(format!("{}{what}", at(session(&app).state.public().last_ball)));
+        }
         assert!(asked > 100, "{asked}");
         enter(&mut app);
         enter(&mut app);
