@@ -499,8 +499,20 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     } else {
         "first-class"
     };
+    // [1] is not for the person's own match (the guide does not offer it then): dimmed, and
+    // said in words too, for a screen read as text.
+    let own_next = comp
+        .next_fixture(app.class)
+        .filter(|fx| !comp.is_finished() && comp.fixture_involves_user(fx));
+    let quickly = match own_next {
+        Some(fx) if app.in_play.as_ref().is_some_and(|g| g.fixture == fx) => {
+            "Play next match quickly (not your county's: [2] resumes it)"
+        }
+        Some(_) => "Play next match quickly (not your county's: [2] plays it)",
+        None => "Play next match quickly",
+    };
     let items: Vec<(String, String, bool)> = vec![
-        ("1".into(), "Play next match quickly".into(), quick),
+        ("1".into(), quickly.into(), quick),
         match &app.in_play {
             Some(game) => ("2".into(), format!("Resume {}", game.label), true),
             None => ("2".into(), "Play next match fully".into(), full),

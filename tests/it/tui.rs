@@ -1660,6 +1660,63 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
 }
 
+/// When the person's county plays next, [1] is not offered (as the guide has it): dimmed, its
+/// key not lit, and said in words; pressed, it says [2] plays the match, and once the match is
+/// begun and left, that [2] resumes it.
+#[test]
+fn one_is_shown_not_offered_when_the_persons_county_plays_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    let own = |app: &App| {
+        let comp = app.comp().unwrap();
+        let class = app.open_file().unwrap().class;
+        comp.next_fixture(class)
+            .is_some_and(|f| comp.fixture_involves_user(&f))
+    };
+    let row = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| draw::draw(f, app)).unwrap();
+        let buf = t.backend().buffer();
+        (buf[(6, 3)].style(), buf[(10, 3)].style())
+    };
+    // The other class's match: offered.
+    press(&mut app, "9");
+    assert!(!own(&app));
+    assert_eq!(row(&app).0.fg, accc::tui::style::key().fg);
+    assert!(shot(&app).contains("[1] Play next match quickly\n"));
+    press(&mut app, "9");
+    while !own(&app) {
+        assert!(shot(&app).contains("[1] Play next match quickly\n"));
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    let menu = shot(&app);
+    assert!(
+        menu.contains("[1] Play next match quickly (not your county's: [2] plays it)\n"),
+        "{menu}"
+    );
+    let (key, words) = row(&app);
+    assert_eq!((key.fg, words.fg), (accc::tui::style::dim().fg, accc::tui::style::dim().fg));
+    press(&mut app, "1");
+    assert_eq!(
+        app.status(),
+        Some("Your county is playing: press [2] to play the match.")
+    );
+    press(&mut app, "2");
+    esc(&mut app);
+    press(&mut app, "y");
+    assert!(
+        shot(&app).contains("[1] Play next match quickly (not your county's: [2] resumes it)"),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, "1");
+    assert_eq!(
+        app.status(),
+        Some("Your match is in play: press [2] to resume it.")
+    );
+}
+
 /// In a watched match [Space] holds play and sets it going, and nothing else: at a stop (a
 /// press meant to hold play arriving as a wicket comes up) it passes no stop and says that
 /// [Enter] goes on, and at the match's last stop it does not pass to the scoreboard.
