@@ -602,7 +602,8 @@ mod tests {
                     .iter()
                     .enumerate()
                     .filter(|(_, (s, ch))| {
-                        s.to_act().is_some_and(|(side, d)| side == Side::Home && judged_kind(d))
+                        s.to_act()
+                            .is_some_and(|(side, d)| side == Side::Home && judged_kind(d))
                             && *ch == c.chosen
                             && s.public().innings_number() == c.innings
                     })

@@ -568,13 +568,21 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
     }
     if let Some(u) = comp.settings().user_county {
+        // Its next match in the other class is pointed to, for as long as that lasts: play
+        // here can go on into a new round while it waits there.
+        let elsewhere = app
+            .own_next()
+            .filter(|fx| fx.class != app.class)
+            .map_or(String::new(), |fx| {
+                format!(" (next match: {} class, [9])", fx.class.name())
+            });
         put(
             f,
             area,
             6,
             19,
             vec![Span::styled(
-                format!("Your county: {}", counties::get(u).name),
+                format!("Your county: {}{elsewhere}", counties::get(u).name),
                 style::text(),
             )],
         );

@@ -149,7 +149,8 @@ THE MAIN MENU
   [9] switch between the first- and second-class competitions
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
-When one class has finished its round, [1] and [2] switch to the other one.
+When one class has finished its round, [1] and [2] switch to the other one;
+its menu then says in which class and round your county's next match is.
 Choosing a county (for results, records or a story), [Enter] picks your own.
 Everything is saved: each match as it ends, and your match in play after each
 of your moves. Quitting, even in the middle of a match, loses nothing.";

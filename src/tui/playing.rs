@@ -157,7 +157,11 @@ impl Open {
         let (quick_ok, full_ok) = self.menu_choices();
         if !full_ok {
             self.class = self.class.other();
-            return self.say("This class has finished its round: switched to the other class.");
+            let switched = "This class has finished its round: switched to the other class.";
+            return match self.own_next_told() {
+                Some(own) => self.say(&format!("{switched} {own}")),
+                None => self.say(switched),
+            };
         }
         if !fully && !quick_ok {
             // The person's own match is the next: begun, it is resumed, never dealt again.

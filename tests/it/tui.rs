@@ -987,7 +987,10 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             }
         });
         if let Some((what, _)) = waiting {
-            own.insert(format!("{}{what}", at(session(&app).state.public().last_ball)));
+            own.insert(format!(
+                "{}{what}",
+                at(session(&app).state.public().last_ball)
+            ));
         }
         assert!(asked > 100, "{asked}");
         enter(&mut app);
@@ -1696,7 +1699,10 @@ fn one_is_shown_not_offered_when_the_persons_county_plays_next() {
         "{menu}"
     );
     let (key, words) = row(&app);
-    assert_eq!((key.fg, words.fg), (accc::tui::style::dim().fg, accc::tui::style::dim().fg));
+    assert_eq!(
+        (key.fg, words.fg),
+        (accc::tui::style::dim().fg, accc::tui::style::dim().fg)
+    );
     press(&mut app, "1");
     assert_eq!(
         app.status(),
@@ -1814,6 +1820,68 @@ fn one_and_two_switch_class_when_the_round_is_done() {
     );
     press(&mut app, "9");
     assert!(shot(&app).contains("Next match: "), "{}", shot(&app));
+}
+
+/// [1] pressed on and on from a new file plays the person's class's round, switches to the
+/// other class as the guide says, and goes on into that class's next round while the
+/// person's match waits in theirs: the switch says where that match is, and the menu of the
+/// other class points to it as long as it waits there.
+#[test]
+fn a_switch_of_class_says_where_the_persons_next_match_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    play_out(&mut app);
+    for _ in 0..3 {
+        enter(&mut app);
+        app.update(Msg::Tick);
+    }
+    assert!(matches!(app.screen(), Some(Screen::Menu)), "{}", shot(&app));
+    let mut switched = None;
+    for _ in 0..20 {
+        press(&mut app, "1");
+        if app.status().is_some_and(|s| s.contains("switched")) {
+            switched = app.status().map(str::to_string);
+            break;
+        }
+        enter(&mut app);
+    }
+    let switched = switched.expect("the first class's round ends");
+    assert_eq!(app.open_file().unwrap().class, Class::Second);
+    let mine = app.open_file().unwrap().own_next().unwrap();
+    assert_eq!((mine.class, mine.round), (Class::First, 2));
+    let short = |id| accc::counties::get(id).short.clone();
+    assert_eq!(
+        switched,
+        format!(
+            "This class has finished its round: switched to the other class. Your county's \
+             next match ({} v {}) is in the first class's round 2: [9] switches to it.",
+            short(mine.home),
+            short(mine.away)
+        )
+    );
+    let menu = shot(&app);
+    assert!(
+        menu.contains("    [9] switches to it."),
+        "the message is shown whole: {menu}"
+    );
+    let pointer = "Your county: Surrey (next match: first class, [9])";
+    assert!(menu.contains(pointer), "{menu}");
+    // The second class plays its round 1 and goes on into its round 2: the pointer stays.
+    for _ in 0..5 {
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    let menu = shot(&app);
+    assert!(
+        menu.contains("Second-class competition, 1890 season, round 2"),
+        "{menu}"
+    );
+    assert!(menu.contains(pointer), "{menu}");
+    // In its own class the county is only named.
+    press(&mut app, "9");
+    let menu = shot(&app);
+    assert!(menu.contains("Your county: Surrey\n"), "{menu}");
 }
 
 #[test]
