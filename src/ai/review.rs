@@ -26,7 +26,9 @@ pub const SCREEN: u32 = 32;
 pub struct Costly {
     /// The innings (1..=4) it came in.
     pub innings: u8,
-    /// Counting deliveries bowled in the innings before it.
+    /// The innings' balls on the scoreboard once the ball it bowled or answered was done, as
+    /// the scoreboard counts them (a no-ball, or a wide let go, is not one of the over): the
+    /// balls before it until [`FollowBall`] has seen the ball.
     pub balls: u16,
     /// The choice made.
     pub chosen: Choice,
@@ -48,9 +50,10 @@ pub struct Costly {
 impl Costly {
     /// The whole line: "2nd innings, at 37.1 overs: you answered 8 of $pads$ with 3 of
     /// $pads$ and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The overs are
-    /// the scoreboard's when the ball was bowled (so a no-ball and the ball after it are at
-    /// the same overs, as on the board). The runs are the analyst's estimate of what the
-    /// choice cost the side over the next dozen balls, wickets and cards counted.
+    /// the scoreboard's as it showed the ball's outcome (a wicket at "37.1" is the one the
+    /// board showed at 37.1; a no-ball leaves the overs as they were, so it shares its
+    /// figure with the ball before it, as on the board). The runs are the analyst's estimate
+    /// of what the choice cost the side over the next dozen balls, wickets and cards counted.
     pub fn line(&self) -> String {
         let nth = ["1st", "2nd", "3rd", "4th"][(self.innings.clamp(1, 4) - 1) as usize];
         format!(
@@ -80,31 +83,34 @@ pub fn judged_kind(decision: Decision) -> bool {
     matches!(decision, Decision::Bowl | Decision::Respond { .. })
 }
 
-/// Follows a ball bowled that a review blames to what it came to, so that a wicket it took is
-/// said ([`Costly::took_wicket`]). Shown the last ball of each state the review passes after
-/// the decision (the next decision of either side comes once the ball is settled), and of the
+/// Follows a ball bowled or answered that a review blames to what it came to, so that its
+/// line gives the overs the scoreboard showed once it was done ([`Costly::balls`]: whether a
+/// wide counts is known only from the answer) and a wicket a ball bowled took is said
+/// ([`Costly::took_wicket`]). Shown the last ball of each state the review passes after the
+/// decision (the next decision of either side comes once the ball is settled), and of the
 /// match's end.
 #[derive(Default)]
 pub struct FollowBall {
-    /// The blamed ball's place in the list, and the last ball when it was bowled.
-    waiting: Option<(usize, Option<BallRecord>)>,
+    /// The blamed choice's place in the list, the last ball when it was made, and whether it
+    /// was a ball bowled.
+    waiting: Option<(usize, Option<BallRecord>, bool)>,
 }
 
 impl FollowBall {
     /// Adds `judged`, the judgement of a choice made at `view`, to `found` if it cost runs,
-    /// and follows it if it is a ball bowled.
+    /// and follows it to its ball.
     pub fn add(&mut self, found: &mut Vec<Costly>, judged: Option<Costly>, view: &View<'_>) {
         if let Some(c) = judged {
-            if view.decision == Decision::Bowl {
-                self.waiting = Some((found.len(), view.public.last_ball));
-            }
+            let bowled = view.decision == Decision::Bowl;
+            self.waiting = Some((found.len(), view.public.last_ball, bowled));
             found.push(c);
         }
     }
 
-    /// A later state's last ball: if it is the ball followed, its wicket is said.
+    /// A later state's last ball: if it is the ball followed, its overs, and the wicket of a
+    /// ball bowled, are said.
     pub fn seen(&mut self, found: &mut [Costly], last_ball: Option<BallRecord>) {
-        let Some((at, before)) = self.waiting else {
+        let Some((at, before, bowled)) = self.waiting else {
             return;
         };
         if last_ball == before {
@@ -112,7 +118,9 @@ impl FollowBall {
         }
         self.waiting = None;
         if let (Some(ball), Some(c)) = (last_ball, found.get_mut(at)) {
-            c.took_wicket = ball.wicket.is_some() && c.chosen == Choice::Card(ball.bowler_card);
+            c.balls = ball.balls;
+            c.took_wicket =
+                bowled && ball.wicket.is_some() && c.chosen == Choice::Card(ball.bowler_card);
         }
     }
 }
@@ -560,41 +568,55 @@ mod tests {
         );
     }
 
-    /// A ball blamed that took a wicket says so, and one that did not does not: every ball of
-    /// the novice's bowling blamed in a match is followed to the ball the engine recorded.
+    /// A ball blamed that took a wicket says so, and one that did not does not; and every
+    /// blamed line's overs are the scoreboard's once its ball was done (one more ball than
+    /// before it, unless a no-ball or a wide let go, which are not of the over). Every ball
+    /// and answer of the novice's blamed in a match is followed to the ball the engine
+    /// recorded.
     #[test]
-    fn a_blamed_ball_that_took_a_wicket_says_so() {
-        let (mut with, mut without) = (0, 0);
+    fn a_blamed_ball_is_told_at_the_scoreboards_overs_and_its_wicket_said() {
+        let (mut with, mut without, mut counted, mut extra) = (0, 0, 0, 0);
         for seed in 1..=12 {
-            if with > 0 && without > 0 {
+            if with > 0 && without > 0 && extra > 0 {
                 break;
             }
             let (steps, end) = novice_v_professional(seed);
             let found = review(seed, Side::Home, "you", &steps, &end, usize::MAX);
-            // The ball each step bowled, as the engine recorded it: the last ball of the
-            // next state (or of the end).
+            // The ball each step bowled or answered, as the engine recorded it: the first
+            // last ball after the step's own (of a later state, or of the end).
             let lasts: Vec<_> = steps
                 .iter()
                 .skip(1)
                 .map(|(s, _)| s.public().last_ball)
                 .chain([end.public().last_ball])
                 .collect();
-            for c in found.iter().filter(|c| c.made.starts_with("you bowled ")) {
-                let (i, _) = steps
+            let ball_of = |i: usize| {
+                lasts[i..]
+                    .iter()
+                    .find(|b| **b != steps[i].0.public().last_ball)
+                    .copied()
+                    .flatten()
+            };
+            for c in &found {
+                let (i, ball) = steps
                     .iter()
                     .enumerate()
-                    .find(|(_, (s, ch))| {
-                        let p = s.public();
-                        s.to_act() == Some((Side::Home, Decision::Bowl))
+                    .filter(|(_, (s, ch))| {
+                        s.to_act()
+                            .is_some_and(|(side, d)| side == Side::Home && judged_kind(d))
                             && *ch == c.chosen
-                            && p.innings_number() == c.innings
-                            && p.current().balls == c.balls
+                            && s.public().innings_number() == c.innings
                     })
-                    .expect("the ball blamed was bowled");
-                let ball = lasts[i..]
-                    .iter()
-                    .find(|b| **b != steps[i].0.public().last_ball);
-                let wicket = ball.copied().flatten().is_some_and(|b| b.wicket.is_some());
+                    .find_map(|(i, _)| ball_of(i).filter(|b| b.balls == c.balls).map(|b| (i, b)))
+                    .expect("the choice blamed was made, and its ball is at its overs");
+                let before = steps[i].0.public().current().balls;
+                assert_eq!(c.balls, before + ball.counts as u16, "{}", c.line());
+                (counted, extra) = (counted + ball.counts as u32, extra + !ball.counts as u32);
+                if !c.made.starts_with("you bowled ") {
+                    assert!(!c.took_wicket);
+                    continue;
+                }
+                let wicket = ball.wicket.is_some();
                 assert_eq!(c.took_wicket, wicket, "{}", c.line());
                 assert_eq!(
                     c.line().contains(", which took a wicket; by the odds "),
@@ -602,13 +624,10 @@ mod tests {
                 );
                 (with, without) = (with + wicket as u32, without + !wicket as u32);
             }
-            assert!(found
-                .iter()
-                .all(|c| !c.took_wicket || c.made.starts_with("you bowled ")));
         }
         assert!(
-            with > 0 && without > 0,
-            "{with} with a wicket, {without} without"
+            with > 0 && without > 0 && counted > 0 && extra > 0,
+            "{with} with a wicket, {without} without; {counted} balls of the over, {extra} not"
         );
     }
 }

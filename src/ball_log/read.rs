@@ -412,6 +412,8 @@ fn told(v: &Value, like: &Value) -> String {
             format!("[{}]", items.join(", "))
         }
         Value::Object(o) => match (o.get("batsman"), o.get("how").and_then(Value::as_str)) {
+            // "batsman 3 out caught", but "batsman 3 run out".
+            (Some(b), Some("run out")) => format!("batsman {b} run out"),
             (Some(b), Some(how)) => format!("batsman {b} out {how}"),
             _ => v.to_string(),
         },
@@ -645,4 +647,19 @@ pub fn replay<R: Recorder + ?Sized>(
         return Err(err(l.0, LogErrorKind::AfterTheEnd(k.told)));
     }
     Ok((logged, state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::told;
+    use serde_json::json;
+
+    /// A wicket in a message is told as the commentary tells it: "out caught", but "run out"
+    /// (it had said "batsman 3 out run out").
+    #[test]
+    fn a_wicket_is_told_out_caught_but_run_out() {
+        let w = |how: &str| json!({"batsman": 3, "how": how});
+        assert_eq!(told(&w("caught"), &w("lbw")), "batsman 3 out caught");
+        assert_eq!(told(&w("run out"), &w("lbw")), "batsman 3 run out");
+    }
 }

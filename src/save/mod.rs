@@ -714,10 +714,14 @@ impl Keeper {
         w.append(ops).map_err(Error::from_store)
     }
 
-    /// The match in play has ended: it becomes the last match played. Store to keep it.
+    /// The match in play has ended: one the person played becomes the last match played
+    /// (for its review); one they watched is done with, and the last match they played stays
+    /// on record. Store to keep it.
     pub fn end_match(&mut self) {
         if let Some(game) = self.in_play.take() {
-            self.last_played = Some(game);
+            if game.mode == record::Mode::Play {
+                self.last_played = Some(game);
+            }
         }
     }
 

@@ -883,6 +883,37 @@ fn the_keeper_reads_the_journal_with_the_save_and_folds_it_in_on_the_next_store(
     assert_eq!(all.last_played.unwrap().ops, game.ops[..10]);
 }
 
+/// A match the person watched ends without taking the place of the last one they played,
+/// which the review is of; one they play to its end does take it.
+#[test]
+fn a_watched_match_ended_leaves_the_last_played_match_on_record() {
+    let comp = tiny(3);
+    let (_dir, path) = kept(&comp);
+    let played = every_action();
+    let watched = record::MatchRecord {
+        mode: record::Mode::Watch,
+        ops: played.ops[..4].to_vec(),
+        ..played.clone()
+    };
+    let mut k = Keeper::take(&path).unwrap();
+    k.load().unwrap();
+    k.begin_match(played.clone()).unwrap();
+    k.end_match();
+    k.begin_match(watched.clone()).unwrap();
+    k.end_match();
+    assert!(k.in_play().is_none(), "the watched match is done with");
+    assert_eq!(k.last_played(), Some(&played));
+    k.store(&comp).unwrap();
+    drop(k);
+    let all = load_all(&path).unwrap();
+    assert!(all.in_play.is_none());
+    assert_eq!(all.last_played.as_ref(), Some(&played));
+    // A file that already holds a watched match as its last (written before this rule) reads
+    // as it did: the review says that match was watched.
+    let old = encode_all(&comp, None, Some(&watched));
+    assert_eq!(decode_all(&old).unwrap().last_played, Some(watched));
+}
+
 #[test]
 fn a_journal_that_cannot_be_read_is_set_aside_and_said_so() {
     let comp = tiny(3);

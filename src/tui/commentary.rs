@@ -5,7 +5,7 @@
 
 use super::draw::TEXT_WIDTH;
 use crate::engine::score::plural;
-use crate::engine::{BallRecord, Call, Event, Recorder, Side};
+use crate::engine::{BallRecord, Call, Dismissal, Event, Recorder, Side};
 
 /// Why play stopped for the user to look.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,10 +196,19 @@ pub fn describe(b: &BallRecord, batting: &str) -> String {
     }
 }
 
+/// How a batsman's wicket is said: "is out caught", as the guide's screen has it, but "is
+/// run out" (not "is out run out").
+fn is_out(how: Dismissal) -> String {
+    match how {
+        Dismissal::RunOut => "is run out".to_string(),
+        how => format!("is out {}", how.name()),
+    }
+}
+
 /// What came of the delivery: a wicket, extras, runs off the bat or none.
 fn what_came(b: &BallRecord, batting: &str) -> String {
     if let Some((n, how)) = b.wicket {
-        return format!("{batting} batsman no. {n} is out {}.", how.name());
+        return format!("{batting} batsman no. {n} {}.", is_out(how));
     }
     match b.call {
         Call::NoBall if b.runs > 0 => {
@@ -412,6 +421,23 @@ mod tests {
         let mut wide = ball(Call::Wide, 0, 0, false);
         (wide.bat_card, wide.wides) = (None, 1);
         assert_eq!(describe(&wide, "Kent"), "Wide called: 1 wide.");
+    }
+
+    /// A wicket is said "is out caught", as on the guide's screen, but "is run out": the
+    /// commentary had said "is out run out".
+    #[test]
+    fn a_run_out_is_said_is_run_out_and_the_other_modes_as_the_guide_has_them() {
+        let mut b = ball(Call::Normal, 0, 0, true);
+        for (how, said) in [
+            (Dismissal::RunOut, "Yorks batsman no. 3 is run out."),
+            (Dismissal::Caught, "Yorks batsman no. 3 is out caught."),
+            (Dismissal::Bowled, "Yorks batsman no. 3 is out bowled."),
+            (Dismissal::Lbw, "Yorks batsman no. 3 is out lbw."),
+            (Dismissal::Stumped, "Yorks batsman no. 3 is out stumped."),
+        ] {
+            b.wicket = Some((3, how));
+            assert_eq!(describe(&b, "Yorks"), said);
+        }
     }
 
     #[test]

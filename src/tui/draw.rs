@@ -499,8 +499,20 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     } else {
         "first-class"
     };
+    // [1] is not for the person's own match (the guide does not offer it then): dimmed, and
+    // said in words too, for a screen read as text.
+    let own_next = comp
+        .next_fixture(app.class)
+        .filter(|fx| !comp.is_finished() && comp.fixture_involves_user(fx));
+    let quickly = match own_next {
+        Some(fx) if app.in_play.as_ref().is_some_and(|g| g.fixture == fx) => {
+            "Play next match quickly (not your county's: [2] resumes it)"
+        }
+        Some(_) => "Play next match quickly (not your county's: [2] plays it)",
+        None => "Play next match quickly",
+    };
     let items: Vec<(String, String, bool)> = vec![
-        ("1".into(), "Play next match quickly".into(), quick),
+        ("1".into(), quickly.into(), quick),
         match &app.in_play {
             Some(game) => ("2".into(), format!("Resume {}", game.label), true),
             None => ("2".into(), "Play next match fully".into(), full),
@@ -556,13 +568,21 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
     }
     if let Some(u) = comp.settings().user_county {
+        // Its next match in the other class is pointed to, for as long as that lasts: play
+        // here can go on into a new round while it waits there.
+        let elsewhere = app
+            .own_next()
+            .filter(|fx| fx.class != app.class)
+            .map_or(String::new(), |fx| {
+                format!(" (next match: {} class, [9])", fx.class.name())
+            });
         put(
             f,
             area,
             6,
             19,
             vec![Span::styled(
-                format!("Your county: {}", counties::get(u).name),
+                format!("Your county: {}{elsewhere}", counties::get(u).name),
                 style::text(),
             )],
         );

@@ -101,8 +101,9 @@ KEYS ON THE MATCH SCREEN
   The line under the scoreboard names the batsman on strike.";
 
 const WATCH_KEYS: &str = "\
-  Watching two computer sides: [Space] pauses and goes on, [-] and [+] slow
-  it down and speed it up, and [Q] finishes the match at once.";
+  Watching two computer sides: [Space] pauses and goes on while play runs
+  (at a stop only [Enter] goes on), [-] and [+] slow it down and speed it up,
+  and [Q] finishes the match at once.";
 
 const HELP: &str = "\
 THE GAME
@@ -148,7 +149,8 @@ THE MAIN MENU
   [9] switch between the first- and second-class competitions
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
-When one class has finished its round, [1] and [2] switch to the other one.
+When one class has finished its round, [1] and [2] switch to the other one;
+its menu then says in which class and round your county's next match is.
 Choosing a county (for results, records or a story), [Enter] picks your own.
 Everything is saved: each match as it ends, and your match in play after each
 of your moves. Quitting, even in the middle of a match, loses nothing.";

@@ -87,6 +87,10 @@ pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
             KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
                 played(s, Op::Declare(!s.declare_next))
             }
+            // In a watched match [Space] holds and sets going the play that runs between
+            // stops: at a stop it goes on past nothing (a press meant to hold the match,
+            // arriving as a stop comes up, had passed the wicket or the match's end unseen).
+            KeyCode::Char(' ') if s.human.is_none() => said(s, space_at_stop_hint(s)),
             KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
             KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
             // [D] where no declaration can be armed: said why, and when it can.
@@ -297,6 +301,15 @@ fn stopped_hint(s: &Session) -> &'static str {
         "The match is over: [Enter] shows the scorecard."
     } else {
         "Play has stopped: [Enter] goes on."
+    }
+}
+
+/// What [Space] says at a stop of a watched match: the stop waits for [Enter].
+fn space_at_stop_hint(s: &Session) -> &'static str {
+    if s.state.is_over() {
+        "The match is over: [Enter] shows the scorecard."
+    } else {
+        "Play has stopped: [Enter] goes on ([Space] holds the match while it plays)."
     }
 }
 

@@ -7,6 +7,8 @@ use super::file::Open;
 use super::match_screen;
 use super::setup;
 use super::views::{PickFor, ViewKind};
+use crate::counties;
+use crate::league::competition::Fixture;
 use crate::save::record::{Mode, Op};
 
 impl Open {
@@ -16,6 +18,43 @@ impl Open {
             Some(f) => (!self.comp.fixture_involves_user(&f), true),
             None => (false, false),
         }
+    }
+
+    /// The person's county's next match this season, if it has one to play: the first of
+    /// the fixtures still to play (in the order they are played) that it is in.
+    pub fn own_next(&self) -> Option<Fixture> {
+        self.user_county()?;
+        self.comp
+            .remaining_fixtures()
+            .into_iter()
+            .find(|f| self.comp.fixture_involves_user(f))
+    }
+
+    /// Where the person's county's next match is, told from the menu of the class shown: a
+    /// sentence for after a switch of class ([1] or [2] when the class shown has played its
+    /// round), so that play in the other class does not carry the person away from it.
+    pub fn own_next_told(&self) -> Option<String> {
+        let f = self.own_next()?;
+        let c = |id| counties::get(id).short.clone();
+        let fixture = format!("{} v {}", c(f.home), c(f.away));
+        let here = self.comp.next_fixture(self.class) == Some(f);
+        Some(if f.class != self.class {
+            format!(
+                "Your county's next match ({fixture}) is in the {} class's round {}: [9] \
+                 switches to it.",
+                f.class.name(),
+                f.round
+            )
+        } else if here && self.in_play.as_ref().is_some_and(|g| g.fixture == f) {
+            "Your county's match is in play: [2] resumes it.".to_string()
+        } else if here {
+            "Your county plays next here: [2] plays its match.".to_string()
+        } else {
+            format!(
+                "Your county's next match ({fixture}) comes later, in round {}.",
+                f.round
+            )
+        })
     }
 
     pub(super) fn menu_key(&mut self, k: KeyEvent) -> Screen {

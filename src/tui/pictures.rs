@@ -328,7 +328,8 @@ const MEASURES: [Measure; 3] = [
         |r| r.runs_per_100_balls,
         |v| format!("{v:.1}"),
     ),
-    ("Matches drawn", |r| r.draw_percent, |v| format!("{v:.0}%")),
+    // To a tenth, as the text view has it.
+    ("Matches drawn", |r| r.draw_percent, |v| format!("{v:.1}%")),
 ];
 
 fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
@@ -366,6 +367,19 @@ fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
             .label_style(style::text())
             .style(style::text())
             .render(Rect::new(area.x + 1, top + 1, area.width - 2, 6), buf);
+        // A bar of nought (or of no figure) has no bar to carry its figure, and the chart
+        // writes none: written where the bar's foot would be.
+        for (j, r) in v.rows.iter().enumerate() {
+            let x = value(r);
+            if x.is_some_and(|x| (x * 100.0).round() > 0.0) {
+                continue;
+            }
+            let figure = x.map_or_else(|| "-".into(), text);
+            let left = area.x + 1 + j as u16 * 7 + (6 - figure.len() as u16) / 2;
+            if left + figure.len() as u16 <= area.right() {
+                buf.set_string(left, top + 5, figure, style::text());
+            }
+        }
     }
     say(
         buf,

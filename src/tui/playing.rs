@@ -157,7 +157,11 @@ impl Open {
         let (quick_ok, full_ok) = self.menu_choices();
         if !full_ok {
             self.class = self.class.other();
-            return self.say("This class has finished its round: switched to the other class.");
+            let switched = "This class has finished its round: switched to the other class.";
+            return match self.own_next_told() {
+                Some(own) => self.say(&format!("{switched} {own}")),
+                None => self.say(switched),
+            };
         }
         if !fully && !quick_ok {
             // The person's own match is the next: begun, it is resumed, never dealt again.
@@ -384,11 +388,15 @@ impl Open {
         k: KeyEvent,
     ) -> Screen {
         // The match over, the stop that shows its end goes straight on to the scorecard: one
-        // key for one thing that happened.
-        if session.state.is_over()
-            && session.help.is_none()
-            && matches!(k.code, KeyCode::Enter | KeyCode::Char(' '))
-        {
+        // key for one thing that happened. [Space] does so only in the person's own match: in
+        // a watched one it is the key that holds play, and passes no stop (see
+        // `match_screen::key`).
+        let goes_on = match k.code {
+            KeyCode::Enter => true,
+            KeyCode::Char(' ') => session.human.is_some(),
+            _ => false,
+        };
+        if session.state.is_over() && session.help.is_none() && goes_on {
             return match entry {
                 Entry::Due(f) => self.finish_match(&session, f),
                 Entry::Recorded(season_end) => Screen::Scorecard {

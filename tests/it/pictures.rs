@@ -340,6 +340,33 @@ fn the_eras_and_a_season_under_way() {
     insta::assert_snapshot!("race_second_class_final", shot(&Picture::Race(race)));
 }
 
+/// Each bar carries its figure, as the caption says, a bar of nought too (a decade without a
+/// draw had shown no figure at all), and the figures are the text view's, to a tenth.
+#[test]
+fn a_bar_of_nought_carries_its_figure() {
+    let c = comp(8, None, 11, 0);
+    let mut eras = views::eras_view(&c).unwrap();
+    let told = eras.lines().join("\n");
+    eras.rows[1].draw_percent = Some(0.0);
+    let text = shot(&Picture::Eras(eras.clone()));
+    // The second decade's bar: columns 8-13 of the panel's rows.
+    let bar = |l: &str| l.chars().skip(8).take(6).collect::<String>();
+    let drawn: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("Matches drawn"))
+        .collect();
+    let first = format!("{:.1}%", eras.rows[0].draw_percent.unwrap());
+    assert!(drawn[5].contains(&first), "{text}");
+    assert_eq!(bar(drawn[5]).trim(), "0.0%", "{text}");
+    assert!(
+        drawn[1..5].iter().all(|l| bar(l).trim().is_empty()),
+        "{text}"
+    );
+    assert!(text.contains("each bar from nought, its figure on it"));
+    // As the text view has them.
+    assert!(told.contains(&first), "{told}");
+}
+
 #[test]
 fn a_competition_of_one_season() {
     let c = comp(4, None, 1, 0);

@@ -864,6 +864,63 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     }
 }
 
+/// A match watched with [2] after one the person played does not take its place: `accc
+/// review` still reviews the played match, as its screen did (the watched one had replaced
+/// it, and the review said the last match was watched). A file that holds a watched match as
+/// its last, as such files were written before, still says so.
+#[test]
+fn watching_a_match_keeps_the_review_of_the_match_played_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    play_out(&mut app);
+    enter(&mut app);
+    enter(&mut app);
+    app.update(Msg::Tick);
+    let Some(Screen::MatchReview { lines, .. }) = app.screen() else {
+        panic!("{}", shot(&app))
+    };
+    let reviewed = lines.clone();
+    enter(&mut app);
+    if matches!(app.screen(), Some(Screen::SeasonEnd { .. })) {
+        enter(&mut app);
+    }
+    // The next match of two computer counties, watched to its end.
+    for _ in 0..3 {
+        press(&mut app, "2");
+        if matches!(app.screen(), Some(Screen::Match { .. })) {
+            break;
+        }
+    }
+    assert!(session(&app).human.is_none(), "{}", shot(&app));
+    press(&mut app, "q");
+    if session(&app).paused.is_some() {
+        press(&mut app, "q");
+    }
+    enter(&mut app);
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    enter(&mut app);
+    let printed = crate::helpers::ok_in(dir.path(), &["review", "TEST"]);
+    assert_eq!(printed.lines().collect::<Vec<_>>(), reviewed);
+    drop(app);
+    // An older file whose last match is a watched one.
+    let path = file_path(dir.path(), "TEST");
+    let all = accc::save::load_all(&path).unwrap();
+    let mut watched = all.last_played.unwrap();
+    watched.mode = accc::save::record::Mode::Watch;
+    watched.ops.clear();
+    watched.fixture.home = 9;
+    watched.fixture.away = 10;
+    let bytes = accc::save::encode_all(&all.comp, None, Some(&watched));
+    std::fs::write(&path, bytes).unwrap();
+    let out = crate::helpers::run_in(dir.path(), &["review", "TEST"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "accc: TEST's last match was watched, not played, so there is nothing to review\n"
+    );
+}
+
 /// The review and the `=` key agree (they are the same analyst, told the same views): a
 /// match played with `=` at every decision is blamed for nothing, on the screen and by
 /// `accc review`; in the next, where the person plays the first card at every seventh ball
@@ -873,13 +930,10 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
 fn the_review_never_blames_a_choice_the_equals_key_advised() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), Some(0), 2);
-    // How the review's line of a ball or answer begins: where it came, as the scoreboard
-    // showed it, and what was answered (a no-ball and the ball after it are at the same
-    // overs).
+    // How the review's line of a ball or answer begins, after where it came: what was
+    // answered or bowled.
     let label = |s: &accc::tui::session::Session| {
-        let p = s.state.public();
-        let nth = ["1st", "2nd", "3rd", "4th"][p.innings_number().clamp(1, 4) as usize - 1];
-        let at = format!("{nth} innings, at {} overs: you ", p.current().overs());
+        let at = "overs: you ";
         match s.human_to_act() {
             Some(Decision::Respond { bowled, call, .. }) => {
                 let called = match call {
@@ -902,22 +956,42 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             })
             .collect()
     };
+    // Where it came: the innings and the overs the scoreboard showed once its ball was done
+    // (a no-ball shares its overs with the ball before it, as on the board).
+    let at = |ball: Option<accc::engine::BallRecord>| {
+        let ball = ball.expect("a ball was bowled");
+        let nth = ["1st", "2nd", "3rd", "4th"][ball.innings.clamp(1, 4) as usize - 1];
+        let overs = accc::engine::score::overs_text(ball.balls);
+        format!("{nth} innings, at {overs} ")
+    };
     for every in [0, 7] {
         to_own_match(&mut app);
         let (mut asked, mut own) = (0, std::collections::HashSet::new());
+        // The person's own choice whose ball is still to be seen, and the last ball then.
+        let mut waiting: Option<(String, Option<accc::engine::BallRecord>)> = None;
         play_out_pressing(&mut app, |s| {
+            let last = s.state.public().last_ball;
+            if let Some((what, _)) = waiting.take_if(|(_, before)| *before != last) {
+                own.insert(format!("{}{what}", at(last)));
+            }
             let ball_or_answer = matches!(
                 s.human_to_act(),
                 Some(Decision::Bowl | Decision::Respond { .. })
             );
             asked += ball_or_answer as u32;
             if ball_or_answer && every > 0 && asked % every == 0 {
-                own.insert(label(s));
+                waiting = Some((label(s), last));
                 "1"
             } else {
                 "="
             }
         });
+        if let Some((what, _)) = waiting {
+            own.insert(format!(
+                "{}{what}",
+                at(session(&app).state.public().last_ball)
+            ));
+        }
         assert!(asked > 100, "{asked}");
         enter(&mut app);
         enter(&mut app);
@@ -1589,6 +1663,120 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
 }
 
+/// When the person's county plays next, [1] is not offered (as the guide has it): dimmed, its
+/// key not lit, and said in words; pressed, it says [2] plays the match, and once the match is
+/// begun and left, that [2] resumes it.
+#[test]
+fn one_is_shown_not_offered_when_the_persons_county_plays_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    let own = |app: &App| {
+        let comp = app.comp().unwrap();
+        let class = app.open_file().unwrap().class;
+        comp.next_fixture(class)
+            .is_some_and(|f| comp.fixture_involves_user(&f))
+    };
+    let row = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| draw::draw(f, app)).unwrap();
+        let buf = t.backend().buffer();
+        (buf[(6, 3)].style(), buf[(10, 3)].style())
+    };
+    // The other class's match: offered.
+    press(&mut app, "9");
+    assert!(!own(&app));
+    assert_eq!(row(&app).0.fg, accc::tui::style::key().fg);
+    assert!(shot(&app).contains("[1] Play next match quickly\n"));
+    press(&mut app, "9");
+    while !own(&app) {
+        assert!(shot(&app).contains("[1] Play next match quickly\n"));
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    let menu = shot(&app);
+    assert!(
+        menu.contains("[1] Play next match quickly (not your county's: [2] plays it)\n"),
+        "{menu}"
+    );
+    let (key, words) = row(&app);
+    assert_eq!(
+        (key.fg, words.fg),
+        (accc::tui::style::dim().fg, accc::tui::style::dim().fg)
+    );
+    press(&mut app, "1");
+    assert_eq!(
+        app.status(),
+        Some("Your county is playing: press [2] to play the match.")
+    );
+    press(&mut app, "2");
+    esc(&mut app);
+    press(&mut app, "y");
+    assert!(
+        shot(&app).contains("[1] Play next match quickly (not your county's: [2] resumes it)"),
+        "{}",
+        shot(&app)
+    );
+    press(&mut app, "1");
+    assert_eq!(
+        app.status(),
+        Some("Your match is in play: press [2] to resume it.")
+    );
+}
+
+/// In a watched match [Space] holds play and sets it going, and nothing else: at a stop (a
+/// press meant to hold play arriving as a wicket comes up) it passes no stop and says that
+/// [Enter] goes on, and at the match's last stop it does not pass to the scoreboard.
+#[test]
+fn space_in_a_watched_match_passes_no_stop_and_not_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    press(&mut app, "2");
+    let mut stops = 0;
+    for _ in 0..5000 {
+        if session(&app).paused.is_some() {
+            let (deliveries, over) = (session(&app).deliveries, session(&app).state.is_over());
+            let stop = shot(&app);
+            press(&mut app, " ");
+            assert!(matches!(app.screen(), Some(Screen::Match { .. })));
+            let s = session(&app);
+            assert!(s.paused.is_some(), "the stop stays: {}", shot(&app));
+            assert_eq!(s.deliveries, deliveries);
+            assert!(!s.watching.held, "nor is play held behind it");
+            let word = if over {
+                "The match is over: [Enter] shows the scorecard."
+            } else {
+                "Play has stopped: [Enter] goes on ([Space] holds the match while it plays)."
+            };
+            assert!(shot(&app).contains(word), "{}", shot(&app));
+            let without: Vec<String> = shot(&app)
+                .replace(word, "")
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            assert_eq!(without.join("\n"), stop, "the word alone is new");
+            stops += 1;
+            enter(&mut app);
+            if over {
+                break;
+            }
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    assert!(stops > 2, "{stops} stops");
+    assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+    // While play runs, [Space] holds it and sets it going again.
+    press(&mut app, " ");
+    press(&mut app, "2");
+    while session(&app).paused.is_some() {
+        enter(&mut app);
+    }
+    press(&mut app, " ");
+    assert!(session(&app).watching.held);
+    press(&mut app, " ");
+    assert!(!session(&app).watching.held);
+}
+
 #[test]
 fn one_and_two_switch_class_when_the_round_is_done() {
     let dir = tempfile::tempdir().unwrap();
@@ -1632,6 +1820,68 @@ fn one_and_two_switch_class_when_the_round_is_done() {
     );
     press(&mut app, "9");
     assert!(shot(&app).contains("Next match: "), "{}", shot(&app));
+}
+
+/// [1] pressed on and on from a new file plays the person's class's round, switches to the
+/// other class as the guide says, and goes on into that class's next round while the
+/// person's match waits in theirs: the switch says where that match is, and the menu of the
+/// other class points to it as long as it waits there.
+#[test]
+fn a_switch_of_class_says_where_the_persons_next_match_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_own_match(&mut app);
+    play_out(&mut app);
+    for _ in 0..3 {
+        enter(&mut app);
+        app.update(Msg::Tick);
+    }
+    assert!(matches!(app.screen(), Some(Screen::Menu)), "{}", shot(&app));
+    let mut switched = None;
+    for _ in 0..20 {
+        press(&mut app, "1");
+        if app.status().is_some_and(|s| s.contains("switched")) {
+            switched = app.status().map(str::to_string);
+            break;
+        }
+        enter(&mut app);
+    }
+    let switched = switched.expect("the first class's round ends");
+    assert_eq!(app.open_file().unwrap().class, Class::Second);
+    let mine = app.open_file().unwrap().own_next().unwrap();
+    assert_eq!((mine.class, mine.round), (Class::First, 2));
+    let short = |id| accc::counties::get(id).short.clone();
+    assert_eq!(
+        switched,
+        format!(
+            "This class has finished its round: switched to the other class. Your county's \
+             next match ({} v {}) is in the first class's round 2: [9] switches to it.",
+            short(mine.home),
+            short(mine.away)
+        )
+    );
+    let menu = shot(&app);
+    assert!(
+        menu.contains("    [9] switches to it."),
+        "the message is shown whole: {menu}"
+    );
+    let pointer = "Your county: Surrey (next match: first class, [9])";
+    assert!(menu.contains(pointer), "{menu}");
+    // The second class plays its round 1 and goes on into its round 2: the pointer stays.
+    for _ in 0..5 {
+        press(&mut app, "1");
+        enter(&mut app);
+    }
+    let menu = shot(&app);
+    assert!(
+        menu.contains("Second-class competition, 1890 season, round 2"),
+        "{menu}"
+    );
+    assert!(menu.contains(pointer), "{menu}");
+    // In its own class the county is only named.
+    press(&mut app, "9");
+    let menu = shot(&app);
+    assert!(menu.contains("Your county: Surrey\n"), "{menu}");
 }
 
 #[test]
