@@ -421,6 +421,19 @@ fn a_declaration_can_only_lose_with_less_time_than_a_generous_bowl_out() {
     assert!(hopeless(2, first_timer, 28.0) && !hopeless(2, first_timer, 32.0));
 }
 
+/// A declaration as a failing test tells it: the innings, the score, the lead and the
+/// deliveries left.
+fn declaration_made(p: &PublicState) -> String {
+    format!(
+        "declared innings {} at {}-{}, {} ahead, {:.0} deliveries left",
+        p.innings_number(),
+        p.current().total,
+        p.current().wickets,
+        situation::lead(p),
+        situation::deliveries_left(p),
+    )
+}
+
 /// Over whole matches of every level against itself, at the default and the first-timer
 /// rules, no declaration is one that can only lose (`duel::declaration_can_only_lose`).
 /// Before every declaration went through `captain::time_to_win`, the club, county and
@@ -441,13 +454,8 @@ fn no_level_makes_a_declaration_that_can_only_lose() {
                     let p = view.public;
                     assert!(
                         !duel::declaration_can_only_lose(p),
-                        "level {lvl}, seed {seed}: declared innings {} at {}-{}, {} ahead, \
-                         {:.0} deliveries left",
-                        p.innings_number(),
-                        p.current().total,
-                        p.current().wickets,
-                        situation::lead(p),
-                        situation::deliveries_left(p),
+                        "level {lvl}, seed {seed}: {}",
+                        declaration_made(p)
                     );
                     declared += 1;
                 }
@@ -608,13 +616,8 @@ fn no_level_makes_a_declaration_that_is_not_needed() {
                         let p = view.public;
                         assert!(
                             !duel::declaration_not_needed(p),
-                            "level {lvl}, seed {seed}: declared innings {} at {}-{}, {} ahead, \
-                         {:.0} deliveries left",
-                            p.innings_number(),
-                            p.current().total,
-                            p.current().wickets,
-                            situation::lead(p),
-                            situation::deliveries_left(p),
+                            "level {lvl}, seed {seed}: {}",
+                            declaration_made(p)
                         );
                     }
                     choice
