@@ -943,7 +943,7 @@ pub fn play_order(hand: &str) -> Result<Vec<String>, String> {
 fn order(ctx: &mut Ctx) -> Flow<Outcome> {
     let text = ctx.text(
         "hand",
-        "The AI's cards, e.g. 'Schütze A, Späher B, Feldwebel'",
+        "Which cards does the AI hold? For example: Schütze A, Späher B, Feldwebel.",
         "CARD [TEAM], CARD [TEAM], ...",
     )?;
     let sorted = play_order(&text).map_err(|m| ctx.invalid("hand", m))?;

@@ -1284,14 +1284,16 @@ const BOTTOM: u16 = 21;
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let n = w.walk.answers().len() + 1;
-    let at = match w.walk.question() {
-        Some(q) => match &q.step {
-            Some(step) => format!("  ({step}, question {n})"),
-            None => format!("  (question {n})"),
-        },
-        None => "  (the call)".into(),
+    let (step, tail) = match w.walk.question() {
+        Some(q) => (q.step, format!("question {n}")),
+        None => (None, "the call".into()),
     };
-    let title = walk_title(&sys.meta.name, w.walk.procedure().title, &at);
+    let title = walk_title(
+        &sys.meta.name,
+        w.walk.procedure().title,
+        step.as_deref(),
+        &tail,
+    );
     put(
         f,
         area,
@@ -1440,13 +1442,31 @@ fn walk_keys(w: &WalkScreen) -> String {
     .unwrap_or_else(|| format!("{}[Enter] new call  [Esc] leave", chained("")))
 }
 
-/// The walk's title: the step and question always show; the system's name gives way first,
-/// then the end of the procedure's title, at a word, marked "...".
-fn walk_title(system: &str, procedure: &str, at: &str) -> String {
-    let whole = format!(" {system}: {procedure}{at}");
-    if whole.chars().count() <= 80 {
+/// The walk's title: the procedure, the step and the question (or "the call"). The
+/// question always shows; the system's name gives way first, then the end of the step's
+/// words, at a word, marked "...", while at least a few of its words show; only then the end
+/// of the procedure's title.
+fn walk_title(system: &str, procedure: &str, step: Option<&str>, tail: &str) -> String {
+    let at = |step: Option<&str>| match step {
+        Some(step) => format!("  ({step}, {tail})"),
+        None => format!("  ({tail})"),
+    };
+    let fits = |t: &String| t.chars().count() <= 80;
+    let whole = format!(" {system}: {procedure}{}", at(step));
+    if fits(&whole) {
         return whole;
     }
+    let bare = format!(" {procedure}{}", at(step));
+    if fits(&bare) {
+        return bare;
+    }
+    if let Some(step) = step {
+        let room = 80usize.saturating_sub(bare.chars().count() - step.chars().count());
+        if room >= 12 {
+            return format!(" {procedure}{}", at(Some(&sessions::cut_words(step, room))));
+        }
+    }
+    let at = at(step);
     let room = 80usize.saturating_sub(at.chars().count() + 1);
     format!(" {}{at}", sessions::cut_words(procedure, room))
 }
@@ -1454,10 +1474,17 @@ fn walk_title(system: &str, procedure: &str, at: &str) -> String {
 /// A line of the walk's history: the question, cut to fit, its answer and a mark saying where
 /// an answer not typed came from.
 fn history_line(prompt: &str, answer: &Answer, mark: &str) -> String {
-    let answer = format!("{answer}{mark}");
+    // A long answer (a list of cards) leaves the question its first words at least, and is
+    // cut itself, so that the line never shows a question cut to "The...".
+    let answer = answer.to_string();
+    let most = WIDTH.saturating_sub(HISTORY_QUESTION + 4 + mark.chars().count());
+    let answer = format!("{}{mark}", sessions::cut_words(&answer, most));
     let room = WIDTH.saturating_sub(answer.chars().count() + 4);
     format!("{} {answer}", short_question(prompt, room))
 }
+
+/// The least room a question keeps on a line of the walk's history.
+const HISTORY_QUESTION: usize = 34;
 
 /// A question's words in at most `room` characters: whole when they fit, else the sentence
 /// that asks (or, with none, the last: what to do), the words around it marked "...", else
@@ -1823,33 +1850,80 @@ mod tests {
         assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
     }
 
+    /// A long answer (Undaunted's hand of cards) leaves the question its first words: the
+    /// line read "The... Schuetze B, ..." (playtest 9, finding 11).
+    #[test]
+    fn a_long_answer_leaves_its_question_some_words() {
+        let hand = Answer::Text(
+            "Schuetze B, Spaeher A, Feldwebel, Gruppenfuehrer C, Unklare Lage, Zugtruppfuehrer"
+                .into(),
+        );
+        let line = history_line(
+            "Which cards does the AI hold? For example: Schütze A, Späher B, Feldwebel.",
+            &hand,
+            "",
+        );
+        assert!(line.chars().count() <= WIDTH, "{line}");
+        assert!(
+            line.starts_with("Which cards does the AI hold? ..."),
+            "{line}"
+        );
+        assert!(line.contains(" Schuetze B, Spaeher A, "), "{line}");
+        let short = history_line("Down (1-4)?", &Answer::Number(3), "");
+        assert_eq!(short, "Down (1-4)? 3");
+    }
+
     #[test]
     fn a_long_walk_title_is_shortened_at_a_word() {
-        let at = "  (the defence (d20), question 10)";
         let t = walk_title(
             "Breakaway Football - solo mode",
             "AI defence: strategy, spy, play call",
-            at,
+            Some("the defence (d20)"),
+            "question 10",
         );
         assert_eq!(
             t,
             " AI defence: strategy, spy, play call  (the defence (d20), question 10)"
         );
-        let at = "  (step 4, the China card and something long, question 12)";
+        // The step's words give way before the procedure's (playtest 9, finding 11: the title
+        // read "AI defence: strategy, spy...").
+        let t = walk_title(
+            "Breakaway Football - solo mode",
+            "AI defence: strategy, spy, play call",
+            Some("your play and the spy tokens"),
+            "question 10",
+        );
+        assert!(t.chars().count() <= 80, "{t}");
+        assert!(
+            t.starts_with(" AI defence: strategy, spy, play call  (your play and the"),
+            "{t}"
+        );
+        assert!(t.ends_with("..., question 10)"), "{t}");
+        let step = "step 4, the China card and something long";
         for sys in crate::charts::systems() {
             for p in sys.procedures {
-                let t = walk_title(&sys.meta.name, p.title, at);
+                let t = walk_title(&sys.meta.name, p.title, Some(step), "question 12");
                 assert!(t.chars().count() <= 80, "{t}");
-                assert!(t.ends_with(at), "{t}");
-                let shown = t[..t.len() - at.len()].trim_start();
+                assert!(t.ends_with(", question 12)"), "{t}");
+                let shown = t.trim_start();
                 let shown = shown
                     .strip_prefix(&format!("{}: ", sys.meta.name))
                     .unwrap_or(shown);
-                match shown.strip_suffix("...") {
-                    None => assert_eq!(shown, p.title),
+                let (title, at) = shown.split_once("  (").expect("the step");
+                let at = at.strip_suffix(", question 12)").unwrap();
+                // Either the title whole and the step whole or cut at a word, or the step
+                // whole and the title cut at a word.
+                let (whole, cut, all) = if title == p.title {
+                    (title, at, step)
+                } else {
+                    (at, title, p.title)
+                };
+                assert!(whole == step || whole == p.title, "{t}");
+                match cut.strip_suffix("...") {
+                    None => assert_eq!(cut, all, "{t}"),
                     Some(part) => {
-                        assert!(p.title.starts_with(part), "{t}");
-                        let next = p.title[part.len()..].chars().next();
+                        assert!(all.starts_with(part), "{t}");
+                        let next = all[part.len()..].chars().next();
                         assert!(
                             matches!(next, Some(' ' | ',' | ':' | ';')),
                             "cut mid-word: {t}"
