@@ -33,6 +33,20 @@ impl Rates {
         }
     }
 
+    /// The rates a captain batting by `batting` reads for `side`: those `side` has batted
+    /// at, blended with the prior, when its declaration policy weighs evidence; the prior
+    /// otherwise.
+    pub fn read_by(batting: &Batting, p: &PublicState, side: Side) -> Rates {
+        let evidence = match batting.declare {
+            Declare::ByTime { evidence, .. } => evidence,
+            Declare::Totals { .. } => None,
+        };
+        match evidence {
+            Some(w) => Rates::blended(p, side, w),
+            None => Rates::prior(),
+        }
+    }
+
     /// The rates `side` has batted at, blended with the prior counted as `w` deliveries.
     pub fn blended(p: &PublicState, side: Side, w: f32) -> Rates {
         let (mut runs, mut balls, mut wickets) = (0.0f32, 0.0f32, 0.0f32);
@@ -68,15 +82,7 @@ pub fn declare(p: &PublicState, batting: &Batting, rates: impl Fn() -> Rates) ->
     let theirs = rates();
     let refused = !time_to_win(p, theirs, batting.time_to_win)
         || batting.needed.is_some_and(|weight| {
-            let evidence = match batting.declare {
-                Declare::ByTime { evidence, .. } => evidence,
-                Declare::Totals { .. } => None,
-            };
-            let ours = match evidence {
-                Some(w) => Rates::blended(p, p.batting(), w),
-                None => Rates::prior(),
-            };
-            !needed(p, ours, theirs, weight)
+            !needed(p, Rates::read_by(batting, p, p.batting()), theirs, weight)
         });
     if refused {
         Choice::Continue

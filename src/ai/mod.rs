@@ -31,7 +31,7 @@ use batting::{Cards, Lookahead, Stance};
 use captain::Rates;
 use counting::{OtherHand, Unseen};
 use memory::Memory;
-use profile::{Batting, Declare, Elect, Profile, StancePolicy, PROFILES};
+use profile::{Batting, Elect, Profile, StancePolicy, PROFILES};
 
 /// A playing strength, 1 (novice) to 5 (professional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -207,14 +207,7 @@ impl Bot {
 
     fn declare(&self, view: &View<'_>) -> Choice {
         let b = &self.bat.batting;
-        let evidence = match b.declare {
-            Declare::ByTime { evidence, .. } => evidence,
-            Declare::Totals { .. } => None,
-        };
-        let rates = || match evidence {
-            Some(w) => Rates::blended(view.public, view.side.other(), w),
-            None => Rates::prior(),
-        };
+        let rates = || Rates::read_by(b, view.public, view.side.other());
         captain::declare(view.public, b, rates)
     }
 
