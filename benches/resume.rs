@@ -7,10 +7,10 @@
 
 use accc::engine::{Choice, Decision, MatchOptions};
 use accc::league::{Competition, Settings};
+use accc::live::LiveMatch;
 use accc::play::Levels;
 use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
 use accc::save::Keeper;
-use accc::tui::session::Session;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The person's county: Surrey.
@@ -48,7 +48,7 @@ fn played(comp: &Competition, carelessly: bool) -> MatchRecord {
         mode: Mode::Play,
         ops: Vec::new(),
     };
-    let mut s = Session::of_record(comp.settings(), &game).expect("a new match");
+    let mut s = LiveMatch::of_record(comp.settings(), &game).expect("a new match");
     game.ops.extend(s.take_computer());
     while !s.state.is_over() {
         let op = if s.paused.is_some() {
@@ -92,7 +92,7 @@ fn resume(c: &mut Criterion) {
     let mut group = c.benchmark_group("resume");
     group.sample_size(20);
     group.bench_function("replay a whole match", |b| {
-        b.iter(|| Session::of_record(comp.settings(), &game).expect("replays"))
+        b.iter(|| LiveMatch::of_record(comp.settings(), &game).expect("replays"))
     });
     // The file as a kill leaves it: half the match folded into the save, half in the journal.
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -125,7 +125,7 @@ fn resume(c: &mut Criterion) {
             let mut k = Keeper::take(&path).expect("the lock");
             let comp = k.load().expect("loads");
             let game = k.in_play().expect("a match in play");
-            Session::of_record(comp.settings(), game).expect("replays")
+            LiveMatch::of_record(comp.settings(), game).expect("replays")
         })
     });
     group.finish();
@@ -178,7 +178,7 @@ fn review(c: &mut Criterion) {
     let comp = competition();
     let game = whole_match(&comp);
     let settings = comp.settings();
-    let (_, steps) = accc::tui::review::steps(settings, &game)
+    let (_, steps) = accc::live::review::steps(settings, &game)
         .expect("replays")
         .expect("the person's match");
     eprintln!(
@@ -189,13 +189,13 @@ fn review(c: &mut Criterion) {
     let mut group = c.benchmark_group("review");
     group.sample_size(10);
     group.bench_function("the person's decisions, from the record", |b| {
-        b.iter(|| accc::tui::review::steps(settings, &game).expect("replays"))
+        b.iter(|| accc::live::review::steps(settings, &game).expect("replays"))
     });
     group.bench_function("the whole review", |b| {
-        b.iter(|| accc::tui::review::lines(settings, &game, 78).expect("replays"))
+        b.iter(|| accc::live::review::lines(settings, &game, 78).expect("replays"))
     });
     let careless = played(&comp, true);
-    let (_, steps) = accc::tui::review::steps(settings, &careless)
+    let (_, steps) = accc::live::review::steps(settings, &careless)
         .expect("replays")
         .expect("the person's match");
     eprintln!(
@@ -203,7 +203,7 @@ fn review(c: &mut Criterion) {
         steps.len()
     );
     group.bench_function("the whole review, played carelessly", |b| {
-        b.iter(|| accc::tui::review::lines(settings, &careless, 78).expect("replays"))
+        b.iter(|| accc::live::review::lines(settings, &careless, 78).expect("replays"))
     });
     group.finish();
 }

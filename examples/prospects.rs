@@ -10,8 +10,8 @@
 //! The figures are recorded in docs/PLAY.md.
 
 use accc::engine::MatchOptions;
+use accc::live::prospects::calibrate;
 use accc::play::Levels;
-use accc::tui::prospects::calibrate;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

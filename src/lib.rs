@@ -17,6 +17,7 @@ pub mod counties;
 pub mod engine;
 pub mod error;
 pub mod league;
+pub mod live;
 pub mod play;
 pub mod save;
 pub mod scorecard;

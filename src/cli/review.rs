@@ -1,6 +1,6 @@
 //! `accc review`: the decisions of one side of a finished match that cost most by the
 //! analyst's estimate, from a ball log (`accc match --log`) or from a save's last match the
-//! person played (`tui::review`).
+//! person played (`live::review`).
 
 use std::path::{Path, PathBuf};
 
@@ -108,7 +108,7 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         .iter()
         .filter(|(s, _)| s.to_act().is_some_and(|(_, d)| judged_kind(d)))
         .count();
-    Ok(crate::tui::review::told(
+    Ok(crate::live::review::told(
         &format!("{} v {}", m.home, m.away),
         name,
         judged,
@@ -151,7 +151,7 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
             "{name} holds no match the person played to its end, so there is nothing to review"
         )));
     };
-    let lines = crate::tui::review::lines(all.comp.settings(), &game, crate::views::WIDTH)
+    let lines = crate::live::review::lines(all.comp.settings(), &game, crate::views::WIDTH)
         .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
     lines.ok_or_else(|| {
         Error::Usage(format!(

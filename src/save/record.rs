@@ -2,7 +2,7 @@
 //! person took in it and every choice the computer made, in order. The deal and the packs
 //! flow from the match's seed, so these choices are all it takes to rebuild it exactly, ball
 //! for ball (OpenSpiel's "the history determines the state"); the terminal program replays
-//! them (`crate::tui::session::Session::replay`). The computer's choices are kept, not
+//! them (`crate::live::LiveMatch::replay`). The computer's choices are kept, not
 //! worked out again, so that a match left in play by one version of the program resumes the
 //! same under a later one whose computer players choose differently.
 //!

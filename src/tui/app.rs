@@ -15,10 +15,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::charts_screen::{self, ChartsScreen};
 use super::draw::TEXT_ROWS;
 use super::playing::{Entry, FinalCard};
-use super::session::Session;
 use super::views::{PickFor, Review, ViewKind, YearBar};
 use crate::league::competition::Competition;
 use crate::league::season::SeasonSummary;
+use crate::live::LiveMatch;
 use crate::save::record::MatchRecord;
 
 pub use super::file::{file_path, Backup, Open, Start};
@@ -59,7 +59,7 @@ pub enum Screen {
         note: Option<String>,
     },
     Match {
-        session: Box<Session>,
+        live: Box<LiveMatch>,
         entry: Entry,
     },
     /// The final scoreboard of a match, then (if the person played it) its review, then
@@ -77,7 +77,7 @@ pub enum Screen {
         game: Box<MatchRecord>,
         season_end: Option<SeasonSummary>,
     },
-    /// The review of the person's match (`tui::review`): the decisions that cost most.
+    /// The review of the person's match (`live::review`): the decisions that cost most.
     MatchReview {
         lines: Vec<String>,
         scroll: usize,
@@ -268,7 +268,7 @@ impl App {
                 }
             }
             Screen::Grid { first_year, .. } => open.grid_key(first_year, k),
-            Screen::Match { session, entry } => open.match_key(session, entry, k),
+            Screen::Match { live, entry } => open.match_key(live, entry, k),
             Screen::Scorecard {
                 card,
                 scroll,

@@ -20,7 +20,7 @@ use crate::text::wrap;
 /// The screen size the program is laid out for.
 pub const WIDTH: u16 = 80;
 /// The width of a line of text: the screen less a column each side.
-pub const TEXT_WIDTH: usize = 78;
+pub const TEXT_WIDTH: usize = crate::live::commentary::TEXT_WIDTH;
 pub const HEIGHT: u16 = 25;
 /// Rows of a text view, and of the final scoreboard's card (the chart takes the rest).
 pub const TEXT_ROWS: usize = (HEIGHT - 4) as usize;
@@ -158,8 +158,8 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::AllTime => alltime(f, area),
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year, note } => grid(f, area, app, *first_year, note.as_deref()),
-        Screen::Match { session, .. } => {
-            match_screen::draw(f, area, session);
+        Screen::Match { live, .. } => {
+            match_screen::draw(f, area, live);
             // A result that could not be saved must not look safe: said where the title was.
             if let Some(why) = &app.unsaved {
                 let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);

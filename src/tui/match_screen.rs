@@ -8,13 +8,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline};
 use ratatui::Frame;
 
-use super::commentary::{session_name, Pause};
-use super::prospects;
-use super::session::{Mode, Session, Stop};
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::{overs_text, plural};
 use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
+use crate::live::commentary::{session_name, Pause};
+use crate::live::prospects;
+use crate::live::{LiveMatch, Mode, Stop};
 use crate::save::record::Op;
 
 /// What a key did to the match.
@@ -32,7 +32,7 @@ pub enum MatchKey {
 
 /// Does `op` to the match (it is the person's, and allowed now). What [=] played before
 /// it is no longer the last thing done.
-fn played(s: &mut Session, op: Op) -> MatchKey {
+fn played(s: &mut LiveMatch, op: Op) -> MatchKey {
     match s.apply(op) {
         Ok(()) => {
             s.advice_played = None;
@@ -43,7 +43,7 @@ fn played(s: &mut Session, op: Op) -> MatchKey {
 }
 
 /// Handles a key on the match screen.
-pub fn key(s: &mut Session, k: KeyEvent) -> MatchKey {
+pub fn key(s: &mut LiveMatch, k: KeyEvent) -> MatchKey {
     s.note = None;
     if let Some(scroll) = s.help {
         s.help = match k.code {
@@ -290,13 +290,13 @@ fn idle_hint(decision: Decision, key: String) -> String {
 }
 
 /// Says `hint` on the match screen for a key that did nothing.
-fn said(s: &mut Session, hint: &str) -> MatchKey {
+fn said(s: &mut LiveMatch, hint: &str) -> MatchKey {
     s.note = Some(hint.to_string());
     MatchKey::Handled
 }
 
 /// What a digit at a stop says: [Enter] goes on (to the scorecard, once the match is over).
-fn stopped_hint(s: &Session) -> &'static str {
+fn stopped_hint(s: &LiveMatch) -> &'static str {
     if s.state.is_over() {
         "The match is over: [Enter] shows the scorecard."
     } else {
@@ -305,7 +305,7 @@ fn stopped_hint(s: &Session) -> &'static str {
 }
 
 /// What [Space] says at a stop of a watched match: the stop waits for [Enter].
-fn space_at_stop_hint(s: &Session) -> &'static str {
+fn space_at_stop_hint(s: &LiveMatch) -> &'static str {
     if s.state.is_over() {
         "The match is over: [Enter] shows the scorecard."
     } else {
@@ -315,7 +315,7 @@ fn space_at_stop_hint(s: &Session) -> &'static str {
 
 /// What [D] says at a stop where no declaration can be armed: why not, and when it can
 /// be (a declaration is armed at a stop only before an innings' first ball).
-fn declare_at_stop_hint(s: &Session) -> &'static str {
+fn declare_at_stop_hint(s: &LiveMatch) -> &'static str {
     let Some(side) = s.human.filter(|_| !s.state.is_over()) else {
         return stopped_hint(s);
     };
@@ -328,7 +328,7 @@ fn declare_at_stop_hint(s: &Session) -> &'static str {
 
 /// Whether [D] may arm a declaration before the next ball: while answering a ball or
 /// changing cards, and at the batting side's opening discard (before the match's first ball).
-fn may_declare(s: &Session, decision: Decision) -> bool {
+fn may_declare(s: &LiveMatch, decision: Decision) -> bool {
     match decision {
         Decision::Respond { .. } | Decision::Exchange => true,
         Decision::OpeningDiscard => s.bats_next(),
@@ -337,13 +337,13 @@ fn may_declare(s: &Session, decision: Decision) -> bool {
 }
 
 /// The card under key `c` ('1'..), if the hand has that many.
-fn card_key(s: &Session, c: char) -> Option<Card> {
+fn card_key(s: &LiveMatch, c: char) -> Option<Card> {
     let side = s.human?;
     let i = c.to_digit(10)? as usize;
     s.state.hand(side).get(i.checked_sub(1)?).copied()
 }
 
-fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
+fn toggle_exchange(s: &mut LiveMatch, c: char) -> MatchKey {
     let Some(slot) = c.to_digit(10).and_then(|d| (d as usize).checked_sub(1)) else {
         return MatchKey::Ignored;
     };
@@ -366,7 +366,7 @@ fn toggle_exchange(s: &mut Session, c: char) -> MatchKey {
 
 /// A digit key `c` with no card of the person's hand under it: said, not ignored without a
 /// word (a key that is not a digit is ignored).
-fn no_card_under(s: &mut Session, c: char) -> MatchKey {
+fn no_card_under(s: &mut LiveMatch, c: char) -> MatchKey {
     let Some(held) = s.human.map(|h| s.state.hand(h).len()) else {
         return MatchKey::Ignored;
     };
@@ -385,7 +385,7 @@ fn no_card_under(s: &mut Session, c: char) -> MatchKey {
     MatchKey::Handled
 }
 
-fn exchange_choice(s: &Session) -> Choice {
+fn exchange_choice(s: &LiveMatch) -> Choice {
     let hand = s.human.map(|h| s.state.hand(h)).unwrap_or(&[]);
     let pick = |i: usize| s.exchange_pick.get(i).map(|&slot| hand[slot]);
     Choice::Exchange([pick(0), pick(1)])
@@ -394,7 +394,7 @@ fn exchange_choice(s: &Session) -> Choice {
 // ----- drawing -----
 
 /// Draws the whole match screen in an 80x25 area.
-pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
+pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
     let p = s.state.public();
     let short = &s.commentary.names;
     let title = format!(" {} v {}", s.names[0], s.names[1]);
@@ -538,7 +538,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &Session) {
 /// The number of the innings the scoreboard shows: the one in play or, while play is paused
 /// on the wicket or the close that ended an innings, that one (the engine has already begun
 /// the next, which would show as 0 for 0).
-fn shown_innings(s: &Session) -> usize {
+fn shown_innings(s: &LiveMatch) -> usize {
     let ended = |pause: &Pause| match pause {
         Pause::InningsEnd(n) => Some(*n as usize),
         _ => None,
@@ -555,7 +555,7 @@ fn shown_innings(s: &Session) -> usize {
 }
 
 /// Who is on strike, and what the lower-order rule forbids him, while an innings is in play.
-fn striker_line(s: &Session, shown: usize) -> Option<String> {
+fn striker_line(s: &LiveMatch, shown: usize) -> Option<String> {
     let p = s.state.public();
     if p.result.is_some() || shown != p.innings_started as usize {
         return None;
@@ -577,7 +577,7 @@ fn on_strike(name: &str, striker: u8) -> String {
     format!("{name} batsman no. {striker} on strike{limit}")
 }
 
-fn draw_toss(f: &mut Frame, area: Rect, s: &Session) {
+fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
     let p = s.state.public();
     if let (Some(w), Some(Decision::Elect)) = (p.toss_winner, s.human_to_act()) {
         let name = &s.names[w.index()];
@@ -758,7 +758,7 @@ pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2])
     }
 }
 
-fn draw_manhattan(f: &mut Frame, area: Rect, s: &Session, shown: usize) {
+fn draw_manhattan(f: &mut Frame, area: Rect, s: &LiveMatch, shown: usize) {
     let Some(overs) = s.commentary.runs_per_over(shown) else {
         return;
     };
@@ -800,7 +800,7 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
-fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
+fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
     let p = s.state.public();
     if s.leaving {
         leave_prompt(f, area);
@@ -842,7 +842,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
     }
     let (Some(side), Some(decision)) = (s.human, s.human_to_act()) else {
         let w = &s.watching;
-        let speed = super::session::SPEED_NAMES[w.speed];
+        let speed = crate::live::SPEED_NAMES[w.speed];
         if w.held {
             prompt(
                 f,
@@ -899,7 +899,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &Session) {
 }
 
 /// What an armed declaration will do, said plainly: only the key's hint would show it.
-fn armed_declaration(s: &Session) -> Option<String> {
+fn armed_declaration(s: &LiveMatch) -> Option<String> {
     let side = s.human.filter(|_| s.declare_next)?;
     let name = &s.commentary.names[side.index()];
     // Paused between innings, the engine has already begun the next: the declaration is in
@@ -917,7 +917,7 @@ fn armed_declaration(s: &Session) -> Option<String> {
 
 /// The adviser's word, to a person taking its choices, that it would declare: [=] plays a
 /// ball or an answer, and a declaration is the person's own, with [D].
-fn declaration_advised(s: &Session) -> Option<String> {
+fn declaration_advised(s: &LiveMatch) -> Option<String> {
     let side = s.human.filter(|_| s.declare_advised && !s.declare_next)?;
     let batting = s.state.public().batting() == side;
     batting
@@ -1070,7 +1070,7 @@ pub fn put(f: &mut Frame, area: Rect, x: u16, y: u16, spans: Vec<Span<'_>>) {
 
 /// True when the match screen wants ticks (a computer-only match being watched, and not
 /// held, stopped, asking to leave or under its help).
-pub fn wants_ticks(s: &Session) -> bool {
+pub fn wants_ticks(s: &LiveMatch) -> bool {
     s.mode == Mode::Fully
         && s.human.is_none()
         && s.paused.is_none()
@@ -1105,7 +1105,7 @@ const HELP_ROWS: usize = 21;
 
 /// The in-match help: the delivery in play and what each card in hand would do to it, what
 /// the lower-order rule forbids the striker, then the keys.
-pub fn help_lines(s: &Session) -> Vec<String> {
+pub fn help_lines(s: &LiveMatch) -> Vec<String> {
     let p = s.state.public();
     let mut out = vec!["THE BALL IN PLAY".to_string()];
     out.extend(ball_in_play(s));
@@ -1133,7 +1133,7 @@ pub fn help_lines(s: &Session) -> Vec<String> {
 }
 
 /// The delivery in play in words: what is asked and, for an answer, each card's outcome.
-fn ball_in_play(s: &Session) -> Vec<String> {
+fn ball_in_play(s: &LiveMatch) -> Vec<String> {
     let p = s.state.public();
     let o = &p.options;
     let mut out = Vec::new();
@@ -1227,7 +1227,7 @@ fn outcome_words(o: &crate::engine::delivery::Outcome) -> String {
     }
 }
 
-fn draw_help(f: &mut Frame, area: Rect, s: &Session, scroll: usize) {
+fn draw_help(f: &mut Frame, area: Rect, s: &LiveMatch, scroll: usize) {
     let lines = help_lines(s);
     let scroll = scroll.min(lines.len().saturating_sub(HELP_ROWS));
     put(
@@ -1321,15 +1321,15 @@ mod tests {
     /// watched match, the watching keys and not the playing ones.
     #[test]
     fn the_help_inside_a_match_fits_the_match() {
+        use crate::live::LiveMatch;
         use crate::play::Levels;
-        use crate::tui::session::Session;
         let options = MatchOptions {
             batsmen: 4,
             ..MatchOptions::default()
         };
         let names = || [("Kent", "Kent"), ("Surrey", "Surrey")].map(|(a, b)| (a.into(), b.into()));
         let levels = Levels { bat: 5, bowl: 5 };
-        let mut s = Session::begin(options, levels, 3, names(), Some(Side::Home));
+        let mut s = LiveMatch::begin(options, levels, 3, names(), Some(Side::Home));
         let help = super::help_lines(&s).join("\n");
         assert!(help.contains("[7] too at the opening discard"), "{help}");
         while s.state.public().innings_started == 0 || s.paused.is_some() {
@@ -1345,7 +1345,7 @@ mod tests {
         assert!(help.contains("Batsmen 1-4 may defend"), "{help}");
         assert!(!help.contains("1-5"), "{help}");
         assert!(!help.contains("[Space] pauses"), "{help}");
-        let watched = Session::begin(options, levels, 3, names(), None);
+        let watched = LiveMatch::begin(options, levels, 3, names(), None);
         let help = super::help_lines(&watched).join("\n");
         assert!(help.contains("[Space] pauses"), "{help}");
         assert!(!help.contains("[1]-[6]") && !help.contains("[=]"), "{help}");

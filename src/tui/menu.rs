@@ -108,16 +108,16 @@ impl Open {
     pub(super) fn tick(&mut self, hidden: bool) {
         match &mut self.screen {
             Screen::Match { .. } if hidden => {}
-            Screen::Match { session, entry } if match_screen::wants_ticks(session) => {
-                let balls = session.watch_tick();
-                let computer = session.take_computer();
+            Screen::Match { live, entry } if match_screen::wants_ticks(live) => {
+                let balls = live.watch_tick();
+                let computer = live.take_computer();
                 if balls > 0 && matches!(entry, super::playing::Entry::Due(_)) {
                     self.note(Op::Watch(balls), computer);
                 }
-                if let Screen::Match { session, entry } =
+                if let Screen::Match { live, entry } =
                     std::mem::replace(&mut self.screen, Screen::Menu)
                 {
-                    self.screen = self.record_when_over(session, entry);
+                    self.screen = self.record_when_over(live, entry);
                 }
             }
             Screen::Simulating { .. } => self.simulate_one(),
@@ -125,7 +125,7 @@ impl Open {
                 if let Screen::Reviewing { game, season_end } =
                     std::mem::replace(&mut self.screen, Screen::Menu)
                 {
-                    let reviewed = super::review::lines(self.comp.settings(), &game, 78)
+                    let reviewed = crate::live::review::lines(self.comp.settings(), &game, 78)
                         .ok()
                         .flatten();
                     self.screen = super::app::after_review(reviewed, season_end);

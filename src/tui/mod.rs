@@ -5,7 +5,6 @@
 pub mod app;
 pub mod charts_screen;
 pub mod charts_session;
-pub mod commentary;
 pub mod draw;
 pub mod file;
 pub mod help;
@@ -14,10 +13,7 @@ pub mod menu;
 pub mod picture_screen;
 pub mod pictures;
 pub mod playing;
-pub mod prospects;
-pub mod review;
 pub mod season_end;
-pub mod session;
 pub mod setup;
 pub mod style;
 pub mod views;

@@ -7,11 +7,11 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::app::Screen;
 use super::file::Open;
 use super::match_screen::{self, MatchKey};
-use super::session::{Mode as Shown, Session};
 use crate::counties::{self, CountyId};
 use crate::engine::{Decision, PublicState, Side};
 use crate::league::competition::Fixture;
 use crate::league::season::SeasonSummary;
+use crate::live::{LiveMatch, Mode as Shown};
 use crate::save::record::{FixtureKey, MatchRecord, Mode, Op};
 
 /// Where a match on screen stands with the competition.
@@ -33,7 +33,7 @@ enum NotResumed {
     /// other way about.
     OtherCounty,
     /// Its record does not rebuild it.
-    Replay(super::session::ReplayError),
+    Replay(crate::live::ReplayError),
 }
 
 impl std::fmt::Display for NotResumed {
@@ -59,12 +59,12 @@ pub struct InPlay {
 pub const RESUME_LABEL_WIDTH: usize = 80 - 6 - "[2] Resume ".len();
 
 impl InPlay {
-    fn of(fixture: Fixture, session: &Session) -> InPlay {
+    fn of(fixture: Fixture, live: &LiveMatch) -> InPlay {
         let label = resume_label(
-            session.state.public(),
-            Standing::of(session),
-            &session.names,
-            &session.commentary.names,
+            live.state.public(),
+            Standing::of(live),
+            &live.names,
+            &live.commentary.names,
         );
         InPlay { fixture, label }
     }
@@ -80,10 +80,10 @@ pub struct Standing {
 }
 
 impl Standing {
-    fn of(session: &Session) -> Standing {
+    fn of(live: &LiveMatch) -> Standing {
         Standing {
-            electing: matches!(session.state.to_act(), Some((_, Decision::Elect))),
-            declaring: session.declare_next,
+            electing: matches!(live.state.to_act(), Some((_, Decision::Elect))),
+            declaring: live.declare_next,
         }
     }
 }
@@ -187,42 +187,42 @@ impl Open {
         }
         let human = self.human_of(&fixture);
         let s = self.comp.settings();
-        let session = Session::begin(s.options, s.levels, fixture.seed, names(&fixture), human);
+        let live = LiveMatch::begin(s.options, s.levels, fixture.seed, names(&fixture), human);
         let mode = if human.is_some() {
             Mode::Play
         } else {
             Mode::Watch
         };
-        let mut session = session;
+        let mut live = live;
         let game = MatchRecord {
             fixture: FixtureKey::of(&fixture),
             mode,
-            ops: session.take_computer(),
+            ops: live.take_computer(),
         };
         if let Err(e) = self.keeper.begin_match(game) {
             self.not_kept(&e);
         }
-        self.in_play = Some(InPlay::of(fixture, &session));
+        self.in_play = Some(InPlay::of(fixture, &live));
         Screen::Match {
-            session: Box::new(session),
+            live: Box::new(live),
             entry: Entry::Due(fixture),
         }
     }
 
     /// The person's side in `fixture`, if they play in it.
     fn human_of(&self, fixture: &Fixture) -> Option<Side> {
-        super::session::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
+        crate::live::side_of(self.comp.settings().user_county, fixture.home, fixture.away)
     }
 
     /// The match in play, rebuilt from its record.
-    fn replayed(&self, fixture: &Fixture) -> Result<Session, NotResumed> {
+    fn replayed(&self, fixture: &Fixture) -> Result<LiveMatch, NotResumed> {
         let game = self.keeper.in_play().ok_or(NotResumed::NoneKept)?;
         let human = self.human_of(fixture);
         if (game.mode == Mode::Play) != human.is_some() {
             return Err(NotResumed::OtherCounty);
         }
         let s = self.comp.settings();
-        Session::replay(
+        LiveMatch::replay(
             s.options,
             s.levels,
             fixture.seed,
@@ -237,12 +237,12 @@ impl Open {
     /// A watched match comes back held, to be set going with [Space].
     fn resume(&mut self, fixture: Fixture) -> Screen {
         match self.replayed(&fixture) {
-            Ok(mut session) => {
+            Ok(mut live) => {
                 // Held, unless it was left at a stop (which waits for a key anyway).
-                session.watching.held = session.human.is_none() && session.paused.is_none();
+                live.watching.held = live.human.is_none() && live.paused.is_none();
                 self.class = fixture.class;
                 Screen::Match {
-                    session: Box::new(session),
+                    live: Box::new(live),
                     entry: Entry::Due(fixture),
                 }
             }
@@ -325,7 +325,7 @@ impl Open {
 
     fn play_quickly(&mut self, fixture: Fixture) -> Screen {
         let s = *self.comp.settings();
-        let mut session = Session::new(
+        let mut live = LiveMatch::new(
             s.options,
             s.levels,
             fixture.seed,
@@ -333,18 +333,18 @@ impl Open {
             None,
             Shown::Quick,
         );
-        session.finish_quickly();
-        self.finish_match(&session, fixture)
+        live.finish_quickly();
+        self.finish_match(&live, fixture)
     }
 
     /// Adds a finished match to the competition, saves, and shows the scoreboard.
-    fn finish_match(&mut self, session: &Session, fixture: Fixture) -> Screen {
-        match self.add_result(fixture, session) {
+    fn finish_match(&mut self, live: &LiveMatch, fixture: Fixture) -> Screen {
+        match self.add_result(fixture, live) {
             Ok(season_end) => Screen::Scorecard {
-                card: Box::new(FinalCard::of(session)),
+                card: Box::new(FinalCard::of(live)),
                 scroll: 0,
                 season_end,
-                review: self.to_review(session),
+                review: self.to_review(live),
             },
             Err(menu) => menu,
         }
@@ -352,8 +352,8 @@ impl Open {
 
     /// The person's match just ended and recorded (their last played), to be reviewed after
     /// its scoreboard; `None` for a match of two computer sides.
-    fn to_review(&self, session: &Session) -> Option<Box<MatchRecord>> {
-        session.human?;
+    fn to_review(&self, live: &LiveMatch) -> Option<Box<MatchRecord>> {
+        live.human?;
         self.keeper.last_played().map(|g| Box::new(g.clone()))
     }
 
@@ -363,11 +363,11 @@ impl Open {
     fn add_result(
         &mut self,
         fixture: Fixture,
-        session: &Session,
+        live: &LiveMatch,
     ) -> Result<Option<SeasonSummary>, Screen> {
         match self
             .comp
-            .record_result(fixture, &session.state, session.human.is_some())
+            .record_result(fixture, &live.state, live.human.is_some())
         {
             Ok(recorded) => {
                 if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {
@@ -383,7 +383,7 @@ impl Open {
 
     pub(super) fn match_key(
         &mut self,
-        mut session: Box<Session>,
+        mut live: Box<LiveMatch>,
         entry: Entry,
         k: KeyEvent,
     ) -> Screen {
@@ -393,55 +393,55 @@ impl Open {
         // `match_screen::key`).
         let goes_on = match k.code {
             KeyCode::Enter => true,
-            KeyCode::Char(' ') => session.human.is_some(),
+            KeyCode::Char(' ') => live.human.is_some(),
             _ => false,
         };
-        if session.state.is_over() && session.help.is_none() && goes_on {
+        if live.state.is_over() && live.help.is_none() && goes_on {
             return match entry {
-                Entry::Due(f) => self.finish_match(&session, f),
+                Entry::Due(f) => self.finish_match(&live, f),
                 Entry::Recorded(season_end) => Screen::Scorecard {
-                    card: Box::new(FinalCard::of(&session)),
+                    card: Box::new(FinalCard::of(&live)),
                     scroll: 0,
                     season_end,
-                    review: self.to_review(&session),
+                    review: self.to_review(&live),
                 },
             };
         }
-        match match_screen::key(&mut session, k) {
+        match match_screen::key(&mut live, k) {
             MatchKey::Leave => {
                 // Kept as it stands, folded into the save: [2] brings it back.
                 if let Entry::Due(f) = &entry {
-                    self.in_play = Some(InPlay::of(*f, &session));
+                    self.in_play = Some(InPlay::of(*f, &live));
                 }
                 self.save();
                 self.say("The match is kept as it stands: [2] on the menu resumes it.")
             }
             MatchKey::Played(op) => {
-                let computer = session.take_computer();
+                let computer = live.take_computer();
                 if matches!(entry, Entry::Due(_)) {
                     self.note(op, computer);
                 }
-                self.record_when_over(session, entry)
+                self.record_when_over(live, entry)
             }
-            _ => self.record_when_over(session, entry),
+            _ => self.record_when_over(live, entry),
         }
     }
 
     /// Adds the match to the competition and saves the moment it ends (its pauses and
     /// scoreboard still to be shown).
-    pub(super) fn record_when_over(&mut self, session: Box<Session>, entry: Entry) -> Screen {
+    pub(super) fn record_when_over(&mut self, live: Box<LiveMatch>, entry: Entry) -> Screen {
         let Entry::Due(fixture) = entry else {
-            return Screen::Match { session, entry };
+            return Screen::Match { live, entry };
         };
-        if !session.state.is_over() {
+        if !live.state.is_over() {
             return Screen::Match {
-                session,
+                live,
                 entry: Entry::Due(fixture),
             };
         }
-        match self.add_result(fixture, &session) {
+        match self.add_result(fixture, &live) {
             Ok(season_end) => Screen::Match {
-                session,
+                live,
                 entry: Entry::Recorded(season_end),
             },
             Err(menu) => menu,
@@ -467,7 +467,7 @@ pub struct FinalCard {
 }
 
 impl FinalCard {
-    pub fn of(s: &Session) -> FinalCard {
+    pub fn of(s: &LiveMatch) -> FinalCard {
         let names = crate::scorecard::Names {
             home: &s.names[0],
             away: &s.names[1],

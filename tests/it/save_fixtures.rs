@@ -123,7 +123,7 @@ fn the_format_2_fixture_holds_the_format_1_competition_and_its_match_in_play() {
     // It resumes to the very screen it was left on, and to the same screen under computer
     // players that would choose otherwise (here: other levels), as a later build's may.
     let screen_of = |settings: &accc::league::Settings| {
-        let s = accc::tui::session::Session::of_record(settings, &game).unwrap();
+        let s = accc::live::LiveMatch::of_record(settings, &game).unwrap();
         let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
         t.draw(|frame| accc::tui::match_screen::draw(frame, frame.area(), &s))
             .unwrap();

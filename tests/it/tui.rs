@@ -526,12 +526,9 @@ fn play_out(app: &mut App) {
 
 /// Plays the match on screen to its end: [Enter] at every stop, and at each of the person's
 /// decisions the key `key` gives.
-fn play_out_pressing(
-    app: &mut App,
-    mut key: impl FnMut(&accc::tui::session::Session) -> &'static str,
-) {
+fn play_out_pressing(app: &mut App, mut key: impl FnMut(&accc::live::LiveMatch) -> &'static str) {
     for _ in 0..5000 {
-        let s = session(app);
+        let s = live(app);
         if s.state.is_over() {
             return;
         }
@@ -545,9 +542,9 @@ fn play_out_pressing(
     panic!("the match never ended");
 }
 
-fn session(app: &App) -> &accc::tui::session::Session {
+fn live(app: &App) -> &accc::live::LiveMatch {
     match app.screen() {
-        Some(Screen::Match { session, .. }) => session,
+        Some(Screen::Match { live, .. }) => live,
         _ => panic!("not on the match screen"),
     }
 }
@@ -562,7 +559,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     let mut extras_shot = false;
     let mut checked_at_end = false;
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() && checked_at_end {
             break;
         }
@@ -612,7 +609,7 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
     }
     assert!(extras_shot, "the match showed an extra");
     assert!(checked_at_end);
-    assert!(session(&app).state.is_over());
+    assert!(live(&app).state.is_over());
     // The wicket or close that ended it, the close of the innings and the end of the match
     // are one stop, and its one [Enter] goes to the scorecard.
     let text = shot(&app);
@@ -643,9 +640,9 @@ fn playing_a_whole_match_of_ones_own_with_the_equals_key() {
 /// prompts first, and may make the choice itself (it returns true). Returns the prompts.
 fn play_as_user(
     seeds: std::ops::Range<u64>,
-    mut at_prompt: impl FnMut(&mut accc::tui::session::Session, u64) -> bool,
+    mut at_prompt: impl FnMut(&mut accc::live::LiveMatch, u64) -> bool,
 ) -> u32 {
-    use accc::tui::session::{Mode, Session};
+    use accc::live::{LiveMatch, Mode};
     let options = accc::engine::MatchOptions {
         batsmen: 4,
         packs_per_session: 1,
@@ -660,7 +657,7 @@ fn play_as_user(
     };
     let mut prompts = 0;
     for seed in seeds {
-        let mut s = Session::new(
+        let mut s = LiveMatch::new(
             options,
             Levels { bat: 3, bowl: 3 },
             seed,
@@ -854,7 +851,7 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     press(&mut app, "2");
     if matches!(app.screen(), Some(Screen::Match { .. })) {
         press(&mut app, "q");
-        if session(&app).paused.is_some() {
+        if live(&app).paused.is_some() {
             press(&mut app, "q");
         }
         enter(&mut app);
@@ -892,9 +889,9 @@ fn watching_a_match_keeps_the_review_of_the_match_played_before() {
             break;
         }
     }
-    assert!(session(&app).human.is_none(), "{}", shot(&app));
+    assert!(live(&app).human.is_none(), "{}", shot(&app));
     press(&mut app, "q");
-    if session(&app).paused.is_some() {
+    if live(&app).paused.is_some() {
         press(&mut app, "q");
     }
     enter(&mut app);
@@ -932,7 +929,7 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
     let mut app = file_of_packs(dir.path(), Some(0), 2);
     // How the review's line of a ball or answer begins, after where it came: what was
     // answered or bowled.
-    let label = |s: &accc::tui::session::Session| {
+    let label = |s: &accc::live::LiveMatch| {
         let at = "overs: you ";
         match s.human_to_act() {
             Some(Decision::Respond { bowled, call, .. }) => {
@@ -987,10 +984,7 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             }
         });
         if let Some((what, _)) = waiting {
-            own.insert(format!(
-                "{}{what}",
-                at(session(&app).state.public().last_ball)
-            ));
+            own.insert(format!("{}{what}", at(live(&app).state.public().last_ball)));
         }
         assert!(asked > 100, "{asked}");
         enter(&mut app);
@@ -1089,7 +1083,7 @@ fn a_result_that_could_not_be_saved_says_so_on_the_match_screen() {
     // Another program writes the file while the match is played: this one must not save over it.
     sim_on_disk(dir.path(), 1);
     play_out(&mut app);
-    assert!(session(&app).state.is_over());
+    assert!(live(&app).state.is_over());
     let text = shot(&app);
     assert!(
         text.lines()
@@ -1106,7 +1100,7 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     assert!(
-        session(&app).human_to_act() == Some(Decision::Elect),
+        live(&app).human_to_act() == Some(Decision::Elect),
         "the toss is the user's"
     );
     esc(&mut app);
@@ -1118,7 +1112,7 @@ fn esc_at_the_toss_asks_on_screen_and_the_next_key_plays_on() {
     press(&mut app, "n");
     assert!(shot(&app).contains("Press [B] to bat first"));
     press(&mut app, "b");
-    assert!(session(&app).human_to_act() == Some(Decision::OpeningDiscard));
+    assert!(live(&app).human_to_act() == Some(Decision::OpeningDiscard));
 }
 
 /// [Q], the menu's quit key, asks to leave the person's own match as [Esc] does (the match
@@ -1139,7 +1133,7 @@ fn q_in_ones_own_match_asks_to_leave_it_as_esc_does() {
     let mut at_ball = false;
     let mut at_stop = false;
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if at_ball && at_stop {
             break;
         }
@@ -1156,20 +1150,20 @@ fn q_in_ones_own_match_asks_to_leave_it_as_esc_does() {
             assert_eq!(shot(&app), before, "any other key plays on");
             *here = true;
         }
-        if session(&app).paused.is_some() {
+        if live(&app).paused.is_some() {
             enter(&mut app);
         } else {
             press(&mut app, "=");
         }
     }
     assert!(at_ball && at_stop);
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     press(&mut app, "q");
     press(&mut app, "y");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(app.status().unwrap().contains("kept"), "{:?}", app.status());
     press(&mut app, "2");
-    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(live(&app).deliveries, deliveries);
 }
 
 #[test]
@@ -1178,7 +1172,7 @@ fn an_armed_declaration_is_said_in_words() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if matches!(s.human_to_act(), Some(Decision::Respond { .. })) {
             break;
         }
@@ -1206,8 +1200,8 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
         press(&mut app, "=");
     }
     // Esc only asks; any key but [Y] plays on with nothing changed.
-    let before = session(&app).deliveries;
-    let (p, names) = (session(&app).state.public(), &session(&app).names);
+    let before = live(&app).deliveries;
+    let (p, names) = (live(&app).state.public(), &live(&app).names);
     let at = format!(
         "Yorkshire v Surrey: {} batting, innings {} of 4, pack {}/",
         names[p.batting().index()],
@@ -1218,7 +1212,7 @@ fn leaving_a_match_keeps_it_and_two_resumes_it_on_the_same_ball() {
     esc(&mut app);
     assert!(shot(&app).contains("Leave this match? It is kept as it stands"));
     press(&mut app, "n");
-    assert_eq!(session(&app).deliveries, before);
+    assert_eq!(live(&app).deliveries, before);
     assert_eq!(shot(&app), screen_before);
     esc(&mut app);
     press(&mut app, "y");
@@ -1324,7 +1318,7 @@ fn the_resume_line_waits_at_the_toss_until_its_winner_has_chosen() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
-    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::Elect));
     let at_toss = "[2] Resume Yorkshire v Surrey: at the toss, won by Surrey";
     esc(&mut app);
     press(&mut app, "y");
@@ -1341,7 +1335,7 @@ fn the_resume_line_waits_at_the_toss_until_its_winner_has_chosen() {
     // Surrey field: Yorkshire bat, and the opening discards are to come.
     press(&mut app, "2");
     press(&mut app, "f");
-    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::OpeningDiscard));
     esc(&mut app);
     press(&mut app, "y");
     assert_eq!(
@@ -1362,7 +1356,7 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
         .paused
         .as_ref()
         .is_some_and(|p| p.innings_end().is_some())));
-    let (p, names) = (session(&app).state.public(), session(&app).names.clone());
+    let (p, names) = (live(&app).state.public(), live(&app).names.clone());
     assert_eq!(p.innings_started, 2, "{}", shot(&app));
     let second = names[p.batting().index()].clone();
     let pack = p.pack;
@@ -1378,7 +1372,7 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
         let surrey_bat = s.state.public().batting() == s.human.unwrap();
         surrey_bat && matches!(s.human_to_act(), Some(Decision::Respond { .. }))
     }));
-    let p = session(&app).state.public();
+    let p = live(&app).state.public();
     let (innings, pack) = (p.innings_started, p.pack);
     press(&mut app, "d");
     esc(&mut app);
@@ -1396,8 +1390,8 @@ fn the_resume_line_says_an_innings_to_begin_and_a_declaration_armed() {
 fn into_own_match(app: &mut App, deliveries: u32) {
     to_own_match(app);
     let mut keys = 0;
-    while session(app).deliveries < deliveries {
-        if session(app).paused.is_some() {
+    while live(app).deliveries < deliveries {
+        if live(app).paused.is_some() {
             enter(app);
         } else {
             press(app, "=");
@@ -1414,14 +1408,14 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
     // Past a stop or two, and some way into the match.
     into_own_match(&mut app, 30);
     // A [D] armed is an action too.
-    if matches!(session(&app).human_to_act(), Some(Decision::Respond { .. })) {
+    if matches!(live(&app).human_to_act(), Some(Decision::Respond { .. })) {
         press(&mut app, "d");
     }
     let screen_before = shot(&app);
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     let journal = dir.path().join("TEST.jnl");
     assert!(journal.exists(), "each action is in the journal");
-    let state_before = format!("{:?}", session(&app).state.public());
+    let state_before = format!("{:?}", live(&app).state.public());
     // The program is stopped without a word (as by kill -9): nothing is folded in.
     drop(app);
     assert!(journal.exists());
@@ -1437,13 +1431,13 @@ fn a_program_stopped_mid_match_resumes_it_from_the_journal() {
         .any(|op| matches!(op, accc::save::record::Op::Computer(_))));
     let mut other = *comp.settings();
     other.levels = Levels { bat: 1, bowl: 1 };
-    let rebuilt = accc::tui::session::Session::of_record(&other, &game).unwrap();
+    let rebuilt = accc::live::LiveMatch::of_record(&other, &game).unwrap();
     assert_eq!(rebuilt.deliveries, deliveries);
     assert_eq!(format!("{:?}", rebuilt.state.public()), state_before);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     assert!(shot(&app).contains("[2] Resume "), "{}", shot(&app));
     press(&mut app, "2");
-    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(live(&app).deliveries, deliveries);
     assert_eq!(shot(&app), as_resumed(&screen_before));
     // And it plays on to its end, recorded once.
     let played = app.comp().unwrap().current().unwrap().matches_played();
@@ -1513,7 +1507,7 @@ fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_i
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     into_own_match(&mut app, 40);
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     // Stopped as by kill -9. Then the tester's damage: six bytes overwritten half way in.
     drop(app);
     let journal = dir.path().join("TEST.jnl");
@@ -1575,7 +1569,7 @@ fn a_journal_damaged_mid_match_is_said_kept_aside_and_the_match_resumes_before_i
     );
     // [2] resumes before the damage; play goes on, and the copy stays as it was.
     press(&mut app, "2");
-    let resumed = session(&app).deliveries;
+    let resumed = live(&app).deliveries;
     assert!(
         0 < resumed && resumed < deliveries,
         "{resumed} of {deliveries}"
@@ -1599,16 +1593,16 @@ fn a_watched_match_left_comes_back_held_on_the_same_ball() {
     press(&mut app, "2");
     for _ in 0..25 {
         app.update(Msg::Tick);
-        if session(&app).paused.is_some() {
+        if live(&app).paused.is_some() {
             enter(&mut app);
         }
     }
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     let board = shot(&app).lines().take(12).collect::<Vec<_>>().join("\n");
     drop(app);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
     press(&mut app, "2");
-    assert_eq!(session(&app).deliveries, deliveries);
+    assert_eq!(live(&app).deliveries, deliveries);
     assert_eq!(
         shot(&app).lines().take(12).collect::<Vec<_>>().join("\n"),
         board
@@ -1617,10 +1611,10 @@ fn a_watched_match_left_comes_back_held_on_the_same_ball() {
     for _ in 0..5 {
         app.update(Msg::Tick);
     }
-    assert_eq!(session(&app).deliveries, deliveries, "held until [Space]");
+    assert_eq!(live(&app).deliveries, deliveries, "held until [Space]");
     press(&mut app, " ");
     app.update(Msg::Tick);
-    assert!(session(&app).deliveries > deliveries);
+    assert!(live(&app).deliveries > deliveries);
 }
 
 #[test]
@@ -1631,34 +1625,34 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     for _ in 0..40 {
         app.update(Msg::Tick);
     }
-    let s = session(&app);
+    let s = live(&app);
     assert!(s.deliveries > 0, "ticks bowl balls");
     insta::assert_snapshot!("watching", shot(&app));
     // Too small a window hides the match: it waits.
-    while session(&app).paused.is_some() {
+    while live(&app).paused.is_some() {
         enter(&mut app);
     }
-    assert!(accc::tui::match_screen::wants_ticks(session(&app)));
-    let before = session(&app).deliveries;
+    assert!(accc::tui::match_screen::wants_ticks(live(&app)));
+    let before = live(&app).deliveries;
     app.update(Msg::Resize(60, 20));
     for _ in 0..10 {
         app.update(Msg::Tick);
     }
-    assert_eq!(session(&app).deliveries, before, "no ball is bowled unseen");
+    assert_eq!(live(&app).deliveries, before, "no ball is bowled unseen");
     app.update(Msg::Resize(80, 25));
     press(&mut app, "q");
-    if session(&app).paused.is_some() {
+    if live(&app).paused.is_some() {
         press(&mut app, "q");
     }
-    assert!(session(&app).state.is_over());
+    assert!(live(&app).state.is_over());
     // Finishing quickly tells of the last ball alone, not of every ball since the last look,
     // and leaves no pause behind.
     assert!(
-        !session(&app).commentary.last.contains("Then:"),
+        !live(&app).commentary.last.contains("Then:"),
         "{}",
-        session(&app).commentary.last
+        live(&app).commentary.last
     );
-    assert!(session(&app).commentary.pauses.is_empty());
+    assert!(live(&app).commentary.pauses.is_empty());
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
 }
@@ -1733,12 +1727,12 @@ fn space_in_a_watched_match_passes_no_stop_and_not_the_end() {
     press(&mut app, "2");
     let mut stops = 0;
     for _ in 0..5000 {
-        if session(&app).paused.is_some() {
-            let (deliveries, over) = (session(&app).deliveries, session(&app).state.is_over());
+        if live(&app).paused.is_some() {
+            let (deliveries, over) = (live(&app).deliveries, live(&app).state.is_over());
             let stop = shot(&app);
             press(&mut app, " ");
             assert!(matches!(app.screen(), Some(Screen::Match { .. })));
-            let s = session(&app);
+            let s = live(&app);
             assert!(s.paused.is_some(), "the stop stays: {}", shot(&app));
             assert_eq!(s.deliveries, deliveries);
             assert!(!s.watching.held, "nor is play held behind it");
@@ -1768,13 +1762,13 @@ fn space_in_a_watched_match_passes_no_stop_and_not_the_end() {
     // While play runs, [Space] holds it and sets it going again.
     press(&mut app, " ");
     press(&mut app, "2");
-    while session(&app).paused.is_some() {
+    while live(&app).paused.is_some() {
         enter(&mut app);
     }
     press(&mut app, " ");
-    assert!(session(&app).watching.held);
+    assert!(live(&app).watching.held);
     press(&mut app, " ");
-    assert!(!session(&app).watching.held);
+    assert!(!live(&app).watching.held);
 }
 
 #[test]
@@ -1993,14 +1987,14 @@ fn a_path_wider_than_the_screen_is_shown_whole_across_lines() {
 
 #[test]
 fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
-    use accc::tui::commentary::Pause;
+    use accc::live::commentary::Pause;
     let dir = tempfile::tempdir().unwrap();
     // Three packs a session: long enough for several innings to end at level 2.
     let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
     let (mut seen, mut wickets_seen) = (0, 0);
     for _ in 0..20_000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() {
             break;
         }
@@ -2046,14 +2040,14 @@ fn the_pause_at_an_innings_end_names_and_shows_the_innings_that_ended() {
 
 #[test]
 fn the_no_ball_suit_is_not_shown_when_the_rule_is_off() {
-    use accc::tui::session::{Mode, Session};
+    use accc::live::{LiveMatch, Mode};
     let names = || (String::from("Home County"), String::from("Home"));
     for no_balls in [true, false] {
         let options = accc::engine::MatchOptions {
             no_balls,
             ..Default::default()
         };
-        let mut s = Session::new(
+        let mut s = LiveMatch::new(
             options,
             Levels { bat: 2, bowl: 2 },
             9,
@@ -2129,7 +2123,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
         }
         to_own_match(&mut app);
         for _ in 0..5000 {
-            let s = session(&app);
+            let s = live(&app);
             if s.state.is_over() {
                 enter(&mut app);
                 enter(&mut app);
@@ -2149,7 +2143,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                     press(&mut app, "d");
                     assert!(shot(&app).contains("[D] bat on"));
                     press(&mut app, "=");
-                    let inn = &session(&app).state.public().started()[0];
+                    let inn = &live(&app).state.public().started()[0];
                     assert_eq!(
                         (inn.end, inn.balls),
                         (Some(InningsEnd::Declared), 0),
@@ -2161,7 +2155,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 if !bats {
                     press(&mut app, "d");
                     assert!(
-                        !session(&app).declare_next,
+                        !live(&app).declare_next,
                         "the bowling side's [D] arms nothing"
                     );
                 }
@@ -2172,7 +2166,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 press(&mut app, "d");
                 assert!(shot(&app).contains("[D] bat on"));
                 press(&mut app, "0");
-                let inn = &session(&app).state.public().started()[number as usize - 1];
+                let inn = &live(&app).state.public().started()[number as usize - 1];
                 assert_eq!(
                     inn.end,
                     Some(InningsEnd::Declared),
@@ -2183,7 +2177,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 assert!(shot(&app).contains("[D] declare before the first ball"));
                 press(&mut app, "d");
                 enter(&mut app);
-                let inn = &session(&app).state.public().started()[number as usize - 1];
+                let inn = &live(&app).state.public().started()[number as usize - 1];
                 // A third innings declared still behind is recorded as the innings defeat it is.
                 let declared = matches!(inn.end, Some(InningsEnd::Declared))
                     || (number == 3 && inn.end == Some(InningsEnd::InningsDefeat));
@@ -2216,7 +2210,7 @@ fn the_match_screen_says_how_the_match_is_shaping() {
             enter(&mut app);
         }
         for _ in 0..20_000 {
-            let s = session(&app);
+            let s = live(&app);
             if s.state.is_over() {
                 break;
             }
@@ -2716,7 +2710,7 @@ fn a_long_message_on_the_menu_is_wrapped_to_its_end() {
 fn the_commentary_says_when_a_side_changes_cards() {
     use accc::cards::{Card, Suit};
     use accc::engine::{Event, Recorder, Side};
-    use accc::tui::commentary::Commentary;
+    use accc::live::commentary::Commentary;
     let mut c = Commentary::new("Kent", "Surrey", 3);
     let (a, b) = (Card::new(2, Suit::Bats), Card::new(3, Suit::Pads));
     c.record(&Event::Exchange {
@@ -2858,7 +2852,7 @@ fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
 fn to_first_ball(app: &mut App) {
     to_own_match(app);
     for _ in 0..10 {
-        let s = session(app);
+        let s = live(app);
         if s.state.public().innings_started > 0 {
             return;
         }
@@ -2872,7 +2866,7 @@ fn the_match_opens_as_the_guide_shows_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_first_ball(&mut app);
-    let s = session(&app);
+    let s = live(&app);
     let p = s.state.public();
     let (bat, bowl) = (p.batting().index(), p.bowling().index());
     let text = shot(&app);
@@ -2894,7 +2888,7 @@ fn the_match_opens_as_the_guide_shows_it() {
 
 #[test]
 fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
-    use accc::tui::session::{Mode, Session};
+    use accc::live::{LiveMatch, Mode};
     let names = || {
         [
             ("Kent".to_string(), "Kent".to_string()),
@@ -2903,7 +2897,7 @@ fn the_computers_opening_discard_and_the_no_ball_suit_it_sets_are_told() {
     };
     let mut told = 0;
     for seed in 0..12 {
-        let mut s = Session::new(
+        let mut s = LiveMatch::new(
             accc::engine::MatchOptions::default(),
             Levels { bat: 2, bowl: 2 },
             seed,
@@ -2940,7 +2934,7 @@ fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
     press(&mut app, "2");
     let mut checked = 0;
     for _ in 0..20_000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() {
             break;
         }
@@ -2951,7 +2945,7 @@ fn an_innings_begun_is_announced_not_the_last_wicket_of_the_one_before() {
             app.update(Msg::Tick);
         }
         if ended.is_some() {
-            let s = session(&app);
+            let s = live(&app);
             let p = s.state.public();
             if p.result.is_none() && p.current().balls == 0 {
                 let line = shot(&app).lines().nth(1).unwrap().to_string();
@@ -2975,7 +2969,7 @@ fn to_users_exchange(app: &mut App) {
     for _ in 0..6 {
         to_own_match(app);
         for _ in 0..5000 {
-            let s = session(app);
+            let s = live(app);
             if s.state.is_over() {
                 break;
             }
@@ -3012,7 +3006,7 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
     assert!(!shot(&app).contains("[1] change"));
     assert!(!shot(&app).contains("At most two cards"));
     // A digit with no card under it is said too, and picks nothing.
-    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    let held = live(&app).state.hand(live(&app).human.unwrap()).len();
     assert_eq!(held, 6);
     press(&mut app, "7");
     let text = shot(&app);
@@ -3020,15 +3014,15 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
         text.contains("No card has the key [7]: the hand holds 6 cards, [1] to [6]."),
         "{text}"
     );
-    assert_eq!(session(&app).exchange_pick, vec![1]);
+    assert_eq!(live(&app).exchange_pick, vec![1]);
     // [Space] changes nothing and says which keys do.
     press(&mut app, " ");
     assert_eq!(
         match_word(&app).as_deref(),
         Some("[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.")
     );
-    assert_eq!(session(&app).exchange_pick, vec![1]);
-    assert_eq!(session(&app).human_to_act(), Some(Decision::Exchange));
+    assert_eq!(live(&app).exchange_pick, vec![1]);
+    assert_eq!(live(&app).human_to_act(), Some(Decision::Exchange));
     press(&mut app, "x");
     assert!(
         !shot(&app).contains("No card has the key"),
@@ -3044,29 +3038,29 @@ fn a_digit_with_no_card_under_it_is_said_and_plays_nothing() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     press(&mut app, "b");
-    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::OpeningDiscard));
     press(&mut app, "9");
     assert!(
         shot(&app).contains("No card has the key [9]: the hand holds 7 cards, [1] to [7]."),
         "{}",
         shot(&app)
     );
-    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::OpeningDiscard));
     press(&mut app, "=");
-    assert!(session(&app).human_to_act().is_some());
-    let before = session(&app).deliveries;
+    assert!(live(&app).human_to_act().is_some());
+    let before = live(&app).deliveries;
     press(&mut app, "8");
     assert!(
         shot(&app).contains("No card has the key [8]: the hand holds 6 cards, [1] to [6]."),
         "{}",
         shot(&app)
     );
-    assert_eq!(session(&app).deliveries, before);
+    assert_eq!(live(&app).deliveries, before);
 }
 
 /// The word the match screen says on the last key, if any (the note row's text, trimmed).
 fn match_word(app: &App) -> Option<String> {
-    let note = session(app).note.clone()?;
+    let note = live(app).note.clone()?;
     let text = shot(app);
     assert!(
         text.lines().any(|l| l.trim() == note),
@@ -3083,7 +3077,7 @@ fn keys_that_do_nothing_at_the_toss_and_the_opening_discard_say_which_do() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
-    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::Elect));
     press(&mut app, "1");
     assert_eq!(
         match_word(&app).as_deref(),
@@ -3096,12 +3090,12 @@ fn keys_that_do_nothing_at_the_toss_and_the_opening_discard_say_which_do() {
     assert_eq!(match_word(&app).as_deref(), Some(said));
     let text = shot(&app);
     assert_eq!(text.lines().nth(22), Some(format!(" {said}").as_str()));
-    assert_eq!(session(&app).human_to_act(), Some(Decision::Elect));
+    assert_eq!(live(&app).human_to_act(), Some(Decision::Elect));
     press(&mut app, "b");
     assert_eq!(match_word(&app), None, "the next key clears it");
-    assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
-    let side = session(&app).human.unwrap();
-    let hand = session(&app).state.hand(side).to_vec();
+    assert_eq!(live(&app).human_to_act(), Some(Decision::OpeningDiscard));
+    let side = live(&app).human.unwrap();
+    let hand = live(&app).state.hand(side).to_vec();
     for (k, word) in [
         (
             KeyCode::Enter,
@@ -3118,8 +3112,8 @@ fn keys_that_do_nothing_at_the_toss_and_the_opening_discard_say_which_do() {
     ] {
         app.update(key(k));
         assert_eq!(match_word(&app).as_deref(), Some(word));
-        assert_eq!(session(&app).human_to_act(), Some(Decision::OpeningDiscard));
-        assert_eq!(session(&app).state.hand(side), hand, "nothing thrown away");
+        assert_eq!(live(&app).human_to_act(), Some(Decision::OpeningDiscard));
+        assert_eq!(live(&app).state.hand(side), hand, "nothing thrown away");
     }
 }
 
@@ -3132,14 +3126,14 @@ fn space_and_nought_at_the_persons_ball_to_bowl_play_nothing_and_say_so() {
     let mut app = small_file(dir.path(), Some(0));
     to_own_match(&mut app);
     assert!(play_on_until(&mut app, |s| s.human_to_act() == Some(Decision::Bowl)));
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     press(&mut app, " ");
     assert_eq!(
         match_word(&app).as_deref(),
         Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
     );
     press(&mut app, "0");
-    let held = session(&app).state.hand(session(&app).human.unwrap()).len();
+    let held = live(&app).state.hand(live(&app).human.unwrap()).len();
     assert_eq!(
         match_word(&app),
         Some(format!(
@@ -3151,16 +3145,16 @@ fn space_and_nought_at_the_persons_ball_to_bowl_play_nothing_and_say_so() {
         match_word(&app).as_deref(),
         Some("Only the batting side may declare: you are bowling.")
     );
-    assert!(!session(&app).declare_next);
-    assert_eq!(session(&app).deliveries, deliveries, "nothing bowled");
+    assert!(!live(&app).declare_next);
+    assert_eq!(live(&app).deliveries, deliveries, "nothing bowled");
     assert!(to_users_answer(&mut app, Call::Normal));
-    let deliveries = session(&app).deliveries;
+    let deliveries = live(&app).deliveries;
     press(&mut app, " ");
     assert_eq!(
         match_word(&app).as_deref(),
         Some("[Space] plays nothing: press the number under a card, or [=] for the computer.")
     );
-    assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+    assert_eq!(live(&app).deliveries, deliveries, "nothing played");
 }
 
 /// A digit at a stop plays nothing: it says [Enter] goes on, above the stop's lines; at
@@ -3172,7 +3166,7 @@ fn a_digit_at_a_stop_says_enter_goes_on() {
     to_own_match(&mut app);
     press(&mut app, "=");
     assert!(play_on_until(&mut app, |s| s.paused.is_some()));
-    let stop = session(&app).paused.clone();
+    let stop = live(&app).paused.clone();
     press(&mut app, "3");
     assert_eq!(
         match_word(&app).as_deref(),
@@ -3182,10 +3176,10 @@ fn a_digit_at_a_stop_says_enter_goes_on() {
         shot(&app).lines().nth(18),
         Some(" Play has stopped: [Enter] goes on.")
     );
-    let deliveries = session(&app).deliveries;
-    assert_eq!(session(&app).paused, stop, "still stopped");
+    let deliveries = live(&app).deliveries;
+    assert_eq!(live(&app).paused, stop, "still stopped");
     enter(&mut app);
-    assert!(session(&app).paused != stop || session(&app).deliveries > deliveries);
+    assert!(live(&app).paused != stop || live(&app).deliveries > deliveries);
     assert!(play_on_until(&mut app, |s| s.paused.is_some() && s.state.is_over()));
     press(&mut app, "1");
     assert_eq!(
@@ -3202,19 +3196,19 @@ fn enter_while_watching_says_which_keys_there_are() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
-    while session(&app).paused.is_some() {
+    while live(&app).paused.is_some() {
         enter(&mut app);
     }
     press(&mut app, " ");
-    assert!(session(&app).watching.held);
+    assert!(live(&app).watching.held);
     enter(&mut app);
     assert_eq!(
         match_word(&app).as_deref(),
         Some("The match is held: [Space] sets it going, [Q] finishes it now.")
     );
-    assert!(session(&app).watching.held, "still held");
+    assert!(live(&app).watching.held, "still held");
     press(&mut app, " 5");
-    assert!(!session(&app).watching.held);
+    assert!(!live(&app).watching.held);
     let going = "The computer plays both sides: [Space] holds the match, [Q] finishes it now.";
     assert_eq!(match_word(&app).as_deref(), Some(going));
     // A letter too.
@@ -3224,9 +3218,9 @@ fn enter_while_watching_says_which_keys_there_are() {
 
 /// Plays on with [=] (and [Enter] at stops) until `there` holds of the match on screen;
 /// false if the match ends first.
-fn play_on_until(app: &mut App, there: impl Fn(&accc::tui::session::Session) -> bool) -> bool {
+fn play_on_until(app: &mut App, there: impl Fn(&accc::live::LiveMatch) -> bool) -> bool {
     for _ in 0..5000 {
-        let s = session(app);
+        let s = live(app);
         if there(s) {
             return true;
         }
@@ -3276,7 +3270,7 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
         if !to_users_answer(&mut app, call) {
             continue;
         }
-        let (before, deliveries) = (shot(&app), session(&app).deliveries);
+        let (before, deliveries) = (shot(&app), live(&app).deliveries);
         enter(&mut app);
         let text = shot(&app);
         assert_eq!(
@@ -3284,7 +3278,7 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
             Some(format!(" {hint}").as_str()),
             "{text}"
         );
-        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        assert_eq!(live(&app).deliveries, deliveries, "nothing played");
         if call == Call::Normal {
             press(&mut app, "0");
             assert!(
@@ -3294,13 +3288,13 @@ fn enter_at_a_ball_plays_nothing_and_says_which_keys_do() {
                 "{}",
                 shot(&app)
             );
-            assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+            assert_eq!(live(&app).deliveries, deliveries, "nothing played");
         }
         // A letter plays nothing either, and says the same keys.
         press(&mut app, "x");
         let said = hint.replace("[Enter]", "[X]");
         assert_eq!(match_word(&app).as_deref(), Some(said.as_str()));
-        assert_eq!(session(&app).deliveries, deliveries, "nothing played");
+        assert_eq!(live(&app).deliveries, deliveries, "nothing played");
         app.update(key(KeyCode::Char('h')));
         esc(&mut app);
         assert_eq!(shot(&app), before, "the next key clears it");
@@ -3320,7 +3314,7 @@ fn the_equals_key_says_which_card_it_played() {
     to_own_match(&mut app);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..3000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() {
             break;
         }
@@ -3334,7 +3328,7 @@ fn the_equals_key_says_which_card_it_played() {
         }
         let moves = s.moves.len();
         press(&mut app, "=");
-        let s = session(&app);
+        let s = live(&app);
         let (decision, choice) = s.moves[moves];
         let text = shot(&app);
         let row = text.lines().nth(17).unwrap_or("").trim().to_string();
@@ -3400,9 +3394,9 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = file_of_packs(dir.path(), None, 3);
     press(&mut app, "2");
-    let balls = |app: &App| session(app).deliveries;
+    let balls = |app: &App| live(app).deliveries;
     let clear = |app: &mut App| {
-        while session(app).paused.is_some() {
+        while live(app).paused.is_some() {
             enter(app);
         }
     };
@@ -3443,7 +3437,7 @@ fn a_watched_match_can_be_held_slowed_and_sped_up() {
         app.update(Msg::Tick);
         most = most.max(balls(&app) - before);
         clear(&mut app);
-        if session(&app).state.is_over() {
+        if live(&app).state.is_over() {
             break;
         }
     }
@@ -3456,7 +3450,7 @@ fn help_inside_a_match_tells_the_ball_in_play_and_the_keys() {
     let mut app = file_of_packs(dir.path(), Some(0), 3);
     to_own_match(&mut app);
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if matches!(s.human_to_act(), Some(Decision::Respond { .. }))
             && s.state.public().striker >= 3
         {
@@ -3544,7 +3538,7 @@ fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
     to_own_match(&mut app);
     look(&app, "toss");
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() {
             break;
         }
@@ -3577,8 +3571,8 @@ fn every_colour_pair_on_screen_reads_at_four_and_a_half_to_one() {
 
 #[test]
 fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
+    use accc::live::LiveMatch;
     use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
-    use accc::tui::session::Session;
     let options = accc::engine::MatchOptions {
         batsmen: 4,
         packs_per_session: 1,
@@ -3594,7 +3588,7 @@ fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
     };
     for seed in 0..4u64 {
         let human = Some(accc::engine::Side::Away);
-        let mut s = Session::begin(options, levels, seed, names(), human);
+        let mut s = LiveMatch::begin(options, levels, seed, names(), human);
         let mut ops = Vec::new();
         let mut asked = 0;
         while !s.state.is_over() {
@@ -3625,7 +3619,7 @@ fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
             mode: Mode::Play,
             ops,
         };
-        let again = Session::replay(options, levels, seed, names(), human, &game).unwrap();
+        let again = LiveMatch::replay(options, levels, seed, names(), human, &game).unwrap();
         assert_eq!(
             format!("{:?}", again.state.public()),
             format!("{:?}", s.state.public()),
@@ -3638,7 +3632,7 @@ fn the_actions_alone_rebuild_the_match_whatever_the_adviser_was_asked() {
             ops: game.ops[..game.ops.len() / 2].to_vec(),
             ..game.clone()
         };
-        assert!(Session::replay(options, levels, seed, names(), human, &half).is_ok());
+        assert!(LiveMatch::replay(options, levels, seed, names(), human, &half).is_ok());
     }
 }
 
@@ -3942,7 +3936,7 @@ fn the_keys_line_of_the_match_screen_is_never_cut() {
     press(&mut app, "2");
     press(&mut app, "---");
     for _ in 0..6 {
-        while session(&app).paused.is_some() {
+        while live(&app).paused.is_some() {
             enter(&mut app);
         }
         let text = shot(&app);
@@ -3965,15 +3959,15 @@ fn the_keys_line_of_the_match_screen_is_never_cut() {
 #[test]
 fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
     use accc::engine::{Decision, Side};
+    use accc::live::LiveMatch;
     use accc::tui::match_screen::{self, MatchKey};
-    use accc::tui::session::Session;
     let names = || {
         [
             ("Surrey".to_string(), "Surrey".to_string()),
             ("Yorkshire".to_string(), "Yorkshire".to_string()),
         ]
     };
-    let screen = |s: &Session| {
+    let screen = |s: &LiveMatch| {
         let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
         t.draw(|f| match_screen::draw(f, f.area(), s)).unwrap();
         let buf = t.backend().buffer().clone();
@@ -3984,12 +3978,12 @@ fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
     };
     let said = "[=] would have declared before this ball: [D] declares before the next.";
     let press =
-        |s: &mut Session, c: KeyCode| match_screen::key(s, KeyEvent::new(c, KeyModifiers::NONE));
+        |s: &mut LiveMatch, c: KeyCode| match_screen::key(s, KeyEvent::new(c, KeyModifiers::NONE));
     let mut told = 0;
     // Seed 5: the first of these matches in which the adviser would declare (in 0-4 it
     // never would, and nothing is said).
     for seed in [5u64] {
-        let mut s = Session::begin(
+        let mut s = LiveMatch::begin(
             accc::engine::MatchOptions::default(),
             Levels { bat: 5, bowl: 5 },
             seed,
@@ -4037,8 +4031,8 @@ fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
 #[test]
 fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in() {
     use accc::engine::Side;
+    use accc::live::LiveMatch;
     use accc::tui::match_screen;
-    use accc::tui::session::Session;
     let names = || {
         [
             ("Surrey".to_string(), "Surrey".to_string()),
@@ -4048,7 +4042,7 @@ fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in()
     let mut seen = [false; 2];
     // The professional puts the other side in; the village captain bats first.
     for (seed, level) in (0..40u64).flat_map(|seed| [(seed, 5), (seed, 2)]) {
-        let s = Session::begin(
+        let s = LiveMatch::begin(
             accc::engine::MatchOptions::default(),
             Levels {
                 bat: level,
@@ -4095,15 +4089,15 @@ fn the_toss_is_told_at_the_opening_discard_when_the_computer_put_the_person_in()
 fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
     use accc::engine::score::InningsEnd;
     use accc::engine::Side;
+    use accc::live::LiveMatch;
     use accc::save::record::Op;
-    use accc::tui::session::Session;
     let county = |id: u8| {
         let c = accc::counties::get(id);
         (c.name.clone(), c.short.clone())
     };
     // Seed 5: the adviser would declare in it (see the test below).
     for wait in [0, 6] {
-        let mut s = Session::begin(
+        let mut s = LiveMatch::begin(
             accc::engine::MatchOptions::default(),
             Levels { bat: 5, bowl: 5 },
             5,
@@ -4143,7 +4137,7 @@ fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
             .filter(|b| b.innings == innings)
             .collect();
         if wait == 0 {
-            assert_eq!(told, [] as [&accc::tui::session::BattedOn; 0]);
+            assert_eq!(told, [] as [&accc::live::BattedOn; 0]);
         } else {
             let [b] = told[..] else { panic!("{told:?}") };
             let declared = b.declared.expect("declared later in the innings");
@@ -4169,8 +4163,8 @@ fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
 #[test]
 fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
     use accc::engine::Side;
+    use accc::live::LiveMatch;
     use accc::save::record::{FixtureKey, MatchRecord, Mode, Op};
-    use accc::tui::session::Session;
     let (home, away) = (0u8, 1u8);
     let county = |id: u8| {
         let c = accc::counties::get(id);
@@ -4180,7 +4174,7 @@ fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
     let levels = Levels { bat: 5, bowl: 5 };
     // Seed 5: the adviser would declare in it (see the test of the match screen's word).
     let seed = 5;
-    let mut s = Session::begin(
+    let mut s = LiveMatch::begin(
         options,
         levels,
         seed,
@@ -4221,7 +4215,7 @@ fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
         user_county: Some(home),
         seed: 1,
     };
-    let lines = accc::tui::review::lines(&settings, &game, 78)
+    let lines = accc::live::review::lines(&settings, &game, 78)
         .unwrap()
         .unwrap();
     let text = lines.join("\n");
@@ -4251,12 +4245,12 @@ fn the_ball_before_an_armed_declaration_is_still_told() {
         }));
         press(&mut app, "d");
         press(&mut app, way);
-        let s = session(&app);
+        let s = live(&app);
         let p = s.state.public();
         let ball = p.last_ball.expect("the ball just played");
         let side = s.human.unwrap();
         let short = &s.commentary.names[side.index()];
-        let told = accc::tui::commentary::describe(&ball, short);
+        let told = accc::live::commentary::describe(&ball, short);
         let text = shot(&app);
         let top = text.lines().nth(1).unwrap().trim();
         let declared = p.started()[ball.innings as usize - 1].total;
@@ -4290,9 +4284,9 @@ fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
     to_own_match(&mut app);
     press(&mut app, "f");
     let mut seen = std::collections::BTreeSet::new();
-    let step = |s: &accc::tui::session::Session| (s.deliveries, s.moves.len(), s.paused.clone());
+    let step = |s: &accc::live::LiveMatch| (s.deliveries, s.moves.len(), s.paused.clone());
     for _ in 0..5000 {
-        let s = session(&app);
+        let s = live(&app);
         if s.state.is_over() {
             break;
         }
@@ -4344,7 +4338,7 @@ fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
         if !kind.is_empty() && !seen.contains(kind) {
             press(&mut app, letter);
             assert_eq!(match_word(&app).as_deref(), Some(want.as_str()), "{kind}");
-            assert_eq!(step(session(&app)), before, "{kind}: nothing played");
+            assert_eq!(step(live(&app)), before, "{kind}: nothing played");
             seen.insert(kind);
             if kind.starts_with("stop") {
                 press(&mut app, "w");
@@ -4352,10 +4346,10 @@ fn letters_at_a_ball_and_d_at_a_stop_say_which_keys_do() {
                     match_word(&app).as_deref(),
                     Some("Play has stopped: [Enter] goes on.")
                 );
-                assert_eq!(step(session(&app)), before);
+                assert_eq!(step(live(&app)), before);
             }
         }
-        if session(&app).paused.is_some() {
+        if live(&app).paused.is_some() {
             enter(&mut app);
         } else {
             press(&mut app, "=");

@@ -1,12 +1,21 @@
-//! A match being played or watched in the terminal: the engine's state, the computer's
-//! players, the human's side (if any), and the commentary. It moves the match on until the
-//! human must choose, a "fully" match pauses, or the match ends. No terminal code here.
+//! A match in play, headless: the engine's state, the computer's players, the person's side
+//! (if any), the `=` adviser, the commentary and the match's record. It moves the match on
+//! until a person must choose, a "fully" match pauses, or the match ends, and rebuilds a kept
+//! match from its record (`replay`). The terminal program (`tui`) draws it and feeds it keys;
+//! the command line's review and the benchmarks drive it without a terminal.
+//!
+//! - `commentary`: the recorder that builds the words, ball marks and runs per over;
+//! - `review`: the person's costliest decisions in a finished match, by the adviser;
+//! - `prospects`: the state-of-match line's claims and the calibration that checks them.
+
+pub mod commentary;
+pub mod prospects;
+pub mod review;
 
 use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
 
-use super::commentary::{Commentary, Pause};
 use crate::ai::analyst::Analyst;
 use crate::ai::Bot;
 use crate::engine::{
@@ -15,6 +24,7 @@ use crate::engine::{
 };
 use crate::play::Levels;
 use crate::save::record::{MatchRecord, Op};
+use commentary::{Commentary, Pause};
 
 /// How a match is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +35,8 @@ pub enum Mode {
     Fully,
 }
 
-/// A match in the terminal.
-pub struct Session {
+/// A match in play.
+pub struct LiveMatch {
     pub state: MatchState,
     rng: ChaCha8Rng,
     bots: [Bot; 2],
@@ -72,7 +82,7 @@ pub struct Session {
     /// Every decision the engine asked of the person, with their answer, in order (a
     /// declaration's "continue" included): what a review of the match goes through.
     pub moves: Vec<(Decision, Choice)>,
-    /// The computer's choices made since they were last taken ([`Session::take_computer`])
+    /// The computer's choices made since they were last taken ([`LiveMatch::take_computer`])
     /// and not yet in the match's record, to be kept there.
     computer_made: Vec<Choice>,
     /// A replay's recorded computer choices still to be played, in order: the computer
@@ -214,7 +224,7 @@ impl Recorder for Watch<'_> {
     }
 }
 
-impl Session {
+impl LiveMatch {
     /// A new match: `names` are (full, scoreboard) names, home first.
     pub fn new(
         options: MatchOptions,
@@ -223,7 +233,7 @@ impl Session {
         names: [(String, String); 2],
         human: Option<Side>,
         mode: Mode,
-    ) -> Session {
+    ) -> LiveMatch {
         let (bat, bowl) = levels
             .checked()
             .expect("levels are checked when the file is made");
@@ -235,7 +245,7 @@ impl Session {
         let mut commentary = Commentary::new(&names[0].1, &names[1].1, options.packs_per_session);
         commentary.full_names = [names[0].0.clone(), names[1].0.clone()];
         commentary.no_ball_rule = options.no_balls;
-        Session {
+        LiveMatch {
             state: MatchState::new(options),
             rng: chance_rng(seed),
             bots,
@@ -521,8 +531,8 @@ impl Session {
         seed: u64,
         names: [(String, String); 2],
         human: Option<Side>,
-    ) -> Session {
-        let mut s = Session::new(options, levels, seed, names, human, Mode::Fully);
+    ) -> LiveMatch {
+        let mut s = LiveMatch::new(options, levels, seed, names, human, Mode::Fully);
         s.advance(human.is_none());
         s
     }
@@ -584,11 +594,11 @@ impl Session {
         names: [(String, String); 2],
         human: Option<Side>,
         game: &MatchRecord,
-    ) -> Result<Session, ReplayError> {
-        Session::replay_seeing(options, levels, seed, names, human, game, |_, _| {})
+    ) -> Result<LiveMatch, ReplayError> {
+        LiveMatch::replay_seeing(options, levels, seed, names, human, game, |_, _| {})
     }
 
-    /// [`Session::replay`], showing `seen` the session as it stands before each action of
+    /// [`LiveMatch::replay`], showing `seen` the session as it stands before each action of
     /// the record, with the action (a review looks at the person's decisions in one pass).
     pub fn replay_seeing(
         options: MatchOptions,
@@ -597,9 +607,9 @@ impl Session {
         names: [(String, String); 2],
         human: Option<Side>,
         game: &MatchRecord,
-        mut seen: impl FnMut(&Session, Op),
-    ) -> Result<Session, ReplayError> {
-        let mut s = Session::new(options, levels, seed, names, human, Mode::Fully);
+        mut seen: impl FnMut(&LiveMatch, Op),
+    ) -> Result<LiveMatch, ReplayError> {
+        let mut s = LiveMatch::new(options, levels, seed, names, human, Mode::Fully);
         s.script = game
             .ops
             .iter()
@@ -625,24 +635,24 @@ impl Session {
     pub fn of_record(
         settings: &crate::league::Settings,
         game: &MatchRecord,
-    ) -> Result<Session, ReplayError> {
-        Session::of_record_seeing(settings, game, |_, _| {})
+    ) -> Result<LiveMatch, ReplayError> {
+        LiveMatch::of_record_seeing(settings, game, |_, _| {})
     }
 
-    /// [`Session::of_record`], showing `seen` the session before each action of the record
-    /// (see [`Session::replay_seeing`]).
+    /// [`LiveMatch::of_record`], showing `seen` the session before each action of the record
+    /// (see [`LiveMatch::replay_seeing`]).
     pub fn of_record_seeing(
         settings: &crate::league::Settings,
         game: &MatchRecord,
-        seen: impl FnMut(&Session, Op),
-    ) -> Result<Session, ReplayError> {
+        seen: impl FnMut(&LiveMatch, Op),
+    ) -> Result<LiveMatch, ReplayError> {
         let f = &game.fixture;
         let human = side_of(settings.user_county, f.home, f.away);
         let names = [f.home, f.away].map(|id| {
             let c = crate::counties::get(id);
             (c.name.clone(), c.short.clone())
         });
-        Session::replay_seeing(
+        LiveMatch::replay_seeing(
             settings.options,
             settings.levels,
             f.seed,
@@ -795,9 +805,9 @@ mod tests {
 
     /// A person's match played to its end with the adviser's choices (asked now and then
     /// more than once), its record taken as the program keeps it.
-    fn played(seed: u64, human: Side, levels: Levels) -> (Session, Vec<Op>) {
+    fn played(seed: u64, human: Side, levels: Levels) -> (LiveMatch, Vec<Op>) {
         let options = MatchOptions::default();
-        let mut s = Session::begin(options, levels, seed, names(), Some(human));
+        let mut s = LiveMatch::begin(options, levels, seed, names(), Some(human));
         let mut ops = s.take_computer();
         while !s.state.is_over() {
             let op = if s.paused.is_some() {
@@ -887,12 +897,12 @@ mod tests {
         let now = Levels { bat: 1, bowl: 2 };
         let (s, ops) = played(5, Side::Home, kept_with);
         let game = kept(5, ops);
-        let same = |a: &Session, b: &Session| {
+        let same = |a: &LiveMatch, b: &LiveMatch| {
             format!("{:?}", a.state.public()) == format!("{:?}", b.state.public())
                 && a.state.hand(Side::Home) == b.state.hand(Side::Home)
                 && a.commentary.last == b.commentary.last
         };
-        let again = Session::replay(options, now, 5, names(), Some(Side::Home), &game)
+        let again = LiveMatch::replay(options, now, 5, names(), Some(Side::Home), &game)
             .expect("replays under other computer players");
         assert!(same(&again, &s));
         // Every prefix too: a match left at any action resumes as it stood then.
@@ -901,8 +911,8 @@ mod tests {
                 ops: game.ops[..cut].to_vec(),
                 ..game.clone()
             };
-            let a = Session::replay(options, now, 5, names(), Some(Side::Home), &part);
-            let b = Session::replay(options, kept_with, 5, names(), Some(Side::Home), &part);
+            let a = LiveMatch::replay(options, now, 5, names(), Some(Side::Home), &part);
+            let b = LiveMatch::replay(options, kept_with, 5, names(), Some(Side::Home), &part);
             assert!(
                 same(&a.expect("replays"), &b.expect("replays")),
                 "cut {cut}"
@@ -919,7 +929,7 @@ mod tests {
                 .collect(),
             ..game.clone()
         };
-        let without = Session::replay(options, now, 5, names(), Some(Side::Home), &alone);
+        let without = LiveMatch::replay(options, now, 5, names(), Some(Side::Home), &alone);
         assert!(without.is_err() || !same(&without.unwrap(), &s));
     }
 
@@ -932,7 +942,7 @@ mod tests {
         let levels = Levels { bat: 5, bowl: 5 };
         let (end, ops) = played(7, Side::Away, levels);
         let game = kept(7, ops);
-        let shown = |s: &Session| {
+        let shown = |s: &LiveMatch| {
             format!(
                 "{:?} {:?} {:?} {:?} {:?}",
                 s.state.public(),
@@ -943,7 +953,7 @@ mod tests {
             )
         };
         let mut seen = Vec::new();
-        let whole = Session::replay_seeing(
+        let whole = LiveMatch::replay_seeing(
             options,
             levels,
             7,
@@ -961,7 +971,7 @@ mod tests {
                 ops: game.ops[..i].to_vec(),
                 ..game.clone()
             };
-            let cut = Session::replay(options, levels, 7, names(), Some(Side::Away), &part)
+            let cut = LiveMatch::replay(options, levels, 7, names(), Some(Side::Away), &part)
                 .expect("a prefix replays");
             assert_eq!(seen[i], (shown(&cut), game.ops[i]), "action {i}");
         }
@@ -995,7 +1005,7 @@ mod tests {
         let mut wrong = ops.clone();
         wrong[first] = Op::Computer(Choice::Elect(crate::engine::Election::Bat));
         let replayed = |ops| {
-            Session::replay(options, levels, 6, names(), Some(Side::Away), &record(ops)).err()
+            LiveMatch::replay(options, levels, 6, names(), Some(Side::Away), &record(ops)).err()
         };
         let r = replayed(wrong);
         assert!(matches!(r, Some(ReplayError::ComputerIllegal(_))), "{r:?}");

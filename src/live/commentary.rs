@@ -3,9 +3,11 @@
 //! moments at which a "fully" played match pauses. Built only for a watched match; bulk
 //! simulation never records any of it.
 
-use super::draw::TEXT_WIDTH;
 use crate::engine::score::plural;
 use crate::engine::{BallRecord, Call, Dismissal, Event, Recorder, Side};
+
+/// The widest line of commentary: the match screen's text width, inside its frame.
+pub const TEXT_WIDTH: usize = 78;
 
 /// Why play stopped for the user to look.
 #[derive(Clone, Debug, PartialEq, Eq)]

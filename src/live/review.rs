@@ -1,9 +1,9 @@
 //! The review of a match the person played to its end (the screen after its final
 //! scorecard, and `accc review NAME`): the match rebuilt from its record, action by action,
-//! and the person's balls and answers judged as the replay passes them by the session's own
+//! and the person's balls and answers judged as the replay passes them by the match's own
 //! `=` adviser, told every view of the person's side as it was in play (`ai::review`).
 
-use super::session::{BattedOn, ReplayError, Session};
+use super::{BattedOn, LiveMatch, ReplayError};
 use crate::ai::review::{dearest, judge, judged_kind, Costly, FollowBall, Step};
 use crate::engine::{Choice, Side};
 use crate::league::Settings;
@@ -26,17 +26,17 @@ pub fn steps(
     Ok(played.side.map(|side| (side, steps)))
 }
 
-/// Shows `seen` each of the person's decisions in `game`, in order: the session as it stood
+/// Shows `seen` each of the person's decisions in `game`, in order: the match as it stood
 /// when the person chose (its `=` adviser told every view of the side before), and the
-/// choice. The match is rebuilt from the record once (`Session::of_record_seeing`, which
+/// choice. The match is rebuilt from the record once (`LiveMatch::of_record_seeing`, which
 /// plays the computer's kept choices, so a match played under another version of the
 /// computer players is reviewed as it was played).
 fn each_decision(
     settings: &Settings,
     game: &MatchRecord,
-    mut seen: impl FnMut(&Session, Choice),
+    mut seen: impl FnMut(&LiveMatch, Choice),
 ) -> Result<Played, ReplayError> {
-    let played = Session::of_record_seeing(settings, game, |s, op| {
+    let played = LiveMatch::of_record_seeing(settings, game, |s, op| {
         if let Op::Choose(choice) = op {
             if s.paused.is_none() && s.human_to_act().is_some() {
                 seen(s, choice);
@@ -96,7 +96,7 @@ pub fn lines(
 
 /// The person's side in `game`, how many balls the person bowled and answered, and the `most` that
 /// cost most, dearest first: `None` for a watched match. Each of the person's decisions is
-/// judged by the session's `=` adviser as the replay passes it, so by the very analyst, told
+/// judged by the match's `=` adviser as the replay passes it, so by the very analyst, told
 /// the very views, that answered `=` there in play.
 pub fn judged(
     settings: &Settings,
