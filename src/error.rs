@@ -1,4 +1,5 @@
-//! The error a command ends with, and the exit code each maps to.
+//! The error a command ends with, the exit code each maps to, and the one way a line reaches
+//! standard error ([`print_err`]).
 //!
 //! Library modules keep their own typed errors (`save::Error`, `league::LeagueError`, ...);
 //! anything that reaches `main` is turned into an [`Error`] here so that `main.rs` stays a
@@ -106,8 +107,8 @@ impl Error {
     }
 }
 
-impl From<crate::league::competition::NameError> for Error {
-    fn from(e: crate::league::competition::NameError) -> Self {
+impl From<crate::league::name::NameError> for Error {
+    fn from(e: crate::league::name::NameError) -> Self {
         Error::usage(e)
     }
 }
@@ -151,3 +152,10 @@ impl std::error::Error for Error {
 
 /// Shorthand for results that end in an [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// Writes `accc: LINE` to stderr. `eprintln!` would panic if stderr cannot be written (closed,
+/// or a full disk behind `2> file`); a message that cannot be shown is dropped instead.
+pub fn print_err(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "accc: {line}");
+}

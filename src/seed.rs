@@ -1,5 +1,6 @@
-//! Seeds for runs given no `--seed`: taken from the clock. Shared by the cricket commands and
-//! the charts (which otherwise know nothing of each other).
+//! Seeds: for runs given no `--seed`, taken from the clock (shared by the cricket commands and
+//! the charts, which otherwise know nothing of each other); and [`pair_seed`], one seed made
+//! from two, by which a duel seeds its pairs and the analyst its look-ahead deals.
 
 /// The largest seed the command line takes, 2^53 - 1: the largest whole number that a reader of
 /// JSON holding numbers as doubles (JavaScript, jq) reads exactly, and every seed is written
@@ -15,6 +16,14 @@ pub fn clock_seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
     nanos & MAX_SEED
+}
+
+/// The seed of pair `pair` in a run seeded `seed` (SplitMix64 of the two).
+pub fn pair_seed(seed: u64, pair: u64) -> u64 {
+    let mut z = seed ^ pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

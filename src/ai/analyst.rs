@@ -27,7 +27,6 @@ use rayon::prelude::*;
 
 use super::batting::Cards;
 use super::bowling::general_wicket_chance;
-use super::duel::pair_seed;
 use super::profile::PROFILES;
 use super::{Bot, Level};
 use crate::cards::{Card, CardCounts};
@@ -36,6 +35,7 @@ use crate::engine::state::shuffle;
 use crate::engine::{
     Choice, Decision, Event, MatchState, Outcome, Player, PublicState, Recorder, Side, View,
 };
+use crate::seed::pair_seed;
 
 /// How hard the analyst looks.
 #[derive(Clone, Copy, Debug, PartialEq)]

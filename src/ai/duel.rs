@@ -18,6 +18,7 @@ use crate::engine::runner::{chance_rng, play_on_seeing};
 use crate::engine::{
     Choice, Event, MatchOptions, MatchState, Outcome, Player, PublicState, Recorder, Side, View,
 };
+use crate::seed::pair_seed;
 
 /// One side of a duel: the profiles it bats and bowls by, or the analyst.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -170,14 +171,6 @@ fn ratio(num: f64, den: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// The seed of pair `pair` in a duel seeded `seed` (SplitMix64 of the two).
-pub fn pair_seed(seed: u64, pair: u64) -> u64 {
-    let mut z = seed ^ pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Plays the whole duel across rayon's threads.

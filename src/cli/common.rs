@@ -145,9 +145,4 @@ pub fn print_aside(text: &str) {
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }
 
-/// Writes `accc: LINE` to stderr. `eprintln!` would panic if stderr cannot be written (closed,
-/// or a full disk behind `2> file`); a message that cannot be shown is dropped instead.
-pub fn print_err(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "accc: {line}");
-}
+pub use crate::error::print_err;

@@ -7,7 +7,8 @@ use rand_chacha::ChaCha8Rng;
 use super::events::Recorder;
 use super::options::MatchOptions;
 use super::score::Side;
-use super::state::{Choice, IllegalChoice, MatchState, View};
+use super::state::MatchState;
+use super::{Choice, IllegalChoice, View};
 
 /// A decision-maker for one side. It is shown only what its side may see.
 ///

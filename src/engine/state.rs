@@ -7,89 +7,16 @@
 
 use rand::Rng;
 
+use super::choice::{Choice, Decision, IllegalChoice};
 use super::delivery::{call_for, resolve, Call};
 use super::events::{BallRecord, DrawBy, Election, Event, Recorder};
 use super::options::MatchOptions;
+use super::public::{PublicState, View};
 use super::score::{InningsClose, InningsEnd, InningsScore, MatchResult, Side};
 use crate::cards::{double_pack, Card, CardCounts, Hand, Suit, DEAL, DISTINCT, PACK_SIZE};
 
 /// Counting deliveries in an over.
 pub const BALLS_PER_OVER: u8 = 6;
-
-/// A decision a side is asked to make.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// The toss winner, seeing its seven cards, bats or bowls.
-    Elect,
-    /// Throw away one of the seven cards (bowling side first).
-    OpeningDiscard,
-    /// Before a delivery the batting side may declare.
-    Declare,
-    /// The bowling side plays a card.
-    Bowl,
-    /// The batting side answers the card bowled; `call` is `Normal`, `NoBall` or `Wide`, and
-    /// `top_before` the card it was bowled onto (the view's top is now the bowled card).
-    Respond {
-        bowled: Card,
-        call: Call,
-        top_before: Card,
-    },
-    /// After a wicket the batting side may change up to two cards.
-    Exchange,
-}
-
-/// A side's answer to a [`Decision`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Elect(Election),
-    /// A card to discard, bowl or play.
-    Card(Card),
-    /// No card, where a no-ball or a wide allows it.
-    NoCard,
-    Continue,
-    Declare,
-    /// Cards given up after a wicket: none, one or two.
-    Exchange([Option<Card>; 2]),
-}
-
-/// Why a choice was refused. Nothing was changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IllegalChoice {
-    /// The match is waiting for something else (a chance event, another decision, or nothing).
-    NotExpected {
-        expected: Option<Decision>,
-        got: Choice,
-    },
-    /// The card is not in the hand (or not twice, for two copies).
-    NotInHand(Card),
-    /// A normal delivery must be answered with a card.
-    CardRequired,
-}
-
-impl std::fmt::Display for IllegalChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            IllegalChoice::NotExpected {
-                expected: Some(d),
-                got,
-            } => {
-                write!(f, "{got:?} does not answer {d:?}")
-            }
-            IllegalChoice::NotExpected {
-                expected: None,
-                got,
-            } => {
-                write!(f, "{got:?} given when no decision is due")
-            }
-            IllegalChoice::NotInHand(c) => write!(f, "{c} is not in the hand"),
-            IllegalChoice::CardRequired => {
-                f.write_str("a normal delivery must be answered with a card")
-            }
-        }
-    }
-}
-
-impl std::error::Error for IllegalChoice {}
 
 /// A chance event the match is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,89 +42,6 @@ enum Phase {
     /// Waiting for a new pack; `DrawBy` says whose draw emptied the old one.
     Reshuffle(Resume),
     Over,
-}
-
-/// Everything both sides can see.
-#[derive(Clone, Debug)]
-pub struct PublicState {
-    pub options: MatchOptions,
-    /// The pack in use, 1-based.
-    pub pack: u16,
-    /// Cards left in the pickup pile.
-    pub pickup_left: u16,
-    /// The last pack has been used up: nothing more will be drawn.
-    pub exhausted: bool,
-    /// The top card of the discard pile.
-    pub top: Option<Card>,
-    /// The cards in the discard pile (face up since the last pack).
-    pub face_up: CardCounts,
-    pub toss_winner: Option<Side>,
-    /// The side that bats first (valid once the toss winner has elected).
-    pub first_bat: Side,
-    pub innings: [InningsScore; 4],
-    /// Innings started so far (0..=4).
-    pub innings_started: u8,
-    pub striker: u8,
-    pub non_striker: u8,
-    pub next_batsman: u8,
-    /// Counting deliveries bowled in the current over.
-    pub balls_in_over: u8,
-    /// All deliveries bowled in the current over, extras included.
-    pub deliveries_in_over: u8,
-    pub no_ball_suit: Option<Suit>,
-    pub hand_sizes: [u8; 2],
-    /// The last card bowled in the match.
-    pub last_bowled: Option<Card>,
-    /// The last delivery, for display.
-    pub last_ball: Option<BallRecord>,
-    pub result: Option<MatchResult>,
-}
-
-impl PublicState {
-    /// The innings in play (or the last one played).
-    pub fn current(&self) -> &InningsScore {
-        &self.innings[self.innings_started.max(1) as usize - 1]
-    }
-
-    /// 1..=4, or 0 before the first.
-    pub fn innings_number(&self) -> u8 {
-        self.innings_started
-    }
-
-    pub fn batting(&self) -> Side {
-        self.current().batting
-    }
-
-    pub fn bowling(&self) -> Side {
-        self.batting().other()
-    }
-
-    /// The side's runs over all its innings so far.
-    pub fn aggregate(&self, side: Side) -> u16 {
-        self.started()
-            .iter()
-            .filter(|i| i.batting == side)
-            .map(|i| i.total)
-            .sum()
-    }
-
-    /// The innings started so far.
-    pub fn started(&self) -> &[InningsScore] {
-        &self.innings[..self.innings_started as usize]
-    }
-
-    /// Runs the side batting fourth still needs to win (during the fourth innings).
-    pub fn runs_to_win(&self) -> Option<u16> {
-        (self.innings_started == 4).then(|| {
-            let bat = self.batting();
-            (self.aggregate(bat.other()) + 1).saturating_sub(self.aggregate(bat))
-        })
-    }
-
-    /// Packs not yet started.
-    pub fn packs_left(&self) -> u16 {
-        self.options.max_packs() - self.pack
-    }
 }
 
 /// Progress of a card exchange after a wicket (it may pause for a new pack).
@@ -231,45 +75,6 @@ pub struct MatchState {
     phase: Phase,
     pending: Option<Pending>,
     exchange: ExchangeProgress,
-}
-
-/// What a deciding side may see: its own hand and the public state.
-#[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
-    pub side: Side,
-    pub decision: Decision,
-    pub hand: &'a [Card],
-    pub public: &'a PublicState,
-}
-
-impl View<'_> {
-    /// Every legal answer to this decision.
-    pub fn legal_choices(&self) -> Vec<Choice> {
-        let hand = Hand::from_cards(self.hand);
-        let cards = || hand.distinct().map(Choice::Card);
-        match self.decision {
-            Decision::Elect => vec![Choice::Elect(Election::Bat), Choice::Elect(Election::Bowl)],
-            Decision::Declare => vec![Choice::Continue, Choice::Declare],
-            Decision::OpeningDiscard | Decision::Bowl => cards().collect(),
-            Decision::Respond { call, .. } => {
-                let none = call.allows_no_card().then_some(Choice::NoCard);
-                none.into_iter().chain(cards()).collect()
-            }
-            Decision::Exchange => exchange_choices(&hand),
-        }
-    }
-
-    /// Whether `choice` answers this decision as [`MatchState::apply`] would take it: one of
-    /// the legal choices, two cards changed after a wicket in either order.
-    pub fn allows(&self, choice: Choice) -> bool {
-        let legal = self.legal_choices();
-        match choice {
-            Choice::Exchange([a, b]) => {
-                legal.contains(&choice) || legal.contains(&Choice::Exchange([b, a]))
-            }
-            _ => legal.contains(&choice),
-        }
-    }
 }
 
 /// A new pack was offered that is not the discard pile but its top card.
@@ -980,22 +785,6 @@ impl MatchState {
         self.phase = Phase::Over;
         rec.record(&Event::Result(&result));
     }
-}
-
-/// Every way to give up none, one or two cards of `hand`.
-fn exchange_choices(hand: &Hand) -> Vec<Choice> {
-    let distinct: Vec<Card> = hand.distinct().collect();
-    let mut choices = vec![Choice::Exchange([None, None])];
-    for (i, &a) in distinct.iter().enumerate() {
-        choices.push(Choice::Exchange([Some(a), None]));
-        if hand.count(a) > 1 {
-            choices.push(Choice::Exchange([Some(a), Some(a)]));
-        }
-        for &b in &distinct[i + 1..] {
-            choices.push(Choice::Exchange([Some(a), Some(b)]));
-        }
-    }
-    choices
 }
 
 /// Fisher-Yates with 32-bit draws, so a seed shuffles alike on every platform.

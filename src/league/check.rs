@@ -12,10 +12,11 @@ use crate::cards::{DEAL, PACK_SIZE};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{judge, InningsClose, InningsEnd, MatchOptions, MatchResult, Side};
 
-use super::competition::{NameError, SettingsError};
+use super::name::NameError;
 use super::records::CountyRecords;
 use super::season::Season;
 use super::seeds::match_seed;
+use super::settings::SettingsError;
 use super::summary::{MatchSummary, MAX_WICKETS};
 
 /// Why a competition's parts cannot be a competition.

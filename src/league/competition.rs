@@ -9,69 +9,18 @@ use std::collections::BTreeSet;
 use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
-use crate::engine::options::OutOfRange;
-use crate::engine::{MatchOptions, MatchState, NoRecord};
-use crate::play::{computer_match, Levels};
+use crate::engine::{MatchState, NoRecord};
+use crate::play::computer_match;
 
 use super::check::Implausible;
 use super::fixtures::position;
+use super::name::{normalise_file_name, normalise_name, NameError};
 use super::records::CountyRecords;
 use super::season::{Season, SeasonSummary, Slots};
 use super::seeds::match_seed;
+use super::settings::{Settings, SettingsError};
 use super::summary::{MatchSummary, PlayedMatch};
 use super::{CLASSES, FIRST_YEAR, LAST_YEAR, ROUNDS};
-
-/// What is fixed when a competition is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    pub options: MatchOptions,
-    pub levels: Levels,
-    /// The user's county, if any (marked in tables; played by a human in the terminal UI).
-    pub user_county: Option<CountyId>,
-    /// The competition's seed: every match seed is derived from it.
-    pub seed: u64,
-}
-
-impl Settings {
-    /// Checks the options, levels and county.
-    pub fn validate(&self) -> Result<(), SettingsError> {
-        self.options.validate().map_err(SettingsError::OutOfRange)?;
-        self.levels.checked().map_err(SettingsError::OutOfRange)?;
-        match self.user_county {
-            Some(c) if c as usize >= counties::all().len() => Err(SettingsError::NoCounty(c)),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Settings that no competition can have.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SettingsError {
-    /// An option or a level outside its range.
-    OutOfRange(OutOfRange),
-    /// The user's county is not one of the sixteen.
-    NoCounty(CountyId),
-}
-
-impl std::fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SettingsError::OutOfRange(e) => e.fmt(f),
-            SettingsError::NoCounty(c) => {
-                write!(f, "the user's county is number {c}, which no county has")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SettingsError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SettingsError::OutOfRange(e) => Some(e),
-            SettingsError::NoCounty(_) => None,
-        }
-    }
-}
 
 /// A match to play: where it stands in the competition, its counties and its seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,87 +164,6 @@ pub struct Competition {
 
 /// A match the person played: its year, home and away county.
 pub type PersonMatch = (u16, CountyId, CountyId);
-
-/// Longest competition name (a DOS file name).
-pub const MAX_NAME: usize = 8;
-
-/// A name that cannot be a competition's (or a file's): what was given, and why not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NameError {
-    pub name: String,
-    pub why: NameProblem,
-}
-
-/// Why a name is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameProblem {
-    Empty,
-    TooLong,
-    BadCharacter,
-    /// It begins with '-', which a command line takes for an option (new names only).
-    LeadingHyphen,
-}
-
-impl std::fmt::Display for NameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let why = match self.why {
-            NameProblem::Empty => "it is empty",
-            NameProblem::TooLong => "it is longer than 8 characters",
-            NameProblem::BadCharacter => "use only letters, digits, '_' and '-'",
-            NameProblem::LeadingHyphen => {
-                "it begins with '-', which a command line would take for an option"
-            }
-        };
-        write!(
-            f,
-            "{:?} is not a competition name: {why} (a name is 1 to {MAX_NAME} characters, like \
-             SURREY11 or 1ST_TRY)",
-            self.name
-        )
-    }
-}
-
-impl std::error::Error for NameError {}
-
-/// The name of a new competition (and file) in its one spelling: 1–8 letters, digits, `_` or
-/// `-` but not beginning with `-` (`accc show -X` would read it as an option), upper-cased. A
-/// trailing `.acc` is dropped.
-pub fn normalise_name(name: &str) -> Result<String, NameError> {
-    let bare = normalise_file_name(name)?;
-    if bare.starts_with('-') {
-        return Err(NameError {
-            name: name.to_string(),
-            why: NameProblem::LeadingHyphen,
-        });
-    }
-    Ok(bare)
-}
-
-/// The name of a file that may have been made before names beginning with `-` were refused:
-/// [`normalise_name`] without that rule, so that such a file can still be opened (from the
-/// command line after `--`: `accc show -- -X table`).
-pub fn normalise_file_name(name: &str) -> Result<String, NameError> {
-    let bare = name
-        .strip_suffix(".acc")
-        .or_else(|| name.strip_suffix(".ACC"))
-        .unwrap_or(name);
-    let why = if bare.is_empty() {
-        NameProblem::Empty
-    } else if bare.len() > MAX_NAME {
-        NameProblem::TooLong
-    } else if !bare
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        NameProblem::BadCharacter
-    } else {
-        return Ok(bare.to_ascii_uppercase());
-    };
-    Err(NameError {
-        name: name.to_string(),
-        why,
-    })
-}
 
 /// The 1890 classes, in the order of `data/counties.toml`.
 fn members_of_1890() -> [Slots; 2] {
@@ -810,32 +678,4 @@ fn schedule_order(played: [usize; 2]) -> impl Iterator<Item = (Class, usize)> {
                 .map(move |k| (class, k))
         })
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::normalise_name;
-
-    #[test]
-    fn names_follow_the_dos_rule_and_say_what_is_wrong() {
-        assert_eq!(normalise_name("surrey11"), Ok("SURREY11".into()));
-        assert_eq!(normalise_name("1st_try"), Ok("1ST_TRY".into()));
-        assert_eq!(normalise_name("a-b.acc"), Ok("A-B".into()));
-        assert!(normalise_name("")
-            .unwrap_err()
-            .to_string()
-            .contains("empty"));
-        assert!(normalise_name("toolongname")
-            .unwrap_err()
-            .to_string()
-            .contains("longer than 8"));
-        assert!(normalise_name("a.b")
-            .unwrap_err()
-            .to_string()
-            .contains("letters, digits"));
-        assert!(normalise_name("ab cd")
-            .unwrap_err()
-            .to_string()
-            .contains("letters, digits"));
-    }
 }

@@ -10,7 +10,8 @@ use crate::engine::Side;
 
 use super::competition::Competition;
 use super::season::{ClassSeason, Season};
-use super::standings::{prize, Figures, SeasonRow};
+use super::standings::{prize, SeasonRow};
+use super::summary::Figures;
 use super::summary::{InningsSummary, MatchSummary};
 use super::{CLASSES, FIRST_YEAR, LAST_YEAR};
 

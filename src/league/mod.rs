@@ -23,21 +23,23 @@ pub mod competition;
 pub mod export;
 pub mod fixtures;
 pub mod history;
+pub mod name;
 pub mod records;
 pub mod season;
 pub mod seeds;
+pub mod settings;
 pub mod standings;
 pub mod summary;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use competition::{
-    Competition, Fixture, LeagueError, PersonMatch, Recorded, Settings, SimReport,
-};
+pub use competition::{Competition, Fixture, LeagueError, PersonMatch, Recorded, SimReport};
 pub use records::{CountyRecords, PartnershipRecord, TotalRecord};
 pub use season::{ClassSeason, Season, SeasonSummary};
-pub use standings::{Figures, SeasonRow};
+pub use settings::Settings;
+pub use standings::SeasonRow;
+pub use summary::Figures;
 pub use summary::{InningsSummary, MatchSummary};
 
 pub use crate::counties::{Class, CountyId};

@@ -3,10 +3,52 @@
 //! match is being added up, the best partnership of each wicket for each side. No ball-by-ball
 //! data is kept.
 
+use std::ops::{Add, AddAssign};
+
 use crate::counties::CountyId;
 use crate::engine::{InningsEnd, InningsScore, Margin, MatchState, Outcome, Side};
 
-use super::standings::Figures;
+/// Runs (extras included), wickets and balls (deliveries that count), batted or bowled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    pub runs: u32,
+    pub wickets: u32,
+    pub balls: u32,
+}
+
+impl Figures {
+    /// Runs per wicket (Avge); none without a wicket.
+    pub fn average(&self) -> Option<f64> {
+        (self.wickets > 0).then(|| self.runs as f64 / self.wickets as f64)
+    }
+
+    /// Runs per 100 balls (ScR); none without a ball.
+    pub fn scoring_rate(&self) -> Option<f64> {
+        (self.balls > 0).then(|| 100.0 * self.runs as f64 / self.balls as f64)
+    }
+
+    /// Balls per wicket (StR); none without a wicket.
+    pub fn strike_rate(&self) -> Option<f64> {
+        (self.wickets > 0).then(|| self.balls as f64 / self.wickets as f64)
+    }
+}
+
+impl Add for Figures {
+    type Output = Figures;
+    fn add(self, o: Figures) -> Figures {
+        Figures {
+            runs: self.runs + o.runs,
+            wickets: self.wickets + o.wickets,
+            balls: self.balls + o.balls,
+        }
+    }
+}
+
+impl AddAssign for Figures {
+    fn add_assign(&mut self, o: Figures) {
+        *self = *self + o;
+    }
+}
 
 /// One innings of a played match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,8 +6,9 @@ use crate::counties::{Class, CountyId};
 use crate::engine::{play_match, InningsEnd, Margin, MatchOptions, NoRecord, Outcome, Side};
 use crate::play::Levels;
 
-use super::competition::{Competition, Fixture, LeagueError, Settings};
+use super::competition::{Competition, Fixture, LeagueError};
 use super::history;
+use super::settings::Settings;
 use super::summary::{InningsSummary, MatchParts, MatchSummary, PlayedMatch, MAX_WICKETS};
 use super::{CLASSES, FIRST_YEAR, LAST_YEAR, MATCHES_PER_ROUND};
 

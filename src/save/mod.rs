@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use self::record::{MatchRecord, Op};
 use crate::league::check::Implausible;
-use crate::league::competition::{normalise_file_name, NameError};
+use crate::league::name::{normalise_file_name, NameError};
 use crate::league::Competition;
 use crate::store::envelope::{self, Kind};
 use crate::store::{self, atomic, lock::Lock};

@@ -10,7 +10,8 @@ use super::app::{upper, App, Phase, Screen};
 use super::draw::capitalised;
 use super::setup::{self, NewFile, OptionsKey, OptionsNote};
 use crate::counties::{Class, CountyId};
-use crate::league::competition::{normalise_name, Competition, Settings};
+use crate::league::name::normalise_name;
+use crate::league::{Competition, Settings};
 use crate::save::Keeper;
 
 /// The screens before a file is open.

@@ -89,7 +89,7 @@ pub fn run(
     // The terminal is given back first, so that these lines stay on it.
     drop(_guard);
     for line in &app.farewell {
-        crate::cli::common::print_err(line);
+        crate::error::print_err(line);
     }
     ended.map_err(|e| crate::error::Error::io("terminal error", e))
 }

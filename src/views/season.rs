@@ -6,8 +6,9 @@ use serde::Serialize;
 use crate::counties::{Class, CountyId};
 use crate::engine::Side;
 use crate::error::{Error, Result};
-use crate::league::standings::{prize, Figures, SeasonRow};
+use crate::league::standings::{prize, SeasonRow};
 use crate::league::summary::MatchSummary;
+use crate::league::Figures;
 use crate::league::{ClassSeason, Competition, MATCHES_PER_ROUND, ROUNDS};
 
 use super::format::{

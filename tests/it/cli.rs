@@ -438,7 +438,7 @@ fn every_seed_argument_stops_at_the_largest_a_json_reader_keeps_exact() {
 /// range, if it is given again.
 #[test]
 fn a_save_made_with_a_seed_above_2_53_still_reads_exports_and_plays_on() {
-    use accc::league::competition::{Competition, Settings};
+    use accc::league::{Competition, Settings};
     let dir = tempfile::tempdir().unwrap();
     let (cli, lib) = (dir.path().join("cli"), dir.path().join("lib"));
     let settings = Settings {

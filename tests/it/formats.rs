@@ -7,8 +7,8 @@ use std::process::Output;
 
 use accc::counties::{self, Class};
 use accc::engine::MatchOptions;
-use accc::league::competition::{Competition, Settings};
 use accc::league::CLASSES;
+use accc::league::{Competition, Settings};
 use accc::play::Levels;
 use accc::views::{self, Forms};
 use serde_json::Value;

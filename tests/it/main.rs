@@ -3,6 +3,7 @@
 mod ai;
 mod alloc;
 mod almanack;
+mod architecture;
 mod charts;
 mod cli;
 mod e2e;

@@ -3,7 +3,7 @@
 
 use accc::counties::Class;
 use accc::engine::{Call, Decision};
-use accc::league::competition::{Competition, Settings};
+use accc::league::{Competition, Settings};
 use accc::play::Levels;
 use accc::tui::app::{file_path, App, Msg, Screen, Start};
 use accc::tui::draw;

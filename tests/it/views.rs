@@ -4,8 +4,8 @@
 
 use accc::counties::{self, Class};
 use accc::engine::MatchOptions;
-use accc::league::competition::{Competition, Settings};
 use accc::league::CLASSES;
+use accc::league::{Competition, Settings};
 use accc::play::Levels;
 use accc::views;
 
