@@ -556,9 +556,9 @@ fn ink(png: &Path) -> (f64, usize) {
 #[test]
 fn the_almanack_renders_in_a_real_browser_without_a_console_message() {
     let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: chromium is not installed, so the almanack was not rendered in a browser \
-             (.ci/run installs it)"
+        crate::helpers::cannot_check(
+            "rendering the almanack in a browser",
+            "chromium is not installed (.ci/run installs it)",
         );
         return;
     };

@@ -305,7 +305,7 @@ fn completions_for_each_shell() {
         assert!(out.status.success());
         assert!(String::from_utf8_lossy(&out.stdout).contains("_accc"));
     } else {
-        eprintln!("skipped: bash is not installed, so the bash script was not loaded");
+        crate::helpers::cannot_check("loading the bash script in bash", "bash is not installed");
     }
     let out = accc().args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -402,7 +402,9 @@ fn completion_offers_the_values_an_argument_takes() {
             got.sort_unstable();
             assert_eq!(got, ["Y", "Yorks", "Yorkshire"]);
         }
-        None => eprintln!("skipped: bash is not installed, so the completions were not asked"),
+        None => {
+            crate::helpers::cannot_check("asking bash for completions", "bash is not installed")
+        }
     }
     // fish, where it is, asked as Tab asks it: what it offers, one word a line (before a tab
     // and its description).
@@ -455,7 +457,10 @@ fn completion_offers_the_values_an_argument_takes() {
                 assert_eq!(got, *values, "{line}<Tab>");
             }
         }
-        None => eprintln!("skipped: fish is not installed, so fish's script was read, not asked"),
+        None => crate::helpers::cannot_check(
+            "asking fish for completions (its script was read, not asked)",
+            "fish is not installed",
+        ),
     }
     for args in [&["show"][..], &["match"], &["sim"], &["duel"], &["review"]] {
         let out = accc().args(args).arg("--help").output().unwrap();

@@ -77,3 +77,16 @@ pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// A check that cannot run on this machine (a program or the source documents missing): said
+/// on the test output itself, past the harness's capture, so a passing run names what it did
+/// not check. Under CI (`CI=true`), where `.ci/run` installs every program the checks use and
+/// the source documents lie beside the clone, it fails instead: there, a check that does not
+/// run is a fault.
+pub fn cannot_check(what: &str, why: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{what} must run under CI, but {why}");
+    }
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped: {what}: {why}");
+}
