@@ -5,7 +5,7 @@ use crate::engine::PublicState;
 
 /// What the prospects line reads from the match.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Situation {
+pub struct MatchFigures {
     /// The innings in play, 1-4.
     pub innings: u8,
     /// The batting side's lead over both innings (negative: behind).
@@ -19,15 +19,15 @@ pub struct Situation {
     pub balls: u32,
 }
 
-impl Situation {
+impl MatchFigures {
     /// The situation of a match in play (`None` before the first innings or after the end).
-    pub fn of(p: &PublicState) -> Option<Situation> {
+    pub fn of(p: &PublicState) -> Option<MatchFigures> {
         if p.result.is_some() || p.innings_started == 0 {
             return None;
         }
         let bat = p.batting();
         let started = p.started();
-        Some(Situation {
+        Some(MatchFigures {
             innings: p.innings_started,
             lead: p.aggregate(bat) as i32 - p.aggregate(bat.other()) as i32,
             wickets_left: p.options.all_out() - p.current().wickets,
@@ -124,7 +124,7 @@ const MIN_WICKETS: u32 = 3;
 /// process), and the batting side must make its runs (`need`) before it loses its wickets
 /// left and before the time runs out. `None` where there is no chase to reckon (the first
 /// two innings, a third innings not behind) or too little of the match to go on.
-pub fn chances(s: &Situation) -> Option<(f64, f64)> {
+pub fn chances(s: &MatchFigures) -> Option<(f64, f64)> {
     chances_with(s, 1.0, 1.0)
 }
 
@@ -137,7 +137,7 @@ fn doubt(wickets: u32) -> f64 {
 /// [`chances`] with the match's runs a ball and balls a wicket both times `pace` (above 1:
 /// the batting side scores faster and loses wickets slower than the match has), and the
 /// batting side given `slack` times the time left.
-fn chances_with(s: &Situation, pace: f64, slack: f64) -> Option<(f64, f64)> {
+fn chances_with(s: &MatchFigures, pace: f64, slack: f64) -> Option<(f64, f64)> {
     if s.wickets < MIN_WICKETS || s.runs == 0 || s.balls == 0 {
         return None;
     }
@@ -179,7 +179,7 @@ fn poisson_cdf(k: u32, mean: f64) -> f64 {
 /// What the line claims in `s`, if anything: only what the model makes likely even with
 /// the match's figures doubted against the claim, and nothing where no side is clearly
 /// ahead. `all_out` is the wickets that end an innings.
-pub fn claim(s: &Situation, all_out: u8) -> Option<Claim> {
+pub fn claim(s: &MatchFigures, all_out: u8) -> Option<Claim> {
     if s.wickets < MIN_WICKETS {
         return None;
     }
@@ -286,7 +286,7 @@ pub fn calibrate(
                 break;
             }
             let p = state.public();
-            let Some(s) = Situation::of(p) else { continue };
+            let Some(s) = MatchFigures::of(p) else { continue };
             if last_balls == Some(s.balls) {
                 continue;
             }
@@ -321,8 +321,8 @@ mod tests {
 
     /// A fourth innings at the game's usual rates (about 24 runs a wicket, 0.68 a ball):
     /// `need` to win with `wickets_left`, `balls_left` to go, after 3 innings of 30 wickets.
-    fn chase(need: i32, wickets_left: u8, balls_left: f32) -> Situation {
-        Situation {
+    fn chase(need: i32, wickets_left: u8, balls_left: f32) -> MatchFigures {
+        MatchFigures {
             innings: 4,
             lead: 1 - need,
             wickets_left,
@@ -352,14 +352,14 @@ mod tests {
         let (bat, field) = chances(&chase(300, 4, 200.0)).unwrap();
         assert!(bat < OUT_OF_REACH && field < LIKELY, "{bat} {field}");
         // Third innings, far behind with two wickets left: an innings victory.
-        let s = Situation {
+        let s = MatchFigures {
             innings: 3,
             lead: -200,
             ..chase(0, 2, 500.0)
         };
         assert_eq!(claim(&s, 10), Some(Claim::InningsVictory));
         // Early in the match, nothing; with no time left for any result, a draw.
-        let early = Situation {
+        let early = MatchFigures {
             innings: 2,
             lead: -50,
             wickets_left: 9,
@@ -369,13 +369,13 @@ mod tests {
             balls: 450,
         };
         assert_eq!(claim(&early, 10), None);
-        let late = Situation {
+        let late = MatchFigures {
             balls_left: 40.0,
             ..early
         };
         assert_eq!(claim(&late, 10), Some(Claim::DrawLikely));
         // Too little of the match to go on: nothing.
-        let first = Situation {
+        let first = MatchFigures {
             innings: 1,
             wickets: 1,
             ..late

@@ -746,7 +746,7 @@ fn toss_text(p: &PublicState, short: &[String; 2]) -> String {
 /// the counties' full names (`names`), or their scoreboard names (`short`) where the full
 /// ones would not fit.
 pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2]) -> Option<String> {
-    let s = prospects::Situation::of(p)?;
+    let s = prospects::MatchFigures::of(p)?;
     let claim = prospects::claim(&s, p.options.all_out())?;
     let bat = p.batting();
     let words = |n: &[String; 2]| claim.words(&n[bat.index()], &n[bat.other().index()]);
