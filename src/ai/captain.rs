@@ -25,7 +25,8 @@ pub struct Rates {
 }
 
 impl Rates {
-    /// The fixed rates of the county level.
+    /// The prior alone: what a captain whose declaration policy weighs no evidence reads
+    /// ([`Rates::read_by`]).
     pub fn prior() -> Rates {
         Rates {
             runs_per_ball: PRIOR_RUNS_PER_BALL,
