@@ -47,7 +47,8 @@ pub struct Stance {
     pub run: f32,
     pub tempo: f32,
     /// What an answer that wins the match (the fourth innings' runs needed) is worth beyond
-    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which did not see it.
+    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which does not look for
+    /// it.
     pub win: f32,
 }
 
