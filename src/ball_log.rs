@@ -1,5 +1,7 @@
 //! The ball-by-ball log: a [`Recorder`] that writes a match as JSON Lines, one object per
-//! event, exactly as `shared/spec/ball-log.md` lays down. Piles are written top card first.
+//! event, exactly as `shared/spec/ball-log.md` lays down (described in the project's own
+//! words, with the fields this program adds, in `docs/FORMATS.md`). Piles are written top
+//! card first.
 
 pub mod read;
 

@@ -1,12 +1,19 @@
-//! Batting: the answer to each delivery, including whether to take a wide and how to use a
-//! no-ball.
+//! Batting: the answer to each delivery (which card to play, or none: taking a wide, letting
+//! a no-ball go), by one look-ahead that every level shares.
 //!
-//! The village and club levels follow rules of thumb. The county and professional levels
-//! count the unseen cards and look ahead: with the cards an answer would leave, how likely
-//! is the bowler to hold a card they cannot meet safely — next ball (behind the shield of
-//! the card just played: its rank and the next would be a wide and a bye, not a wicket),
-//! on a later ball, and once the best cards are spent? Those chances price keeping high
-//! cards, keeping every suit covered and keeping depth behind them.
+//! The batsman counts the cards he has not seen (and, at a level that keeps one, uses the
+//! memory of the other hand) and prices each answer: its runs, or in the fourth innings a
+//! win when it brings the runs needed ([`WIN_RUNS`]), less a wicket's worth times the
+//! chance of losing one with the cards the answer leaves: next ball (behind the shield of
+//! the card just played: its rank and the next would be a wide and a bye, not a wicket), on
+//! a later ball, and once each suit's best card is spent; and less the worth of the card
+//! spent. Those chances price keeping high cards, keeping every suit covered and keeping
+//! depth behind them. The weights are the level's [`Judgement`] (`profile.rs`); what the
+//! side plays for (its normal game, a chase, a block for the draw) is the captain's
+//! [`Stance`] (`captain.rs`), which also uses this look-ahead for the cards changed after a
+//! wicket and the opening discard when batting first. A level below the professional
+//! weighs every answer and strays among them as its mistakes say, never into an answer
+//! that is out while its best is safe.
 //!
 //! The look-ahead runs before most deliveries, so it works on a hand decoded once into
 //! small numbers and never allocates.
@@ -40,7 +47,8 @@ pub struct Stance {
     pub run: f32,
     pub tempo: f32,
     /// What an answer that wins the match (the fourth innings' runs needed) is worth beyond
-    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which did not see it.
+    /// its runs: [`WIN_RUNS`], or nothing for the frozen reference, which does not look for
+    /// it.
     pub win: f32,
 }
 
@@ -513,7 +521,7 @@ impl Judgement {
     }
 }
 
-/// The county and professional answer to a delivery, with `cards` the hand decoded: the best
+/// The answer to a delivery at every level, with `cards` the hand decoded: the best
 /// of every answer by runs, less the wicket's worth times the chance of losing one now and
 /// the weighted dangers after, less the worth of the card spent. `top_before` is the top
 /// card the bowler bowled onto.

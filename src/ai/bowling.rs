@@ -1,13 +1,17 @@
 //! Bowling: the card bowled at each delivery, and the bowling side's opening discard (which
 //! sets the first over's no-ball suit).
 //!
-//! The village bowler bowls its highest card clear of the no-ball suit; the club bowler also
-//! steers clear of wides and byes. The county and professional bowlers count the unseen
-//! cards to price each card: the chance the batsman holds no safe answer (a wicket) against
-//! the runs he could take (by the average hand: they weigh little, and counting them cost
-//! about a thirtieth of a professional delivery), the extras it would concede, what the card
-//! is worth kept for a better moment, and, on the over's last ball, the no-ball suit it sets
-//! for the next over.
+//! Every level bowls with one counting bowler, weighted by its [`Attack`] (`profile.rs`).
+//! From its hand and the cards it has seen (and, at a level that keeps one, the memory of
+//! the other hand) it prices each card: a fair ball by the chance the batsman holds no safe
+//! answer, times a wicket's worth, less the runs he could take from it (by the average hand;
+//! the professional leaves them out and plays for wickets); a no-ball, wide or bye by the
+//! extras it would give; every card less its worth kept for a better moment; and, on a ball
+//! that ends the over, what the no-ball suit it sets would cost it in the next (with the
+//! innings' last wicket to take, a suit the other side holds is favoured: the other side
+//! bowls the next innings' first over). While it holds a fair card it bowls no no-ball. A
+//! level below the professional strays among the cards as its mistakes say, never into a
+//! no-ball it could avoid. Its opening discard is a card of the suit it holds least of.
 
 use std::sync::LazyLock;
 

@@ -25,7 +25,8 @@ pub struct Rates {
 }
 
 impl Rates {
-    /// The fixed rates of the county level.
+    /// The prior alone: what a captain whose declaration policy weighs no evidence reads
+    /// ([`Rates::read_by`]).
     pub fn prior() -> Rates {
         Rates {
             runs_per_ball: PRIOR_RUNS_PER_BALL,
@@ -196,7 +197,7 @@ pub fn declare_by_totals(p: &PublicState, totals: Declare) -> Choice {
 /// the rate. A side that cannot be bowled out in the time left (`wickets_that_can_fall`)
 /// cannot lose: it never blocks, and plays for the runs alone. An answer that wins is worth
 /// a win (`WIN_RUNS`). All of this only when the captain `sees_the_end` (the frozen
-/// reference judges by the rates alone, as it did).
+/// reference judges by the rates alone: it is the yardstick, kept as it was measured).
 pub fn stance(
     p: &PublicState,
     w: f32,

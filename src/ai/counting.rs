@@ -7,8 +7,7 @@
 //! Any question "how many unseen cards are in this set" is then two population counts, and
 //! the sets the computer asks about (a suit, ranks above a rank) are constant masks. The
 //! chances of drawing none of some cards come from tables of falling factorials. Everything
-//! here is fixed-size and allocation-free: it runs before most decisions of the county and
-//! professional levels.
+//! here is fixed-size and allocation-free: it runs before most decisions of every level.
 
 #[cfg(test)]
 use crate::cards::{Card, DISTINCT};

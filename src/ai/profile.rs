@@ -1,7 +1,8 @@
 //! The levels as one table: each level is a [`Profile`] of batting, bowling and captaincy
 //! policies with named weights, so that a level is tuned in one place. `PROFILES[n - 1]` is
-//! level `n`; [`FROZEN`] is the professional as it stood before issue 17, kept as a reference
-//! player to measure the new one against.
+//! level `n`; [`FROZEN`] is the professional whose weights the ladder below was set with,
+//! kept unchanged as the reference player level 5 is measured against (`accc duel --b
+//! frozen`).
 
 pub use super::batting::Judgement;
 pub use super::bowling::Attack;
@@ -160,8 +161,9 @@ const TIME_TO_WIN: f32 = 0.5;
 /// smaller (docs/AI.md, "Declarations").
 const NEEDED: Option<f32> = Some(1.5);
 
-/// Today's professional, frozen: the reference the new level 5 is measured against. A test
-/// holds its play to a fingerprint taken before issue 17.
+/// The frozen professional: the fixed reference level 5 is measured against. A test holds
+/// its play to fixed duel tallies, so a change to code it shares with the levels cannot move
+/// the yardstick unnoticed.
 pub const FROZEN: Profile = Profile {
     name: "professional (frozen reference)",
     batting: Batting {
@@ -170,7 +172,8 @@ pub const FROZEN: Profile = Profile {
         remembers: true,
         elect: Elect::Bowl,
         declare: PROFESSIONAL_DECLARES,
-        // The frozen reference declares by its policy alone, as it did.
+        // The frozen reference declares by its policy alone: its play is the yardstick, so
+        // the rules every level has since been given are not its.
         time_to_win: 0.0,
         needed: None,
         mistakes: Mistakes::NONE,
@@ -184,11 +187,12 @@ pub const FROZEN: Profile = Profile {
 };
 
 /// The professional: the frozen one, sharper. Its batsman prices a wicket at 11.5 runs
-/// (9.5 before); its bowler goes for wickets, pricing each fair card by the wicket it may
-/// take and the cards it keeps, not by the runs the batsman could take from it; and its
-/// captain declares a third innings for 1.1 times what the other side is expected to make
-/// (1.05 before: with the sharper bowler, such declarations then lost about as often as they
-/// won). Found by duels against [`FROZEN`] (`examples/tune.rs`, docs/AI.md).
+/// (the frozen one's 9.5); its bowler goes for wickets, pricing each fair card by the wicket
+/// it may take and the cards it keeps, not by the runs the batsman could take from it; and
+/// its captain declares a third innings for 1.1 times what the other side is expected to
+/// make (at the frozen one's 1.05, a side with this sharper bowler lost such declarations
+/// about as often as it won them). Found by duels against [`FROZEN`] (`examples/tune.rs`,
+/// docs/AI.md).
 const PROFESSIONAL: Profile = Profile {
     name: "professional",
     batting: Batting {

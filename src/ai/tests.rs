@@ -334,7 +334,7 @@ fn declarations(p: &PublicState) -> Vec<Choice> {
 /// with 12 balls of the match left, declared; the other side could not be bowled out in 12
 /// balls and might make 36. No level declares there, nor 350 ahead, where each of them
 /// declares with 500 deliveries left to bowl the other side out; the frozen reference, which
-/// keeps its old rule, still does.
+/// declares by its policy alone, does.
 #[test]
 fn no_level_declares_a_third_innings_with_no_time_to_bowl_the_other_side_out() {
     let short = declaring(&[150, 325, 210], 12.0);
@@ -479,10 +479,12 @@ fn needless_declaration(left: f32) -> PublicState {
     with_deliveries_left(p, left)
 }
 
-/// The play-through's two absurd declarations, in the matches themselves: Nottinghamshire
-/// (level 5) declared their second innings at 0-0 on the first evening, 146 ahead, and lost
-/// by a wicket; Surrey (level 3) declared at 37-1, 95 ahead, and lost by 2 wickets. With
-/// four batsmen a side no match came near its time, and no level declares in either now.
+/// Two declarations no captain should make, in the matches a play-through found them in:
+/// without the rule that a declaration be needed, Nottinghamshire (level 5) declare their
+/// second innings at 0-0 on the first evening, 146 ahead, and lose by a wicket; Surrey
+/// (level 3) declare at 37-1, 95 ahead, and lose by 2 wickets. With four batsmen a side
+/// these matches come nowhere near their time, so neither is needed, and no level makes
+/// either.
 #[test]
 fn the_play_throughs_first_evening_declarations_are_not_made() {
     for (seed, lvl) in [(134, 5), (115, 3)] {
@@ -506,9 +508,9 @@ fn the_play_throughs_first_evening_declarations_are_not_made() {
 }
 
 /// Seed 134's position, built: with some 940 deliveries of the match left, no level declares
-/// 146 ahead (the frozen reference, which declares whenever its policy says, still does). With
-/// 250 left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) no
-/// longer fit one and a half times over, and the captains that declare by time do. The [=]
+/// 146 ahead (the frozen reference, which declares whenever its policy says, does). With 250
+/// left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) do not fit
+/// one and a half times over, and the captains that declare by time do. The [=]
 /// key's adviser says as the professional does.
 #[test]
 fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {
@@ -599,9 +601,10 @@ fn a_declaration_is_not_needed_with_time_for_every_wicket_at_a_slow_pace() {
 
 /// Over small first-timer matches of every level against itself (four batsmen, no extras:
 /// no such match came near its time in the play-through's 600), no captain declares where
-/// batting on could not have drawn the match (`duel::declaration_not_needed`). Before
-/// `captain::needed`, the club, county and professional captains declared a third innings
-/// in four matches in ten, about a third of which they lost (`examples/declarations.rs`).
+/// batting on could not have drawn the match (`duel::declaration_not_needed`). Without
+/// `captain::needed`, the club, county and professional captains would declare a third
+/// innings in four matches in ten and lose about a third of those
+/// (`examples/declarations.rs` counts them with the rule off and on).
 #[test]
 fn no_level_makes_a_declaration_that_is_not_needed() {
     for lvl in 1..=5u8 {
@@ -866,8 +869,8 @@ fn each_level_strays_from_its_best_judgement_as_often_as_its_profile_says() {
 
 /// A mistake misjudges a card's worth, never the rules (docs/AI.md): no level answers a ball
 /// with a card that is out while it holds an answer that is not, and none bowls a no-ball
-/// while it holds a fair card. Levels that stray did both, a wicket in about ten at the
-/// novice level, before their mistakes were kept to choices within the rules.
+/// while it holds a fair card. Mistakes left free to do both would give away about one
+/// wicket in ten at the novice level.
 #[test]
 fn no_level_gives_a_wicket_away_or_bowls_a_no_ball_it_could_avoid() {
     use crate::engine::delivery::{call_for, resolve};
@@ -1149,9 +1152,10 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
     }
 }
 
-/// The frozen professional (`profile::FROZEN`) plays exactly as level 5 did before issue 17:
-/// the tallies of this duel were taken from that build (`accc duel --a 5 --b 5 --matches 200
-/// --seed 5`), so a change to code it shares with the new levels cannot move it unnoticed.
+/// The frozen professional (`profile::FROZEN`) plays exactly as the professional the ladder
+/// was set with: the tallies of this duel were taken from that player's own build (`accc
+/// duel --a 5 --b 5 --matches 200 --seed 5` there), so a change to code it shares with the
+/// levels cannot move it unnoticed.
 #[test]
 fn the_frozen_professional_plays_as_level_5_did_before_issue_17() {
     let t = run_duel(&DuelConfig {

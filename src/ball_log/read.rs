@@ -654,8 +654,8 @@ mod tests {
     use super::told;
     use serde_json::json;
 
-    /// A wicket in a message is told as the commentary tells it: "out caught", but "run out"
-    /// (it had said "batsman 3 out run out").
+    /// A wicket in a message is told as the commentary tells it: "out caught", but "run out",
+    /// whose own words say out (not "batsman 3 out run out").
     #[test]
     fn a_wicket_is_told_out_caught_but_run_out() {
         let w = |how: &str| json!({"batsman": 3, "how": how});

@@ -382,8 +382,8 @@ pub struct ResultRow {
     #[serde(skip)]
     pub opponent_id: CountyId,
     /// Begun and left part-played (the person's match in play, or one they were watching):
-    /// its result fields are empty until it ends. Last, so that the JSON and CSV written
-    /// before it was added keep their fields in place.
+    /// its result fields are empty until it ends. Last, so that every other field keeps its
+    /// place in the JSON and CSV, for readers that take them by position.
     pub in_play: bool,
 }
 
@@ -702,7 +702,8 @@ mod tests {
                 }
             }
         }
-        // The JSON's one string is as it was before the text broke it in two.
+        // However the text breaks it, the JSON's verdict is one string, word for word, for
+        // the readers that rely on it.
         assert_eq!(
             verdict(Class::First, true, 5, 10).join(" "),
             "Champions: Gloucestershire. Bottom: Leicestershire (the last season: nobody goes \
