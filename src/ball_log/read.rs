@@ -511,6 +511,70 @@ pub fn header(text: &str) -> Result<LoggedMatch, LogError> {
     };
     logged_match(first.as_ref())
 }
+/// The cards of the deal line in the engine's order: the home hand, the away hand, then the
+/// pickup pile; refused unless they are the double pack.
+fn dealt(deal: &Line) -> Result<Vec<Card>, LogError> {
+    let hands = field(deal, "hands")?;
+    let mut order = cards_of(&hands["home"], deal.0, "hands")?;
+    order.extend(cards_of(&hands["away"], deal.0, "hands")?);
+    order.extend(cards_of(field(deal, "pickup")?, deal.0, "pickup")?);
+    if order.len() != 110 || CardCounts::from_cards(&order) != CardCounts::FULL {
+        return Err(err(
+            deal.0,
+            LogErrorKind::Cards("the deal is not the double pack"),
+        ));
+    }
+    Ok(order)
+}
+
+/// The choice the log records for `decision`, taken from the front of `actions` (the toss,
+/// discards, balls, exchanges and declarations still to play); a ball line is kept in `ball`
+/// for the batsman's answer to the card bowled from it.
+fn logged_choice<'a>(
+    decision: Decision,
+    actions: &mut VecDeque<&'a Line>,
+    ball: &mut Option<&'a Line>,
+    at: usize,
+    end: usize,
+) -> Result<Choice, LogError> {
+    Ok(match decision {
+        Decision::Elect => {
+            let t = take(actions, end)?;
+            match text_field(t, "elected")? {
+                "bat" => Choice::Elect(Election::Bat),
+                "bowl" => Choice::Elect(Election::Bowl),
+                _ => return Err(err(t.0, LogErrorKind::Field("elected"))),
+            }
+        }
+        Decision::OpeningDiscard => {
+            let d = take(actions, end)?;
+            Choice::Card(card_of(field(d, "card")?, d.0, "card")?)
+        }
+        Decision::Declare if next(actions) == "declare" => {
+            take(actions, end)?;
+            Choice::Declare
+        }
+        Decision::Declare => Choice::Continue,
+        Decision::Bowl => {
+            let b = take(actions, end)?;
+            *ball = Some(b);
+            Choice::Card(card_of(field(b, "bowler_card")?, b.0, "bowler_card")?)
+        }
+        Decision::Respond { .. } => {
+            let b = (*ball).ok_or(err(at, LogErrorKind::Field("bat_card")))?;
+            match field(b, "bat_card")? {
+                Value::Null => Choice::NoCard,
+                c => Choice::Card(card_of(c, b.0, "bat_card")?),
+            }
+        }
+        Decision::Exchange if next(actions) == "exchange" => {
+            let x = take(actions, end)?;
+            let out = cards_of(field(x, "out")?, x.0, "out")?;
+            Choice::Exchange([out.first().copied(), out.get(1).copied()])
+        }
+        Decision::Exchange => Choice::Exchange([None, None]),
+    })
+}
 
 /// Replays the ball log `text`: every event of the match rebuilt is written to `rec`, and
 /// `each` is told of every decision with the state it was made in and the choice made.
@@ -541,19 +605,11 @@ pub fn replay<R: Recorder + ?Sized>(
     };
     let mut packs = of(&["pack"]);
     let mut actions = of(&["toss", "discard", "ball", "exchange", "declare"]);
-    let deal = *of(&["deal"])
-        .front()
-        .ok_or(err(0, LogErrorKind::Field("deal")))?;
-    let hands = field(deal, "hands")?;
-    let mut order = cards_of(&hands["home"], deal.0, "hands")?;
-    order.extend(cards_of(&hands["away"], deal.0, "hands")?);
-    order.extend(cards_of(field(deal, "pickup")?, deal.0, "pickup")?);
-    if order.len() != 110 || CardCounts::from_cards(&order) != CardCounts::FULL {
-        return Err(err(
-            deal.0,
-            LogErrorKind::Cards("the deal is not the double pack"),
-        ));
-    }
+    let order = dealt(
+        *of(&["deal"])
+            .front()
+            .ok_or(err(0, LogErrorKind::Field("deal")))?,
+    )?;
     let mut state = MatchState::new(logged.options);
     let mut ball: Option<&Line> = None;
     let end = lines.last().map_or(0, |l| l.0);
@@ -595,43 +651,7 @@ pub fn replay<R: Recorder + ?Sized>(
                     break;
                 };
                 let at = actions.front().map_or(end, |l| l.0);
-                let choice = match decision {
-                    Decision::Elect => {
-                        let t = take(&mut actions, end)?;
-                        match text_field(t, "elected")? {
-                            "bat" => Choice::Elect(Election::Bat),
-                            "bowl" => Choice::Elect(Election::Bowl),
-                            _ => return Err(err(t.0, LogErrorKind::Field("elected"))),
-                        }
-                    }
-                    Decision::OpeningDiscard => {
-                        let d = take(&mut actions, end)?;
-                        Choice::Card(card_of(field(d, "card")?, d.0, "card")?)
-                    }
-                    Decision::Declare if next(&actions) == "declare" => {
-                        take(&mut actions, end)?;
-                        Choice::Declare
-                    }
-                    Decision::Declare => Choice::Continue,
-                    Decision::Bowl => {
-                        let b = take(&mut actions, end)?;
-                        ball = Some(b);
-                        Choice::Card(card_of(field(b, "bowler_card")?, b.0, "bowler_card")?)
-                    }
-                    Decision::Respond { .. } => {
-                        let b = ball.ok_or(err(at, LogErrorKind::Field("bat_card")))?;
-                        match field(b, "bat_card")? {
-                            Value::Null => Choice::NoCard,
-                            c => Choice::Card(card_of(c, b.0, "bat_card")?),
-                        }
-                    }
-                    Decision::Exchange if next(&actions) == "exchange" => {
-                        let x = take(&mut actions, end)?;
-                        let out = cards_of(field(x, "out")?, x.0, "out")?;
-                        Choice::Exchange([out.first().copied(), out.get(1).copied()])
-                    }
-                    Decision::Exchange => Choice::Exchange([None, None]),
-                };
+                let choice = logged_choice(decision, &mut actions, &mut ball, at, end)?;
                 each(&state, choice);
                 state
                     .apply(choice, rec)

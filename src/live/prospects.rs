@@ -286,7 +286,9 @@ pub fn calibrate(
                 break;
             }
             let p = state.public();
-            let Some(s) = MatchFigures::of(p) else { continue };
+            let Some(s) = MatchFigures::of(p) else {
+                continue;
+            };
             if last_balls == Some(s.balls) {
                 continue;
             }
