@@ -139,6 +139,13 @@ pub fn parse_error_line_of(e: &clap::Error, args: &[std::ffi::OsString]) -> Stri
     });
     if refused_after_dashes(e, args) {
         message.push_str("; after '--' no word is an option: give the options before '--'");
+    } else {
+        // clap's tips ("a similar subcommand exists: 'show'"), kept: they are the help a
+        // mistyped word most needs. (After '--' its tip would say to use '--', already used.)
+        for tip in text.lines().filter_map(|l| l.trim().strip_prefix("tip: ")) {
+            message.push_str("; ");
+            message.push_str(tip);
+        }
     }
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
         Some(usage) => format!("{message} (usage: {usage})"),

@@ -123,10 +123,10 @@ pub enum ReplayError {
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed ({e:?})"),
-            ReplayError::NotNow(op) => write!(f, "it holds {op:?} where that cannot be done"),
+            ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed: {e}"),
+            ReplayError::NotNow(op) => write!(f, "it holds {op} where that cannot be done"),
             ReplayError::ComputerIllegal(c) => {
-                write!(f, "a computer choice it holds is not allowed ({c:?})")
+                write!(f, "a computer choice it holds is not allowed: {c}")
             }
             ReplayError::ComputerLeftOver(n) => {
                 write!(f, "it holds {n} computer choices past its last action")
