@@ -47,16 +47,22 @@ pub fn draw(f: &mut Frame, app: &App) {
         HEIGHT,
     );
     match &app.phase {
-        Phase::Start(start) => draw_start(f, area, start),
+        Phase::Start(start) => draw_start(f, area, start, app),
         Phase::Open(open) => draw_open(f, area, open),
     }
 }
 
 /// The start screens, before a file is open.
-fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
+fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
     match start {
-        Start::FileName { input, error } => file_name(f, area, input, error.as_deref()),
-        Start::Confirm { name } => confirm(f, area, name),
+        Start::FileName { input, error } => {
+            file_name(f, area, input, error.as_deref());
+            saves_folder(f, area, app, None);
+        }
+        Start::Confirm { name } => {
+            confirm(f, area, name);
+            saves_folder(f, area, app, Some(name));
+        }
         Start::Damaged {
             name,
             problem,
@@ -305,6 +311,43 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
             style::key(),
         )],
     );
+}
+
+/// Where the files are (row 4), and, on the file prompt (`named` none) or when the name
+/// asked for is one of them, the files an earlier version left in `./saves` (rows 21-23).
+fn saves_folder(f: &mut Frame, area: Rect, app: &App, named: Option<&str>) {
+    let folder = crate::cli::saves::shown(&app.saves_dir);
+    let line = format!("Files are kept in {folder}");
+    let line = if line.chars().count() > 76 {
+        let tail: String = folder
+            .chars()
+            .rev()
+            .take(76 - "Files are kept in ...".len())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        format!("Files are kept in ...{tail}")
+    } else {
+        line
+    };
+    put(f, area, 2, 4, vec![Span::styled(line, style::text())]);
+    let Some(earlier) = &app.earlier else {
+        return;
+    };
+    if named.is_some_and(|n| !earlier.has(n)) {
+        return;
+    }
+    let said = capitalised(&earlier.said(&app.saves_dir)) + ".";
+    for (i, line) in wrap(&said, 76).into_iter().take(3).enumerate() {
+        put(
+            f,
+            area,
+            2,
+            21 + i as u16,
+            vec![Span::styled(line, style::text())],
+        );
+    }
 }
 
 fn confirm(f: &mut Frame, area: Rect, name: &str) {
