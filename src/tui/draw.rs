@@ -593,9 +593,23 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
             true,
         ),
     ];
-    for (i, (k, t, on)) in items.iter().enumerate() {
-        let st = if *on { style::text() } else { style::dim() };
-        let ks = if *on { style::key() } else { st };
+    // A competition that is over has no match to play and no season to simulate: their
+    // keys are left out (pressed, they say so), and the line under the menu says it is over.
+    let over = comp.is_finished();
+    let items = items
+        .into_iter()
+        .filter(|(k, ..)| !(over && ["1", "2", "S"].contains(&k.as_str())));
+    let next = if over {
+        Some(format!(
+            "The competition is over: all its seasons, {}, have been played.",
+            crate::views::span(comp)
+        ))
+    } else {
+        next
+    };
+    for (i, (k, t, on)) in items.enumerate() {
+        let st = if on { style::text() } else { style::dim() };
+        let ks = if on { style::key() } else { st };
         put(
             f,
             area,
@@ -670,7 +684,11 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
         18,
         vec![Span::styled("Runs per over:", style::text())],
     );
-    for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
+    // Where some panel's bar is more than an over, every panel says what its bar is: a panel
+    // of one over a bar beside one of two is not read at the other's scale.
+    let shown = || card.innings.iter().take(4);
+    let any_binned = shown().any(|(_, overs)| binned(overs, 18).1 > 1);
+    for (i, (label, overs)) in shown().enumerate() {
         let x = 1 + i as u16 * 20;
         put(
             f,
@@ -685,17 +703,13 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
             .max(12 * per as u64)
             .style(style::chart());
         f.render_widget(chart, Rect::new(area.x + x, area.y + 20, 18, 3));
-        if per > 1 {
-            put(
-                f,
-                area,
-                x,
-                23,
-                vec![Span::styled(
-                    format!("(a bar is {per} overs)"),
-                    style::text(),
-                )],
-            );
+        if any_binned {
+            let bar = if per == 1 {
+                "(a bar is 1 over)".to_string()
+            } else {
+                format!("(a bar is {per} overs)")
+            };
+            put(f, area, x, 23, vec![Span::styled(bar, style::text())]);
         }
     }
 }

@@ -5,6 +5,7 @@ mod alloc;
 mod almanack;
 mod charts;
 mod cli;
+mod conventions;
 mod e2e;
 mod engine;
 mod files;
