@@ -1054,7 +1054,16 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
         } else {
             assert!(!blamed.is_empty(), "{text}");
             // What the figure is: a cost.
-            assert!(blamed.iter().all(|l| l.contains("(cost about ")), "{text}");
+            let words = lines
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(
+                words.matches("(cost about ").count(),
+                blamed.len(),
+                "{text}"
+            );
             for line in &blamed {
                 assert!(
                     own.iter().any(|at| line.starts_with(at.as_str())),
