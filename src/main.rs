@@ -8,8 +8,7 @@ fn main() {
         // --help and --version print and exit 0, as clap does, but through print_out: a
         // closed pipe ends quietly and a full device is told, as for every command.
         Err(e) if !e.use_stderr() => {
-            use std::io::IsTerminal;
-            let text = if std::io::stdout().is_terminal() {
+            let text = if accc::cli::common::colour_on_stdout() {
                 e.render().ansi().to_string()
             } else {
                 e.render().to_string()

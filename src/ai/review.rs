@@ -24,8 +24,12 @@ pub const SCREEN: u32 = 32;
 /// A choice that cost runs by the analyst's estimate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Costly {
-    /// The innings (1..=4) it came in.
+    /// The innings (1..=4) of the match it came in.
     pub innings: u8,
+    /// The side batting then, and which of its innings (1 or 2) that was, as the
+    /// scorecard numbers them ("Kent 1st innings").
+    pub batting: Side,
+    pub side_innings: u8,
     /// The innings' balls on the scoreboard once the ball it bowled or answered was done, as
     /// the scoreboard counts them (a no-ball, or a wide let go, is not one of the over): the
     /// balls before it until [`FollowBall`] has seen the ball.
@@ -48,16 +52,19 @@ pub struct Costly {
 }
 
 impl Costly {
-    /// The whole line: "2nd innings, at 37.1 overs: you answered 8 of $pads$ with 3 of
-    /// $pads$ and were out; 10 of $pads$ would have scored 2 (about 14 runs)". The overs are
-    /// the scoreboard's as it showed the ball's outcome (a wicket at "37.1" is the one the
-    /// board showed at 37.1; a no-ball leaves the overs as they were, so it shares its
-    /// figure with the ball before it, as on the board). The runs are the analyst's estimate
-    /// of what the choice cost the side over the next dozen balls, wickets and cards counted.
-    pub fn line(&self) -> String {
-        let nth = ["1st", "2nd", "3rd", "4th"][(self.innings.clamp(1, 4) - 1) as usize];
+    /// The whole line, `names` the home and away sides': "Kent 1st innings, at 37.1 overs:
+    /// you answered 8 of $pads$ with 3 of $pads$ and were out; 10 of $pads$ would have
+    /// scored 2 (cost about 14 runs)". The innings is named as the scorecard names it (the
+    /// batting side's first or second). The overs are the scoreboard's as it showed the
+    /// ball's outcome (a wicket at "37.1" is the one the board showed at 37.1; a no-ball
+    /// leaves the overs as they were, so it shares its figure with the ball before it, as on
+    /// the board). The runs are the analyst's estimate of what the choice cost the side over
+    /// the next dozen balls, wickets and cards counted.
+    pub fn line(&self, names: [&str; 2]) -> String {
+        let nth = ["1st", "2nd"][(self.side_innings.clamp(1, 2) - 1) as usize];
         format!(
-            "{nth} innings, at {} overs: {} (about {})",
+            "{} {nth} innings, at {} overs: {} (cost about {})",
+            names[self.batting.index()],
             overs_text(self.balls),
             self.text(),
             plural(self.cost.round().max(0.0) as u32, "run")
@@ -125,6 +132,12 @@ impl FollowBall {
     }
 }
 
+/// Which of its innings (1 or 2) the side batting in `p` is playing.
+fn side_innings(p: &crate::engine::PublicState) -> u8 {
+    let batting = p.batting();
+    p.started().iter().filter(|i| i.batting == batting).count() as u8
+}
+
 /// Judges `choice`, made in `state` by the side `adviser` advises (an adviser told every
 /// view of the side before this one): `Some` if it cost runs; `who` names the side in the
 /// line. The adviser is not told of the view.
@@ -135,6 +148,8 @@ pub fn judge(adviser: &Analyst, state: &MatchState, choice: Choice, who: &str) -
     let (made, better) = telling(&view, who, &j);
     Some(Costly {
         innings: p.innings_number(),
+        batting: p.batting(),
+        side_innings: side_innings(p),
         balls: p.current().balls,
         chosen: j.chosen.0,
         advised: j.advised.0,
@@ -370,7 +385,7 @@ mod tests {
         assert!(novice
             .iter()
             .all(|c| c.cost > 0.0 && (1..=4).contains(&c.innings)));
-        let line = novice[0].line();
+        let line = novice[0].line(["Home", "Away"]);
         assert!(
             line.contains(" innings, ")
                 && line.contains(" overs: you ")
@@ -399,7 +414,12 @@ mod tests {
             if let Some(c) = judge(&twin, state, *choice, "you") {
                 blamed += 1;
                 assert_eq!((c.chosen, c.made.starts_with("you ")), (*choice, true));
-                assert_eq!(c.advised, twin.clone().decide(&view), "{}", c.line());
+                assert_eq!(
+                    c.advised,
+                    twin.clone().decide(&view),
+                    "{}",
+                    c.line(["Home", "Away"])
+                );
                 assert_ne!(c.advised, c.chosen);
             }
             twin.observe(&view, *choice);
@@ -478,6 +498,8 @@ mod tests {
                 let (made, better) = telling(&view, "you", &j);
                 let line = Costly {
                     innings: p.innings_number(),
+                    batting: p.batting(),
+                    side_innings: side_innings(p),
                     balls: p.current().balls,
                     chosen: *choice,
                     advised: other,
@@ -486,7 +508,7 @@ mod tests {
                     took_wicket: false,
                     cost: 1.0,
                 }
-                .line();
+                .line(["Home", "Away"]);
                 let at = format!(" innings, at {} overs: ", p.current().overs());
                 match view.decision {
                     Decision::Respond {
@@ -542,6 +564,8 @@ mod tests {
     fn the_runs_a_choice_cost_agree_with_their_number() {
         let costly = |cost| Costly {
             innings: 2,
+            batting: Side::Away,
+            side_innings: 1,
             balls: 19,
             chosen: Choice::Continue,
             advised: Choice::Continue,
@@ -550,21 +574,22 @@ mod tests {
             took_wicket: false,
             cost,
         };
+        let names = ["Surrey", "Kent"];
         assert_eq!(
-            costly(1.2).line(),
-            "2nd innings, at 3.1 overs: you bowled 2 of @gloves@; 3 of $pads$ was the better ball \
-             (about 1 run)"
+            costly(1.2).line(names),
+            "Kent 1st innings, at 3.1 overs: you bowled 2 of @gloves@; 3 of $pads$ was the better \
+             ball (cost about 1 run)"
         );
-        assert!(costly(0.6).line().ends_with("(about 1 run)"));
-        assert!(costly(2.7).line().ends_with("(about 3 runs)"));
+        assert!(costly(0.6).line(names).ends_with("(cost about 1 run)"));
+        assert!(costly(2.7).line(names).ends_with("(cost about 3 runs)"));
         let wicket = Costly {
             took_wicket: true,
             ..costly(5.0)
         };
         assert_eq!(
-            wicket.line(),
-            "2nd innings, at 3.1 overs: you bowled 2 of @gloves@, which took a wicket; by the odds \
-             3 of $pads$ was the better ball (about 5 runs)"
+            wicket.line(names),
+            "Kent 1st innings, at 3.1 overs: you bowled 2 of @gloves@, which took a wicket; by the \
+             odds 3 of $pads$ was the better ball (cost about 5 runs)"
         );
     }
 
@@ -610,16 +635,22 @@ mod tests {
                     .find_map(|(i, _)| ball_of(i).filter(|b| b.balls == c.balls).map(|b| (i, b)))
                     .expect("the choice blamed was made, and its ball is at its overs");
                 let before = steps[i].0.public().current().balls;
-                assert_eq!(c.balls, before + ball.counts as u16, "{}", c.line());
+                assert_eq!(
+                    c.balls,
+                    before + ball.counts as u16,
+                    "{}",
+                    c.line(["Home", "Away"])
+                );
                 (counted, extra) = (counted + ball.counts as u32, extra + !ball.counts as u32);
                 if !c.made.starts_with("you bowled ") {
                     assert!(!c.took_wicket);
                     continue;
                 }
                 let wicket = ball.wicket.is_some();
-                assert_eq!(c.took_wicket, wicket, "{}", c.line());
+                assert_eq!(c.took_wicket, wicket, "{}", c.line(["Home", "Away"]));
                 assert_eq!(
-                    c.line().contains(", which took a wicket; by the odds "),
+                    c.line(["Home", "Away"])
+                        .contains(", which took a wicket; by the odds "),
                     wicket
                 );
                 (with, without) = (with + wicket as u32, without + !wicket as u32);

@@ -81,6 +81,20 @@ pub struct NoSaves {
     pub ignored: Option<std::path::PathBuf>,
 }
 
+/// Whether what goes to standard output may be coloured, bold or underlined: only on a
+/// terminal, and not when the user has said no (`NO_COLOR` set to anything but empty, as
+/// no-color.org asks) or the terminal cannot show it (`TERM=dumb`).
+pub fn colour_on_stdout() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && colour_allowed(|k| std::env::var_os(k))
+}
+
+/// Whether the environment (read through `var`) allows colour: `NO_COLOR` unset or empty,
+/// and `TERM` not `dumb`.
+pub fn colour_allowed(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> bool {
+    var("NO_COLOR").is_none_or(|v| v.is_empty()) && var("TERM").is_none_or(|t| t != "dumb")
+}
+
 /// Whether the program was started with its standard output closed (`accc export X >&-`).
 static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

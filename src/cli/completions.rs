@@ -1,7 +1,9 @@
 //! `accc completions bash|zsh|fish`: prints the shell's completion script for `accc`, made by
 //! `clap_complete` from the same command definitions the parser uses, and, for fish, the
 //! values of the positional arguments that `clap_complete` leaves out of its fish script
-//! ([`fish_positionals`]).
+//! ([`fish_positionals`]). Each script also completes the names of the save files: it asks
+//! `accc __save-names` ([`run_names`]), which reads the words typed so far as the parser
+//! does and lists the files of the saves folder they name.
 
 use clap::{Arg, Args, Command, CommandFactory, ValueEnum};
 use clap_complete::Shell;
@@ -30,6 +32,128 @@ pub enum ShellName {
 /// The program's name, as the scripts complete it.
 const BIN: &str = "accc";
 
+/// The hidden command the scripts ask for save names.
+pub const SAVE_NAMES: &str = "__save-names";
+
+/// Arguments of `accc __save-names -- WORD... CURRENT`: the words typed after `accc`
+/// before the one being completed, then that one (perhaps empty).
+#[derive(Debug, Args)]
+pub struct SaveNamesArgs {
+    #[arg(num_args = 0.., allow_hyphen_values = true, trailing_var_arg = true)]
+    pub words: Vec<String>,
+}
+
+/// A word that stands where the word being completed is, while the line is parsed.
+const PROBE: &str = "ACCCPROBE";
+
+/// The commands whose first argument is a save file's name.
+const NAMED: [&str; 6] = ["play", "review", "sim", "export", "show", "almanack"];
+
+/// Where the word being completed, after `words` (the words typed after `accc`), is a save
+/// file's name: the saves folder the line names (its `--saves-dir`, else the one in use).
+/// The line is read by the program's own parser, so an option's value is never taken for
+/// the name.
+fn saves_folder_for(words: &[String], saves: &std::path::Path) -> Option<std::path::PathBuf> {
+    // bash splits `--saves-dir=D` into `--saves-dir`, `=`, `D`: put it together again.
+    let mut joined: Vec<String> = Vec::new();
+    let mut it = words.iter().peekable();
+    while let Some(w) = it.next() {
+        match (joined.last_mut(), w.as_str()) {
+            (Some(last), "=") if last.starts_with("--") && !last.contains('=') => {
+                last.push('=');
+                if let Some(v) = it.next() {
+                    last.push_str(v);
+                }
+            }
+            _ => joined.push(w.clone()),
+        }
+    }
+    let line = std::iter::once(BIN.to_string())
+        .chain(joined)
+        .chain(std::iter::once(PROBE.to_string()));
+    let m = super::Cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(line)
+        .ok()?;
+    let (sub, m) = m.subcommand()?;
+    if !NAMED.contains(&sub) {
+        return None;
+    }
+    let name = m.try_get_one::<String>("name").ok().flatten()?;
+    (name == PROBE).then(|| {
+        m.try_get_one::<std::path::PathBuf>("saves_dir")
+            .ok()
+            .flatten()
+            .cloned()
+            .unwrap_or_else(|| saves.to_path_buf())
+    })
+}
+
+/// The save names to offer after `words` (the last being the word begun, perhaps empty):
+/// the files of the saves folder whose names begin with it, in any letters; none where the
+/// word is not a save file's name.
+pub fn save_names(words: &[String], saves: &std::path::Path) -> Vec<String> {
+    let Some((begun, before)) = words.split_last() else {
+        return Vec::new();
+    };
+    let Some(folder) = saves_folder_for(before, saves) else {
+        return Vec::new();
+    };
+    let begun = begun.to_ascii_uppercase();
+    crate::folder::names_in(&folder)
+        .into_iter()
+        .filter(|n| n.starts_with(&begun))
+        .collect()
+}
+
+/// Runs `accc __save-names`: the names, one a line.
+pub fn run_names(args: SaveNamesArgs, saves: &std::path::Path) -> Result<()> {
+    let names = save_names(&args.words, saves);
+    print_out(&names.iter().map(|n| format!("{n}\n")).collect::<String>())
+}
+
+/// Bash: a function that offers the save names where the word is one, and otherwise
+/// leaves the word to clap_complete's `_accc`.
+const BASH_NAMES: &str = r#"
+# Save names: accc reads the words typed so far and lists the files of the saves folder.
+_accc_with_saves() {
+    local cur="${COMP_WORDS[COMP_CWORD]}" names
+    names=$("${COMP_WORDS[0]}" __save-names -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" 2>/dev/null)
+    if [[ -n "$names" ]]; then
+        local IFS=$'\n'
+        COMPREPLY=($names)
+        return 0
+    fi
+    _accc "$@"
+}
+"#;
+
+/// Zsh: `_accc` offers the save names where the word is one, and otherwise calls
+/// clap_complete's function (renamed `_accc_clap`).
+const ZSH_NAMES: &str = r#"
+# Save names: accc reads the words typed so far and lists the files of the saves folder.
+_accc() {
+    local -a names
+    names=(${(f)"$(${words[1]} __save-names -- "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)"})
+    if (( ${#names} )); then
+        compadd -U -- "${names[@]}"
+    else
+        _accc_clap "$@"
+    fi
+}
+
+"#;
+
+/// Fish: the save names, where the word is one.
+const FISH_NAMES: &str = r#"
+# Save names: accc reads the words typed so far and lists the files of the saves folder.
+function __fish_accc_save_names
+    set -l words (commandline -opc)
+    command $words[1] __save-names -- $words[2..-1] (commandline -ct) 2>/dev/null
+end
+complete -c accc -n '__fish_accc_save_names | string length -q' -f -a '(__fish_accc_save_names)'
+"#;
+
 /// The completion script for `shell`.
 pub fn script(shell: ShellName) -> String {
     let generator = match shell {
@@ -41,9 +165,21 @@ pub fn script(shell: ShellName) -> String {
     let mut out = Vec::new();
     clap_complete::generate(generator, &mut cmd, BIN, &mut out);
     let mut text = String::from_utf8_lossy(&out).into_owned();
-    if shell == ShellName::Fish {
-        // `generate` has built the command: its global options are on every subcommand.
-        text.push_str(&fish_positionals(&cmd));
+    match shell {
+        ShellName::Bash => {
+            text = text.replace("complete -F _accc ", "complete -F _accc_with_saves ");
+            text.push_str(BASH_NAMES);
+        }
+        ShellName::Zsh => {
+            text = text.replacen("\n_accc() {\n", "\n_accc_clap() {\n", 1);
+            let tail = "if [ \"$funcstack[1]\" = \"_accc\" ]; then";
+            text = text.replacen(tail, &format!("{}{tail}", ZSH_NAMES.trim_start()), 1);
+        }
+        ShellName::Fish => {
+            // `generate` has built the command: its global options are on every subcommand.
+            text.push_str(&fish_positionals(&cmd));
+            text.push_str(FISH_NAMES);
+        }
     }
     text
 }

@@ -35,7 +35,8 @@ pub struct MatchArgs {
     /// alone: the scorecard (or the --json result) then goes to standard error.
     #[arg(long, value_name = "FILE")]
     pub log: Option<std::path::PathBuf>,
-    /// Print only the result, as one JSON object (to standard error with --log -).
+    /// Print only the result, as one JSON object (to standard error with --log -): the ball
+    /// log's result line with the seed and the counties' names added.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -92,7 +93,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
         None => {}
     }
     let told = if args.json {
-        format!("{}\n", log.result().expect("a finished match has a result"))
+        format!("{}\n", json_result(&log, seed, &h.name, &a.name))
     } else {
         let names = Names {
             home: &h.name,
@@ -125,6 +126,25 @@ pub fn run(args: MatchArgs) -> Result<()> {
         }
         None => print_out(&told),
     }
+}
+
+/// What `--json` prints: the ball log's `result` line (its fields as the log has them), with
+/// the match's `seed` and its counties' names (`home`, `away`, and `winner_county`, null
+/// when no side won) added, so that the object says which match it was and who won.
+fn json_result(log: &BallLog, seed: u64, home: &str, away: &str) -> serde_json::Value {
+    let mut result = log.result().expect("a finished match has a result").clone();
+    let winner = match result["winner"].as_str() {
+        Some("home") => Some(home),
+        Some("away") => Some(away),
+        _ => None,
+    };
+    if let Some(object) = result.as_object_mut() {
+        object.insert("seed".into(), seed.into());
+        object.insert("home".into(), home.into());
+        object.insert("away".into(), away.into());
+        object.insert("winner_county".into(), winner.into());
+    }
+    result
 }
 
 /// A log replaces only an earlier ball log (or an empty file): any other file at `path` (a

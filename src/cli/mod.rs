@@ -13,6 +13,7 @@ pub mod duel;
 pub mod league;
 pub mod match_cmd;
 pub mod review;
+use crate::folder;
 pub mod show;
 pub mod values;
 
@@ -20,16 +21,24 @@ pub mod values;
 #[derive(Debug, Parser)]
 #[command(name = "accc", version, about, long_about = None, max_term_width = 80)]
 pub struct Cli {
-    /// The folder that holds the save files (used by play, review, sim, export, show,
-    /// almanack and charts; the others ignore it). Default: ACCC_SAVES if it is set and not
-    /// empty, else saves.
-    #[arg(long, global = true, value_name = "DIR", value_parser = saves_dir)]
+    // The folder that holds the save files; its help names the default folder of this
+    // machine.
+    #[arg(long, global = true, value_name = "DIR", value_parser = saves_dir,
+          help = saves_dir_help())]
     pub saves_dir: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
-const DEFAULT_SAVES: &str = "saves";
+/// The help of `--saves-dir`: where the files are when it is not given, on this machine.
+fn saves_dir_help() -> String {
+    format!(
+        "The folder that holds the save files (used by play, review, sim, export, show, \
+         almanack and charts; the others ignore it). Default: ACCC_SAVES if it is set and not \
+         empty, else {} (this system's data folder for accc)",
+        folder::shown(&folder::default_folder())
+    )
+}
 
 /// The saves folder given with `--saves-dir`; an empty one is refused. An empty path would
 /// be taken as the current folder by some calls and refused by others: a script whose
@@ -39,7 +48,7 @@ pub fn saves_dir(s: &str) -> std::result::Result<PathBuf, values::ValueError> {
     if s.is_empty() {
         Err(values::ValueError(
             "--saves-dir takes a folder, and '' names none: leave the option out for \
-             ACCC_SAVES or ./saves"
+             ACCC_SAVES or the default folder"
                 .into(),
         ))
     } else {
@@ -48,17 +57,25 @@ pub fn saves_dir(s: &str) -> std::result::Result<PathBuf, values::ValueError> {
 }
 
 impl Cli {
-    /// The saves folder: `--saves-dir`, else `ACCC_SAVES`, else `saves`. An empty
-    /// `ACCC_SAVES` counts as unset, as the XDG folders' variables do: a variable left set
-    /// but blank (`export ACCC_SAVES=`) is the usual way to clear it for one shell. It is
-    /// read here, not by the parser, so that the usage shown with an argument error names
-    /// only what was typed (the parser counts a variable's value as given).
+    /// The saves folder: `--saves-dir`, else `ACCC_SAVES`, else the platform's data folder
+    /// ([`folder::default_folder`]).
     pub fn saves(&self) -> PathBuf {
-        self.saves_dir.clone().unwrap_or_else(|| {
-            std::env::var_os("ACCC_SAVES")
-                .filter(|v| !v.is_empty())
-                .map_or_else(|| PathBuf::from(DEFAULT_SAVES), PathBuf::from)
-        })
+        self.saves_and_source().0
+    }
+
+    /// The saves folder and where it came from. An empty `ACCC_SAVES` counts as unset, as
+    /// the XDG folders' variables do: a variable left set but blank (`export ACCC_SAVES=`) is
+    /// the usual way to clear it for one shell. It is read here, not by the parser, so that
+    /// the usage shown with an argument error names only what was typed (the parser counts a
+    /// variable's value as given).
+    pub fn saves_and_source(&self) -> (PathBuf, folder::Source) {
+        if let Some(dir) = &self.saves_dir {
+            return (dir.clone(), folder::Source::Option);
+        }
+        match std::env::var_os("ACCC_SAVES").filter(|v| !v.is_empty()) {
+            Some(dir) => (PathBuf::from(dir), folder::Source::Variable),
+            None => (folder::default_folder(), folder::Source::Default),
+        }
     }
 }
 
@@ -97,6 +114,10 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
     Charts(crate::charts::cli::ChartsArgs),
+    /// For the completion scripts: the save names to offer where the next word is a save
+    /// file's name (see `completions`).
+    #[command(name = completions::SAVE_NAMES, hide = true)]
+    SaveNames(completions::SaveNamesArgs),
 }
 
 /// The end of the help of the commands that take a county: every county with its letter.
@@ -139,6 +160,13 @@ pub fn parse_error_line_of(e: &clap::Error, args: &[std::ffi::OsString]) -> Stri
     });
     if refused_after_dashes(e, args) {
         message.push_str("; after '--' no word is an option: give the options before '--'");
+    } else {
+        // clap's tips ("a similar subcommand exists: 'show'"), kept: they are the help a
+        // mistyped word most needs. (After '--' its tip would say to use '--', already used.)
+        for tip in text.lines().filter_map(|l| l.trim().strip_prefix("tip: ")) {
+            message.push_str("; ");
+            message.push_str(tip);
+        }
     }
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage: ")) {
         Some(usage) => format!("{message} (usage: {usage})"),
@@ -164,9 +192,30 @@ fn refused_after_dashes(e: &clap::Error, args: &[std::ffi::OsString]) -> bool {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
-    let saves = cli.saves();
-    match cli.command {
-        Some(Command::Play { name, seed }) => crate::tui::run(saves, name, seed),
+    let (saves, source) = cli.saves_and_source();
+    let earlier = folder::Earlier::find(&saves, source);
+    let typed = match &cli.command {
+        Some(Command::Play { name, .. }) => name.clone(),
+        Some(Command::Review(args)) => args.name.clone(),
+        Some(Command::Sim(args)) => Some(args.name.clone()),
+        Some(Command::Export(args)) => Some(args.name.clone()),
+        Some(Command::Show(args)) => Some(args.name.clone()),
+        Some(Command::Almanack(args)) => Some(args.name.clone()),
+        _ => None,
+    };
+    // `sim` makes a file that is not there: not one beside an earlier version's of its name.
+    if matches!(cli.command, Some(Command::Sim(_))) {
+        let refusal = typed
+            .as_deref()
+            .and_then(|t| folder::refuse_new_beside_earlier(&saves, t, earlier.as_ref()));
+        if let Some(refusal) = refusal {
+            return Err(refusal);
+        }
+    }
+    let done = match cli.command {
+        Some(Command::Play { name, seed }) => {
+            crate::tui::run(saves.clone(), name, seed, earlier.clone())
+        }
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Review(args)) => review::run(args, &saves),
@@ -176,6 +225,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Almanack(args)) => almanack::run(args, &saves),
         Some(Command::Completions(args)) => completions::run(args),
         Some(Command::Charts(args)) => crate::charts::cli::run(args, &saves),
-        None => crate::tui::run(saves, None, None),
-    }
+        Some(Command::SaveNames(args)) => completions::run_names(args, &saves),
+        None => crate::tui::run(saves.clone(), None, None, earlier.clone()),
+    };
+    // A named file not found is told what a person may have meant: the name in capitals,
+    // the earlier version's folder.
+    done.map_err(|e| match (e, typed) {
+        (crate::error::Error::Save { error, note: None }, Some(typed))
+            if crate::save::path_for(&saves, &typed).is_ok_and(|p| p == error.path) =>
+        {
+            folder::not_found(error, &typed, &saves, earlier.as_ref())
+        }
+        (e, _) => e,
+    })
 }

@@ -109,7 +109,7 @@ fn of_log(path: &Path, side: &str, most: usize) -> Result<Vec<String>> {
         .filter(|(s, _)| s.to_act().is_some_and(|(_, d)| judged_kind(d)))
         .count();
     Ok(crate::live::review::told(
-        &format!("{} v {}", m.home, m.away),
+        [&m.home, &m.away],
         name,
         judged,
         &costly,

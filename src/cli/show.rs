@@ -1,7 +1,6 @@
 //! `accc show NAME VIEW`: one view of a competition ([`crate::views`]) as text, JSON or CSV,
 //! or, for the three views behind the pictures (story, eras, race), as the terminal picture.
 
-use std::io::IsTerminal;
 use std::path::Path;
 
 use clap::builder::StringValueParser;
@@ -92,7 +91,7 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     match form {
         Form::Data(format) => print_out(&request.view(&comp, in_play.as_ref())?.written(format)?),
         Form::Picture => {
-            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let colour = super::common::colour_on_stdout();
             let picture = request.picture(&comp)?;
             print_out(&crate::tui::pictures::printed(&picture, colour))
         }

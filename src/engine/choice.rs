@@ -61,19 +61,57 @@ impl std::fmt::Display for IllegalChoice {
             IllegalChoice::NotExpected {
                 expected: Some(d),
                 got,
-            } => {
-                write!(f, "{got:?} does not answer {d:?}")
-            }
+            } => write!(f, "the match asks for {d}, not {got}"),
             IllegalChoice::NotExpected {
                 expected: None,
                 got,
-            } => {
-                write!(f, "{got:?} given when no decision is due")
-            }
-            IllegalChoice::NotInHand(c) => write!(f, "{c} is not in the hand"),
+            } => write!(f, "{got} was given when the match asks for nothing"),
+            IllegalChoice::NotInHand(c) => write!(f, "{} is not in that hand", card_words(*c)),
             IllegalChoice::CardRequired => {
                 f.write_str("a normal delivery must be answered with a card")
             }
+        }
+    }
+}
+
+/// A card in words, for messages: "the 4 of pads".
+fn card_words(c: Card) -> String {
+    format!("the {} of {}", c.rank(), c.suit().name())
+}
+
+impl std::fmt::Display for Choice {
+    /// The choice in words, for messages: "the 4 of pads", "no card", "batting first".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Elect(Election::Bat) => f.write_str("batting first"),
+            Choice::Elect(Election::Bowl) => f.write_str("bowling first"),
+            Choice::Card(c) => f.write_str(&card_words(*c)),
+            Choice::NoCard => f.write_str("no card"),
+            Choice::Continue => f.write_str("playing on"),
+            Choice::Declare => f.write_str("a declaration"),
+            Choice::Exchange([None, None]) => f.write_str("changing no card"),
+            Choice::Exchange([Some(c), None] | [None, Some(c)]) => {
+                write!(f, "changing {}", card_words(*c))
+            }
+            Choice::Exchange([Some(a), Some(b)]) => {
+                write!(f, "changing {} and {}", card_words(*a), card_words(*b))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Decision {
+    /// What the decision asks for, in words: "a card to bowl".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Decision::Elect => f.write_str("the toss winner's choice to bat or bowl"),
+            Decision::OpeningDiscard => f.write_str("an opening discard"),
+            Decision::Declare => f.write_str("whether to declare"),
+            Decision::Bowl => f.write_str("a card to bowl"),
+            Decision::Respond { bowled, .. } => {
+                write!(f, "an answer to {} bowled", card_words(*bowled))
+            }
+            Decision::Exchange => f.write_str("the cards to change after a wicket"),
         }
     }
 }

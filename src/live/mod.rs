@@ -123,10 +123,10 @@ pub enum ReplayError {
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed ({e:?})"),
-            ReplayError::NotNow(op) => write!(f, "it holds {op:?} where that cannot be done"),
+            ReplayError::Illegal(e) => write!(f, "a choice it holds is not allowed: {e}"),
+            ReplayError::NotNow(op) => write!(f, "it holds {op} where that cannot be done"),
             ReplayError::ComputerIllegal(c) => {
-                write!(f, "a computer choice it holds is not allowed ({c:?})")
+                write!(f, "a computer choice it holds is not allowed: {c}")
             }
             ReplayError::ComputerLeftOver(n) => {
                 write!(f, "it holds {n} computer choices past its last action")
@@ -663,7 +663,9 @@ impl LiveMatch {
         )
     }
 
-    /// Plays the rest of the match without pauses.
+    /// Plays the rest of the match without pauses, but for its closing one: the match over,
+    /// the close of its last innings and the end of the match are shown as one stop, as when
+    /// it is watched to its end ([Enter] there goes on to the scorecard).
     pub fn finish_quickly(&mut self) {
         self.mode = Mode::Quick;
         self.paused = None;
@@ -671,8 +673,15 @@ impl LiveMatch {
             self.commentary.new_turn();
             self.step();
         }
-        // Played without pauses: none is left to show.
-        self.commentary.pauses.clear();
+        let pauses = std::mem::take(&mut self.commentary.pauses);
+        if self.state.is_over() && pauses.contains(&Pause::MatchEnd) {
+            let last_innings = self.state.public().innings_number();
+            let last = pauses
+                .iter()
+                .find(|p| **p == Pause::InningsEnd(last_innings))
+                .cloned();
+            self.paused = Some(Stop(last.into_iter().chain([Pause::MatchEnd]).collect()));
+        }
     }
 }
 

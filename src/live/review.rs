@@ -73,7 +73,7 @@ pub fn lines(
     let f = &game.fixture;
     let names = [f.home, f.away].map(|id| crate::counties::get(id).name.clone());
     let mut out = told(
-        &format!("{} v {}", names[0], names[1]),
+        [&names[0], &names[1]],
         &names[side.index()],
         decisions,
         &costly,
@@ -133,18 +133,19 @@ fn judging(
         .map(|side| (side, decisions, dearest(found, most))))
 }
 
-/// A review told: `title` the match, `side` the side reviewed, `decisions` how many balls it
+/// A review told: `names` the home and away sides (the title "Surrey v Kent"), `side` the side reviewed, `decisions` how many balls it
 /// bowled and answered (the decisions a review judges: `ai::review::judged_kind`), and the
 /// costly ones, wrapped to `width`; `more` when more follows it (nothing is
 /// then said to be "nothing to review").
 pub fn told(
-    title: &str,
+    names: [&str; 2],
     side: &str,
     decisions: usize,
     costly: &[Costly],
     width: usize,
     more: bool,
 ) -> Vec<String> {
+    let title = format!("{} v {}", names[0], names[1]);
     let heading = if decisions == 1 {
         format!("Review of {title}: the one ball {side} bowled or answered")
     } else {
@@ -177,7 +178,7 @@ pub fn told(
             "",
         );
         for (i, c) in costly.iter().enumerate() {
-            say(&c.line(), &format!("{:>2}. ", i + 1), "    ");
+            say(&c.line(names), &format!("{:>2}. ", i + 1), "    ");
         }
     }
     out

@@ -85,6 +85,22 @@ pub enum Op {
     Computer(Choice),
 }
 
+impl std::fmt::Display for Op {
+    /// The action in words, for messages: "the 4 of pads", "a declaration taken back".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Op::Choose(c) => write!(f, "{c}"),
+            Op::Declare(true) => f.write_str("a declaration"),
+            Op::Declare(false) => f.write_str("a declaration taken back"),
+            Op::Resume => f.write_str("play going on after a stop"),
+            Op::Watch(1) => f.write_str("a watched match moving on a ball"),
+            Op::Watch(n) => write!(f, "a watched match moving on {n} balls"),
+            Op::Quick => f.write_str("a watched match finished at once"),
+            Op::Computer(c) => write!(f, "the computer's choice of {c}"),
+        }
+    }
+}
+
 /// A match in play, or the last one the person played: its fixture, its mode, and the
 /// person's actions and the computer's choices in order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -128,6 +128,9 @@ pub struct App {
     /// What is said on the command line once the terminal is given back (a damaged journal
     /// found on opening a file), a line each.
     pub farewell: Vec<String>,
+    /// Save files an earlier version left in `./saves` (the saves folder being the default
+    /// one elsewhere): the file prompt and the new-file question tell of them.
+    pub earlier: Option<crate::folder::Earlier>,
 }
 
 impl App {
@@ -144,6 +147,7 @@ impl App {
             new_seed: None,
             opening: None,
             farewell: Vec::new(),
+            earlier: None,
         };
         if let Some(n) = name {
             app.open(&n);

@@ -47,16 +47,22 @@ pub fn draw(f: &mut Frame, app: &App) {
         HEIGHT,
     );
     match &app.phase {
-        Phase::Start(start) => draw_start(f, area, start),
+        Phase::Start(start) => draw_start(f, area, start, app),
         Phase::Open(open) => draw_open(f, area, open),
     }
 }
 
 /// The start screens, before a file is open.
-fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
+fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
     match start {
-        Start::FileName { input, error } => file_name(f, area, input, error.as_deref()),
-        Start::Confirm { name } => confirm(f, area, name),
+        Start::FileName { input, error } => {
+            file_name(f, area, input, error.as_deref());
+            saves_folder(f, area, app, None);
+        }
+        Start::Confirm { name } => {
+            confirm(f, area, name);
+            saves_folder(f, area, app, Some(name));
+        }
         Start::Damaged {
             name,
             problem,
@@ -307,6 +313,43 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     );
 }
 
+/// Where the files are (row 4), and, on the file prompt (`named` none) or when the name
+/// asked for is one of them, the files an earlier version left in `./saves` (rows 21-23).
+fn saves_folder(f: &mut Frame, area: Rect, app: &App, named: Option<&str>) {
+    let folder = crate::folder::shown(&app.saves_dir);
+    let line = format!("Files are kept in {folder}");
+    let line = if line.chars().count() > 76 {
+        let tail: String = folder
+            .chars()
+            .rev()
+            .take(76 - "Files are kept in ...".len())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        format!("Files are kept in ...{tail}")
+    } else {
+        line
+    };
+    put(f, area, 2, 4, vec![Span::styled(line, style::text())]);
+    let Some(earlier) = &app.earlier else {
+        return;
+    };
+    if named.is_some_and(|n| !earlier.has(n)) {
+        return;
+    }
+    let said = capitalised(&earlier.said(&app.saves_dir)) + ".";
+    for (i, line) in wrap(&said, 76).into_iter().take(3).enumerate() {
+        put(
+            f,
+            area,
+            2,
+            21 + i as u16,
+            vec![Span::styled(line, style::text())],
+        );
+    }
+}
+
 fn confirm(f: &mut Frame, area: Rect, name: &str) {
     heading(f, area, "Armchair Cricket County Championship");
     put(
@@ -550,9 +593,23 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
             true,
         ),
     ];
-    for (i, (k, t, on)) in items.iter().enumerate() {
-        let st = if *on { style::text() } else { style::dim() };
-        let ks = if *on { style::key() } else { st };
+    // A competition that is over has no match to play and no season to simulate: their
+    // keys are left out (pressed, they say so), and the line under the menu says it is over.
+    let over = comp.is_finished();
+    let items = items
+        .into_iter()
+        .filter(|(k, ..)| !(over && ["1", "2", "S"].contains(&k.as_str())));
+    let next = if over {
+        Some(format!(
+            "The competition is over: all its seasons, {}, have been played.",
+            crate::views::span(comp)
+        ))
+    } else {
+        next
+    };
+    for (i, (k, t, on)) in items.enumerate() {
+        let st = if on { style::text() } else { style::dim() };
+        let ks = if on { style::key() } else { st };
         put(
             f,
             area,
@@ -627,7 +684,11 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
         18,
         vec![Span::styled("Runs per over:", style::text())],
     );
-    for (i, (label, overs)) in card.innings.iter().enumerate().take(4) {
+    // Where some panel's bar is more than an over, every panel says what its bar is: a panel
+    // of one over a bar beside one of two is not read at the other's scale.
+    let shown = || card.innings.iter().take(4);
+    let any_binned = shown().any(|(_, overs)| binned(overs, 18).1 > 1);
+    for (i, (label, overs)) in shown().enumerate() {
         let x = 1 + i as u16 * 20;
         put(
             f,
@@ -642,17 +703,13 @@ fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
             .max(12 * per as u64)
             .style(style::chart());
         f.render_widget(chart, Rect::new(area.x + x, area.y + 20, 18, 3));
-        if per > 1 {
-            put(
-                f,
-                area,
-                x,
-                23,
-                vec![Span::styled(
-                    format!("(a bar is {per} overs)"),
-                    style::text(),
-                )],
-            );
+        if any_binned {
+            let bar = if per == 1 {
+                "(a bar is 1 over)".to_string()
+            } else {
+                format!("(a bar is {per} overs)")
+            };
+            put(f, area, x, 23, vec![Span::styled(bar, style::text())]);
         }
     }
 }

@@ -1088,7 +1088,14 @@ fn stop_lines(p: &PublicState, stop: &Stop, short: &[String; 2]) -> Vec<String> 
             Pause::Wicket => "Wicket!".to_string(),
             Pause::Interval(session) => format!("Interval: {session} begins."),
             Pause::InningsEnd(number) => innings_end_text(p, *number, short),
+            // "Match drawn" is a heading's words: within the sentence, a draw or a tie.
             Pause::MatchEnd => match &p.result {
+                Some(r) if r.outcome == crate::engine::score::Outcome::Draw => {
+                    "The match is over: a draw.".to_string()
+                }
+                Some(r) if r.outcome == crate::engine::score::Outcome::Tie => {
+                    "The match is over: a tie.".to_string()
+                }
                 Some(r) => format!(
                     "The match is over: {}.",
                     r.describe(|s| short[s.index()].clone())

@@ -58,10 +58,12 @@ pub const NOT_A_TERMINAL: &str = "the terminal program needs a terminal of at le
      terminal window, or use `accc sim`, `accc show` or `accc export` for text and data";
 
 /// Runs the terminal program until the user quits.
+/// `earlier`: save files an earlier version left in `./saves`, told of on the file prompt.
 pub fn run(
     saves_dir: PathBuf,
     name: Option<String>,
     seed: Option<u64>,
+    earlier: Option<crate::folder::Earlier>,
 ) -> crate::error::Result<()> {
     // Without a terminal (output to a pipe or a file, input from one) there is nothing to
     // draw on: say so in the program's words, before the terminal is touched.
@@ -80,6 +82,7 @@ pub fn run(
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let mut app = App::new(saves_dir, name);
+    app.earlier = earlier;
     app.set_new_seed(seed);
     let size = terminal
         .size()

@@ -494,10 +494,16 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
         let line = format!("{:>2} {:<12}{mark}{pts:>3}", i + 1, short(c));
         buf.set_string(kx, area.y + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
     }
+    // As the title counts matches ("after 6 of 56 matches"): a round with only some of its
+    // matches played is under way, not done.
+    let rounds = crate::league::ROUNDS;
+    let per_round = crate::league::MATCHES_PER_ROUND as usize;
     let when = if v.rows.is_empty() {
         "No round played yet.".to_string()
+    } else if v.matches < v.rounds as usize * per_round {
+        format!("In round {} of {rounds}.", v.rounds)
     } else {
-        format!("After {} of 14 rounds.", v.rounds)
+        format!("After {} of {rounds} rounds.", v.rounds)
     };
     buf.set_string(kx, area.y + 11, fit(&when, 21), style::text());
     if v.user.is_some_and(|u| v.ids.contains(&u)) {

@@ -208,7 +208,12 @@ impl Open {
         match k.code {
             // The all-time views were picked from the [8] menu: back to it.
             KeyCode::Esc | KeyCode::Enter if kind.is_all_time() => Screen::AllTime,
-            KeyCode::Esc | KeyCode::Enter => Screen::Menu,
+            // A past season's averages or results, reached from its table under review ([7]):
+            // back to that table, the season still under review.
+            KeyCode::Esc | KeyCode::Enter => match review {
+                Some(r) if kind != ViewKind::Table => self.review(ViewKind::Table, r),
+                _ => Screen::Menu,
+            },
             // Any other key: what was said has been read.
             code => Screen::Text {
                 scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),

@@ -283,6 +283,9 @@ pub struct RaceView {
     pub counties: Vec<&'static str>,
     /// Rounds with a match played.
     pub rounds: u8,
+    /// Matches played (the last round may be under way: fewer than its four).
+    #[serde(skip)]
+    pub matches: usize,
     /// Round by round, each round's counties in the order of `counties`.
     pub rows: Vec<RaceRow>,
     #[serde(skip)]
@@ -330,6 +333,7 @@ pub fn race_view(comp: &Competition, year: Option<u16>, class: Class) -> Result<
         user_county: comp.settings().user_county.map(name),
         counties: ids.iter().map(|&c| name(c)).collect(),
         rounds,
+        matches: cs.matches().len(),
         rows,
         ids,
         user: comp.settings().user_county,

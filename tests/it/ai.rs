@@ -323,7 +323,7 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
         .iter()
         .map(|l| {
             assert!(l.contains(" overs: Nottinghamshire "), "{l}");
-            let about = l.rsplit("(about ").next().unwrap();
+            let about = l.rsplit("(cost about ").next().unwrap();
             about.trim_end_matches(" runs)").parse().unwrap()
         })
         .collect();

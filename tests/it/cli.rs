@@ -143,9 +143,12 @@ fn the_match_scorecard_fits_78_columns() {
 #[test]
 fn a_blank_saves_variable_means_the_default_folder() {
     let dir = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| {
         accc()
             .env("ACCC_SAVES", "")
+            .env("HOME", home.path())
+            .env_remove("XDG_DATA_HOME")
             .current_dir(dir.path())
             .args(args)
             .output()
@@ -176,9 +179,17 @@ fn a_blank_saves_variable_means_the_default_folder() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The default folder: this system's data folder (see conventions.rs), not ./saves.
     assert!(
-        dir.path().join("saves").join("BLANK.acc").is_file(),
-        "the file went into ./saves"
+        !dir.path().join("saves").exists(),
+        "nothing went into ./saves"
+    );
+    #[cfg(target_os = "linux")]
+    assert!(
+        home.path()
+            .join(".local/share/accc/saves/BLANK.acc")
+            .is_file(),
+        "the file went into the data folder"
     );
 }
 

@@ -432,15 +432,22 @@ fn accc_match_logs_pass_the_independent_check() {
             );
             let text = std::fs::read_to_string(&log).unwrap();
             check_log(&text);
-            // --json prints the log's result line
+            // --json prints the log's result line, its fields as they are, with the seed and
+            // the counties' names added
             let json = accc()
                 .args(["match", "--seed", &seed, "--json"])
                 .args(*flags)
                 .output()
                 .unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+            let result: serde_json::Value =
+                serde_json::from_str(text.lines().last().unwrap()).unwrap();
+            for (k, v) in result.as_object().unwrap() {
+                assert_eq!(&json[k], v, "{k}");
+            }
             assert_eq!(
-                String::from_utf8(json.stdout).unwrap().trim(),
-                text.lines().last().unwrap()
+                json["seed"].as_u64().map(|s| s.to_string()),
+                Some(seed.clone())
             );
         }
     }

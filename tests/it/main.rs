@@ -6,6 +6,7 @@ mod almanack;
 mod architecture;
 mod charts;
 mod cli;
+mod conventions;
 mod e2e;
 mod engine;
 mod files;

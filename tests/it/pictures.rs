@@ -279,6 +279,7 @@ fn tied_race(rounds: u8) -> views::RaceView {
         user_county: None,
         counties: ids.iter().map(|&c| views::format::name(c)).collect(),
         rounds,
+        matches: rounds as usize * 4,
         rows,
         ids,
         user: None,
@@ -321,6 +322,42 @@ fn a_race_shows_every_place_when_lines_end_together() {
         assert!(text.contains("0      2      4"), "{text}");
         assert!(text.contains("14 rounds"), "{text}");
     }
+}
+
+/// The race's key says how far the season is as its title does: a round with only some of
+/// its matches played is under way ("after 2 of 56 matches" is round 1 under way, not
+/// "after 1 of 14 rounds").
+#[test]
+fn the_race_key_and_its_title_agree_on_how_far_the_season_is() {
+    let mut seen = std::collections::BTreeSet::new();
+    for extra in 1..=10 {
+        let c = comp(8, None, 0, extra);
+        for class in [Class::First, Class::Second] {
+            let race = views::race_view(&c, None, class).unwrap();
+            let text = shot(&Picture::Race(race));
+            let title = text.lines().next().unwrap();
+            let Some(n) = title
+                .split("(after ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .and_then(|n| n.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            let said = if n % 4 == 0 {
+                format!("After {} of 14 rounds.", n / 4)
+            } else {
+                format!("In round {} of 14.", n / 4 + 1)
+            };
+            assert!(text.contains(&said), "{n} matches: {said}\n{text}");
+            seen.insert(n % 4 == 0);
+        }
+    }
+    assert_eq!(
+        seen.len(),
+        2,
+        "both a round under way and one done were seen"
+    );
 }
 
 #[test]

@@ -126,16 +126,52 @@ fn a_name_beginning_with_a_hyphen_is_refused_at_the_prompt() {
     );
 }
 
+/// Files an earlier version left in `./saves` are told of on the file prompt and when a new
+/// file of one's name is asked for; they are not moved.
+#[test]
+fn the_file_prompt_tells_of_files_left_in_dot_saves_by_an_earlier_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    let said = "An earlier version left files in ./saves (OLD, OTHER); they are kept there: \
+                give --saves-dir saves to use them there, or move them (with their .bak and \
+                .jnl files) to";
+    let joined = |app: &App| shot(app).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!joined(&app).contains("An earlier version"));
+    app.earlier = Some(accc::folder::Earlier {
+        folder: "saves".into(),
+        names: vec!["OLD".into(), "OTHER".into()],
+    });
+    assert!(joined(&app).contains(said), "{}", shot(&app));
+    press(&mut app, "old");
+    enter(&mut app);
+    assert!(shot(&app).contains("There is no ACCC file called OLD."));
+    assert!(joined(&app).contains(said), "{}", shot(&app));
+    press(&mut app, "n");
+    press(&mut app, "new");
+    enter(&mut app);
+    assert!(shot(&app).contains("There is no ACCC file called NEW."));
+    assert!(
+        !joined(&app).contains("An earlier version"),
+        "{}",
+        shot(&app)
+    );
+}
+
 #[test]
 fn start_screens_new_file_options_and_county() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::new(dir.path().to_path_buf(), None);
     app.new_seed = Some(1);
-    insta::assert_snapshot!("file_prompt", shot(&app));
+    // The prompt says where the files are (the folder, which changes from run to run, put in
+    // words for the snapshot).
+    let folder = dir.path().display().to_string();
+    let at_folder = |app: &App| shot(app).replace(&folder, "<the saves folder>");
+    assert!(shot(&app).contains(&format!("Files are kept in {folder}")));
+    insta::assert_snapshot!("file_prompt", at_folder(&app));
     // A name's rules are told as it is typed: eight characters at most, and only letters,
     // digits, '_' and '-'.
     press(&mut app, "far_too_long");
-    insta::assert_snapshot!("file_prompt_bad_name", shot(&app));
+    insta::assert_snapshot!("file_prompt_bad_name", at_folder(&app));
     assert!(matches!(app.start(), Some(Start::FileName { input, .. }) if input == "far_too_"));
     // A full name has no cursor: "far_too_" is all there is.
     assert_eq!(reversed_cells(&app, 11), Vec::<u16>::new());
@@ -180,7 +216,7 @@ fn start_screens_new_file_options_and_county() {
     assert!(shot(&app).contains("it is empty"), "{}", shot(&app));
     press(&mut app, "surrey11");
     enter(&mut app);
-    insta::assert_snapshot!("confirm_new_file", shot(&app));
+    insta::assert_snapshot!("confirm_new_file", at_folder(&app));
     press(&mut app, "x"); // ignored
     press(&mut app, "y");
     insta::assert_snapshot!("options_defaults", shot(&app));
@@ -953,13 +989,23 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             })
             .collect()
     };
-    // Where it came: the innings and the overs the scoreboard showed once its ball was done
-    // (a no-ball shares its overs with the ball before it, as on the board).
-    let at = |ball: Option<accc::engine::BallRecord>| {
+    // Where it came: the innings, named as the scorecard names it (the batting side's 1st or
+    // 2nd, not the match's 2nd for the side batting second), and the overs the scoreboard
+    // showed once its ball was done (a no-ball shares its overs with the ball before it, as
+    // on the board).
+    let at = |s: &accc::live::LiveMatch, ball: Option<accc::engine::BallRecord>| {
         let ball = ball.expect("a ball was bowled");
-        let nth = ["1st", "2nd", "3rd", "4th"][ball.innings.clamp(1, 4) as usize - 1];
+        let p = s.state.public();
+        let card = accc::scorecard::scorecard(
+            p,
+            &accc::scorecard::Names {
+                home: &s.names[0],
+                away: &s.names[1],
+            },
+        );
+        let innings: Vec<&str> = card.lines().filter(|l| l.ends_with(" innings")).collect();
         let overs = accc::engine::score::overs_text(ball.balls);
-        format!("{nth} innings, at {overs} ")
+        format!("{}, at {overs} ", innings[ball.innings as usize - 1])
     };
     for every in [0, 7] {
         to_own_match(&mut app);
@@ -969,7 +1015,7 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
         play_out_pressing(&mut app, |s| {
             let last = s.state.public().last_ball;
             if let Some((what, _)) = waiting.take_if(|(_, before)| *before != last) {
-                own.insert(format!("{}{what}", at(last)));
+                own.insert(format!("{}{what}", at(s, last)));
             }
             let ball_or_answer = matches!(
                 s.human_to_act(),
@@ -984,7 +1030,8 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             }
         });
         if let Some((what, _)) = waiting {
-            own.insert(format!("{}{what}", at(live(&app).state.public().last_ball)));
+            let s = live(&app);
+            own.insert(format!("{}{what}", at(s, s.state.public().last_ball)));
         }
         assert!(asked > 100, "{asked}");
         enter(&mut app);
@@ -1006,6 +1053,17 @@ fn the_review_never_blames_a_choice_the_equals_key_advised() {
             assert!(printed.contains("nothing to review"), "{printed}");
         } else {
             assert!(!blamed.is_empty(), "{text}");
+            // What the figure is: a cost.
+            let words = lines
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(
+                words.matches("(cost about ").count(),
+                blamed.len(),
+                "{text}"
+            );
             for line in &blamed {
                 assert!(
                     own.iter().any(|at| line.starts_with(at.as_str())),
@@ -1645,6 +1703,15 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
         press(&mut app, "q");
     }
     assert!(live(&app).state.is_over());
+    // [Q] does not skip the closing lines: the match's end is one stop, as when it is watched
+    // to its end, saying the result in a sentence.
+    let text = shot(&app);
+    assert!(
+        live(&app).paused.as_ref().is_some_and(|s| s.match_end()),
+        "{text}"
+    );
+    assert!(text.contains("The match is over: "), "{text}");
+    assert!(!text.contains("over: Match"), "{text}");
     // Finishing quickly tells of the last ball alone, not of every ball since the last look,
     // and leaves no pause behind.
     assert!(
@@ -1655,6 +1722,42 @@ fn watching_two_computer_sides_pauses_and_can_finish_quickly() {
     assert!(live(&app).commentary.pauses.is_empty());
     enter(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Scorecard { .. })));
+}
+
+/// The end of a drawn or tied match is said in a sentence ("The match is over: a draw."),
+/// not with the heading's "Match drawn" in the middle of it; a win names the winner.
+#[test]
+fn the_end_of_a_watched_match_is_said_in_a_sentence() {
+    let mut seen = std::collections::BTreeSet::new();
+    // One pack a session draws most matches; three are won more often.
+    for packs in [1, 3] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = file_of_packs(dir.path(), None, packs);
+        for _ in 0..300 {
+            if seen.len() == 2 {
+                break;
+            }
+            match app.screen() {
+                Some(Screen::Menu) => press(&mut app, "2"),
+                Some(Screen::Match { .. }) => {
+                    press(&mut app, "q");
+                    let text = shot(&app);
+                    let result = live(&app).state.public().result.expect("the match is over");
+                    let said = match result.outcome {
+                        accc::engine::score::Outcome::Draw => "The match is over: a draw.",
+                        accc::engine::score::Outcome::Tie => "The match is over: a tie.",
+                        accc::engine::score::Outcome::Win => "won ",
+                    };
+                    assert!(text.contains(said), "{text}");
+                    assert!(!text.contains("over: Match"), "{text}");
+                    seen.insert(result.outcome == accc::engine::score::Outcome::Win);
+                    enter(&mut app);
+                }
+                _ => enter(&mut app),
+            }
+        }
+    }
+    assert_eq!(seen.len(), 2, "a drawn match and a won one were seen");
 }
 
 /// When the person's county plays next, [1] is not offered (as the guide has it): dimmed, its
@@ -2816,6 +2919,16 @@ fn simulate_on_a_finished_competition_says_why_not() {
     drop(small_file(dir.path(), None));
     sim_on_disk(dir.path(), 100);
     let mut app = App::new(dir.path().to_path_buf(), Some("test".into()));
+    // The menu of a competition that is over offers no match and no simulation: [1], [2]
+    // and [S] are not there, and it says why.
+    let menu = shot(&app);
+    for gone in ["[1]", "[2]", "[S]"] {
+        assert!(!menu.contains(gone), "{gone}\n{menu}");
+    }
+    assert!(
+        menu.contains("The competition is over: all its seasons, 1890-1989, have been played."),
+        "{menu}"
+    );
     press(&mut app, "s");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(
@@ -2846,6 +2959,52 @@ fn the_final_scoreboard_opens_on_the_result_and_goes_home_and_end() {
     assert!(shot(&app).contains(&last), "{}", shot(&app));
     app.update(key(KeyCode::Home));
     assert_eq!(shot(&app), top);
+}
+
+/// The runs-per-over panels of the final scoreboard say what a bar is wherever some panel's
+/// innings has more overs than its 18 bars: every panel then, the first too, even one whose
+/// bar is one over, so that no panel is read at another's scale.
+#[test]
+fn every_runs_per_over_panel_says_how_many_overs_a_bar_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = file_of_packs(dir.path(), None, 3);
+    let (mut mixed, mut binned) = (0, 0);
+    for _ in 0..80 {
+        if mixed > 0 && binned > 0 {
+            break;
+        }
+        match app.screen() {
+            Some(Screen::Scorecard { card, .. }) => {
+                let text = shot(&app);
+                let rows: Vec<&str> = text.lines().collect();
+                let pers: Vec<usize> = card
+                    .innings
+                    .iter()
+                    .take(4)
+                    .map(|(_, overs)| overs.len().div_ceil(18).max(1))
+                    .collect();
+                let labelled = pers.iter().any(|&p| p > 1);
+                for (i, &per) in pers.iter().enumerate() {
+                    let label: String = rows[23].chars().skip(1 + i * 20).take(19).collect();
+                    let said = match per {
+                        1 => "(a bar is 1 over)".to_string(),
+                        n => format!("(a bar is {n} overs)"),
+                    };
+                    if labelled {
+                        assert!(label.starts_with(&said), "panel {}: {said}\n{text}", i + 1);
+                    } else {
+                        assert_eq!(label.trim(), "", "panel {}\n{text}", i + 1);
+                    }
+                }
+                binned += labelled as u32;
+                mixed += (labelled && pers[0] == 1) as u32;
+                enter(&mut app);
+            }
+            Some(Screen::Menu) => press(&mut app, "1"),
+            _ => enter(&mut app),
+        }
+    }
+    assert!(binned > 0 && mixed > 0, "{binned} cards with a panel of bars of overs, {mixed} with a first panel of one over a bar beside one");
 }
 
 /// A match of the user's (home or away) brought to its first ball, with the keys pressed.
@@ -3860,6 +4019,10 @@ fn the_review_goes_to_a_year_typed_and_says_when_it_is_at_either_end() {
     at(&app, "Averages, 1890", keys);
     press(&mut app, "8");
     at(&app, "Averages, 1891", keys);
+    // [Esc] from a season's averages goes back to its table, the season still under review;
+    // from the table, to the menu.
+    esc(&mut app);
+    at(&app, "Points table, 1891", keys);
     esc(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     // Once the competition is over, the last season is the last.
