@@ -214,10 +214,7 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                     Ok(sys) => format!(
                         "{:<16} {sys:<18} {}\n",
                         l.name,
-                        crate::engine::score::plural(
-                            u32::try_from(l.calls).unwrap_or(u32::MAX),
-                            "call"
-                        )
+                        crate::text::plural(u32::try_from(l.calls).unwrap_or(u32::MAX), "call")
                     ),
                     Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
                 })
@@ -465,7 +462,10 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             ParamKind::Number { default: Some(d) } => format!("{} [default: {d}]", param.help),
             _ => param.help.to_string(),
         };
-        let mut arg = Arg::new(param.name).long(param.name).help(help);
+        let mut arg = Arg::new(param.name)
+            .long(param.name)
+            .aliases(param.aliases)
+            .help(help);
         arg =
             match param.kind {
                 ParamKind::Flag => arg.action(ArgAction::SetTrue),
@@ -477,7 +477,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                 // Each option with what it means, where the procedure says (shown by --help).
                 ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
                     clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
-                        let value = clap::builder::PossibleValue::new(o);
+                        let others = param.names.iter().filter(|(_, k)| *k == o).map(|(n, _)| *n);
+                        let value = clap::builder::PossibleValue::new(o).aliases(others);
                         match param.meanings.iter().find(|(k, _)| *k == o) {
                             Some((_, about)) => value.help(*about),
                             None => value,
@@ -491,6 +492,11 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                     .value_parser(value_parser!(i64)),
                 ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
             };
+        if !param.names.is_empty() {
+            // A choice taken under other names takes them in any case, as the walk does
+            // ("Späher", "späher").
+            arg = arg.ignore_case(true);
+        }
         for c in param.conflicts {
             arg = arg.conflicts_with(*c);
         }
@@ -996,11 +1002,19 @@ fn call_from_matches(
                 )
             }
             _ => match (known.offered)(&q.id) {
-                Some(a) => format!(
-                    "; a table session asks it on every call, as it changes between calls: its \
-                     last answer was {a} (--{} {a})",
-                    param.name
-                ),
+                Some(a) => {
+                    let flag = match a {
+                        Answer::Bool(true) => format!("--{}", param.name),
+                        Answer::Bool(false) => format!("--no-{}", param.name),
+                        _ => format!("--{} {a}", param.name),
+                    };
+                    let why = if param.each_call {
+                        "on every call, as it changes between calls"
+                    } else {
+                        "again, as it may have changed unseen"
+                    };
+                    format!("; a table session asks it {why}: its last answer was {a} ({flag})")
+                }
                 None => String::new(),
             },
         };

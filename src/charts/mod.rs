@@ -39,6 +39,17 @@ pub struct SystemDef {
 }
 
 impl SystemDef {
+    /// The registry entry for a system: what its data file holds, with its procedures.
+    pub fn new(common: &data::Common, procedures: &'static [Procedure]) -> SystemDef {
+        SystemDef {
+            meta: common.system.clone(),
+            charts: common.charts.clone(),
+            rules: common.rules.clone(),
+            unclear: common.unclear.clone(),
+            procedures,
+        }
+    }
+
     /// A chart by id.
     pub fn chart(&self, id: &str) -> Option<&Chart> {
         self.charts.iter().find(|c| c.id.eq_ignore_ascii_case(id))

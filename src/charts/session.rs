@@ -142,13 +142,16 @@ impl Session {
 
     /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
     /// as kept (standing or situation) is answered from the session, and not one it asks on
-    /// every call all the same (see [`Session::offered_for`]).
+    /// every call all the same, nor one the game's rules ask again for now (see
+    /// [`Session::offered_for`]).
     pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
         let kept = p
             .params
             .iter()
             .any(|x| x.kept() && !x.each_call && x.name == id);
-        kept.then(|| self.facts.get(id)).flatten()
+        (kept && !self.asked_again(id))
+            .then(|| self.facts.get(id))
+            .flatten()
     }
 
     /// The kept fact a question `id` of procedure `p` asks on every call is offered as: the
@@ -158,8 +161,15 @@ impl Session {
         let offered = p
             .params
             .iter()
-            .any(|x| x.kept() && x.each_call && x.name == id);
+            .any(|x| x.kept() && (x.each_call || self.asked_again(x.name)) && x.name == id);
         offered.then(|| self.facts.get(id)).flatten()
+    }
+
+    /// Whether the kept fact `id` is asked again for now, as the game's rules say, though
+    /// the session holds it (Paydirt VII's ahead or behind worked out in the first half: see
+    /// [`super::paydirt7::asked_again`]).
+    fn asked_again(&self, id: &str) -> bool {
+        self.system == super::paydirt7::SYSTEM_ID && super::paydirt7::asked_again(id, &self.facts)
     }
 
     /// Records a finished call whose every answer was given by the person or the session (a
@@ -207,6 +217,10 @@ impl Session {
         // Breakaway: each AI defence call is one of your plays, one card off your clock.
         if self.system == super::breakaway::SYSTEM_ID && p.id == "defense" {
             super::breakaway::count_play(&mut self.facts);
+        }
+        // Breakaway: each AI offence call is one play on its Spent Plays pile, for `clock`.
+        if self.system == super::breakaway::SYSTEM_ID && p.id == "offense" {
+            super::breakaway::count_spent(&mut self.facts);
         }
         let changes = changes(&before, &self.facts);
         self.log.push(Entry {
@@ -444,6 +458,11 @@ pub fn fact(sys: &SystemDef, id: &str) -> Option<Fact> {
             prompt: first.help.to_string(),
             kind,
             step: None,
+            names: first
+                .names
+                .iter()
+                .map(|(n, k)| (n.to_string(), k.to_string()))
+                .collect(),
         },
     })
 }

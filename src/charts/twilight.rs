@@ -186,7 +186,7 @@ impl Checked for Data {
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    data().common.system_def(procedures())
+    SystemDef::new(&data().common, procedures())
 }
 
 /// The command-line keys of the regions, in the region chart's order, then "none": derived
@@ -1063,14 +1063,14 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("us-formosan", "the AI is the US and Formosan Resolution is in play").standing(),
             Param::die("china-d6", "the step 4A China card d6; rolled if left out"),
             Param::flag("asia-level3", "a level 3 Asian battleground can be couped"),
-            Param::choice_or("coup-region", REGIONS, "none", "step 4: first region with a battleground to coup"),
+            Param::choice("coup-region", REGIONS, "step 4: first region with a battleground to coup"),
             Param::flag("influence-control", "step 5: a non-European battleground can be controlled this round"),
-            Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with one"),
-            Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
+            Param::choice("influence-region", REGIONS, "step 5A: first region with one"),
+            Param::choice("bg-region", REGIONS, "step 5B: first region with an uncontrolled battleground"),
             Param::flag("yuri", "Yuri and Samantha is in play against the AI").standing(),
-            Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground to coup"),
-            Param::choice_or("nonbg-region-l2", REGIONS, "none", "step 6, last round: first region with a level 2 one"),
-            Param::choice_or("nonbg-region-l3", REGIONS, "none", "step 6, last round: first region with a level 3 one"),
+            Param::choice("nonbg-region", REGIONS, "step 6: first region with a non-battleground to coup"),
+            Param::choice("nonbg-region-l2", REGIONS, "step 6, last round: first region with a level 2 one"),
+            Param::choice("nonbg-region-l3", REGIONS, "step 6, last round: first region with a level 3 one"),
             Param::flag("realign-controlled", "step 7: a controlled non-European battleground can be realigned"),
             Param::flag("event-europe", "the event takes place in Europe only"),
             Param::flag("containment", "the AI has Containment/Brezhnev Doctrine in effect").standing(),
@@ -1183,7 +1183,7 @@ fn build_procedures() -> Vec<Procedure> {
         about: "d6, d12 or d20; leftovers re-roll.",
         params: Vec::leak(vec![
             Param::text("shares", "the choices' shares in order, e.g. '2, 1, 1'"),
-            Param::die("die", "the die, repeated for re-rolls; rolled if left out"),
+            Param::die("die", "the die, repeated for re-rolls; rolled if left out (--d6, --d12 or --d20 taken too)").alias(&["d6", "d12", "d20"]),
         ]),
         run: table_rules::tie,
     },
@@ -1218,8 +1218,8 @@ fn build_procedures() -> Vec<Procedure> {
             Param::number("ops", "Ops of the coup, 1-4"),
             Param::flag_excl("death-squads", "Latin American Death Squads in play for the AI", &["death-squads-against"]).standing(),
             Param::flag_excl("death-squads-against", "Latin American Death Squads in play against the AI", &["death-squads"]).standing(),
-            Param::choice_or("coup-region", REGIONS, "none", "first region (Europe first) with a battleground of its level to coup"),
-            Param::choice_or("nonbg-region", REGIONS, "none", "step 6: first region with a non-battleground of its level to coup"),
+            Param::choice("coup-region", REGIONS, "first region (Europe first) with a battleground of its level to coup"),
+            Param::choice("nonbg-region", REGIONS, "step 6: first region with a non-battleground of its level to coup"),
         ]),
         run: events::event_coup,
     },
@@ -1231,7 +1231,7 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("iran-contra", "Iran-Contra has been played against the AI").standing(),
             Param::flag("europe-realign", "a European battleground can be realigned at -1 or better"),
             Param::flag("realign-controlled", "a controlled non-European battleground can be realigned"),
-            Param::choice_or("realign-in", REGIONS, "none", "step 9: first region (Europe first) with a country to realign"),
+            Param::choice("realign-in", REGIONS, "step 9: first region (Europe first) with a country to realign"),
         ]),
         run: events::event_realign,
     },
@@ -1244,10 +1244,10 @@ fn build_procedures() -> Vec<Procedure> {
             Param::flag("controlled-europe", "step 2: a European battleground the AI controls takes it at no penalty"),
             Param::flag("europe-bg-control", "step 2A: the event can give control of a European battleground"),
             Param::flag("europe-bg", "step 2B: an uncontrolled European battleground it can go to"),
-            Param::choice_or("controlled-bg-region", REGIONS, "none", "step 5: first region with an AI-controlled battleground at no penalty"),
-            Param::choice_or("influence-region", REGIONS, "none", "step 5A: first region with a battleground it can give control of"),
-            Param::choice_or("bg-region", REGIONS, "none", "step 5B: first region with an uncontrolled battleground"),
-            Param::choice_or("region-9", REGIONS, "none", "step 9: first region (Europe first) with a country it can go to"),
+            Param::choice("controlled-bg-region", REGIONS, "step 5: first region with an AI-controlled battleground at no penalty"),
+            Param::choice("influence-region", REGIONS, "step 5A: first region with a battleground it can give control of"),
+            Param::choice("bg-region", REGIONS, "step 5B: first region with an uncontrolled battleground"),
+            Param::choice("region-9", REGIONS, "step 9: first region (Europe first) with a country it can go to"),
             Param::flag("controlled-9", "step 9: an AI-controlled country there at no penalty"),
             Param::flag("adjacent", "step 9A: an uncontrolled country there next to your superpower"),
         ]),

@@ -16,13 +16,14 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::Frame;
 
+use super::app::scrolled;
 use super::charts_session::{self as sessions, FactsKey, FactsScreen, NewKey, NewSession};
 use super::draw::{fit, text, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
 use crate::charts::session::{self, Table};
 use crate::charts::walk::{Answer, Kind, Step, Walk};
-use crate::engine::score::plural;
+use crate::text::plural;
 
 /// Where the charts stand on screen.
 pub enum ChartsScreen {
@@ -218,21 +219,6 @@ fn find_on_system(system: usize, query: &str, scroll: usize) -> ChartsScreen {
             }
         }
     }
-}
-
-/// Scrolls a text view of `len` lines, `rows` at a time, by a key; never past the last
-/// screenful, so that a key back up always moves it.
-fn scrolled(scroll: usize, code: KeyCode, len: usize, rows: usize) -> usize {
-    let moved = match code {
-        KeyCode::Down => scroll + 1,
-        KeyCode::Up => scroll.saturating_sub(1),
-        KeyCode::PageDown | KeyCode::Char(' ') => scroll + 15,
-        KeyCode::PageUp => scroll.saturating_sub(15),
-        KeyCode::Home => 0,
-        KeyCode::End => usize::MAX,
-        _ => scroll,
-    };
-    moved.min(len.saturating_sub(rows))
 }
 
 /// Handles a key on the charts screens; `None` when the user leaves them for the main menu.

@@ -20,7 +20,7 @@ use super::match_screen::put;
 use super::style;
 use crate::charts::session::{self, Fact, Table};
 use crate::charts::walk::{Answer, Keep};
-use crate::engine::score::plural;
+use crate::text::plural;
 
 /// The letters that open the listed sessions on the charts' first screen: every letter but
 /// the screen's own keys ([B] backup, [H] help, [N] new).

@@ -56,6 +56,7 @@ pub fn draw(f: &mut Frame, app: &App) {
 fn draw_start(f: &mut Frame, area: Rect, start: &Start) {
     match start {
         Start::FileName { input, error } => file_name(f, area, input, error.as_deref()),
+        Start::Charts(c) => super::charts_screen::draw_screen(f, area, c),
         Start::Confirm { name } => confirm(f, area, name),
         Start::Damaged {
             name,
@@ -301,7 +302,7 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         1,
         24,
         vec![Span::styled(
-            "[Enter] open or create  [Esc] quit",
+            "[Enter] open or create  [Tab] solo charts of other games  [Esc] quit",
             style::key(),
         )],
     );

@@ -215,3 +215,4 @@ mod tui;
 mod tui_session;
 mod twilight_charts;
 mod undaunted_charts;
+mod unstated;

@@ -395,6 +395,10 @@ fn the_log_holds_only_dice_rolled_or_given() {
             "--no-red-zone",
             "--d6",
             "3",
+            "--defense-sheet",
+            "sample",
+            "--run-tokens",
+            "4",
             "--json",
         ],
     );
@@ -885,6 +889,8 @@ fn breakaway_keeps_the_defence_and_the_offence_sheet_apart() {
         "--others-no",
         "--d6",
         "3",
+        "--pass-tokens",
+        "4",
     ];
     let offense = [
         "offense",
