@@ -9,11 +9,11 @@
 //! - one module per system ([`paydirt7`], [`paydirt3`], [`breakaway`], [`twilight`],
 //!   [`undaunted`]): its data file, and its procedures written against [`walk`].
 //! - [`cards`]: the cards a system's source describes, looked up by name or number.
-//! - [`cli`]: `accc charts list | show | card | call | walk | session`.
+//! The command line (`accc charts ...`) is the command line's, in `crate::cli::charts`, on
+//! this module's public API.
 
 pub mod breakaway;
 pub mod cards;
-pub mod cli;
 pub mod data;
 pub mod paydirt3;
 pub mod paydirt7;

@@ -111,7 +111,7 @@ pub enum Undone {
 
 /// A game at the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Session {
+pub struct TableSession {
     /// The system's id.
     pub system: String,
     /// The standing facts: question id to answer.
@@ -124,10 +124,10 @@ pub struct Session {
     pub hand: Vec<HandChange>,
 }
 
-impl Session {
+impl TableSession {
     /// A new session of `system`, with no facts and no calls.
-    pub fn new(system: &str) -> Session {
-        Session {
+    pub fn new(system: &str) -> TableSession {
+        TableSession {
             system: system.to_string(),
             facts: BTreeMap::new(),
             log: Vec::new(),
@@ -143,7 +143,7 @@ impl Session {
     /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
     /// as kept (standing or situation) is answered from the session, and not one it asks on
     /// every call all the same, nor one the game's rules ask again for now (see
-    /// [`Session::offered_for`]).
+    /// [`TableSession::offered_for`]).
     pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
         let kept = p
             .params
@@ -479,7 +479,7 @@ pub fn facts(sys: &SystemDef) -> Vec<Fact> {
 /// as the next question is one of them; stops at the first it does not know (or whose known
 /// answer the procedure refuses, which is then asked). Returns the ids answered this way, for
 /// the front end to show as taken from the session.
-pub fn fill_known(walk: &mut Walk, session: &Session) -> Vec<String> {
+pub fn fill_known(walk: &mut Walk, session: &TableSession) -> Vec<String> {
     let p = walk.procedure();
     let from = walk.answers().len();
     walk.fill(|id| session.known_for(p, id).cloned());
@@ -661,11 +661,11 @@ fn backup_of(path: &Path) -> PathBuf {
 
 /// Reads a session file; one that cannot be used is told with its backup, if there is one,
 /// and what the backup holds.
-pub fn read(path: &Path) -> Result<Session, Error> {
+pub fn read(path: &Path) -> Result<TableSession, Error> {
     read_as(path, true)
 }
 
-fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
+fn read_as(path: &Path, with_backup: bool) -> Result<TableSession, Error> {
     let bytes = store::read::read_regular(path, LIMIT)?;
     let unusable = |why: String| {
         let bak = backup_of(path);
@@ -686,7 +686,7 @@ fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;
-    let mut session: Session = serde_json::from_slice(payload)
+    let mut session: TableSession = serde_json::from_slice(payload)
         .map_err(|e| unusable(format!("is damaged: its contents do not read ({e})")))?;
     upgrade(&mut session);
     Ok(session)
@@ -702,7 +702,7 @@ const OLD_SHEET: &str = "sheet";
 /// nowhere when no call did (then it is asked again). The facts before each call and each
 /// change by hand are brought up to date the same way, so that `undo` restores facts this
 /// version knows.
-fn upgrade(session: &mut Session) {
+fn upgrade(session: &mut TableSession) {
     use super::breakaway::{DEFENSE_SHEET, OFFENSE_SHEET};
     if session.system != "breakaway" {
         return;
@@ -748,26 +748,26 @@ fn upgrade(session: &mut Session) {
 /// Reads session `name` without taking its lock, for a program that only reads it (`session
 /// show`): a session file is only ever replaced whole, so a reader sees the whole of one
 /// version even while another program has the session open.
-pub fn load(saves_dir: &Path, name: &str) -> Result<Session, Error> {
+pub fn load(saves_dir: &Path, name: &str) -> Result<TableSession, Error> {
     read(&path_of(saves_dir, name)?)
 }
 
 /// An open session: the file locked against a second program until dropped.
 #[derive(Debug)]
-pub struct Table {
+pub struct OpenTable {
     pub name: String,
     pub path: PathBuf,
-    pub session: Session,
+    pub session: TableSession,
     _lock: Lock,
 }
 
-impl Table {
+impl OpenTable {
     /// Opens session `name`, locking its file.
-    pub fn open(saves_dir: &Path, name: &str) -> Result<Table, Error> {
+    pub fn open(saves_dir: &Path, name: &str) -> Result<OpenTable, Error> {
         let path = path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         let session = read(&path)?;
-        Ok(Table {
+        Ok(OpenTable {
             name: name.to_string(),
             path,
             session,
@@ -776,16 +776,16 @@ impl Table {
     }
 
     /// Starts session `name` of `system` and writes it.
-    pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<Table, Error> {
+    pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<OpenTable, Error> {
         let path = new_path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         if path.exists() {
             return Err(err(ErrorKind::Exists(name.to_string())));
         }
-        let open = Table {
+        let open = OpenTable {
             name: name.to_string(),
             path,
-            session: Session::new(system),
+            session: TableSession::new(system),
             _lock: lock,
         };
         open.save()?;
@@ -863,18 +863,18 @@ mod tests {
     #[test]
     fn a_session_survives_writing_and_reading_and_refuses_damage() {
         let dir = tempfile::tempdir().unwrap();
-        let mut open = Table::create(dir.path(), "game1", "twilight-struggle").unwrap();
+        let mut open = OpenTable::create(dir.path(), "game1", "twilight-struggle").unwrap();
         open.session.set("war", Some(Answer::Choice("mid".into())));
         open.save().unwrap();
         let path = open.path.clone();
         drop(open);
-        let back = Table::open(dir.path(), "game1").unwrap();
+        let back = OpenTable::open(dir.path(), "game1").unwrap();
         assert_eq!(
             back.session.known("war"),
             Some(&Answer::Choice("mid".into()))
         );
         // A second program cannot open it while it is open.
-        let e = Table::open(dir.path(), "game1").unwrap_err();
+        let e = OpenTable::open(dir.path(), "game1").unwrap_err();
         assert!(
             matches!(&e.kind, ErrorKind::File(f) if matches!(f.kind, store::ErrorKind::Locked { .. })),
             "{e}"
@@ -885,16 +885,16 @@ mod tests {
         let n = bytes.len();
         bytes[n - 2] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        let e = Table::open(dir.path(), "game1").unwrap_err();
+        let e = OpenTable::open(dir.path(), "game1").unwrap_err();
         assert!(e.to_string().contains("checksum"), "{e}");
         assert!(matches!(
-            Table::create(dir.path(), "game1", "undaunted")
+            OpenTable::create(dir.path(), "game1", "undaunted")
                 .unwrap_err()
                 .kind,
             ErrorKind::Exists(_)
         ));
         assert!(matches!(
-            Table::create(dir.path(), "../x", "undaunted")
+            OpenTable::create(dir.path(), "../x", "undaunted")
                 .unwrap_err()
                 .kind,
             ErrorKind::BadName(_)

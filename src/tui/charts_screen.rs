@@ -21,7 +21,7 @@ use super::charts_session::{self as sessions, FactsKey, FactsScreen, NewKey, New
 use super::draw::{fit, text, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
-use crate::charts::session::{self, Table};
+use crate::charts::session::{self, OpenTable};
 use crate::charts::walk::{Answer, Kind, Step, Walk};
 use crate::text::plural;
 
@@ -64,7 +64,7 @@ pub enum ChartsScreen {
     /// scrolls by `scroll` when it does not fit above them.
     Procedures {
         system: usize,
-        table: Option<Box<Table>>,
+        table: Option<Box<OpenTable>>,
         /// What the last key did (a call taken back, a refusal).
         status: Option<String>,
         scroll: usize,
@@ -495,7 +495,7 @@ fn open_session(
     else {
         return Ok(None);
     };
-    let table = Table::open(saves_dir, &listed.name).map_err(|e| {
+    let table = OpenTable::open(saves_dir, &listed.name).map_err(|e| {
         let (why, offer) = sessions::refusal(saves_dir, &listed.name, &e);
         (why, offer.then(|| listed.name.clone()))
     })?;
@@ -504,7 +504,7 @@ fn open_session(
 
 /// The procedures of an open session, with a message; the list of sessions, saying why, for
 /// a session of a game this program has no charts for.
-fn session_screen(saves_dir: &Path, table: Table, status: Option<String>) -> ChartsScreen {
+fn session_screen(saves_dir: &Path, table: OpenTable, status: Option<String>) -> ChartsScreen {
     let Some(system) = crate::charts::systems()
         .iter()
         .position(|s| s.meta.id == table.session.system)
@@ -523,7 +523,11 @@ fn session_screen(saves_dir: &Path, table: Table, status: Option<String>) -> Cha
 
 /// A system's procedures, in a table session when `table` is set, with a message, scrolled to
 /// the top.
-fn procedures(system: usize, table: Option<Box<Table>>, status: Option<String>) -> ChartsScreen {
+fn procedures(
+    system: usize,
+    table: Option<Box<OpenTable>>,
+    status: Option<String>,
+) -> ChartsScreen {
     ChartsScreen::Procedures {
         system,
         table,
@@ -707,7 +711,7 @@ pub struct WalkScreen {
     leaving: bool,
     /// The table session the walk plays in, if any: it answers what it knows, and the call
     /// is recorded in it when made.
-    pub table: Option<Box<Table>>,
+    pub table: Option<Box<OpenTable>>,
     /// Whether the finished call is recorded, and where.
     pub recorded: Option<String>,
     /// The number of the call in the session's log, once recorded there.
@@ -865,7 +869,7 @@ impl WalkScreen {
 
 /// A session's calls and the facts it keeps, by their ids, in a line or two: a list of facts
 /// too long for them is cut, so that the pointer to [F] stays in sight.
-fn session_summary(system: usize, t: &Table) -> Vec<String> {
+fn session_summary(system: usize, t: &OpenTable) -> Vec<String> {
     let kept: Vec<String> = sessions::facts(system)
         .iter()
         .filter_map(|f| t.session.known(f.id).map(|a| format!("{} {a}", f.id)))
@@ -916,7 +920,11 @@ const MESSAGE_ROWS: usize = 4;
 /// The procedures screen of `system`, in session `table` if any, with message `status`: the
 /// list whole where it fits above the lines kept in sight, else one row a procedure (its key,
 /// its title and as much of its summary as fits), which scrolls if even that does not fit.
-fn procedures_page(system: usize, table: Option<&Table>, status: Option<&str>) -> ProceduresPage {
+fn procedures_page(
+    system: usize,
+    table: Option<&OpenTable>,
+    status: Option<&str>,
+) -> ProceduresPage {
     let full = procedure_lines(system);
     let mut said: Vec<String> = status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
     if said.len() > MESSAGE_ROWS {
@@ -1580,7 +1588,7 @@ mod tests {
         };
         for (doing, stands) in [(Doing::FlushingFolder, true), (Doing::Replacing, false)] {
             let name = if stands { "T" } else { "U" };
-            let table = Table::create(dir.path(), name, "undaunted").unwrap();
+            let table = OpenTable::create(dir.path(), name, "undaunted").unwrap();
             let mut w = WalkScreen::new(system, p, 1);
             for a in ["mg-schuetze", "n", "n", "n", "4"] {
                 w.walk.answer_text(a).unwrap();
