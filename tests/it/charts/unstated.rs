@@ -298,7 +298,7 @@ fn the_hand_given_to_order_answers_the_cards_questions() {
         err.contains("fog-in-hand: yes (new)") && err.contains("two-in-hand: yes (new)"),
         "{err}"
     );
-    let (out, _) = ok(d, &[&scout[..], &tail].concat());
+    let (out, _) = ok(d, &[&scout[..], &tail, &["--possible-erkunden"]].concat());
     assert!(out.contains("fog-in-hand: yes (from the session)"), "{out}");
     // The first of two squad leaders played, the second is alone.
     let (out, err) = ok(
