@@ -9,6 +9,7 @@
 //! - one module per system ([`paydirt7`], [`paydirt3`], [`breakaway`], [`twilight`],
 //!   [`undaunted`]): its data file, and its procedures written against [`walk`].
 //! - [`cards`]: the cards a system's source describes, looked up by name or number.
+//!
 //! The command line (`accc charts ...`) is the command line's, in `crate::cli::charts`, on
 //! this module's public API.
 

@@ -1005,7 +1005,7 @@ fn order(ctx: &mut Ctx) -> Flow<Outcome> {
         .iter()
         .map(|item| {
             let name = match item.rsplit_once(' ') {
-                Some((n, t)) if matches!(t, "A" | "B" | "C" | "a" | "b" | "c") => n,
+                Some((n, "A" | "B" | "C" | "a" | "b" | "c")) => n,
                 _ => item.as_str(),
             };
             order_index(name)

@@ -225,8 +225,8 @@ pub fn answers_json(answers: &[(String, Answer)]) -> Value {
 /// Why a procedure stopped before finishing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stop {
-    /// It needs this question answered.
-    Ask(Question),
+    /// It needs this question answered (boxed: a procedure's every step returns a `Flow`).
+    Ask(Box<Question>),
     /// The answer to question `id` cannot be used, for this reason.
     Invalid { id: String, message: String },
 }
@@ -289,7 +289,7 @@ impl<'a> Ctx<'a> {
                 id: question.id.clone(),
                 message: format!("expected {}", question.allowed()),
             }),
-            None => Err(Stop::Ask(question)),
+            None => Err(Stop::Ask(Box::new(question))),
         }
     }
 
@@ -863,7 +863,7 @@ impl Walk {
         let mut ctx = Ctx::new(&self.answers);
         match (self.procedure.run)(&mut ctx) {
             Ok(outcome) => Ok(State::Done(outcome)),
-            Err(Stop::Ask(q)) => Ok(State::Ask(q)),
+            Err(Stop::Ask(q)) => Ok(State::Ask(*q)),
             Err(Stop::Invalid { id, message }) => Err(WalkError { id, message }),
         }
     }
