@@ -218,6 +218,13 @@ impl TableSession {
         if self.system == super::breakaway::SYSTEM_ID && p.id == "defense" {
             super::breakaway::count_play(&mut self.facts);
         }
+        // Undaunted: a new round deals a new hand (its initiative is rolled from round 2), so
+        // what the last hand answered is asked again, or given by `order` of the new hand.
+        if self.system == super::undaunted::SYSTEM_ID && p.id == "initiative" {
+            for fact in super::undaunted::HAND_FACTS {
+                self.facts.remove(fact);
+            }
+        }
         // Breakaway: each AI offence call is one play on its Spent Plays pile, for `clock`.
         if self.system == super::breakaway::SYSTEM_ID && p.id == "offense" {
             super::breakaway::count_spent(&mut self.facts);

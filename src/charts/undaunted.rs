@@ -644,6 +644,13 @@ fn finish(
     )
 }
 
+/// The system's id, as a table session names its game.
+pub const SYSTEM_ID: &str = "undaunted";
+
+/// The facts a table session keeps from the AI's hand (given to `order`), forgotten when a
+/// new round's initiative is rolled: its cards are dealt anew.
+pub const HAND_FACTS: [&str; 2] = ["fog-in-hand", "two-in-hand"];
+
 /// The AI's cards under their other names, (name, card key): the German with its umlauts
 /// and the English of the source's card list, so that `card` takes a card by either, as
 /// `target` takes its attacker.

@@ -1,9 +1,9 @@
 //! `accc charts ...`: the command line of the solo charts (`list`, `show`, `card`, `call`,
 //! `walk`, `session`), on the charts' library API (`crate::charts`): the arguments and the
-//! routing here; the texts of `list`, `show` and `card` in [`text`]; a call made from flags
-//! in [`call`] (a procedure's flags are built from its declared parameters at run time, so
+//! routing here; the texts of `list`, `show` and `card` in `text`; a call made from flags
+//! in `call` (a procedure's flags are built from its declared parameters at run time, so
 //! every system's `call` takes its own situation flags through one parser); the table
-//! sessions' verbs in [`session`]; the interactive walk in [`walk`].
+//! sessions' verbs in `session`; the interactive walk in `walk`.
 
 mod call;
 mod session;

@@ -316,6 +316,23 @@ fn the_hand_given_to_order_answers_the_cards_questions() {
     );
     assert!(out.contains("two-in-hand: yes (from the session)"), "{out}");
     assert!(err.contains("two-in-hand: no (was yes)"), "{err}");
+    // A new round's initiative: a new hand, so the last one's answers are asked again.
+    ok(
+        d,
+        &[
+            "charts",
+            "call",
+            "undaunted",
+            "initiative",
+            "--d10",
+            "4",
+            "--session",
+            "u",
+        ],
+    );
+    let (code, _, err) = at(d, &[&scout[..], &tail].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--fog-in-hand"), "{err}");
 }
 
 #[test]
