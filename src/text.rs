@@ -1,12 +1,22 @@
 //! Text in lines of a given width: the program's one word wrap, for the terminal's screens,
-//! the printed commands and the solo charts' tables and cards. It knows nothing of cricket or
-//! of the charts, so both may use it though neither depends on the other.
+//! the printed commands and the solo charts' tables and cards; and a count in words
+//! ([`plural`]). It knows nothing of cricket or of the charts, so both may use it though
+//! neither depends on the other.
 //!
 //! Words are what the text holds between whitespace (spaces, tabs, line ends): a text is one
 //! paragraph, its words set out again with one space between them. A caller that keeps its
 //! blank lines wraps the text a line at a time (a text with no words is one blank line).
 //! Widths count characters, as the charts' tables do: the program's text holds no
 //! double-width characters.
+
+/// `n` things in words: "1 run", "2 runs" (`one`: the singular, made plural with an s).
+pub fn plural(n: u32, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
 
 /// How to wrap: the width of the lines, what begins them, and what becomes of a word longer
 /// than a line's room.

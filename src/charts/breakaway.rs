@@ -59,7 +59,7 @@ impl super::data::Checked for Data {
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    data().common.system_def(PROCEDURES)
+    SystemDef::new(&data().common, PROCEDURES)
 }
 
 /// Whether a play of this kind and value spends a spy token.
@@ -543,6 +543,17 @@ pub fn count_play(facts: &mut std::collections::BTreeMap<String, Answer>) {
     );
 }
 
+/// A table session's facts after an AI offence call: the play goes to the AI's Spent Plays
+/// pile, one more card for `clock` to discard when the drive ends (the pile is shuffled back
+/// then, so `clock` leaves it at 0). A pile the session does not know starts with this play.
+pub fn count_spent(facts: &mut std::collections::BTreeMap<String, Answer>) {
+    let before = match facts.get("spent") {
+        Some(&Answer::Number(n)) => n,
+        _ => 0,
+    };
+    facts.insert("spent".into(), Answer::Number(before.saturating_add(1)));
+}
+
 fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
     let d = data();
     let spent = ctx.number(
@@ -600,6 +611,8 @@ fn clock(ctx: &mut Ctx) -> Flow<Outcome> {
     let half_time = quarter == 2 && next_quarter == 3;
     // What the clock shows now answers the clock's and the end-of-half questions.
     let end_of_half = next_quarter == 2 || next_quarter == 4;
+    // The drive is over: its spent plays are shuffled back into the AI's draw pile.
+    ctx.result_fact("spent", Answer::Number(0));
     ctx.result_fact("quarter", Answer::Number(next_quarter));
     ctx.result_fact("cards-left", Answer::Number(cards_left));
     ctx.result_fact(
@@ -641,7 +654,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI defence: strategy, spy, play call",
         about: "You call your play; the AI picks a strategy, spies if it can, and calls its defence.",
         params: &[
-            Param::choice_or(DEFENSE_SHEET, &["sample", "own"], "sample", "the AI defence's charts: the rules' samples, or own").standing().meaning(DEFENSE_SHEETS),
+            Param::choice(DEFENSE_SHEET, &["sample", "own"], "the AI defence's charts: the rules' samples, or own").standing().meaning(DEFENSE_SHEETS),
             Param::choice("formation", &["run-heavy", "balanced", "pass-heavy"], "your offence formation"),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
@@ -649,8 +662,8 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::choice("strategy", &["eagle", "stunt", "twist"], "the strategy read on the AI sheet"),
             Param::choice("play", &["run", "pass"], "your play type"),
             Param::number("value", "your play's offence value"),
-            Param::number_or("run-tokens", 4, "orange Spy Run tokens you hold before the play").standing().within(0, 40),
-            Param::number_or("pass-tokens", 4, "blue Spy Pass tokens you hold before the play").standing().within(0, 40),
+            Param::number("run-tokens", "orange Spy Run tokens you hold before the play").standing().within(0, 40),
+            Param::number("pass-tokens", "blue Spy Pass tokens you hold before the play").standing().within(0, 40),
             Param::flag("red-zone", "the ball is in a shaded red-zone area (15, 10, 5)"),
             Param::flag("last-cards", "one of the last 2 cards of the half").situation(),
             Param::die("d6", "the d6 for the spy and play charts; rolled if left out"),
@@ -663,7 +676,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "AI offence: formation, strategy, play code",
         about: "Formation from the down chart, strategy from the game state (or end of half), play code.",
         params: &[
-            Param::choice_or(OFFENSE_SHEET, &["fire", "own"], "fire", "the AI offence's sheet: the Fire's (rules), or own").standing().meaning(OFFENSE_SHEETS),
+            Param::choice(OFFENSE_SHEET, &["fire", "own"], "the AI offence's sheet: the Fire's (rules), or own").standing().meaning(OFFENSE_SHEETS),
             Param::number("down", "the down, 1-4"),
             Param::number("distance", "distance to the milestone (first down or goal line)"),
             Param::die_reading("formation-d6", "the d6 for the formation; rolled if left out (not needed with --formation)", "formation"),
@@ -694,7 +707,7 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "Clock after an AI drive",
         about: "How many of your offence cards to discard for the AI's spent plays.",
         params: &[
-            Param::number("spent", "cards in the AI's Spent Plays pile"),
+            Param::number("spent", "cards in the AI's Spent Plays pile").situation().within(0, 45),
             Param::number("cards-left", "cards left in your offence deck this quarter").situation().within(0, 15),
             Param::number("quarter", "the quarter, 1-4").situation().within(1, 4),
         ],

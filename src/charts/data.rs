@@ -316,15 +316,4 @@ impl Common {
     pub fn chart(&self, id: &str) -> &Chart {
         chart(&self.charts, id)
     }
-
-    /// The registry entry for this system, with its procedures.
-    pub fn system_def(&self, procedures: &'static [super::walk::Procedure]) -> super::SystemDef {
-        super::SystemDef {
-            meta: self.system.clone(),
-            charts: self.charts.clone(),
-            rules: self.rules.clone(),
-            unclear: self.unclear.clone(),
-            procedures,
-        }
-    }
 }

@@ -9,11 +9,12 @@
 //! - one module per system ([`paydirt7`], [`paydirt3`], [`breakaway`], [`twilight`],
 //!   [`undaunted`]): its data file, and its procedures written against [`walk`].
 //! - [`cards`]: the cards a system's source describes, looked up by name or number.
-//! - [`cli`]: `accc charts list | show | card | call | walk | session`.
+//!
+//! The command line (`accc charts ...`) is the command line's, in `crate::cli::charts`, on
+//! this module's public API.
 
 pub mod breakaway;
 pub mod cards;
-pub mod cli;
 pub mod data;
 pub mod paydirt3;
 pub mod paydirt7;
@@ -39,6 +40,17 @@ pub struct SystemDef {
 }
 
 impl SystemDef {
+    /// The registry entry for a system: what its data file holds, with its procedures.
+    pub fn new(common: &data::Common, procedures: &'static [Procedure]) -> SystemDef {
+        SystemDef {
+            meta: common.system.clone(),
+            charts: common.charts.clone(),
+            rules: common.rules.clone(),
+            unclear: common.unclear.clone(),
+            procedures,
+        }
+    }
+
     /// A chart by id.
     pub fn chart(&self, id: &str) -> Option<&Chart> {
         self.charts.iter().find(|c| c.id.eq_ignore_ascii_case(id))

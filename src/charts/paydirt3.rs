@@ -54,7 +54,7 @@ impl super::data::Checked for Data {
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    data().common.system_def(PROCEDURES)
+    SystemDef::new(&data().common, PROCEDURES)
 }
 
 /// The defence tables a user can pick by name: (name, chart id).
@@ -241,13 +241,9 @@ pub static PROCEDURES: &[Procedure] = &[
             ),
             Param::number("yard-line", "yards your offence needs to score, 1-99"),
             Param::flag("two-minutes", "2 minutes or less to go").situation(),
-            Param::number_or(
-                "lead",
-                0,
-                "the AI's lead in points (negative when it trails)",
-            )
-            .situation()
-            .within(-200, 200),
+            Param::number("lead", "the AI's lead in points (negative when it trails)")
+                .situation()
+                .within(-200, 200),
             Param::number("down", "the down, 1-4"),
             Param::number("to-go", "yards to go, 1-99"),
             Param::die(

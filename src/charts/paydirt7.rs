@@ -47,7 +47,7 @@ impl super::data::Checked for Data {
 
 /// The system entry for the registry.
 pub fn system() -> SystemDef {
-    data().common.system_def(PROCEDURES)
+    SystemDef::new(&data().common, PROCEDURES)
 }
 
 /// The score situation the ahead/behind rules use.
@@ -444,6 +444,16 @@ pub fn restate(id: &str, facts: &mut BTreeMap<String, Answer>) {
     if let Ok(outcome) = worked_out {
         facts.extend(outcome.updates);
     }
+}
+
+/// Whether a table session's kept `behind` or `ahead` is to be asked again rather than taken:
+/// one kept while the time of the game is one at which the score does not change the calls
+/// yet (the first half, the 3rd period before midway) holds only until that time passes,
+/// which the session cannot see: half time may have come since. The session offers its last
+/// answer instead (the command line names it, the terminal takes it with [Enter]).
+pub fn asked_again(id: &str, facts: &BTreeMap<String, Answer>) -> bool {
+    (id == "behind" || id == "ahead")
+        && matches!(facts.get("time"), Some(Answer::Choice(t)) if when_row(t).is_none())
 }
 
 const SCORE_PARAMS: [Param; 2] = [

@@ -111,7 +111,7 @@ pub enum Undone {
 
 /// A game at the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Session {
+pub struct TableSession {
     /// The system's id.
     pub system: String,
     /// The standing facts: question id to answer.
@@ -124,10 +124,10 @@ pub struct Session {
     pub hand: Vec<HandChange>,
 }
 
-impl Session {
+impl TableSession {
     /// A new session of `system`, with no facts and no calls.
-    pub fn new(system: &str) -> Session {
-        Session {
+    pub fn new(system: &str) -> TableSession {
+        TableSession {
             system: system.to_string(),
             facts: BTreeMap::new(),
             log: Vec::new(),
@@ -142,13 +142,16 @@ impl Session {
 
     /// The kept fact that answers question `id` of procedure `p`: only a question `p` marks
     /// as kept (standing or situation) is answered from the session, and not one it asks on
-    /// every call all the same (see [`Session::offered_for`]).
+    /// every call all the same, nor one the game's rules ask again for now (see
+    /// [`TableSession::offered_for`]).
     pub fn known_for(&self, p: &Procedure, id: &str) -> Option<&Answer> {
         let kept = p
             .params
             .iter()
             .any(|x| x.kept() && !x.each_call && x.name == id);
-        kept.then(|| self.facts.get(id)).flatten()
+        (kept && !self.asked_again(id))
+            .then(|| self.facts.get(id))
+            .flatten()
     }
 
     /// The kept fact a question `id` of procedure `p` asks on every call is offered as: the
@@ -158,8 +161,15 @@ impl Session {
         let offered = p
             .params
             .iter()
-            .any(|x| x.kept() && x.each_call && x.name == id);
+            .any(|x| x.kept() && (x.each_call || self.asked_again(x.name)) && x.name == id);
         offered.then(|| self.facts.get(id)).flatten()
+    }
+
+    /// Whether the kept fact `id` is asked again for now, as the game's rules say, though
+    /// the session holds it (Paydirt VII's ahead or behind worked out in the first half: see
+    /// [`super::paydirt7::asked_again`]).
+    fn asked_again(&self, id: &str) -> bool {
+        self.system == super::paydirt7::SYSTEM_ID && super::paydirt7::asked_again(id, &self.facts)
     }
 
     /// Records a finished call whose every answer was given by the person or the session (a
@@ -207,6 +217,17 @@ impl Session {
         // Breakaway: each AI defence call is one of your plays, one card off your clock.
         if self.system == super::breakaway::SYSTEM_ID && p.id == "defense" {
             super::breakaway::count_play(&mut self.facts);
+        }
+        // Undaunted: a new round deals a new hand (its initiative is rolled from round 2), so
+        // what the last hand answered is asked again, or given by `order` of the new hand.
+        if self.system == super::undaunted::SYSTEM_ID && p.id == "initiative" {
+            for fact in super::undaunted::HAND_FACTS {
+                self.facts.remove(fact);
+            }
+        }
+        // Breakaway: each AI offence call is one play on its Spent Plays pile, for `clock`.
+        if self.system == super::breakaway::SYSTEM_ID && p.id == "offense" {
+            super::breakaway::count_spent(&mut self.facts);
         }
         let changes = changes(&before, &self.facts);
         self.log.push(Entry {
@@ -444,6 +465,11 @@ pub fn fact(sys: &SystemDef, id: &str) -> Option<Fact> {
             prompt: first.help.to_string(),
             kind,
             step: None,
+            names: first
+                .names
+                .iter()
+                .map(|(n, k)| (n.to_string(), k.to_string()))
+                .collect(),
         },
     })
 }
@@ -460,7 +486,7 @@ pub fn facts(sys: &SystemDef) -> Vec<Fact> {
 /// as the next question is one of them; stops at the first it does not know (or whose known
 /// answer the procedure refuses, which is then asked). Returns the ids answered this way, for
 /// the front end to show as taken from the session.
-pub fn fill_known(walk: &mut Walk, session: &Session) -> Vec<String> {
+pub fn fill_known(walk: &mut Walk, session: &TableSession) -> Vec<String> {
     let p = walk.procedure();
     let from = walk.answers().len();
     walk.fill(|id| session.known_for(p, id).cloned());
@@ -642,11 +668,11 @@ fn backup_of(path: &Path) -> PathBuf {
 
 /// Reads a session file; one that cannot be used is told with its backup, if there is one,
 /// and what the backup holds.
-pub fn read(path: &Path) -> Result<Session, Error> {
+pub fn read(path: &Path) -> Result<TableSession, Error> {
     read_as(path, true)
 }
 
-fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
+fn read_as(path: &Path, with_backup: bool) -> Result<TableSession, Error> {
     let bytes = store::read::read_regular(path, LIMIT)?;
     let unusable = |why: String| {
         let bak = backup_of(path);
@@ -667,7 +693,7 @@ fn read_as(path: &Path, with_backup: bool) -> Result<Session, Error> {
         })
     };
     let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(|p| unusable(p.to_string()))?;
-    let mut session: Session = serde_json::from_slice(payload)
+    let mut session: TableSession = serde_json::from_slice(payload)
         .map_err(|e| unusable(format!("is damaged: its contents do not read ({e})")))?;
     upgrade(&mut session);
     Ok(session)
@@ -683,7 +709,7 @@ const OLD_SHEET: &str = "sheet";
 /// nowhere when no call did (then it is asked again). The facts before each call and each
 /// change by hand are brought up to date the same way, so that `undo` restores facts this
 /// version knows.
-fn upgrade(session: &mut Session) {
+fn upgrade(session: &mut TableSession) {
     use super::breakaway::{DEFENSE_SHEET, OFFENSE_SHEET};
     if session.system != "breakaway" {
         return;
@@ -729,26 +755,26 @@ fn upgrade(session: &mut Session) {
 /// Reads session `name` without taking its lock, for a program that only reads it (`session
 /// show`): a session file is only ever replaced whole, so a reader sees the whole of one
 /// version even while another program has the session open.
-pub fn load(saves_dir: &Path, name: &str) -> Result<Session, Error> {
+pub fn load(saves_dir: &Path, name: &str) -> Result<TableSession, Error> {
     read(&path_of(saves_dir, name)?)
 }
 
 /// An open session: the file locked against a second program until dropped.
 #[derive(Debug)]
-pub struct Table {
+pub struct OpenTable {
     pub name: String,
     pub path: PathBuf,
-    pub session: Session,
+    pub session: TableSession,
     _lock: Lock,
 }
 
-impl Table {
+impl OpenTable {
     /// Opens session `name`, locking its file.
-    pub fn open(saves_dir: &Path, name: &str) -> Result<Table, Error> {
+    pub fn open(saves_dir: &Path, name: &str) -> Result<OpenTable, Error> {
         let path = path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         let session = read(&path)?;
-        Ok(Table {
+        Ok(OpenTable {
             name: name.to_string(),
             path,
             session,
@@ -757,16 +783,16 @@ impl Table {
     }
 
     /// Starts session `name` of `system` and writes it.
-    pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<Table, Error> {
+    pub fn create(saves_dir: &Path, name: &str, system: &str) -> Result<OpenTable, Error> {
         let path = new_path_of(saves_dir, name)?;
         let lock = Lock::take(&path)?;
         if path.exists() {
             return Err(err(ErrorKind::Exists(name.to_string())));
         }
-        let open = Table {
+        let open = OpenTable {
             name: name.to_string(),
             path,
-            session: Session::new(system),
+            session: TableSession::new(system),
             _lock: lock,
         };
         open.save()?;
@@ -844,18 +870,18 @@ mod tests {
     #[test]
     fn a_session_survives_writing_and_reading_and_refuses_damage() {
         let dir = tempfile::tempdir().unwrap();
-        let mut open = Table::create(dir.path(), "game1", "twilight-struggle").unwrap();
+        let mut open = OpenTable::create(dir.path(), "game1", "twilight-struggle").unwrap();
         open.session.set("war", Some(Answer::Choice("mid".into())));
         open.save().unwrap();
         let path = open.path.clone();
         drop(open);
-        let back = Table::open(dir.path(), "game1").unwrap();
+        let back = OpenTable::open(dir.path(), "game1").unwrap();
         assert_eq!(
             back.session.known("war"),
             Some(&Answer::Choice("mid".into()))
         );
         // A second program cannot open it while it is open.
-        let e = Table::open(dir.path(), "game1").unwrap_err();
+        let e = OpenTable::open(dir.path(), "game1").unwrap_err();
         assert!(
             matches!(&e.kind, ErrorKind::File(f) if matches!(f.kind, store::ErrorKind::Locked { .. })),
             "{e}"
@@ -866,16 +892,16 @@ mod tests {
         let n = bytes.len();
         bytes[n - 2] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        let e = Table::open(dir.path(), "game1").unwrap_err();
+        let e = OpenTable::open(dir.path(), "game1").unwrap_err();
         assert!(e.to_string().contains("checksum"), "{e}");
         assert!(matches!(
-            Table::create(dir.path(), "game1", "undaunted")
+            OpenTable::create(dir.path(), "game1", "undaunted")
                 .unwrap_err()
                 .kind,
             ErrorKind::Exists(_)
         ));
         assert!(matches!(
-            Table::create(dir.path(), "../x", "undaunted")
+            OpenTable::create(dir.path(), "../x", "undaunted")
                 .unwrap_err()
                 .kind,
             ErrorKind::BadName(_)

@@ -313,7 +313,7 @@ pub fn card_chart(card: &Card) -> Chart {
 /// The system entry for the registry (the cards are shown as charts `card-...`).
 pub fn system() -> SystemDef {
     let d = data();
-    let mut def = d.common.system_def(PROCEDURES);
+    let mut def = SystemDef::new(&d.common, PROCEDURES);
     let cards = d.cards.iter().map(card_chart);
     def.charts.splice(0..0, cards);
     def
@@ -352,7 +352,7 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         .map(|(c, l)| (c.id.as_str(), l.as_str()))
         .collect();
     ctx.at("the card");
-    let id = ctx.choice("card", "Which AI card is played?", &options)?;
+    let id = ctx.choice_named("card", "Which AI card is played?", &options, CARD_NAMES)?;
     let c = d.card(&id).expect("a listed card");
     ctx.fact("card", format!("{} ({})", c.de, c.en));
 
@@ -374,6 +374,10 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
             format!("{} question {}", c.de, step.number)
         });
         let yes = ctx.yes_no(step.question_id(), format!("{prefix}{}", step.ask))?;
+        if yes && step.question_id() == "two-in-hand" {
+            // This leader is played first; the second, played next, is the only one left.
+            ctx.result_fact("two-in-hand", Answer::Bool(false));
+        }
         let e = if yes { &step.yes } else { &step.no };
         ctx.fact(
             format!("{prefix}{}", step.ask),
@@ -640,6 +644,54 @@ fn finish(
     )
 }
 
+/// The system's id, as a table session names its game.
+pub const SYSTEM_ID: &str = "undaunted";
+
+/// The facts a table session keeps from the AI's hand (given to `order`), forgotten when a
+/// new round's initiative is rolled: its cards are dealt anew.
+pub const HAND_FACTS: [&str; 2] = ["fog-in-hand", "two-in-hand"];
+
+/// The AI's cards under their other names, (name, card key): the German with its umlauts
+/// and the English of the source's card list, so that `card` takes a card by either, as
+/// `target` takes its attacker.
+pub const CARD_NAMES: &[(&str, &str)] = &[
+    ("zugtruppführer", "zugtruppfuehrer"),
+    ("platoon sergeant", "zugtruppfuehrer"),
+    ("platoon guide", "feldwebel"),
+    ("späher", "spaeher"),
+    ("scout", "spaeher"),
+    ("mg-schütze", "mg-schuetze"),
+    ("mg", "mg-schuetze"),
+    ("machine gunner", "mg-schuetze"),
+    ("machine gunners", "mg-schuetze"),
+    ("scharfschütze", "scharfschuetze"),
+    ("sniper", "scharfschuetze"),
+    ("mortar", "granatwerfer"),
+    ("mortars", "granatwerfer"),
+    ("schütze", "schuetze"),
+    ("rifleman", "schuetze"),
+    ("gruppenführer", "gruppenfuehrer"),
+    ("squad leader", "gruppenfuehrer"),
+];
+
+/// The attacking units of `target` under their other names, (name, attacker key): the German
+/// card names, with and without umlauts, and the English in the plural, so that `target`
+/// takes its attacker by either, as `card` takes its card.
+pub const ATTACKER_NAMES: &[(&str, &str)] = &[
+    ("späher", "scout"),
+    ("spaeher", "scout"),
+    ("schütze", "rifleman"),
+    ("schuetze", "rifleman"),
+    ("scharfschütze", "sniper"),
+    ("scharfschuetze", "sniper"),
+    ("mg-schütze", "mg"),
+    ("mg-schuetze", "mg"),
+    ("machine gunner", "mg"),
+    ("machine gunners", "mg"),
+    ("granatwerfer", "mortar"),
+    ("mortars", "mortar"),
+];
+
 /// Unit kinds named in the target chart, with their question ids and English.
 pub const TARGET_KINDS: &[(&str, &str, &str)] = &[
     ("Schütze", "def-rifleman", "rifleman"),
@@ -651,7 +703,7 @@ pub const TARGET_KINDS: &[(&str, &str, &str)] = &[
 
 fn target(ctx: &mut Ctx) -> Flow<Outcome> {
     let c = data().chart("targets");
-    let attacker = ctx.choice(
+    let attacker = ctx.choice_named(
         "attacker",
         "Which AI unit attacks or suppresses?",
         &[
@@ -661,6 +713,7 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
             ("mg", "MG"),
             ("mortar", "MORTAR"),
         ],
+        ATTACKER_NAMES,
     )?;
     let column = match attacker.as_str() {
         "scout" => "SPÄHER",
@@ -953,6 +1006,24 @@ fn order(ctx: &mut Ctx) -> Flow<Outcome> {
         None,
         sorted.join(", "),
     );
+    // What the hand answers of the cards' own questions, for a table session to keep: the
+    // scout asks whether an 'Unklare Lage' card is held, the squad leader whether two are.
+    let kinds: Vec<Option<usize>> = sorted
+        .iter()
+        .map(|item| {
+            let name = match item.rsplit_once(' ') {
+                Some((n, "A" | "B" | "C" | "a" | "b" | "c")) => n,
+                _ => item.as_str(),
+            };
+            order_index(name)
+        })
+        .collect();
+    let of = |id: &str| {
+        let i = order_index(id);
+        kinds.iter().filter(|k| **k == i && i.is_some()).count()
+    };
+    ctx.result_fact("fog-in-hand", Answer::Bool(of("unklare lage") > 0));
+    ctx.result_fact("two-in-hand", Answer::Bool(of("gruppenfuehrer") >= 2));
     ctx.done(
         format!("play: {}", sorted.join(", ")),
         fields([("order", json!(sorted))]),
@@ -994,8 +1065,9 @@ const CARD_FLAGS: &[Param] = &[
             "schuetze",
             "gruppenfuehrer",
         ],
-        "the AI card",
-    ),
+        "the AI card (English names taken too)",
+    )
+    .named(CARD_NAMES),
     Param::flag(
         "cards-left",
         "cards are left in the supply to reinforce with",
@@ -1007,7 +1079,8 @@ const CARD_FLAGS: &[Param] = &[
     Param::flag(
         "fog-in-hand",
         "Späher: an 'Unklare Lage' card is in the AI's hand",
-    ),
+    )
+    .situation(),
     SCOUTED_ENOUGH,
     Param::flag(
         "on-targeted",
@@ -1042,7 +1115,8 @@ const CARD_FLAGS: &[Param] = &[
     Param::flag(
         "two-in-hand",
         "Gruppenführer: the AI holds two squad leaders",
-    ),
+    )
+    .situation(),
     Param::flag(
         "inspire-useful",
         "Gruppenführer: ANSPORNEN would achieve something",
@@ -1090,14 +1164,14 @@ pub static PROCEDURES: &[Procedure] = &[
         title: "Attack / suppress target (ZIELAUSWAHL)",
         about: "Main target, then the attacker's list, then the 2-lower rule.",
         params: &[
-            Param::choice("attacker", &["scout", "rifleman", "sniper", "mg", "mortar"], "the attacking AI unit"),
+            Param::choice("attacker", &["scout", "rifleman", "sniper", "mg", "mortar"], "the attacking AI unit (German names taken too)").named(ATTACKER_NAMES),
             Param::flag("main-target", "you have a rifleman on an uncontrolled tile and are 1 VP short"),
-            Param::number_or("def-rifleman", 0, "lowest total defence of your targetable riflemen (0: none)"),
-            Param::number_or("def-weakest", 0, "lowest total defence of any targetable unit (0: none)"),
-            Param::number_or("def-mg", 0, "lowest total defence of your targetable machine gunners (0: none)"),
-            Param::number_or("def-sniper", 0, "lowest total defence of your targetable snipers (0: none)"),
-            Param::number_or("def-mortar", 0, "lowest total defence of your targetable mortars (0: none)"),
-            Param::number_or("def-other", 0, "lowest total defence among the other targetable units (0: none)"),
+            Param::number("def-rifleman", "lowest total defence of your targetable riflemen (0: none)"),
+            Param::number("def-weakest", "lowest total defence of any targetable unit (0: none)"),
+            Param::number("def-mg", "lowest total defence of your targetable machine gunners (0: none)"),
+            Param::number("def-sniper", "lowest total defence of your targetable snipers (0: none)"),
+            Param::number("def-mortar", "lowest total defence of your targetable mortars (0: none)"),
+            Param::number("def-other", "lowest total defence among the other targetable units (0: none)"),
         ],
         run: target,
     },

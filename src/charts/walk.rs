@@ -40,6 +40,8 @@ pub struct Question {
     /// The step of the procedure the question belongs to ("step 4", "question 2"), where the
     /// procedure names its steps.
     pub step: Option<String>,
+    /// For a choice: other names its options are taken under, (name, option key).
+    pub names: Vec<(String, String)>,
 }
 
 impl Question {
@@ -223,8 +225,8 @@ pub fn answers_json(answers: &[(String, Answer)]) -> Value {
 /// Why a procedure stopped before finishing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stop {
-    /// It needs this question answered.
-    Ask(Question),
+    /// It needs this question answered (boxed: a procedure's every step returns a `Flow`).
+    Ask(Box<Question>),
     /// The answer to question `id` cannot be used, for this reason.
     Invalid { id: String, message: String },
 }
@@ -287,7 +289,7 @@ impl<'a> Ctx<'a> {
                 id: question.id.clone(),
                 message: format!("expected {}", question.allowed()),
             }),
-            None => Err(Stop::Ask(question)),
+            None => Err(Stop::Ask(Box::new(question))),
         }
     }
 
@@ -298,6 +300,7 @@ impl<'a> Ctx<'a> {
             prompt: prompt.into(),
             kind: Kind::YesNo,
             step: None,
+            names: Vec::new(),
         };
         self.ask(q, |a| match a {
             Answer::Bool(b) => Some(*b),
@@ -312,6 +315,7 @@ impl<'a> Ctx<'a> {
             prompt: prompt.into(),
             kind: Kind::Number { min, max },
             step: None,
+            names: Vec::new(),
         };
         self.ask(q, |a| match a {
             Answer::Number(n) if (min..=max).contains(n) => Some(*n),
@@ -342,6 +346,30 @@ impl<'a> Ctx<'a> {
         options: &[(&str, &str)],
         beyond: &[&str],
     ) -> Flow<String> {
+        self.choice_full(id, prompt, options, beyond, &[])
+    }
+
+    /// Asks for one of `options`, as [`Ctx::choice`] does, taking each option under the other
+    /// names `names` gives it too, (name, option key): Undaunted's units by their German and
+    /// English names alike.
+    pub fn choice_named(
+        &mut self,
+        id: &str,
+        prompt: impl Into<String>,
+        options: &[(&str, &str)],
+        names: &[(&str, &str)],
+    ) -> Flow<String> {
+        self.choice_full(id, prompt, options, &[], names)
+    }
+
+    fn choice_full(
+        &mut self,
+        id: &str,
+        prompt: impl Into<String>,
+        options: &[(&str, &str)],
+        beyond: &[&str],
+        names: &[(&str, &str)],
+    ) -> Flow<String> {
         let opts: Vec<(String, String)> = options
             .iter()
             .map(|(k, d)| (k.to_string(), d.to_string()))
@@ -351,6 +379,10 @@ impl<'a> Ctx<'a> {
             prompt: prompt.into(),
             kind: Kind::Choice { options: opts },
             step: None,
+            names: names
+                .iter()
+                .map(|(n, k)| (n.to_string(), k.to_string()))
+                .collect(),
         };
         self.ask(q, |a| match a {
             Answer::Choice(c)
@@ -386,6 +418,7 @@ impl<'a> Ctx<'a> {
                 max,
             },
             step: None,
+            names: Vec::new(),
         };
         let (value, rolled) = self.ask(q, |a| match a {
             Answer::Die { value, rolled } if (min..=max).contains(value) => Some((*value, *rolled)),
@@ -406,6 +439,7 @@ impl<'a> Ctx<'a> {
             prompt: prompt.into(),
             kind: Kind::Text { hint: hint.into() },
             step: None,
+            names: Vec::new(),
         };
         self.ask(q, |a| match a {
             Answer::Text(t) => Some(t.clone()),
@@ -586,6 +620,11 @@ pub struct Param {
     /// never answers it unasked - the terminal offers the kept value for [Enter] to confirm,
     /// the command line needs the flag and names the kept value when it is missing.
     pub each_call: bool,
+    /// For a choice: other names each option is taken under, (name, option key), as the
+    /// question takes them too (Undaunted's units by their German and English names).
+    pub names: &'static [(&'static str, &'static str)],
+    /// Other flag names taken for this one (not shown in the help).
+    pub aliases: &'static [&'static str],
 }
 
 /// Whether a table session keeps the answer to a question between calls.
@@ -614,11 +653,12 @@ impl Keep {
 }
 
 impl Param {
-    /// A yes/no flag.
-    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+    /// The one constructor the others share: flag `name` of `kind`, asked each call, with no
+    /// other flag excluded, no die reading, no range, meanings or other names.
+    pub const fn new(name: &'static str, kind: ParamKind, help: &'static str) -> Self {
         Param {
             name,
-            kind: ParamKind::Flag,
+            kind,
             help,
             conflicts: &[],
             reads: None,
@@ -626,7 +666,13 @@ impl Param {
             range: None,
             meanings: &[],
             each_call: false,
+            names: &[],
+            aliases: &[],
         }
+    }
+    /// A yes/no flag.
+    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+        Param::new(name, ParamKind::Flag, help)
     }
     /// A yes/no flag that excludes others.
     pub const fn flag_excl(
@@ -635,46 +681,23 @@ impl Param {
         conflicts: &'static [&'static str],
     ) -> Self {
         Param {
-            name,
-            kind: ParamKind::Flag,
-            help,
             conflicts,
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
+            ..Param::flag(name, help)
         }
     }
     /// A required number.
     pub const fn number(name: &'static str, help: &'static str) -> Self {
-        Param {
-            name,
-            kind: ParamKind::Number { default: None },
-            help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
+        Param::new(name, ParamKind::Number { default: None }, help)
     }
     /// A number with a default.
     pub const fn number_or(name: &'static str, default: i64, help: &'static str) -> Self {
-        Param {
+        Param::new(
             name,
-            kind: ParamKind::Number {
+            ParamKind::Number {
                 default: Some(default),
             },
             help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
+        )
     }
     /// A required choice.
     pub const fn choice(
@@ -682,20 +705,14 @@ impl Param {
         options: &'static [&'static str],
         help: &'static str,
     ) -> Self {
-        Param {
+        Param::new(
             name,
-            kind: ParamKind::Choice {
+            ParamKind::Choice {
                 options,
                 default: None,
             },
             help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
+        )
     }
     /// A choice with a default.
     pub const fn choice_or(
@@ -704,49 +721,30 @@ impl Param {
         default: &'static str,
         help: &'static str,
     ) -> Self {
-        Param {
+        Param::new(
             name,
-            kind: ParamKind::Choice {
+            ParamKind::Choice {
                 options,
                 default: Some(default),
             },
             help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
+        )
     }
     /// A die the program rolls unless given.
     pub const fn die(name: &'static str, help: &'static str) -> Self {
-        Param {
-            name,
-            kind: ParamKind::Die,
-            help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
+        Param::new(name, ParamKind::Die, help)
     }
     /// A die the program rolls unless given, used to read the answer to flag `reads` off a
     /// chart (so it is not needed when that answer is given).
     pub const fn die_reading(name: &'static str, help: &'static str, reads: &'static str) -> Self {
         Param {
-            name,
-            kind: ParamKind::Die,
-            help,
-            conflicts: &[],
             reads: Some(reads),
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
+            ..Param::die(name, help)
         }
+    }
+    /// Free text, repeatable.
+    pub const fn text(name: &'static str, help: &'static str) -> Self {
+        Param::new(name, ParamKind::Text, help)
     }
     /// The same flag, marked as a standing fact of the game.
     pub const fn standing(self) -> Self {
@@ -780,23 +778,18 @@ impl Param {
     pub const fn meaning(self, meanings: &'static [(&'static str, &'static str)]) -> Self {
         Param { meanings, ..self }
     }
+    /// The same choice flag, taking other names for its options: (name, option key).
+    pub const fn named(self, names: &'static [(&'static str, &'static str)]) -> Self {
+        Param { names, ..self }
+    }
+    /// The same flag, also taken under other names (not shown in the help): `tie --die`
+    /// takes `--d6`, `--d12` and `--d20`, the names other procedures give their dice.
+    pub const fn alias(self, aliases: &'static [&'static str]) -> Self {
+        Param { aliases, ..self }
+    }
     /// Whether a table session keeps the answer (standing or situation).
     pub fn kept(&self) -> bool {
         self.keep != Keep::No
-    }
-    /// Free text, repeatable.
-    pub const fn text(name: &'static str, help: &'static str) -> Self {
-        Param {
-            name,
-            kind: ParamKind::Text,
-            help,
-            conflicts: &[],
-            reads: None,
-            keep: Keep::No,
-            range: None,
-            meanings: &[],
-            each_call: false,
-        }
     }
 }
 
@@ -870,7 +863,7 @@ impl Walk {
         let mut ctx = Ctx::new(&self.answers);
         match (self.procedure.run)(&mut ctx) {
             Ok(outcome) => Ok(State::Done(outcome)),
-            Err(Stop::Ask(q)) => Ok(State::Ask(q)),
+            Err(Stop::Ask(q)) => Ok(State::Ask(*q)),
             Err(Stop::Invalid { id, message }) => Err(WalkError { id, message }),
         }
     }
@@ -1021,7 +1014,15 @@ pub fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
         (Kind::Choice { options }, Answer::Choice(c)) => options
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(c.trim()))
-            .map(|(k, _)| Answer::Choice(k.clone()))
+            .map(|(k, _)| k.as_str())
+            .or_else(|| {
+                let said = c.trim().to_lowercase();
+                q.names
+                    .iter()
+                    .find(|(n, _)| n.to_lowercase() == said)
+                    .map(|(_, k)| k.as_str())
+            })
+            .map(|k| Answer::Choice(k.to_string()))
             .ok_or_else(|| WalkError {
                 id: q.id.clone(),
                 message: format!("'{c}' is not allowed: expected {}", q.allowed()),
@@ -1169,6 +1170,7 @@ mod tests {
             prompt: "Is the AI behind?".into(),
             kind: Kind::YesNo,
             step: None,
+            names: Vec::new(),
         };
         let said = |input: &str| parse_answer(&q, input).unwrap_err().message;
         assert_eq!(said(""), "An answer is needed: yes or no");

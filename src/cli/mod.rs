@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use crate::error::Result;
 
 pub mod almanack;
+pub mod charts;
 pub mod common;
 pub mod completions;
 pub mod duel;
@@ -113,7 +114,7 @@ pub enum Command {
     /// Print the completion script of a shell (bash, zsh or fish) for accc.
     Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
-    Charts(crate::charts::cli::ChartsArgs),
+    Charts(charts::ChartsArgs),
     /// For the completion scripts: the save names to offer where the next word is a save
     /// file's name (see `completions`).
     #[command(name = completions::SAVE_NAMES, hide = true)]
@@ -224,7 +225,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Show(args)) => show::run_show(args, &saves),
         Some(Command::Almanack(args)) => almanack::run(args, &saves),
         Some(Command::Completions(args)) => completions::run(args),
-        Some(Command::Charts(args)) => crate::charts::cli::run(args, &saves),
+        Some(Command::Charts(args)) => charts::run(args, &saves),
         Some(Command::SaveNames(args)) => completions::run_names(args, &saves),
         None => crate::tui::run(saves.clone(), None, None, earlier.clone()),
     };

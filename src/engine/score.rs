@@ -211,14 +211,7 @@ pub enum Margin {
     Wickets(u8),
 }
 
-/// `n` things in words: "1 run", "2 runs" (`one`: the singular, made plural with an s).
-pub fn plural(n: u32, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
+pub use crate::text::plural;
 
 impl Margin {
     /// The margin as it follows "won": `by an innings and 12 runs`, `by 5 wickets`.

@@ -18,9 +18,9 @@ use ratatui::Frame;
 use super::draw::{capitalised, fit, TEXT_ROWS, TEXT_WIDTH as WIDTH};
 use super::match_screen::put;
 use super::style;
-use crate::charts::session::{self, Fact, Table};
+use crate::charts::session::{self, Fact, OpenTable};
 use crate::charts::walk::{Answer, Keep};
-use crate::engine::score::plural;
+use crate::text::plural;
 
 /// The letters that open the listed sessions on the charts' first screen: every letter but
 /// the screen's own keys ([B] backup, [H] help, [N] new).
@@ -83,7 +83,7 @@ pub enum NewKey {
     /// Esc before a name: back to the charts' list.
     Leave,
     /// Created and open: system and table.
-    Open(usize, Box<Table>),
+    Open(usize, Box<OpenTable>),
 }
 
 /// Handles a key while a session is being started.
@@ -103,7 +103,7 @@ pub fn new_key(mut n: NewSession, k: KeyEvent, saves_dir: &Path) -> NewKey {
                 let i = c.to_digit(10).expect("a digit") as usize - 1;
                 let id = &crate::charts::systems()[i].meta.id;
                 // The command line's `session new` does the same.
-                match Table::create(saves_dir, n.name.trim(), id) {
+                match OpenTable::create(saves_dir, n.name.trim(), id) {
                     Ok(t) => return NewKey::Open(i, Box::new(t)),
                     Err(e) => {
                         n.error = Some(format!("Not started: {e}."));
@@ -192,7 +192,7 @@ pub fn notice(f: &mut Frame, area: Rect, lines: &[String], look: ratatui::style:
 /// A session's facts and its last calls, and a fact being changed.
 pub struct FactsScreen {
     pub system: usize,
-    pub table: Box<Table>,
+    pub table: Box<OpenTable>,
     /// The fact being changed (its place in [`facts`]) and the answer typed so far.
     pub edit: Option<(usize, String)>,
     /// What the last key did, or why it was refused.
@@ -204,7 +204,7 @@ pub struct FactsScreen {
 pub enum FactsKey {
     Stay(FactsScreen),
     /// Back to the session's procedures.
-    Leave(Box<Table>),
+    Leave(Box<OpenTable>),
 }
 
 /// Handles a key on a session's facts screen.
@@ -556,7 +556,7 @@ pub fn refusal(saves_dir: &Path, name: &str, e: &session::Error) -> (String, boo
 /// `NAME.table.bad` (or `.bad.2`, ...: an earlier damaged copy is not replaced), the backup's
 /// bytes are written in its place, and the session is opened. Returns it and where the
 /// damaged file went.
-pub fn open_backup(saves_dir: &Path, name: &str) -> Result<(Table, Option<PathBuf>), String> {
+pub fn open_backup(saves_dir: &Path, name: &str) -> Result<(OpenTable, Option<PathBuf>), String> {
     let path = session::path_of(saves_dir, name).map_err(|e| e.to_string())?;
     let bak = backup_of(&path);
     let moved = {
@@ -591,7 +591,7 @@ pub fn open_backup(saves_dir: &Path, name: &str) -> Result<(Table, Option<PathBu
             Some(to)
         }
     };
-    let table = Table::open(saves_dir, name).map_err(|e| e.to_string())?;
+    let table = OpenTable::open(saves_dir, name).map_err(|e| e.to_string())?;
     Ok((table, moved))
 }
 

@@ -59,6 +59,7 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
             file_name(f, area, input, error.as_deref());
             saves_folder(f, area, app, None);
         }
+        Start::Charts(c) => super::charts_screen::draw_screen(f, area, c),
         Start::Confirm { name } => {
             confirm(f, area, name);
             saves_folder(f, area, app, Some(name));
@@ -307,7 +308,7 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         1,
         24,
         vec![Span::styled(
-            "[Enter] open or create  [Esc] quit",
+            "[Enter] open or create  [Tab] solo charts of other games  [Esc] quit",
             style::key(),
         )],
     );

@@ -47,10 +47,13 @@ pub enum Start {
         picked: Option<Option<CountyId>>,
         note: Option<&'static str>,
     },
+    /// The solo charts, opened with [Tab] at the file prompt: they need no cricket file.
+    /// [Esc] from their first screen comes back to the prompt.
+    Charts(Box<super::charts_screen::ChartsScreen>),
 }
 
 impl Start {
-    fn ask_name() -> Start {
+    pub(super) fn ask_name() -> Start {
         Start::FileName {
             input: String::new(),
             error: None,
@@ -225,6 +228,16 @@ impl App {
     pub(super) fn start_key(&mut self, start: Start, k: KeyEvent) {
         let next = match start {
             Start::FileName { input, error } => return self.file_name_key(input, error, k),
+            Start::Charts(c) => {
+                let env = super::charts_screen::Env {
+                    saves_dir: &self.saves_dir,
+                    seed: self.new_seed,
+                };
+                match super::charts_screen::key(*c, k, &env) {
+                    Some(c) => Start::Charts(Box::new(c)),
+                    None => Start::ask_name(),
+                }
+            }
             Start::Confirm { name } => match upper(k) {
                 Some('Y') => Start::Options {
                     name,
@@ -307,6 +320,11 @@ impl App {
         if k.code == KeyCode::Esc {
             self.quit = true;
             self.phase = Phase::Start(Start::FileName { input, error });
+            return;
+        }
+        if k.code == KeyCode::Tab {
+            let charts = super::charts_screen::open(&self.saves_dir);
+            self.phase = Phase::Start(Start::Charts(Box::new(charts)));
             return;
         }
         // A name's rules are told as it is typed, not only on [Enter].

@@ -322,6 +322,14 @@ fn no_modules_submodules_import_each_other_in_a_circle() {
 }
 
 #[test]
+fn the_top_level_modules_draw_no_circle() {
+    let g = graph();
+    let arrows: BTreeSet<(String, String)> = g.top.keys().cloned().collect();
+    let found = circles(&arrows);
+    assert!(found.is_empty(), "circles between modules: {found:?}");
+}
+
+#[test]
 fn every_source_file_opens_with_a_doc_comment() {
     assert!(
         graph().undocumented.is_empty(),

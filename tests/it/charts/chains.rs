@@ -31,6 +31,8 @@ fn an_attack_leads_into_its_target() {
             "9",
             "--def-other",
             "7",
+            "--def-weakest",
+            "0",
         ],
     );
     // The card said which unit attacks: the target call is not asked it.
@@ -258,6 +260,10 @@ fn removing_your_influence_carries_remove_into_event_influence() {
             "--others-no",
             "--bg-region",
             "asia",
+            "--controlled-bg-region",
+            "none",
+            "--influence-region",
+            "none",
         ],
     );
     insta::assert_snapshot!("chain_event_remove_influence", json);
@@ -277,6 +283,12 @@ fn an_events_influence_at_step_9b_leads_into_the_random_draw() {
             "--others-no",
             "--region-9",
             "africa",
+            "--controlled-bg-region",
+            "none",
+            "--influence-region",
+            "none",
+            "--bg-region",
+            "none",
             "--json",
             "--then",
             "place-9b",
@@ -308,6 +320,8 @@ fn twilight_step_9b_leads_into_the_draw_with_the_cards_ops() {
                 "mid",
                 "--others-no",
                 "--uncontrolled",
+                "--bg-region",
+                "none",
                 "--region-d20",
                 d20,
                 "--seed",
@@ -394,6 +408,12 @@ fn the_china_card_flipped_leads_into_action_with_five_ops() {
         "--others-no",
         "--region-d20",
         "1",
+        "--coup-region",
+        "none",
+        "--bg-region",
+        "none",
+        "--nonbg-region",
+        "none",
     ]);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();

@@ -338,6 +338,8 @@ fn cli_errors_name_the_allowed_values() {
         "2",
         "--roll",
         "3",
+        "--lead",
+        "0",
     ]);
     assert_eq!(code, 2);
     assert!(
@@ -445,6 +447,8 @@ fn cli_calls_every_system() {
                 "shotgun",
                 "--d6",
                 "2",
+                "--offense-sheet",
+                "fire",
             ],
             "\"play_code\":\"Jet Dragon\"",
         ),
@@ -468,6 +472,10 @@ fn cli_calls_every_system() {
                 "3",
                 "--d6",
                 "3",
+                "--defense-sheet",
+                "sample",
+                "--pass-tokens",
+                "4",
             ],
             "\"play_call\":\"Dime — Press (0/5)\"",
         ),
@@ -598,6 +606,8 @@ fn cli_warns_about_flags_the_call_never_used() {
         "losing",
         "--d6",
         "1",
+        "--offense-sheet",
+        "fire",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Blue 80"), "{out}");
@@ -662,10 +672,18 @@ fn cli_does_not_roll_a_die_whose_answer_was_given() {
                 "run",
                 "--value",
                 "3",
+                "--defense-sheet",
+                "sample",
+                "--run-tokens",
+                "4",
             ][..],
             "d6 (strategy)",
         ),
-        ("offense", &["--formation", "shotgun"][..], "d6 (formation)"),
+        (
+            "offense",
+            &["--formation", "shotgun", "--offense-sheet", "fire"][..],
+            "d6 (formation)",
+        ),
     ] {
         let mut a = vec![
             "charts",

@@ -167,6 +167,8 @@ fn twilight_action_json_names_the_region_and_its_d20() {
             "--region-d20",
             "7",
             "--adjacent",
+            "--bg-region",
+            "none",
             "--json",
         ]),
     );
@@ -264,6 +266,10 @@ fn a_region_flag_means_the_same_whatever_the_card() {
             "middle-east",
             "--region-d20",
             "3",
+            "--bg-region",
+            "none",
+            "--nonbg-region",
+            "none",
             "--json",
         ]),
     );
@@ -394,6 +400,8 @@ fn undaunted_target_reads_the_weakest_unit_for_the_two_lower_rule() {
         "sniper",
         "--def-rifleman",
         "9",
+        "--def-weakest",
+        "0",
         "--def-other",
         "7",
     ]);
@@ -426,6 +434,8 @@ fn a_region_flag_no_step_can_use_counts_as_none_on_the_command_line() {
         "--influence-control",
         "--region-d20",
         "3",
+        "--bg-region",
+        "none",
         "--json",
     ];
     let v = call_json(

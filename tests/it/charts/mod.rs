@@ -15,7 +15,8 @@ use std::process::Stdio;
 
 use accc::charts::data::Chart;
 use accc::charts::walk::{Answer, Kind, ParamKind, State, Walk};
-use accc::charts::{breakaway, cli, paydirt3, paydirt7, systems, twilight, undaunted};
+use accc::charts::{breakaway, paydirt3, paydirt7, systems, twilight, undaunted};
+use accc::cli::charts as cli;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -219,3 +220,4 @@ mod tui;
 mod tui_session;
 mod twilight_charts;
 mod undaunted_charts;
+mod unstated;

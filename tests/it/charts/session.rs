@@ -386,6 +386,8 @@ fn the_list_counts_calls_in_words() {
             "3",
             "--war",
             "mid",
+            "--bg-region",
+            "none",
             "--seed",
             "1",
         ],
@@ -475,6 +477,13 @@ fn breakaway_counts_your_plays_off_the_cards_left() {
     ok(d, &["charts", "session", "new", "bw", "breakaway"]);
     ok(d, &["charts", "session", "set", "bw", "cards-left", "15"]);
     ok(d, &["charts", "session", "set", "bw", "quarter", "1"]);
+    for (fact, value) in [
+        ("defense-sheet", "sample"),
+        ("run-tokens", "4"),
+        ("pass-tokens", "4"),
+    ] {
+        ok(d, &["charts", "session", "set", "bw", fact, value]);
+    }
     let defense = |play: &str| {
         let mut list = vec![
             "charts",

@@ -395,6 +395,10 @@ fn the_log_holds_only_dice_rolled_or_given() {
             "--no-red-zone",
             "--d6",
             "3",
+            "--defense-sheet",
+            "sample",
+            "--run-tokens",
+            "4",
             "--json",
         ],
     );
@@ -415,7 +419,7 @@ fn a_session_open_in_another_program_exits_6() {
     ok(d, &["charts", "session", "new", "busy", "paydirt-vii"]);
     ok(d, &["charts", "session", "set", "busy", "blitz", "yes"]);
     let alone = show(d, "busy");
-    let open = accc::charts::session::Table::open(d, "busy").unwrap();
+    let open = accc::charts::session::OpenTable::open(d, "busy").unwrap();
     // `show` only reads: it is not refused, and shows the file as it stands.
     assert_eq!(show(d, "busy"), alone);
     // A call would write: refused, saying what to do.
@@ -885,6 +889,8 @@ fn breakaway_keeps_the_defence_and_the_offence_sheet_apart() {
         "--others-no",
         "--d6",
         "3",
+        "--pass-tokens",
+        "4",
     ];
     let offense = [
         "offense",
@@ -976,7 +982,7 @@ fn an_old_breakaway_sheet_fact_goes_to_the_sheet_its_value_belongs_to() {
     assert!(!shown.contains("  sheet:"), "{shown}");
     assert!(shown.contains("by hand: offense-sheet: fire"), "{shown}");
     assert!(!shown.contains("defense-sheet"), "{shown}");
-    let t = session::Table::open(d, "old").unwrap();
+    let t = session::OpenTable::open(d, "old").unwrap();
     assert_eq!(
         t.session.hand[0].facts_before.get("defense-sheet"),
         Some(&Answer::Choice("sample".into()))

@@ -176,7 +176,7 @@ fn a_table_session_is_listed_played_in_and_taken_back() {
     let dir = tempfile::tempdir().unwrap();
     {
         let mut t =
-            accc::charts::session::Table::create(dir.path(), "game", "paydirt-vii").unwrap();
+            accc::charts::session::OpenTable::create(dir.path(), "game", "paydirt-vii").unwrap();
         t.session
             .set("blitz", Some(accc::charts::walk::Answer::Bool(true)));
         t.save().unwrap();
@@ -243,7 +243,7 @@ fn every_chart_fits_80_columns_without_a_wrapped_row() {
     for sys in accc::charts::systems() {
         for chart in &sys.charts {
             let text = accc::charts::table::render_within(chart, 78);
-            // Table lines (titles and notes are prose, wrapped on screen like any text).
+            // OpenTable lines (titles and notes are prose, wrapped on screen like any text).
             for line in text
                 .lines()
                 .filter(|l| l.contains(" | ") || l.contains("-+-"))
@@ -298,7 +298,7 @@ fn every_system_screen_at_80x25() {
 #[test]
 fn twilight_event_influence_walks_on_into_the_9b_draw_in_a_session() {
     let dir = tempfile::tempdir().unwrap();
-    accc::charts::session::Table::create(dir.path(), "ts", "twilight-struggle")
+    accc::charts::session::OpenTable::create(dir.path(), "ts", "twilight-struggle")
         .unwrap()
         .save()
         .unwrap();

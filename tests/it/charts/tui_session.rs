@@ -3,7 +3,7 @@
 //! the charts' help, and a session that cannot be opened (damaged, with or without its
 //! backup, or open in another program) told in full on the screen.
 
-use accc::charts::session::{self, Table};
+use accc::charts::session::{self, OpenTable};
 use accc::charts::walk::Answer;
 use accc::tui::charts_screen::{ChartsScreen, Filled};
 use crossterm::event::KeyCode;
@@ -30,7 +30,7 @@ fn procedure_key(system: &str, procedure: &str) -> String {
 /// A session of `system` named `name` in a new folder, with `facts` set.
 fn with_session(name: &str, system: &str, facts: &[(&str, Answer)]) -> Screens {
     let dir = tempfile::tempdir().unwrap();
-    let mut t = Table::create(dir.path(), name, system).unwrap();
+    let mut t = OpenTable::create(dir.path(), name, system).unwrap();
     for (id, a) in facts {
         t.session.set(id, Some(a.clone()));
     }
@@ -314,7 +314,7 @@ fn a_call_not_recorded_says_why_in_full_under_a_long_saves_path() {
         .prefix(&format!("{}-", "a-saves-folder-far-down".repeat(5)))
         .tempdir()
         .unwrap();
-    let mut t = Table::create(dir.path(), "game", "paydirt-vii").unwrap();
+    let mut t = OpenTable::create(dir.path(), "game", "paydirt-vii").unwrap();
     t.session.set("blitz", Some(Answer::Bool(false)));
     t.save().unwrap();
     drop(t);
@@ -479,7 +479,7 @@ fn damage(path: &std::path::Path) -> Vec<u8> {
 #[test]
 fn a_damaged_session_is_told_in_full_and_its_backup_opened() {
     let dir = tempfile::tempdir().unwrap();
-    let mut t = Table::create(dir.path(), "u2", "paydirt-vii").unwrap();
+    let mut t = OpenTable::create(dir.path(), "u2", "paydirt-vii").unwrap();
     t.session.set("blitz", Some(Answer::Bool(true)));
     t.save().unwrap();
     let path = t.path.clone();
@@ -528,11 +528,11 @@ fn a_damaged_session_is_told_in_full_and_its_backup_opened() {
 #[test]
 fn a_damaged_session_without_a_backup_and_a_locked_one_say_so() {
     let dir = tempfile::tempdir().unwrap();
-    let t = Table::create(dir.path(), "lone", "breakaway").unwrap();
+    let t = OpenTable::create(dir.path(), "lone", "breakaway").unwrap();
     let path = t.path.clone();
     drop(t);
     damage(&path);
-    let _other = Table::create(dir.path(), "busy", "undaunted").unwrap();
+    let _other = OpenTable::create(dir.path(), "busy", "undaunted").unwrap();
     let mut s = Screens::open_in(dir);
     // busy is [a], lone [c] (b is the backup's key).
     assert!(s.shot().contains("[c] lone"), "{}", s.shot());
@@ -557,7 +557,7 @@ fn crowded_session(name: &str, system: &str) -> Screens {
     use accc::charts::walk::Kind;
     let dir = tempfile::tempdir().unwrap();
     let sys = &accc::charts::systems()[system_of(system)];
-    let mut t = Table::create(dir.path(), name, system).unwrap();
+    let mut t = OpenTable::create(dir.path(), name, system).unwrap();
     for f in session::facts(sys) {
         let a = match &f.question.kind {
             Kind::YesNo => Answer::Bool(true),
@@ -1148,9 +1148,9 @@ fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
 fn a_long_list_of_sessions_scrolls_to_its_end_with_its_place_in_full() {
     let dir = tempfile::tempdir().unwrap();
     for i in 0..10 {
-        drop(Table::create(dir.path(), &format!("game{i:02}"), "paydirt-vii").unwrap());
+        drop(OpenTable::create(dir.path(), &format!("game{i:02}"), "paydirt-vii").unwrap());
     }
-    drop(Table::create(dir.path(), "zz", "undaunted").unwrap());
+    drop(OpenTable::create(dir.path(), "zz", "undaunted").unwrap());
     let mut s = Screens::open_in(dir);
     let place = |s: &Screens| {
         let keys = s.rows()[24].clone();

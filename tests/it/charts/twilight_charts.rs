@@ -267,7 +267,15 @@ fn twilight_china_star_wars_red_scare_and_open_points() {
     };
     assert!(call(&["--coup-region", "middle-east"]).contains("level 2"));
     assert!(call(&["--coup-region", "asia"]).contains("level 3"));
-    assert!(call(&["--nonbg-region", "europe"]).contains("level 2"));
+    assert!(call(&[
+        "--nonbg-region",
+        "europe",
+        "--coup-region",
+        "none",
+        "--bg-region",
+        "none"
+    ])
+    .contains("level 2"));
     // Death Squads against the AI: a 3-Ops card goes for level 1 in South America.
     let mut a = args(&[
         "--ops",
@@ -277,7 +285,15 @@ fn twilight_china_star_wars_red_scare_and_open_points() {
         "--lacks-rmo",
         "--death-squads-against",
     ]);
-    a.extend(args(&["--nonbg-region", "south-america", "--json"]));
+    a.extend(args(&[
+        "--nonbg-region",
+        "south-america",
+        "--coup-region",
+        "none",
+        "--bg-region",
+        "none",
+        "--json",
+    ]));
     let o = call_json("twilight-struggle", "action", &a);
     assert!(o["action"].as_str().unwrap().contains("level 1"), "{o}");
     // The two Death Squads flags exclude each other.

@@ -1,454 +1,31 @@
-//! `accc charts ...`: the command-line front end of the charts module - `list`, `show`,
-//! `call` (one procedure run to its result from flags, rolling any die not given) and `walk`
-//! (a procedure question by question on the terminal, with back and restart).
-//!
-//! A procedure's flags are built from its declared parameters at run time, so every system's
-//! `call` takes its own situation flags through one parser.
+//! `accc charts call SYSTEM PROCEDURE [FLAGS]`: one procedure run to its result from flags,
+//! rolling any die not given, taking kept facts from a table session (`--session`) and going
+//! on into the call the source chains to (`--then`). A procedure's flags are built from its
+//! declared parameters ([`Param`]) at run time.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, Write};
 use std::path::Path;
 
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, Subcommand};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::seed::clock_seed;
-
-use super::session;
-use super::walk::{
-    answers_json, check, drive_with, family, Answer, Keep, Kind, Outcome, Param, ParamKind,
-    Procedure, Question, State, Step, Walk, WalkError,
+use crate::charts::session;
+use crate::charts::walk::{
+    answers_json, check, drive_with, Answer, Keep, Kind, Outcome, Param, ParamKind, Procedure,
+    Question, Step,
 };
-use super::{system, system_ids, systems, table, SystemDef};
+use crate::charts::{system_ids, SystemDef};
 use crate::cli::values;
 use crate::error::{Error, Result};
-use crate::text::Wrap;
+use crate::seed::clock_seed;
 
-/// Arguments of `accc charts`.
-#[derive(Debug, Args)]
-pub struct ChartsArgs {
-    #[command(subcommand)]
-    pub command: ChartsCommand,
-}
-
-/// The verbs of `accc charts`.
-#[derive(Debug, Subcommand)]
-pub enum ChartsCommand {
-    /// List the systems with their charts and procedures.
-    List,
-    /// Show a system (all charts, rules, open points) or one chart; CHART may also be `rules` or `unclear`.
-    Show {
-        /// System id (see `accc charts list`).
-        system: String,
-        /// Chart id, `rules` or `unclear`.
-        chart: Option<String>,
-    },
-    /// Look a card up by name (or a part of it) or number; without one, list the cards.
-    Card {
-        /// System id.
-        system: String,
-        /// The card's name, a part of it, or its number in the list.
-        card: Option<String>,
-    },
-    /// Make the AI's call: `accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]`.
-    /// `accc charts call SYSTEM PROCEDURE --help` lists a procedure's flags.
-    #[command(disable_help_flag = true)]
-    Call {
-        /// System id.
-        #[arg(allow_hyphen_values = true)]
-        system: Option<String>,
-        /// Procedure id.
-        #[arg(allow_hyphen_values = true)]
-        procedure: Option<String>,
-        /// The procedure's flags.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Keep a game at the table: `session new NAME SYSTEM`, `list`, `show NAME`, `undo NAME`,
-    /// `set NAME FACT VALUE`, `unset NAME FACT`; calls join it with `call ... --session NAME`.
-    Session {
-        #[command(subcommand)]
-        verb: SessionVerb,
-    },
-    /// Walk a procedure question by question (answer, or: back, restart, roll, quit).
-    Walk {
-        /// System id.
-        system: String,
-        /// Procedure id.
-        procedure: String,
-        /// Seed for the dice the program rolls, 0 to 9007199254740991 (2^53 - 1); default: from
-        /// the clock.
-        #[arg(long, allow_negative_numbers = true, value_parser = values::seed("--seed"))]
-        seed: Option<u64>,
-    },
-}
-
-/// The verbs of `accc charts session`.
-#[derive(Debug, Subcommand)]
-pub enum SessionVerb {
-    /// Start a table session for a game of SYSTEM.
-    New { name: String, system: String },
-    /// List the table sessions.
-    List,
-    /// Show a session's kept facts (standing and situation) and its log of calls.
-    Show { name: String },
-    /// Take back the last call or fact changed by hand, putting the facts back as they were.
-    Undo { name: String },
-    /// Set a kept fact (a question id, as its flag is named) to a value; `undo` takes it back.
-    Set {
-        name: String,
-        fact: String,
-        /// The value; may start with '-' (a negative number).
-        #[arg(allow_hyphen_values = true)]
-        value: String,
-    },
-    /// Forget a kept fact (it is asked again); `undo` takes it back.
-    Unset { name: String, fact: String },
-}
-
-impl From<WalkError> for Error {
-    fn from(e: WalkError) -> Self {
-        if e.id.is_empty() {
-            Error::Usage(e.message)
-        } else {
-            Error::Usage(format!("--{}: {}", family(&e.id), e.message))
-        }
-    }
-}
-
-/// Runs `accc charts ...`; table sessions live in `saves_dir`.
-pub fn run(args: ChartsArgs, saves_dir: &Path) -> Result<()> {
-    let mut out = crate::cli::common::stdout();
-    match args.command {
-        ChartsCommand::List => emit(&mut out, &list_text()),
-        ChartsCommand::Show { system, chart } => {
-            emit(&mut out, &show_text(&system, chart.as_deref())?)
-        }
-        ChartsCommand::Call {
-            system,
-            procedure,
-            args,
-        } => {
-            let (text, warnings) = call_output_in(
-                Some(saves_dir),
-                system.as_deref(),
-                procedure.as_deref(),
-                &args,
-            )?;
-            for w in warnings {
-                let kind = if w.starts_with("recorded as call") {
-                    ""
-                } else {
-                    "warning: "
-                };
-                // A warning that cannot be shown (stderr closed or full) is dropped, not a panic.
-                let _ = writeln!(std::io::stderr().lock(), "accc: {kind}{w}");
-            }
-            emit(&mut out, &text)
-        }
-        ChartsCommand::Card { system, card } => {
-            emit(&mut out, &card_text(&system, card.as_deref())?)
-        }
-        ChartsCommand::Session { verb } => emit(&mut out, &session_text(saves_dir, verb)?),
-        ChartsCommand::Walk {
-            system,
-            procedure,
-            seed,
-        } => {
-            let sys = find_system(&system)?;
-            let p = find_procedure(sys, &procedure)?;
-            let stdin = std::io::stdin();
-            let seed = seed.unwrap_or_else(clock_seed);
-            interactive(sys, p, &mut stdin.lock(), &mut out, seed)
-        }
-    }
-}
-
-/// The text of `accc charts card SYSTEM [CARD]`: the card, or the numbered list.
-pub fn card_text(system_id: &str, card: Option<&str>) -> Result<String> {
-    use super::cards;
-    let sys = find_system(system_id)?;
-    match card {
-        Some(query) => cards::find(sys, query)
-            .map(|c| c.text(78))
-            .map_err(|e| Error::Usage(format!("charts card {}: {e}", sys.meta.id))),
-        None => {
-            let all = cards::cards(sys);
-            if all.is_empty() {
-                return Err(Error::Usage(format!(
-                    "charts card {}: the {} charts describe no cards",
-                    sys.meta.id, sys.meta.name
-                )));
-            }
-            Ok(all
-                .iter()
-                .map(|c| format!("{:>3}. {}\n", c.number, c.name))
-                .collect())
-        }
-    }
-}
-
-/// The text of `accc charts session ...`, after doing what it says.
-pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
-    use session::Table;
-    Ok(match verb {
-        SessionVerb::New { name, system } => {
-            let sys = find_system(&system)?;
-            let open = Table::create(saves_dir, &name, &sys.meta.id).map_err(session_error)?;
-            format!(
-                "table session {} started for {} ({})\n",
-                open.name,
-                sys.meta.name,
-                open.path.display()
-            )
-        }
-        SessionVerb::List => {
-            let all = session::list(saves_dir).map_err(session_error)?;
-            if all.is_empty() {
-                return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
-            }
-            let mut text: String = all
-                .iter()
-                .map(|l| match &l.system {
-                    Ok(sys) => format!(
-                        "{:<16} {sys:<18} {}\n",
-                        l.name,
-                        crate::engine::score::plural(
-                            u32::try_from(l.calls).unwrap_or(u32::MAX),
-                            "call"
-                        )
-                    ),
-                    Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
-                })
-                .collect();
-            // A session named by an earlier version with a leading '-' is reached after `--`.
-            if let Some(l) = all.iter().find(|l| l.name.starts_with('-')) {
-                text.push_str(&format!(
-                    "(a name beginning with '-' is given after --, every option before it: \
-                     accc charts session show -- {0}; a call takes --session={0})\n",
-                    l.name
-                ));
-            }
-            text
-        }
-        SessionVerb::Show { name } => {
-            // Only read: a session open in another program is shown as its file stands.
-            let kept = session::load(saves_dir, &name).map_err(session_error)?;
-            format!("table session {name}\n{}", kept.describe())
-        }
-        SessionVerb::Undo { name } => {
-            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
-            let undone = open.session.undo().ok_or_else(|| {
-                Error::Usage(format!(
-                    "table session {name} has no call to take back, nor a fact changed by hand"
-                ))
-            })?;
-            open.save().map_err(session_error)?;
-            match undone {
-                session::Undone::Call(entry) => format!(
-                    "took back call {} ({} => {}); the facts are as they were before it\n",
-                    open.session.log.len() + 1,
-                    entry.procedure,
-                    entry.result
-                ),
-                session::Undone::Hand(h) => format!(
-                    "took back the change by hand {}; the facts are as they were before it\n",
-                    h.said()
-                ),
-            }
-        }
-        SessionVerb::Set { name, fact, value } => {
-            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
-            let sys = find_system(&open.session.system)?;
-            let answer = fact_value(sys, &fact, &value)?;
-            let change = session::Change {
-                id: fact.clone(),
-                before: open.session.known(&fact).cloned(),
-                after: answer.clone(),
-            };
-            match open.session.change_by_hand(&fact, Some(answer)) {
-                Some(h) => {
-                    open.save().map_err(session_error)?;
-                    format!("{change}{}\n", in_turn(&h, &open.session))
-                }
-                None => format!("{fact}: {} already: no change\n", change.after),
-            }
-        }
-        SessionVerb::Unset { name, fact } => {
-            let mut open = Table::open(saves_dir, &name).map_err(session_error)?;
-            let sys = find_system(&open.session.system)?;
-            // A fact the session holds may always be forgotten; another name must be one the
-            // system keeps (a name mistyped is told, not "forgotten").
-            let keeps = session::kept_params(sys).iter().any(|x| x.name == fact);
-            if open.session.known(&fact).is_none() && !keeps {
-                return Err(unknown_fact(sys, &fact));
-            }
-            match open.session.change_by_hand(&fact, None) {
-                Some(h) => {
-                    open.save().map_err(session_error)?;
-                    format!(
-                        "{fact}: forgotten, it will be asked{}\n",
-                        in_turn(&h, &open.session)
-                    )
-                }
-                None => format!("{fact}: not kept already: no change\n"),
-            }
-        }
-    })
-}
-
-/// The facts a change by hand changed in turn, as the end of the line that tells it
-/// (`; in turn: behind: no (was yes), ahead: yes (was no)`), or nothing.
-fn in_turn(h: &session::HandChange, now: &session::Session) -> String {
-    let also = h.in_turn(&now.facts);
-    if also.is_empty() {
-        String::new()
-    } else {
-        format!("; in turn: {}", also.join(", "))
-    }
-}
-
-/// A name that is no fact a session of `sys` keeps, told with the names it does keep.
-fn unknown_fact(sys: &SystemDef, fact: &str) -> Error {
-    let names: Vec<String> = session::kept_params(sys)
-        .iter()
-        .map(|x| format!("{} ({})", x.name, x.keep.as_str()))
-        .collect();
-    Error::Usage(format!(
-        "'{fact}' is not a fact a session of {} keeps: expected one of {}",
-        sys.meta.id,
-        names.join(", ")
-    ))
-}
-
-/// A kept fact's value from text, read and checked by the fact's one definition
-/// ([`session::fact`]), refused in the walk's words.
-fn fact_value(sys: &SystemDef, fact: &str, value: &str) -> Result<Answer> {
-    let def = session::fact(sys, fact).ok_or_else(|| unknown_fact(sys, fact))?;
-    def.read(value)
-        .map_err(|e| Error::Usage(format!("{fact}: {}", e.message)))
-}
-
-fn emit(out: &mut impl Write, text: &str) -> Result<()> {
-    out.write_all(text.as_bytes())
-        .map_err(|e| Error::io("writing to stdout", e))
-}
-
-fn find_system(id: &str) -> Result<&'static SystemDef> {
-    system(id).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown system '{id}': expected one of {}",
-            system_ids().join(", ")
-        ))
-    })
-}
-
-fn find_procedure(sys: &'static SystemDef, id: &str) -> Result<&'static Procedure> {
-    sys.procedure(id).ok_or_else(|| {
-        let ids: Vec<&str> = sys.procedures.iter().map(|p| p.id).collect();
-        Error::Usage(format!(
-            "unknown procedure '{id}' for {}: expected one of {}",
-            sys.meta.id,
-            ids.join(", ")
-        ))
-    })
-}
-
-/// The text of `accc charts list`.
-pub fn list_text() -> String {
-    let mut s = String::new();
-    for sys in systems() {
-        s.push_str(&format!("{}  -  {}\n", sys.meta.id, sys.meta.name));
-        let charts: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
-        push_under(&mut s, "  charts: ", &charts.join(", "));
-        for p in sys.procedures {
-            push_under(&mut s, &format!("  call {:<14} ", p.id), p.title);
-        }
-    }
-    s
-}
-
-/// Adds `text` to `s` after `heading`, wrapped at spaces to 80 columns (the help's own width)
-/// with its further lines under the text's first.
-fn push_under(s: &mut String, heading: &str, text: &str) {
-    let indent = " ".repeat(heading.chars().count());
-    for line in prose(80).begun(heading, &indent).lines(text) {
-        s.push_str(&line);
-        s.push('\n');
-    }
-}
-
-/// Prose printed in lines of `width`, a word longer than that kept whole: the terminal shows
-/// all of it, and a name in it can be copied as it is.
-fn prose(width: usize) -> Wrap<'static> {
-    Wrap::new(width).long_words_whole()
-}
-
-/// The text of `accc charts show SYSTEM [CHART]`.
-pub fn show_text(system_id: &str, chart: Option<&str>) -> Result<String> {
-    let sys = find_system(system_id)?;
-    let mut s = String::new();
-    match chart {
-        None => {
-            s.push_str(&format!(
-                "{}\n{}\nSource: {}\n\n{}\n\n",
-                sys.meta.name,
-                sys.meta.game,
-                sys.meta.source,
-                sys.meta.summary.trim()
-            ));
-            for c in &sys.charts {
-                s.push_str(&table::render(c));
-                s.push('\n');
-            }
-            s.push_str(&rules_text(sys));
-            s.push('\n');
-            s.push_str(&unclear_text(sys));
-        }
-        Some("rules") => s.push_str(&rules_text(sys)),
-        Some("unclear") => s.push_str(&unclear_text(sys)),
-        Some(id) => {
-            let c = sys.chart(id).ok_or_else(|| {
-                let ids: Vec<&str> = sys.charts.iter().map(|c| c.id.as_str()).collect();
-                Error::Usage(format!(
-                    "unknown chart '{id}' for {}: expected one of {}, rules, unclear",
-                    sys.meta.id,
-                    ids.join(", ")
-                ))
-            })?;
-            s.push_str(&table::render(c));
-        }
-    }
-    Ok(s)
-}
-
-fn rules_text(sys: &SystemDef) -> String {
-    let mut s = String::from("Rules (in our words)\n");
-    for r in &sys.rules {
-        s.push_str(&format!(
-            "\n{}\n{}\n",
-            r.title,
-            prose(78).lines(&r.text).join("\n")
-        ));
-    }
-    s
-}
-
-fn unclear_text(sys: &SystemDef) -> String {
-    let mut s = String::from("What the source leaves unclear, and how this program reads it\n");
-    for u in &sys.unclear {
-        s.push('\n');
-        for line in prose(78).begun("  - ", "    ").lines(&u.text) {
-            s.push_str(&line);
-            s.push('\n');
-        }
-    }
-    s
-}
+use super::session::session_error;
+use super::text::list_text;
+use super::{find_procedure, find_system};
 
 /// The clap command for one procedure's flags.
-fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
+pub(super) fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
     let mut cmd = Command::new("call")
         .bin_name(format!("accc charts call {} {}", sys.meta.id, p.id))
         .no_binary_name(true)
@@ -465,7 +42,10 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
             ParamKind::Number { default: Some(d) } => format!("{} [default: {d}]", param.help),
             _ => param.help.to_string(),
         };
-        let mut arg = Arg::new(param.name).long(param.name).help(help);
+        let mut arg = Arg::new(param.name)
+            .long(param.name)
+            .aliases(param.aliases)
+            .help(help);
         arg =
             match param.kind {
                 ParamKind::Flag => arg.action(ArgAction::SetTrue),
@@ -477,7 +57,8 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                 // Each option with what it means, where the procedure says (shown by --help).
                 ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
                     clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
-                        let value = clap::builder::PossibleValue::new(o);
+                        let others = param.names.iter().filter(|(_, k)| *k == o).map(|(n, _)| *n);
+                        let value = clap::builder::PossibleValue::new(o).aliases(others);
                         match param.meanings.iter().find(|(k, _)| *k == o) {
                             Some((_, about)) => value.help(*about),
                             None => value,
@@ -491,6 +72,11 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
                     .value_parser(value_parser!(i64)),
                 ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
             };
+        if !param.names.is_empty() {
+            // A choice taken under other names takes them in any case, as the walk does
+            // ("Späher", "späher").
+            arg = arg.ignore_case(true);
+        }
         for c in param.conflicts {
             arg = arg.conflicts_with(*c);
         }
@@ -542,7 +128,7 @@ fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
 }
 
 /// What `--then` does, with the chains of system `id` (the calls its results lead on to).
-fn then_help(id: &str) -> String {
+pub(super) fn then_help(id: &str) -> String {
     let chains = match id {
         "twilight-struggle" => {
             "event-action into event-coup, event-realign, event-influence or action; action's \
@@ -563,46 +149,9 @@ fn then_help(id: &str) -> String {
     )
 }
 
-/// A session error as the command's error: a bad name or a wrong system is a usage error, a
-/// file that is not there "not found", a damaged one a bad file, a locked or failing one a
-/// file error, saying what to do (a locked one) or that no session was changed - except when
-/// only flushing the folder failed, after the new version was put in place.
-pub fn session_error(e: session::Error) -> Error {
-    use crate::store::ErrorKind as F;
-    let text = e.to_string();
-    let written = e.written_unflushed();
-    match e.kind {
-        session::ErrorKind::BadName(_)
-        | session::ErrorKind::LeadingHyphen(_)
-        | session::ErrorKind::Exists(_)
-        | session::ErrorKind::OtherSystem { .. } => Error::Usage(text),
-        session::ErrorKind::File(f) if matches!(f.kind, F::NotFound) => {
-            Error::NotFound(format!("no table session there: {text}"))
-        }
-        // A file that cannot be used (exit 4), as for a save: not a regular file (a folder, a
-        // symlink to nothing), too large to be a session, or in a "folder" that is a file
-        // (unless the session was written all the same, below).
-        session::ErrorKind::File(f) if f.kind.cannot_be_used() && !written => {
-            Error::BadFile(format!("{text}: no table session was changed"))
-        }
-        session::ErrorKind::File(f) => Error::File {
-            what: match f.kind {
-                F::Locked { .. } => {
-                    "close the table session there, or let its call finish, and try again"
-                }
-                _ if written => session::WRITTEN_UNFLUSHED,
-                _ => "no table session was changed",
-            }
-            .into(),
-            error: f,
-        },
-        session::ErrorKind::Unusable { .. } => Error::BadFile(text),
-    }
-}
-
 /// The `--no-FLAG` of a yes/no flag (made once per flag: clap keeps flag names for the
 /// program's life).
-fn no_flag(name: &str) -> &'static str {
+pub(super) fn no_flag(name: &str) -> &'static str {
     use std::sync::{Mutex, OnceLock};
     static NAMES: OnceLock<Mutex<BTreeMap<String, &'static str>>> = OnceLock::new();
     let mut names = NAMES
@@ -735,7 +284,7 @@ pub fn call_output_in(
             let dir = saves_dir.ok_or_else(|| {
                 Error::Usage("--session: no saves folder to find table sessions in".into())
             })?;
-            let open = session::Table::open(dir, name).map_err(session_error)?;
+            let open = session::OpenTable::open(dir, name).map_err(session_error)?;
             open.check_system(&sys.meta.id).map_err(session_error)?;
             Some(open)
         }
@@ -857,7 +406,7 @@ pub fn call_output_in(
 
 /// A call's JSON object: its fields, every roll, the answers taken from a table session (if
 /// any) and the calls it leads on to (if any).
-fn call_json(
+pub(super) fn call_json(
     outcome: &Outcome,
     from_session: &[(String, Answer)],
 ) -> serde_json::Map<String, serde_json::Value> {
@@ -878,7 +427,7 @@ fn call_json(
 }
 
 /// The lines saying which calls the source leads on to, with the flags they take.
-fn next_hint(sys: &SystemDef, outcome: &Outcome) -> String {
+pub(super) fn next_hint(sys: &SystemDef, outcome: &Outcome) -> String {
     outcome
         .next
         .iter()
@@ -904,7 +453,7 @@ fn next_hint(sys: &SystemDef, outcome: &Outcome) -> String {
 }
 
 /// A procedure's flags parsed; `Err(text)` when they ask for help.
-fn parse_flags(
+pub(super) fn parse_flags(
     sys: &SystemDef,
     p: &Procedure,
     args: &[String],
@@ -924,13 +473,13 @@ fn parse_flags(
 }
 
 /// Whether flag `name` was given on the command line (not just defaulted).
-fn given_on_command_line(m: &ArgMatches, name: &str) -> bool {
+pub(super) fn given_on_command_line(m: &ArgMatches, name: &str) -> bool {
     m.value_source(name) == Some(clap::parser::ValueSource::CommandLine)
 }
 
 /// Where an answer of a `call` came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Source {
+pub(super) enum Source {
     /// The command line (a flag, or a flag that excludes this one).
     Given,
     /// The call before, in a chain (`--then`).
@@ -946,7 +495,7 @@ enum Source {
 
 /// Where a procedure's answers may come from besides the command line: the call before in a
 /// chain, and the table session.
-struct Known<'a> {
+pub(super) struct Known<'a> {
     carried: &'a dyn Fn(&str) -> Option<Answer>,
     session: &'a dyn Fn(&str) -> Option<Answer>,
     /// The table session's last answer to a kept question it asks on every call all the same
@@ -958,7 +507,7 @@ struct Known<'a> {
 
 /// Runs a procedure with answers from parsed flags; dice not given are rolled. Returns the
 /// outcome, the seed (if the program rolled anything) and warnings about flags left unused.
-fn call_from_matches(
+pub(super) fn call_from_matches(
     sys: &SystemDef,
     p: &'static Procedure,
     m: &ArgMatches,
@@ -996,11 +545,19 @@ fn call_from_matches(
                 )
             }
             _ => match (known.offered)(&q.id) {
-                Some(a) => format!(
-                    "; a table session asks it on every call, as it changes between calls: its \
-                     last answer was {a} (--{} {a})",
-                    param.name
-                ),
+                Some(a) => {
+                    let flag = match a {
+                        Answer::Bool(true) => format!("--{}", param.name),
+                        Answer::Bool(false) => format!("--no-{}", param.name),
+                        _ => format!("--{} {a}", param.name),
+                    };
+                    let why = if param.each_call {
+                        "on every call, as it changes between calls"
+                    } else {
+                        "again, as it may have changed unseen"
+                    };
+                    format!("; a table session asks it {why}: its last answer was {a} ({flag})")
+                }
                 None => String::new(),
             },
         };
@@ -1187,13 +744,13 @@ fn call_from_matches(
 
 /// Whether a kept answer fits a question (an option it offers, a number within its bounds),
 /// as the walk checks an answer.
-fn fits(q: &Question, a: &Answer) -> bool {
+pub(super) fn fits(q: &Question, a: &Answer) -> bool {
     check(q, a.clone()).is_ok()
 }
 
 /// The value of a kept flag given on the command line for a question the call never came to,
 /// checked by the fact's one definition ([`session::fact`]), or why it cannot be kept.
-fn unasked_value(
+pub(super) fn unasked_value(
     sys: &SystemDef,
     param: &Param,
     m: &ArgMatches,
@@ -1214,7 +771,7 @@ fn unasked_value(
 
 /// A call made from flags: its outcome, the answers it took, whether the program rolled a die
 /// and warnings about flags left unused.
-struct Called {
+pub(super) struct Called {
     outcome: Outcome,
     /// Every answer the call took but the dice it did not roll, for a session's log.
     log: Vec<(String, Answer)>,
@@ -1228,7 +785,7 @@ struct Called {
 }
 
 /// The readable path of a call, opening with the answers taken from a table session.
-fn describe_in(
+pub(super) fn describe_in(
     sys: &SystemDef,
     p: &Procedure,
     outcome: &Outcome,
@@ -1257,173 +814,4 @@ pub fn describe(sys: &SystemDef, p: &Procedure, outcome: &Outcome, seed: Option<
         ));
     }
     s
-}
-
-fn show_question(q: &Question, n: usize) -> String {
-    let mut s = match &q.step {
-        Some(step) => format!("\n[{n}, {step}] {}\n", q.prompt),
-        None => format!("\n[{n}] {}\n", q.prompt),
-    };
-    match &q.kind {
-        Kind::Choice { options } => {
-            for (i, (k, d)) in options.iter().enumerate() {
-                s.push_str(&format!("    {}. {k}  - {d}\n", i + 1));
-            }
-        }
-        Kind::Die { .. } => {
-            s.push_str("    (enter your roll, or press Enter to let the program roll)\n")
-        }
-        _ => {}
-    }
-    s.push_str(&format!("    ({}; or back, restart, quit) > ", q.allowed()));
-    s
-}
-
-/// The interactive walk: reads answers line by line until `quit` or end of input. End of input
-/// before the walk has finished is an error (exit 2); `quit` is not.
-pub fn interactive(
-    sys: &'static SystemDef,
-    p: &'static Procedure,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    seed: u64,
-) -> Result<()> {
-    let io = |e| Error::io("writing to stdout", e);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut walk = Walk::new(p);
-    // The answers a chained call carries from the call before it.
-    let mut given: Vec<(String, Answer)> = Vec::new();
-    writeln!(out, "{} (dice seed {seed})", p.title).map_err(io)?;
-    let carried = |given: &[(String, Answer)], id: &str| {
-        given.iter().find(|(k, _)| k == id).map(|(_, a)| a.clone())
-    };
-    loop {
-        let state = walk.state();
-        match &state {
-            State::Ask(q) => {
-                write!(out, "{}", show_question(q, walk.answers().len() + 1)).map_err(io)?
-            }
-            State::Done(o) => {
-                writeln!(out, "\nPath:").map_err(io)?;
-                for step in &o.path {
-                    writeln!(out, "  - {step}").map_err(io)?;
-                }
-                writeln!(out, "=> {}", o.result).map_err(io)?;
-                let next: Vec<&str> = o.next.iter().map(|n| n.procedure).collect();
-                let go_on = match next.as_slice() {
-                    [] => String::new(),
-                    [one] => format!("next (into {one}), "),
-                    more => format!("next {}, ", more.join(" or next ")),
-                };
-                write!(out, "({go_on}back, restart or quit) > ").map_err(io)?;
-            }
-        }
-        out.flush().map_err(io)?;
-        let mut line = String::new();
-        if input
-            .read_line(&mut line)
-            .map_err(|e| Error::io("reading the answer", e))?
-            == 0
-        {
-            writeln!(out).map_err(io)?;
-            return match &state {
-                State::Done(_) => Ok(()),
-                State::Ask(q) => Err(Error::Usage(format!(
-                    "charts walk: the input ended at question {} ({}) before the walk finished; type quit to leave on purpose",
-                    walk.answers().len() + 1,
-                    q.id
-                ))),
-            };
-        }
-        let cmd = line.trim();
-        match cmd.to_ascii_lowercase().as_str() {
-            "quit" | "q" | "exit" => return Ok(()),
-            "back" | "b" => {
-                if !walk.back() {
-                    writeln!(out, "    (nothing to take back)").map_err(io)?;
-                }
-                continue;
-            }
-            "restart" => {
-                walk.restart();
-                continue;
-            }
-            _ => {}
-        }
-        let State::Ask(q) = state else {
-            let State::Done(o) = &state else {
-                unreachable!("a walk is asking or done")
-            };
-            let mut words = cmd.split_whitespace();
-            let chosen = match (words.next(), words.next(), o.next.as_slice()) {
-                (Some(w), None, [one]) if w.eq_ignore_ascii_case("next") => Some(one),
-                (Some(w), Some(id), more) if w.eq_ignore_ascii_case("next") => {
-                    more.iter().find(|n| n.procedure.eq_ignore_ascii_case(id))
-                }
-                _ => None,
-            };
-            match chosen.and_then(|n| sys.procedure(n.procedure).map(|p2| (n, p2))) {
-                Some((n, p2)) => {
-                    given = n.given.clone();
-                    walk = Walk::new(p2);
-                    walk.fill(|id| carried(&given, id));
-                    writeln!(out, "\n{} (carried over: {})", p2.title, n.why).map_err(io)?;
-                }
-                None => writeln!(out, "    (the walk is finished: back, restart or quit)")
-                    .map_err(io)?,
-            }
-            continue;
-        };
-        let result = if matches!(q.kind, Kind::Die { .. })
-            && (cmd.is_empty() || cmd.eq_ignore_ascii_case("roll"))
-        {
-            walk.roll(&mut rng).map(|_| ())
-        } else {
-            walk.answer_text(cmd)
-        };
-        match result {
-            // What the call before carried over is answered as it comes up.
-            Ok(()) => walk.fill(|id| carried(&given, id)),
-            Err(e) => writeln!(out, "\n    ! {}", e.message).map_err(io)?,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::{Doing, ErrorKind as F};
-
-    fn said(kind: F) -> String {
-        let e = crate::store::Error::new(Path::new("s/charts/x.table"), kind);
-        session_error(e.into()).to_string()
-    }
-
-    #[test]
-    fn a_failed_write_says_no_session_was_changed_unless_it_was_in_place() {
-        let io = |doing| F::Io {
-            doing,
-            source: std::io::Error::other("no"),
-        };
-        for doing in [
-            Doing::Reading,
-            Doing::MakingFolder,
-            Doing::WritingTemporary,
-            Doing::KeepingBackup,
-            Doing::Replacing,
-            Doing::Locking,
-        ] {
-            assert!(
-                said(io(doing)).ends_with(": no table session was changed"),
-                "{doing:?}: {}",
-                said(io(doing))
-            );
-        }
-        let flushed = said(io(Doing::FlushingFolder));
-        assert!(
-            flushed.ends_with(": the table session was written, but the disk may not have it yet"),
-            "{flushed}"
-        );
-        assert!(said(F::Locked { pid: Some(7) }).ends_with("and try again"));
-    }
 }
