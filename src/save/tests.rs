@@ -6,9 +6,11 @@ use std::path::Path;
 
 use super::*;
 use crate::engine::MatchOptions;
+use crate::league::Competition;
 use crate::league::{Class, Settings};
 use crate::play::Levels;
 use crate::store::envelope;
+use crate::store::{self, atomic};
 
 fn tiny(seed: u64) -> Competition {
     let options = MatchOptions {
