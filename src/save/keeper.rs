@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::aside::{keep_copy, set_aside};
 use super::codec::{encode_all, load_all, write_bytes, Contents};
-use super::journal_note::{read_journal, JournalNote, JournalNoteKind, Kept};
+use super::journal_note::{persons_actions, read_journal, JournalNote, JournalNoteKind, Kept};
 use super::record::{self, MatchRecord, Op};
 use super::{backup_path, journal, Error, ErrorKind};
 use crate::league::Competition;
@@ -49,9 +49,49 @@ pub struct Keeper {
     journal: Option<journal::Writer>,
     /// What became of a journal that could not be used, to be told.
     journal_note: Option<JournalNote>,
+    /// Whether the journal beside the file is this program's to remove at the next save: one
+    /// it wrote, or read as the save's own. Any other is not removed: a regular file is kept
+    /// aside as `NAME.jnl.bad`, anything else (a pipe, a link to nothing) left as it is.
+    journal_ours: bool,
 }
 
 impl Keeper {
+    /// After a save that holds every action: removes the journal when it is this program's;
+    /// keeps any other regular file there aside as `NAME.jnl.bad` (said in
+    /// [`Keeper::take_journal_note`]); leaves anything else (a pipe, a link to nothing) as it
+    /// is.
+    fn put_journal_away(&mut self) {
+        let jpath = self.journal_path();
+        let regular = std::fs::symlink_metadata(&jpath).is_ok_and(|m| m.is_file());
+        if regular && self.journal_ours {
+            let _ = std::fs::remove_file(&jpath);
+        } else if regular {
+            let kind = match std::fs::read(&jpath)
+                .ok()
+                .and_then(|b| journal::decode(&b).ok())
+            {
+                Some(j) => JournalNoteKind::OtherMatch {
+                    game: j.game.fixture,
+                    save_in_play: self.in_play.is_some(),
+                    kept: match set_aside(&jpath) {
+                        Ok(to) => Kept::At(to),
+                        Err(e) => Kept::Failed(e),
+                    },
+                },
+                None => JournalNoteKind::Refused {
+                    problem: journal::JournalProblem::Foreign,
+                    kept: match set_aside(&jpath) {
+                        Ok(to) => Kept::At(to),
+                        Err(e) => Kept::Failed(e),
+                    },
+                },
+            };
+            self.journal_note
+                .get_or_insert(JournalNote { path: jpath, kind });
+        }
+        self.journal_ours = false;
+    }
+
     /// Takes the lock of the save file at `path` (which need not exist yet), or says which
     /// program has it. Temporary files left by a killed write of it are swept away.
     /// A lock that cannot be made at all (the folder cannot be made, say) does not stop the
@@ -59,7 +99,12 @@ impl Keeper {
     pub fn take(path: &Path) -> Result<Keeper, Error> {
         let lock = match Lock::take(path) {
             Ok(lock) => Some(lock),
-            Err(e) if matches!(e.kind, store::ErrorKind::Locked { .. }) => {
+            Err(e)
+                if matches!(
+                    e.kind,
+                    store::ErrorKind::Locked { .. } | store::ErrorKind::LockNotAFile { .. }
+                ) =>
+            {
                 return Err(Error::from_store(e))
             }
             Err(_) => None,
@@ -79,6 +124,7 @@ impl Keeper {
             saved_ops: 0,
             journal: None,
             journal_note: None,
+            journal_ours: false,
         })
     }
 
@@ -109,16 +155,25 @@ impl Keeper {
         self.last_played = all.last_played;
         self.journal = None;
         let jpath = self.journal_path();
-        let (in_play, trouble) = read_journal(&jpath, all.in_play);
-        self.in_play = in_play;
-        self.journal_note = trouble.map(|(kind, bytes)| {
+        let read = read_journal(&jpath, all.in_play, self.last_played.as_ref());
+        self.in_play = read.in_play;
+        self.journal_ours = read.ours;
+        let moved = || match set_aside(&jpath) {
+            Ok(to) => Kept::At(to),
+            Err(e) => Kept::Failed(e),
+        };
+        self.journal_note = read.trouble.map(|(kind, bytes)| {
             let kind = match kind {
                 JournalNoteKind::Refused { problem, .. } => JournalNoteKind::Refused {
                     problem,
-                    kept: match set_aside(&jpath) {
-                        Ok(to) => Kept::At(to),
-                        Err(e) => Kept::Failed(e),
-                    },
+                    kept: moved(),
+                },
+                JournalNoteKind::OtherMatch {
+                    game, save_in_play, ..
+                } => JournalNoteKind::OtherMatch {
+                    game,
+                    save_in_play,
+                    kept: moved(),
                 },
                 JournalNoteKind::Damaged {
                     damage, actions, ..
@@ -132,7 +187,10 @@ impl Keeper {
                 },
                 other => other,
             };
-            JournalNote { path: jpath, kind }
+            JournalNote {
+                path: jpath.clone(),
+                kind,
+            }
         });
         all.comp
     }
@@ -151,6 +209,35 @@ impl Keeper {
     /// What became of a journal that could not be used whole, if anything (said once).
     pub fn take_journal_note(&mut self) -> Option<JournalNote> {
         self.journal_note.take()
+    }
+
+    /// The match in play replays only as far as its first `ops` actions and choices (one after
+    /// them cannot come where it does: an action doubled, or one past the match's end, though
+    /// its checksum held): it is cut there, to resume before the damage. A copy of the journal
+    /// as it was is kept as `NAME.jnl.bad` first, and said in [`Keeper::take_journal_note`].
+    /// Store at once, so that the save holds the match as it resumes.
+    pub fn cut_in_play(&mut self, ops: usize) {
+        let Some(game) = self.in_play.as_mut().filter(|g| ops < g.ops.len()) else {
+            return;
+        };
+        game.ops.truncate(ops);
+        let actions = persons_actions(Some(game));
+        let jpath = self.journal_path();
+        let kept = match std::fs::symlink_metadata(&jpath) {
+            Ok(m) if m.is_file() => match std::fs::read(&jpath).and_then(|b| keep_copy(&jpath, &b))
+            {
+                Ok(to) => Kept::At(to),
+                Err(e) => Kept::Failed(e),
+            },
+            _ => Kept::NoJournal,
+        };
+        // The journal is written afresh from the save's actions that still stand.
+        self.saved_ops = self.saved_ops.min(ops);
+        self.journal = None;
+        self.journal_note = Some(JournalNote {
+            path: jpath,
+            kind: JournalNoteKind::Unreplayable { actions, kept },
+        });
     }
 
     /// The person begins `game` (its actions those made so far, usually none): its journal
@@ -180,6 +267,7 @@ impl Keeper {
         let (w, unflushed) = journal::Writer::begin(&self.journal_path(), game, self.saved_ops)
             .map_err(Error::from_store)?;
         self.journal = Some(w);
+        self.journal_ours = true;
         // The journal is written and open, only its folder not flushed: said, as for a save.
         unflushed.map_or(Ok(()), |e| Err(Error::from_store(e)))
     }
@@ -282,7 +370,7 @@ impl Keeper {
         // back a match since ended.)
         self.saved_ops = self.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.journal = None;
-        let _ = std::fs::remove_file(self.journal_path());
+        self.put_journal_away();
         written
     }
 }

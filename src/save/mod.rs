@@ -69,4 +69,6 @@ pub fn backup_path(path: &Path) -> PathBuf {
 }
 
 #[cfg(test)]
+mod props;
+#[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ mod almanack;
 mod charts;
 mod cli;
 mod e2e;
+mod edges;
 mod engine;
 mod files;
 mod formats;
