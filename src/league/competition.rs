@@ -671,7 +671,10 @@ impl Competition {
             scope.spawn(move || {
                 // Ends early (its sends refused) once the adding up has stopped.
                 let _ = planned.into_iter().enumerate().par_bridge().try_for_each(
-                    |(i, (round, seed))| tx.send((i, play_pure(options, levels, round, seed))),
+                    |(i, (round, seed))| {
+                        tx.send((i, play_pure(options, levels, round, seed)))
+                            .map_err(|_| ())
+                    },
                 );
             });
             let mut ahead = InOrder {
