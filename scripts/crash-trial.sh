@@ -32,7 +32,10 @@ for t in $(seq 1 "$trials"); do
     rm -rf "$dir"; continue
   fi
   saved=$(stat -c %.9Y "$dir/M.acc")
-  years=$("$accc" export M --saves-dir "$dir" | grep -o '"year":[0-9]*' | sort -u | wc -l)
+  if ! json=$("$accc" export M --saves-dir "$dir"); then
+    echo "trial $t: the file left by the kill does not load" >&2; exit 1
+  fi
+  years=$(grep -o '"year":[0-9]*' <<<"$json" | sort -u | wc -l || true)
   line=$(awk -v k="$killed" -v s="$saved" -v b="$start" -v y="$years" 'BEGIN {
     age = k - s; pace = y / (s - b); printf "%.2f %.1f %.1f", age, age * pace, pace }')
   read -r age seasons pace <<<"$line"
