@@ -667,15 +667,29 @@ impl Competition {
         let planned = self.planned(n);
         let (options, levels) = (self.settings.options, self.settings.levels);
         let (tx, rx) = std::sync::mpsc::channel();
+        // A caller inside a pool (one installed to choose the number of threads, or one of a
+        // pool's own threads, which must not wait on its own pool) has the matches played on
+        // a pool of as many threads of their own; any other, on rayon's global pool.
+        let threads = rayon::current_num_threads();
+        let in_pool = rayon::current_thread_index().is_some();
         std::thread::scope(|scope| {
             scope.spawn(move || {
                 // Ends early (its sends refused) once the adding up has stopped.
-                let _ = planned.into_iter().enumerate().par_bridge().try_for_each(
-                    |(i, (round, seed))| {
-                        tx.send((i, play_pure(options, levels, round, seed)))
-                            .map_err(|_| ())
-                    },
-                );
+                let play = move || {
+                    let _ = planned.into_iter().enumerate().par_bridge().try_for_each(
+                        |(i, (round, seed))| {
+                            tx.send((i, play_pure(options, levels, round, seed)))
+                                .map_err(|_| ())
+                        },
+                    );
+                };
+                let pool = in_pool
+                    .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+                    .and_then(Result::ok);
+                match pool {
+                    Some(pool) => pool.install(play),
+                    None => play(),
+                }
             });
             let mut ahead = InOrder {
                 rx,
