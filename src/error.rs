@@ -65,7 +65,8 @@ impl Error {
                     | store::ErrorKind::DanglingLink { .. }
                     | store::ErrorKind::LinkLoop { .. }
                     | store::ErrorKind::TooLarge { .. }
-                    | store::ErrorKind::NotAFolder { .. },
+                    | store::ErrorKind::NotAFolder { .. }
+                    | store::ErrorKind::LockNotAFile { .. },
                 )
                 | save::ErrorKind::Unusable(_) => 4,
                 save::ErrorKind::File(store::ErrorKind::Io { .. }) => 5,

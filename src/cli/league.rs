@@ -171,12 +171,11 @@ impl NewFileArgs {
     }
 }
 
-/// How often `sim` saves during a long run (and always at the end). See `docs/LEAGUE.md`.
+/// How often `sim` saves during a long run (and always at the end): it looks at the clock as
+/// each season ends, so a run stopped by any means loses at most this and a season's play
+/// (a few hundredths of a second alone, more on a busy machine) and the save under way.
+/// See `docs/LEAGUE.md`.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
-
-/// Seasons `sim` plays in one parallel pass (see [`Competition::sim_seasons`]) before it
-/// may save: about a third of a second of play, so saves still come about once a second.
-const SIM_BATCH: u32 = 10;
 
 /// Runs `accc sim`. The file's lock is held from loading it to the last save, so a second
 /// program working on it is refused, told which process has it.
@@ -305,6 +304,18 @@ fn open_or_create(args: &SimArgs, keeper: &mut save::Keeper) -> Result<Competiti
         }
         return Ok(comp);
     }
+    // A journal with no save beside it is the only copy of a match in play (its save moved
+    // away, say): a new competition of that name would bury it.
+    let journal = save::journal::path_for(&path);
+    if crate::store::read::is_there(&journal) {
+        return Err(Error::NotFound(format!(
+            "there is no save file {} but there is the journal of a match in play beside where \
+             it was, {}; put the save back beside it to resume that match, or move the journal \
+             away to start a new competition with this name (nothing was made or removed)",
+            path.display(),
+            journal.display()
+        )));
+    }
     let backup = save::backup_path(&path);
     if backup.exists() {
         return Err(Error::NotFound(format!(
@@ -388,46 +399,60 @@ fn unflushed_note(comp: &Competition, left: u32) -> String {
     )
 }
 
-/// Plays `years` seasons, saving at most every [`CHECKPOINT_EVERY`] and at the end; returns
-/// what was played and the time spent saving. A save that fails ends the run, saying what
-/// the file still holds.
+/// Plays `years` seasons, saving when a season ends [`CHECKPOINT_EVERY`] or more after the
+/// last save, and at the end; returns what was played and the time spent saving. A save that
+/// fails ends the run, saying what the file still holds.
 fn simulate(
     comp: &mut Competition,
     years: u32,
     keeper: &mut save::Keeper,
 ) -> Result<(SimReport, Duration)> {
+    simulate_saving_every(comp, years, keeper, CHECKPOINT_EVERY)
+}
+
+/// [`simulate`], saving when a season ends `every` or more after the last save.
+fn simulate_saving_every(
+    comp: &mut Competition,
+    years: u32,
+    keeper: &mut save::Keeper,
+    every: Duration,
+) -> Result<(SimReport, Duration)> {
     let bar = progress_bar(years);
-    let mut report = SimReport::default();
     let mut save_time = Duration::ZERO;
     let mut last_save = Instant::now();
     let mut saved = last_played(comp);
     let mut done = 0;
-    while done < years {
-        let batch = (years - done).min(SIM_BATCH);
-        report.absorb(comp.sim_seasons(batch, |_| bar.inc(1)));
-        done += batch;
-        if done == years || last_save.elapsed() >= CHECKPOINT_EVERY {
-            let t = Instant::now();
-            if let Err(error) = keeper.store(comp) {
-                bar.finish_and_clear();
-                let note = if error.written_unflushed() {
-                    unflushed_note(comp, years - done)
-                } else {
-                    let other = matches!(error.kind, save::ErrorKind::ChangedOnDisk);
-                    unsaved_note(comp, saved, other)
-                };
-                return Err(Error::Save {
-                    error,
-                    note: Some(note),
-                });
-            }
-            saved = last_played(comp);
-            save_time += t.elapsed();
-            last_save = Instant::now();
+    let mut failed = None;
+    let report = comp.sim_seasons_until(years, |comp, _| {
+        bar.inc(1);
+        done += 1;
+        if done < years && last_save.elapsed() < every {
+            return true;
         }
-    }
+        let t = Instant::now();
+        if let Err(error) = keeper.store(comp) {
+            let note = if error.written_unflushed() {
+                unflushed_note(comp, years - done)
+            } else {
+                let other = matches!(error.kind, save::ErrorKind::ChangedOnDisk);
+                unsaved_note(comp, saved, other)
+            };
+            failed = Some(Error::Save {
+                error,
+                note: Some(note),
+            });
+            return false;
+        }
+        saved = last_played(comp);
+        save_time += t.elapsed();
+        last_save = Instant::now();
+        true
+    });
     bar.finish_and_clear();
-    Ok((report, save_time))
+    match failed {
+        Some(e) => Err(e),
+        None => Ok((report, save_time)),
+    }
 }
 
 fn progress_bar(years: u32) -> indicatif::ProgressBar {
@@ -483,4 +508,63 @@ fn print_lines(lines: &[String]) -> Result<()> {
     let mut text = lines.join("\n");
     text.push('\n');
     print_out(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small competition kept in a new folder as `S`.
+    fn kept() -> (tempfile::TempDir, save::Keeper, Competition) {
+        let dir = tempfile::tempdir().unwrap();
+        let options = MatchOptions {
+            batsmen: 2,
+            packs_per_session: 1,
+            days: 1,
+            ..MatchOptions::default()
+        };
+        let settings = Settings {
+            options,
+            levels: Levels::default(),
+            user_county: None,
+            seed: 9,
+        };
+        let comp = Competition::create("S", settings).unwrap();
+        let mut keeper = save::Keeper::take(&dir.path().join("S.acc")).unwrap();
+        keeper.store(&comp).unwrap();
+        (dir, keeper, comp)
+    }
+
+    /// `sim` saves by time as each season ends, not between batches of seasons: with a save
+    /// due at every season's end, the backup (the save before the last) holds all the
+    /// seasons but the last, however many seasons the run plays at once.
+    #[test]
+    fn sim_saves_as_a_season_ends_once_the_time_is_up() {
+        for years in [3, 12] {
+            let (dir, mut keeper, mut comp) = kept();
+            let (report, _) =
+                simulate_saving_every(&mut comp, years, &mut keeper, Duration::ZERO).unwrap();
+            assert_eq!(report.seasons, years);
+            drop(keeper);
+            let saved = save::load(&dir.path().join("S.acc")).unwrap();
+            assert_eq!(saved.seasons().len(), years as usize);
+            let before = save::load(&dir.path().join("S.bak")).unwrap();
+            assert_eq!(
+                before.seasons().len(),
+                years as usize - 1,
+                "{years} seasons: the save before the last held all but one"
+            );
+        }
+        // Not yet due: one save, at the end.
+        let (dir, mut keeper, mut comp) = kept();
+        simulate_saving_every(&mut comp, 3, &mut keeper, Duration::from_secs(3600)).unwrap();
+        drop(keeper);
+        assert_eq!(
+            save::load(&dir.path().join("S.bak"))
+                .unwrap()
+                .seasons()
+                .len(),
+            0
+        );
+    }
 }

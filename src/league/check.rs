@@ -94,6 +94,13 @@ pub enum MatchProblem {
     GoesOn { innings: u8 },
     /// More balls than the cards allow.
     Balls { balls: u32, most: u32 },
+    /// More wickets in an innings than balls bowled in it: a wicket falls only on a ball
+    /// that counts in the over.
+    WicketsBeforeBalls {
+        innings: u8,
+        wickets: u8,
+        balls: u16,
+    },
     /// More runs than the balls allow.
     Runs { runs: u32, most: u32 },
     /// The result, margin or points stored are not what the innings give.
@@ -228,6 +235,15 @@ impl fmt::Display for Implausible {
                         f,
                         "has {balls} balls bowled, more than its cards allow ({most})"
                     ),
+                    MatchProblem::WicketsBeforeBalls {
+                        innings,
+                        wickets,
+                        balls,
+                    } => write!(
+                        f,
+                        "has {wickets} wickets down in innings {innings} in {balls} balls, where \
+                         a wicket falls only on a ball that counts"
+                    ),
                     MatchProblem::Runs { runs, most } => write!(
                         f,
                         "has {runs} runs scored, more than its deliveries allow ({most})"
@@ -285,10 +301,16 @@ impl fmt::Display for Implausible {
 
 impl std::error::Error for Implausible {}
 
-/// Most deliveries a match's cards allow: every delivery takes at least the bowler's card,
-/// and each pack holds at most the whole double pack, besides the two hands.
-fn most_deliveries(options: &MatchOptions) -> u32 {
-    options.max_packs() as u32 * PACK_SIZE as u32 + 2 * DEAL as u32
+/// Most deliveries a match's cards allow: every delivery plays at least the bowler's card,
+/// and a card is played only from a hand of six, refilled from the pickup pile. The first
+/// pile holds the 96 cards not dealt; each later pack is the discard pile but its top card
+/// (the 110 cards but the two hands of six and that one); once the last pack is used up,
+/// only the two hands are left to play.
+pub fn most_deliveries(options: &MatchOptions) -> u32 {
+    let hands = 2 * (DEAL as u32 - 1);
+    let first = PACK_SIZE as u32 - 2 * DEAL as u32;
+    let later = PACK_SIZE as u32 - hands - 1;
+    first + later * (options.max_packs() as u32).saturating_sub(1) + hands
 }
 
 /// Most runs off one delivery that counts in the over (6 off the bat; byes give at most 4).
@@ -334,6 +356,13 @@ pub fn check_match(m: &MatchSummary, options: &MatchOptions) -> Result<(), Match
                 innings: number,
                 wickets: inn.wickets,
                 most: all_out,
+            });
+        }
+        if u16::from(inn.wickets) > inn.balls {
+            return Err(MatchProblem::WicketsBeforeBalls {
+                innings: number,
+                wickets: inn.wickets,
+                balls: inn.balls,
             });
         }
         let bad_end = Err(MatchProblem::End {

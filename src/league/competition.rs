@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
-use crate::engine::{MatchState, NoRecord};
-use crate::play::computer_match;
+use crate::engine::{MatchOptions, MatchState, NoRecord};
+use crate::play::{computer_match, Levels};
 
 use super::check::Implausible;
 use super::fixtures::position;
@@ -141,6 +141,37 @@ impl SimReport {
         self.seasons += o.seasons;
         self.matches += o.matches;
         self.deliveries += o.deliveries;
+    }
+}
+
+/// The match of round `round` with `seed`, played by computer under `options` and `levels`,
+/// its counties not yet named.
+fn play_pure(options: MatchOptions, levels: Levels, round: u8, seed: u64) -> PlayedMatch {
+    let state = computer_match(options, [levels; 2], seed, &mut NoRecord);
+    PlayedMatch::of(&state, round, 0, 0, seed)
+}
+
+/// Matches played ahead, numbered in the order they are to be added, as they come in from
+/// the threads (in nearly that order): each is given out in its turn.
+struct InOrder {
+    rx: std::sync::mpsc::Receiver<(usize, PlayedMatch)>,
+    next: usize,
+    waiting: std::collections::BTreeMap<usize, PlayedMatch>,
+}
+
+impl Iterator for InOrder {
+    type Item = PlayedMatch;
+
+    /// The next match in turn, waiting for it; `None` once every match played ahead is given.
+    fn next(&mut self) -> Option<PlayedMatch> {
+        loop {
+            if let Some(p) = self.waiting.remove(&self.next) {
+                self.next += 1;
+                return Some(p);
+            }
+            let (i, p) = self.rx.recv().ok()?;
+            self.waiting.insert(i, p);
+        }
     }
 }
 
@@ -477,25 +508,74 @@ impl Competition {
     }
 
     /// Plays up to `n` seasons (the current one from where it stands), calling `progress`
-    /// after each.
-    ///
-    /// The matches of all `n` seasons are played first, in one pass across rayon's threads,
-    /// and then added up season by season. A computer match depends only on the options, the
-    /// levels and its seed, and neither the seeds nor the schedule's shape depend on who plays
-    /// whom, so later seasons' matches can be played before the counties in each class are
-    /// known (ZenGM's pure match). One pass for many seasons spares the threads the wait at
-    /// each season's end for its last match, and the adding up no longer holds them idle.
+    /// after each (see [`Competition::sim_seasons_until`]).
     pub fn sim_seasons(&mut self, n: u32, mut progress: impl FnMut(&SeasonSummary)) -> SimReport {
-        let mut ahead = self.play_ahead(n).into_iter();
-        let mut report = SimReport::default();
-        for _ in 0..n {
-            let Some((summary, r)) = self.sim_season(&mut ahead) else {
-                break;
+        self.sim_seasons_until(n, |_, summary| {
+            progress(summary);
+            true
+        })
+    }
+
+    /// Plays up to `n` seasons (the current one from where it stands), calling `after` with
+    /// the competition as each season ends (to save it, say); stops early when `after` says
+    /// `false`.
+    ///
+    /// The matches are played across rayon's threads while this thread adds them up, season
+    /// by season, as they come in. A computer match depends only on the options, the levels
+    /// and its seed, and neither the seeds nor the schedule's shape depend on who plays whom,
+    /// so later seasons' matches can be played before the counties in each class are known
+    /// (ZenGM's pure match). The threads take the matches in order, one as each is free, so
+    /// none waits at a season's end for its last match, and the adding up (and `after`) holds
+    /// none idle; and a season ends, and is seen by `after`, as soon as its matches are in.
+    pub fn sim_seasons_until(
+        &mut self,
+        n: u32,
+        mut after: impl FnMut(&Competition, &SeasonSummary) -> bool,
+    ) -> SimReport {
+        let planned = self.planned(n);
+        let (options, levels) = (self.settings.options, self.settings.levels);
+        let (tx, rx) = std::sync::mpsc::channel();
+        // A caller inside a pool (one installed to choose the number of threads, or one of a
+        // pool's own threads, which must not wait on its own pool) has the matches played on
+        // a pool of as many threads of their own; any other, on rayon's global pool.
+        let threads = rayon::current_num_threads();
+        let in_pool = rayon::current_thread_index().is_some();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                // Ends early (its sends refused) once the adding up has stopped.
+                let play = move || {
+                    let _ = planned.into_iter().enumerate().par_bridge().try_for_each(
+                        |(i, (round, seed))| {
+                            tx.send((i, play_pure(options, levels, round, seed)))
+                                .map_err(|_| ())
+                        },
+                    );
+                };
+                let pool = in_pool
+                    .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+                    .and_then(Result::ok);
+                match pool {
+                    Some(pool) => pool.install(play),
+                    None => play(),
+                }
+            });
+            let mut ahead = InOrder {
+                rx,
+                next: 0,
+                waiting: std::collections::BTreeMap::new(),
             };
-            report.absorb(r);
-            progress(&summary);
-        }
-        report
+            let mut report = SimReport::default();
+            for _ in 0..n {
+                let Some((summary, r)) = self.sim_season(&mut ahead) else {
+                    break;
+                };
+                report.absorb(r);
+                if !after(self, &summary) {
+                    break;
+                }
+            }
+            report
+        })
     }
 
     /// The fixtures of the current season still to play, in the order they are added: round
@@ -593,13 +673,7 @@ impl Competition {
 
     /// Plays the match of round `round` with `seed` by computer, its counties not yet named.
     fn play_pure(&self, round: u8, seed: u64) -> PlayedMatch {
-        let state = computer_match(
-            self.settings.options,
-            [self.settings.levels; 2],
-            seed,
-            &mut NoRecord,
-        );
-        PlayedMatch::of(&state, round, 0, 0, seed)
+        play_pure(self.settings.options, self.settings.levels, round, seed)
     }
 
     fn check_next(&self, fixture: &Fixture) -> Result<(), LeagueError> {

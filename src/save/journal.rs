@@ -173,7 +173,7 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
         if crc32(body) != crc {
             break;
         }
-        frames.push(body);
+        frames.push((at, body));
         at += FRAME + len;
     }
     let left = bytes.len() - at;
@@ -190,20 +190,38 @@ pub fn decode(bytes: &[u8]) -> Result<Journal, JournalProblem> {
         let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
         (1..=MAX_ACTION).contains(&len) && at + FRAME + len >= end
     };
-    let (torn, damage) = match left {
+    let (mut torn, mut damage) = match left {
         0 => (0, None),
         _ if torn_tail => (left, None),
         _ => (0, Some(Damage { at, left_out: left })),
     };
-    let (first, rest) = frames.split_first().ok_or(JournalProblem::NoHeader)?;
+    let (&(_, first), rest) = frames.split_first().ok_or(JournalProblem::NoHeader)?;
     let header: HeaderV1 = postcard::from_bytes(first).map_err(JournalProblem::Undecodable)?;
     let mut game = header.game;
-    for body in rest {
-        game.ops
-            .push(postcard::from_bytes(body).map_err(JournalProblem::Undecodable)?);
+    let mut ops = Vec::with_capacity(rest.len());
+    for &(at, body) in rest {
+        // A frame whose checksum holds but which is no action (or names a card there is
+        // not) is damage like any other: the actions before it stand.
+        match postcard::from_bytes::<OpV2>(body)
+            .ok()
+            .and_then(|op| op.op().ok())
+        {
+            Some(op) => ops.push(op),
+            None => {
+                torn = 0;
+                damage = Some(Damage {
+                    at,
+                    left_out: bytes.len() - at,
+                });
+                break;
+            }
+        }
     }
+    game.ops.clear();
+    let mut game = game.record().map_err(JournalProblem::Record)?;
+    game.ops = ops;
     Ok(Journal {
-        game: game.record().map_err(JournalProblem::Record)?,
+        game,
         base: header.base as usize,
         torn,
         damage,

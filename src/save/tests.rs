@@ -6,9 +6,11 @@ use std::path::Path;
 
 use super::*;
 use crate::engine::MatchOptions;
+use crate::league::Competition;
 use crate::league::{Class, Settings};
 use crate::play::Levels;
 use crate::store::envelope;
+use crate::store::{self, atomic};
 
 fn tiny(seed: u64) -> Competition {
     let options = MatchOptions {
@@ -1049,7 +1051,7 @@ fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written(
     assert_eq!(fs::read(dir.path().join("J.jnl.bad")).unwrap(), damaged);
     // A read-only look (accc review) tells it too, and changes nothing.
     fs::write(&jpath, &damaged).unwrap();
-    let note = check_journal(&path, None).unwrap().to_string();
+    let note = check_journal(&path, None, None).unwrap().to_string();
     assert!(
         note.contains("is damaged") && note.contains("opened to play"),
         "{note}"
@@ -1070,6 +1072,6 @@ fn a_journal_torn_by_a_crash_is_cut_quietly() {
     k.load().unwrap();
     assert_eq!(k.in_play().unwrap().ops, game.ops[..4]);
     assert!(k.take_journal_note().is_none(), "a torn tail is not told");
-    assert!(check_journal(&path, None).is_none());
+    assert!(check_journal(&path, None, None).is_none());
     assert!(!dir.path().join("J.jnl.bad").exists());
 }

@@ -40,13 +40,20 @@ impl Lock {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, Doing::MakingFolder, e))?;
         }
         loop {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&lock)
-                .map_err(|e| Error::io(path, Doing::Locking, e))?;
+            // Only a regular file is a lock: a named pipe, a folder or a link in its place is
+            // no lock file of this program's, and is left as it is.
+            if let Some(what) = not_a_lock(&lock) {
+                return Err(Error::new(path, ErrorKind::LockNotAFile { lock, what }));
+            }
+            let mut file = open_lock(&lock).map_err(|e| Error::io(path, Doing::Locking, e))?;
+            if let Some(what) = file
+                .metadata()
+                .ok()
+                .filter(|m| !m.is_file())
+                .map(|m| super::read::kind_name(&m))
+            {
+                return Err(Error::new(path, ErrorKind::LockNotAFile { lock, what }));
+            }
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
@@ -75,6 +82,29 @@ impl Lock {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// What is at `lock` when it is there and is not a regular file (a link, even to one, is
+/// not followed).
+fn not_a_lock(lock: &Path) -> Option<&'static str> {
+    let meta = std::fs::symlink_metadata(lock).ok()?;
+    match meta.file_type() {
+        t if t.is_file() => None,
+        t if t.is_symlink() => Some("a link"),
+        _ => Some(super::read::kind_name(&meta)),
+    }
+}
+
+/// Opens (or makes) the lock file, never through a link nor waiting on a pipe.
+fn open_lock(lock: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options.open(lock)
 }
 
 /// The process id the owner wrote in the lock file. An owner that has only just taken the
@@ -123,6 +153,8 @@ impl Drop for Lock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
+    use std::os::unix::fs::FileTypeExt;
 
     #[test]
     fn a_second_taker_is_refused_with_the_owner_named_until_the_first_lets_go() {
@@ -145,6 +177,56 @@ mod tests {
             std::fs::read_dir(p.parent().unwrap()).unwrap().count(),
             0,
             "no lock file is left behind"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_not_a_regular_file_is_refused_and_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("A.acc");
+        let name = lock_path(&p);
+        let c = std::ffi::CString::new(name.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = Lock::take(&p).unwrap_err();
+        assert!(
+            matches!(&e.kind, ErrorKind::LockNotAFile { what: "a named pipe", lock } if *lock == name),
+            "{e:?}"
+        );
+        assert!(e.kind.cannot_be_used());
+        assert!(
+            e.to_string().contains(&format!(
+                "its lock file {} is a named pipe, not a file this program can use",
+                name.display()
+            )),
+            "{e}"
+        );
+        assert!(std::fs::symlink_metadata(&name)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+        // A link in its place, even to nothing (opening it would make its target), or a folder.
+        std::fs::remove_file(&name).unwrap();
+        let target = dir.path().join("elsewhere");
+        std::os::unix::fs::symlink(&target, &name).unwrap();
+        let e = Lock::take(&p).unwrap_err();
+        assert!(
+            matches!(&e.kind, ErrorKind::LockNotAFile { what: "a link", .. }),
+            "{e:?}"
+        );
+        assert!(!target.exists(), "nothing made through the link");
+        std::fs::remove_file(&name).unwrap();
+        std::fs::create_dir(&name).unwrap();
+        let e = Lock::take(&p).unwrap_err();
+        assert!(
+            matches!(
+                &e.kind,
+                ErrorKind::LockNotAFile {
+                    what: "a folder",
+                    ..
+                }
+            ),
+            "{e:?}"
         );
     }
 

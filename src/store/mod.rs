@@ -45,6 +45,10 @@ pub enum ErrorKind {
     TooLarge { len: u64, limit: u64 },
     /// Another program holds its lock (`pid`: the process, when it said).
     Locked { pid: Option<u32> },
+    /// Its lock file (`lock`) is there but is `what` (a named pipe, a folder, a link), not a
+    /// regular file: no program of this one's made it, so it is neither taken as the lock
+    /// nor removed.
+    LockNotAFile { lock: PathBuf, what: &'static str },
     /// A step failed because something that had to be a folder is not one: `folder`, a file
     /// (`file`) or something else (a named pipe, a device). Looked at when the step failed,
     /// so the message says what was there then, whatever is there when it is shown.
@@ -88,6 +92,7 @@ impl ErrorKind {
                 | ErrorKind::LinkLoop { .. }
                 | ErrorKind::TooLarge { .. }
                 | ErrorKind::NotAFolder { .. }
+                | ErrorKind::LockNotAFile { .. }
         )
     }
 }
@@ -215,6 +220,12 @@ impl fmt::Display for ErrorKind {
                 write!(f, "is open in another accc (process {pid})")
             }
             ErrorKind::Locked { pid: None } => f.write_str("is open in another accc"),
+            ErrorKind::LockNotAFile { lock, what } => write!(
+                f,
+                "cannot be locked: its lock file {} is {what}, not a file this program can use \
+                 (it was left as it is; remove it, as no accc made it, and try again)",
+                lock.display()
+            ),
             ErrorKind::Io { doing, source } if is_disk_full(source) => {
                 write!(f, "could not be saved: the disk is full ({})", doing.text())
             }

@@ -37,7 +37,12 @@ pub fn head(path: &Path, n: u64) -> Result<Vec<u8>, Error> {
 
 /// The regular file at `path`, opened, and its length.
 fn open_regular(path: &Path) -> Result<(File, u64), Error> {
-    let file = open_nonblocking(path).map_err(|e| Error::io(path, Doing::Reading, e))?;
+    let file = open_nonblocking(path).map_err(|e| match std::fs::metadata(path) {
+        // What cannot even be opened as a file (a socket: "no such device or address") is
+        // said for what it is.
+        Ok(meta) if !meta.is_file() => Error::new(path, ErrorKind::NotRegular(kind_name(&meta))),
+        _ => Error::io(path, Doing::Reading, e),
+    })?;
     let meta = file
         .metadata()
         .map_err(|e| Error::io(path, Doing::Reading, e))?;
@@ -227,6 +232,21 @@ mod tests {
         assert!(e.to_string().contains("loop"), "{e}");
         assert!(matches!(not_regular(&a), Some(ErrorKind::LinkLoop { .. })));
         assert!(is_there(&a));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_a_file_that_cannot_be_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let sock = dir.path().join("S.acc");
+        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        let e = read_regular(&sock, 1 << 20).unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::NotRegular("a socket")), "{e}");
+        assert!(e.kind.cannot_be_used());
+        assert!(matches!(
+            head(&sock, 8).unwrap_err().kind,
+            ErrorKind::NotRegular("a socket")
+        ));
     }
 
     #[cfg(unix)]

@@ -233,6 +233,36 @@ impl Open {
         .map_err(NotResumed::Replay)
     }
 
+    /// How many of `game`'s actions and choices replay, from the first: all of them, or those
+    /// before the first that cannot come where it does (the computer's choices after the last
+    /// action kept are left to the computer players, who choose as they would).
+    fn replayable_ops(&self, fixture: &Fixture, game: &MatchRecord) -> usize {
+        let human = self.human_of(fixture);
+        let s = self.comp.settings();
+        let mut cut = game.clone();
+        // Each try keeps fewer actions than the last, so this ends.
+        while !cut.ops.is_empty() {
+            let mut seen = 0usize;
+            let replay = LiveMatch::replay_seeing(
+                s.options,
+                s.levels,
+                fixture.seed,
+                names(fixture),
+                human,
+                &cut,
+                |_, _| seen += 1,
+            );
+            if replay.is_ok() {
+                break;
+            }
+            // `seen` counts the action that failed (or all of them, when choices were left
+            // over after the last): those before it are kept.
+            cut.ops
+                .truncate(seen.saturating_sub(1).min(cut.ops.len() - 1));
+        }
+        cut.ops.len()
+    }
+
     /// [2] with a match in play: the match as it was left, on the same ball, stop and hand.
     /// A watched match comes back held, to be set going with [Space].
     fn resume(&mut self, fixture: Fixture) -> Screen {
@@ -248,6 +278,9 @@ impl Open {
             }
             Err(why) => {
                 self.give_up_in_play();
+                // Saved without it at once: a match begun next is then the only one in play,
+                // and its journal never stands beside a save holding another.
+                self.save();
                 self.say(&format!(
                     "The match in play could not be resumed ({why}): it was dropped."
                 ))
@@ -269,7 +302,33 @@ impl Open {
             .find(|f| game.fixture.is(f));
         let result = match pending {
             None => Err(None),
-            Some(f) => self.replayed(&f).map(|s| InPlay::of(f, &s)).map_err(Some),
+            Some(f) => match self.replayed(&f) {
+                // An action that cannot come where it does (doubled, or past the match's
+                // end, though its checksum held): the match resumes before it, and is saved
+                // so, the journal as it was kept aside.
+                Err(NotResumed::Replay(_)) => {
+                    let cut = self.replayable_ops(&f, &game);
+                    self.keeper.cut_in_play(cut);
+                    let replayed = self.replayed(&f);
+                    if replayed.is_ok() {
+                        // What was said before (a journal damaged), what was cut, and what the
+                        // save said of itself, in that order.
+                        let before = self.status.take();
+                        self.save();
+                        let saved = self.status.take();
+                        let note = self
+                            .keeper
+                            .take_journal_note()
+                            .map(|n| format!("{}.", super::draw::capitalised(&format!("{n:#}"))));
+                        self.status = [before, note, saved]
+                            .into_iter()
+                            .flatten()
+                            .reduce(|a, b| a + " " + &b);
+                    }
+                    replayed.map(|s| InPlay::of(f, &s)).map_err(Some)
+                }
+                other => other.map(|s| InPlay::of(f, &s)).map_err(Some),
+            },
         };
         match result {
             Ok(in_play) => self.in_play = Some(in_play),

@@ -8,6 +8,7 @@ mod charts;
 mod cli;
 mod conventions;
 mod e2e;
+mod edges;
 mod engine;
 mod files;
 mod formats;

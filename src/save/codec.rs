@@ -1,0 +1,127 @@
+//! A save file's bytes: reading one of any format (upgraded a rung at a time) and checking
+//! that its competition could have been played, and writing the format this program writes.
+
+use std::path::Path;
+
+use super::record::MatchRecord;
+use super::{backup_path, v1, v2, v3, Error, ErrorKind, Problem, KIND, MAX_BYTES};
+use crate::league::name::normalise_file_name;
+use crate::league::Competition;
+use crate::store::{self, atomic, envelope};
+
+/// Reads the competition saved at `path`, without taking its lock: for programs that only
+/// look (`accc show`, `accc export`). A file is only ever replaced whole, so this always reads
+/// one complete version.
+pub fn load(path: &Path) -> Result<Competition, Error> {
+    Ok(load_all(path)?.comp)
+}
+
+/// Everything a save file holds.
+#[derive(Clone, Debug)]
+pub struct Contents {
+    pub comp: Competition,
+    /// The person's match in play, as the file holds it (the journal beside it may hold more:
+    /// see [`Keeper::load`]).
+    pub in_play: Option<MatchRecord>,
+    /// The last match the person played to its end.
+    pub last_played: Option<MatchRecord>,
+}
+
+/// Reads everything saved at `path`, without taking its lock (nor reading the journal).
+pub fn load_all(path: &Path) -> Result<Contents, Error> {
+    let bytes = store::read::read_regular(path, MAX_BYTES).map_err(Error::from_store)?;
+    let mut all = decode_all(&bytes).map_err(|p| Error::new(path, ErrorKind::Unusable(p)))?;
+    // The file's name, not the one stored inside, says which competition this is (and where
+    // it is saved): a copy, or a backup opened in its file's place, must not save over the
+    // file it came from.
+    if let Some(name) = path
+        .file_stem()
+        .and_then(|s| normalise_file_name(&s.to_string_lossy()).ok())
+    {
+        all.comp.rename(name);
+    }
+    Ok(all)
+}
+
+/// The competition in a save file's bytes.
+pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
+    Ok(decode_all(bytes)?.comp)
+}
+
+/// The format-3 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// rung at a time. Also whether the file kept which matches the person played (format 3 on).
+pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
+    let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
+    let undecodable = Problem::Undecodable;
+    Ok(match version {
+        1 => (
+            v3::upgrade_2(v2::upgrade_1(
+                postcard::from_bytes(payload).map_err(undecodable)?,
+            )),
+            false,
+        ),
+        2 => (
+            v3::upgrade_2(postcard::from_bytes(payload).map_err(undecodable)?),
+            false,
+        ),
+        _ => (postcard::from_bytes(payload).map_err(undecodable)?, true),
+    })
+}
+
+/// Everything in a save file's bytes.
+pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
+    let (file, kept) = decode_file(bytes)?;
+    let record = |m: Option<v2::MatchV2>| m.map(|m| m.record()).transpose();
+    let mut comp = file
+        .competition
+        .into_competition()
+        .map_err(Problem::Implausible)?;
+    let keys = |list: Vec<v3::PersonMatchV3>| list.into_iter().map(|m| m.key()).collect();
+    let (by_person, unknown): (Vec<_>, Vec<_>) = if kept {
+        (keys(file.by_person), keys(file.unknown))
+    } else {
+        (Vec::new(), comp.unreplayed_matches())
+    };
+    comp.set_person_matches(by_person, unknown)
+        .map_err(Problem::Implausible)?;
+    Ok(Contents {
+        in_play: record(file.in_play).map_err(Problem::Record)?,
+        last_played: record(file.last_played).map_err(Problem::Record)?,
+        comp,
+    })
+}
+
+/// A save file's bytes for `comp`, with no match in play or on record.
+pub fn encode(comp: &Competition) -> Vec<u8> {
+    encode_all(comp, None, None)
+}
+
+/// A save file's bytes for `comp`, the person's match in play and their last match.
+pub fn encode_all(
+    comp: &Competition,
+    in_play: Option<&MatchRecord>,
+    last_played: Option<&MatchRecord>,
+) -> Vec<u8> {
+    let file = v3::FileV3 {
+        competition: v1::FileV1::from_competition(comp),
+        in_play: in_play.map(v2::MatchV2::of),
+        last_played: last_played.map(v2::MatchV2::of),
+        by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
+        unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
+    };
+    envelope::wrap(
+        KIND,
+        &postcard::to_stdvec(&file).expect("save types serialise"),
+    )
+}
+
+/// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
+/// taking the file's lock: for tools and tests that stand in for another program. A program
+/// that owns the file writes through its [`Keeper`].
+pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
+    write_bytes(path, &encode(comp))
+}
+
+pub(super) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    atomic::write(path, bytes, Some(&backup_path(path))).map_err(Error::from_store)
+}
