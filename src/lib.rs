@@ -18,6 +18,7 @@ pub mod engine;
 pub mod error;
 pub mod league;
 pub mod live;
+pub mod net;
 pub mod play;
 pub mod save;
 pub mod scorecard;
