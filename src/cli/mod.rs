@@ -12,6 +12,7 @@ pub mod completions;
 pub mod duel;
 pub mod league;
 pub mod match_cmd;
+pub mod net;
 pub mod review;
 pub mod show;
 pub mod values;
@@ -97,6 +98,19 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
     Charts(crate::charts::cli::ChartsArgs),
+    /// Offer a match to a friend over the network: play the home county; the guest, who
+    /// types the code shown, plays the away county.
+    #[command(after_help = counties_help(), mut_arg("seed", |a| a.help(
+        "The match seed, 0 to 9007199254740991 (2^53 - 1); default: drawn at random (it is \
+         printed at the end; a seed the guest could guess would tell it the cards)"
+    )))]
+    Host(net::HostArgs),
+    /// Join a friend's match over the network with the code the host was shown, and play
+    /// the away county.
+    Join(net::JoinArgs),
+    /// Run a relay: a meeting point that pairs a host and a guest behind home routers by
+    /// their code's number and forwards bytes it cannot read.
+    Relay(net::RelayArgs),
 }
 
 /// The end of the help of the commands that take a county: every county with its letter.
@@ -176,6 +190,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Almanack(args)) => almanack::run(args, &saves),
         Some(Command::Completions(args)) => completions::run(args),
         Some(Command::Charts(args)) => crate::charts::cli::run(args, &saves),
+        Some(Command::Host(args)) => net::run_host(args),
+        Some(Command::Join(args)) => net::run_join(args),
+        Some(Command::Relay(args)) => net::run_relay(args),
         None => crate::tui::run(saves, None, None),
     }
 }

@@ -144,7 +144,11 @@ pub fn write_frame(
 }
 
 /// Reads exactly `buf.len()` bytes by `deadline`: a peer too slow loses.
-fn read_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> Result<(), NetError> {
+pub(crate) fn read_by(
+    stream: &mut TcpStream,
+    buf: &mut [u8],
+    deadline: Instant,
+) -> Result<(), NetError> {
     let mut filled = 0;
     while filled < buf.len() {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -235,11 +239,8 @@ impl Channel {
         // A message that is not a point of the group: a wrong guess as much as any.
         let shared = pake.finish(&theirs).map_err(|_| NetError::WrongCode)?;
         let (h2g, g2h) = keys(&shared);
-        let confirm = match read_frame(&mut stream, remaining(deadline), remaining(deadline)) {
-            Ok(frame) => frame,
-            // It went quiet or away before confirming: it learnt nothing it could check.
-            Err(e) => return Err(e),
-        };
+        // A peer that goes quiet or away before confirming learnt nothing it could check.
+        let confirm = read_frame(&mut stream, remaining(deadline), remaining(deadline))?;
         match g2h.decrypt(&nonce(0), confirm.as_slice()) {
             Ok(text) if text == CONFIRM_GUEST => {}
             _ => return Err(NetError::WrongCode),

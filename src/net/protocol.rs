@@ -6,7 +6,8 @@
 //! conversation mirrors the engine runner's with a [`Player`](crate::engine::Player):
 //!
 //! - guest -> host: [`GuestMsg::Hello`] first (the protocol and the build), then
-//!   [`GuestMsg::Choose`] for each decision it was asked, and [`GuestMsg::Leave`].
+//!   [`GuestMsg::Choose`] for each decision it was asked (naming the question's number, so
+//!   a choice sent out of turn is refused, not taken for the next question), and [`GuestMsg::Leave`].
 //! - host -> guest: [`HostMsg::Welcome`] (the counties, the rules, which side the guest
 //!   plays; `resumed` on a rejoin), then on a rejoin one [`HostMsg::Catchup`] for each
 //!   decision the guest's side has made so far (so that a computer player, or a screen,
@@ -51,8 +52,9 @@ pub fn build() -> String {
 pub enum GuestMsg {
     /// The first message: the protocol version and the build.
     Hello { protocol: u16, build: String },
-    /// The answer to the decision last asked.
-    Choose(WireChoice),
+    /// The answer to the decision asked with this number ([`HostMsg::Ask`]); any other
+    /// number is out of turn and refused.
+    Choose { number: u32, choice: WireChoice },
     /// The guest is going: the match is left (the host may let its computer finish it).
     Leave,
 }
@@ -80,8 +82,9 @@ pub enum HostMsg {
     Catchup { view: WireView, choice: WireChoice },
     /// What has happened since the last message, for the guest's screen.
     Events(Vec<WireEvent>),
-    /// The guest's side must decide this.
-    Ask(WireView),
+    /// The guest's side must decide this; the answer names the number. Numbers count up
+    /// from 1 through the match (a rejoin goes on counting).
+    Ask { number: u32, view: WireView },
     /// A choice of the guest's side made by someone else (the host's computer).
     Tell { view: WireView, choice: WireChoice },
     /// The last choice was not taken: why. Nothing changed; the question stands.

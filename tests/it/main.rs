@@ -12,6 +12,7 @@ mod formats;
 mod helpers;
 mod league;
 mod log_check;
+mod net;
 mod pictures;
 mod save_fixtures;
 mod tui;
