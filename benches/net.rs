@@ -102,7 +102,7 @@ fn whole_match(seed: u64) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let mut door = Door::listen(listener).unwrap();
     let addr = door.local_addr().unwrap();
-    let code = Code::parse("9-oak-ash").unwrap();
+    let code = Code::parse("9-oak-ashes").unwrap();
     let options = MatchOptions::default();
     let host = std::thread::spawn(move || {
         let mut link = HostLink::new(Offer {

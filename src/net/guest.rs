@@ -218,6 +218,14 @@ pub fn play_bot(
     } = to;
     let (limits, wait) = (*limits, *wait);
     let mut link = connect(target, code, limits, wait, say)?;
+    if link.welcome.build != build() {
+        say(&format!(
+            "the host runs {} and this is {}: the same protocol, and the host's engine plays \
+             the match",
+            link.welcome.build,
+            build()
+        ));
+    }
     let mut answered = 0;
     'connection: loop {
         let mut bot = Bot::new(levels.0, levels.1, link.welcome.bot_seed, link.welcome.side);
