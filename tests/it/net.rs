@@ -43,7 +43,7 @@ fn short() -> MatchOptions {
 /// Limits short enough for tests, long enough for a loaded machine.
 fn limits() -> Limits {
     Limits {
-        handshake: Duration::from_secs(2),
+        handshake: Duration::from_secs(1),
         idle: Duration::from_secs(20),
         frame: Duration::from_secs(2),
     }
@@ -413,7 +413,7 @@ fn garbage_truncated_oversized_and_slow_connections_are_dropped_and_the_match_go
     s.write_all(&3u32.to_be_bytes()).unwrap();
     s.write_all(&[1, 2, 3]).unwrap();
     assert!(closed_by_host(&mut s));
-    // Slow: the greeting and a frame, a byte every 300 ms (the handshake allows 2 s).
+    // Slow: the greeting and a frame, a byte every 300 ms (the handshake allows 1 s).
     let mut s = TcpStream::connect(h.addr).unwrap();
     let slow_closed = {
         let mut bytes = MAGIC.to_vec();
@@ -629,6 +629,9 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
             };
             guest.set_nonblocking(false).unwrap();
             let mut host = TcpStream::connect(target).unwrap();
+            // Without these, Nagle's algorithm holds small frames back.
+            guest.set_nodelay(true).unwrap();
+            host.set_nodelay(true).unwrap();
             let tamper = if first { tamper } else { Tamper::Nothing };
             first = false;
             let (mut g2, mut h2) = (guest.try_clone().unwrap(), host.try_clone().unwrap());
@@ -945,7 +948,7 @@ fn the_relay_pairs_twenty_matches_at_once_and_drops_the_silent() {
                 &a,
                 900,
                 relay::Role::Host,
-                std::time::Instant::now() + Duration::from_secs(3),
+                std::time::Instant::now() + Duration::from_millis(1500),
             )
         }
     });
