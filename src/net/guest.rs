@@ -77,6 +77,8 @@ pub fn connect(
 ) -> Result<GuestLink, NetError> {
     let deadline = Instant::now() + wait;
     let mut told_busy = false;
+    // The last failure that said something, for when time runs out on a retry.
+    let mut last: Option<NetError> = None;
     loop {
         let stream: Result<TcpStream, NetError> = match target {
             Target::Direct(addr) => relay::connect_by(addr, Instant::now() + limits.handshake),
@@ -96,7 +98,9 @@ pub fn connect(
                     told_busy = true;
                 }
                 std::thread::sleep(Duration::from_millis(200));
+                last = Some(e);
             }
+            NetError::Idle => return Err(last.unwrap_or(NetError::Idle)),
             e => return Err(e),
         }
     }
