@@ -90,7 +90,11 @@ pub fn connect(
             Err(e) => e,
         };
         match e {
-            NetError::Busy | NetError::Closed | NetError::Io { .. } | NetError::Slow
+            NetError::Busy
+            | NetError::Closed
+            | NetError::Io { .. }
+            | NetError::Slow
+            | NetError::Idle
                 if Instant::now() < deadline =>
             {
                 if matches!(e, NetError::Busy) && !told_busy {
@@ -98,7 +102,9 @@ pub fn connect(
                     told_busy = true;
                 }
                 std::thread::sleep(Duration::from_millis(200));
-                last = Some(e);
+                if !matches!(e, NetError::Idle) {
+                    last = Some(e);
+                }
             }
             NetError::Idle => return Err(last.unwrap_or(NetError::Idle)),
             e => return Err(e),

@@ -359,7 +359,7 @@ fn completion_offers_the_values_an_argument_takes() {
     assert!(fish.contains("table\\t''") && fish.contains("alltime-averages\\t''"));
     assert!(fish.contains("__fish_accc_at_argument completions 1 "));
     let bash = script("bash");
-    let cases: [(&str, &[&str]); 11] = [
+    let cases: [(&str, &[&str]); 12] = [
         ("show K5 ''", &["table", "alltime-averages", "race"]),
         (
             "show K5 table --format ''",
