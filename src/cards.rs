@@ -359,6 +359,12 @@ impl CardCounts {
         self.one
     }
 
+    /// Both masks, `(one, two)` as [`CardCounts::from_masks`] takes them (for the network
+    /// protocol's public view).
+    pub fn masks(&self) -> (u64, u64) {
+        (self.one, self.two)
+    }
+
     /// Every copy held, in card order.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
         (0..DISTINCT).flat_map(move |i| {

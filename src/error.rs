@@ -33,6 +33,9 @@ pub enum Error {
     /// A file other than a save could not be read or written (exit 5), or is open in another
     /// program (exit 6); `what` says what that means.
     File { what: String, error: store::Error },
+    /// A match over the network could not be played on (exit 7): the connection, the code,
+    /// the other side; the sentence says which.
+    Network(String),
     /// A save file could not be read, owned or written; `note` says what that means for the
     /// work under way (what was saved and what was not).
     Save {
@@ -40,6 +43,9 @@ pub enum Error {
         note: Option<String>,
     },
 }
+
+/// Exit code: a networked match could not be played on (exit 7).
+pub const EXIT_NETWORK: i32 = 7;
 
 /// Exit code: another program has the file (exit 6).
 pub const EXIT_BUSY: i32 = 6;
@@ -49,6 +55,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) => 2,
+            Error::Network(_) => EXIT_NETWORK,
             Error::NotFound(_) => 3,
             Error::BadFile(_) => 4,
             Error::File { error, .. } if matches!(error.kind, store::ErrorKind::Locked { .. }) => {
@@ -123,7 +130,9 @@ impl From<save::Error> for Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) => f.write_str(m),
+            Error::Usage(m) | Error::NotFound(m) | Error::BadFile(m) | Error::Network(m) => {
+                f.write_str(m)
+            }
             Error::Io { context, source } => write!(f, "{context}: {}", store::plain_io(source)),
             Error::Output { source, note } => {
                 write!(f, "writing to stdout: {}; {note}", store::plain_io(source))

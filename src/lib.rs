@@ -19,6 +19,7 @@ pub mod error;
 pub mod folder;
 pub mod league;
 pub mod live;
+pub mod net;
 pub mod play;
 pub mod save;
 pub mod scorecard;

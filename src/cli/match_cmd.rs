@@ -12,9 +12,9 @@ use crate::scorecard::{scorecard, Names};
 use crate::seed::clock_seed;
 use crate::store;
 
-/// Arguments of `accc match`.
+/// The counties and the seed of a match (`accc match`, `accc host`).
 #[derive(Debug, Args)]
-pub struct MatchArgs {
+pub struct TeamsArgs {
     /// The home county: a name, short name or letter (the counties are listed below).
     #[arg(long, default_value = "Surrey", hide_possible_values = true,
           value_parser = super::values::county_arg(&[]))]
@@ -27,6 +27,28 @@ pub struct MatchArgs {
     /// printed).
     #[arg(long, allow_negative_numbers = true, value_parser = super::values::seed("--seed"))]
     pub seed: Option<u64>,
+}
+
+impl TeamsArgs {
+    /// The two counties' indices, checked: a county cannot play itself.
+    pub fn counties(&self) -> Result<(u8, u8)> {
+        let home = counties::find(&self.home).map_err(Error::usage)?;
+        let away = counties::find(&self.away).map_err(Error::usage)?;
+        if home == away {
+            return Err(Error::Usage(format!(
+                "a county cannot play itself ({})",
+                counties::get(home).name
+            )));
+        }
+        Ok((home, away))
+    }
+}
+
+/// Arguments of `accc match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub teams: TeamsArgs,
     #[command(flatten)]
     pub levels: LevelArgs,
     #[command(flatten)]
@@ -45,28 +67,42 @@ pub struct MatchArgs {
 
 /// Runs `accc match`.
 pub fn run(args: MatchArgs) -> Result<()> {
-    let home = counties::find(&args.home).map_err(Error::usage)?;
-    let away = counties::find(&args.away).map_err(Error::usage)?;
-    if home == away {
-        return Err(Error::Usage(format!(
-            "a county cannot play itself ({})",
-            counties::get(home).name
-        )));
-    }
+    let (home, away) = args.teams.counties()?;
     let options = args.rules.options()?;
     let levels = args.levels.levels()?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.teams.seed.unwrap_or_else(clock_seed);
     let (h, a) = (counties::get(home), counties::get(away));
     let mut log = BallLog::new(&h.name, &a.name, seed, &options);
     let state = computer_match(options, [levels; 2], seed, &mut log);
+    report(
+        args.log.as_deref(),
+        args.json,
+        &log,
+        &state,
+        [&h.name, &a.name],
+        seed,
+    )
+}
+
+/// Writes a finished match's log where `log_to` says (a file, or "-" for standard output)
+/// and prints its scorecard, or with `json` its result as one JSON object: `accc match`'s
+/// output, shared with `accc host`.
+pub fn report(
+    log_to: Option<&std::path::Path>,
+    json: bool,
+    log: &BallLog,
+    state: &crate::engine::MatchState,
+    names: [&str; 2],
+    seed: u64,
+) -> Result<()> {
     // With the log on standard output (`--log -`), nothing else may go there: the scorecard
     // (or the --json result) goes to standard error, so `accc match --log - | jq` reads a
     // log and the person still sees how the match went.
-    let log_to_stdout = args.log.as_deref() == Some(std::path::Path::new("-"));
+    let log_to_stdout = log_to == Some(std::path::Path::new("-"));
     // A log in place whose folder could not be flushed: the scorecard is printed, then that
     // is said.
     let mut unflushed = None;
-    match args.log.as_deref() {
+    match log_to {
         Some(_) if log_to_stdout => print_out(&log.text())?,
         Some(path) => {
             refuse_to_bury(path)?;
@@ -92,19 +128,19 @@ pub fn run(args: MatchArgs) -> Result<()> {
         }
         None => {}
     }
-    let told = if args.json {
-        format!("{}\n", json_result(&log, seed, &h.name, &a.name))
+    let told = if json {
+        format!("{}\n", json_result(&log, seed, names[0], names[1]))
     } else {
         let names = Names {
-            home: &h.name,
-            away: &a.name,
+            home: names[0],
+            away: names[1],
         };
         format!(
             "{}\n(seed {seed})\n",
             scorecard(state.public(), &names).trim_end()
         )
     };
-    match args.log.as_deref() {
+    match log_to {
         Some(_) if log_to_stdout => {
             print_aside(&told);
             Ok(())

@@ -13,6 +13,7 @@ pub mod completions;
 pub mod duel;
 pub mod league;
 pub mod match_cmd;
+pub mod net;
 pub mod review;
 use crate::folder;
 pub mod show;
@@ -119,6 +120,19 @@ pub enum Command {
     /// file's name (see `completions`).
     #[command(name = completions::SAVE_NAMES, hide = true)]
     SaveNames(completions::SaveNamesArgs),
+    /// Offer a match to a friend over the network: play the home county; the guest, who
+    /// types the code shown, plays the away county.
+    #[command(after_help = counties_help(), mut_arg("seed", |a| a.help(
+        "The match seed, 0 to 9007199254740991 (2^53 - 1); default: drawn at random (it is \
+         printed at the end; a seed the guest could guess would tell it the cards)"
+    )))]
+    Host(net::HostArgs),
+    /// Join a friend's match over the network with the code the host was shown, and play
+    /// the away county.
+    Join(net::JoinArgs),
+    /// Run a relay: a meeting point that pairs a host and a guest behind home routers by
+    /// their code's number and forwards bytes it cannot read.
+    Relay(net::RelayArgs),
 }
 
 /// The end of the help of the commands that take a county: every county with its letter.
@@ -225,6 +239,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Show(args)) => show::run_show(args, &saves),
         Some(Command::Almanack(args)) => almanack::run(args, &saves),
         Some(Command::Completions(args)) => completions::run(args),
+        Some(Command::Host(args)) => net::run_host(args),
+        Some(Command::Join(args)) => net::run_join(args),
+        Some(Command::Relay(args)) => net::run_relay(args),
         Some(Command::Charts(args)) => charts::run(args, &saves),
         Some(Command::SaveNames(args)) => completions::run_names(args, &saves),
         None => crate::tui::run(saves.clone(), None, None, earlier.clone()),

@@ -324,7 +324,7 @@ fn completion_offers_the_values_an_argument_takes() {
         let out = accc().args(["completions", shell]).output().unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
-    let county_options = 4; // match's --home and --away, sim's and show's --county
+    let county_options = 6; // match's and host's --home and --away, sim's and show's --county
     let zsh = script("zsh");
     for value in ["alltime-averages", "picture", "second", "analyst", "away"] {
         assert!(zsh.contains(value), "zsh lacks {value}");
@@ -359,7 +359,7 @@ fn completion_offers_the_values_an_argument_takes() {
     assert!(fish.contains("table\\t''") && fish.contains("alltime-averages\\t''"));
     assert!(fish.contains("__fish_accc_at_argument completions 1 "));
     let bash = script("bash");
-    let cases: [(&str, &[&str]); 11] = [
+    let cases: [(&str, &[&str]); 12] = [
         ("show K5 ''", &["table", "alltime-averages", "race"]),
         (
             "show K5 table --format ''",
@@ -375,6 +375,7 @@ fn completion_offers_the_values_an_argument_takes() {
             &["Surrey", "S", "Nottinghamshire", "Notts", "N", "Cheshire"],
         ),
         ("match --away Y", &["Yorkshire", "Yorks", "Y"]),
+        ("host --home ''", &["Kent", "K", "Lancs"]),
         ("sim X --county ''", &["none", "Kent", "K", "Middx"]),
         ("show K5 results --county ''", &["Sussex", "X", "Leics"]),
     ];

@@ -15,6 +15,7 @@ mod formats;
 mod helpers;
 mod league;
 mod log_check;
+mod net;
 mod pictures;
 mod save_fixtures;
 mod tui;

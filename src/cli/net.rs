@@ -1,0 +1,286 @@
+//! `accc host`, `accc join` and `accc relay`: a match between two people over a network,
+//! headless (the terminal program's screens are built on the same `crate::net`). The host
+//! takes `accc match`'s counties, seed and rules, plays the home county and prints the
+//! result as `accc match` does; the guest plays the away county. `--bot LEVEL` lets a
+//! computer level play a side.
+
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::common::{print_err, print_out, NoSaves, RuleArgs};
+use super::match_cmd::{report, TeamsArgs};
+use super::values;
+use crate::ai::{Bot, Level};
+use crate::ball_log::BallLog;
+use crate::counties;
+use crate::engine::Side;
+use crate::error::{Error, Result};
+use crate::net::guest::{self, Target};
+use crate::net::host::{self, Door, Finisher, HostError, HostLink, Offer};
+use crate::net::relay::{self, RelayConfig, RelayStats};
+use crate::net::{Code, Limits, NetError};
+
+/// The port `accc host` and `accc relay` listen on unless told.
+pub const DEFAULT_PORT: u16 = 4717;
+
+/// Arguments of `accc host`.
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub teams: TeamsArgs,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// The port to listen on; 0 takes any free one (it is printed).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on: 0.0.0.0 for every network (a LAN, a forwarded port), or
+    /// 127.0.0.1 for this machine only.
+    #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
+    pub listen: IpAddr,
+    /// The code the guest must type (e.g. 7-crimson-wicket); default: a new one, drawn at
+    /// random and printed.
+    #[arg(long, value_parser = code_arg)]
+    pub code: Option<Code>,
+    /// Meet the guest at the relay at ADDR (HOST:PORT) instead of listening.
+    #[arg(long, value_name = "ADDR")]
+    pub relay: Option<String>,
+    /// A computer of this level (1 novice .. 5 professional) plays the home side; without it
+    /// a person plays, which the terminal program's match screen is for.
+    #[arg(long, value_name = "LEVEL", value_parser = values::level_arg("--bot"))]
+    pub bot: Option<u8>,
+    /// If the guest leaves, or is lost and not back within --wait, a computer of this level
+    /// finishes the away side; without it the match ends there.
+    #[arg(long, value_name = "LEVEL", value_parser = values::level_arg("--finish"))]
+    pub finish: Option<u8>,
+    /// Seconds to wait for the guest to come, and to come back after a lost connection.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub wait: u64,
+    /// Write the ball-by-ball log (JSON Lines) to FILE, as `accc match --log` does.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Print only the result, as one JSON object (as `accc match --json` does).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub no_saves: NoSaves,
+}
+
+/// Arguments of `accc join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The host's address and port (e.g. 192.168.1.20:4717), for a direct connection.
+    #[arg(
+        value_name = "ADDR",
+        required_unless_present = "relay",
+        conflicts_with = "relay"
+    )]
+    pub addr: Option<String>,
+    /// Meet the host at the relay at ADDR (HOST:PORT) instead.
+    #[arg(long, value_name = "ADDR")]
+    pub relay: Option<String>,
+    /// The code the host was shown (e.g. 7-crimson-wicket).
+    #[arg(long, value_parser = code_arg)]
+    pub code: Code,
+    /// A computer of this level (1 novice .. 5 professional) plays the away side; without it
+    /// a person plays, which the terminal program's match screen is for.
+    #[arg(long, value_name = "LEVEL", value_parser = values::level_arg("--bot"))]
+    pub bot: Option<u8>,
+    /// Seconds to keep trying while the host is busy or not yet there, and to come back
+    /// after a lost connection.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub wait: u64,
+    /// Print only the result, as one JSON object (as `accc match --json` does).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub no_saves: NoSaves,
+}
+
+/// Arguments of `accc relay`.
+#[derive(Debug, Args)]
+pub struct RelayArgs {
+    /// The port to listen on; 0 takes any free one (it is printed).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (0.0.0.0: every network).
+    #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
+    pub listen: IpAddr,
+    /// Seconds a peer that has not been paired waits before it loses its place.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    pub wait: u64,
+    #[command(flatten)]
+    pub no_saves: NoSaves,
+}
+
+/// A code typed on the command line, checked.
+fn code_arg(s: &str) -> std::result::Result<Code, values::ValueError> {
+    Code::parse(s).map_err(|e| values::ValueError(format!("--code: {e}")))
+}
+
+fn level(n: u8) -> Result<Level> {
+    Level::new(n).map_err(Error::usage)
+}
+
+/// Said when no `--bot` is given.
+fn person_not_here(side: &str) -> Error {
+    Error::Usage(format!(
+        "a person plays the {side} side on the terminal program's match screen; here, give \
+         --bot LEVEL (1-5) to let a computer play it"
+    ))
+}
+
+fn net_error(e: NetError) -> Error {
+    Error::Network(e.to_string())
+}
+
+/// Runs `accc host`.
+pub fn run_host(args: HostArgs) -> Result<()> {
+    let (home, away) = args.teams.counties()?;
+    let options = args.rules.options()?;
+    let Some(bot) = args.bot else {
+        return Err(person_not_here("home"));
+    };
+    let bot = level(bot)?;
+    let finish = args.finish.map(level).transpose()?;
+    let seed = match args.teams.seed {
+        Some(s) => s,
+        None => host::random_seed()
+            .map_err(|e| Error::Network(format!("no seed could be drawn: {e}")))?,
+    };
+    let code = match args.code {
+        Some(c) => c,
+        None => {
+            Code::random().map_err(|e| Error::Network(format!("no code could be drawn: {e}")))?
+        }
+    };
+    let (h, a) = (counties::get(home), counties::get(away));
+    let mut door = match &args.relay {
+        Some(addr) => Door::relay(addr, code.slot()),
+        None => {
+            let listener = TcpListener::bind(SocketAddr::new(args.listen, args.port))
+                .map_err(|e| Error::io(format!("listening on port {}", args.port), e))?;
+            Door::listen(listener).map_err(|e| Error::io("listening", e))?
+        }
+    };
+    match (&args.relay, door.local_addr()) {
+        (Some(relay), _) => print_err(&format!(
+            "offering {} v {} at the relay {relay}; the code is {code} (the guest types: accc \
+             join --relay {relay} --code {code})",
+            h.name, a.name
+        )),
+        (None, Some(addr)) => {
+            print_err(&format!("listening on {addr}"));
+            print_err(&format!(
+                "offering {} v {}; the code is {code} (the guest types: accc join \
+                 THIS-MACHINE:{} --code {code})",
+                h.name,
+                a.name,
+                addr.port()
+            ));
+        }
+        (None, None) => {}
+    }
+    let mut link = HostLink::new(Offer {
+        code,
+        limits: Limits::default(),
+        names: [h.name.clone(), a.name.clone()],
+        options,
+        bot_seed: host::guest_bot_seed(seed),
+        wait: Duration::from_secs(args.wait),
+    });
+    link.say = Box::new(print_err);
+    let mut home_bot = Bot::new(bot, bot, seed, Side::Home);
+    let finisher = finish.map(|l| Finisher {
+        player: Box::new(Bot::new(l, l, host::guest_bot_seed(seed), Side::Away)),
+    });
+    let mut log = BallLog::new(&h.name, &a.name, seed, &options);
+    let state = host::host_match(
+        &mut link,
+        &mut door,
+        seed,
+        &mut home_bot,
+        finisher,
+        &mut log,
+        |log: &BallLog| log.result().map(ToString::to_string).unwrap_or_default(),
+    )
+    .map_err(|e| match e {
+        HostError::Net(e) => net_error(e),
+        e => Error::Network(e.to_string()),
+    })?;
+    drop(door);
+    report(
+        args.log.as_deref(),
+        args.json,
+        &log,
+        &state,
+        [&h.name, &a.name],
+        seed,
+    )
+}
+
+/// Runs `accc join`.
+pub fn run_join(args: JoinArgs) -> Result<()> {
+    let Some(bot) = args.bot else {
+        return Err(person_not_here("away"));
+    };
+    let bot = level(bot)?;
+    let target = match (&args.relay, &args.addr) {
+        (Some(relay), _) => Target::Relay(relay.clone()),
+        (None, Some(addr)) => Target::Direct(addr.clone()),
+        (None, None) => {
+            return Err(Error::Usage(
+                "give the host's address (HOST:PORT) or --relay ADDR".into(),
+            ))
+        }
+    };
+    let trace = std::env::var_os("ACCC_NET_TRACE").is_some_and(|v| !v.is_empty());
+    let mut say = |line: &str| print_err(line);
+    let mut on_answer = |n: u32| {
+        if trace {
+            print_err(&format!("answered question {n}"));
+        }
+    };
+    let finished = guest::play_bot(
+        &guest::Joining {
+            target,
+            code: args.code,
+            limits: Limits::default(),
+            wait: Duration::from_secs(args.wait),
+        },
+        (bot, bot),
+        None,
+        &mut on_answer,
+        &mut say,
+    )
+    .map_err(net_error)?
+    .ok_or_else(|| Error::Network("the match was not finished".into()))?;
+    if args.json {
+        print_out(&format!("{}\n", finished.json))
+    } else {
+        let w = &finished.welcome;
+        let told = finished.result.describe(|s| w.names[s.index()].clone());
+        print_out(&format!("{} v {}: {told}\n", w.names[0], w.names[1]))
+    }
+}
+
+/// Runs `accc relay` until it is stopped.
+pub fn run_relay(args: RelayArgs) -> Result<()> {
+    let listener = TcpListener::bind(SocketAddr::new(args.listen, args.port))
+        .map_err(|e| Error::io(format!("listening on port {}", args.port), e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::io("listening", e))?;
+    print_err(&format!("relay listening on {addr}"));
+    let config = RelayConfig {
+        wait: Duration::from_secs(args.wait),
+        ..RelayConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    relay::serve(listener, config, &stop, &Arc::new(RelayStats::default()))
+        .map_err(|e| Error::io("relaying", e))
+}
