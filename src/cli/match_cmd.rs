@@ -129,7 +129,7 @@ pub fn report(
         None => {}
     }
     let told = if json {
-        format!("{}\n", json_result(&log, seed, names[0], names[1]))
+        format!("{}\n", json_result(log, seed, names[0], names[1]))
     } else {
         let names = Names {
             home: names[0],
