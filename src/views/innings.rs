@@ -201,12 +201,14 @@ pub fn innings_view(
         Some(c) => vec![c],
         None => (0..counties::all().len() as CountyId).collect(),
     };
-    for &c in &counties_shown {
-        if county.is_none() {
+    if county.is_none() {
+        for &c in &counties_shown {
             if let Some(f) = found.iter().find(|f| f.county == c) {
                 rows.push(innings_row("county highest", None, f));
             }
         }
+    }
+    for &c in &counties_shown {
         rows.push(InningsRow {
             kind: "hundreds".into(),
             county: name(c),

@@ -500,6 +500,15 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
     assert!(hundreds >= counted);
     let partnerships: Vec<&Value> = rows.iter().filter(|r| r["kind"] == "partnership").collect();
     assert!(!partnerships.is_empty());
+    // Each section once, in order.
+    let all = ok_in(dir.path(), &["show", "INN", "innings"]);
+    for head in [
+        "Highest innings",
+        "Each county's highest innings",
+        "Hundreds",
+    ] {
+        assert_eq!(all.lines().filter(|l| *l == head).count(), 1, "{all}");
+    }
     let text = ok_in(
         dir.path(),
         &["show", "INN", "innings", "--county", "surrey"],
