@@ -520,3 +520,24 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
     let old = ok_in(dir.path(), &["show", "OLD", "innings"]);
     assert!(old.contains("kept as results only"), "{old}");
 }
+
+#[test]
+fn a_kill_between_the_archive_and_the_save_leaves_every_match_of_the_save_openable() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = simulated(dir.path(), "KILL", 1, 5);
+    // The next season played and put in the archive, and the program killed before its save
+    // (the Keeper writes the archive first): the archive is a season ahead of the save.
+    let mut comp = accc::save::load(&path).unwrap();
+    comp.sim_seasons(1, |_| {});
+    let ahead: Vec<&accc::league::kept::SeasonTapes> = comp.shelf().seasons().iter().collect();
+    accc::save::archive::append(&dir.path().join("KILL.acx"), comp.settings().seed, &ahead)
+        .unwrap();
+    assert_eq!(reopen_and_check(&path, 500), 112);
+    // The season played again and saved: the archive's copy is replaced, and all opens.
+    ok_in(dir.path(), &["sim", "KILL", "--years", "1"]);
+    assert_eq!(
+        accc::save::load_all(&path).unwrap().archived_through,
+        Some(1891)
+    );
+    assert_eq!(reopen_and_check(&path, 500), 224);
+}
