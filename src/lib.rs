@@ -17,6 +17,7 @@ pub mod counties;
 pub mod engine;
 pub mod error;
 pub mod folder;
+pub mod history;
 pub mod league;
 pub mod live;
 pub mod net;

@@ -13,6 +13,7 @@ pub mod runner;
 pub mod score;
 pub mod state;
 pub mod tables;
+pub mod tape;
 
 pub use choice::{Choice, Decision, IllegalChoice};
 pub use delivery::Call;

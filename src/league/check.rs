@@ -61,6 +61,9 @@ pub enum Implausible {
         county: CountyId,
         problem: RecordProblem,
     },
+    /// Match records (tapes) kept for a season it does not have, or for more matches than
+    /// it has played.
+    Tapes(u16),
 }
 
 /// Where a match stands in the competition, for messages.
@@ -189,6 +192,10 @@ impl fmt::Display for Implausible {
             Implausible::Classes { year } => write!(
                 f,
                 "its {year} classes or fixtures do not follow from the season before"
+            ),
+            Implausible::Tapes(year) => write!(
+                f,
+                "it keeps records of {year} matches that the season does not have"
             ),
             Implausible::PersonMatch { year, home, away } => write!(
                 f,

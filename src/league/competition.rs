@@ -9,11 +9,13 @@ use std::collections::BTreeSet;
 use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
+use crate::engine::tape::Tape;
 use crate::engine::{MatchOptions, MatchState, NoRecord};
-use crate::play::{computer_match, Levels};
+use crate::play::{computer_match_taped, Levels};
 
 use super::check::Implausible;
 use super::fixtures::position;
+use super::kept::{SeasonTapes, Shelf};
 use super::name::{normalise_file_name, normalise_name, NameError};
 use super::records::CountyRecords;
 use super::season::{Season, SeasonSummary, Slots};
@@ -147,8 +149,10 @@ impl SimReport {
 /// The match of round `round` with `seed`, played by computer under `options` and `levels`,
 /// its counties not yet named.
 fn play_pure(options: MatchOptions, levels: Levels, round: u8, seed: u64) -> PlayedMatch {
-    let state = computer_match(options, [levels; 2], seed, &mut NoRecord);
-    PlayedMatch::of(&state, round, 0, 0, seed)
+    let (state, tape) = computer_match_taped(options, [levels; 2], seed, &mut NoRecord);
+    let mut played = PlayedMatch::of(&state, round, 0, 0, seed);
+    played.tape = Some(tape);
+    played
 }
 
 /// Matches played ahead, numbered in the order they are to be added, as they come in from
@@ -191,6 +195,8 @@ pub struct Competition {
     /// matches the person played, whose seeds do not replay them now: the person's, or played
     /// by another build's computer players. Nobody can tell which.
     unknown: BTreeSet<PersonMatch>,
+    /// The records (tapes) of the matches played or read since the competition was loaded.
+    shelf: Shelf,
 }
 
 /// A match the person played: its year, home and away county.
@@ -221,6 +227,7 @@ impl Competition {
             records: vec![CountyRecords::default(); counties::all().len()],
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
+            shelf: Shelf::default(),
         })
     }
 
@@ -275,7 +282,33 @@ impl Competition {
             records,
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
+            shelf: Shelf::default(),
         })
+    }
+
+    /// The tapes the competition holds in memory (see [`super::kept`]).
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
+    }
+
+    /// Puts the tapes a save file holds on the shelf: each season's must be one the
+    /// competition has, with no more places than matches played in each class.
+    pub fn set_tapes(&mut self, seasons: Vec<SeasonTapes>) -> Result<(), Implausible> {
+        for s in &seasons {
+            let played = self
+                .season(s.year)
+                .map(|season| CLASSES.map(|c| season.class(c).matches().len()));
+            let fits =
+                played.is_some_and(|p| s.classes.iter().zip(p).all(|(tapes, n)| tapes.len() <= n));
+            if !fits {
+                return Err(Implausible::Tapes(s.year));
+            }
+        }
+        if seasons.windows(2).any(|w| w[0].year >= w[1].year) {
+            return Err(Implausible::Tapes(seasons[0].year));
+        }
+        self.shelf = Shelf::new(seasons);
+        Ok(())
     }
 
     /// Whether the person played the match of `year` between `home` and `away` (its seed then
@@ -470,13 +503,15 @@ impl Competition {
 
     /// Adds a match the terminal UI played (with a human on one side) for `fixture`; it must
     /// be the next fixture of its class, and the match must be over and played under the
-    /// competition's options from the fixture's seed.
+    /// competition's options from the fixture's seed. `tape`: its choices, to be kept (none:
+    /// it is kept as its result only).
     /// `by_person`: the person played one side (not a match they only watched).
     pub fn record_result(
         &mut self,
         fixture: Fixture,
         state: &MatchState,
         by_person: bool,
+        tape: Option<Tape>,
     ) -> Result<Recorded, LeagueError> {
         self.check_next(&fixture)?;
         if !state.is_over() {
@@ -485,13 +520,14 @@ impl Competition {
         if *state.options() != self.settings.options {
             return Err(LeagueError::WrongOptions);
         }
-        let played = PlayedMatch::of(
+        let mut played = PlayedMatch::of(
             state,
             fixture.round,
             fixture.home,
             fixture.away,
             fixture.seed,
         );
+        played.tape = tape;
         let recorded = self.add_played(&fixture, played)?;
         if by_person {
             self.by_person
@@ -698,10 +734,12 @@ impl Competition {
     ) -> Result<Recorded, LeagueError> {
         let season = self.current.as_mut().ok_or(LeagueError::Finished)?;
         let year = season.year;
+        let k = season.class(f.class).matches().len();
         season
             .class_mut(f.class)
             .add(played.summary)
             .expect("check_next made sure it is the next match");
+        self.shelf.put(year, f.class, k, played.tape);
         let all_out = self.settings.options.all_out();
         for side in crate::engine::Side::BOTH {
             let county = played.summary.county(side);

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use super::record::MatchRecord;
-use super::{backup_path, v1, v2, v3, Error, ErrorKind, Problem, KIND, MAX_BYTES};
+use super::{archive, backup_path, v1, v2, v3, v4, Error, ErrorKind, Problem, KIND, MAX_BYTES};
 use crate::league::name::normalise_file_name;
-use crate::league::Competition;
+use crate::league::{self, Competition};
 use crate::store::{self, atomic, envelope};
 
 /// Reads the competition saved at `path`, without taking its lock: for programs that only
@@ -25,6 +25,9 @@ pub struct Contents {
     pub in_play: Option<MatchRecord>,
     /// The last match the person played to its end.
     pub last_played: Option<MatchRecord>,
+    /// The last season whose records the archive beside the file holds (see [`v4`]); the
+    /// records of the seasons after it are on the competition's shelf.
+    pub archived_through: Option<u16>,
 }
 
 /// Reads everything saved at `path`, without taking its lock (nor reading the journal).
@@ -48,21 +51,27 @@ pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
     Ok(decode_all(bytes)?.comp)
 }
 
-/// The format-3 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// The format-4 payload of a save file's bytes, of any format: older ones are upgraded, a
 /// rung at a time. Also whether the file kept which matches the person played (format 3 on).
-pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
+pub fn decode_file(bytes: &[u8]) -> Result<(v4::FileV4, bool), Problem> {
     let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
     let undecodable = Problem::Undecodable;
     Ok(match version {
         1 => (
-            v3::upgrade_2(v2::upgrade_1(
+            v4::upgrade_3(v3::upgrade_2(v2::upgrade_1(
+                postcard::from_bytes(payload).map_err(undecodable)?,
+            ))),
+            false,
+        ),
+        2 => (
+            v4::upgrade_3(v3::upgrade_2(
                 postcard::from_bytes(payload).map_err(undecodable)?,
             )),
             false,
         ),
-        2 => (
-            v3::upgrade_2(postcard::from_bytes(payload).map_err(undecodable)?),
-            false,
+        3 => (
+            v4::upgrade_3(postcard::from_bytes(payload).map_err(undecodable)?),
+            true,
         ),
         _ => (postcard::from_bytes(payload).map_err(undecodable)?, true),
     })
@@ -70,7 +79,13 @@ pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
 
 /// Everything in a save file's bytes.
 pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
-    let (file, kept) = decode_file(bytes)?;
+    let (
+        v4::FileV4 {
+            v3: file,
+            kept: tapes,
+        },
+        kept,
+    ) = decode_file(bytes)?;
     let record = |m: Option<v2::MatchV2>| m.map(|m| m.record()).transpose();
     let mut comp = file
         .competition
@@ -84,10 +99,19 @@ pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
     };
     comp.set_person_matches(by_person, unknown)
         .map_err(Problem::Implausible)?;
+    comp.set_tapes(
+        tapes
+            .seasons
+            .into_iter()
+            .map(v4::SeasonTapesV4::tapes)
+            .collect(),
+    )
+    .map_err(Problem::Implausible)?;
     Ok(Contents {
         in_play: record(file.in_play).map_err(Problem::Record)?,
         last_played: record(file.last_played).map_err(Problem::Record)?,
         comp,
+        archived_through: tapes.archived_through,
     })
 }
 
@@ -96,18 +120,39 @@ pub fn encode(comp: &Competition) -> Vec<u8> {
     encode_all(comp, None, None)
 }
 
-/// A save file's bytes for `comp`, the person's match in play and their last match.
+/// A save file's bytes for `comp`, the person's match in play and their last match, with
+/// every match record on the competition's shelf (no archive beside it).
 pub fn encode_all(
     comp: &Competition,
     in_play: Option<&MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Vec<u8> {
-    let file = v3::FileV3 {
-        competition: v1::FileV1::from_competition(comp),
-        in_play: in_play.map(v2::MatchV2::of),
-        last_played: last_played.map(v2::MatchV2::of),
-        by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
-        unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
+    encode_kept(comp, in_play, last_played, None)
+}
+
+/// [`encode_all`] for a save whose archive holds the records of the seasons through
+/// `archived_through`: the save keeps those of the seasons after it.
+pub fn encode_kept(
+    comp: &Competition,
+    in_play: Option<&MatchRecord>,
+    last_played: Option<&MatchRecord>,
+    archived_through: Option<u16>,
+) -> Vec<u8> {
+    let file = v4::FileV4 {
+        v3: v3::FileV3 {
+            competition: v1::FileV1::from_competition(comp),
+            in_play: in_play.map(v2::MatchV2::of),
+            last_played: last_played.map(v2::MatchV2::of),
+            by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
+            unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
+        },
+        kept: v4::KeptV4 {
+            archived_through,
+            seasons: (comp.shelf().seasons().iter())
+                .filter(|s| Some(s.year) > archived_through)
+                .map(v4::SeasonTapesV4::of)
+                .collect(),
+        },
     };
     envelope::wrap(
         KIND,
@@ -115,11 +160,38 @@ pub fn encode_all(
     )
 }
 
+/// Adds to the archive beside the save at `path` the records of the closed seasons on
+/// `comp`'s shelf after `archived_through`; returns the last season the archive then holds,
+/// and the error of an archive written in place whose folder could not be flushed (the save
+/// that names it is still to be written, and that error told after it). (An unusable archive
+/// is moved aside: see [`archive::append`].)
+pub(super) fn archive_closed(
+    path: &Path,
+    comp: &Competition,
+    archived_through: Option<u16>,
+) -> Result<(Option<u16>, Option<Error>), Error> {
+    let closed: Vec<&league::kept::SeasonTapes> = (comp.shelf().seasons().iter())
+        .filter(|s| Some(s.year) > archived_through)
+        .filter(|s| comp.seasons().iter().any(|c| c.year == s.year))
+        .collect();
+    let Some(last) = closed.last().map(|s| s.year) else {
+        return Ok((archived_through, None));
+    };
+    match archive::append(&archive::path_for(path), comp.settings().seed, &closed) {
+        Ok(_) => Ok((Some(last), None)),
+        Err(e) if e.in_place_unflushed() => Ok((Some(last), Some(Error::from_store(e)))),
+        Err(e) => Err(Error::from_store(e)),
+    }
+}
+
 /// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
 /// taking the file's lock: for tools and tests that stand in for another program. A program
-/// that owns the file writes through its [`Keeper`].
+/// that owns the file writes through its [`Keeper`]. The records of the closed seasons on
+/// its shelf go to the archive beside it first.
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
-    write_bytes(path, &encode(comp))
+    let (through, unflushed) = archive_closed(path, comp, None)?;
+    write_bytes(path, &encode_kept(comp, None, None, through))?;
+    unflushed.map_or(Ok(()), Err)
 }
 
 pub(super) fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {

@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use super::aside::{keep_copy, set_aside};
-use super::codec::{encode_all, load_all, write_bytes, Contents};
+use super::codec::{archive_closed, encode_kept, load_all, write_bytes, Contents};
 use super::journal_note::{persons_actions, read_journal, JournalNote, JournalNoteKind, Kept};
 use super::record::{self, MatchRecord, Op};
-use super::{backup_path, journal, Error, ErrorKind};
+use super::{archive, backup_path, journal, Error, ErrorKind};
 use crate::league::Competition;
 use crate::store::{self, atomic, lock::Lock};
 
@@ -53,6 +53,8 @@ pub struct Keeper {
     /// it wrote, or read as the save's own. Any other is not removed: a regular file is kept
     /// aside as `NAME.jnl.bad`, anything else (a pipe, a link to nothing) left as it is.
     journal_ours: bool,
+    /// The last season whose records the archive beside the file holds for it.
+    archived_through: Option<u16>,
 }
 
 impl Keeper {
@@ -114,6 +116,7 @@ impl Keeper {
         }
         if lock.is_some() {
             atomic::remove_stray_temps(&journal::path_for(path));
+            atomic::remove_stray_temps(&archive::path_for(path));
         }
         Ok(Keeper {
             path: path.to_path_buf(),
@@ -125,6 +128,7 @@ impl Keeper {
             journal: None,
             journal_note: None,
             journal_ours: false,
+            archived_through: None,
         })
     }
 
@@ -153,6 +157,7 @@ impl Keeper {
     fn take_contents(&mut self, all: Contents) -> Competition {
         self.saved_ops = all.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.last_played = all.last_played;
+        self.archived_through = all.archived_through;
         self.journal = None;
         let jpath = self.journal_path();
         let read = read_journal(&jpath, all.in_play, self.last_played.as_ref());
@@ -204,6 +209,12 @@ impl Keeper {
     /// of it: see [`MatchRecord::choices`]).
     pub fn last_played(&self) -> Option<&MatchRecord> {
         self.last_played.as_ref()
+    }
+
+    /// The last season whose records the archive beside the file holds, as the file was
+    /// last read or written (see [`super::v4`]).
+    pub fn archived_through(&self) -> Option<u16> {
+        self.archived_through
     }
 
     /// What became of a journal that could not be used whole, if anything (said once).
@@ -355,9 +366,17 @@ impl Keeper {
         if stamp(&path) != self.stamp {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
+        // The archive first: the save then never names a season the archive lacks.
+        let (through, archive_unflushed) = archive_closed(&path, comp, self.archived_through)?;
+        self.archived_through = through;
         let written = write_bytes(
             &path,
-            &encode_all(comp, self.in_play.as_ref(), self.last_played.as_ref()),
+            &encode_kept(
+                comp,
+                self.in_play.as_ref(),
+                self.last_played.as_ref(),
+                self.archived_through,
+            ),
         );
         if let Err(e) = &written {
             if !e.written_unflushed() {
@@ -371,6 +390,9 @@ impl Keeper {
         self.saved_ops = self.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.journal = None;
         self.put_journal_away();
-        written
+        match (written, archive_unflushed) {
+            (Ok(()), Some(e)) => Err(e),
+            (written, _) => written,
+        }
     }
 }

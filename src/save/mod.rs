@@ -1,9 +1,15 @@
 //! Save files: `DIR/NAME.acc`, one competition each. This module owns reading and writing
 //! them; the league knows nothing of files. A file is an envelope ([`crate::store::envelope`],
-//! tag `ACCCSAVE`) around postcard bytes of the format-3 types ([`v3`]: format 1's competition
-//! ([`v1`]), the person's match in play and last match ([`record`], stored as [`v2`] has them)
-//! and the matches the person played). Older formats are upgraded on reading, a rung at a time
-//! ([`v2::upgrade_1`], [`v3::upgrade_2`]), and written as format 3.
+//! tag `ACCCSAVE`) around postcard bytes of the format-4 types ([`v4`]: format 3's file
+//! ([`v3`]: format 1's competition ([`v1`]), the person's match in play and last match
+//! ([`record`], stored as [`v2`] has them) and the matches the person played), then the
+//! records (tapes) of the matches not yet in the archive beside it). Older formats are
+//! upgraded on reading, a rung at a time ([`v2::upgrade_1`], [`v3::upgrade_2`],
+//! [`v4::upgrade_3`]), and written as format 4; their matches are kept as results only.
+//!
+//! - The archive beside the save ([`archive`], `NAME.acx`) holds the records of the seasons
+//!   closed; the [`Keeper`] adds each closed season to it before it writes the save that
+//!   names it.
 //!
 //! - While the person plays a match, each of their actions is appended to the journal beside
 //!   the save ([`journal`], `NAME.jnl`) and flushed to disk; the [`Keeper`] reads it back with
@@ -18,6 +24,7 @@
 //!   nothing overwrites a file that another program (one that takes no lock) has written since
 //!   it was read.
 
+pub mod archive;
 mod aside;
 mod codec;
 mod error;
@@ -28,6 +35,7 @@ pub mod record;
 pub mod v1;
 pub mod v2;
 pub mod v3;
+pub mod v4;
 
 use std::path::{Path, PathBuf};
 
@@ -36,7 +44,8 @@ use crate::store::envelope::Kind;
 
 pub use self::aside::set_aside;
 pub use self::codec::{
-    decode, decode_all, decode_file, encode, encode_all, load, load_all, store, Contents,
+    decode, decode_all, decode_file, encode, encode_all, encode_kept, load, load_all, store,
+    Contents,
 };
 pub use self::error::{Error, ErrorKind, Problem};
 pub use self::journal_note::{
@@ -51,7 +60,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 /// The save file's tag and the format this program writes.
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
-    version: 3,
+    version: 4,
     max_bytes: MAX_BYTES,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.

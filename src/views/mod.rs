@@ -9,7 +9,9 @@
 
 pub mod format;
 mod history;
+mod innings;
 pub mod output;
+mod scorecard;
 mod season;
 pub mod trends;
 
@@ -18,7 +20,9 @@ pub use history::{
     positions, positions_view, records, records_view, span, AllTimeAveragesView, AllTimeLine,
     AllTimeView, HonoursRow, HonoursView, PositionRow, PositionsView, RecordRow, RecordsView,
 };
+pub use innings::{innings_view, InningsRow, InningsView};
 pub use output::{Format, Forms, View};
+pub use scorecard::{scorecard_view, ScorecardRow, ScorecardView};
 pub use season::{
     averages, averages_view, results, results_view, table, table_view, AveragesView, FiguresRow,
     ResultRow, ResultsView, TableRow, TableView,
