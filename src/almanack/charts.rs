@@ -223,7 +223,13 @@ pub fn places(county: CountyId, points: &[(u16, u8)]) -> Result<Svg, Error> {
     let mut svg = String::new();
     let (x, y) = {
         let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 150)).into_drawing_area();
-        let axes = places_chart(&root, years_of(points), rgb(colour_of(county)), points, true)?;
+        let axes = places_chart(
+            &root,
+            years_of(points),
+            rgb(colour_of(county)),
+            points,
+            true,
+        )?;
         root.present().map_err(chart_error)?;
         axes
     };
@@ -238,7 +244,13 @@ pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
     let mut svg = String::new();
     let (x, y) = {
         let root = SVGBackend::with_string(&mut svg, (width, 320)).into_drawing_area();
-        let axes = places_chart(&root, years_of(&points), rgb(colour_of(county)), &points, false)?;
+        let axes = places_chart(
+            &root,
+            years_of(&points),
+            rgb(colour_of(county)),
+            &points,
+            false,
+        )?;
         for r in rows {
             let hex = match r.event {
                 "champions" => CHAMPION_COLOUR,
@@ -367,10 +379,7 @@ pub fn eras(
     let label = |v: &f64| {
         let i = v.round();
         if (v - i).abs() < 0.01 && i >= 0.0 {
-            labels
-                .get(n - 1 - i as usize)
-                .cloned()
-                .unwrap_or_default()
+            labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
         } else {
             String::new()
         }
@@ -455,7 +464,10 @@ pub fn eras(
 /// with its short name at the line's end (names moved apart where lines end close together).
 pub fn race(view: &RaceView) -> Result<Svg, Error> {
     let series = view.series();
-    let rounds = series.first().map_or(0, |s| s.len().saturating_sub(1)).max(1);
+    let rounds = series
+        .first()
+        .map_or(0, |s| s.len().saturating_sub(1))
+        .max(1);
     let most = series
         .iter()
         .flat_map(|s| s.iter().copied())
@@ -543,10 +555,19 @@ mod tests {
     fn every_county_colour_and_marker_stands_out_from_white_and_fonts_are_big_enough() {
         for c in COUNTY_COLOURS
             .iter()
-            .chain(&[BAR_COLOUR, CHAMPION_COLOUR, PROMOTED_COLOUR, RELEGATED_COLOUR])
+            .chain(&[
+                BAR_COLOUR,
+                CHAMPION_COLOUR,
+                PROMOTED_COLOUR,
+                RELEGATED_COLOUR,
+            ])
             .chain(&[SPOON_COLOUR])
         {
-            assert!(contrast(c, "#ffffff") >= 3.0, "{c}: {}", contrast(c, "#ffffff"));
+            assert!(
+                contrast(c, "#ffffff") >= 3.0,
+                "{c}: {}",
+                contrast(c, "#ffffff")
+            );
         }
         let distinct: std::collections::BTreeSet<_> = COUNTY_COLOURS.iter().collect();
         assert_eq!(distinct.len(), 16);

@@ -108,9 +108,7 @@ impl From<Error> for crate::error::Error {
             // not an earlier almanack, or not a regular file at all.
             ErrorKind::NotAnAlmanack(_)
             | ErrorKind::NotAnAlmanackFolder(..)
-            | ErrorKind::NotAFile(_) => {
-                crate::error::Error::BadFile(text)
-            }
+            | ErrorKind::NotAFile(_) => crate::error::Error::BadFile(text),
             // As a save file that is not there: nothing named is there to write into.
             ErrorKind::NoFolder(_) => crate::error::Error::NotFound(text),
             // In place, only its folder not flushed: the page is there, and that is said.

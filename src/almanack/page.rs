@@ -257,8 +257,9 @@ pub fn champions_section(
     links: Links,
 ) -> Result<Markup, Error> {
     let user = comp.settings().user_county;
-    let mut counts: Vec<(CountyId, u32)> =
-        (0..counties::all().len() as CountyId).map(|c| (c, 0)).collect();
+    let mut counts: Vec<(CountyId, u32)> = (0..counties::all().len() as CountyId)
+        .map(|c| (c, 0))
+        .collect();
     for h in &honours.rows {
         counts[h.ids[0] as usize].1 += 1;
     }
@@ -290,7 +291,11 @@ pub fn eras_section(comp: &Competition, links: Links) -> Result<Markup, Error> {
         ratio(runs, sum(|r| r.balls as f64), 100.0),
         ratio(sum(|r| r.draws as f64), sum(|r| r.matches as f64), 100.0),
     ];
-    type Measure = (&'static str, &'static str, fn(&trends::EraRow) -> Option<f64>);
+    type Measure = (
+        &'static str,
+        &'static str,
+        fn(&trends::EraRow) -> Option<f64>,
+    );
     let measures: [Measure; 3] = [
         ("runs_per_wicket", "Runs a wicket", |r| r.runs_per_wicket),
         ("runs_per_100_balls", "Runs per 100 balls", |r| {
@@ -477,6 +482,11 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
     let (totals, partnerships): (Vec<_>, Vec<_>) =
         records.rows.iter().partition(|r| r.wicket.is_none());
     let all_out = comp.settings().options.all_out();
+    let yours = user.map(|u| counties::get(u).name.as_str());
+    let against_yours = |rows: &[&views::RecordRow]| {
+        rows.iter()
+            .any(|r| r.opponent.is_some() && r.opponent == yours)
+    };
     Ok(html! {
         h2 { (name) @if user == Some(c) { " (your county)" } }
         p { (story.tally()) }
@@ -501,7 +511,7 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                                     @let total = r.runs.unwrap_or(0) as u16;
                                     @let m = find_match(comp, c, opponent, year, total, against);
                                     td { (match m.and_then(|t| links(t)) { Some(href) => html! { a href=(href) { (score) } }, None => html! { (score) } }) }
-                                    td class="t" { (link(links, Target::County(county_id(opponent)), &views::format::marked(user, county_id(opponent)))) }
+                                    (opponent_cell(user, links, opponent))
                                     td { (link(links, Target::Season(year), &year.to_string())) }
                                 }
                                 _ => { td { "-" } td class="t" { "-" } td { "-" } }
@@ -509,6 +519,7 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                         }
                     }
                 }
+                @if against_yours(&totals) { (your_county_key(user, 4)) }
             }
         }
         div class="box" {
@@ -523,7 +534,7 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                                 (Some(runs), Some(pair), Some(opponent), Some(year)) => {
                                     td { (runs) @if r.unbroken == Some(true) { (UNBROKEN) } }
                                     td class="t" { (pair) }
-                                    td class="t" { (link(links, Target::County(county_id(opponent)), &views::format::marked(user, county_id(opponent)))) }
+                                    (opponent_cell(user, links, opponent))
                                     td { (link(links, Target::Season(year), &year.to_string())) }
                                 }
                                 _ => { td { "-" } td class="t" { "-" } td class="t" { "-" } td { "-" } }
@@ -531,12 +542,13 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                         }
                     }
                 }
-                tfoot { tr { td class="t" colspan="5" {
-                    (UNBROKEN) " unbroken: the innings closed with the two together. Batsmen by their place in the order. "
-                    "Lowest totals count completed (all out) innings only"
-                    @if all_out < 10 { " (" (all_out) " wickets)" } "."
-                } } }
+                @if against_yours(&partnerships) { (your_county_key(user, 5)) }
             }
+        }
+        p {
+            (UNBROKEN) " unbroken: the innings closed with the two together. Batsmen by their place in the order. "
+            "Lowest totals count completed (all out) innings only"
+            @if all_out < 10 { " (" (all_out) " wickets)" } "."
         }
         @for class in CLASSES {
             (table(user, &views::alltime_view(comp, class)?, &format!("{name}: all-time {} line", views::class_label(class)), Some(("county", name)), links)?)
@@ -544,6 +556,17 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
     })
 }
 
+/// A record's opponent: a link to it, marked where it is the person's county.
+fn opponent_cell(user: Option<CountyId>, links: Links, opponent: &str) -> Markup {
+    let o = county_id(opponent);
+    html! {
+        td class=(if user == Some(o) { "t yours" } else { "t" }) {
+            (link(links, Target::County(o), &views::format::marked(user, o)))
+        }
+    }
+}
+
+/// A county by its full name (the first county for a name that is none).
 pub fn county_id(name: &str) -> CountyId {
     counties::all()
         .iter()

@@ -57,9 +57,7 @@ pub fn is_ours(name: &str, is_dir: bool) -> bool {
             .and_then(|n| n.strip_suffix(".html"))
             .is_some_and(|n| !n.is_empty())
     };
-    matches!(name, "index.html" | "records.html" | STYLE_FILE)
-        || page("season-")
-        || page("county-")
+    matches!(name, "index.html" | "records.html" | STYLE_FILE) || page("season-") || page("county-")
 }
 
 /// Whether `name` (a file in a year's folder) is a match page the site writes.
@@ -223,7 +221,11 @@ fn scores(m: &MatchSummary, side: Side, all_out: u8) -> String {
     }
 }
 
-fn season(comp: &Competition, s: &Season, around: (Option<u16>, Option<u16>)) -> Result<String, Error> {
+fn season(
+    comp: &Competition,
+    s: &Season,
+    around: (Option<u16>, Option<u16>),
+) -> Result<String, Error> {
     let links = links_from(0);
     let links: Links = &links;
     let user = comp.settings().user_county;
@@ -303,7 +305,13 @@ fn match_page(comp: &Competition, s: &Season, class: Class, k: usize) -> String 
     let label = views::class_label(class);
     let name = |c: CountyId| marked(user, c);
     let county = |c: CountyId| link(links, Target::County(c), &name(c));
-    let title = format!("{} v {}, {} {label}, round {}", name(m.home), name(m.away), s.year, m.round);
+    let title = format!(
+        "{} v {}, {} {label}, round {}",
+        name(m.home),
+        name(m.away),
+        s.year,
+        m.round
+    );
     let step = |j: usize| links(Target::Match(s.year, class, j)).unwrap_or_default();
     let body = html! {
         h1 { (county(m.home)) " v " (county(m.away)) }
@@ -528,7 +536,10 @@ fn records(comp: &Competition) -> Result<String, Error> {
                 continue;
             };
             let slot = &mut best[w - 1];
-            if slot.as_ref().is_none_or(|(_, b)| b.runs.unwrap_or(0) < runs) {
+            if slot
+                .as_ref()
+                .is_none_or(|(_, b)| b.runs.unwrap_or(0) < runs)
+            {
                 *slot = Some((c, r));
             }
         }
