@@ -95,7 +95,8 @@ fn save_and_load(c: &mut Criterion) {
     group.finish();
 }
 
-/// The almanack of 100 seasons: the page built (views, SVG pictures, HTML), and written.
+/// The almanack of 100 seasons: the page built (views, SVG pictures, HTML), and written; the
+/// folder's pages built.
 fn almanack(c: &mut Criterion) {
     let comp = finished();
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -107,6 +108,9 @@ fn almanack(c: &mut Criterion) {
     });
     group.bench_function("almanack written", |b| {
         b.iter(|| accc::almanack::write(&comp, &path).expect("written"))
+    });
+    group.bench_function("almanack folder built", |b| {
+        b.iter(|| accc::almanack::site::pages(&comp).expect("made").len())
     });
     group.finish();
 }

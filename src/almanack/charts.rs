@@ -11,6 +11,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Error, ErrorKind};
 use crate::counties::{self, CountyId};
@@ -282,17 +283,6 @@ pub fn titles(rows: &[(CountyId, u32)]) -> Result<Svg, Error> {
         .iter()
         .map(|r| counties::get(r.0).name.as_str())
         .collect();
-    let label = |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 0.01 && i >= 0.0 {
-            names
-                .get(n - 1 - i as usize)
-                .map(|s| s.to_string())
-                .unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
     let mut svg = String::new();
     let (x, y) = {
         let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 40 + 22 * n as u32))
@@ -308,17 +298,24 @@ pub fn titles(rows: &[(CountyId, u32)]) -> Result<Svg, Error> {
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(n)
+            .y_labels(0)
             .x_labels(5)
-            .y_label_formatter(&label)
             .x_label_formatter(&|v| year_label(*v))
             .label_style(font())
             .light_line_style(TRANSPARENT)
             .bold_line_style(GRID)
             .draw()
             .map_err(chart_error)?;
+        let left = chart.backend_coord(&(0.0, 0.0)).0 - 8;
         for (i, &(c, count)) in rows.iter().enumerate() {
             let row = (n - 1 - i) as f64;
+            let py = chart.backend_coord(&(0.0, row)).1;
+            root.draw(&Text::new(
+                names[i].to_string(),
+                (left, py),
+                font().pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
+            .map_err(chart_error)?;
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(0.0, row - 0.35), (count as f64, row + 0.35)],
@@ -376,14 +373,6 @@ pub fn eras(
     let pad = ((high - low) * 0.12).max(0.01);
     let range = (low - pad)..(high + pad);
     let labels: Vec<String> = rows.iter().map(|r| format!("{}s", r.decade)).collect();
-    let label = |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 0.01 && i >= 0.0 {
-            labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
     let mut svg = String::new();
     let (x, y) = {
         let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 46 + 24 * n as u32))
@@ -400,9 +389,8 @@ pub fn eras(
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(n)
+            .y_labels(0)
             .x_labels(3)
-            .y_label_formatter(&label)
             .x_label_formatter(&|v| format!("{v:.decimals$}"))
             .label_style(font())
             .light_line_style(TRANSPARENT)
@@ -419,9 +407,16 @@ pub fn eras(
                 .map_err(chart_error)?;
         }
         let right = root.dim_in_pixel().0 as i32 - 56;
+        let left = chart.backend_coord(&(range.start, 0.0)).0 - 8;
         for (i, r) in rows.iter().enumerate() {
-            let Some(v) = value(r) else { continue };
             let row = (n - 1 - i) as f64;
+            root.draw(&Text::new(
+                labels[i].clone(),
+                (left, chart.backend_coord(&(range.start, row)).1),
+                font().pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
+            .map_err(chart_error)?;
+            let Some(v) = value(r) else { continue };
             if let Some(c) = century {
                 chart
                     .draw_series(LineSeries::new([(c, row), (v, row)], ink.stroke_width(3)))

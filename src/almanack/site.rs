@@ -106,7 +106,7 @@ fn shell(title: &str, depth: usize, body: Markup) -> String {
 pub fn pages(comp: &Competition) -> Result<Vec<Page>, Error> {
     let mut out = vec![Page {
         path: STYLE_FILE.into(),
-        text: page::STYLE.trim_start().to_string(),
+        text: page::style(),
     }];
     out.push(Page {
         path: "index.html".into(),

@@ -500,9 +500,10 @@ fn the_almanack_replaces_only_an_earlier_almanack() {
         second.len() > first.len(),
         "the earlier almanack was replaced"
     );
+    // A folder that exists is where the pages are to go: one of other files is refused.
     let out = run(d, &["almanack", "SAFE", "--out", d.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
+    assert_eq!(out.status.code(), Some(4), "a folder that cannot be used");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not part of an almanack"));
     let out = run(d, &["almanack", "NOSUCH"]);
     assert_eq!(out.status.code(), Some(3));
     // A folder that is not there (a mistyped path) is said, as a missing file is, and not made.
