@@ -16,6 +16,7 @@ pub mod cli;
 pub mod counties;
 pub mod engine;
 pub mod error;
+pub mod history;
 pub mod league;
 pub mod live;
 pub mod play;

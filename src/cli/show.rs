@@ -21,9 +21,10 @@ pub struct ShowArgs {
     /// The competition's name.
     pub name: String,
     /// table, averages, results, records, honours, positions, alltime, alltime-averages, story,
-    /// eras or race.
+    /// eras or race; or one match (--year, --county, --round): scorecard, or log (its ball
+    /// log, as `accc match --log` writes it).
     #[arg(hide_possible_values = true,
-          value_parser = values::offering(&views::VIEW_NAMES, StringValueParser::new()))]
+          value_parser = values::offering(&SHOW_NAMES, StringValueParser::new()))]
     pub view: String,
     /// The season (default: the one under way, or the last one played if the next has not begun).
     #[arg(long, allow_negative_numbers = true,
@@ -37,12 +38,36 @@ pub struct ShowArgs {
     #[arg(long, hide_possible_values = true,
           value_parser = values::offering(&["first", "second"], StringValueParser::new()))]
     pub class: Option<String>,
+    /// The round (1 to 14), for scorecard and log: the match the county played in it.
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = values::number("--round", "a round, 1 to 14", 0..=u8::MAX))]
+    pub round: Option<u8>,
     /// text, json or csv; or picture (story, eras and race only: the terminal chart, in colour
     /// when printed to a terminal).
     #[arg(long, default_value = "text", hide_possible_values = true,
           value_parser = values::offering(&FORMATS, StringValueParser::new()))]
     pub format: String,
 }
+
+/// The views of one match, which `show` takes besides [`views::VIEW_NAMES`].
+pub const MATCH_VIEWS: [&str; 2] = ["scorecard", "log"];
+
+/// Every view `show` takes.
+pub const SHOW_NAMES: [&str; 13] = [
+    "table",
+    "averages",
+    "results",
+    "records",
+    "honours",
+    "positions",
+    "alltime",
+    "alltime-averages",
+    "story",
+    "eras",
+    "race",
+    "scorecard",
+    "log",
+];
 
 /// What `--format` takes, as completion offers it (any case is taken).
 const FORMATS: [&str; 4] = ["text", "json", "csv", "picture"];
@@ -68,6 +93,18 @@ fn form_name(f: &str) -> Result<Form> {
 
 /// Runs `accc show`.
 pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
+    if let Some(&which) = MATCH_VIEWS
+        .iter()
+        .find(|v| v.eq_ignore_ascii_case(&args.view))
+    {
+        return run_match_view(which, &args, saves);
+    }
+    if args.round.is_some() {
+        return Err(Error::Usage(format!(
+            "--round does not apply to the {} view (only to scorecard and log)",
+            args.view.to_ascii_lowercase()
+        )));
+    }
     let view = view_name(&args.view)?;
     let form = form_name(&args.format)?;
     let class = args.class.as_deref().map(class_name).transpose()?;
@@ -96,6 +133,81 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
             let picture = request.picture(&comp)?;
             print_out(&crate::tui::pictures::printed(&picture, colour))
         }
+    }
+}
+
+/// `accc show NAME scorecard|log --year Y --county C --round R [--class first|second]`: one
+/// kept match, reopened from its record ([`crate::history`]).
+fn run_match_view(which: &str, args: &ShowArgs, saves: &Path) -> Result<()> {
+    let format = match (which, form_name(&args.format)?) {
+        (_, Form::Picture) => {
+            return Err(Error::Usage(format!(
+                "the {which} view has no picture; the views with one are: {}",
+                PICTURED.join(", ")
+            )))
+        }
+        ("log", Form::Data(Format::Csv)) => {
+            return Err(Error::Usage(
+                "the log is JSON Lines (shared/spec/ball-log.md): give --format text or json,                  or none"
+                    .into(),
+            ))
+        }
+        (_, Form::Data(f)) => f,
+    };
+    let class = args.class.as_deref().map(class_name).transpose()?;
+    let county = args
+        .county
+        .as_deref()
+        .map(|c| counties::find(c).map_err(Error::usage))
+        .transpose()?;
+    let path = save::path_for(saves, &args.name)?;
+    let (comp, library) = crate::history::Library::open(&path)?;
+    let Some(round) = args.round else {
+        return Err(Error::Usage(format!(
+            "{which} needs --round R (1 to {}), with --year Y and --county C: the match that              county played in that round",
+            crate::league::ROUNDS
+        )));
+    };
+    let county = county.or(comp.settings().user_county).ok_or_else(|| {
+        let list = counties::names_and_letters_lines(78, "  ", "");
+        Error::Usage(format!(
+            "{which} needs --county C ({} has no user's county), one of:\n{}",
+            comp.name(),
+            list.join("\n")
+        ))
+    })?;
+    let year = match args.year.or_else(|| default_year(&comp)) {
+        Some(y) => y,
+        None => {
+            return Err(Error::NotFound(format!(
+                "{} has played no match yet",
+                comp.name()
+            )))
+        }
+    };
+    views::season_for(&comp, Some(year))?;
+    let id = crate::history::MatchId::of_county(&comp, year, county, round)
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    if let Some(c) = class.filter(|&c| c != id.class) {
+        return Err(Error::Usage(format!(
+            "{} played in the {} class in {year}, not the {}",
+            counties::get(county).name,
+            id.class.name(),
+            c.name()
+        )));
+    }
+    let kept = library.kept(&comp, id).map_err(|e| match e {
+        crate::history::NotKept::NotPlayed(_) | crate::history::NotKept::ResultOnly(_) => {
+            Error::NotFound(e.to_string())
+        }
+        crate::history::NotKept::NoSeason(_) | crate::history::NotKept::NoRound(_) => {
+            Error::Usage(e.to_string())
+        }
+        _ => Error::BadFile(e.to_string()),
+    })?;
+    match which {
+        "log" => print_out(&kept.ball_log().text()),
+        _ => print_out(&kept.scorecard().written(format)?),
     }
 }
 

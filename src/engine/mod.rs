@@ -11,6 +11,7 @@ pub mod runner;
 pub mod score;
 pub mod state;
 pub mod tables;
+pub mod tape;
 
 pub use delivery::Call;
 pub use events::{BallRecord, DrawBy, Election, Event, NoRecord, Recorder};

@@ -60,6 +60,9 @@ pub enum Implausible {
         county: CountyId,
         problem: RecordProblem,
     },
+    /// Match records (tapes) kept for a season it does not have, or for more matches than
+    /// it has played.
+    Tapes(u16),
 }
 
 /// Where a match stands in the competition, for messages.
@@ -181,6 +184,10 @@ impl fmt::Display for Implausible {
             Implausible::Classes { year } => write!(
                 f,
                 "its {year} classes or fixtures do not follow from the season before"
+            ),
+            Implausible::Tapes(year) => write!(
+                f,
+                "it keeps records of {year} matches that the season does not have"
             ),
             Implausible::PersonMatch { year, home, away } => write!(
                 f,

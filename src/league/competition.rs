@@ -10,11 +10,13 @@ use rayon::prelude::*;
 
 use crate::counties::{self, Class, CountyId};
 use crate::engine::options::OutOfRange;
+use crate::engine::tape::Tape;
 use crate::engine::{MatchOptions, MatchState, NoRecord};
-use crate::play::{computer_match, Levels};
+use crate::play::{computer_match_taped, Levels};
 
 use super::check::Implausible;
 use super::fixtures::position;
+use super::kept::{SeasonTapes, Shelf};
 use super::records::CountyRecords;
 use super::season::{Season, SeasonSummary, Slots};
 use super::seeds::match_seed;
@@ -211,6 +213,8 @@ pub struct Competition {
     /// matches the person played, whose seeds do not replay them now: the person's, or played
     /// by another build's computer players. Nobody can tell which.
     unknown: BTreeSet<PersonMatch>,
+    /// The records (tapes) of the matches played or read since the competition was loaded.
+    shelf: Shelf,
 }
 
 /// A match the person played: its year, home and away county.
@@ -322,6 +326,7 @@ impl Competition {
             records: vec![CountyRecords::default(); counties::all().len()],
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
+            shelf: Shelf::default(),
         })
     }
 
@@ -376,7 +381,33 @@ impl Competition {
             records,
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
+            shelf: Shelf::default(),
         })
+    }
+
+    /// The tapes the competition holds in memory (see [`super::kept`]).
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
+    }
+
+    /// Puts the tapes a save file holds on the shelf: each season's must be one the
+    /// competition has, with no more places than matches played in each class.
+    pub fn set_tapes(&mut self, seasons: Vec<SeasonTapes>) -> Result<(), Implausible> {
+        for s in &seasons {
+            let played = self
+                .season(s.year)
+                .map(|season| CLASSES.map(|c| season.class(c).matches().len()));
+            let fits =
+                played.is_some_and(|p| s.classes.iter().zip(p).all(|(tapes, n)| tapes.len() <= n));
+            if !fits {
+                return Err(Implausible::Tapes(s.year));
+            }
+        }
+        if seasons.windows(2).any(|w| w[0].year >= w[1].year) {
+            return Err(Implausible::Tapes(seasons[0].year));
+        }
+        self.shelf = Shelf::new(seasons);
+        Ok(())
     }
 
     /// Whether the person played the match of `year` between `home` and `away` (its seed then
@@ -571,13 +602,15 @@ impl Competition {
 
     /// Adds a match the terminal UI played (with a human on one side) for `fixture`; it must
     /// be the next fixture of its class, and the match must be over and played under the
-    /// competition's options from the fixture's seed.
+    /// competition's options from the fixture's seed. `tape`: its choices, to be kept (none:
+    /// it is kept as its result only).
     /// `by_person`: the person played one side (not a match they only watched).
     pub fn record_result(
         &mut self,
         fixture: Fixture,
         state: &MatchState,
         by_person: bool,
+        tape: Option<Tape>,
     ) -> Result<Recorded, LeagueError> {
         self.check_next(&fixture)?;
         if !state.is_over() {
@@ -586,13 +619,14 @@ impl Competition {
         if *state.options() != self.settings.options {
             return Err(LeagueError::WrongOptions);
         }
-        let played = PlayedMatch::of(
+        let mut played = PlayedMatch::of(
             state,
             fixture.round,
             fixture.home,
             fixture.away,
             fixture.seed,
         );
+        played.tape = tape;
         let recorded = self.add_played(&fixture, played)?;
         if by_person {
             self.by_person
@@ -725,13 +759,15 @@ impl Competition {
 
     /// Plays the match of round `round` with `seed` by computer, its counties not yet named.
     fn play_pure(&self, round: u8, seed: u64) -> PlayedMatch {
-        let state = computer_match(
+        let (state, tape) = computer_match_taped(
             self.settings.options,
             [self.settings.levels; 2],
             seed,
             &mut NoRecord,
         );
-        PlayedMatch::of(&state, round, 0, 0, seed)
+        let mut played = PlayedMatch::of(&state, round, 0, 0, seed);
+        played.tape = Some(tape);
+        played
     }
 
     fn check_next(&self, fixture: &Fixture) -> Result<(), LeagueError> {
@@ -756,10 +792,12 @@ impl Competition {
     ) -> Result<Recorded, LeagueError> {
         let season = self.current.as_mut().ok_or(LeagueError::Finished)?;
         let year = season.year;
+        let k = season.class(f.class).matches().len();
         season
             .class_mut(f.class)
             .add(played.summary)
             .expect("check_next made sure it is the next match");
+        self.shelf.put(year, f.class, k, played.tape);
         let all_out = self.settings.options.all_out();
         for side in crate::engine::Side::BOTH {
             let county = played.summary.county(side);

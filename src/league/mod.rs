@@ -11,6 +11,7 @@
 //! - [`seeds`]: per-match seeds derived from the competition's seed.
 //! - [`summary`]: what is kept of a played match.
 //! - [`standings`]: figures, quotient, table order and prize money.
+//! - [`kept`]: the matches' records (their choices) held in memory.
 //! - [`records`]: each county's all-time record totals and partnerships.
 //! - [`season`]: one season of both classes and its end (champion, movement between classes).
 //! - [`check`]: whether a competition read from a file could have been played.
@@ -23,6 +24,7 @@ pub mod competition;
 pub mod export;
 pub mod fixtures;
 pub mod history;
+pub mod kept;
 pub mod records;
 pub mod season;
 pub mod seeds;

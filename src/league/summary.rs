@@ -258,6 +258,8 @@ pub struct PlayedMatch {
     pub summary: MatchSummary,
     pub partnerships: BestPartnerships,
     pub deliveries: u64,
+    /// Its choices, to reopen it (none: kept as its result only).
+    pub tape: Option<crate::engine::tape::Tape>,
 }
 
 impl PlayedMatch {
@@ -291,6 +293,7 @@ impl PlayedMatch {
             summary: MatchSummary::of(state, round, home, away, seed),
             partnerships: best,
             deliveries,
+            tape: None,
         }
     }
 }

@@ -67,6 +67,7 @@ fn synthetic(f: &Fixture) -> PlayedMatch {
         summary,
         partnerships: [[None; MAX_WICKETS]; 2],
         deliveries: 0,
+        tape: None,
     }
 }
 
@@ -122,7 +123,7 @@ fn only_the_next_fixture_of_a_class_is_accepted() {
     ));
     let unfinished = crate::engine::MatchState::new(tiny_options());
     assert_eq!(
-        comp.record_result(next, &unfinished, true),
+        comp.record_result(next, &unfinished, true, None),
         Err(LeagueError::MatchNotOver)
     );
     let other_rules = crate::play::computer_match(
@@ -132,7 +133,7 @@ fn only_the_next_fixture_of_a_class_is_accepted() {
         &mut NoRecord,
     );
     assert_eq!(
-        comp.record_result(next, &other_rules, true),
+        comp.record_result(next, &other_rules, true, None),
         Err(LeagueError::WrongOptions)
     );
     assert_eq!(
@@ -158,7 +159,7 @@ fn a_match_played_through_the_ui_is_recorded_with_the_fixture_seed() {
         &mut NoRecord,
     )
     .unwrap();
-    let recorded = comp.record_result(f, &state, true).unwrap();
+    let recorded = comp.record_result(f, &state, true, None).unwrap();
     assert_eq!(recorded.summary.seed, f.seed);
     assert_eq!(
         (recorded.summary.home, recorded.summary.away),
@@ -204,7 +205,7 @@ pub fn with_a_person_match() -> (Competition, (u16, CountyId, CountyId)) {
         &mut NoRecord,
     )
     .unwrap();
-    comp.record_result(f, &state, true).unwrap();
+    comp.record_result(f, &state, true, None).unwrap();
     comp.sim_rest_of_season();
     (comp, (f.year, f.home, f.away))
 }

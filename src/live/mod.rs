@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ai::analyst::Analyst;
 use crate::ai::Bot;
+use crate::engine::tape::{Tape, TapeWriter};
 use crate::engine::{
     runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player,
     Recorder, Side,
@@ -92,6 +93,9 @@ pub struct LiveMatch {
     /// A recorded computer choice this engine does not allow where it came: the record is
     /// not of this match.
     off_script: Option<Choice>,
+    /// Every choice made in the match, the person's and the computer's, as the history keeps
+    /// them ([`crate::engine::tape`]); none once a choice could not be written.
+    tape: Option<TapeWriter>,
 }
 
 /// The side the person's county (`user`) plays in a match of `home` against `away`, if any.
@@ -270,6 +274,7 @@ impl LiveMatch {
             computer_made: Vec::new(),
             script: VecDeque::new(),
             off_script: None,
+            tape: Some(TapeWriter::new()),
         }
     }
 
@@ -414,6 +419,7 @@ impl LiveMatch {
                     self.moves.push((decision, choice));
                 }
             }
+            self.write_tape(choice);
             let mut watch = Watch {
                 commentary: &mut self.commentary,
                 balls: 0,
@@ -452,6 +458,23 @@ impl LiveMatch {
         choice
     }
 
+    /// Writes `choice`, about to be applied, on the match's tape (which is dropped if it
+    /// cannot be written: the match is then kept as its result only).
+    fn write_tape(&mut self, choice: Choice) {
+        if let Some(t) = &mut self.tape {
+            if t.push(&self.state, choice).is_err() {
+                self.tape = None;
+            }
+        }
+    }
+
+    /// The match's choices so far, as the history keeps them (none if one could not be
+    /// written): what [`crate::league::Competition::record_result`] keeps of a match played
+    /// to its end.
+    pub fn tape(&self) -> Option<Tape> {
+        self.tape.clone().map(TapeWriter::finish)
+    }
+
     /// The computer's choices made since last asked, as the match's record keeps them.
     pub fn take_computer(&mut self) -> Vec<Op> {
         self.computer_made.drain(..).map(Op::Computer).collect()
@@ -471,17 +494,28 @@ impl LiveMatch {
     /// Applies the human's choice (refused, with nothing changed, if illegal), then plays on.
     pub fn choose(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
         let asked = self.state.to_act().map(|(_, d)| d);
+        // Written only when the engine will take it (a refused choice changes nothing).
+        let allowed = asked.is_some() && self.state.view().allows(choice);
+        let tape_before = allowed.then(|| self.tape.clone());
+        if allowed {
+            self.write_tape(choice);
+        }
         self.commentary.new_turn();
         let mut watch = Watch {
             commentary: &mut self.commentary,
             balls: 0,
         };
         let innings = self.state.public().innings_started;
-        if self.state.view().allows(choice) {
+        if allowed {
             // The adviser keeps its memory of the person's side from every view of it.
             self.adviser.observe(&self.state.view(), choice);
         }
-        self.state.apply(choice, &mut watch)?;
+        if let Err(e) = self.state.apply(choice, &mut watch) {
+            if let Some(before) = tape_before {
+                self.tape = before;
+            }
+            return Err(e);
+        }
         if let Some(decision) = asked {
             self.moves.push((decision, choice));
         }

@@ -1,9 +1,15 @@
 //! Save files: `DIR/NAME.acc`, one competition each. This module owns reading and writing
 //! them; the league knows nothing of files. A file is an envelope ([`crate::store::envelope`],
-//! tag `ACCCSAVE`) around postcard bytes of the format-3 types ([`v3`]: format 1's competition
-//! ([`v1`]), the person's match in play and last match ([`record`], stored as [`v2`] has them)
-//! and the matches the person played). Older formats are upgraded on reading, a rung at a time
-//! ([`v2::upgrade_1`], [`v3::upgrade_2`]), and written as format 3.
+//! tag `ACCCSAVE`) around postcard bytes of the format-4 types ([`v4`]: format 3's file
+//! ([`v3`]: format 1's competition ([`v1`]), the person's match in play and last match
+//! ([`record`], stored as [`v2`] has them) and the matches the person played), then the
+//! records (tapes) of the matches not yet in the archive beside it). Older formats are
+//! upgraded on reading, a rung at a time ([`v2::upgrade_1`], [`v3::upgrade_2`],
+//! [`v4::upgrade_3`]), and written as format 4; their matches are kept as results only.
+//!
+//! - The archive beside the save ([`archive`], `NAME.acx`) holds the records of the seasons
+//!   closed; the [`Keeper`] adds each closed season to it before it writes the save that
+//!   names it.
 //!
 //! - While the person plays a match, each of their actions is appended to the journal beside
 //!   the save ([`journal`], `NAME.jnl`) and flushed to disk; the [`Keeper`] reads it back with
@@ -18,11 +24,13 @@
 //!   nothing overwrites a file that another program (one that takes no lock) has written since
 //!   it was read.
 
+pub mod archive;
 pub mod journal;
 pub mod record;
 pub mod v1;
 pub mod v2;
 pub mod v3;
+pub mod v4;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -30,7 +38,7 @@ use std::path::{Path, PathBuf};
 use self::record::{MatchRecord, Op};
 use crate::league::check::Implausible;
 use crate::league::competition::{normalise_file_name, NameError};
-use crate::league::Competition;
+use crate::league::{self, Competition};
 use crate::store::envelope::{self, Kind};
 use crate::store::{self, atomic, lock::Lock};
 
@@ -41,7 +49,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 /// The save file's tag and the format this program writes.
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
-    version: 3,
+    version: 4,
     max_bytes: MAX_BYTES,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.
@@ -439,6 +447,9 @@ pub struct Contents {
     pub in_play: Option<MatchRecord>,
     /// The last match the person played to its end.
     pub last_played: Option<MatchRecord>,
+    /// The last season whose records the archive beside the file holds (see [`v4`]); the
+    /// records of the seasons after it are on the competition's shelf.
+    pub archived_through: Option<u16>,
 }
 
 /// Reads everything saved at `path`, without taking its lock (nor reading the journal).
@@ -462,21 +473,27 @@ pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
     Ok(decode_all(bytes)?.comp)
 }
 
-/// The format-3 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// The format-4 payload of a save file's bytes, of any format: older ones are upgraded, a
 /// rung at a time. Also whether the file kept which matches the person played (format 3 on).
-pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
+pub fn decode_file(bytes: &[u8]) -> Result<(v4::FileV4, bool), Problem> {
     let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
     let undecodable = Problem::Undecodable;
     Ok(match version {
         1 => (
-            v3::upgrade_2(v2::upgrade_1(
+            v4::upgrade_3(v3::upgrade_2(v2::upgrade_1(
+                postcard::from_bytes(payload).map_err(undecodable)?,
+            ))),
+            false,
+        ),
+        2 => (
+            v4::upgrade_3(v3::upgrade_2(
                 postcard::from_bytes(payload).map_err(undecodable)?,
             )),
             false,
         ),
-        2 => (
-            v3::upgrade_2(postcard::from_bytes(payload).map_err(undecodable)?),
-            false,
+        3 => (
+            v4::upgrade_3(postcard::from_bytes(payload).map_err(undecodable)?),
+            true,
         ),
         _ => (postcard::from_bytes(payload).map_err(undecodable)?, true),
     })
@@ -484,7 +501,13 @@ pub fn decode_file(bytes: &[u8]) -> Result<(v3::FileV3, bool), Problem> {
 
 /// Everything in a save file's bytes.
 pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
-    let (file, kept) = decode_file(bytes)?;
+    let (
+        v4::FileV4 {
+            v3: file,
+            kept: tapes,
+        },
+        kept,
+    ) = decode_file(bytes)?;
     let record = |m: Option<v2::MatchV2>| m.map(|m| m.record()).transpose();
     let mut comp = file
         .competition
@@ -498,10 +521,19 @@ pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
     };
     comp.set_person_matches(by_person, unknown)
         .map_err(Problem::Implausible)?;
+    comp.set_tapes(
+        tapes
+            .seasons
+            .into_iter()
+            .map(v4::SeasonTapesV4::tapes)
+            .collect(),
+    )
+    .map_err(Problem::Implausible)?;
     Ok(Contents {
         in_play: record(file.in_play).map_err(Problem::Record)?,
         last_played: record(file.last_played).map_err(Problem::Record)?,
         comp,
+        archived_through: tapes.archived_through,
     })
 }
 
@@ -510,18 +542,39 @@ pub fn encode(comp: &Competition) -> Vec<u8> {
     encode_all(comp, None, None)
 }
 
-/// A save file's bytes for `comp`, the person's match in play and their last match.
+/// A save file's bytes for `comp`, the person's match in play and their last match, with
+/// every match record on the competition's shelf (no archive beside it).
 pub fn encode_all(
     comp: &Competition,
     in_play: Option<&MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Vec<u8> {
-    let file = v3::FileV3 {
-        competition: v1::FileV1::from_competition(comp),
-        in_play: in_play.map(v2::MatchV2::of),
-        last_played: last_played.map(v2::MatchV2::of),
-        by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
-        unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
+    encode_kept(comp, in_play, last_played, None)
+}
+
+/// [`encode_all`] for a save whose archive holds the records of the seasons through
+/// `archived_through`: the save keeps those of the seasons after it.
+pub fn encode_kept(
+    comp: &Competition,
+    in_play: Option<&MatchRecord>,
+    last_played: Option<&MatchRecord>,
+    archived_through: Option<u16>,
+) -> Vec<u8> {
+    let file = v4::FileV4 {
+        v3: v3::FileV3 {
+            competition: v1::FileV1::from_competition(comp),
+            in_play: in_play.map(v2::MatchV2::of),
+            last_played: last_played.map(v2::MatchV2::of),
+            by_person: comp.person_matches().map(v3::PersonMatchV3::of).collect(),
+            unknown: comp.unknown_matches().map(v3::PersonMatchV3::of).collect(),
+        },
+        kept: v4::KeptV4 {
+            archived_through,
+            seasons: (comp.shelf().seasons().iter())
+                .filter(|s| Some(s.year) > archived_through)
+                .map(v4::SeasonTapesV4::of)
+                .collect(),
+        },
     };
     envelope::wrap(
         KIND,
@@ -529,11 +582,33 @@ pub fn encode_all(
     )
 }
 
+/// Adds to the archive beside the save at `path` the records of the closed seasons on
+/// `comp`'s shelf after `archived_through`; returns the last season the archive then holds.
+/// (An unusable archive is moved aside: see [`archive::append`].)
+fn archive_closed(
+    path: &Path,
+    comp: &Competition,
+    archived_through: Option<u16>,
+) -> Result<Option<u16>, Error> {
+    let closed: Vec<&league::kept::SeasonTapes> = (comp.shelf().seasons().iter())
+        .filter(|s| Some(s.year) > archived_through)
+        .filter(|s| comp.seasons().iter().any(|c| c.year == s.year))
+        .collect();
+    let Some(last) = closed.last().map(|s| s.year) else {
+        return Ok(archived_through);
+    };
+    archive::append(&archive::path_for(path), comp.settings().seed, &closed)
+        .map_err(Error::from_store)?;
+    Ok(Some(last))
+}
+
 /// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
 /// taking the file's lock: for tools and tests that stand in for another program. A program
-/// that owns the file writes through its [`Keeper`].
+/// that owns the file writes through its [`Keeper`]. The records of the closed seasons on
+/// its shelf go to the archive beside it first.
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
-    write_bytes(path, &encode(comp))
+    let through = archive_closed(path, comp, None)?;
+    write_bytes(path, &encode_kept(comp, None, None, through))
 }
 
 fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -560,6 +635,8 @@ pub struct Keeper {
     journal: Option<journal::Writer>,
     /// What became of a journal that could not be used, to be told.
     journal_note: Option<JournalNote>,
+    /// The last season whose records the archive beside the file holds for it.
+    archived_through: Option<u16>,
 }
 
 impl Keeper {
@@ -580,6 +657,7 @@ impl Keeper {
         }
         if lock.is_some() {
             atomic::remove_stray_temps(&journal::path_for(path));
+            atomic::remove_stray_temps(&archive::path_for(path));
         }
         Ok(Keeper {
             path: path.to_path_buf(),
@@ -590,6 +668,7 @@ impl Keeper {
             saved_ops: 0,
             journal: None,
             journal_note: None,
+            archived_through: None,
         })
     }
 
@@ -618,6 +697,7 @@ impl Keeper {
     fn take_contents(&mut self, all: Contents) -> Competition {
         self.saved_ops = all.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.last_played = all.last_played;
+        self.archived_through = all.archived_through;
         self.journal = None;
         let jpath = self.journal_path();
         let (in_play, trouble) = read_journal(&jpath, all.in_play);
@@ -657,6 +737,12 @@ impl Keeper {
     /// of it: see [`MatchRecord::choices`]).
     pub fn last_played(&self) -> Option<&MatchRecord> {
         self.last_played.as_ref()
+    }
+
+    /// The last season whose records the archive beside the file holds, as the file was
+    /// last read or written (see [`v4`]).
+    pub fn archived_through(&self) -> Option<u16> {
+        self.archived_through
     }
 
     /// What became of a journal that could not be used whole, if anything (said once).
@@ -778,9 +864,16 @@ impl Keeper {
         if stamp(&path) != self.stamp {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
+        // The archive first: the save then never names a season the archive lacks.
+        self.archived_through = archive_closed(&path, comp, self.archived_through)?;
         let written = write_bytes(
             &path,
-            &encode_all(comp, self.in_play.as_ref(), self.last_played.as_ref()),
+            &encode_kept(
+                comp,
+                self.in_play.as_ref(),
+                self.last_played.as_ref(),
+                self.archived_through,
+            ),
         );
         if let Err(e) = &written {
             if !e.written_unflushed() {

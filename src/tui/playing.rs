@@ -367,7 +367,7 @@ impl Open {
     ) -> Result<Option<SeasonSummary>, Screen> {
         match self
             .comp
-            .record_result(fixture, &live.state, live.human.is_some())
+            .record_result(fixture, &live.state, live.human.is_some(), live.tape())
         {
             Ok(recorded) => {
                 if self.in_play.as_ref().is_some_and(|g| g.fixture == fixture) {

@@ -10,6 +10,7 @@
 pub mod format;
 mod history;
 pub mod output;
+mod scorecard;
 mod season;
 pub mod trends;
 
@@ -19,6 +20,7 @@ pub use history::{
     AllTimeView, HonoursRow, HonoursView, PositionRow, PositionsView, RecordRow, RecordsView,
 };
 pub use output::{Format, Forms, View};
+pub use scorecard::{scorecard_view, ScorecardRow, ScorecardView};
 pub use season::{
     averages, averages_view, results, results_view, table, table_view, AveragesView, FiguresRow,
     ResultRow, ResultsView, TableRow, TableView,
