@@ -110,7 +110,11 @@ fn almanack(c: &mut Criterion) {
         b.iter(|| accc::almanack::write(&comp, &path).expect("written"))
     });
     group.bench_function("almanack folder built", |b| {
-        b.iter(|| accc::almanack::site::pages(&comp).expect("made").len())
+        b.iter(|| {
+            accc::almanack::site::pages(&comp, &accc::history::Library::in_memory())
+                .expect("made")
+                .len()
+        })
     });
     group.finish();
 }

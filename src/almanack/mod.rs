@@ -194,12 +194,17 @@ pub struct SiteSize {
     pub bytes: u64,
 }
 
-/// Writes the almanack of `comp` as a folder of pages ([`site`]) at `dir`, replacing only an
+/// Writes the almanack of `comp` as a folder of pages ([`site`]) at `dir` (each match's
+/// scorecard from `library`, where it is kept), replacing only an
 /// earlier almanack's folder (or an empty one). The pages are written into a new folder
 /// beside it, flushed to disk, and put in its place by renaming: a crash leaves the old folder
 /// or the new one (a half-written one only under a hidden name beside it,
 /// `.NAME.almanack-PID.tmp`, which the next write of that folder removes).
-pub fn write_site(comp: &Competition, dir: &Path) -> Result<SiteSize, Error> {
+pub fn write_site(
+    comp: &Competition,
+    library: &crate::history::Library,
+    dir: &Path,
+) -> Result<SiteSize, Error> {
     let dir = trimmed(dir);
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -209,7 +214,7 @@ pub fn write_site(comp: &Competition, dir: &Path) -> Result<SiteSize, Error> {
         return Err(Error::new(ErrorKind::NoFolder(parent)));
     }
     refuse_to_bury_folder(&dir)?;
-    let pages = site::pages(comp)?;
+    let pages = site::pages(comp, library)?;
     let name = dir
         .file_name()
         .map_or_else(|| "almanack".into(), |n| n.to_string_lossy().into_owned());

@@ -13,6 +13,7 @@ use super::page::{self, link, table, Links, Target};
 use super::Error;
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{InningsEnd, Outcome, Side};
+use crate::history::{Library, MatchId, NotKept};
 use crate::league::{Competition, MatchSummary, Season, CLASSES};
 use crate::views::{self, format::marked};
 
@@ -102,8 +103,8 @@ fn shell(title: &str, depth: usize, body: Markup) -> String {
     .into_string()
 }
 
-/// Every page of the site.
-pub fn pages(comp: &Competition) -> Result<Vec<Page>, Error> {
+/// Every page of the site; each match's scorecard from `library` where it is kept.
+pub fn pages(comp: &Competition, library: &Library) -> Result<Vec<Page>, Error> {
     let mut out = vec![Page {
         path: STYLE_FILE.into(),
         text: page::style(),
@@ -112,11 +113,9 @@ pub fn pages(comp: &Competition) -> Result<Vec<Page>, Error> {
         path: "index.html".into(),
         text: index(comp)?,
     });
-    out.push(Page {
-        path: "records.html".into(),
-        text: records(comp)?,
-    });
     let seasons = comp.seasons();
+    let mut batting = vec![];
+    let mut kept = 0usize;
     for (i, s) in seasons.iter().enumerate() {
         let around = (
             i.checked_sub(1).map(|p| seasons[p].year),
@@ -129,17 +128,36 @@ pub fn pages(comp: &Competition) -> Result<Vec<Page>, Error> {
         for class in CLASSES {
             let matches = s.class(class).matches();
             for k in 0..matches.len() {
+                let card = library
+                    .kept(comp, MatchId::at(s.year, class, k))
+                    .map(|m| m.scorecard());
+                if let Ok(card) = &card {
+                    kept += 1;
+                    innings_of(
+                        card,
+                        &matches[k],
+                        s.year,
+                        Target::Match(s.year, class, k),
+                        &mut batting,
+                    );
+                }
                 out.push(Page {
                     path: match_file(s.year, class, k),
-                    text: match_page(comp, s, class, k),
+                    text: match_page(comp, s, class, k, card),
                 });
             }
         }
     }
+    let played: usize = seasons.iter().map(|s| s.matches_played()).sum();
+    let innings = Innings::of(batting, kept, played);
+    out.push(Page {
+        path: "records.html".into(),
+        text: records(comp, &innings)?,
+    });
     for c in 0..counties::all().len() as CountyId {
         out.push(Page {
             path: county_file(c),
-            text: county(comp, c)?,
+            text: county(comp, c, &innings)?,
         });
     }
     Ok(out)
@@ -295,7 +313,13 @@ fn season(
     Ok(shell(&title, 0, body))
 }
 
-fn match_page(comp: &Competition, s: &Season, class: Class, k: usize) -> String {
+fn match_page(
+    comp: &Competition,
+    s: &Season,
+    class: Class,
+    k: usize,
+    card: Result<views::ScorecardView, NotKept>,
+) -> String {
     let links = links_from(1);
     let links: Links = &links;
     let user = comp.settings().user_county;
@@ -324,6 +348,37 @@ fn match_page(comp: &Competition, s: &Season, class: Class, k: usize) -> String 
             @if k + 1 < matches.len() { a href=(step(k + 1)) { "the match after \u{2192}" } }
         }
         p { strong { (result_text(m)) } "." }
+        @match &card {
+            Ok(card) => { (scorecard(card, user)) }
+            Err(why) => { (innings_table(m, user, all_out)) (not_kept(why)) }
+        }
+        p { "Points: " (name(m.home)) " " (m.points[0]) ", " (name(m.away)) " " (m.points[1]) "." }
+        @if let Some(note) = views::format::star_note(user) {
+            @if user == Some(m.home) || user == Some(m.away) { p { (note) } }
+        }
+    };
+    shell(&title, 1, body)
+}
+
+/// Why a match's page has no scorecard.
+fn not_kept(why: &NotKept) -> Markup {
+    html! {
+        p class="note" {
+            @match why {
+                NotKept::ResultOnly(_) => {
+                    "The scorecard was not kept: this match was played by a version of ACCC that kept \
+                     each match's result and the totals of its innings only."
+                }
+                other => { "The scorecard could not be read: " (other) "." }
+            }
+        }
+    }
+}
+
+/// The innings totals of a match whose scorecard is not kept.
+fn innings_table(m: &MatchSummary, user: Option<CountyId>, all_out: u8) -> Markup {
+    let name = |c: CountyId| marked(user, c);
+    html! {
         div class="box" {
             table {
                 caption { "The innings" }
@@ -341,16 +396,7 @@ fn match_page(comp: &Competition, s: &Season, class: Class, k: usize) -> String 
                 }
             }
         }
-        p { "Points: " (name(m.home)) " " (m.points[0]) ", " (name(m.away)) " " (m.points[1]) "." }
-        p class="note" {
-            "The scorecard was not kept: this save holds each match's result and the totals of its innings, \
-             not its batsmen's scores or its balls."
-        }
-        @if let Some(note) = views::format::star_note(user) {
-            @if user == Some(m.home) || user == Some(m.away) { p { (note) } }
-        }
-    };
-    shell(&title, 1, body)
+    }
 }
 
 fn closed(end: InningsEnd) -> &'static str {
@@ -374,7 +420,7 @@ struct Meetings {
     last: Option<Target>,
 }
 
-fn county(comp: &Competition, c: CountyId) -> Result<String, Error> {
+fn county(comp: &Competition, c: CountyId, innings: &Innings) -> Result<String, Error> {
     let links = links_from(0);
     let links: Links = &links;
     let user = comp.settings().user_county;
@@ -402,10 +448,12 @@ fn county(comp: &Competition, c: CountyId) -> Result<String, Error> {
         nav {
             @if c > 0 { a href=(county_file(c - 1)) { "\u{2190} " (counties::get(c - 1).name) } }
             @if (c as usize) + 1 < n { a href=(county_file(c + 1)) { (counties::get(c + 1).name) " \u{2192}" } }
+            a href="#innings" { "Innings" }
             a href="#head-to-head" { "Head to head" }
             a href="#seasons" { "Season by season" }
         }
         (page::county_body(comp, c, links)?)
+        (innings_records(innings, Some(c), user, links))
         section id="head-to-head" {
             h2 { "Head to head" }
             div class="box" {
@@ -467,8 +515,8 @@ fn county(comp: &Competition, c: CountyId) -> Result<String, Error> {
     Ok(shell(&format!("{}: {name}", comp.name()), 0, body))
 }
 
-/// An innings of the history, for the records page.
-struct Innings {
+/// A total of the history, for the records page.
+struct Total {
     total: u16,
     score: String,
     batting: CountyId,
@@ -478,7 +526,7 @@ struct Innings {
     at: Target,
 }
 
-fn records(comp: &Competition) -> Result<String, Error> {
+fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
     let links = links_from(0);
     let links: Links = &links;
     let user = comp.settings().user_county;
@@ -488,7 +536,7 @@ fn records(comp: &Competition) -> Result<String, Error> {
         for class in CLASSES {
             for (k, m) in s.class(class).matches().iter().enumerate() {
                 for inn in m.innings() {
-                    all.push(Innings {
+                    all.push(Total {
                         total: inn.total,
                         score: inn.score_text(all_out),
                         batting: m.county(inn.batting),
@@ -502,12 +550,12 @@ fn records(comp: &Competition) -> Result<String, Error> {
         }
     }
     // Highest first (the earlier first among equals), and the lowest completed innings.
-    let mut highest: Vec<&Innings> = all.iter().collect();
+    let mut highest: Vec<&Total> = all.iter().collect();
     highest.sort_by(|a, b| b.total.cmp(&a.total));
-    let mut lowest: Vec<&Innings> = all.iter().filter(|i| i.complete).collect();
+    let mut lowest: Vec<&Total> = all.iter().filter(|i| i.complete).collect();
     lowest.sort_by_key(|i| i.total);
     let county = |c: CountyId| link(links, Target::County(c), &marked(user, c));
-    let list = |caption: &str, rows: &[&Innings]| {
+    let list = |caption: &str, rows: &[&Total]| {
         html! {
             div class="box" {
                 table {
@@ -547,9 +595,13 @@ fn records(comp: &Competition) -> Result<String, Error> {
     let title = format!("{}: records", comp.name());
     let body = html! {
         h1 { "Records" }
-        p { "The record innings totals and partnerships of every match in the almanack; each county's own are on its page." }
+        p { "The record innings totals, batsmen's innings and partnerships of every match in the almanack; each county's own are on its page." }
+        nav { a href="#totals" { "Totals" } a href="#innings" { "Innings" } a href="#partnerships" { "Partnerships" } }
+        h2 id="totals" { "Totals" }
         (list("The highest innings totals", &highest))
         (list(&format!("The lowest completed innings totals (all out, {all_out} wickets)"), &lowest))
+        (innings_records(innings, None, user, links))
+        h2 id="partnerships" { "Partnerships" }
         div class="box" {
             table {
                 caption { "The record partnership for each wicket" }
@@ -585,4 +637,262 @@ fn records(comp: &Competition) -> Result<String, Error> {
         }
     };
     Ok(shell(&title, 0, body))
+}
+
+/// One batsman's innings, for the innings records.
+#[derive(Clone, Debug)]
+pub struct BatInnings {
+    pub county: CountyId,
+    pub opponent: CountyId,
+    /// Place in the order, 1..=11.
+    pub no: u8,
+    pub runs: u16,
+    pub balls: u16,
+    pub not_out: bool,
+    /// Not out through an innings that closed all out, having opened it.
+    pub carried: bool,
+    pub year: u16,
+    pub at: Target,
+}
+
+/// A kept match's scorecard on its page: each innings' batsmen (runs, balls, how out), its
+/// extras and total, and its fall of wickets with the partnership for each wicket.
+fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
+    let innings: Vec<u8> = {
+        let mut v: Vec<u8> = card.rows.iter().map(|r| r.innings).collect();
+        v.dedup();
+        v
+    };
+    let yours = user.map(|u| counties::get(u).name.as_str());
+    let star = |name: &str| {
+        if Some(name) == yours {
+            format!("{name}*")
+        } else {
+            name.to_string()
+        }
+    };
+    html! {
+        @if !card.toss.is_empty() { p { "Toss: " (card.toss) "." } }
+        @for i in innings {
+            @let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
+            @let batting = rows.first().map(|r| r.batting.as_str()).unwrap_or_default();
+            div class="box" {
+                table class="card" {
+                    caption { (ordinal_innings(i)) " innings: " (star(batting)) }
+                    thead { tr { th { "No." } th class="t" { "How out" } th { "Runs" } th { "Balls" } } }
+                    tbody {
+                        @for r in rows.iter().filter(|r| r.kind == "batsman") {
+                            tr {
+                                td { (r.no.unwrap_or(0)) }
+                                td class="t" { (r.how_out) }
+                                td { @match r.runs { Some(n) => { (n) } None => { "-" } } }
+                                td { @match r.balls { Some(n) => { (n) } None => { "-" } } }
+                            }
+                        }
+                        @for r in rows.iter().filter(|r| r.kind == "extras") {
+                            tr { td {} td class="t" { "Extras" @if !r.detail.is_empty() { " (" (r.detail) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
+                        }
+                        @for r in rows.iter().filter(|r| r.kind == "total") {
+                            tr class="total" {
+                                td {}
+                                td class="t" { "Total" @if !r.detail.is_empty() { " (" (r.detail) ")" } }
+                                td { (r.runs.unwrap_or(0)) @if r.detail != "all out" { "-" (r.wickets.unwrap_or(0)) } }
+                                td { (crate::engine::score::overs_text(r.balls.unwrap_or(0))) " ov" }
+                            }
+                        }
+                    }
+                }
+            }
+            @let falls: Vec<&&views::ScorecardRow> = rows.iter().filter(|r| r.kind == "fall" || r.kind == "unbroken").collect();
+            @if !falls.is_empty() {
+                div class="box" {
+                    table class="falls" {
+                        caption { "Fall of wickets and partnerships" }
+                        thead { tr { th { "Wicket" } th { "Score" } th { "Out" } th { "Partnership" } } }
+                        tbody {
+                            @for f in &falls {
+                                tr {
+                                    td { (f.wicket.unwrap_or(0)) }
+                                    td { (f.score.unwrap_or(0)) }
+                                    td { @if f.kind == "fall" { "no. " (f.no.unwrap_or(0)) } @else { "unbroken" } }
+                                    td { (f.partnership.unwrap_or(0)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn ordinal_innings(i: u8) -> &'static str {
+    match i {
+        1 => "First",
+        2 => "Second",
+        3 => "Third",
+        _ => "Fourth",
+    }
+}
+
+/// The batsmen's innings of a kept match's scorecard, added to `out`.
+fn innings_of(
+    card: &views::ScorecardView,
+    m: &MatchSummary,
+    year: u16,
+    at: Target,
+    out: &mut Vec<BatInnings>,
+) {
+    let mut numbers: Vec<u8> = card.rows.iter().map(|r| r.innings).collect();
+    numbers.dedup();
+    for i in numbers {
+        let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
+        let Some(first) = rows.first() else { continue };
+        let county = if first.batting == counties::get(m.home).name {
+            m.home
+        } else {
+            m.away
+        };
+        let opponent = if county == m.home { m.away } else { m.home };
+        let complete = rows
+            .iter()
+            .any(|r| r.kind == "total" && r.detail == "all out");
+        for r in rows.iter().filter(|r| r.kind == "batsman") {
+            let (Some(no), Some(runs)) = (r.no, r.runs) else {
+                continue;
+            };
+            let not_out = r.how_out == "not out";
+            out.push(BatInnings {
+                county,
+                opponent,
+                no,
+                runs,
+                balls: r.balls.unwrap_or(0),
+                not_out,
+                carried: not_out && no <= 2 && complete,
+                year,
+                at,
+            });
+        }
+    }
+}
+
+/// Every batsman's innings of the kept scorecards, best first (the higher score, then not
+/// out, then the earlier).
+pub struct Innings {
+    all: Vec<BatInnings>,
+    /// Matches whose scorecard was kept, of those played.
+    kept: usize,
+    played: usize,
+}
+
+impl Innings {
+    fn of(mut all: Vec<BatInnings>, kept: usize, played: usize) -> Innings {
+        all.sort_by(|a, b| b.runs.cmp(&a.runs).then(b.not_out.cmp(&a.not_out)));
+        Innings { all, kept, played }
+    }
+
+    /// The innings of `county` (of every county when none), best first.
+    fn of_county(&self, county: Option<CountyId>) -> impl Iterator<Item = &BatInnings> {
+        self.all
+            .iter()
+            .filter(move |i| county.is_none_or(|c| i.county == c))
+    }
+}
+
+/// The innings records of `county` (of every county when none).
+fn innings_records(
+    innings: &Innings,
+    county: Option<CountyId>,
+    user: Option<CountyId>,
+    links: Links,
+) -> Markup {
+    let places = innings.all.iter().map(|i| i.no).max().unwrap_or(0);
+    let best_at: Vec<Option<&BatInnings>> = (1..=places)
+        .map(|no| innings.of_county(county).find(|i| i.no == no))
+        .collect();
+    let hundreds = |c: Option<CountyId>| innings.of_county(c).filter(|i| i.runs >= 100).count();
+    let carried: Vec<&BatInnings> = innings.of_county(county).filter(|i| i.carried).collect();
+    let row = |i: &BatInnings| {
+        html! {
+            td { (link(links, i.at, &i.runs.to_string())) }
+            td { (i.balls) }
+            td class="t" { @if i.not_out { "not out" } @else { "out" } }
+            td { (i.no) }
+            td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
+            td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
+            td { (link(links, Target::Season(i.year), &i.year.to_string())) }
+        }
+    };
+    let head = html! {
+        thead { tr { th { "Runs" } th { "Balls" } th class="t" { "How" } th { "No." } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
+    };
+    let whose = county.map_or("", |c| counties::get(c).name.as_str());
+    html! {
+        h2 id="innings" { "Innings" }
+        @if innings.kept == 0 {
+            p { "No match of this competition keeps its scorecard (its matches were played by a version of ACCC \
+                 that kept their results only), so there are no records of batsmen's innings." }
+        } @else {
+            p {
+                "From the scorecards of " (innings.kept) " of the " (innings.played) " matches played"
+                @if innings.kept < innings.played { " (the others were played by a version of ACCC that kept their results only)" }
+                ". Batsmen are known by their place in the order (No.); each score is a link to its match."
+            }
+            p {
+                "Hundreds: " (hundreds(county))
+                "; the bat carried through a completed innings (an opener not out at its end): " (carried.len()) "."
+            }
+            div class="box" {
+                table {
+                    caption { @if whose.is_empty() { "The highest innings" } @else { (whose) ": the highest innings" } }
+                    (head)
+                    tbody { @for i in innings.of_county(county).take(10) { tr { (row(i)) } } }
+                    (page::your_county_key(user, 7))
+                }
+            }
+            div class="box" {
+                table {
+                    caption { "The highest innings at each place in the order" }
+                    (head)
+                    tbody {
+                        @for (no, best) in best_at.iter().enumerate() {
+                            tr {
+                                @match best {
+                                    Some(i) => { (row(i)) }
+                                    None => { td { "-" } td {} td class="t" {} td { (no + 1) } td class="t" {} td class="t" {} td {} }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !carried.is_empty() {
+                div class="box" {
+                    table {
+                        caption { "Carrying the bat" }
+                        (head)
+                        tbody { @for i in carried.iter().take(10) { tr { (row(i)) } } }
+                    }
+                }
+            }
+            @if county.is_none() {
+                div class="box" {
+                    table {
+                        caption { "Hundreds by county" }
+                        thead { tr { th class="t" { "County" } th { "Hundreds" } th { "Highest" } } }
+                        tbody {
+                            @for c in 0..counties::all().len() as CountyId {
+                                tr {
+                                    td class="t" { (link(links, Target::County(c), &marked(user, c))) }
+                                    td { (hundreds(Some(c))) }
+                                    td { @match innings.of_county(Some(c)).next() { Some(i) => { (link(links, i.at, &i.runs.to_string())) } None => { "-" } } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

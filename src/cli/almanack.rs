@@ -27,7 +27,7 @@ pub struct AlmanackArgs {
 
 /// Runs `accc almanack`.
 pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
-    let comp = save::load(&save::path_for(saves, &args.name)?)?;
+    let (comp, library) = crate::history::Library::open(&save::path_for(saves, &args.name)?)?;
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}.html", comp.name())));
@@ -35,7 +35,7 @@ pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
         return print_out(&crate::almanack::html(&comp)?);
     }
     if crate::almanack::names_a_folder(&out) {
-        let size = crate::almanack::write_site(&comp, &out)?;
+        let size = crate::almanack::write_site(&comp, &library, &out)?;
         let folder = out.to_string_lossy();
         let folder = folder.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
         return print_out(&format!(

@@ -771,6 +771,8 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
     // Each match: linked from its season and both its counties, and back to each of them; its
     // counties and innings as the export has them.
     let county_page = |name: &str| format!("county-{}.html", name.to_ascii_lowercase());
+    // Every batsman's innings read from the match pages: runs, balls, place, county, page.
+    let mut all_innings: Vec<(u64, String, u64, String, String)> = vec![];
     for s in seasons {
         let year = s["year"].as_u64().unwrap();
         let season = format!("season-{year}.html");
@@ -785,27 +787,56 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
                 let doc = Html::parse_document(&std::fs::read_to_string(root.join(&page)).unwrap());
                 let h1: String = doc.select(&sel("h1")).next().unwrap().text().collect();
                 assert_eq!(h1.replace('*', ""), format!("{home} v {away}"), "{page}");
-                let rows: Vec<Vec<String>> = doc
-                    .select(&sel("tbody tr"))
-                    .map(|r| r.select(&sel("td")).map(|c| c.text().collect()).collect())
-                    .collect();
+                // Its scorecard: an innings a table, in the order played, each batsman's runs
+                // adding up with the extras to the total the export has.
+                let cards: Vec<ElementRef> = doc.select(&sel("table.card")).collect();
                 let innings = m["innings"].as_array().unwrap();
-                assert_eq!(rows.len(), innings.len(), "{page}");
-                for (row, i) in rows.iter().zip(innings) {
+                assert_eq!(cards.len(), innings.len(), "{page}");
+                for (card, i) in cards.iter().zip(innings) {
+                    let batting = m[i["batting"].as_str().unwrap()].as_str().unwrap();
+                    let caption: String = card
+                        .select(&sel("caption"))
+                        .next()
+                        .unwrap()
+                        .text()
+                        .collect();
+                    assert!(
+                        caption.replace('*', "").ends_with(&format!(": {batting}")),
+                        "{page}: {caption}"
+                    );
+                    let mut runs = 0;
+                    let mut total = None;
+                    for r in card.select(&sel("tbody tr")) {
+                        let cells: Vec<String> =
+                            r.select(&sel("td")).map(|c| c.text().collect()).collect();
+                        if cells[1].starts_with("Total") {
+                            total = Some(cells[2].split('-').next().unwrap().to_string());
+                        } else if let Ok(n) = cells[2].parse::<u64>() {
+                            runs += n;
+                            if let Ok(no) = cells[0].parse::<u64>() {
+                                all_innings.push((
+                                    n,
+                                    cells[3].clone(),
+                                    no,
+                                    batting.to_string(),
+                                    page.clone(),
+                                ));
+                            }
+                        }
+                    }
                     assert_eq!(
-                        row[1].replace('*', ""),
-                        i["batting"].as_str().unwrap(),
+                        total.as_deref(),
+                        Some(i["total"].to_string().as_str()),
                         "{page}"
                     );
-                    let total = i["total"].to_string();
-                    assert!(
-                        row[2] == total || row[2].starts_with(&format!("{total}-")),
-                        "{page}: {} for {total}",
-                        row[2]
+                    assert_eq!(
+                        runs,
+                        i["total"].as_u64().unwrap(),
+                        "{page}: runs and extras add up"
                     );
                 }
                 let text = doc.root_element().text().collect::<String>();
-                assert!(text.contains("The scorecard was not kept"), "{page}");
+                assert!(!text.contains("not kept"), "{page}");
             }
         }
     }
@@ -840,6 +871,62 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
             assert_eq!(row[1], met.to_string(), "{c} v {o}");
         }
     }
+    // The innings records, as the match pages have the innings: the highest first, linked to
+    // its match; each county's hundreds.
+    let records =
+        Html::parse_document(&std::fs::read_to_string(root.join("records.html")).unwrap());
+    let highest = records
+        .select(&sel("table"))
+        .find(|t| {
+            t.select(&sel("caption"))
+                .next()
+                .is_some_and(|c| c.text().collect::<String>() == "The highest innings")
+        })
+        .expect("the highest innings");
+    let first = highest.select(&sel("tbody tr")).next().expect("an innings");
+    let top: Vec<String> = first
+        .select(&sel("td"))
+        .map(|c| c.text().collect())
+        .collect();
+    let best = all_innings.iter().map(|i| i.0).max().unwrap();
+    assert_eq!(top[0], best.to_string());
+    let link = first.select(&sel("td a")).next().unwrap();
+    let (to, _) = resolve("records.html", attr(&link, "href"));
+    let to = to.unwrap();
+    assert!(
+        all_innings.iter().any(|i| i.0 == best
+            && i.4 == to
+            && i.2.to_string() == top[3]
+            && top[4].replace('*', "") == i.3),
+        "the highest innings {top:?} is not in {to}"
+    );
+    let hundreds = records
+        .select(&sel("table"))
+        .find(|t| {
+            t.select(&sel("caption"))
+                .next()
+                .is_some_and(|c| c.text().collect::<String>() == "Hundreds by county")
+        })
+        .expect("hundreds by county");
+    for r in hundreds.select(&sel("tbody tr")) {
+        let cells: Vec<String> = r.select(&sel("td")).map(|c| c.text().collect()).collect();
+        let county = cells[0].replace('*', "");
+        let want = all_innings
+            .iter()
+            .filter(|i| i.3 == county && i.0 >= 100)
+            .count();
+        assert_eq!(cells[1], want.to_string(), "{county}'s hundreds");
+        let most = all_innings
+            .iter()
+            .filter(|i| i.3 == county)
+            .map(|i| i.0)
+            .max();
+        assert_eq!(
+            cells[2],
+            most.map_or("-".to_string(), |m| m.to_string()),
+            "{county}'s highest"
+        );
+    }
     // No raw true or false anywhere.
     for f in &pages {
         let doc = Html::parse_document(&std::fs::read_to_string(root.join(f)).unwrap());
@@ -851,6 +938,29 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
     // Written again over itself: replaced, the same pages.
     ok(d, &["almanack", "SITE", "--out", "site"]);
     assert_eq!(files_under(&root), files);
+}
+
+#[test]
+fn an_earlier_formats_matches_have_pages_that_say_their_scorecard_was_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/FORMAT2.acc");
+    std::fs::copy(&fixture, d.join("FORMAT2.acc")).unwrap();
+    ok(d, &["almanack", "FORMAT2", "--out", "old/"]);
+    let (files, _, _) = site_links(&d.join("old"));
+    let matches: Vec<&String> = files
+        .iter()
+        .filter(|f| f.contains("/first-") || f.contains("/second-"))
+        .collect();
+    assert!(!matches.is_empty());
+    for m in matches {
+        let doc = Html::parse_document(&std::fs::read_to_string(d.join("old").join(m)).unwrap());
+        let text = doc.root_element().text().collect::<String>();
+        assert!(text.contains("The scorecard was not kept"), "{m}");
+        assert_eq!(doc.select(&sel("table.card")).count(), 0, "{m}");
+    }
+    let records = std::fs::read_to_string(d.join("old/records.html")).unwrap();
+    assert!(records.contains("no records of batsmen's innings"));
 }
 
 #[test]
