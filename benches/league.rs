@@ -111,7 +111,7 @@ fn almanack(c: &mut Criterion) {
     });
     group.bench_function("almanack folder built", |b| {
         b.iter(|| {
-            accc::almanack::site::pages(&comp, &accc::history::Library::in_memory())
+            accc::almanack::site::pages(&comp, &accc::history::Library::in_memory)
                 .expect("made")
                 .len()
         })

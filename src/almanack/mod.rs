@@ -195,14 +195,14 @@ pub struct SiteSize {
 }
 
 /// Writes the almanack of `comp` as a folder of pages ([`site`]) at `dir` (each match's
-/// scorecard from `library`, where it is kept), replacing only an
+/// scorecard, where it is kept, from a library `library` opens: [`site::pages`]), replacing only an
 /// earlier almanack's folder (or an empty one). The pages are written into a new folder
 /// beside it, flushed to disk, and put in its place by renaming: a crash leaves the old folder
 /// or the new one (a half-written one only under a hidden name beside it,
 /// `.NAME.almanack-PID.tmp`, which the next write of that folder removes).
 pub fn write_site(
     comp: &Competition,
-    library: &crate::history::Library,
+    library: &(dyn Fn() -> crate::history::Library + Sync),
     dir: &Path,
 ) -> Result<SiteSize, Error> {
     let dir = trimmed(dir);

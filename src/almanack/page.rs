@@ -30,6 +30,7 @@ th{background:#e8edf6}td.t,th.t{text-align:left}caption{text-align:left;font-wei
 svg{display:block}details{margin:.3em 0}summary{cursor:pointer}
 section.county{border-top:1px solid #bbb;margin-top:1.5em}
 .yours{font-weight:bold}tfoot td{border:none;font-size:.9em;color:#444;white-space:normal}
+table.card td:nth-child(2),table.card th:nth-child(2){text-align:left}
 .note{border-left:4px solid #9a7400;padding:.2em .6em;background:#fdf8e8}
 ";
 

@@ -103,8 +103,15 @@ fn shell(title: &str, depth: usize, body: Markup) -> String {
     .into_string()
 }
 
-/// Every page of the site; each match's scorecard from `library` where it is kept.
-pub fn pages(comp: &Competition, library: &Library) -> Result<Vec<Page>, Error> {
+/// Every page of the site; each match's scorecard where it is kept, from a library that
+/// `library` opens. The matches are reopened on every thread (rayon), a run of seasons each,
+/// with a library of its own (one is not shared between threads: it reads the archive once,
+/// the first time it is asked for a match in it); the pages do not depend on the threads.
+pub fn pages(
+    comp: &Competition,
+    library: &(dyn Fn() -> Library + Sync),
+) -> Result<Vec<Page>, Error> {
+    use rayon::prelude::*;
     let mut out = vec![Page {
         path: STYLE_FILE.into(),
         text: page::style(),
@@ -114,8 +121,6 @@ pub fn pages(comp: &Competition, library: &Library) -> Result<Vec<Page>, Error> 
         text: index(comp)?,
     });
     let seasons = comp.seasons();
-    let mut batting = vec![];
-    let mut kept = 0usize;
     for (i, s) in seasons.iter().enumerate() {
         let around = (
             i.checked_sub(1).map(|p| seasons[p].year),
@@ -125,9 +130,28 @@ pub fn pages(comp: &Competition, library: &Library) -> Result<Vec<Page>, Error> 
             path: season_file(s.year),
             text: season(comp, s, around)?,
         });
-        for class in CLASSES {
-            let matches = s.class(class).matches();
-            for k in 0..matches.len() {
+    }
+    let ids: Vec<(&Season, Class, usize)> = seasons
+        .iter()
+        .flat_map(|s| {
+            CLASSES.into_iter().flat_map(move |class| {
+                (0..s.class(class).matches().len()).map(move |k| (s, class, k))
+            })
+        })
+        .collect();
+    let share = ids
+        .len()
+        .div_ceil(rayon::current_num_threads().max(1))
+        .max(1);
+    let done: Vec<(Vec<Page>, Vec<BatInnings>, usize)> = ids
+        .par_chunks(share)
+        .map(|ids| {
+            let library = library();
+            let mut pages = Vec::with_capacity(ids.len());
+            let mut batting = vec![];
+            let mut kept = 0;
+            for &(s, class, k) in ids {
+                let m = &s.class(class).matches()[k];
                 let card = library
                     .kept(comp, MatchId::at(s.year, class, k))
                     .map(|m| m.scorecard());
@@ -135,21 +159,28 @@ pub fn pages(comp: &Competition, library: &Library) -> Result<Vec<Page>, Error> 
                     kept += 1;
                     innings_of(
                         card,
-                        &matches[k],
+                        m,
                         s.year,
                         Target::Match(s.year, class, k),
                         &mut batting,
                     );
                 }
-                out.push(Page {
+                pages.push(Page {
                     path: match_file(s.year, class, k),
                     text: match_page(comp, s, class, k, card),
                 });
             }
-        }
+            (pages, batting, kept)
+        })
+        .collect();
+    let mut batting = vec![];
+    let mut kept = 0;
+    for (pages, b, k) in done {
+        out.extend(pages);
+        batting.extend(b);
+        kept += k;
     }
-    let played: usize = seasons.iter().map(|s| s.matches_played()).sum();
-    let innings = Innings::of(batting, kept, played);
+    let innings = Innings::of(batting, kept, ids.len());
     out.push(Page {
         path: "records.html".into(),
         text: records(comp, &innings)?,
@@ -679,23 +710,23 @@ fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
             div class="box" {
                 table class="card" {
                     caption { (ordinal_innings(i)) " innings: " (star(batting)) }
-                    thead { tr { th { "No." } th class="t" { "How out" } th { "Runs" } th { "Balls" } } }
+                    thead { tr { th { "No." } th { "How out" } th { "Runs" } th { "Balls" } } }
                     tbody {
                         @for r in rows.iter().filter(|r| r.kind == "batsman") {
                             tr {
                                 td { (r.no.unwrap_or(0)) }
-                                td class="t" { (r.how_out) }
+                                td { (r.how_out) }
                                 td { @match r.runs { Some(n) => { (n) } None => { "-" } } }
                                 td { @match r.balls { Some(n) => { (n) } None => { "-" } } }
                             }
                         }
                         @for r in rows.iter().filter(|r| r.kind == "extras") {
-                            tr { td {} td class="t" { "Extras" @if !r.detail.is_empty() { " (" (r.detail) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
+                            tr { td {} td { "Extras" @if !r.detail.is_empty() { " (" (r.detail) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
                         }
                         @for r in rows.iter().filter(|r| r.kind == "total") {
                             tr class="total" {
                                 td {}
-                                td class="t" { "Total" @if !r.detail.is_empty() { " (" (r.detail) ")" } }
+                                td { "Total" @if !r.detail.is_empty() { " (" (r.detail) ")" } }
                                 td { (r.runs.unwrap_or(0)) @if r.detail != "all out" { "-" (r.wickets.unwrap_or(0)) } }
                                 td { (crate::engine::score::overs_text(r.balls.unwrap_or(0))) " ov" }
                             }

@@ -27,7 +27,10 @@ pub struct AlmanackArgs {
 
 /// Runs `accc almanack`.
 pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
-    let (comp, library) = crate::history::Library::open(&save::path_for(saves, &args.name)?)?;
+    let path = save::path_for(saves, &args.name)?;
+    // As `history::Library::open` reads it: the competition, and how far its archive goes.
+    let all = save::load_all(&path)?;
+    let (comp, through) = (all.comp, all.archived_through);
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}.html", comp.name())));
@@ -35,7 +38,12 @@ pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
         return print_out(&crate::almanack::html(&comp)?);
     }
     if crate::almanack::names_a_folder(&out) {
-        let size = crate::almanack::write_site(&comp, &library, &out)?;
+        // A library a thread, each noting where the save's archive is.
+        let size = crate::almanack::write_site(
+            &comp,
+            &|| crate::history::Library::beside(&path, through),
+            &out,
+        )?;
         let folder = out.to_string_lossy();
         let folder = folder.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
         return print_out(&format!(

@@ -276,7 +276,7 @@ fn check_page(html: &str, export: &Value) {
     // Named at the bar's left, not only told by colour.
     let names: BTreeSet<String> = titles
         .select(&sel("text"))
-        .map(|t| t.text().collect())
+        .map(|t| t.text().collect::<String>().trim().to_string())
         .collect();
     for county in want.keys() {
         assert!(names.contains(county), "{county} named");
