@@ -522,7 +522,7 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                                     @let against = r.record.ends_with("against");
                                     @let total = r.runs.unwrap_or(0) as u16;
                                     @let m = find_match(comp, c, opponent, year, total, against);
-                                    td { (match m.and_then(|t| links(t)) { Some(href) => html! { a href=(href) { (score) } }, None => html! { (score) } }) }
+                                    td { (match m.and_then(links) { Some(href) => html! { a href=(href) { (score) } }, None => html! { (score) } }) }
                                     (opponent_cell(user, links, opponent))
                                     td { (link(links, Target::Season(year), &year.to_string())) }
                                 }

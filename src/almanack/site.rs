@@ -582,7 +582,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
     }
     // Highest first (the earlier first among equals), and the lowest completed innings.
     let mut highest: Vec<&Total> = all.iter().collect();
-    highest.sort_by(|a, b| b.total.cmp(&a.total));
+    highest.sort_by_key(|t| std::cmp::Reverse(t.total));
     let mut lowest: Vec<&Total> = all.iter().filter(|i| i.complete).collect();
     lowest.sort_by_key(|i| i.total);
     let county = |c: CountyId| link(links, Target::County(c), &marked(user, c));

@@ -141,7 +141,7 @@ pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
     let result = p
         .result
         .as_ref()
-        .map(|r| r.describe(|s| name(s)))
+        .map(|r| r.describe(name))
         .unwrap_or_default();
     let toss = p
         .toss_winner
