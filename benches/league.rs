@@ -1,6 +1,7 @@
 //! The league's speed: one whole season (112 matches, played in parallel and added up), one
 //! match as the league plays it (engine plus summary), the league's own share (summarising a
-//! finished match), and saving and loading a finished 100-season competition.
+//! finished match), saving and loading a finished 100-season competition, and reopening one
+//! of its matches from the save and the archive beside it.
 
 use accc::engine::{MatchOptions, NoRecord};
 use accc::league::summary::PlayedMatch;
@@ -119,5 +120,45 @@ fn almanack(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_season, one_match, save_and_load, almanack);
+/// Reopening one match of a 100-season competition (default options, seed 1) from its files:
+/// the save read and checked, the archive read and checked, the match replayed from its
+/// record and checked against its result; and the replay alone, the library open.
+fn open_one_match(c: &mut Criterion) {
+    use accc::history::{Library, MatchId};
+    let mut comp =
+        Competition::create("BENCH", settings(MatchOptions::default(), 1)).expect("valid");
+    comp.sim_seasons(100, |_| {});
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("BENCH.acc");
+    accc::save::store(&path, &comp).expect("saved");
+    let id = MatchId {
+        year: 1923,
+        class: accc::league::Class::First,
+        round: 7,
+        index: 2,
+    };
+    let mut group = c.benchmark_group("league/100 seasons");
+    group.sample_size(20);
+    group.bench_function("open one match", |b| {
+        b.iter(|| {
+            let (comp, library) = Library::open(&path).expect("opens");
+            library.kept(&comp, id).expect("kept").summary
+        })
+    });
+    let (comp, library) = Library::open(&path).expect("opens");
+    library.kept(&comp, id).expect("kept");
+    group.bench_function("replay one match", |b| {
+        b.iter(|| library.kept(&comp, id).expect("kept").summary)
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    one_season,
+    one_match,
+    save_and_load,
+    almanack,
+    open_one_match
+);
 criterion_main!(benches);

@@ -22,7 +22,7 @@ pub struct ShowArgs {
     pub name: String,
     /// table, averages, results, records, honours, positions, alltime, alltime-averages, story,
     /// eras or race; or one match (--year, --county, --round): scorecard, or log (its ball
-    /// log, as `accc match --log` writes it).
+    /// log, as `accc match --log` writes it); or innings (innings records, --county).
     #[arg(hide_possible_values = true,
           value_parser = values::offering(&SHOW_NAMES, StringValueParser::new()))]
     pub view: String,
@@ -53,7 +53,7 @@ pub struct ShowArgs {
 pub const MATCH_VIEWS: [&str; 2] = ["scorecard", "log"];
 
 /// Every view `show` takes.
-pub const SHOW_NAMES: [&str; 13] = [
+pub const SHOW_NAMES: [&str; 14] = [
     "table",
     "averages",
     "results",
@@ -67,6 +67,7 @@ pub const SHOW_NAMES: [&str; 13] = [
     "race",
     "scorecard",
     "log",
+    "innings",
 ];
 
 /// What `--format` takes, as completion offers it (any case is taken).
@@ -98,6 +99,9 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
         .find(|v| v.eq_ignore_ascii_case(&args.view))
     {
         return run_match_view(which, &args, saves);
+    }
+    if args.view.eq_ignore_ascii_case("innings") {
+        return run_innings_view(&args, saves);
     }
     if args.round.is_some() {
         return Err(Error::Usage(format!(
@@ -209,6 +213,38 @@ fn run_match_view(which: &str, args: &ShowArgs, saves: &Path) -> Result<()> {
         "log" => print_out(&kept.ball_log().text()),
         _ => print_out(&kept.scorecard().written(format)?),
     }
+}
+
+/// `accc show NAME innings [--county C]`: the innings records, read from the kept matches.
+fn run_innings_view(args: &ShowArgs, saves: &Path) -> Result<()> {
+    let format = match form_name(&args.format)? {
+        Form::Data(f) => f,
+        Form::Picture => {
+            return Err(Error::Usage(format!(
+                "the innings view has no picture; the views with one are: {}",
+                PICTURED.join(", ")
+            )))
+        }
+    };
+    for (given, opt) in [
+        (args.year.is_some(), "--year"),
+        (args.class.is_some(), "--class"),
+        (args.round.is_some(), "--round"),
+    ] {
+        if given {
+            return Err(Error::Usage(format!(
+                "{opt} does not apply to the innings view (it takes --county)"
+            )));
+        }
+    }
+    let county = args
+        .county
+        .as_deref()
+        .map(|c| counties::find(c).map_err(Error::usage))
+        .transpose()?;
+    let path = save::path_for(saves, &args.name)?;
+    let (comp, library) = crate::history::Library::open(&path)?;
+    print_out(&views::innings_view(&comp, &library, county)?.written(format)?)
 }
 
 /// The views that have a picture.

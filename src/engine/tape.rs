@@ -90,6 +90,7 @@ impl Default for TapeWriter {
 }
 
 /// Bits needed to write one of `n` places.
+#[inline]
 fn width(n: u32) -> u32 {
     if n <= 1 {
         0
@@ -108,12 +109,14 @@ impl TapeWriter {
     }
 
     /// Writes `choice`, made for the decision due in `state` (before it is applied).
+    #[inline]
     pub fn push(&mut self, state: &MatchState, choice: Choice) -> Result<(), NotAllowed> {
         let (place, count) = place_of(&state.view(), choice).ok_or(NotAllowed(choice))?;
         self.write(place, width(count));
         Ok(())
     }
 
+    #[inline]
     fn write(&mut self, value: u32, width: u32) {
         self.acc |= u64::from(value) << self.bits;
         self.bits += width;
@@ -163,14 +166,36 @@ fn distinct(view: &View<'_>) -> (Hand, Hand, usize) {
     (hand, out, n)
 }
 
+/// The distinct cards of `hand` (in hand order) before the first copy of `card`, if held,
+/// and how many distinct cards it holds: one pass, no allocation.
+#[inline]
+fn card_place(hand: &[Card], card: Option<Card>) -> (Option<u32>, u32) {
+    let mut seen = 0u64;
+    let mut n = 0u32;
+    let mut place = None;
+    for &c in hand {
+        let bit = 1u64 << c.index();
+        if seen & bit == 0 {
+            if Some(c) == card {
+                place = Some(n);
+            }
+            seen |= bit;
+            n += 1;
+        }
+    }
+    (place, n)
+}
+
 /// The number of choices the rules allow at `view`.
 fn count_of(view: &View<'_>) -> u32 {
-    let (hand, cards, n) = distinct(view);
     match view.decision {
         Decision::Elect | Decision::Declare => 2,
-        Decision::OpeningDiscard | Decision::Bowl => n as u32,
-        Decision::Respond { call, .. } => n as u32 + u32::from(call.allows_no_card()),
+        Decision::OpeningDiscard | Decision::Bowl => card_place(view.hand, None).1,
+        Decision::Respond { call, .. } => {
+            card_place(view.hand, None).1 + u32::from(call.allows_no_card())
+        }
         Decision::Exchange => {
+            let (hand, cards, n) = distinct(view);
             let twice = cards.cards()[..n]
                 .iter()
                 .filter(|&&c| hand.count(c) > 1)
@@ -181,50 +206,59 @@ fn count_of(view: &View<'_>) -> u32 {
 }
 
 /// `choice`'s place among the choices allowed at `view`, and their number.
+#[inline]
 fn place_of(view: &View<'_>, choice: Choice) -> Option<(u32, u32)> {
+    match (view.decision, choice) {
+        (Decision::Elect, Choice::Elect(e)) => Some((u32::from(e != super::Election::Bat), 2)),
+        (Decision::Declare, Choice::Continue) => Some((0, 2)),
+        (Decision::Declare, Choice::Declare) => Some((1, 2)),
+        (Decision::OpeningDiscard | Decision::Bowl, Choice::Card(c)) => {
+            let (place, n) = card_place(view.hand, Some(c));
+            Some((place?, n))
+        }
+        (Decision::Respond { call, .. }, Choice::NoCard) if call.allows_no_card() => {
+            Some((0, card_place(view.hand, None).1 + 1))
+        }
+        (Decision::Respond { call, .. }, Choice::Card(c)) => {
+            let (place, n) = card_place(view.hand, Some(c));
+            let none = u32::from(call.allows_no_card());
+            Some((none + place?, n + none))
+        }
+        (Decision::Exchange, Choice::Exchange(out)) => exchange_place(view, out),
+        _ => None,
+    }
+}
+
+/// The place of the cards `out` changed after a wicket, and the number of choices.
+fn exchange_place(view: &View<'_>, out: [Option<Card>; 2]) -> Option<(u32, u32)> {
     let (hand, cards, n) = distinct(view);
     let cards = &cards.cards()[..n];
-    let card_place = |c: Card| cards.iter().position(|&x| x == c).map(|p| p as u32);
     let count = count_of(view);
-    let place = match (view.decision, choice) {
-        (Decision::Elect, Choice::Elect(e)) => u32::from(e != super::Election::Bat),
-        (Decision::Declare, Choice::Continue) => 0,
-        (Decision::Declare, Choice::Declare) => 1,
-        (Decision::OpeningDiscard | Decision::Bowl, Choice::Card(c)) => card_place(c)?,
-        (Decision::Respond { call, .. }, Choice::NoCard) if call.allows_no_card() => 0,
-        (Decision::Respond { call, .. }, Choice::Card(c)) => {
-            u32::from(call.allows_no_card()) + card_place(c)?
+    let mut given = out.iter().flatten().copied();
+    let (first, second) = (given.next(), given.next());
+    let mut place = 0u32;
+    if first.is_none() {
+        return Some((0, count));
+    }
+    for &a in cards {
+        place += 1;
+        if first == Some(a) && second.is_none() {
+            return Some((place, count));
         }
-        (Decision::Exchange, Choice::Exchange(out)) => {
-            let mut given = out.iter().flatten().copied();
-            let (first, second) = (given.next(), given.next());
-            let mut place = 0u32;
-            if first.is_none() {
-                return Some((0, count));
+        if hand.count(a) > 1 {
+            place += 1;
+            if first == Some(a) && second == Some(a) {
+                return Some((place, count));
             }
-            for &a in cards {
-                place += 1;
-                if first == Some(a) && second.is_none() {
-                    return Some((place, count));
-                }
-                if hand.count(a) > 1 {
-                    place += 1;
-                    if first == Some(a) && second == Some(a) {
-                        return Some((place, count));
-                    }
-                }
-                for &b in cards.iter().filter(|&&b| b != a) {
-                    place += 1;
-                    if first == Some(a) && second == Some(b) {
-                        return Some((place, count));
-                    }
-                }
-            }
-            return None;
         }
-        _ => return None,
-    };
-    Some((place, count))
+        for &b in cards.iter().filter(|&&b| b != a) {
+            place += 1;
+            if first == Some(a) && second == Some(b) {
+                return Some((place, count));
+            }
+        }
+    }
+    None
 }
 
 /// The choice at `place` among those allowed at `view`.

@@ -583,23 +583,27 @@ pub fn encode_kept(
 }
 
 /// Adds to the archive beside the save at `path` the records of the closed seasons on
-/// `comp`'s shelf after `archived_through`; returns the last season the archive then holds.
-/// (An unusable archive is moved aside: see [`archive::append`].)
+/// `comp`'s shelf after `archived_through`; returns the last season the archive then holds,
+/// and the error of an archive written in place whose folder could not be flushed (the save
+/// that names it is still to be written, and that error told after it). (An unusable archive
+/// is moved aside: see [`archive::append`].)
 fn archive_closed(
     path: &Path,
     comp: &Competition,
     archived_through: Option<u16>,
-) -> Result<Option<u16>, Error> {
+) -> Result<(Option<u16>, Option<Error>), Error> {
     let closed: Vec<&league::kept::SeasonTapes> = (comp.shelf().seasons().iter())
         .filter(|s| Some(s.year) > archived_through)
         .filter(|s| comp.seasons().iter().any(|c| c.year == s.year))
         .collect();
     let Some(last) = closed.last().map(|s| s.year) else {
-        return Ok(archived_through);
+        return Ok((archived_through, None));
     };
-    archive::append(&archive::path_for(path), comp.settings().seed, &closed)
-        .map_err(Error::from_store)?;
-    Ok(Some(last))
+    match archive::append(&archive::path_for(path), comp.settings().seed, &closed) {
+        Ok(_) => Ok((Some(last), None)),
+        Err(e) if e.in_place_unflushed() => Ok((Some(last), Some(Error::from_store(e)))),
+        Err(e) => Err(Error::from_store(e)),
+    }
 }
 
 /// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
@@ -607,8 +611,9 @@ fn archive_closed(
 /// that owns the file writes through its [`Keeper`]. The records of the closed seasons on
 /// its shelf go to the archive beside it first.
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
-    let through = archive_closed(path, comp, None)?;
-    write_bytes(path, &encode_kept(comp, None, None, through))
+    let (through, unflushed) = archive_closed(path, comp, None)?;
+    write_bytes(path, &encode_kept(comp, None, None, through))?;
+    unflushed.map_or(Ok(()), Err)
 }
 
 fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -865,7 +870,8 @@ impl Keeper {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
         // The archive first: the save then never names a season the archive lacks.
-        self.archived_through = archive_closed(&path, comp, self.archived_through)?;
+        let (through, archive_unflushed) = archive_closed(&path, comp, self.archived_through)?;
+        self.archived_through = through;
         let written = write_bytes(
             &path,
             &encode_kept(
@@ -887,7 +893,10 @@ impl Keeper {
         self.saved_ops = self.in_play.as_ref().map_or(0, |m| m.ops.len());
         self.journal = None;
         let _ = std::fs::remove_file(self.journal_path());
-        written
+        match (written, archive_unflushed) {
+            (Ok(()), Some(e)) => Err(e),
+            (written, _) => written,
+        }
     }
 }
 

@@ -689,7 +689,7 @@ fn every_action() -> record::MatchRecord {
 /// (format 3). Any change to a payload's
 /// layout changes its figure: then the format's number must rise (a new rung on the
 /// ladder), never the figure alone be edited.
-const LAYOUTS: [(u16, u32); 2] = [(2, 0xfd7b_9622), (3, 0xb91a_d459)];
+const LAYOUTS: [(u16, u32); 3] = [(2, 0xfd7b_9622), (3, 0xb91a_d459), (4, 0xe51f_a80c)];
 
 fn sample_payload() -> Vec<u8> {
     let (version, payload) = envelope::unwrap(KIND, FORMAT1).unwrap();
@@ -705,6 +705,17 @@ fn sample_payload() -> Vec<u8> {
         away: 15,
     }];
     file.unknown = file.by_person.clone();
+    let file = v4::FileV4 {
+        v3: file,
+        kept: v4::KeptV4 {
+            archived_through: Some(1891),
+            seasons: vec![v4::SeasonTapesV4 {
+                year: 1892,
+                first: vec![Some(vec![1, 2, 3]), None],
+                second: vec![Some(vec![255])],
+            }],
+        },
+    };
     postcard::to_stdvec(&file).unwrap()
 }
 
@@ -750,12 +761,12 @@ fn the_journal_layout_changes_only_with_its_format_number() {
 }
 
 #[test]
-fn format_1_climbs_the_ladder_to_format_3_and_every_record_round_trips() {
+fn format_1_climbs_the_ladder_to_format_4_and_every_record_round_trips() {
     let all = decode_all(FORMAT1).unwrap();
     assert!(all.in_play.is_none() && all.last_played.is_none());
     let game = every_action();
     let bytes = encode_all(&all.comp, Some(&game), Some(&game));
-    assert_eq!(&bytes[8..10], &3u16.to_le_bytes());
+    assert_eq!(&bytes[8..10], &4u16.to_le_bytes());
     let back = decode_all(&bytes).unwrap();
     assert_eq!(back.in_play.as_ref(), Some(&game));
     assert_eq!(back.last_played.as_ref(), Some(&game));
@@ -766,7 +777,7 @@ fn format_1_climbs_the_ladder_to_format_3_and_every_record_round_trips() {
     // A format-1 program could not read it: it says a newer program wrote it.
     assert!(matches!(
         envelope::unwrap(Kind { version: 1, ..KIND }, &bytes),
-        Err(envelope::Problem::Newer { version: 3, .. })
+        Err(envelope::Problem::Newer { version: 4, .. })
     ));
 }
 
@@ -799,7 +810,10 @@ fn the_person_matches_are_kept_and_worked_out_from_an_older_file() {
         home: 9,
         away: 10,
     }];
-    let bytes = envelope::wrap(KIND, &postcard::to_stdvec(&file).unwrap());
+    let bytes = envelope::wrap(
+        Kind { version: 3, ..KIND },
+        &postcard::to_stdvec(&file).unwrap(),
+    );
     assert!(decode(&bytes)
         .unwrap_err()
         .to_string()
@@ -818,7 +832,10 @@ fn a_match_record_naming_the_impossible_is_refused_as_corrupt() {
         by_person: Vec::new(),
         unknown: Vec::new(),
     };
-    let bytes = envelope::wrap(KIND, &postcard::to_stdvec(&file).unwrap());
+    let bytes = envelope::wrap(
+        Kind { version: 3, ..KIND },
+        &postcard::to_stdvec(&file).unwrap(),
+    );
     let text = decode_all(&bytes).unwrap_err().to_string();
     assert_eq!(text, "is corrupt: its match in play names card 55");
 }

@@ -9,6 +9,7 @@
 
 pub mod format;
 mod history;
+mod innings;
 pub mod output;
 mod scorecard;
 mod season;
@@ -19,6 +20,7 @@ pub use history::{
     positions, positions_view, records, records_view, span, AllTimeAveragesView, AllTimeLine,
     AllTimeView, HonoursRow, HonoursView, PositionRow, PositionsView, RecordRow, RecordsView,
 };
+pub use innings::{innings_view, InningsRow, InningsView};
 pub use output::{Format, Forms, View};
 pub use scorecard::{scorecard_view, ScorecardRow, ScorecardView};
 pub use season::{

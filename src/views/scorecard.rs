@@ -151,12 +151,10 @@ pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
         })
         .unwrap_or_default();
     let mut text = vec![format!(
-        "{} {}-class championship, round {}: {} v {} (seed {})",
+        "{} {} class, round {} (seed {})",
         m.id.year,
         m.id.class.name(),
         m.id.round,
-        names[0],
-        names[1],
         m.fixture.seed
     )];
     text.push(String::new());

@@ -10,6 +10,7 @@ mod engine;
 mod files;
 mod formats;
 mod helpers;
+mod history;
 mod league;
 mod log_check;
 mod pictures;
