@@ -96,7 +96,8 @@ fn save_and_load(c: &mut Criterion) {
     group.finish();
 }
 
-/// The almanack of 100 seasons: the page built (views, SVG pictures, HTML), and written.
+/// The almanack of 100 seasons: the page built (views, SVG pictures, HTML), and written; the
+/// folder's pages built.
 fn almanack(c: &mut Criterion) {
     let comp = finished();
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -108,6 +109,13 @@ fn almanack(c: &mut Criterion) {
     });
     group.bench_function("almanack written", |b| {
         b.iter(|| accc::almanack::write(&comp, &path).expect("written"))
+    });
+    group.bench_function("almanack folder built", |b| {
+        b.iter(|| {
+            accc::almanack::site::pages(&comp, &accc::history::Library::in_memory)
+                .expect("made")
+                .len()
+        })
     });
     group.finish();
 }

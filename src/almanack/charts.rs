@@ -1,30 +1,44 @@
-//! The almanack's pictures, drawn by `plotters` into SVG text: the bump chart of every county's
-//! final place, the champions' timeline, a county's story and the eras' bars. Each picture
-//! comes with its axes' mapping from values to the SVG's pixels ([`Axis`]), which the page
-//! writes beside it so that a reader (or a test) can turn any point back into its numbers.
+//! The almanack's pictures, drawn by `plotters` into SVG text: a county's places season by
+//! season (small, one a county, and large on its own page), the championships won by each
+//! county, the eras decade by decade against the century's average, and a season's points
+//! race. Each picture comes with its axes' mapping from values to the SVG's pixels ([`Axis`]),
+//! which the page writes beside it so that a reader (or a test) can turn any point back into
+//! its numbers.
+//!
+//! Every picture is drawn at the size it is shown (pages never scale them down), its text at
+//! [`TEXT_PX`] or more, its county colours at 3:1 or better against white; a county is also
+//! told apart without its colour, by a label beside its line or bar.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Error, ErrorKind};
 use crate::counties::{self, CountyId};
-use crate::views::trends::{EraRow, StoryRow};
-use crate::views::PositionRow;
+use crate::views::trends::{EraRow, RaceView, StoryRow};
 
-/// Sixteen colours that can be told apart on white, one per county (by id).
+/// Sixteen colours, one per county (by id), each at 3:1 or better against white (tested).
 pub const COUNTY_COLOURS: [&str; 16] = [
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf", "#393b79", "#ad494a", "#637939", "#8c6d31", "#7b4173", "#e7298a",
+    "#1f65a8", "#c24e00", "#2a7d2a", "#c62828", "#7b4fa8", "#8c564b", "#b0358a", "#5f6368",
+    "#6f7300", "#00788a", "#393b79", "#a33f40", "#4f6b1f", "#855f1a", "#6b2f63", "#c2185b",
 ];
 
-/// The colour of the eras' bars.
-pub const BAR_COLOUR: &str = "#4e79a7";
+/// The colour of the eras' dots and of the lines to them.
+pub const BAR_COLOUR: &str = "#1f3f7f";
 
 /// The markers of a county's story.
-pub const CHAMPION_COLOUR: &str = "#d4a017";
-pub const PROMOTED_COLOUR: &str = "#1a9850";
-pub const RELEGATED_COLOUR: &str = "#d73027";
+pub const CHAMPION_COLOUR: &str = "#9a7400";
+pub const PROMOTED_COLOUR: &str = "#1a7f45";
+pub const RELEGATED_COLOUR: &str = "#b3261e";
 pub const SPOON_COLOUR: &str = "#555555";
+
+/// The rendered size of the pictures' text in pixels, and the size `plotters` is given for it
+/// (its SVG writes a font's size divided by 1.24).
+pub const TEXT_PX: f64 = 12.9;
+const FONT: f64 = 16.0;
+
+/// The width of the small pictures: they fit a phone's screen (375 px) with the page's margins.
+pub const SMALL_WIDTH: u32 = 340;
 
 /// A picture: the SVG and where two values of each axis fall in it.
 #[derive(Clone, Debug)]
@@ -50,6 +64,30 @@ impl Axis {
             self.values[0], self.pixels[0], self.values[1], self.pixels[1]
         )
     }
+
+    /// The pixel of `value`.
+    fn pixel(&self, value: f64) -> i32 {
+        let (v, p) = (self.values, self.pixels);
+        p[0] + ((value - v[0]) / (v[1] - v[0]) * (p[1] - p[0]) as f64).round() as i32
+    }
+}
+
+/// The contrast of two colours ("#rrggbb") as the web's guidelines work it out: 1 to 21.
+pub fn contrast(a: &str, b: &str) -> f64 {
+    let luminance = |hex: &str| {
+        let c = rgb(hex);
+        let lin = |v: u8| {
+            let s = v as f64 / 255.0;
+            if s <= 0.03928 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+    };
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
 fn rgb(hex: &str) -> RGBColor {
@@ -57,9 +95,20 @@ fn rgb(hex: &str) -> RGBColor {
     RGBColor((n >> 16) as u8, (n >> 8) as u8, n as u8)
 }
 
+/// A county's colour.
+pub fn colour_of(c: CountyId) -> &'static str {
+    COUNTY_COLOURS[c as usize % COUNTY_COLOURS.len()]
+}
+
 fn chart_error<E: std::fmt::Display>(e: E) -> Error {
     Error::new(ErrorKind::Chart(e.to_string()))
 }
+
+fn font() -> TextStyle<'static> {
+    ("sans-serif", FONT).into_font().color(&BLACK)
+}
+
+const GRID: RGBColor = RGBColor(225, 225, 225);
 
 /// The value plotted for a final place: 16 for the top of the first class down to 1 for the
 /// foot of the second, so that the first class is drawn above the second.
@@ -67,10 +116,14 @@ fn height(overall: u8) -> f64 {
     17.0 - overall as f64
 }
 
-/// "1st" .. "8th" for the first class, "(1st)" .. "(8th)" for the second.
-fn place_label(v: f64) -> String {
+/// "1st" for the top of the first class, "(1st)" and "(8th)" for the second; `all` writes
+/// every place, else only those three.
+fn place_label(v: f64, all: bool) -> String {
     let overall = (17.0 - v).round() as i64;
     if !(1..=16).contains(&overall) || (17.0 - v - overall as f64).abs() > 0.01 {
+        return String::new();
+    }
+    if !all && ![1, 9, 16].contains(&overall) {
         return String::new();
     }
     let place = crate::views::format::ordinal(((overall - 1) % 8 + 1) as usize);
@@ -94,72 +147,54 @@ fn year_range(first: u16, last: u16) -> std::ops::Range<f64> {
     first as f64 - 0.5..last as f64 + 0.5
 }
 
-fn years_of(rows: &[PositionRow]) -> (u16, u16) {
-    let first = rows.first().map_or(crate::league::FIRST_YEAR, |r| r.year);
-    let last = rows.last().map_or(first, |r| r.year);
-    (first, last)
-}
-
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// A line of a places chart: its colour, its label, and its (year, overall place) points.
-type Series = (RGBColor, String, Vec<(u16, u8)>);
-
-/// Draws a places chart (first class above, second below, a rule between) with `series`: each
-/// a colour, a label (written at the line's end when `right_labels`) and (year, overall place)
-/// points. Returns the axes.
+/// Draws a places chart (first class above, second below, a rule between) with one county's
+/// (year, overall place) points in `colour`. Returns the axes.
 fn places_chart(
     root: &Area,
     years: (u16, u16),
-    series: &[Series],
-    right_labels: bool,
+    colour: RGBColor,
+    points: &[(u16, u8)],
+    small: bool,
 ) -> Result<(Axis, Axis), Error> {
     root.fill(&WHITE).map_err(chart_error)?;
     let range = year_range(years.0, years.1);
     let mut chart = ChartBuilder::on(root)
-        .margin(10)
-        .margin_right(if right_labels { 120 } else { 20 })
-        .x_label_area_size(28)
-        .y_label_area_size(48)
+        .margin(8)
+        .margin_right(16)
+        .x_label_area_size(26)
+        .y_label_area_size(if small { 44 } else { 52 })
         .build_cartesian_2d(range.clone(), 0.5f64..16.5f64)
         .map_err(chart_error)?;
+    let span = (years.1 - years.0) as usize + 1;
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(12)
+        .x_labels(if small { span.min(4) } else { span.min(10) })
         .y_labels(16)
         .x_label_formatter(&|v| year_label(*v))
-        .y_label_formatter(&|v| place_label(*v))
+        .y_label_formatter(&|v| place_label(*v, !small))
+        .label_style(font())
         .light_line_style(TRANSPARENT)
-        .bold_line_style(RGBColor(225, 225, 225))
+        .bold_line_style(GRID)
         .draw()
         .map_err(chart_error)?;
     // The rule between the classes.
     chart
         .draw_series(std::iter::once(Rectangle::new(
-            [(range.start, 8.47), (range.end, 8.53)],
+            [(range.start, 8.45), (range.end, 8.55)],
             RGBColor(60, 60, 60).filled(),
         )))
         .map_err(chart_error)?;
-    for (colour, label, points) in series {
-        let xy: Vec<(f64, f64)> = points.iter().map(|&(y, o)| (y as f64, height(o))).collect();
+    let xy: Vec<(f64, f64)> = points.iter().map(|&(y, o)| (y as f64, height(o))).collect();
+    chart
+        .draw_series(LineSeries::new(xy.clone(), colour.stroke_width(2)))
+        .map_err(chart_error)?;
+    if xy.len() <= 30 {
         chart
-            .draw_series(LineSeries::new(xy.clone(), colour.stroke_width(2)))
+            .draw_series(xy.iter().map(|&p| Circle::new(p, 3, colour.filled())))
             .map_err(chart_error)?;
-        if xy.len() <= 30 {
-            chart
-                .draw_series(xy.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-                .map_err(chart_error)?;
-        }
-        if let (true, Some(&(_, y))) = (right_labels, xy.last()) {
-            chart
-                .draw_series(std::iter::once(Text::new(
-                    label.clone(),
-                    (range.end, y),
-                    ("sans-serif", 12).into_font().color(colour),
-                )))
-                .map_err(chart_error)?;
-        }
     }
     let x = Axis {
         values: [range.start, range.end],
@@ -178,25 +213,24 @@ fn places_chart(
     Ok((x, y))
 }
 
-/// Every county's final place in every season (`rows`: the positions view's).
-pub fn bump(rows: &[PositionRow]) -> Result<Svg, Error> {
-    let years = years_of(rows);
-    let series: Vec<_> = counties::all()
-        .iter()
-        .enumerate()
-        .map(|(c, county)| {
-            let points = rows
-                .iter()
-                .filter(|r| r.county == county.name)
-                .map(|r| (r.year, r.overall()))
-                .collect();
-            (rgb(COUNTY_COLOURS[c]), county.short.clone(), points)
-        })
-        .collect();
+fn years_of(points: &[(u16, u8)]) -> (u16, u16) {
+    let first = points.first().map_or(crate::league::FIRST_YEAR, |r| r.0);
+    (first, points.last().map_or(first, |r| r.0))
+}
+
+/// One county's final place each season, small: one of sixteen pictures side by side, each
+/// named in its page's heading (the small multiples that replace a chart of sixteen lines).
+pub fn places(county: CountyId, points: &[(u16, u8)]) -> Result<Svg, Error> {
     let mut svg = String::new();
     let (x, y) = {
-        let root = SVGBackend::with_string(&mut svg, (1000, 520)).into_drawing_area();
-        let axes = places_chart(&root, years, &series, true)?;
+        let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 150)).into_drawing_area();
+        let axes = places_chart(
+            &root,
+            years_of(points),
+            rgb(colour_of(county)),
+            points,
+            true,
+        )?;
         root.present().map_err(chart_error)?;
         axes
     };
@@ -204,26 +238,20 @@ pub fn bump(rows: &[PositionRow]) -> Result<Svg, Error> {
 }
 
 /// One county's final place each season, its championships, promotions, relegations and
-/// wooden spoons marked.
+/// wooden spoons ringed. As wide as its seasons need (a box that scrolls on a narrow screen).
 pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
-    let first = rows.first().map_or(crate::league::FIRST_YEAR, |r| r.year);
-    let years = (first, rows.last().map_or(first, |r| r.year));
-    let colour = rgb(COUNTY_COLOURS[county as usize % 16]);
-    let points = rows.iter().map(|r| (r.year, r.overall)).collect();
-    let series = [(colour, String::new(), points)];
+    let points: Vec<(u16, u8)> = rows.iter().map(|r| (r.year, r.overall)).collect();
+    let width = (120 + 9 * points.len() as u32).clamp(SMALL_WIDTH, 1000);
     let mut svg = String::new();
     let (x, y) = {
-        let root = SVGBackend::with_string(&mut svg, (1000, 300)).into_drawing_area();
-        let axes = places_chart(&root, years, &series, false)?;
-        // The events, as rings over the line: drawn in pixels from the axes just made.
-        let px = |year: u16| {
-            let (v, p) = (axes.0.values, axes.0.pixels);
-            p[0] + ((year as f64 - v[0]) / (v[1] - v[0]) * (p[1] - p[0]) as f64).round() as i32
-        };
-        let py = |overall: u8| {
-            let (v, p) = (axes.1.values, axes.1.pixels);
-            p[0] + ((overall as f64 - v[0]) / (v[1] - v[0]) * (p[1] - p[0]) as f64).round() as i32
-        };
+        let root = SVGBackend::with_string(&mut svg, (width, 320)).into_drawing_area();
+        let axes = places_chart(
+            &root,
+            years_of(&points),
+            rgb(colour_of(county)),
+            &points,
+            false,
+        )?;
         for r in rows {
             let hex = match r.event {
                 "champions" => CHAMPION_COLOUR,
@@ -233,7 +261,7 @@ pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
                 _ => continue,
             };
             root.draw(&Circle::new(
-                (px(r.year), py(r.overall)),
+                (axes.0.pixel(r.year as f64), axes.1.pixel(r.overall as f64)),
                 6,
                 rgb(hex).stroke_width(3),
             ))
@@ -245,51 +273,76 @@ pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
     Ok(Svg { svg, x, y })
 }
 
-/// The champions year by year: a band of the champion's colour for each season.
-pub fn champions(years: &[(u16, CountyId)]) -> Result<Svg, Error> {
-    let first = years.first().map_or(crate::league::FIRST_YEAR, |y| y.0);
-    let range = year_range(first, years.last().map_or(first, |y| y.0));
+/// The championships of each county as bars, most first, each named at its left and its
+/// number written at its end. `rows`: (county, championships) in the order drawn, top first.
+pub fn titles(rows: &[(CountyId, u32)]) -> Result<Svg, Error> {
+    let n = rows.len().max(1);
+    let most = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1) as f64;
+    let top = most * 1.15 + 1.0;
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| counties::get(r.0).name.as_str())
+        .collect();
     let mut svg = String::new();
     let (x, y) = {
-        let root = SVGBackend::with_string(&mut svg, (1000, 110)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 40 + 22 * n as u32))
+            .into_drawing_area();
         root.fill(&WHITE).map_err(chart_error)?;
         let mut chart = ChartBuilder::on(&root)
-            .margin(10)
-            .margin_right(120)
-            .x_label_area_size(28)
-            .y_label_area_size(48)
-            .build_cartesian_2d(range.clone(), 0f64..1f64)
+            .margin(8)
+            .margin_right(16)
+            .x_label_area_size(26)
+            .y_label_area_size(118)
+            .build_cartesian_2d(0f64..top, -0.5f64..n as f64 - 0.5)
             .map_err(chart_error)?;
         chart
             .configure_mesh()
-            .disable_mesh()
-            .disable_y_axis()
-            .x_labels(12)
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(5)
             .x_label_formatter(&|v| year_label(*v))
+            .label_style(font())
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(GRID)
             .draw()
             .map_err(chart_error)?;
-        chart
-            .draw_series(years.iter().map(|&(year, c)| {
-                let y = year as f64;
-                Rectangle::new(
-                    [(y - 0.5, 0.0), (y + 0.5, 1.0)],
-                    rgb(COUNTY_COLOURS[c as usize % 16]).filled(),
-                )
-            }))
+        let left = chart.backend_coord(&(0.0, 0.0)).0 - 8;
+        for (i, &(c, count)) in rows.iter().enumerate() {
+            let row = (n - 1 - i) as f64;
+            let py = chart.backend_coord(&(0.0, row)).1;
+            root.draw(&Text::new(
+                names[i].to_string(),
+                (left, py),
+                font().pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
             .map_err(chart_error)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(0.0, row - 0.35), (count as f64, row + 0.35)],
+                    rgb(colour_of(c)).filled(),
+                )))
+                .map_err(chart_error)?;
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    count.to_string(),
+                    (count as f64 + top * 0.02, row + 0.3),
+                    font(),
+                )))
+                .map_err(chart_error)?;
+        }
         let axes = (
             Axis {
-                values: [range.start, range.end],
+                values: [0.0, top],
                 pixels: [
-                    chart.backend_coord(&(range.start, 0.0)).0,
-                    chart.backend_coord(&(range.end, 0.0)).0,
+                    chart.backend_coord(&(0.0, 0.0)).0,
+                    chart.backend_coord(&(top, 0.0)).0,
                 ],
             },
             Axis {
-                values: [0.0, 1.0],
+                values: [0.0, n as f64 - 1.0],
                 pixels: [
-                    chart.backend_coord(&(range.start, 0.0)).1,
-                    chart.backend_coord(&(range.start, 1.0)).1,
+                    chart.backend_coord(&(0.0, 0.0)).1,
+                    chart.backend_coord(&(0.0, n as f64 - 1.0)).1,
                 ],
             },
         );
@@ -299,74 +352,100 @@ pub fn champions(years: &[(u16, CountyId)]) -> Result<Svg, Error> {
     Ok(Svg { svg, x, y })
 }
 
-/// One measure of the eras as bars, a decade each: `value` picks it from a decade's row.
-pub fn era_bars(
+/// One measure of the eras, a row a decade: a dot at the decade's figure on a line from the
+/// century's figure (the upright rule), so that what changes from decade to decade shows
+/// (the scale spans the decades' figures, not nought to the most). Each figure is written at
+/// the row's end. `century`: the figure over every decade.
+pub fn eras(
     rows: &[EraRow],
-    title: &str,
+    century: Option<f64>,
     value: fn(&EraRow) -> Option<f64>,
 ) -> Result<Svg, Error> {
     let n = rows.len().max(1);
-    let top = rows
-        .iter()
-        .filter_map(value)
-        .fold(0.0f64, f64::max)
-        .max(1.0)
-        * 1.15;
-    let labels: Vec<String> = rows.iter().map(|r| format!("{}s", r.decade)).collect();
-    let label = |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 0.01 && i >= 0.0 {
-            labels.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
+    let values: Vec<f64> = rows.iter().filter_map(value).chain(century).collect();
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (low, high) = if low.is_finite() {
+        (low, high)
+    } else {
+        (0.0, 1.0)
     };
+    let pad = ((high - low) * 0.12).max(0.01);
+    let range = (low - pad)..(high + pad);
+    let labels: Vec<String> = rows.iter().map(|r| format!("{}s", r.decade)).collect();
     let mut svg = String::new();
     let (x, y) = {
-        let root = SVGBackend::with_string(&mut svg, (330, 240)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 46 + 24 * n as u32))
+            .into_drawing_area();
         root.fill(&WHITE).map_err(chart_error)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 15))
             .margin(8)
-            .x_label_area_size(24)
-            .y_label_area_size(40)
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..top)
+            .margin_right(62)
+            .x_label_area_size(26)
+            .y_label_area_size(58)
+            .build_cartesian_2d(range.clone(), -0.5f64..n as f64 - 0.5)
             .map_err(chart_error)?;
+        let decimals = if high - low < 2.0 { 2 } else { 1 };
         chart
             .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(n)
-            .y_labels(5)
-            .x_label_formatter(&label)
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(3)
+            .x_label_formatter(&|v| format!("{v:.decimals$}"))
+            .label_style(font())
             .light_line_style(TRANSPARENT)
-            .bold_line_style(RGBColor(225, 225, 225))
-            .label_style(("sans-serif", 10))
+            .bold_line_style(GRID)
             .draw()
             .map_err(chart_error)?;
-        chart
-            .draw_series(rows.iter().enumerate().filter_map(|(i, r)| {
-                let v = value(r)?;
-                let x = i as f64;
-                Some(Rectangle::new(
-                    [(x - 0.35, 0.0), (x + 0.35, v)],
-                    rgb(BAR_COLOUR).filled(),
+        let ink = rgb(BAR_COLOUR);
+        if let Some(c) = century {
+            chart
+                .draw_series(LineSeries::new(
+                    [(c, -0.5), (c, n as f64 - 0.5)],
+                    RGBColor(85, 85, 85).stroke_width(2),
                 ))
-            }))
+                .map_err(chart_error)?;
+        }
+        let right = root.dim_in_pixel().0 as i32 - 56;
+        let left = chart.backend_coord(&(range.start, 0.0)).0 - 8;
+        for (i, r) in rows.iter().enumerate() {
+            let row = (n - 1 - i) as f64;
+            root.draw(&Text::new(
+                labels[i].clone(),
+                (left, chart.backend_coord(&(range.start, row)).1),
+                font().pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
             .map_err(chart_error)?;
-        let (left, right) = (-0.5, n as f64 - 0.5);
+            let Some(v) = value(r) else { continue };
+            if let Some(c) = century {
+                chart
+                    .draw_series(LineSeries::new([(c, row), (v, row)], ink.stroke_width(3)))
+                    .map_err(chart_error)?;
+            }
+            chart
+                .draw_series(std::iter::once(Circle::new((v, row), 5, ink.filled())))
+                .map_err(chart_error)?;
+            let py = chart.backend_coord(&(v, row)).1;
+            root.draw(&Text::new(
+                format!("{v:.decimals$}"),
+                (right, py - 8),
+                font(),
+            ))
+            .map_err(chart_error)?;
+        }
         let axes = (
             Axis {
-                values: [left, right],
+                values: [range.start, range.end],
                 pixels: [
-                    chart.backend_coord(&(left, 0.0)).0,
-                    chart.backend_coord(&(right, 0.0)).0,
+                    chart.backend_coord(&(range.start, 0.0)).0,
+                    chart.backend_coord(&(range.end, 0.0)).0,
                 ],
             },
             Axis {
-                values: [0.0, top],
+                values: [0.0, n as f64 - 1.0],
                 pixels: [
-                    chart.backend_coord(&(0.0, 0.0)).1,
-                    chart.backend_coord(&(0.0, top)).1,
+                    chart.backend_coord(&(range.start, 0.0)).1,
+                    chart.backend_coord(&(range.start, n as f64 - 1.0)).1,
                 ],
             },
         );
@@ -374,4 +453,122 @@ pub fn era_bars(
         axes
     };
     Ok(Svg { svg, x, y })
+}
+
+/// A class's points race: each county's points after every round, a line each in its colour
+/// with its short name at the line's end (names moved apart where lines end close together).
+pub fn race(view: &RaceView) -> Result<Svg, Error> {
+    let series = view.series();
+    let rounds = series
+        .first()
+        .map_or(0, |s| s.len().saturating_sub(1))
+        .max(1);
+    let most = series
+        .iter()
+        .flat_map(|s| s.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
+    let mut svg = String::new();
+    let (x, y) = {
+        let root = SVGBackend::with_string(&mut svg, (SMALL_WIDTH, 300)).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(8)
+            .margin_right(64)
+            .x_label_area_size(26)
+            .y_label_area_size(36)
+            .build_cartesian_2d(0f64..rounds as f64, 0f64..most * 1.05)
+            .map_err(chart_error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(rounds.min(7) + 1)
+            .y_labels(5)
+            .x_label_formatter(&|v| year_label(*v))
+            .y_label_formatter(&|v| year_label(*v))
+            .label_style(font())
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(GRID)
+            .draw()
+            .map_err(chart_error)?;
+        let mut ends = vec![];
+        for (s, &c) in series.iter().zip(&view.ids) {
+            let colour = rgb(colour_of(c));
+            let xy: Vec<(f64, f64)> = s
+                .iter()
+                .enumerate()
+                .map(|(r, &p)| (r as f64, p as f64))
+                .collect();
+            chart
+                .draw_series(LineSeries::new(xy.clone(), colour.stroke_width(2)))
+                .map_err(chart_error)?;
+            if let Some(&last) = xy.last() {
+                ends.push((chart.backend_coord(&last), c));
+            }
+        }
+        // The names at the lines' ends, top down, at least a line of text apart.
+        ends.sort_by_key(|e| e.0 .1);
+        let mut next = i32::MIN;
+        for ((px, py), c) in ends {
+            let at = py.max(next);
+            next = at + 15;
+            root.draw(&Text::new(
+                counties::get(c).short.clone(),
+                (px + 6, at - 8),
+                ("sans-serif", FONT).into_font().color(&rgb(colour_of(c))),
+            ))
+            .map_err(chart_error)?;
+        }
+        let axes = (
+            Axis {
+                values: [0.0, rounds as f64],
+                pixels: [
+                    chart.backend_coord(&(0.0, 0.0)).0,
+                    chart.backend_coord(&(rounds as f64, 0.0)).0,
+                ],
+            },
+            Axis {
+                values: [0.0, most],
+                pixels: [
+                    chart.backend_coord(&(0.0, 0.0)).1,
+                    chart.backend_coord(&(0.0, most)).1,
+                ],
+            },
+        );
+        root.present().map_err(chart_error)?;
+        axes
+    };
+    Ok(Svg { svg, x, y })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_county_colour_and_marker_stands_out_from_white_and_fonts_are_big_enough() {
+        for c in COUNTY_COLOURS
+            .iter()
+            .chain(&[
+                BAR_COLOUR,
+                CHAMPION_COLOUR,
+                PROMOTED_COLOUR,
+                RELEGATED_COLOUR,
+            ])
+            .chain(&[SPOON_COLOUR])
+        {
+            assert!(
+                contrast(c, "#ffffff") >= 3.0,
+                "{c}: {}",
+                contrast(c, "#ffffff")
+            );
+        }
+        let distinct: std::collections::BTreeSet<_> = COUNTY_COLOURS.iter().collect();
+        assert_eq!(distinct.len(), 16);
+        assert!(FONT / 1.24 >= 12.0 && (FONT / 1.24 - TEXT_PX).abs() < 0.05);
+        // The measure itself: black on white is 21, white on white 1.
+        assert!((contrast("#000000", "#ffffff") - 21.0).abs() < 1e-9);
+        assert!((contrast("#ffffff", "#ffffff") - 1.0).abs() < 1e-9);
+    }
 }

@@ -110,7 +110,7 @@ pub enum Command {
     /// county's story, the eras, a points race) as text, JSON, CSV or a picture.
     #[command(after_help = counties_help())]
     Show(show::ShowArgs),
-    /// Write a competition's almanack: one HTML page of its history in pictures and tables.
+    /// Write a competition's almanack: its history in pictures and tables, as one HTML page or a folder of pages.
     Almanack(almanack::AlmanackArgs),
     /// Print the completion script of a shell (bash, zsh or fish) for accc.
     Completions(completions::CompletionsArgs),

@@ -161,7 +161,7 @@ fn drawn_places(
     out
 }
 
-/// Checks every picture and table of `html` against `export`.
+/// Checks every picture and table of `html` (the one page) against `export`.
 fn check_page(html: &str, export: &Value) {
     let doc = Html::parse_document(html);
     let seasons = export["seasons"].as_array().unwrap();
@@ -177,16 +177,23 @@ fn check_page(html: &str, export: &Value) {
         .expect("a content security policy");
     assert!(attr(&policy, "content").contains("default-src 'none'"));
 
-    // The bump chart: every county's place every season.
-    let bump = doc
-        .select(&sel("figure[data-picture=bump]"))
-        .next()
-        .unwrap();
-    let colour_of = colours(&bump);
-    assert_eq!(colour_of.len(), 16);
+    // The places: a small picture a county, together every county's place every season.
     let expected = places(export);
     assert_eq!(expected.len(), 16 * seasons.len());
-    assert_eq!(drawn_places(&bump, &colour_of), expected, "the bump chart");
+    let small: Vec<ElementRef> = doc.select(&sel("figure[data-picture=places]")).collect();
+    assert_eq!(small.len(), 16);
+    let mut drawn = BTreeSet::new();
+    for fig in &small {
+        let county = attr(fig, "data-county").to_string();
+        let own = drawn_places(fig, &colours(fig));
+        assert!(
+            own.iter().all(|(c, _, _)| *c == county),
+            "{county}'s picture"
+        );
+        assert_eq!(own.len(), seasons.len(), "{county}'s picture");
+        drawn.extend(own);
+    }
+    assert_eq!(drawn, expected, "the places, county by county");
 
     // Each county's story: its own places, and its seasons' events ringed.
     let stories: Vec<ElementRef> = doc.select(&sel("figure[data-picture=story]")).collect();
@@ -198,7 +205,7 @@ fn check_page(html: &str, export: &Value) {
             .filter(|(c, _, _)| *c == county)
             .cloned()
             .collect();
-        assert_eq!(drawn_places(fig, &colour_of), own, "{county}'s story");
+        assert_eq!(drawn_places(fig, &colours(fig)), own, "{county}'s story");
         let (x, y) = (Axis::of(fig, "data-x"), Axis::of(fig, "data-y"));
         let rings: BTreeSet<(u16, &str)> = fig
             .select(&sel("circle"))
@@ -238,31 +245,45 @@ fn check_page(html: &str, export: &Value) {
         assert_eq!(rings, events, "{county}'s events");
     }
 
-    // The champions' timeline: a band a season in the champion's colour.
-    let timeline = doc
-        .select(&sel("figure[data-picture=champions]"))
+    // The championships: a bar a county in its colour, as long as its titles.
+    let titles = doc
+        .select(&sel("figure[data-picture=titles]"))
         .next()
         .unwrap();
-    let x = Axis::of(&timeline, "data-x");
-    let mut champions = BTreeSet::new();
-    for r in timeline.select(&sel("rect")) {
+    let colour_of = colours(&titles);
+    assert_eq!(colour_of.len(), 16);
+    let x = Axis::of(&titles, "data-x");
+    let mut won: HashMap<String, u32> = HashMap::new();
+    for r in titles.select(&sel("rect")) {
         if let Some(county) = colour_of.get(&attr(&r, "fill").to_ascii_lowercase()) {
-            let year = x.value(num(&r, "x") + num(&r, "width") / 2.0).round() as u16;
-            champions.insert((year, county.clone()));
+            let count = x.value(num(&r, "x") + num(&r, "width"));
+            assert!((count - count.round()).abs() < 0.2, "{county}: {count}");
+            assert!(
+                x.value(num(&r, "x")).abs() <= x.per_pixel(),
+                "{county} from nought"
+            );
+            won.insert(county.clone(), count.round() as u32);
         }
     }
-    let expected: BTreeSet<(u16, String)> = seasons
-        .iter()
-        .map(|s| {
-            (
-                s["year"].as_u64().unwrap() as u16,
-                s["champion"].as_str().unwrap().to_string(),
-            )
-        })
+    let mut want: HashMap<String, u32> = HashMap::new();
+    for s in seasons {
+        *want
+            .entry(s["champion"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    won.retain(|_, n| *n > 0);
+    assert_eq!(won, want, "the championships");
+    // Named at the bar's left, not only told by colour.
+    let names: BTreeSet<String> = titles
+        .select(&sel("text"))
+        .map(|t| t.text().collect::<String>().trim().to_string())
         .collect();
-    assert_eq!(champions, expected, "the champions' timeline");
+    for county in want.keys() {
+        assert!(names.contains(county), "{county} named");
+    }
 
-    // The eras: each decade's bar as high as its figure, worked out here from the matches.
+    // The eras: each decade's dot at its figure, worked out here from the matches, on a line
+    // from the century's figure.
     let mut decades: Vec<(u64, [f64; 5])> = vec![]; // runs, wickets, balls, draws, matches
     for s in seasons {
         let decade = s["year"].as_u64().unwrap() / 10 * 10;
@@ -282,6 +303,12 @@ fn check_page(html: &str, export: &Value) {
             }
         }
     }
+    let mut century = [0.0; 5];
+    for (_, d) in &decades {
+        for i in 0..5 {
+            century[i] += d[i];
+        }
+    }
     let mut measures = 0;
     for fig in doc.select(&sel("figure[data-picture=era]")) {
         measures += 1;
@@ -292,24 +319,36 @@ fn check_page(html: &str, export: &Value) {
             "draw_percent" => 100.0 * d[3] / d[4],
             m => panic!("measure {m}"),
         };
-        let bars: Vec<ElementRef> = fig
-            .select(&sel("rect"))
+        let all_years = figure(&century);
+        assert!((num(&fig, "data-century") - all_years).abs() < 1e-6);
+        let dots: Vec<ElementRef> = fig
+            .select(&sel("circle"))
             .filter(|r| attr(r, "fill").eq_ignore_ascii_case(BAR_COLOUR))
             .collect();
-        assert_eq!(bars.len(), decades.len());
-        for bar in bars {
-            let i = x.value(num(&bar, "x") + num(&bar, "width") / 2.0).round() as usize;
-            let value = y.value(num(&bar, "y"));
-            let want = figure(&decades[i].1);
+        assert_eq!(dots.len(), decades.len());
+        let n = decades.len();
+        for dot in dots {
+            let row = y.value(num(&dot, "cy")).round() as usize;
+            let (decade, d) = &decades[n - 1 - row];
+            let value = x.value(num(&dot, "cx"));
+            let want = figure(d);
             assert!(
-                (value - want).abs() <= 1.5 * y.per_pixel(),
-                "{} {}s: bar {value}, figure {want}",
+                (value - want).abs() <= 1.5 * x.per_pixel(),
+                "{} {decade}s: dot {value}, figure {want}",
                 attr(&fig, "data-measure"),
-                decades[i].0
             );
-            // The bar stands on nought.
-            assert!(y.value(num(&bar, "y") + num(&bar, "height")).abs() <= y.per_pixel());
         }
+        // The scale spans the decades' figures: the farthest from the century's figure is
+        // at least a fifth of the picture's width from it.
+        let spread = decades
+            .iter()
+            .map(|(_, d)| (figure(d) - all_years).abs())
+            .fold(0.0, f64::max);
+        let width = (x.v[1] - x.v[0]).abs();
+        assert!(
+            spread == 0.0 || spread >= width / 5.0,
+            "{spread} of {width}"
+        );
     }
     assert_eq!(measures, 3);
 
@@ -376,6 +415,10 @@ fn check_page(html: &str, export: &Value) {
                 assert_eq!(row[8], q);
             }
         }
+    }
+    for td in doc.select(&sel("td")) {
+        let text = td.text().collect::<String>();
+        assert!(text != "true" && text != "false", "a raw {text} in a table");
     }
     if let Some(user) = user {
         assert!(marks.get() > 0, "{user} is in a table, marked");
@@ -457,9 +500,10 @@ fn the_almanack_replaces_only_an_earlier_almanack() {
         second.len() > first.len(),
         "the earlier almanack was replaced"
     );
+    // A folder that exists is where the pages are to go: one of other files is refused.
     let out = run(d, &["almanack", "SAFE", "--out", d.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(4), "a file that cannot be used");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
+    assert_eq!(out.status.code(), Some(4), "a folder that cannot be used");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not part of an almanack"));
     let out = run(d, &["almanack", "NOSUCH"]);
     assert_eq!(out.status.code(), Some(3));
     // A folder that is not there (a mistyped path) is said, as a missing file is, and not made.
@@ -588,4 +632,551 @@ fn the_almanack_renders_in_a_real_browser_without_a_console_message() {
         "the page looks blank: {:.1}% inked, {colours} colours",
         share * 100.0
     );
+}
+
+// ----- the folder of pages -----
+
+/// Every file under `dir`, as paths from it with `/` between folders.
+fn files_under(dir: &Path) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let rel = p
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(rel);
+            }
+        }
+    }
+    out
+}
+
+/// `href` from the page at `from` (both from the folder), without its fragment; `None` for a
+/// link within the page.
+fn resolve(from: &str, href: &str) -> (Option<String>, String) {
+    let (path, fragment) = href.split_once('#').unwrap_or((href, ""));
+    if path.is_empty() {
+        return (None, fragment.to_string());
+    }
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for p in path.split('/') {
+        match p {
+            ".." => {
+                assert!(
+                    parts.pop().is_some(),
+                    "{href} from {from} leaves the folder"
+                );
+            }
+            "." => {}
+            p => parts.push(p),
+        }
+    }
+    (Some(parts.join("/")), fragment.to_string())
+}
+
+/// The site of `name` written to `dir/site/`: its files, and each page's links (resolved
+/// from the folder, with their fragments) and ids.
+type Links = HashMap<String, Vec<(String, String)>>;
+
+fn site_links(root: &Path) -> (BTreeSet<String>, Links, HashMap<String, BTreeSet<String>>) {
+    let files = files_under(root);
+    let mut links = HashMap::new();
+    let mut ids = HashMap::new();
+    for f in files.iter().filter(|f| f.ends_with(".html")) {
+        let doc = Html::parse_document(&std::fs::read_to_string(root.join(f)).unwrap());
+        // Nothing to run, nothing from anywhere else.
+        assert_eq!(doc.select(&sel("script")).count(), 0, "{f}");
+        assert_eq!(doc.select(&sel("[src]")).count(), 0, "{f}");
+        let policy = doc
+            .select(&sel("meta[http-equiv=Content-Security-Policy]"))
+            .next()
+            .unwrap_or_else(|| panic!("{f} has no content security policy"));
+        assert!(
+            attr(&policy, "content").contains("default-src 'none'"),
+            "{f}"
+        );
+        let mut out = vec![];
+        for a in doc.select(&sel("[href]")) {
+            let href = attr(&a, "href");
+            assert!(
+                !href.contains(':') && !href.starts_with("//") && !href.starts_with('/'),
+                "{f}: {href} is not a page of the folder"
+            );
+            let (to, fragment) = resolve(f, href);
+            out.push((to.unwrap_or_else(|| f.clone()), fragment));
+        }
+        links.insert(f.clone(), out);
+        ids.insert(
+            f.clone(),
+            doc.select(&sel("[id]"))
+                .map(|e| attr(&e, "id").to_string())
+                .collect(),
+        );
+    }
+    (files, links, ids)
+}
+
+#[test]
+fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (export, _) = made(d, "SITE", "3", "11");
+    let said = ok(d, &["almanack", "SITE", "--out", "site/"]);
+    let root = d.join("site");
+    let (files, links, ids) = site_links(&root);
+    let seasons = export["seasons"].as_array().unwrap();
+    assert!(said.contains(&format!("({} files,", files.len())), "{said}");
+    // The index, the records, the style sheet, a page a season, a county and a match.
+    assert_eq!(files.len(), 3 + seasons.len() * (1 + 112) + 16, "{files:?}");
+    // Every link goes to a page there, and to an anchor on it where it names one.
+    for (from, out) in &links {
+        for (to, fragment) in out {
+            assert!(
+                files.contains(to),
+                "{from} links to {to}, which is not there"
+            );
+            if !fragment.is_empty() {
+                assert!(
+                    ids[to].contains(fragment),
+                    "{from} links to {to}#{fragment}, which has no such place"
+                );
+            }
+        }
+    }
+    // Every page is reached from the index.
+    let mut seen = BTreeSet::from(["index.html".to_string()]);
+    let mut todo = vec!["index.html".to_string()];
+    while let Some(page) = todo.pop() {
+        for (to, _) in &links[&page] {
+            if to.ends_with(".html") && seen.insert(to.clone()) {
+                todo.push(to.clone());
+            }
+        }
+    }
+    let pages: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.ends_with(".html"))
+        .cloned()
+        .collect();
+    assert_eq!(seen, pages, "pages not reached from the index");
+    let links_to = |from: &str, to: &str| links[from].iter().any(|(t, _)| t == to);
+    // Each match: linked from its season and both its counties, and back to each of them; its
+    // counties and innings as the export has them.
+    let county_page = |name: &str| format!("county-{}.html", name.to_ascii_lowercase());
+    // Every batsman's innings read from the match pages: runs, balls, place, county, page.
+    let mut all_innings: Vec<(u64, String, u64, String, String)> = vec![];
+    for s in seasons {
+        let year = s["year"].as_u64().unwrap();
+        let season = format!("season-{year}.html");
+        for (class, word) in [("first_class", "first"), ("second_class", "second")] {
+            for (k, m) in s[class]["matches"].as_array().unwrap().iter().enumerate() {
+                let page = format!("{year}/{word}-{:02}.html", k + 1);
+                let (home, away) = (m["home"].as_str().unwrap(), m["away"].as_str().unwrap());
+                for other in [season.clone(), county_page(home), county_page(away)] {
+                    assert!(links_to(&other, &page), "{other} does not link to {page}");
+                    assert!(links_to(&page, &other), "{page} does not link to {other}");
+                }
+                let doc = Html::parse_document(&std::fs::read_to_string(root.join(&page)).unwrap());
+                let h1: String = doc.select(&sel("h1")).next().unwrap().text().collect();
+                assert_eq!(h1.replace('*', ""), format!("{home} v {away}"), "{page}");
+                // Its scorecard: an innings a table, in the order played, each batsman's runs
+                // adding up with the extras to the total the export has.
+                let cards: Vec<ElementRef> = doc.select(&sel("table.card")).collect();
+                let innings = m["innings"].as_array().unwrap();
+                assert_eq!(cards.len(), innings.len(), "{page}");
+                for (card, i) in cards.iter().zip(innings) {
+                    let batting = m[i["batting"].as_str().unwrap()].as_str().unwrap();
+                    let caption: String = card
+                        .select(&sel("caption"))
+                        .next()
+                        .unwrap()
+                        .text()
+                        .collect();
+                    assert!(
+                        caption.replace('*', "").ends_with(&format!(": {batting}")),
+                        "{page}: {caption}"
+                    );
+                    let mut runs = 0;
+                    let mut total = None;
+                    for r in card.select(&sel("tbody tr")) {
+                        let cells: Vec<String> =
+                            r.select(&sel("td")).map(|c| c.text().collect()).collect();
+                        if cells[1].starts_with("Total") {
+                            total = Some(cells[2].split('-').next().unwrap().to_string());
+                        } else if let Ok(n) = cells[2].parse::<u64>() {
+                            runs += n;
+                            if let Ok(no) = cells[0].parse::<u64>() {
+                                all_innings.push((
+                                    n,
+                                    cells[3].clone(),
+                                    no,
+                                    batting.to_string(),
+                                    page.clone(),
+                                ));
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        total.as_deref(),
+                        Some(i["total"].to_string().as_str()),
+                        "{page}"
+                    );
+                    assert_eq!(
+                        runs,
+                        i["total"].as_u64().unwrap(),
+                        "{page}: runs and extras add up"
+                    );
+                }
+                let text = doc.root_element().text().collect::<String>();
+                assert!(!text.contains("not kept"), "{page}");
+            }
+        }
+    }
+    // Each county's head-to-head names every other county, with as many meetings as the
+    // export has.
+    for c in ["Kent", "Surrey"] {
+        let doc =
+            Html::parse_document(&std::fs::read_to_string(root.join(county_page(c))).unwrap());
+        let table = doc
+            .select(&sel("#head-to-head table"))
+            .next()
+            .unwrap_or_else(|| panic!("{c} has no head-to-head"));
+        let rows: Vec<Vec<String>> = table
+            .select(&sel("tbody tr"))
+            .map(|r| r.select(&sel("td")).map(|c| c.text().collect()).collect())
+            .collect();
+        assert_eq!(rows.len(), 15);
+        for row in rows {
+            let o = row[0].replace('*', "");
+            let met = seasons
+                .iter()
+                .flat_map(|s| {
+                    ["first_class", "second_class"]
+                        .into_iter()
+                        .flat_map(move |k| s[k]["matches"].as_array().unwrap().iter())
+                })
+                .filter(|m| {
+                    let pair = [m["home"].as_str().unwrap(), m["away"].as_str().unwrap()];
+                    pair.contains(&c) && pair.contains(&o.as_str())
+                })
+                .count();
+            assert_eq!(row[1], met.to_string(), "{c} v {o}");
+        }
+    }
+    // The innings records, as the match pages have the innings: the highest first, linked to
+    // its match; each county's hundreds.
+    let records =
+        Html::parse_document(&std::fs::read_to_string(root.join("records.html")).unwrap());
+    let highest = records
+        .select(&sel("table"))
+        .find(|t| {
+            t.select(&sel("caption"))
+                .next()
+                .is_some_and(|c| c.text().collect::<String>() == "The highest innings")
+        })
+        .expect("the highest innings");
+    let first = highest.select(&sel("tbody tr")).next().expect("an innings");
+    let top: Vec<String> = first
+        .select(&sel("td"))
+        .map(|c| c.text().collect())
+        .collect();
+    let best = all_innings.iter().map(|i| i.0).max().unwrap();
+    assert_eq!(top[0], best.to_string());
+    let link = first.select(&sel("td a")).next().unwrap();
+    let (to, _) = resolve("records.html", attr(&link, "href"));
+    let to = to.unwrap();
+    assert!(
+        all_innings.iter().any(|i| i.0 == best
+            && i.4 == to
+            && i.2.to_string() == top[3]
+            && top[4].replace('*', "") == i.3),
+        "the highest innings {top:?} is not in {to}"
+    );
+    let hundreds = records
+        .select(&sel("table"))
+        .find(|t| {
+            t.select(&sel("caption"))
+                .next()
+                .is_some_and(|c| c.text().collect::<String>() == "Hundreds by county")
+        })
+        .expect("hundreds by county");
+    for r in hundreds.select(&sel("tbody tr")) {
+        let cells: Vec<String> = r.select(&sel("td")).map(|c| c.text().collect()).collect();
+        let county = cells[0].replace('*', "");
+        let want = all_innings
+            .iter()
+            .filter(|i| i.3 == county && i.0 >= 100)
+            .count();
+        assert_eq!(cells[1], want.to_string(), "{county}'s hundreds");
+        let most = all_innings
+            .iter()
+            .filter(|i| i.3 == county)
+            .map(|i| i.0)
+            .max();
+        assert_eq!(
+            cells[2],
+            most.map_or("-".to_string(), |m| m.to_string()),
+            "{county}'s highest"
+        );
+    }
+    // No raw true or false anywhere.
+    for f in &pages {
+        let doc = Html::parse_document(&std::fs::read_to_string(root.join(f)).unwrap());
+        for td in doc.select(&sel("td")) {
+            let text = td.text().collect::<String>();
+            assert!(text != "true" && text != "false", "{f}: {text}");
+        }
+    }
+    // Written again over itself: replaced, the same pages.
+    ok(d, &["almanack", "SITE", "--out", "site"]);
+    assert_eq!(files_under(&root), files);
+}
+
+#[test]
+fn an_earlier_formats_matches_have_pages_that_say_their_scorecard_was_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/FORMAT2.acc");
+    std::fs::copy(&fixture, d.join("FORMAT2.acc")).unwrap();
+    ok(d, &["almanack", "FORMAT2", "--out", "old/"]);
+    let (files, _, _) = site_links(&d.join("old"));
+    let matches: Vec<&String> = files
+        .iter()
+        .filter(|f| f.contains("/first-") || f.contains("/second-"))
+        .collect();
+    assert!(!matches.is_empty());
+    for m in matches {
+        let doc = Html::parse_document(&std::fs::read_to_string(d.join("old").join(m)).unwrap());
+        let text = doc.root_element().text().collect::<String>();
+        assert!(text.contains("The scorecard was not kept"), "{m}");
+        assert_eq!(doc.select(&sel("table.card")).count(), 0, "{m}");
+    }
+    let records = std::fs::read_to_string(d.join("old/records.html")).unwrap();
+    assert!(records.contains("no records of batsmen's innings"));
+}
+
+#[test]
+fn the_almanacks_folder_replaces_only_an_earlier_almanacks_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    made(d, "KEEP", "1", "2");
+    // A folder of someone's own is refused and left as it was.
+    let mine = d.join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "my notes").unwrap();
+    let out = run(d, &["almanack", "KEEP", "--out", "mine"]);
+    assert_eq!(out.status.code(), Some(4), "a folder that cannot be used");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("not part of an almanack"), "{said}");
+    assert_eq!(
+        files_under(&mine),
+        BTreeSet::from(["notes.txt".to_string()])
+    );
+    // An empty folder is filled.
+    std::fs::create_dir(d.join("empty")).unwrap();
+    ok(d, &["almanack", "KEEP", "--out", "empty"]);
+    assert!(d.join("empty/index.html").is_file());
+    // A new folder is made where its folder exists; not where it does not.
+    ok(d, &["almanack", "KEEP", "--out", "new/"]);
+    assert!(d.join("new/index.html").is_file());
+    let out = run(d, &["almanack", "KEEP", "--out", "not/there/"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!d.join("not").exists());
+    // An earlier almanack with a file of someone else's put in it is refused, the file kept.
+    std::fs::write(d.join("new/mine.txt"), "mine").unwrap();
+    let before = files_under(&d.join("new"));
+    let out = run(d, &["almanack", "KEEP", "--out", "new/"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mine.txt"));
+    assert_eq!(files_under(&d.join("new")), before);
+    // Nothing is left beside the folders by the writes.
+    let beside: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".almanack-"))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
+    // A path with no slash that is not a folder is still the one page.
+    ok(d, &["almanack", "KEEP", "--out", "one.html"]);
+    assert!(d.join("one.html").is_file());
+    // The one page is not written over a folder's index, nor the folder over a page.
+    let out = run(d, &["almanack", "KEEP", "--out", "one.html/"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(d.join("one.html").is_file());
+}
+
+/// What `almanack_check.js` finds in `page` (a path in the folder `root`) rendered in a frame
+/// 375 px wide: a copy of the page with the script in it (and without the policy that would
+/// stop it) is put beside the page, in a frame of a page that writes the answer down, and
+/// Chromium prints that page once its script has run.
+fn checked_at_phone_width(browser: &Path, root: &Path, page: &str, profile: &Path) -> Value {
+    let path = root.join(page);
+    let folder = path.parent().unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let html = std::fs::read_to_string(&path).unwrap();
+    let policy = regex_free_remove(&html, "<meta http-equiv=\"Content-Security-Policy\"", ">");
+    let checked = policy.replace(
+        "</body>",
+        &format!(
+            "<script>{}</script></body>",
+            include_str!("almanack_check.js")
+        ),
+    );
+    assert_ne!(checked, policy, "{page} has no body");
+    let copy = folder.join(format!("check-{name}"));
+    std::fs::write(&copy, checked).unwrap();
+    let frame = folder.join(format!("frame-{name}"));
+    std::fs::write(
+        &frame,
+        format!(
+            "<!DOCTYPE html><html><body style=\"margin:0\"><pre id=\"accc-check\"></pre>\
+             <script>window.addEventListener(\"message\", function (e) {{\
+             document.getElementById(\"accc-check\").textContent = e.data; }});</script>\
+             <iframe src=\"check-{name}\" width=\"375\" height=\"800\" style=\"border:0;display:block\">\
+             </iframe></body></html>"
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=800,900",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("file://{}", frame.display()))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .expect("chromium runs");
+    std::fs::remove_file(&copy).unwrap();
+    std::fs::remove_file(&frame).unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let doc = Html::parse_document(&dom);
+    let answer: String = doc
+        .select(&sel("#accc-check"))
+        .next()
+        .unwrap_or_else(|| panic!("{page}: chromium printed no page"))
+        .text()
+        .collect();
+    serde_json::from_str(&answer).unwrap_or_else(|e| panic!("{page}: no answer ({e}): {answer:?}"))
+}
+
+/// `text` without its first piece from `start` to the next `end`.
+fn regex_free_remove(text: &str, start: &str, end: &str) -> String {
+    match text.find(start) {
+        Some(i) => {
+            let j = i + text[i..].find(end).unwrap() + end.len();
+            format!("{}{}", &text[..i], &text[j..])
+        }
+        None => text.to_string(),
+    }
+}
+
+/// The findings of `almanack_check.js` that break the rules: wider than the frame, text under
+/// 12 px, text under 4.5:1 (3:1 when large), county colours under 3:1.
+fn broken_rules(found: &Value) -> Vec<String> {
+    let mut out = vec![];
+    let (width, scroll) = (&found["client_width"], &found["scroll_width"]);
+    if width.as_f64() != Some(375.0) || scroll.as_f64() > width.as_f64() {
+        out.push(format!("{scroll} px wide in a frame of {width}"));
+    }
+    for what in ["small", "faint", "weak_colours"] {
+        if let Some(list) = found[what].as_array().filter(|l| !l.is_empty()) {
+            out.push(format!(
+                "{what}: {}",
+                Value::Array(list.iter().take(5).cloned().collect())
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_almanacks_pages_read_at_a_phones_width_in_a_real_browser() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: chromium is not installed, so the almanack's pages were not checked in a \
+             browser at 375 px (.ci/run installs it)"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    made(d, "PHONE", "3", "21");
+    // The check is checked: a page with every fault is caught on each.
+    let bad = d.join("bad");
+    std::fs::create_dir(&bad).unwrap();
+    std::fs::write(
+        bad.join("bad.html"),
+        "<!DOCTYPE html><html><head><meta name=\"viewport\" content=\"width=device-width\"></head>\
+         <body><p style=\"font-size:10px\">small</p><p style=\"color:#bbb\">faint</p>\
+         <div style=\"width:600px\">wide</div><figure data-colours=\"Nowhere:#ffee00\">\
+         <svg width=\"300\" height=\"60\" viewBox=\"0 0 600 120\"><text x=\"10\" y=\"50\" \
+         font-size=\"16\">shrunk</text></svg></figure></body></html>",
+    )
+    .unwrap();
+    let found = checked_at_phone_width(&browser, &bad, "bad.html", &d.join("profile"));
+    let broken = broken_rules(&found).join("\n");
+    for fault in [
+        "wide in a frame",
+        "small",
+        "shrunk",
+        "faint",
+        "weak_colours",
+        "Nowhere",
+    ] {
+        assert!(broken.contains(fault), "{fault} not caught: {broken}");
+    }
+    ok(d, &["almanack", "PHONE", "--out", "site/"]);
+    let root = d.join("site");
+    for page in [
+        "index.html",
+        "season-1891.html",
+        "county-kent.html",
+        "records.html",
+        "1891/first-01.html",
+    ] {
+        let found = checked_at_phone_width(&browser, &root, page, &d.join("profile"));
+        assert_eq!(
+            broken_rules(&found),
+            Vec::<String>::new(),
+            "{page}: {found}"
+        );
+        // Not a check of nothing: the page's text was read, and its pictures'.
+        assert!(found["texts"].as_u64().unwrap() > 10, "{page}: {found}");
+        if page.starts_with("index") || page.starts_with("season") || page.starts_with("county") {
+            assert!(found["svg_texts"].as_u64().unwrap() > 10, "{page}: {found}");
+            assert!(found["colours"].as_u64().unwrap() > 0, "{page}: {found}");
+        }
+    }
+    // The site's pages load their one style sheet and nothing else: no console message.
+    for page in ["index.html", "1891/first-01.html"] {
+        let console = render(
+            &browser,
+            &root.join(page),
+            &d.join("page.png"),
+            &d.join("profile-render"),
+        );
+        assert!(console.is_empty(), "{page}: console messages: {console:#?}");
+        let (share, _) = ink(&d.join("page.png"));
+        assert!(share > 0.01, "{page} looks blank");
+    }
 }

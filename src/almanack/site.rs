@@ -1,0 +1,929 @@
+//! The almanack as a folder of pages to browse (`accc almanack NAME --out DIR/`): the index,
+//! a page a season, a page a county, a page a match and the records, linked both ways, with one
+//! style sheet beside them. No page has a script or loads anything from elsewhere.
+//!
+//! The names of the pages, from the folder: `index.html`, `style.css`, `records.html`,
+//! `season-1890.html`, `county-kent.html` and `1890/first-07.html` (the 7th match of the first
+//! class's fixtures in 1890). [`is_ours`] tells these names from any other.
+
+use maud::{html, Markup, DOCTYPE};
+
+use super::charts;
+use super::page::{self, link, table, Links, Target};
+use super::Error;
+use crate::counties::{self, Class, CountyId};
+use crate::engine::{InningsEnd, Outcome, Side};
+use crate::history::{Library, MatchId, NotKept};
+use crate::league::{Competition, MatchSummary, Season, CLASSES};
+use crate::views::{self, format::marked};
+
+/// The site's style sheet, beside its pages.
+pub const STYLE_FILE: &str = "style.css";
+
+/// A page of the site: its path inside the folder and its text.
+pub struct Page {
+    pub path: String,
+    pub text: String,
+}
+
+/// The page of a season.
+pub fn season_file(year: u16) -> String {
+    format!("season-{year}.html")
+}
+
+/// The page of a county.
+pub fn county_file(c: CountyId) -> String {
+    format!("county-{}.html", counties::get(c).name.to_ascii_lowercase())
+}
+
+/// The page of a match, from the folder.
+pub fn match_file(year: u16, class: Class, k: usize) -> String {
+    format!("{year}/{}-{:02}.html", class_word(class), k + 1)
+}
+
+fn class_word(class: Class) -> &'static str {
+    match class {
+        Class::First => "first",
+        Class::Second => "second",
+    }
+}
+
+/// Whether `name` (a file or folder at the top of the folder) is one the site writes.
+pub fn is_ours(name: &str, is_dir: bool) -> bool {
+    if is_dir {
+        return name.len() == 4 && name.bytes().all(|b| b.is_ascii_digit());
+    }
+    let page = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.strip_suffix(".html"))
+            .is_some_and(|n| !n.is_empty())
+    };
+    matches!(name, "index.html" | "records.html" | STYLE_FILE) || page("season-") || page("county-")
+}
+
+/// Whether `name` (a file in a year's folder) is a match page the site writes.
+pub fn is_our_match(name: &str) -> bool {
+    ["first-", "second-"].iter().any(|p| {
+        name.strip_prefix(p)
+            .and_then(|n| n.strip_suffix(".html"))
+            .is_some_and(|n| n.len() == 2 && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// Links from a page `depth` folders down.
+fn links_from(depth: usize) -> impl Fn(Target) -> Option<String> {
+    let up = "../".repeat(depth);
+    move |t| {
+        Some(match t {
+            Target::County(c) => format!("{up}{}", county_file(c)),
+            Target::Season(y) => format!("{up}{}", season_file(y)),
+            Target::Match(y, class, k) => format!("{up}{}", match_file(y, class, k)),
+        })
+    }
+}
+
+/// A page with the site's head and its bar of links at the top.
+fn shell(title: &str, depth: usize, body: Markup) -> String {
+    let up = "../".repeat(depth);
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            (page::head(title, Err(&format!("{up}{STYLE_FILE}"))))
+            body {
+                nav class="top" {
+                    a href=(format!("{up}index.html")) { "The almanack" }
+                    a href=(format!("{up}index.html#seasons")) { "Seasons" }
+                    a href=(format!("{up}index.html#counties")) { "Counties" }
+                    a href=(format!("{up}records.html")) { "Records" }
+                }
+                (body)
+            }
+        }
+    }
+    .into_string()
+}
+
+/// Every page of the site; each match's scorecard where it is kept, from a library that
+/// `library` opens. The matches are reopened on every thread (rayon), a run of seasons each,
+/// with a library of its own (one is not shared between threads: it reads the archive once,
+/// the first time it is asked for a match in it); the pages do not depend on the threads.
+pub fn pages(
+    comp: &Competition,
+    library: &(dyn Fn() -> Library + Sync),
+) -> Result<Vec<Page>, Error> {
+    use rayon::prelude::*;
+    let mut out = vec![Page {
+        path: STYLE_FILE.into(),
+        text: page::style(),
+    }];
+    out.push(Page {
+        path: "index.html".into(),
+        text: index(comp)?,
+    });
+    let seasons = comp.seasons();
+    for (i, s) in seasons.iter().enumerate() {
+        let around = (
+            i.checked_sub(1).map(|p| seasons[p].year),
+            seasons.get(i + 1).map(|n| n.year),
+        );
+        out.push(Page {
+            path: season_file(s.year),
+            text: season(comp, s, around)?,
+        });
+    }
+    let ids: Vec<(&Season, Class, usize)> = seasons
+        .iter()
+        .flat_map(|s| {
+            CLASSES.into_iter().flat_map(move |class| {
+                (0..s.class(class).matches().len()).map(move |k| (s, class, k))
+            })
+        })
+        .collect();
+    let share = ids
+        .len()
+        .div_ceil(rayon::current_num_threads().max(1))
+        .max(1);
+    let done: Vec<(Vec<Page>, Vec<BatInnings>, usize)> = ids
+        .par_chunks(share)
+        .map(|ids| {
+            let library = library();
+            let mut pages = Vec::with_capacity(ids.len());
+            let mut batting = vec![];
+            let mut kept = 0;
+            for &(s, class, k) in ids {
+                let m = &s.class(class).matches()[k];
+                let card = library
+                    .kept(comp, MatchId::at(s.year, class, k))
+                    .map(|m| crate::views::scorecard_view(&m));
+                if let Ok(card) = &card {
+                    kept += 1;
+                    innings_of(
+                        card,
+                        m,
+                        s.year,
+                        Target::Match(s.year, class, k),
+                        &mut batting,
+                    );
+                }
+                pages.push(Page {
+                    path: match_file(s.year, class, k),
+                    text: match_page(comp, s, class, k, card),
+                });
+            }
+            (pages, batting, kept)
+        })
+        .collect();
+    let mut batting = vec![];
+    let mut kept = 0;
+    for (pages, b, k) in done {
+        out.extend(pages);
+        batting.extend(b);
+        kept += k;
+    }
+    let innings = Innings::of(batting, kept, ids.len());
+    out.push(Page {
+        path: "records.html".into(),
+        text: records(comp, &innings)?,
+    });
+    for c in 0..counties::all().len() as CountyId {
+        out.push(Page {
+            path: county_file(c),
+            text: county(comp, c, &innings)?,
+        });
+    }
+    Ok(out)
+}
+
+fn index(comp: &Competition) -> Result<String, Error> {
+    let links = links_from(0);
+    let links: Links = &links;
+    let honours = views::honours_view(comp)?;
+    let user = comp.settings().user_county;
+    let title = format!("{}: an almanack of the County Championship", comp.name());
+    let body = html! {
+        h1 { (title) }
+        p { (page::summary(comp)) }
+        nav {
+            a href="#places" { "Places" }
+            a href="#champions" { "Champions" }
+            a href="#eras" { "Eras" }
+            a href="#alltime" { "All time" }
+            a href="#seasons" { "Seasons" }
+            a href="#counties" { "Counties" }
+            a href="records.html" { "Records" }
+        }
+        (page::places_section(comp, links)?)
+        (page::champions_section(comp, &honours, links)?)
+        (page::eras_section(comp, links)?)
+        section id="alltime" {
+            h2 { "All time" }
+            (page::alltime_tables(comp, links)?)
+        }
+        section id="seasons" {
+            h2 { "Season by season" }
+            @if comp.seasons().is_empty() { p { "No season has been completed yet." } }
+            ul {
+                @for h in &honours.rows {
+                    li {
+                        a href=(season_file(h.year)) { (h.year) }
+                        ": champions " (link(links, Target::County(h.ids[0]), &marked(user, h.ids[0])))
+                        @if let Some(p) = h.promoted_id { ", promoted " (link(links, Target::County(p), &marked(user, p))) }
+                    }
+                }
+            }
+            @if comp.current().is_some_and(|c| c.matches_played() > 0) {
+                p { "The season under way is not in the almanack until it is completed." }
+            }
+        }
+        section id="counties" {
+            h2 { "The counties" }
+            ul {
+                @for c in 0..counties::all().len() as CountyId {
+                    li { (link(links, Target::County(c), &marked(user, c))) }
+                }
+            }
+            @if let Some(note) = views::format::star_note(user) { p { (note) } }
+        }
+    };
+    Ok(shell(&title, 0, body))
+}
+
+/// The result of a match in words: "Kent won by 5 wickets", "Match drawn".
+pub fn result_text(m: &MatchSummary) -> String {
+    match (m.outcome, m.winner, m.margin) {
+        (Outcome::Win, Some(w), Some(margin)) => {
+            format!("{} won {}", counties::get(m.county(w)).name, margin.text())
+        }
+        (Outcome::Win, Some(w), None) => format!("{} won", counties::get(m.county(w)).name),
+        (Outcome::Tie, ..) => "Match tied".into(),
+        _ => "Match drawn".into(),
+    }
+}
+
+/// A side's innings as a scoreboard writes them: `237 & 120-5`.
+fn scores(m: &MatchSummary, side: Side, all_out: u8) -> String {
+    let s: Vec<String> = m.innings_of(side).map(|i| i.score_text(all_out)).collect();
+    if s.is_empty() {
+        "did not bat".into()
+    } else {
+        s.join(" & ")
+    }
+}
+
+fn season(
+    comp: &Competition,
+    s: &Season,
+    around: (Option<u16>, Option<u16>),
+) -> Result<String, Error> {
+    let links = links_from(0);
+    let links: Links = &links;
+    let user = comp.settings().user_county;
+    let all_out = comp.settings().options.all_out();
+    let sum = s.summary();
+    let title = format!("{}: the {} season", comp.name(), s.year);
+    let county = |c: CountyId| link(links, Target::County(c), &marked(user, c));
+    let body = html! {
+        h1 { "The " (s.year) " season" }
+        nav {
+            @if let Some(y) = around.0 { a href=(season_file(y)) { "\u{2190} " (y) } }
+            @if let Some(y) = around.1 { a href=(season_file(y)) { (y) " \u{2192}" } }
+            @for class in CLASSES {
+                a href=(format!("#{}", class_word(class))) { "The " (views::class_label(class)) }
+            }
+            a href="#averages" { "Averages" }
+        }
+        p {
+            "Champions " (county(sum.champion))
+            @if !sum.is_last() {
+                "; relegated " (county(sum.relegated)) "; promoted " (county(sum.promoted))
+            }
+            "; wooden spoon " (county(sum.wooden_spoon)) "."
+        }
+        @for class in CLASSES {
+            @let label = views::class_label(class);
+            @let race = views::race_view(comp, Some(s.year), class)?;
+            @let svg = charts::race(&race)?;
+            @let colours = page::colours(race.ids.iter().copied());
+            section id=(class_word(class)) {
+                h2 { "The " (label) }
+                (table(user, &views::table_view(comp, Some(s.year), class)?, &format!("{} {label} table", s.year), None, links)?)
+                h3 { "The points race" }
+                (page::figure("race", &svg, page::Marks { colours: Some(&colours), ..page::Marks::default() },
+                    "Each county's points after every round, a line each, named at its end."))
+                details {
+                    summary { "The points race as a table" }
+                    (table(user, &race, &format!("{} {label} points race", s.year), None, links)?)
+                }
+                h3 { "Results" }
+                div class="box" {
+                    table {
+                        caption { (format!("{} {label} results", s.year)) }
+                        thead { tr { th { "Round" } th class="t" { "Home" } th class="t" { "Away" } th class="t" { "Result" } } }
+                        tbody {
+                            @for (k, m) in s.class(class).matches().iter().enumerate() {
+                                tr {
+                                    td { (m.round) }
+                                    td class="t" { (county(m.home)) " " (scores(m, Side::Home, all_out)) }
+                                    td class="t" { (county(m.away)) " " (scores(m, Side::Away, all_out)) }
+                                    td class="t" { a href=(match_file(s.year, class, k)) { (result_text(m)) } }
+                                }
+                            }
+                        }
+                        (page::your_county_key(user, 4))
+                    }
+                }
+            }
+        }
+        section id="averages" {
+            h2 { "Averages" }
+            @for class in CLASSES {
+                (table(user, &views::averages_view(comp, Some(s.year), class)?, &format!("{} {} averages", s.year, views::class_label(class)), None, links)?)
+            }
+        }
+    };
+    Ok(shell(&title, 0, body))
+}
+
+fn match_page(
+    comp: &Competition,
+    s: &Season,
+    class: Class,
+    k: usize,
+    card: Result<views::ScorecardView, NotKept>,
+) -> String {
+    let links = links_from(1);
+    let links: Links = &links;
+    let user = comp.settings().user_county;
+    let all_out = comp.settings().options.all_out();
+    let matches = s.class(class).matches();
+    let m = &matches[k];
+    let label = views::class_label(class);
+    let name = |c: CountyId| marked(user, c);
+    let county = |c: CountyId| link(links, Target::County(c), &name(c));
+    let title = format!(
+        "{} v {}, {} {label}, round {}",
+        name(m.home),
+        name(m.away),
+        s.year,
+        m.round
+    );
+    let step = |j: usize| links(Target::Match(s.year, class, j)).unwrap_or_default();
+    let body = html! {
+        h1 { (county(m.home)) " v " (county(m.away)) }
+        p {
+            (link(links, Target::Season(s.year), &format!("The {} season", s.year)))
+            ", the " (label) ", round " (m.round) " (match " (k + 1) " of " (matches.len()) ")."
+        }
+        nav {
+            @if k > 0 { a href=(step(k - 1)) { "\u{2190} the match before" } }
+            @if k + 1 < matches.len() { a href=(step(k + 1)) { "the match after \u{2192}" } }
+        }
+        p { strong { (result_text(m)) } "." }
+        @match &card {
+            Ok(card) => { (scorecard(card, user)) }
+            Err(why) => { (innings_table(m, user, all_out)) (not_kept(why)) }
+        }
+        p { "Points: " (name(m.home)) " " (m.points[0]) ", " (name(m.away)) " " (m.points[1]) "." }
+        @if let Some(note) = views::format::star_note(user) {
+            @if user == Some(m.home) || user == Some(m.away) { p { (note) } }
+        }
+    };
+    shell(&title, 1, body)
+}
+
+/// Why a match's page has no scorecard.
+fn not_kept(why: &NotKept) -> Markup {
+    html! {
+        p class="note" {
+            @match why {
+                NotKept::ResultOnly(_) => {
+                    "The scorecard was not kept: this match was played by a version of ACCC that kept \
+                     each match's result and the totals of its innings only."
+                }
+                other => { "The scorecard could not be read: " (other) "." }
+            }
+        }
+    }
+}
+
+/// The innings totals of a match whose scorecard is not kept.
+fn innings_table(m: &MatchSummary, user: Option<CountyId>, all_out: u8) -> Markup {
+    let name = |c: CountyId| marked(user, c);
+    html! {
+        div class="box" {
+            table {
+                caption { "The innings" }
+                thead { tr { th { "Innings" } th class="t" { "Batting" } th { "Score" } th { "Overs" } th class="t" { "Closed" } } }
+                tbody {
+                    @for (i, inn) in m.innings().iter().enumerate() {
+                        tr {
+                            td { (i + 1) }
+                            td class="t" { (name(m.county(inn.batting))) }
+                            td { (inn.score_text(all_out)) }
+                            td { (crate::engine::score::overs_text(inn.balls)) }
+                            td class="t" { (closed(inn.end)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn closed(end: InningsEnd) -> &'static str {
+    match end {
+        InningsEnd::AllOut => "all out",
+        InningsEnd::Declared => "declared",
+        InningsEnd::Target => "target reached",
+        InningsEnd::Time => "time",
+        InningsEnd::InningsDefeat => "behind: an innings defeat",
+    }
+}
+
+/// A county's meetings with one other county.
+#[derive(Default, Clone, Copy)]
+struct Meetings {
+    played: u32,
+    won: u32,
+    lost: u32,
+    drawn: u32,
+    tied: u32,
+    last: Option<Target>,
+}
+
+fn county(comp: &Competition, c: CountyId, innings: &Innings) -> Result<String, Error> {
+    let links = links_from(0);
+    let links: Links = &links;
+    let user = comp.settings().user_county;
+    let n = counties::all().len();
+    let mut against = vec![Meetings::default(); n];
+    for s in comp.seasons() {
+        for class in CLASSES {
+            for (k, m) in s.class(class).matches().iter().enumerate() {
+                let Some(side) = m.side_of(c) else { continue };
+                let o = &mut against[m.county(side.other()) as usize];
+                o.played += 1;
+                match m.result_for(side) {
+                    crate::league::summary::SideResult::Won => o.won += 1,
+                    crate::league::summary::SideResult::Lost => o.lost += 1,
+                    crate::league::summary::SideResult::Drawn => o.drawn += 1,
+                    crate::league::summary::SideResult::Tied => o.tied += 1,
+                }
+                o.last = Some(Target::Match(s.year, class, k));
+            }
+        }
+    }
+    let name = counties::get(c).name.as_str();
+    let story = views::story_view(comp, c)?;
+    let body = html! {
+        nav {
+            @if c > 0 { a href=(county_file(c - 1)) { "\u{2190} " (counties::get(c - 1).name) } }
+            @if (c as usize) + 1 < n { a href=(county_file(c + 1)) { (counties::get(c + 1).name) " \u{2192}" } }
+            a href="#innings" { "Innings" }
+            a href="#head-to-head" { "Head to head" }
+            a href="#seasons" { "Season by season" }
+        }
+        (page::county_body(comp, c, links)?)
+        (innings_records(innings, Some(c), user, links))
+        section id="head-to-head" {
+            h2 { "Head to head" }
+            div class="box" {
+                table {
+                    caption { (format!("{name} against every other county")) }
+                    thead { tr { th class="t" { "Opponent" } th { "Played" } th { "Won" } th { "Lost" } th { "Drawn" } th { "Tied" } th class="t" { "Last met" } } }
+                    tbody {
+                        @for (o, m) in against.iter().enumerate() {
+                            @if o != c as usize {
+                                tr {
+                                    td class="t" { (link(links, Target::County(o as CountyId), &marked(user, o as CountyId))) }
+                                    td { (m.played) } td { (m.won) } td { (m.lost) } td { (m.drawn) } td { (m.tied) }
+                                    td class="t" {
+                                        @match m.last {
+                                            Some(t @ Target::Match(year, _, _)) => { (link(links, t, &year.to_string())) }
+                                            _ => { "never" }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    @if user.is_some_and(|u| u != c) { (page::your_county_key(user, 7)) }
+                }
+            }
+        }
+        section id="seasons" {
+            h2 { "Season by season" }
+            p { "Each match is a link to its page: W won, L lost, D drawn, T tied, then the opponent (h at home, a away)." }
+            div class="box" {
+                table {
+                    caption { (format!("{name}: every season's matches")) }
+                    thead { tr { th { "Year" } th class="t" { "Class" } th { "Place" } th { "Points" } th class="t" { "Matches" } } }
+                    tbody {
+                        @for (s, r) in comp.seasons().iter().zip(&story.rows) {
+                            @let class = s.class_of(c);
+                            tr {
+                                td { (link(links, Target::Season(s.year), &s.year.to_string())) }
+                                td class="t" { (views::class_label(class)) }
+                                td { (r.place) }
+                                td { (r.points) }
+                                td class="t" {
+                                    @for (k, m) in s.class(class).matches().iter().enumerate() {
+                                        @if let Some(side) = m.side_of(c) {
+                                            (link(links, Target::Match(s.year, class, k), &format!("{} {} {}",
+                                                m.result_for(side).letter(), counties::get(m.county(side.other())).short,
+                                                if side == Side::Home { "h" } else { "a" })))
+                                            " "
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(shell(&format!("{}: {name}", comp.name()), 0, body))
+}
+
+/// A total of the history, for the records page.
+struct Total {
+    total: u16,
+    score: String,
+    batting: CountyId,
+    bowling: CountyId,
+    complete: bool,
+    year: u16,
+    at: Target,
+}
+
+fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
+    let links = links_from(0);
+    let links: Links = &links;
+    let user = comp.settings().user_county;
+    let all_out = comp.settings().options.all_out();
+    let mut all = vec![];
+    for s in comp.seasons() {
+        for class in CLASSES {
+            for (k, m) in s.class(class).matches().iter().enumerate() {
+                for inn in m.innings() {
+                    all.push(Total {
+                        total: inn.total,
+                        score: inn.score_text(all_out),
+                        batting: m.county(inn.batting),
+                        bowling: m.county(inn.batting.other()),
+                        complete: inn.wickets >= all_out,
+                        year: s.year,
+                        at: Target::Match(s.year, class, k),
+                    });
+                }
+            }
+        }
+    }
+    // Highest first (the earlier first among equals), and the lowest completed innings.
+    let mut highest: Vec<&Total> = all.iter().collect();
+    highest.sort_by_key(|t| std::cmp::Reverse(t.total));
+    let mut lowest: Vec<&Total> = all.iter().filter(|i| i.complete).collect();
+    lowest.sort_by_key(|i| i.total);
+    let county = |c: CountyId| link(links, Target::County(c), &marked(user, c));
+    let list = |caption: &str, rows: &[&Total]| {
+        html! {
+            div class="box" {
+                table {
+                    caption { (caption) }
+                    thead { tr { th { "Score" } th class="t" { "Batting" } th class="t" { "Against" } th { "Year" } } }
+                    tbody {
+                        @for i in rows.iter().take(10) {
+                            tr {
+                                td { (link(links, i.at, &i.score)) }
+                                td class="t" { (county(i.batting)) }
+                                td class="t" { (county(i.bowling)) }
+                                td { (link(links, Target::Season(i.year), &i.year.to_string())) }
+                            }
+                        }
+                    }
+                    (page::your_county_key(user, 4))
+                }
+            }
+        }
+    };
+    // The record partnership of each wicket over every county's.
+    let mut best: Vec<Option<(CountyId, views::RecordRow)>> = vec![None; all_out as usize];
+    for c in 0..counties::all().len() as CountyId {
+        for r in views::records_view(comp, c)?.rows {
+            let (Some(w), Some(runs)) = (r.wicket, r.runs) else {
+                continue;
+            };
+            let slot = &mut best[w - 1];
+            if slot
+                .as_ref()
+                .is_none_or(|(_, b)| b.runs.unwrap_or(0) < runs)
+            {
+                *slot = Some((c, r));
+            }
+        }
+    }
+    let title = format!("{}: records", comp.name());
+    let body = html! {
+        h1 { "Records" }
+        p { "The record innings totals, batsmen's innings and partnerships of every match in the almanack; each county's own are on its page." }
+        nav { a href="#totals" { "Totals" } a href="#innings" { "Innings" } a href="#partnerships" { "Partnerships" } }
+        h2 id="totals" { "Totals" }
+        (list("The highest innings totals", &highest))
+        (list(&format!("The lowest completed innings totals (all out, {all_out} wickets)"), &lowest))
+        (innings_records(innings, None, user, links))
+        h2 id="partnerships" { "Partnerships" }
+        div class="box" {
+            table {
+                caption { "The record partnership for each wicket" }
+                thead { tr { th { "Wicket" } th { "Runs" } th class="t" { "Batsmen" } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
+                tbody {
+                    @for (w, b) in best.iter().enumerate() {
+                        tr {
+                            td { (w + 1) }
+                            @match b {
+                                Some((c, r)) => {
+                                    td { (r.runs.unwrap_or(0)) @if r.unbroken == Some(true) { (page::UNBROKEN) } }
+                                    td class="t" { (r.batsmen.clone().unwrap_or_default()) }
+                                    td class="t" { (county(*c)) }
+                                    td class="t" { @match r.opponent { Some(o) => { (county(page::county_id(o))) } None => { "-" } } }
+                                    td { @if let Some(y) = r.year { (link(links, Target::Season(y), &y.to_string())) } }
+                                }
+                                None => { td { "-" } td class="t" { "-" } td class="t" { "-" } td class="t" { "-" } td { "-" } }
+                            }
+                        }
+                    }
+                }
+                tfoot { tr { td class="t" colspan="6" {
+                    (page::UNBROKEN) " unbroken: the innings closed with the two together. Batsmen by their place in the order."
+                    @if let Some(note) = views::format::star_note(user) { " " (note) }
+                } } }
+            }
+        }
+        h2 { "Each county's records" }
+        ul {
+            @for c in 0..counties::all().len() as CountyId {
+                li { (county(c)) }
+            }
+        }
+    };
+    Ok(shell(&title, 0, body))
+}
+
+/// One batsman's innings, for the innings records.
+#[derive(Clone, Debug)]
+pub struct BatInnings {
+    pub county: CountyId,
+    pub opponent: CountyId,
+    /// Place in the order, 1..=11.
+    pub no: u8,
+    pub runs: u16,
+    pub balls: u16,
+    pub not_out: bool,
+    /// Not out through an innings that closed all out, having opened it.
+    pub carried: bool,
+    pub year: u16,
+    pub at: Target,
+}
+
+/// A kept match's scorecard on its page: each innings' batsmen (runs, balls, how out), its
+/// extras and total, and its fall of wickets with the partnership for each wicket.
+fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
+    let innings: Vec<u8> = {
+        let mut v: Vec<u8> = card.rows.iter().map(|r| r.innings).collect();
+        v.dedup();
+        v
+    };
+    let yours = user.map(|u| counties::get(u).name.as_str());
+    let star = |name: &str| {
+        if Some(name) == yours {
+            format!("{name}*")
+        } else {
+            name.to_string()
+        }
+    };
+    html! {
+        @if !card.toss.is_empty() { p { "Toss: " (card.toss) "." } }
+        @for i in innings {
+            @let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
+            @let batting = rows.first().map(|r| r.batting.as_str()).unwrap_or_default();
+            div class="box" {
+                table class="card" {
+                    caption { (ordinal_innings(i)) " innings: " (star(batting)) }
+                    thead { tr { th { "No." } th { "How out" } th { "Runs" } th { "Balls" } } }
+                    tbody {
+                        @for r in rows.iter().filter(|r| r.kind == "batsman") {
+                            tr {
+                                td { (r.no.unwrap_or(0)) }
+                                td { (r.how_out) }
+                                td { @match r.runs { Some(n) => { (n) } None => { "-" } } }
+                                td { @match r.balls { Some(n) => { (n) } None => { "-" } } }
+                            }
+                        }
+                        @for r in rows.iter().filter(|r| r.kind == "extras") {
+                            tr { td {} td { "Extras" @if !r.detail.is_empty() { " (" (r.detail) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
+                        }
+                        @for r in rows.iter().filter(|r| r.kind == "total") {
+                            tr class="total" {
+                                td {}
+                                td { "Total" @if !r.detail.is_empty() { " (" (r.detail) ")" } }
+                                td { (r.runs.unwrap_or(0)) @if r.detail != "all out" { "-" (r.wickets.unwrap_or(0)) } }
+                                td { (crate::engine::score::overs_text(r.balls.unwrap_or(0))) " ov" }
+                            }
+                        }
+                    }
+                }
+            }
+            @let falls: Vec<&&views::ScorecardRow> = rows.iter().filter(|r| r.kind == "fall" || r.kind == "unbroken").collect();
+            @if !falls.is_empty() {
+                div class="box" {
+                    table class="falls" {
+                        caption { "Fall of wickets and partnerships" }
+                        thead { tr { th { "Wicket" } th { "Score" } th { "Out" } th { "Partnership" } } }
+                        tbody {
+                            @for f in &falls {
+                                tr {
+                                    td { (f.wicket.unwrap_or(0)) }
+                                    td { (f.score.unwrap_or(0)) }
+                                    td { @if f.kind == "fall" { "no. " (f.no.unwrap_or(0)) } @else { "unbroken" } }
+                                    td { (f.partnership.unwrap_or(0)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn ordinal_innings(i: u8) -> &'static str {
+    match i {
+        1 => "First",
+        2 => "Second",
+        3 => "Third",
+        _ => "Fourth",
+    }
+}
+
+/// The batsmen's innings of a kept match's scorecard, added to `out`.
+fn innings_of(
+    card: &views::ScorecardView,
+    m: &MatchSummary,
+    year: u16,
+    at: Target,
+    out: &mut Vec<BatInnings>,
+) {
+    let mut numbers: Vec<u8> = card.rows.iter().map(|r| r.innings).collect();
+    numbers.dedup();
+    for i in numbers {
+        let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
+        let Some(first) = rows.first() else { continue };
+        let county = if first.batting == counties::get(m.home).name {
+            m.home
+        } else {
+            m.away
+        };
+        let opponent = if county == m.home { m.away } else { m.home };
+        let complete = rows
+            .iter()
+            .any(|r| r.kind == "total" && r.detail == "all out");
+        for r in rows.iter().filter(|r| r.kind == "batsman") {
+            let (Some(no), Some(runs)) = (r.no, r.runs) else {
+                continue;
+            };
+            let not_out = r.how_out == "not out";
+            out.push(BatInnings {
+                county,
+                opponent,
+                no,
+                runs,
+                balls: r.balls.unwrap_or(0),
+                not_out,
+                carried: not_out && no <= 2 && complete,
+                year,
+                at,
+            });
+        }
+    }
+}
+
+/// Every batsman's innings of the kept scorecards, best first (the higher score, then not
+/// out, then the earlier).
+pub struct Innings {
+    all: Vec<BatInnings>,
+    /// Matches whose scorecard was kept, of those played.
+    kept: usize,
+    played: usize,
+}
+
+impl Innings {
+    fn of(mut all: Vec<BatInnings>, kept: usize, played: usize) -> Innings {
+        all.sort_by(|a, b| b.runs.cmp(&a.runs).then(b.not_out.cmp(&a.not_out)));
+        Innings { all, kept, played }
+    }
+
+    /// The innings of `county` (of every county when none), best first.
+    fn of_county(&self, county: Option<CountyId>) -> impl Iterator<Item = &BatInnings> {
+        self.all
+            .iter()
+            .filter(move |i| county.is_none_or(|c| i.county == c))
+    }
+}
+
+/// The innings records of `county` (of every county when none).
+fn innings_records(
+    innings: &Innings,
+    county: Option<CountyId>,
+    user: Option<CountyId>,
+    links: Links,
+) -> Markup {
+    let places = innings.all.iter().map(|i| i.no).max().unwrap_or(0);
+    let best_at: Vec<Option<&BatInnings>> = (1..=places)
+        .map(|no| innings.of_county(county).find(|i| i.no == no))
+        .collect();
+    let hundreds = |c: Option<CountyId>| innings.of_county(c).filter(|i| i.runs >= 100).count();
+    let carried: Vec<&BatInnings> = innings.of_county(county).filter(|i| i.carried).collect();
+    let row = |i: &BatInnings| {
+        html! {
+            td { (link(links, i.at, &i.runs.to_string())) }
+            td { (i.balls) }
+            td class="t" { @if i.not_out { "not out" } @else { "out" } }
+            td { (i.no) }
+            td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
+            td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
+            td { (link(links, Target::Season(i.year), &i.year.to_string())) }
+        }
+    };
+    let head = html! {
+        thead { tr { th { "Runs" } th { "Balls" } th class="t" { "How" } th { "No." } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
+    };
+    let whose = county.map_or("", |c| counties::get(c).name.as_str());
+    html! {
+        h2 id="innings" { "Innings" }
+        @if innings.kept == 0 {
+            p { "No match of this competition keeps its scorecard (its matches were played by a version of ACCC \
+                 that kept their results only), so there are no records of batsmen's innings." }
+        } @else {
+            p {
+                "From the scorecards of " (innings.kept) " of the " (innings.played) " matches played"
+                @if innings.kept < innings.played { " (the others were played by a version of ACCC that kept their results only)" }
+                ". Batsmen are known by their place in the order (No.); each score is a link to its match."
+            }
+            p {
+                "Hundreds: " (hundreds(county))
+                "; the bat carried through a completed innings (an opener not out at its end): " (carried.len()) "."
+            }
+            div class="box" {
+                table {
+                    caption { @if whose.is_empty() { "The highest innings" } @else { (whose) ": the highest innings" } }
+                    (head)
+                    tbody { @for i in innings.of_county(county).take(10) { tr { (row(i)) } } }
+                    (page::your_county_key(user, 7))
+                }
+            }
+            div class="box" {
+                table {
+                    caption { "The highest innings at each place in the order" }
+                    (head)
+                    tbody {
+                        @for (no, best) in best_at.iter().enumerate() {
+                            tr {
+                                @match best {
+                                    Some(i) => { (row(i)) }
+                                    None => { td { "-" } td {} td class="t" {} td { (no + 1) } td class="t" {} td class="t" {} td {} }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !carried.is_empty() {
+                div class="box" {
+                    table {
+                        caption { "Carrying the bat" }
+                        (head)
+                        tbody { @for i in carried.iter().take(10) { tr { (row(i)) } } }
+                    }
+                }
+            }
+            @if county.is_none() {
+                div class="box" {
+                    table {
+                        caption { "Hundreds by county" }
+                        thead { tr { th class="t" { "County" } th { "Hundreds" } th { "Highest" } } }
+                        tbody {
+                            @for c in 0..counties::all().len() as CountyId {
+                                tr {
+                                    td class="t" { (link(links, Target::County(c), &marked(user, c))) }
+                                    td { (hundreds(Some(c))) }
+                                    td { @match innings.of_county(Some(c)).next() { Some(i) => { (link(links, i.at, &i.runs.to_string())) } None => { "-" } } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
