@@ -18,7 +18,8 @@ use crate::error::{Error, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
     Level(u8),
-    /// The professional as it stood before issue 17 (`ai::profile::FROZEN`).
+    /// The frozen professional (`ai::profile::FROZEN`): level 5 as first calibrated, kept as a
+    /// fixed yardstick the levels are measured against.
     Frozen,
     /// The search player (`ai::analyst`), the ceiling the levels are measured against.
     Analyst,

@@ -167,7 +167,7 @@ pub fn report(
 /// What `--json` prints: the ball log's `result` line (its fields as the log has them), with
 /// the match's `seed` and its counties' names (`home`, `away`, and `winner_county`, null
 /// when no side won) added, so that the object says which match it was and who won.
-fn json_result(log: &BallLog, seed: u64, home: &str, away: &str) -> serde_json::Value {
+pub(crate) fn json_result(log: &BallLog, seed: u64, home: &str, away: &str) -> serde_json::Value {
     let mut result = log.result().expect("a finished match has a result").clone();
     let winner = match result["winner"].as_str() {
         Some("home") => Some(home),

@@ -206,7 +206,7 @@ pub fn run_host(args: HostArgs) -> Result<()> {
         &mut home_bot,
         finisher,
         &mut log,
-        |log: &BallLog| log.result().map(ToString::to_string).unwrap_or_default(),
+        |log: &BallLog| super::match_cmd::json_result(log, seed, &h.name, &a.name).to_string(),
     )
     .map_err(|e| match e {
         HostError::Net(e) => net_error(e),

@@ -513,7 +513,7 @@ fn cards_not_in_hand_choices_out_of_turn_and_a_flood_are_refused_and_change_noth
                     choice: WireChoice::Card(missing),
                 })
                 .unwrap();
-                expect_refused(link, "not in the hand");
+                expect_refused(link, "not in that hand");
                 link.send_raw(&GuestMsg::Choose {
                     number,
                     choice: WireChoice::Card(200),
