@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{InningsScore, PublicState, Side};
+use crate::engine::{InningsScore, MatchOptions, PublicState, Side};
 
 /// The names of the two sides, home first.
 pub struct Names<'a> {
@@ -55,6 +55,20 @@ pub fn scorecard(p: &PublicState, names: &Names<'_>) -> String {
     out
 }
 
+/// The innings' extras of each kind whose rule is in effect, as "no-balls 3": none at all when
+/// every rule is off. The printed scorecard and the scorecard view tell them alike.
+pub fn extras_told(o: &MatchOptions, inn: &InningsScore) -> Vec<String> {
+    [
+        (o.no_balls, "no-balls", inn.no_balls),
+        (o.wides, "wides", inn.wides),
+        (o.byes, "byes", inn.byes),
+    ]
+    .iter()
+    .filter(|k| k.0)
+    .map(|(_, what, n)| format!("{what} {n}"))
+    .collect()
+}
+
 fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, names: &Names<'_>) {
     let all_out = p.options.all_out();
     let _ = writeln!(out, "{} {} innings", names.of(inn.batting), ORDINALS[nth]);
@@ -85,17 +99,7 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
             format!("  {:>2}  {:<12}{}", n + 1, how, runs).trim_end()
         );
     }
-    // Only the extras whose rules are in effect: none at all when every rule is off.
-    let o = &p.options;
-    let kinds: Vec<String> = [
-        (o.no_balls, "no-balls", inn.no_balls),
-        (o.wides, "wides", inn.wides),
-        (o.byes, "byes", inn.byes),
-    ]
-    .iter()
-    .filter(|k| k.0)
-    .map(|(_, what, n)| format!("{what} {n}"))
-    .collect();
+    let kinds = extras_told(&p.options, inn);
     if !kinds.is_empty() {
         let _ = writeln!(
             out,

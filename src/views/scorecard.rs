@@ -85,16 +85,7 @@ pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
                 ..base.clone()
             });
         }
-        let o = &p.options;
-        let kinds: Vec<String> = [
-            (o.no_balls, "no-balls", inn.no_balls),
-            (o.wides, "wides", inn.wides),
-            (o.byes, "byes", inn.byes),
-        ]
-        .iter()
-        .filter(|k| k.0)
-        .map(|(_, what, n)| format!("{what} {n}"))
-        .collect();
+        let kinds = crate::scorecard::extras_told(&p.options, inn);
         rows.push(ScorecardRow {
             kind: "extras".into(),
             runs: Some(inn.extras()),
