@@ -46,6 +46,11 @@ use super::NetError;
 pub const MAGIC: [u8; 8] = *b"ACCCnet1";
 /// What a host busy with a match sends instead of [`MAGIC`], before it closes.
 pub const BUSY: [u8; 8] = *b"ACCCbusy";
+/// What a host sends, as a plain frame in place of its confirmation, to a peer whose code
+/// was wrong, before it closes: so that the guest can tell a wrong code from a connection
+/// that failed for another reason (a handshake too slow on a loaded machine), which it may
+/// try again. It tells a stranger nothing that the closing would not.
+pub const WRONG: [u8; 8] = *b"ACCCnope";
 /// The most bytes a frame may hold (its length prefix not counted).
 pub const MAX_FRAME: usize = 64 * 1024;
 /// The bytes AEAD adds to each frame (Poly1305's tag).
@@ -236,14 +241,20 @@ impl Channel {
             .map_err(io("setting a time limit"))?;
         stream.write_all(&MAGIC).map_err(io("sending"))?;
         let mut bytes_out = 8 + write_frame(&mut stream, &ours, limits.frame)? as u64;
+        let wrong = |stream: &mut TcpStream| {
+            let _ = write_frame(stream, &WRONG, limits.frame);
+            NetError::WrongCode
+        };
         // A message that is not a point of the group: a wrong guess as much as any.
-        let shared = pake.finish(&theirs).map_err(|_| NetError::WrongCode)?;
+        let Ok(shared) = pake.finish(&theirs) else {
+            return Err(wrong(&mut stream));
+        };
         let (h2g, g2h) = keys(&shared);
         // A peer that goes quiet or away before confirming learnt nothing it could check.
         let confirm = read_frame(&mut stream, remaining(deadline), remaining(deadline))?;
         match g2h.decrypt(&nonce(0), confirm.as_slice()) {
             Ok(text) if text == CONFIRM_GUEST => {}
-            _ => return Err(NetError::WrongCode),
+            _ => return Err(wrong(&mut stream)),
         }
         let sealed = h2g
             .encrypt(&nonce(0), CONFIRM_HOST)
@@ -304,12 +315,12 @@ impl Channel {
             .map_err(|_| NetError::TooLarge(CONFIRM_GUEST.len()))?;
         let mut bytes_out = out.len() as u64;
         bytes_out += write_frame(&mut stream, &sealed, limits.frame)? as u64;
-        let confirm = match read_frame(&mut stream, remaining(deadline), remaining(deadline)) {
-            Ok(frame) => frame,
-            // The host closes on a wrong code.
-            Err(NetError::Closed | NetError::Io { .. }) => return Err(NetError::WrongCode),
-            Err(e) => return Err(e),
-        };
+        // A host that closes without a word may have run out of time: that is tried again,
+        // not taken for a wrong code.
+        let confirm = read_frame(&mut stream, remaining(deadline), remaining(deadline))?;
+        if confirm == WRONG {
+            return Err(NetError::WrongCode);
+        }
         match h2g.decrypt(&nonce(0), confirm.as_slice()) {
             Ok(text) if text == CONFIRM_HOST => {}
             _ => return Err(NetError::WrongCode),

@@ -54,11 +54,12 @@ pub enum Door {
 
 impl Door {
     /// Listens on `listener`: connections are handed to the host only while it waits for its
-    /// guest; the rest are told [`BUSY`] and closed.
+    /// guest; the rest are told [`BUSY`] and closed. The first is wanted from the start, so
+    /// that a guest who comes before the host has begun to wait is not turned away.
     pub fn listen(listener: TcpListener) -> std::io::Result<Door> {
         let local = listener.local_addr()?;
         listener.set_nonblocking(true)?;
-        let wanted = Arc::new(AtomicBool::new(false));
+        let wanted = Arc::new(AtomicBool::new(true));
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, incoming) = std::sync::mpsc::sync_channel(1);
         let thread = {

@@ -576,7 +576,8 @@ fn cards_not_in_hand_choices_out_of_turn_and_a_flood_are_refused_and_change_noth
     assert_eq!(json, local);
 }
 
-/// How a proxy tampers with the guest's frames on its first connection.
+/// How a proxy tampers with the guest's frames, once, on the first connection to carry the
+/// frame named.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Tamper {
     Nothing,
@@ -589,7 +590,7 @@ enum Tamper {
 }
 
 /// A forwarding proxy on loopback between a guest and the host: it records every byte both
-/// ways and tampers with the guest's frames on its first connection.
+/// ways and tampers with the guest's frames as its [`Tamper`] says.
 struct Proxy {
     addr: SocketAddr,
     wire: Arc<Mutex<Vec<u8>>>,
@@ -620,7 +621,10 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
     let stop = Arc::new(AtomicBool::new(false));
     let (wire2, stop2) = (wire.clone(), stop.clone());
     let thread = std::thread::spawn(move || {
-        let mut first = true;
+        // The tamper is done once, on the first connection to carry the frame it names: a
+        // connection turned away before then (the host not yet waiting, a slow handshake on a
+        // loaded machine) leaves it for the next.
+        let pending = Arc::new(AtomicBool::new(true));
         let mut pumps = Vec::new();
         while !stop2.load(Ordering::SeqCst) {
             let Ok((mut guest, _)) = listener.accept() else {
@@ -632,8 +636,6 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
             // Without these, Nagle's algorithm holds small frames back.
             guest.set_nodelay(true).unwrap();
             host.set_nodelay(true).unwrap();
-            let tamper = if first { tamper } else { Tamper::Nothing };
-            first = false;
             let (mut g2, mut h2) = (guest.try_clone().unwrap(), host.try_clone().unwrap());
             let w = wire2.clone();
             pumps.push(std::thread::spawn(move || {
@@ -647,6 +649,7 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
                 let _ = g2.shutdown(Shutdown::Both);
             }));
             let w = wire2.clone();
+            let pending = pending.clone();
             pumps.push(std::thread::spawn(move || {
                 let send = |host: &mut TcpStream, bytes: &[u8]| {
                     w.lock().unwrap().extend_from_slice(bytes);
@@ -657,6 +660,8 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
                 };
                 send(&mut host, &magic);
                 let mut held: Option<Vec<u8>> = None;
+                // Whether this connection took the tamper.
+                let mut mine = false;
                 for k in 0.. {
                     let Some(head) = read_exactly(&mut guest, 4) else {
                         break;
@@ -667,7 +672,15 @@ fn proxy(target: SocketAddr, tamper: Tamper) -> Proxy {
                     };
                     let mut frame = head;
                     frame.extend_from_slice(&body);
+                    let at = match tamper {
+                        Tamper::Replay(at) | Tamper::Swap(at) | Tamper::Flip(at) => at,
+                        Tamper::Nothing => usize::MAX,
+                    };
+                    if k == at && pending.swap(false, Ordering::SeqCst) {
+                        mine = true;
+                    }
                     let ok = match tamper {
+                        _ if !mine => send(&mut host, &frame),
                         Tamper::Replay(at) if k == at => {
                             send(&mut host, &frame) && send(&mut host, &frame)
                         }
