@@ -242,13 +242,15 @@ impl Library {
                 .cloned()
                 .ok_or(NotKept::ResultOnly(id));
         }
-        if self.archived_through.is_none_or(|t| id.year > t) {
+        let Some(through) = self.archived_through.filter(|&t| id.year <= t) else {
             return Err(NotKept::ResultOnly(id));
-        }
+        };
         let path = self.archive_path.clone().ok_or(NotKept::ResultOnly(id))?;
         let seasons = self
             .archive
-            .get_or_init(|| archive::read(&path, comp.settings().seed).map_err(std::rc::Rc::new))
+            .get_or_init(|| {
+                archive::read(&path, comp.settings().seed, through).map_err(std::rc::Rc::new)
+            })
             .as_ref()
             .map_err(|problem| NotKept::Archive {
                 path: path.clone(),

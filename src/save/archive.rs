@@ -1,134 +1,140 @@
 //! The archive beside a save: `DIR/NAME.acx`, the records (tapes) of the matches of the
 //! seasons closed, for reopening any match of the history ball by ball (`crate::history`).
-//! It has the save's guarantees: an envelope ([`crate::store::envelope`], tag `ACCCARCH`,
-//! versioned and checksummed) around the bytes of [`ArchiveV1`], written atomically
-//! through [`crate::store::atomic`] by the program that holds the save's lock
-//! ([`super::Keeper`]), before the save that names it (see [`super::v4`]).
+//! Written only by the program that holds the save's lock ([`super::Keeper`]), always before
+//! the save that names it (see [`super::v4`]), and read no further than that save names.
 //!
-//! Seasons are added at their end: the file is written again whole with the new seasons after
-//! the old (a hundred seasons are a few megabytes; it is written once a season in the terminal
-//! program, at each save of `accc sim`). No backup is kept: each version holds all of the
-//! one before, and a write replaces the file whole or not at all.
+//! Format 2, written now, is a run of envelopes ([`crate::store::envelope`], tag `ACCCARCH`,
+//! version 2), one a season, each checksummed on its own. A season is added at its end by
+//! appending its envelope and flushing the file: the seasons before it are neither read back
+//! into memory nor written again, so a checkpoint of `accc sim` costs the new seasons alone.
+//! A crash mid-append leaves a torn last envelope, of a season no save names yet: readers
+//! stop before it, and the next append cuts it off (as it cuts off any season a lost save
+//! left ahead). Damage anywhere else is reported, and an archive that cannot be used is moved
+//! aside as `NAME.acx.bad` before a new one is written, never written over.
+//!
+//! Format 1 (one envelope holding every season, rewritten whole at each checkpoint) is read
+//! as ever; the first append to one writes it again, atomically, as format 2.
 
+use std::fs::OpenOptions;
+use std::io::{Seek, SeekFrom, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::engine::tape::Tape;
 use crate::league::kept::SeasonTapes;
-use crate::store::envelope::{self, Kind};
-use crate::store::{self, atomic};
+use crate::store::envelope::{self, Kind, HEADER_LEN};
+use crate::store::{self, atomic, Doing};
 
 /// The archive's extension.
 pub const EXTENSION: &str = "acx";
 /// The largest archive read: a hundred seasons are about 12 MB.
 pub const MAX_BYTES: u64 = 64 << 20;
-/// The archive's tag and the format this program writes.
+/// The archive's tag and the format this program writes (each season's envelope).
 pub const KIND: Kind = Kind {
     tag: b"ACCCARCH",
-    version: 1,
+    version: 2,
     max_bytes: MAX_BYTES,
 };
 
-/// The archive's stored form, format 1, laid out by hand (a tape is bytes, copied whole),
-/// all integers little-endian:
+/// One season's stored form (the payload of each envelope of format 2), laid out by hand (a
+/// tape is bytes, copied whole), all integers little-endian:
 ///
 /// ```text
 /// u64  the seed of the competition whose matches these are (an archive left by another
 ///      competition of the same name is not taken for this one's)
-/// u16  seasons, then for each, oldest first:
-///   u16  year
-///   for the first class, then the second:
-///     u8   matches, then for each in schedule order: u16 its tape's length + 1 (0: none,
-///          the match is kept as its result only)
-///     the tapes' bytes, one after another
+/// u16  year
+/// for the first class, then the second:
+///   u8   matches, then for each in schedule order: u16 its tape's length + 1 (0: none,
+///        the match is kept as its result only)
+///   the tapes' bytes, one after another
 /// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct ArchiveV1 {
-    pub seed: u64,
-    pub seasons: Vec<SeasonTapes>,
+///
+/// Format 1's payload is the seed, a u16 count of seasons, then each season as above from
+/// its year on.
+fn encode_season(out: &mut Vec<u8>, s: &SeasonTapes) {
+    out.extend_from_slice(&s.year.to_le_bytes());
+    for class in &s.classes {
+        out.push(class.len() as u8);
+        for t in class {
+            let len = t.as_ref().map_or(0, |t| t.bytes().len() as u16 + 1);
+            out.extend_from_slice(&len.to_le_bytes());
+        }
+        for t in class.iter().flatten() {
+            out.extend_from_slice(t.bytes());
+        }
+    }
 }
 
-impl ArchiveV1 {
-    /// The payload's bytes.
-    pub fn encode(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
-        let size: usize = seasons
-            .iter()
-            .flat_map(|s| s.classes.iter().flatten())
-            .map(|t| 2 + t.as_ref().map_or(0, |t| t.bytes().len()))
-            .sum();
-        let mut out = Vec::with_capacity(16 + size + 8 * seasons.len());
-        out.extend_from_slice(&seed.to_le_bytes());
-        out.extend_from_slice(&(seasons.len() as u16).to_le_bytes());
-        for s in seasons {
-            out.extend_from_slice(&s.year.to_le_bytes());
-            for class in &s.classes {
-                out.push(class.len() as u8);
-                for t in class {
-                    let len = t.as_ref().map_or(0, |t| t.bytes().len() as u16 + 1);
-                    out.extend_from_slice(&len.to_le_bytes());
-                }
-                for t in class.iter().flatten() {
-                    out.extend_from_slice(t.bytes());
-                }
-            }
+/// A season read from `r` (from its year on), or `None` if the bytes are not one.
+fn decode_season(r: &mut Reader<'_>) -> Option<SeasonTapes> {
+    let year = r.u16()?;
+    let mut s = SeasonTapes {
+        year,
+        ..SeasonTapes::default()
+    };
+    for class in &mut s.classes {
+        let count = r.take(1)?[0] as usize;
+        let lens: Vec<u16> = (0..count).map(|_| r.u16()).collect::<Option<_>>()?;
+        for len in lens {
+            class.push(match len {
+                0 => None,
+                n => Some(Tape::from_bytes(r.take(n as usize - 1)?.to_vec())),
+            });
         }
-        out
     }
+    s.fits().then_some(s)
+}
 
-    /// The seed of a payload, its seasons before `year`, and where they end in it (without
-    /// reading their tapes), or `None` if the bytes are not an archive.
-    fn before(bytes: &[u8], year: u16) -> Option<(u64, u16, usize)> {
-        let mut r = Reader { bytes, at: 0 };
-        let seed = u64::from_le_bytes(r.take(8)?.try_into().ok()?);
-        let n = r.u16()?;
-        let mut kept = 0;
-        let mut end = r.at;
-        for _ in 0..n {
-            if r.u16()? >= year {
-                break;
-            }
-            for _ in 0..2 {
-                let count = r.take(1)?[0] as usize;
-                let mut len = 0usize;
-                for _ in 0..count {
-                    len += r.u16()?.saturating_sub(1) as usize;
-                }
-                r.take(len)?;
-            }
-            kept += 1;
-            end = r.at;
-        }
-        Some((seed, kept, end))
-    }
+/// The envelope of one season of format 2.
+pub fn encode_chunk(seed: u64, s: &SeasonTapes) -> Vec<u8> {
+    let size: usize = s
+        .classes
+        .iter()
+        .flatten()
+        .map(|t| 2 + t.as_ref().map_or(0, |t| t.bytes().len()))
+        .sum();
+    let mut payload = Vec::with_capacity(16 + size);
+    payload.extend_from_slice(&seed.to_le_bytes());
+    encode_season(&mut payload, s);
+    envelope::wrap(KIND, &payload)
+}
 
-    /// The archive in a payload's bytes, or `None` if they are not one.
-    pub fn decode(bytes: &[u8]) -> Option<ArchiveV1> {
-        let mut r = Reader { bytes, at: 0 };
-        let seed = u64::from_le_bytes(r.take(8)?.try_into().ok()?);
-        let n = r.u16()?;
-        let mut seasons = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let year = r.u16()?;
-            let mut s = SeasonTapes {
-                year,
-                ..SeasonTapes::default()
-            };
-            for class in &mut s.classes {
-                let count = r.take(1)?[0] as usize;
-                let lens: Vec<u16> = (0..count).map(|_| r.u16()).collect::<Option<_>>()?;
-                for len in lens {
-                    class.push(match len {
-                        0 => None,
-                        n => Some(Tape::from_bytes(r.take(n as usize - 1)?.to_vec())),
-                    });
-                }
-            }
-            if !s.fits() {
-                return None;
-            }
-            seasons.push(s);
-        }
-        (r.at == bytes.len()).then_some(ArchiveV1 { seed, seasons })
+/// An archive's bytes, in format 2.
+pub fn encode(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
+    seasons.iter().flat_map(|s| encode_chunk(seed, s)).collect()
+}
+
+/// Format 1's payload (for tests of the files earlier builds left).
+pub fn encode_v1_payload(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&seed.to_le_bytes());
+    out.extend_from_slice(&(seasons.len() as u16).to_le_bytes());
+    for s in seasons {
+        encode_season(&mut out, s);
     }
+    out
+}
+
+/// The seasons of format 1's payload, or `None` if the bytes are not one.
+fn decode_v1(bytes: &[u8]) -> Option<(u64, Vec<SeasonTapes>)> {
+    let mut r = Reader { bytes, at: 0 };
+    let seed = r.u64()?;
+    let n = r.u16()?;
+    let seasons = (0..n)
+        .map(|_| decode_season(&mut r))
+        .collect::<Option<Vec<_>>>()?;
+    (r.at == bytes.len()).then_some((seed, seasons))
+}
+
+/// A season's envelope payload of format 2: its competition's seed and the season.
+fn decode_chunk(payload: &[u8]) -> Option<(u64, SeasonTapes)> {
+    let mut r = Reader {
+        bytes: payload,
+        at: 0,
+    };
+    let seed = r.u64()?;
+    let s = decode_season(&mut r)?;
+    (r.at == payload.len()).then_some((seed, s))
 }
 
 struct Reader<'a> {
@@ -146,6 +152,10 @@ impl<'a> Reader<'a> {
     fn u16(&mut self) -> Option<u16> {
         Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?))
     }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
 }
 
 /// The archive beside the save at `path`.
@@ -158,7 +168,7 @@ pub fn path_for(path: &Path) -> PathBuf {
 pub enum Problem {
     /// It could not be read (missing, not a regular file, too big, ...).
     File(store::Error),
-    /// Its envelope is wrong.
+    /// An envelope is wrong.
     Envelope(envelope::Problem),
     /// Its checksum holds but its contents are not an archive.
     Undecodable,
@@ -186,67 +196,201 @@ impl std::fmt::Display for Problem {
 
 impl std::error::Error for Problem {}
 
-/// The seasons of the archive at `path`, checked to be the competition's with `seed`.
-pub fn read(path: &Path, seed: u64) -> Result<Vec<SeasonTapes>, Problem> {
+/// One envelope of a format-2 archive, walked in order.
+enum Chunk {
+    /// A season of the competition, and where its envelope lies in the file.
+    Season(SeasonTapes, Range<usize>),
+    /// An envelope that cannot be used, starting at this offset.
+    Bad { at: usize, problem: Problem },
+}
+
+/// The envelopes of a format-2 archive's bytes, in order, up to and including the first bad.
+fn chunks(bytes: &[u8], seed: u64) -> impl Iterator<Item = Chunk> + '_ {
+    let mut at = 0usize;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done || at >= bytes.len() {
+            return None;
+        }
+        let rest = &bytes[at..];
+        let declared = rest
+            .get(12..16)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")) as usize);
+        let end = declared.and_then(|n| at.checked_add(HEADER_LEN + n));
+        let bad = |problem| Chunk::Bad { at, problem };
+        let chunk = match end {
+            Some(end) if end <= bytes.len() => match envelope::unwrap(KIND, &bytes[at..end]) {
+                Ok((_, payload)) => match decode_chunk(payload) {
+                    Some((s, _)) if s != seed => bad(Problem::OtherCompetition),
+                    Some((_, season)) => Chunk::Season(season, at..end),
+                    None => bad(Problem::Undecodable),
+                },
+                Err(p) => bad(Problem::Envelope(p)),
+            },
+            // It runs past the end of the file: cut short.
+            _ => bad(Problem::Envelope(envelope::Problem::Truncated {
+                have: rest.len(),
+                want: declared.map_or(HEADER_LEN, |n| HEADER_LEN + n),
+            })),
+        };
+        match &chunk {
+            Chunk::Season(_, r) => at = r.end,
+            Chunk::Bad { .. } => done = true,
+        }
+        Some(chunk)
+    })
+}
+
+/// Whether `bytes` are a format-1 archive (one envelope of version 1).
+fn is_v1(bytes: &[u8]) -> bool {
+    bytes.len() >= HEADER_LEN
+        && &bytes[..8] == KIND.tag
+        && u16::from_le_bytes([bytes[8], bytes[9]]) == 1
+}
+
+/// The seasons of the archive at `path` for the competition with `seed`, through `through`
+/// (the last season the save names): an archive that lacks one of those, or is damaged
+/// before their end, is refused with what is wrong; what follows them is not read.
+pub fn read(path: &Path, seed: u64, through: u16) -> Result<Vec<SeasonTapes>, Problem> {
     let bytes = store::read::read_regular(path, MAX_BYTES).map_err(Problem::File)?;
-    decode(&bytes, seed)
+    decode(&bytes, seed, through)
 }
 
-/// The seasons of an archive's bytes.
-pub fn decode(bytes: &[u8], seed: u64) -> Result<Vec<SeasonTapes>, Problem> {
-    let (_, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
-    let a = ArchiveV1::decode(payload).ok_or(Problem::Undecodable)?;
-    if a.seed != seed {
-        return Err(Problem::OtherCompetition);
+/// The seasons of an archive's bytes through `through` (see [`read`]).
+pub fn decode(bytes: &[u8], seed: u64, through: u16) -> Result<Vec<SeasonTapes>, Problem> {
+    if is_v1(bytes) {
+        let v1 = Kind { version: 1, ..KIND };
+        let (_, payload) = envelope::unwrap(v1, bytes).map_err(Problem::Envelope)?;
+        let (s, seasons) = decode_v1(payload).ok_or(Problem::Undecodable)?;
+        if s != seed {
+            return Err(Problem::OtherCompetition);
+        }
+        return Ok(seasons);
     }
-    Ok(a.seasons)
-}
-
-/// An archive's bytes.
-pub fn encode(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
-    envelope::wrap(KIND, &ArchiveV1::encode(seed, seasons))
+    if bytes.is_empty() {
+        return Err(Problem::Envelope(envelope::Problem::Empty));
+    }
+    let mut seasons: Vec<SeasonTapes> = Vec::new();
+    for chunk in chunks(bytes, seed) {
+        match chunk {
+            Chunk::Season(s, _) => {
+                let done = s.year >= through;
+                seasons.push(s);
+                if done {
+                    break;
+                }
+            }
+            Chunk::Bad { problem, .. } => return Err(problem),
+        }
+    }
+    Ok(seasons)
 }
 
 /// Adds `new` (seasons, oldest first) to the archive at `path` for the competition with
-/// `seed`, atomically: the seasons it holds from the first of `new` on (left by a write
-/// whose save was then lost) are replaced. An archive that cannot be used is moved aside as
-/// `NAME.acx.bad` (or `.bad.2`, ...) first, and the new one holds `new` alone. Returns where
-/// an unusable archive went, if one did.
+/// `seed`, whose save names the seasons through `through`: what the archive holds from the
+/// first of `new` on, or after `through` from a damaged season on (left by a write whose
+/// save was then lost, or cut short by a crash), is cut off, and `new` appended and flushed.
+/// The seasons before are checked (every envelope's checksum), not written again. An
+/// archive that cannot be used (damaged among the seasons the save names, another
+/// competition's, not an archive) is moved aside as `NAME.acx.bad` (or `.bad.2`, ...)
+/// first, and a new one holds `new` alone; one of format 1 is written again as format 2,
+/// atomically. Returns where an unusable archive went, if one did.
 pub fn append(
     path: &Path,
     seed: u64,
+    through: Option<u16>,
     new: &[&SeasonTapes],
 ) -> Result<Option<PathBuf>, store::Error> {
     let Some(first) = new.first().map(|s| s.year) else {
         return Ok(None);
     };
-    let mut aside = None;
-    // The seasons before the new ones are copied as they are, not read tape by tape.
-    let mut payload = Vec::new();
-    let mut count = 0u16;
-    if path.exists() {
-        let old = store::read::read_regular(path, MAX_BYTES).ok();
-        let kept = old.as_deref().and_then(|bytes| {
-            let (_, p) = envelope::unwrap(KIND, bytes).ok()?;
-            let (s, n, end) = ArchiveV1::before(p, first)?;
-            (s == seed).then(|| (n, p[10..end].to_vec()))
-        });
-        match kept {
-            Some((n, bytes)) => {
-                count = n;
-                payload = bytes;
-            }
-            None => aside = set_aside(path),
+    let fresh = encode(seed, new);
+    let old = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        _ => Some(store::read::read_regular(path, MAX_BYTES)),
+    };
+    let keep = match &old {
+        None => {
+            atomic::write(path, &fresh, None)?;
+            return Ok(None);
+        }
+        Some(Ok(bytes)) => kept_end(bytes, seed, first, through),
+        Some(Err(_)) => Keep::Unusable,
+    };
+    match keep {
+        Keep::Upto(end) => {
+            append_at(path, end as u64, &fresh)?;
+            Ok(None)
+        }
+        Keep::Rewrite(before) => {
+            let mut all = encode(seed, &before.iter().collect::<Vec<_>>());
+            all.extend_from_slice(&fresh);
+            atomic::write(path, &all, None)?;
+            Ok(None)
+        }
+        Keep::Unusable => {
+            let aside = set_aside(path);
+            atomic::write(path, &fresh, None)?;
+            Ok(aside)
         }
     }
-    let fresh = ArchiveV1::encode(seed, new);
-    let mut all = Vec::with_capacity(fresh.len() + payload.len());
-    all.extend_from_slice(&seed.to_le_bytes());
-    all.extend_from_slice(&(count + new.len() as u16).to_le_bytes());
-    all.extend_from_slice(&payload);
-    all.extend_from_slice(&fresh[10..]);
-    atomic::write(path, &envelope::wrap(KIND, &all), None)?;
-    Ok(aside)
+}
+
+/// What an append keeps of the archive there.
+enum Keep {
+    /// Its bytes up to here (format 2).
+    Upto(usize),
+    /// These seasons, written again (format 1).
+    Rewrite(Vec<SeasonTapes>),
+    /// Nothing: it is set aside.
+    Unusable,
+}
+
+/// How much of an archive's `bytes` an append of seasons from `first` on keeps, for a save
+/// that names the seasons through `through`.
+fn kept_end(bytes: &[u8], seed: u64, first: u16, through: Option<u16>) -> Keep {
+    if is_v1(bytes) {
+        let v1 = Kind { version: 1, ..KIND };
+        return match envelope::unwrap(v1, bytes)
+            .ok()
+            .and_then(|(_, p)| decode_v1(p))
+        {
+            Some((s, seasons)) if s == seed => {
+                Keep::Rewrite(seasons.into_iter().filter(|s| s.year < first).collect())
+            }
+            _ => Keep::Unusable,
+        };
+    }
+    let mut end = 0;
+    let mut last = None;
+    for chunk in chunks(bytes, seed) {
+        match chunk {
+            Chunk::Season(s, r) if s.year >= first => return Keep::Upto(r.start),
+            Chunk::Season(s, r) => {
+                end = r.end;
+                last = Some(s.year);
+            }
+            // Past every season the save names: an append cut short, or a season no save
+            // names; cut off.
+            Chunk::Bad { at, .. } if at > 0 && last >= through => return Keep::Upto(at),
+            Chunk::Bad { .. } => return Keep::Unusable,
+        }
+    }
+    if end == 0 {
+        // Empty: nothing of this competition's.
+        return Keep::Unusable;
+    }
+    Keep::Upto(end)
+}
+
+/// Cuts the archive at `path` to `len` bytes and appends `bytes`, flushed to the disk.
+fn append_at(path: &Path, len: u64, bytes: &[u8]) -> Result<(), store::Error> {
+    let io = |e| store::Error::io(path, Doing::Appending, e);
+    let mut f = OpenOptions::new().write(true).open(path).map_err(io)?;
+    f.set_len(len).map_err(io)?;
+    f.seek(SeekFrom::Start(len)).map_err(io)?;
+    f.write_all(bytes).map_err(io)?;
+    f.sync_all().map_err(io)
 }
 
 /// Moves an unusable archive aside under the first free name `NAME.acx.bad`, `.bad.2`, ...
@@ -256,7 +400,7 @@ fn set_aside(path: &Path) -> Option<PathBuf> {
             1 => path.with_extension(format!("{EXTENSION}.bad")),
             n => path.with_extension(format!("{EXTENSION}.bad.{n}")),
         })
-        .find(|p| !p.exists())?;
+        .find(|p| std::fs::symlink_metadata(p).is_err())?;
     std::fs::rename(path, &to).ok()?;
     Some(to)
 }
@@ -282,33 +426,112 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("A.acx");
         let (a, b, c) = (season(1890, 56), season(1891, 3), season(1892, 0));
-        append(&path, 7, &[&a]).unwrap();
-        append(&path, 7, &[&b, &c]).unwrap();
+        append(&path, 7, None, &[&a]).unwrap();
+        let one = std::fs::read(&path).unwrap();
+        append(&path, 7, Some(1890), &[&b, &c]).unwrap();
+        // Appended: the first season's bytes are as they were.
+        assert!(std::fs::read(&path).unwrap().starts_with(&one));
         assert_eq!(
-            read(&path, 7).unwrap(),
+            read(&path, 7, 1892).unwrap(),
             vec![a.clone(), b.clone(), c.clone()]
         );
+        // Read no further than asked.
+        assert_eq!(read(&path, 7, 1890).unwrap(), vec![a.clone()]);
         // 1891 again (its save was lost to a crash, and the season played anew).
         let b2 = season(1891, 5);
-        append(&path, 7, &[&b2]).unwrap();
-        assert_eq!(read(&path, 7).unwrap(), vec![a.clone(), b2]);
+        append(&path, 7, Some(1890), &[&b2]).unwrap();
+        assert_eq!(read(&path, 7, 1891).unwrap(), vec![a.clone(), b2]);
+        assert_eq!(
+            std::fs::read(&path).unwrap().len(),
+            encode(7, &[&a, &season(1891, 5)]).len()
+        );
         // Another competition's archive is not this one's.
-        assert!(matches!(read(&path, 8), Err(Problem::OtherCompetition)));
+        assert!(matches!(
+            read(&path, 8, 1891),
+            Err(Problem::OtherCompetition)
+        ));
         // Bytes that are not an archive are refused, not misread.
-        assert!(ArchiveV1::decode(&[1, 2, 3]).is_none());
-        let mut bytes = ArchiveV1::encode(7, &[&a]);
+        assert!(decode(&[1, 2, 3], 7, 1890).is_err());
+        let mut bytes = encode(7, &[&a]);
         bytes.push(0);
-        assert!(ArchiveV1::decode(&bytes).is_none());
+        assert!(decode(&bytes, 7, 1891).is_err());
+    }
+
+    #[test]
+    fn an_append_cut_short_is_not_read_and_is_cut_off_by_the_next() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("T.acx");
+        let (a, b) = (season(1890, 56), season(1891, 56));
+        append(&path, 7, None, &[&a]).unwrap();
+        let whole = encode(7, &[&a, &b]);
+        let a_len = encode(7, &[&a]).len();
+        for cut in [a_len + 3, a_len + HEADER_LEN + 10, whole.len() - 1] {
+            std::fs::write(&path, &whole[..cut]).unwrap();
+            // The save names 1890 only (the crash came before the save naming 1891).
+            assert_eq!(read(&path, 7, 1890).unwrap(), vec![a.clone()], "{cut}");
+            // A save that named 1891 would find it damaged, and be told so.
+            assert!(read(&path, 7, 1891).is_err());
+            append(&path, 7, Some(1890), &[&b]).unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), whole, "{cut}");
+        }
+        // A season whose length holds but whose bytes were never written (zeros): cut off.
+        let mut zeroed = whole.clone();
+        zeroed[a_len + HEADER_LEN..].fill(0);
+        std::fs::write(&path, &zeroed).unwrap();
+        assert_eq!(read(&path, 7, 1890).unwrap(), vec![a.clone()]);
+        append(&path, 7, Some(1890), &[&b]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), whole);
+    }
+
+    #[test]
+    fn damage_before_the_last_season_is_told_and_the_archive_set_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("D.acx");
+        let (a, b, c) = (season(1890, 56), season(1891, 56), season(1892, 1));
+        append(&path, 7, None, &[&a, &b]).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        // Damage in the first season, and in the last one the save names (the file's last
+        // envelope, which a torn append would also be): each told, and set aside.
+        for at in [HEADER_LEN + 40, good.len() - 5] {
+            let mut bad = good.clone();
+            bad[at] ^= 0x40;
+            std::fs::write(&path, &bad).unwrap();
+            let e = read(&path, 7, 1891).unwrap_err().to_string();
+            assert!(e.contains("checksum"), "{e}");
+            let aside = append(&path, 7, Some(1891), &[&c]).unwrap().unwrap();
+            assert_eq!(std::fs::read(&aside).unwrap(), bad);
+            assert_eq!(read(&path, 7, 1892).unwrap(), vec![c.clone()]);
+            std::fs::remove_file(aside).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_format_1_archive_is_read_and_written_again_as_format_2() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("O.acx");
+        let (a, b, c) = (season(1890, 56), season(1891, 4), season(1892, 9));
+        let v1 = Kind { version: 1, ..KIND };
+        std::fs::write(&path, envelope::wrap(v1, &encode_v1_payload(7, &[&a, &b]))).unwrap();
+        assert_eq!(read(&path, 7, 1891).unwrap(), vec![a.clone(), b.clone()]);
+        assert!(matches!(
+            read(&path, 8, 1891),
+            Err(Problem::OtherCompetition)
+        ));
+        // 1891 played again after a lost save, then 1892.
+        append(&path, 7, Some(1890), &[&b, &c]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), encode(7, &[&a, &b, &c]));
     }
 
     #[test]
     fn an_archive_of_another_competition_is_set_aside_not_added_to() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("A.acx");
-        append(&path, 1, &[&season(1890, 4)]).unwrap();
+        append(&path, 1, None, &[&season(1890, 4)]).unwrap();
         let theirs = std::fs::read(&path).unwrap();
-        let aside = append(&path, 2, &[&season(1890, 2)]).unwrap().unwrap();
+        let aside = append(&path, 2, None, &[&season(1890, 2)])
+            .unwrap()
+            .unwrap();
         assert_eq!(std::fs::read(aside).unwrap(), theirs);
-        assert_eq!(read(&path, 2).unwrap(), vec![season(1890, 2)]);
+        assert_eq!(read(&path, 2, 1890).unwrap(), vec![season(1890, 2)]);
     }
 }

@@ -177,7 +177,12 @@ pub(super) fn archive_closed(
     let Some(last) = closed.last().map(|s| s.year) else {
         return Ok((archived_through, None));
     };
-    match archive::append(&archive::path_for(path), comp.settings().seed, &closed) {
+    match archive::append(
+        &archive::path_for(path),
+        comp.settings().seed,
+        archived_through,
+        &closed,
+    ) {
         Ok(_) => Ok((Some(last), None)),
         Err(e) if e.in_place_unflushed() => Ok((Some(last), Some(Error::from_store(e)))),
         Err(e) => Err(Error::from_store(e)),

@@ -107,6 +107,7 @@ pub enum Doing {
     Replacing,
     FlushingFolder,
     Locking,
+    Appending,
 }
 
 impl Doing {
@@ -119,6 +120,7 @@ impl Doing {
             Doing::Replacing => "putting its new version in place",
             Doing::FlushingFolder => "flushing its folder to disk",
             Doing::Locking => "taking its lock",
+            Doing::Appending => "adding to it",
         }
     }
 }

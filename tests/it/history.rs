@@ -530,8 +530,13 @@ fn a_kill_between_the_archive_and_the_save_leaves_every_match_of_the_save_openab
     let mut comp = accc::save::load(&path).unwrap();
     comp.sim_seasons(1, |_| {});
     let ahead: Vec<&accc::league::kept::SeasonTapes> = comp.shelf().seasons().iter().collect();
-    accc::save::archive::append(&dir.path().join("KILL.acx"), comp.settings().seed, &ahead)
-        .unwrap();
+    accc::save::archive::append(
+        &dir.path().join("KILL.acx"),
+        comp.settings().seed,
+        Some(1890),
+        &ahead,
+    )
+    .unwrap();
     assert_eq!(reopen_and_check(&path, 500), 112);
     // The season played again and saved: the archive's copy is replaced, and all opens.
     ok_in(dir.path(), &["sim", "KILL", "--years", "1"]);
