@@ -111,8 +111,38 @@ impl TapeWriter {
     }
 
     /// Writes `choice`, made for the decision due in `state` (before it is applied).
-    #[inline]
+    ///
+    /// The commonest answers (go on, a card bowled or played in answer) are placed here
+    /// without building the view: this runs at every decision of every match the league
+    /// simulates, three times a delivery.
+    #[inline(always)]
     pub fn push(&mut self, state: &MatchState, choice: Choice) -> Result<(), NotAllowed> {
+        match (state.to_act(), choice) {
+            (Some((_, Decision::Declare)), Choice::Continue) => {
+                self.write(0, 1);
+                Ok(())
+            }
+            (Some((side, Decision::Bowl)), Choice::Card(c)) => {
+                let (place, n) = card_place(state.hand(side), Some(c));
+                let place = place.ok_or(NotAllowed(choice))?;
+                self.write(place, width(n));
+                Ok(())
+            }
+            (Some((side, Decision::Respond { call, .. })), Choice::Card(c)) => {
+                let (place, n) = card_place(state.hand(side), Some(c));
+                let none = u32::from(call.allows_no_card());
+                let place = place.ok_or(NotAllowed(choice))?;
+                self.write(none + place, width(n + none));
+                Ok(())
+            }
+            _ => self.push_rare(state, choice),
+        }
+    }
+
+    /// [`TapeWriter::push`] for the rarer decisions (the toss, a declaration, the opening
+    /// discard, no card, an exchange), kept out of line so that the common path stays small.
+    #[inline(never)]
+    fn push_rare(&mut self, state: &MatchState, choice: Choice) -> Result<(), NotAllowed> {
         let (place, count) = place_of(&state.view(), choice).ok_or(NotAllowed(choice))?;
         self.write(place, width(count));
         Ok(())
@@ -454,7 +484,21 @@ mod tests {
                         assert_eq!(count, n);
                         assert!(p < n);
                         assert_eq!(choice_at(&view, p), Some(*c));
+                        // The writer's own quick path writes the same bits.
+                        let mut quick = TapeWriter::new();
+                        quick.push(s, *c).unwrap();
+                        let mut slow = TapeWriter::new();
+                        slow.write(p, width(count));
+                        assert_eq!(quick.finish(), slow.finish(), "{c:?} at {view:?}");
                         places.push(p);
+                    }
+                    // A card not in the hand has no place.
+                    if let Some(missing) = (0..crate::cards::DISTINCT)
+                        .map(crate::cards::Card::from_index)
+                        .find(|c| !view.hand.contains(c))
+                    {
+                        let c = Choice::Card(missing);
+                        assert_eq!(TapeWriter::new().push(s, c), Err(NotAllowed(c)));
                     }
                     if let Decision::Exchange = view.decision {
                         // Legal lists give each pair once; the tape keeps both orders.
