@@ -510,7 +510,7 @@ fn the_play_throughs_first_evening_declarations_are_not_made() {
 /// Seed 134's position, built: with some 940 deliveries of the match left, no level declares
 /// 146 ahead (the frozen reference, which declares whenever its policy says, does). With 250
 /// left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) do not fit
-/// one and a half times over, and the captains that declare by time do. The [=]
+/// one and a half times over, and the captains that declare by time do. The `[=]`
 /// key's adviser says as the professional does.
 #[test]
 fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {

@@ -194,7 +194,7 @@ pub struct Data {
 embedded_data!("undaunted.toml");
 
 impl Checked for Data {
-    /// Checks what the types cannot: see [`Card::check`].
+    /// Checks what the types cannot: see `Card::check`.
     fn check(&self) -> Result<(), DataError> {
         let terms = self.common.chart("terms");
         self.cards.iter().try_for_each(|c| c.check(terms))

@@ -617,7 +617,7 @@ pub struct Param {
     pub meanings: &'static [(&'static str, &'static str)],
     /// A kept fact that changes between any two calls of its procedure (Paydirt's time and
     /// score, which `status` exists to turn into ahead or behind): a session keeps it, but
-    /// never answers it unasked - the terminal offers the kept value for [Enter] to confirm,
+    /// never answers it unasked - the terminal offers the kept value for `[Enter]` to confirm,
     /// the command line needs the flag and names the kept value when it is missing.
     pub each_call: bool,
     /// For a choice: other names each option is taken under, (name, option key), as the

@@ -1,5 +1,5 @@
 //! The start of the program: the file name prompt, the confirmation of a new file, the
-//! options menu [1]-[9] and [0], and the choice of the user's county.
+//! options menu `[1]`-`[9]` and `[0]`, and the choice of the user's county.
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -48,7 +48,7 @@ pub fn edit_line(input: &mut String, k: KeyEvent, max: usize) -> bool {
 pub enum OptionsKey {
     /// The menu stays, with a word on the key if it has one.
     Stay(Option<OptionsNote>),
-    /// [0]: the options are finished.
+    /// `[0]`: the options are finished.
     Done,
 }
 
@@ -59,7 +59,7 @@ pub enum OptionsNote {
     Changed(String),
     /// Why the key changed nothing.
     Unchanged(String),
-    /// [H]: what the option under the cursor does.
+    /// `[H]`: what the option under the cursor does.
     Help(String),
 }
 
@@ -71,13 +71,13 @@ impl OptionsNote {
     }
 }
 
-/// Applies an options-menu key. As the guide has it, [1]-[8] change their option (and move
+/// Applies an options-menu key. As the guide has it, `[1]`-`[8]` change their option (and move
 /// the cursor, `row`, to its line): a rule into or out of effect, a number one on, round
 /// from its highest to its lowest, said in words ("Packs per session: 1 (after 9 comes
-/// 1)."). [Up]/[Down] move the cursor, stopping at the first and last lines; [-]/[Left]
-/// step the option under it back and [+]/[Right] on, stopping at its ends (a rule is out of
-/// effect at one end, in effect at the other) and saying why nothing changed there. [9]
-/// reverts to defaults, [0] is done; [H] (or [?], [F1]) tells what the option under the
+/// 1)."). `[Up]`/`[Down]` move the cursor, stopping at the first and last lines; `[-]`/`[Left]`
+/// step the option under it back and `[+]`/`[Right]` on, stopping at its ends (a rule is out of
+/// effect at one end, in effect at the other) and saying why nothing changed there. `[9]`
+/// reverts to defaults, `[0]` is done; `[H]` (or `[?]`, `[F1]`) tells what the option under the
 /// cursor does; any other key says which keys there are.
 pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey {
     let changed = |t: String| OptionsKey::Stay(Some(OptionsNote::Changed(t)));
@@ -126,10 +126,10 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
     }
 }
 
-/// The options that step: [1]-[8].
+/// The options that step: `[1]`-`[8]`.
 pub const OPTION_ROWS: usize = 8;
 
-/// What option `row` (0 for [1]) does, for [H]: the rules as `rules.md` reads them, each
+/// What option `row` (0 for `[1]`) does, for `[H]`: the rules as `rules.md` reads them, each
 /// within four lines of the screen.
 fn about(row: usize) -> &'static str {
     match row {
@@ -161,7 +161,7 @@ fn about(row: usize) -> &'static str {
     }
 }
 
-/// The options' names, [1] first.
+/// The options' names, `[1]` first.
 const OPTION_NAMES: [&str; OPTION_ROWS] = [
     "The no-ball rule",
     "The wide rule",
@@ -200,7 +200,7 @@ fn rule(nf: &mut NewFile, row: usize) -> Option<&mut bool> {
     }
 }
 
-/// Steps option `row` (0 for [1]) forward or back: a number one on or back within its
+/// Steps option `row` (0 for `[1]`) forward or back: a number one on or back within its
 /// range, a rule into effect (forward) or out of it. False, and nothing changed, if it is
 /// already at that end.
 fn step_option(nf: &mut NewFile, row: usize, forward: bool) -> bool {
@@ -319,7 +319,7 @@ pub fn options_lines(nf: &NewFile) -> Vec<(String, String)> {
     ]
 }
 
-/// The county chosen by a key: a county's letter, or `None` for [0] (spectator).
+/// The county chosen by a key: a county's letter, or `None` for `[0]` (spectator).
 pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
     match k.code {
         KeyCode::Char('0') => Some(None),
@@ -456,7 +456,7 @@ mod tests {
         assert_eq!(options_lines(&nf)[6].1, "Batting AI level 5 (professional)");
     }
 
-    /// [H] (or [?], [F1]) tells what the option under the cursor does, in at most four lines
+    /// `[H]` (or `[?]`, `[F1]`) tells what the option under the cursor does, in at most four lines
     /// of the screen, and changes nothing; a key that does nothing says which keys do.
     #[test]
     fn help_tells_the_option_under_the_cursor_and_other_keys_say_which_keys_there_are() {
@@ -494,7 +494,7 @@ mod tests {
         assert_eq!(nf, NewFile::default());
     }
 
-    /// [Up] and [Down] stop at the first and last lines rather than going round.
+    /// `[Up]` and `[Down]` stop at the first and last lines rather than going round.
     #[test]
     fn the_options_cursor_stops_at_the_first_and_last_lines() {
         let mut nf = NewFile::default();
@@ -510,7 +510,7 @@ mod tests {
         assert_eq!(nf, NewFile::default(), "moving the cursor changes nothing");
     }
 
-    /// [-] and [+] (and [Left] and [Right]) change the option under the cursor and stop at
+    /// `[-]` and `[+]` (and `[Left]` and `[Right]`) change the option under the cursor and stop at
     /// its ends, saying why nothing changed.
     #[test]
     fn options_step_back_as_well_as_forward_and_stop_at_the_ends() {
