@@ -278,6 +278,10 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
 /// (`situation::deliveries_left`: the cards still to be drawn, and the over).
 fn with_deliveries_left(mut p: PublicState, left: f32) -> PublicState {
     use situation::{CARDS_PER_DELIVERY, CARDS_PER_PACK};
+    #[allow(
+        clippy::cast_sign_loss,
+        reason = "the tests ask for more than 6 deliveries left"
+    )]
     let cards = ((left - 6.0) * CARDS_PER_DELIVERY).round() as u16;
     p.balls_in_over = 0;
     p.pack = p.options.max_packs() - cards / CARDS_PER_PACK;
