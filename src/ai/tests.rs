@@ -1161,7 +1161,7 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
 /// duel --a 5 --b 5 --matches 200 --seed 5` there), so a change to code it shares with the
 /// levels cannot move it unnoticed.
 #[test]
-fn the_frozen_professional_plays_as_level_5_did_before_issue_17() {
+fn the_frozen_professional_keeps_the_duel_tallies_of_its_own_build() {
     let t = run_duel(&DuelConfig {
         a: Lineup::frozen(),
         b: Lineup::frozen(),

@@ -91,7 +91,7 @@ pub fn options_key(nf: &mut NewFile, row: &mut usize, k: KeyEvent) -> OptionsKey
             return changed(said(nf, *row, wrapped));
         }
         // The cursor stops at the first and last lines: going round, a few [Up]s too many
-        // had put it on the last line, and [-] then changed an option not looked at.
+        // would put it on the last line, and [-] then change an option not looked at.
         KeyCode::Up => {
             *row = row.saturating_sub(1);
             return OptionsKey::Stay(None);

@@ -646,7 +646,7 @@ fn a_folder_that_cannot_be_written_to_is_said_before_anything_is_simulated() {
 }
 
 /// Every help fits the 80 columns of the program's screen, wrapped at spaces (a terminal
-/// had cut the words of lines clap left long), whether printed to a terminal or a pipe: the
+/// cuts the words of lines left long), whether printed to a terminal or a pipe: the
 /// whole program's, each command's (read from the program's own list, so a new command is
 /// held to it too), and the charts' subcommands and list of calls.
 #[test]
@@ -851,7 +851,7 @@ fn error_messages_have_no_runs_of_spaces() {
 
 /// Each county's letter is shown with its names wherever a county is asked for: the refusal
 /// of an unknown one (in lines that fit 80 columns), the help of match, sim and show, and
-/// the README (play-through 8, finding 4: the letters were taken but listed nowhere).
+/// the README: a letter the parser takes but no page lists is one nobody can know.
 #[test]
 fn every_county_letter_is_shown_where_a_county_is_asked_for() {
     let joined = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -902,8 +902,8 @@ fn every_county_letter_is_shown_where_a_county_is_asked_for() {
 
 /// An empty --saves-dir is refused (exit 2, in words), for every command, and nothing is made
 /// in ./saves; an empty ACCC_SAVES counts as unset (`a_blank_saves_variable_means_the_default_folder`).
-/// With ACCC_SAVES set, the usage shown with an argument error names only what was typed
-/// (play-through 8, findings 7 and 14).
+/// With ACCC_SAVES set, the usage shown with an argument error names only what was typed, so
+/// that it is a command the person can copy.
 #[test]
 fn an_empty_saves_folder_is_refused_and_the_variable_is_not_shown_as_typed() {
     let dir = tempfile::tempdir().unwrap();

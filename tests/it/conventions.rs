@@ -1,8 +1,7 @@
-//! The command line against the conventions of good command-line tools (issue 37, items 10
-//! and 11): clap's tips kept, help without colour where colour is not wanted (in a
+//! The command line against the conventions of good command-line tools: clap's tips kept, help without colour where colour is not wanted (in a
 //! pseudo-terminal), `match --json` saying which match it was, save names in capitals said,
 //! save names completed, engine errors in words, the licence, and the saves folder in the
-//! platform's data folder with an earlier version's `./saves` told of.
+//! platform's data folder with an earlier version's `./saves` told of; and CI's steps.
 
 use std::io::Read;
 use std::path::Path;
