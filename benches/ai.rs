@@ -20,6 +20,11 @@
 //! answer), and the slowest of them alone. The target: within 100 ms an answer on this 2-core
 //! machine. Run with `cargo bench --bench ai -- analyst`.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a developer's tool: a failure stops it with its error, as a test does"
+)]
+
 use accc::ai::analyst::{Analyst, Search};
 use accc::ai::duel::{play_one, DuelConfig, Lineup};
 use accc::ai::Bot;

@@ -5,6 +5,11 @@
 //! two threads. Run with `cargo bench --bench net`; the bytes of a ball are printed first.
 //! The figures are in docs/NETWORK.md.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a developer's tool: a failure stops it with its error, as a test does"
+)]
+
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 

@@ -8,6 +8,10 @@
 //! declarations ended for the side that made them, the matches drawn, and (as built) the
 //! matches whose scores differ from those with the rule off.
 //! Usage: `cargo run --release --example declarations -- [MATCHES] [SEED]` (1000 and 1).
+#![allow(
+    clippy::unwrap_used,
+    reason = "a developer's tool: a failure stops it with its error, as a test does"
+)]
 use accc::ai::duel::{
     declaration_can_only_lose, declaration_not_needed, play_numbered_seeing, DuelConfig, Lineup,
     GENEROUS_DELIVERIES_PER_WICKET,

@@ -6,6 +6,11 @@
 //!
 //! `cargo run --release --example relay_load -- 200` (the figures are in docs/NETWORK.md).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "a developer's tool: a failure stops it with its error, as a test does"
+)]
+
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -3,6 +3,10 @@
 //! Usage: `cargo run --release --example tune -- MATCHES SEED SPEC_A SPEC_B [short]`;
 //! SPEC: "5" or "3,bat.best=0.6,bowl.spread=3,j.wicket=9" or "frozen" (or "analyst,deals=32");
 //! `needed=off` declares without asking whether a declaration is needed, `needed=2` with 2.
+#![allow(
+    clippy::unwrap_used,
+    reason = "a developer's tool: a failure stops it with its error, as a test does"
+)]
 use accc::ai::duel::{run_duel, DuelConfig, Lineup};
 use accc::ai::profile::*;
 use accc::ai::Level;

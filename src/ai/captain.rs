@@ -287,6 +287,10 @@ pub fn reach_of_cards(hand: &[Card], balls: f32) -> u16 {
         };
     }
     runs.sort_unstable_by(|a, b| b.cmp(a));
+    #[allow(
+        clippy::cast_sign_loss,
+        reason = "not below 0 here, and a float cast saturates"
+    )]
     let balls = balls.max(0.0).floor() as usize;
     runs.iter().take(balls).map(|&r| r as u16).sum()
 }

@@ -1,5 +1,5 @@
 //! Duels: many matches between two computer sides, paired so that each deal is played twice
-//! with the sides swapped, summed into a [`DuelReport`]. The `duel` command, the strength
+//! with the sides swapped, summed into a [`Tally`]. The `duel` command, the strength
 //! test and the benchmark all measure through here.
 //!
 //! Match `k` (0-based) plays the deal of pair `k / 2`; side A is at home when `k` is even and

@@ -62,12 +62,17 @@ impl Costly {
     /// the next dozen balls, wickets and cards counted.
     pub fn line(&self, names: [&str; 2]) -> String {
         let nth = ["1st", "2nd"][(self.side_innings.clamp(1, 2) - 1) as usize];
+        #[allow(
+            clippy::cast_sign_loss,
+            reason = "not below 0 here, and a float cast saturates"
+        )]
+        let cost = self.cost.round().max(0.0) as u32;
         format!(
             "{} {nth} innings, at {} overs: {} (cost about {})",
             names[self.batting.index()],
             overs_text(self.balls),
             self.text(),
-            plural(self.cost.round().max(0.0) as u32, "run")
+            plural(cost, "run")
         )
     }
 

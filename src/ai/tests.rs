@@ -278,6 +278,10 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
 /// (`situation::deliveries_left`: the cards still to be drawn, and the over).
 fn with_deliveries_left(mut p: PublicState, left: f32) -> PublicState {
     use situation::{CARDS_PER_DELIVERY, CARDS_PER_PACK};
+    #[allow(
+        clippy::cast_sign_loss,
+        reason = "the tests ask for more than 6 deliveries left"
+    )]
     let cards = ((left - 6.0) * CARDS_PER_DELIVERY).round() as u16;
     p.balls_in_over = 0;
     p.pack = p.options.max_packs() - cards / CARDS_PER_PACK;
@@ -510,7 +514,7 @@ fn the_play_throughs_first_evening_declarations_are_not_made() {
 /// Seed 134's position, built: with some 940 deliveries of the match left, no level declares
 /// 146 ahead (the frozen reference, which declares whenever its policy says, does). With 250
 /// left, the rest of the innings (about 135 deliveries) and a bowl-out (about 135) do not fit
-/// one and a half times over, and the captains that declare by time do. The [=]
+/// one and a half times over, and the captains that declare by time do. The `[=]`
 /// key's adviser says as the professional does.
 #[test]
 fn no_level_declares_a_first_evening_lead_that_batting_on_would_only_add_to() {
@@ -1157,7 +1161,7 @@ fn the_best_first_look_ahead_answers_as_weighing_every_answer_would() {
 /// duel --a 5 --b 5 --matches 200 --seed 5` there), so a change to code it shares with the
 /// levels cannot move it unnoticed.
 #[test]
-fn the_frozen_professional_plays_as_level_5_did_before_issue_17() {
+fn the_frozen_professional_keeps_the_duel_tallies_of_its_own_build() {
     let t = run_duel(&DuelConfig {
         a: Lineup::frozen(),
         b: Lineup::frozen(),

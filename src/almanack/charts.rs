@@ -126,7 +126,7 @@ fn place_label(v: f64, all: bool) -> String {
     if !all && ![1, 9, 16].contains(&overall) {
         return String::new();
     }
-    let place = crate::views::format::ordinal(((overall - 1) % 8 + 1) as usize);
+    let place = crate::views::format::ordinal(((overall - 1) % 8 + 1).unsigned_abs() as usize);
     if overall <= 8 {
         place
     } else {
@@ -406,7 +406,7 @@ pub fn eras(
                 ))
                 .map_err(chart_error)?;
         }
-        let right = root.dim_in_pixel().0 as i32 - 56;
+        let right = i32::try_from(root.dim_in_pixel().0).unwrap_or(i32::MAX) - 56;
         let left = chart.backend_coord(&(range.start, 0.0)).0 - 8;
         for (i, r) in rows.iter().enumerate() {
             let row = (n - 1 - i) as f64;

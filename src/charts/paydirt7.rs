@@ -450,7 +450,7 @@ pub fn restate(id: &str, facts: &mut BTreeMap<String, Answer>) {
 /// one kept while the time of the game is one at which the score does not change the calls
 /// yet (the first half, the 3rd period before midway) holds only until that time passes,
 /// which the session cannot see: half time may have come since. The session offers its last
-/// answer instead (the command line names it, the terminal takes it with [Enter]).
+/// answer instead (the command line names it, the terminal takes it with `[Enter]`).
 pub fn asked_again(id: &str, facts: &BTreeMap<String, Answer>) -> bool {
     (id == "behind" || id == "ahead")
         && matches!(facts.get("time"), Some(Answer::Choice(t)) if when_row(t).is_none())

@@ -194,7 +194,7 @@ pub struct Data {
 embedded_data!("undaunted.toml");
 
 impl Checked for Data {
-    /// Checks what the types cannot: see [`Card::check`].
+    /// Checks what the types cannot: see `Card::check`.
     fn check(&self) -> Result<(), DataError> {
         let terms = self.common.chart("terms");
         self.cards.iter().try_for_each(|c| c.check(terms))
@@ -935,7 +935,7 @@ fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
             } else {
                 format!("d10#{attempt}")
             };
-            let r = ctx.die(&id, "W10 (d10)", 1, 10)? as usize;
+            let r = ctx.die(&id, "W10 (d10)", 1, 10)?.unsigned_abs() as usize;
             if r <= tied.len() {
                 chosen = Some(tied[r - 1]);
                 break;

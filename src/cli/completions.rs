@@ -1,7 +1,7 @@
 //! `accc completions bash|zsh|fish`: prints the shell's completion script for `accc`, made by
 //! `clap_complete` from the same command definitions the parser uses, and, for fish, the
 //! values of the positional arguments that `clap_complete` leaves out of its fish script
-//! ([`fish_positionals`]). Each script also completes the names of the save files: it asks
+//! (`fish_positionals`). Each script also completes the names of the save files: it asks
 //! `accc __save-names` ([`run_names`]), which reads the words typed so far as the parser
 //! does and lists the files of the saves folder they name.
 

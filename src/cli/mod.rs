@@ -146,8 +146,8 @@ fn counties_help() -> String {
 }
 
 /// An argument error from the parser as one line, like every other error: its message (the
-/// lines before clap's blank line, joined) and the usage it names, e.g. "the following
-/// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)".
+/// lines before clap's blank line, joined) and the usage it names, e.g. `"the following
+/// required arguments were not provided: <NAME> <VIEW> (usage: accc show <NAME> <VIEW>)"`.
 /// A value refused by one of our own parsers ([`values::ValueError`]) is said in its words
 /// alone, without clap's "invalid value ... for ..." before it.
 pub fn parse_error_line(e: &clap::Error) -> String {

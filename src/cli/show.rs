@@ -51,23 +51,25 @@ pub struct ShowArgs {
 /// The views of one match, which `show` takes besides [`views::VIEW_NAMES`].
 pub const MATCH_VIEWS: [&str; 2] = ["scorecard", "log"];
 
-/// Every view `show` takes.
-pub const SHOW_NAMES: [&str; 14] = [
-    "table",
-    "averages",
-    "results",
-    "records",
-    "honours",
-    "positions",
-    "alltime",
-    "alltime-averages",
-    "story",
-    "eras",
-    "race",
-    "scorecard",
-    "log",
-    "innings",
-];
+/// The view of a county's innings records across the century.
+pub const INNINGS_VIEW: &str = "innings";
+
+/// Every view `show` takes: the season views, the match views and the innings view, in that
+/// order, made from those lists so that a view added to one is offered here too.
+pub const SHOW_NAMES: [&str; views::VIEW_NAMES.len() + MATCH_VIEWS.len() + 1] = {
+    let mut names = [INNINGS_VIEW; views::VIEW_NAMES.len() + MATCH_VIEWS.len() + 1];
+    let mut i = 0;
+    while i < views::VIEW_NAMES.len() {
+        names[i] = views::VIEW_NAMES[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < MATCH_VIEWS.len() {
+        names[i + j] = MATCH_VIEWS[j];
+        j += 1;
+    }
+    names
+};
 
 /// What `--format` takes, as completion offers it (any case is taken).
 const FORMATS: [&str; 4] = ["text", "json", "csv", "picture"];
@@ -99,7 +101,7 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     {
         return run_match_view(which, &args, saves);
     }
-    if args.view.eq_ignore_ascii_case("innings") {
+    if args.view.eq_ignore_ascii_case(INNINGS_VIEW) {
         return run_innings_view(&args, saves);
     }
     if args.round.is_some() {

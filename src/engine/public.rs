@@ -119,6 +119,8 @@ impl View<'_> {
 
     /// Whether `choice` answers this decision as [`MatchState::apply`] would take it: one of
     /// the legal choices, two cards changed after a wicket in either order.
+    ///
+    /// [`MatchState::apply`]: super::MatchState::apply
     pub fn allows(&self, choice: Choice) -> bool {
         let legal = self.legal_choices();
         match choice {

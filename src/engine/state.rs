@@ -553,12 +553,12 @@ impl MatchState {
             }
         }
         let x = self.exchange;
-        if x.done > 0 {
-            let out: [Card; 2] = [x.out[0].unwrap(), x.out[1].unwrap_or(x.out[0].unwrap())];
-            let drawn: [Card; 2] = [
-                x.drawn[0].unwrap(),
-                x.drawn[1].unwrap_or(x.drawn[0].unwrap()),
-            ];
+        // Each exchange done sets its card out and its card drawn, so with one done the first
+        // of each is there; a second not made is filled with the first, and the slices leave
+        // it out.
+        if let (true, Some(out0), Some(drawn0)) = (x.done > 0, x.out[0], x.drawn[0]) {
+            let out = [out0, x.out[1].unwrap_or(out0)];
+            let drawn = [drawn0, x.drawn[1].unwrap_or(drawn0)];
             rec.record(&Event::Exchange {
                 side,
                 out: &out[..x.done],

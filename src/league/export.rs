@@ -1,7 +1,5 @@
-//! `accc export`: the whole competition as one JSON document, exactly as
-//! `shared/spec/history-export.md` lays it out (format 1). Extra fields: `seed` (the
-//! competition's), `last_year`, `margin`, each innings' `end`, each match's `user_played`
-//! and each season's `moves`.
+//! `accc export`: the whole competition as one JSON document (format 1), described field by
+//! field in docs/FORMATS.md ("The export of a competition"), beside the save and the journal.
 
 use serde::Serialize;
 

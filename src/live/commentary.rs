@@ -396,7 +396,8 @@ mod tests {
     }
 
     /// A wide the batsman plays to is called off and played as a ball of the over: the line
-    /// says so before what came of it (it had said only "Through to the keeper.").
+    /// says so before what came of it ("Through to the keeper." alone would hide that the
+    /// wide was taken back).
     #[test]
     fn a_wide_called_off_is_said_to_be_played_as_a_ball() {
         let mut b = ball(Call::WideRevoked, 0, 0, false);
@@ -425,8 +426,8 @@ mod tests {
         assert_eq!(describe(&wide, "Kent"), "Wide called: 1 wide.");
     }
 
-    /// A wicket is said "is out caught", as on the guide's screen, but "is run out": the
-    /// commentary had said "is out run out".
+    /// A wicket is said "is out caught", as on the guide's screen, but "is run out", since
+    /// "is out run out" is not English.
     #[test]
     fn a_run_out_is_said_is_run_out_and_the_other_modes_as_the_guide_has_them() {
         let mut b = ball(Call::Normal, 0, 0, true);

@@ -41,7 +41,8 @@ pub struct LiveMatch {
     pub state: MatchState,
     rng: ChaCha8Rng,
     bots: [Bot; 2],
-    /// The analyst that answers for the human on `=` (searching [`Search::ADVICE`] hard).
+    /// The analyst that answers for the human on `[=]` (searching
+    /// [`Search::ADVICE`](crate::ai::analyst::Search::ADVICE) hard).
     adviser: Analyst,
     pub human: Option<Side>,
     pub mode: Mode,
@@ -51,7 +52,7 @@ pub struct LiveMatch {
     /// The human has asked to declare before the next ball.
     pub declare_next: bool,
     /// The person's last choice was the `=` adviser's: the adviser then also says whether it
-    /// would declare (the person declares with [D]; the engine's question before each ball
+    /// would declare (the person declares with `[D]`; the engine's question before each ball
     /// never waits for them).
     pub advised: bool,
     /// The adviser, asked before the last ball, would have declared there, and the person
@@ -72,7 +73,7 @@ pub struct LiveMatch {
     /// A word on the last key, shown until the next (a refused third pick, a digit with
     /// no card under it).
     pub note: Option<String>,
-    /// What [=] did for the person ("[=] bowled the 7 of @gloves@."), shown until the
+    /// What `[=]` did for the person (`"[=] bowled the 7 of @gloves@."`), shown until the
     /// person's next action: the commentary says what came of it, not which card was played.
     /// (Not kept with the match: a match resumed shows none.)
     pub advice_played: Option<String>,
@@ -173,7 +174,7 @@ pub const SPEED_NAMES: [&str; 6] = ["slowest", "slower", "slow", "normal", "fast
 pub struct Watching {
     /// An index into [`SPEEDS`].
     pub speed: usize,
-    /// The user has stopped the play ([Space] or [P]).
+    /// The user has stopped the play (`[Space]` or `[P]`).
     pub held: bool,
     /// Ticks since the last ball.
     waited: u8,
@@ -279,7 +280,7 @@ impl LiveMatch {
     }
 
     /// The decision the human must make now, if any. (The human's choice to declare is
-    /// made ahead with [D], so the engine's question before each ball never waits.)
+    /// made ahead with `[D]`, so the engine's question before each ball never waits.)
     pub fn human_to_act(&self) -> Option<Decision> {
         match self.state.to_act() {
             Some((side, d))
@@ -558,7 +559,7 @@ impl LiveMatch {
     }
 
     /// A new match shown ball by ball (`Mode::Fully`), moved on to the person's first
-    /// decision (or, watched, its first ball): how [2] begins a match, and how a replay does.
+    /// decision (or, watched, its first ball): how `[2]` begins a match, and how a replay does.
     pub fn begin(
         options: MatchOptions,
         levels: Levels,
@@ -699,7 +700,7 @@ impl LiveMatch {
 
     /// Plays the rest of the match without pauses, but for its closing one: the match over,
     /// the close of its last innings and the end of the match are shown as one stop, as when
-    /// it is watched to its end ([Enter] there goes on to the scorecard).
+    /// it is watched to its end (`[Enter]` there goes on to the scorecard).
     pub fn finish_quickly(&mut self) {
         self.mode = Mode::Quick;
         self.paused = None;
@@ -766,7 +767,7 @@ impl Position {
 }
 
 impl BattedOn {
-    /// Said in the review: "2nd innings: [=] would have declared at 280-4, 349 ahead; you
+    /// Said in the review: "2nd innings: `[=]` would have declared at 280-4, 349 ahead; you
     /// batted on." or "...; you declared 12 balls later, at 301-5, 370 ahead."
     pub fn line(&self) -> String {
         let nth = ["1st", "2nd", "3rd", "4th"][self.innings.clamp(1, 4) as usize - 1];

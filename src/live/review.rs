@@ -60,7 +60,7 @@ struct Played {
 
 /// The review of the person's match `game` as lines of text at most `width` wide: a heading,
 /// then the dearest choices, numbered, then each innings the person's side batted on where
-/// [=] would have declared. `None` for a watched match.
+/// `[=]` would have declared. `None` for a watched match.
 pub fn lines(
     settings: &Settings,
     game: &MatchRecord,
@@ -106,7 +106,7 @@ pub fn judged(
     judging(settings, game, most, &mut Vec::new())
 }
 
-/// [`judged`], with where the person's side batted on though [=] would have declared.
+/// [`judged`], with where the person's side batted on though `[=]` would have declared.
 fn judging(
     settings: &Settings,
     game: &MatchRecord,

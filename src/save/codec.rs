@@ -21,7 +21,7 @@ pub fn load(path: &Path) -> Result<Competition, Error> {
 pub struct Contents {
     pub comp: Competition,
     /// The person's match in play, as the file holds it (the journal beside it may hold more:
-    /// see [`Keeper::load`]).
+    /// see [`Keeper::load`](super::Keeper::load)).
     pub in_play: Option<MatchRecord>,
     /// The last match the person played to its end.
     pub last_played: Option<MatchRecord>,
@@ -191,7 +191,7 @@ pub(super) fn archive_closed(
 
 /// Writes `comp` to `path` atomically, keeping the file it replaces as `NAME.bak`, without
 /// taking the file's lock: for tools and tests that stand in for another program. A program
-/// that owns the file writes through its [`Keeper`]. The records of the closed seasons on
+/// that owns the file writes through its [`Keeper`](super::Keeper). The records of the closed seasons on
 /// its shelf go to the archive beside it first.
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
     let (through, unflushed) = archive_closed(path, comp, None)?;

@@ -89,7 +89,7 @@ impl Error {
     }
 
     /// Whether the file was written and only flushing its folder failed, after the new
-    /// version was put in place: the file holds what was saved (and the [`Keeper`] knows it
+    /// version was put in place: the file holds what was saved (and the [`Keeper`](super::Keeper) knows it
     /// as written), but the disk may not have it yet, so a power cut could still take it.
     pub fn written_unflushed(&self) -> bool {
         matches!(&self.kind, ErrorKind::File(k) if k.in_place_unflushed())

@@ -324,7 +324,7 @@ impl Keeper {
         &self.path
     }
 
-    /// Reads the file (see [`load`]) and the journal beside it, and remembers them as read.
+    /// Reads the file (see [`load`](super::load)) and the journal beside it, and remembers them as read.
     pub fn load(&mut self) -> Result<Competition, Error> {
         let before = stamp(self.path());
         let all = load_all(self.path())?;

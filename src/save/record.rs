@@ -73,13 +73,13 @@ pub enum Op {
     /// A choice the engine asked the person for (the toss, a discard, a card, no card, the
     /// cards changed after a wicket).
     Choose(Choice),
-    /// [D]: a declaration armed (`true`) or taken back (`false`), made before the next ball.
+    /// `[D]`: a declaration armed (`true`) or taken back (`false`), made before the next ball.
     Declare(bool),
-    /// [Enter] at a stop: play goes on.
+    /// `[Enter]` at a stop: play goes on.
     Resume,
     /// A watched match moved on this many balls (one tick).
     Watch(u8),
-    /// [Q]: a watched match finished at once.
+    /// `[Q]`: a watched match finished at once.
     Quick,
     /// A choice a computer player made (the side is the one the engine asked).
     Computer(Choice),

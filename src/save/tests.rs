@@ -270,8 +270,8 @@ fn a_keeper_never_overwrites_a_file_another_program_wrote_since() {
 
 /// A save whose new version was put in place but whose folder could not be flushed is saved:
 /// the error says only that (`written_unflushed`), the file holds the competition, and the
-/// keeper knows the file as written, so its next save goes through (it had kept the stamp of
-/// the version before, and took its own save for another program's change).
+/// keeper knows the file as written, so its next save goes through (kept with the stamp of the
+/// version before, it would take its own save for another program's change).
 #[test]
 fn a_save_in_place_whose_folder_was_not_flushed_is_the_keepers_own() {
     let dir = tempfile::tempdir().unwrap();

@@ -36,7 +36,7 @@ pub enum Msg {
 /// The screens over an open file.
 pub enum Screen {
     Menu,
-    /// A text view; `review` is set when reviewing a past season ([7]/[8] move it).
+    /// A text view; `review` is set when reviewing a past season (`[7]`/`[8]` move it).
     Text {
         title: String,
         lines: Vec<String>,

@@ -1,6 +1,6 @@
-//! Table sessions in the terminal, under the charts' [C]: starting one (a name, then its
+//! Table sessions in the terminal, under the charts' `[C]`: starting one (a name, then its
 //! game), the facts a session keeps, listed in words and changed or forgotten by hand (each
-//! change logged, so [U] takes it back), its last calls, and a session that cannot be
+//! change logged, so `[U]` takes it back), its last calls, and a session that cannot be
 //! opened (damaged, or open in another program) told in full, with its backup offered when
 //! one reads. The routing between these screens and the rest of the charts is in
 //! `charts_screen`; the sessions themselves (the file, the facts, the log) are
@@ -23,10 +23,10 @@ use crate::charts::walk::{Answer, Keep};
 use crate::text::plural;
 
 /// The letters that open the listed sessions on the charts' first screen: every letter but
-/// the screen's own keys ([B] backup, [H] help, [N] new).
+/// the screen's own keys (`[B]` backup, `[H]` help, `[N]` new).
 pub const SESSION_LETTERS: &str = "acdefgijklmopqrstuvwxyz";
 
-/// The letters that pick a fact on the facts screen (not [H], its help).
+/// The letters that pick a fact on the facts screen (not `[H]`, its help).
 pub const FACT_LETTERS: &str = "abcdefgijklmnopqrstuvwxyz";
 
 /// The facts a session of system `system` (by its place in the list) keeps, in the order its
@@ -267,7 +267,7 @@ pub fn facts_key(mut s: FactsScreen, k: KeyEvent) -> FactsKey {
 }
 
 /// Sets (or, with `None`, forgets) fact `i` by hand and saves the session whole, as the
-/// command line's `session set` and `unset` do: the change is logged, so that [U] on the
+/// command line's `session set` and `unset` do: the change is logged, so that `[U]` on the
 /// session's screen takes it back; a save that fails leaves the session as it was.
 fn set_fact(s: &mut FactsScreen, i: usize, value: Option<Answer>) {
     let fact = &facts(s.system)[i];
@@ -502,7 +502,7 @@ pub fn backup_of(path: &Path) -> PathBuf {
 
 /// Why session `name` could not be opened, in full: the file, what is wrong, and for a
 /// damaged file its backup, when there is one, and whether it reads. Returns the message
-/// and whether [B] may open the backup.
+/// and whether `[B]` may open the backup.
 pub fn refusal(saves_dir: &Path, name: &str, e: &session::Error) -> (String, bool) {
     // The file and what is wrong; what to do about a backup is this screen's to say.
     let what = match &e.kind {

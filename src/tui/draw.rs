@@ -778,7 +778,7 @@ pub(super) fn text_rows(
 }
 
 /// The line over the keys of a past season under review (row 23): the keys that move
-/// through the completed seasons of `comp`, the year being typed after [G], or what a key
+/// through the completed seasons of `comp`, the year being typed after `[G]`, or what a key
 /// said.
 fn year_bar(f: &mut Frame, area: Rect, bar: &YearBar, comp: &crate::league::Competition) {
     let span = crate::views::span(comp);

@@ -38,7 +38,7 @@ pub enum Start {
         note: Option<OptionsNote>,
     },
     /// A new file's county; `row` is the options' cursor, kept for a step back. `picked` is
-    /// the choice a key made, waiting for [Enter] (`Some(None)`: no county, to watch), as the
+    /// the choice a key made, waiting for `[Enter]` (`Some(None)`: no county, to watch), as the
     /// file, once made, keeps it for good; `note` a word on a key that picked nothing.
     County {
         name: String,
@@ -47,8 +47,8 @@ pub enum Start {
         picked: Option<Option<CountyId>>,
         note: Option<&'static str>,
     },
-    /// The solo charts, opened with [Tab] at the file prompt: they need no cricket file.
-    /// [Esc] from their first screen comes back to the prompt.
+    /// The solo charts, opened with `[Tab]` at the file prompt: they need no cricket file.
+    /// `[Esc]` from their first screen comes back to the prompt.
     Charts(Box<super::charts_screen::ChartsScreen>),
 }
 
@@ -65,8 +65,8 @@ impl Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backup {
     None,
-    /// Readable, and offered with [B]: what it holds (its season and round), to be said
-    /// before [B] is pressed.
+    /// Readable, and offered with `[B]`: what it holds (its season and round), to be said
+    /// before `[B]` is pressed.
     Offered(String),
     /// Tried, and it cannot be read either: why.
     Unusable(String),
@@ -104,19 +104,19 @@ pub struct Open {
     pub screen: Screen,
     /// The folder the file is in (named when it cannot be made).
     saves_dir: PathBuf,
-    /// The menu's class (toggled by [9]).
+    /// The menu's class (toggled by `[9]`).
     pub class: Class,
     /// A one-line message under the menu (what a refused key meant, an error while saving).
     pub status: Option<String>,
     /// Why the last save failed, until a save succeeds: shown on the menu, and quitting
     /// asks first.
     pub unsaved: Option<String>,
-    /// [Q] was pressed once with the competition unsaved.
+    /// `[Q]` was pressed once with the competition unsaved.
     pub(super) quit_asked: bool,
     /// The file's lock, held while it is open, the file as this program last read or wrote
     /// it, and the match in play with its journal.
     pub(super) keeper: Keeper,
-    /// The person's match in play, as the menu offers it ([2] resumes it).
+    /// The person's match in play, as the menu offers it (`[2]` resumes it).
     pub in_play: Option<super::playing::InPlay>,
     /// The user has quit.
     pub(super) quit: bool,
@@ -185,7 +185,7 @@ impl Open {
         self.unsaved = failure;
     }
 
-    /// [Q]: quits, but with the competition unsaved (after one more try) only when asked twice.
+    /// `[Q]`: quits, but with the competition unsaved (after one more try) only when asked twice.
     pub(super) fn quit_key(&mut self, asked_before: bool) -> Screen {
         if self.unsaved.is_some() {
             self.save();

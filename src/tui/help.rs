@@ -19,7 +19,7 @@ pub fn lines() -> Vec<String> {
 }
 
 /// The help on the solo charts and their table sessions: the end of this help, and the
-/// charts' own [H].
+/// charts' own `[H]`.
 pub fn charts_lines() -> Vec<String> {
     CHARTS.lines().map(str::to_string).collect()
 }

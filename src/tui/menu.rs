@@ -12,7 +12,7 @@ use crate::league::competition::Fixture;
 use crate::save::record::{Mode, Op};
 
 impl Open {
-    /// Whether [1] / [2] can play in the menu's class now.
+    /// Whether `[1]` / `[2]` can play in the menu's class now.
     pub fn menu_choices(&self) -> (bool, bool) {
         match self.comp.next_fixture(self.class) {
             Some(f) => (!self.comp.fixture_involves_user(&f), true),
@@ -31,7 +31,7 @@ impl Open {
     }
 
     /// Where the person's county's next match is, told from the menu of the class shown: a
-    /// sentence for after a switch of class ([1] or [2] when the class shown has played its
+    /// sentence for after a switch of class (`[1]` or `[2]` when the class shown has played its
     /// round), so that play in the other class does not carry the person away from it.
     pub fn own_next_told(&self) -> Option<String> {
         let f = self.own_next()?;

@@ -8,6 +8,10 @@ pub mod charts_session;
 pub mod draw;
 pub mod file;
 pub mod help;
+#[allow(
+    clippy::cast_sign_loss,
+    reason = "the one such cast, a lead or target in runs, is taken the larger less the smaller"
+)]
 pub mod match_screen;
 pub mod menu;
 pub mod picture_screen;

@@ -1,6 +1,6 @@
 //! The picture screen: a county's story, the eras or a season's points race drawn by
-//! [`super::pictures`], with [T] turning it into its text (for a screen reader) and back, and
-//! [Esc] back to where it was opened from.
+//! [`super::pictures`], with `[T]` turning it into its text (for a screen reader) and back, and
+//! `[Esc]` back to where it was opened from.
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -13,7 +13,7 @@ use super::pictures::{self, Picture};
 use super::style;
 use super::views::{Review, ViewKind};
 
-/// Where [Esc] goes from a picture.
+/// Where `[Esc]` goes from a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Back {
     /// The all-time menu.

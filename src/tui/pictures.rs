@@ -98,6 +98,10 @@ fn graph_area(area: Rect, y_label_width: u16, first_x_label_width: u16) -> Rect 
 }
 
 /// The cell of a braille chart's point (x, y) in `graph`, for `x_bounds` and `y_bounds`.
+#[allow(
+    clippy::cast_sign_loss,
+    reason = "a point left of or below the bounds saturates at 0, the chart's edge"
+)]
 fn braille_cell(graph: Rect, xb: [f64; 2], yb: [f64; 2], x: f64, y: f64) -> (u16, u16) {
     let dots_x = (x - xb[0]) * (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]);
     let dots_y = (yb[1] - y) * (graph.height as f64 * 4.0 - 1.0) / (yb[1] - yb[0]);
@@ -352,8 +356,10 @@ fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
             .iter()
             .map(|r| {
                 let x = value(r);
+                #[allow(clippy::cast_sign_loss, reason = "a bar below 0 is drawn empty")]
+                let hundredths = x.map_or(0, |x| (x * 100.0).round() as u64);
                 Bar::default()
-                    .value(x.map_or(0, |x| (x * 100.0).round() as u64))
+                    .value(hundredths)
                     .text_value(x.map_or_else(|| "-".into(), text))
                     .label(Line::from(format!("{}s", r.decade)))
             })

@@ -1,4 +1,4 @@
-//! Playing and watching a match from the menu: [1] quickly or [2] fully, the keys on the
+//! Playing and watching a match from the menu: `[1]` quickly or `[2]` fully, the keys on the
 //! match screen, adding the result to the competition (and saving) the moment it ends, and
 //! the final scoreboard.
 
@@ -54,7 +54,7 @@ pub struct InPlay {
     pub label: String,
 }
 
-/// The widest a resume label may be: the menu writes "[2] Resume " before it from column 6
+/// The widest a resume label may be: the menu writes `"[2] Resume "` before it from column 6
 /// of 80.
 pub const RESUME_LABEL_WIDTH: usize = 80 - 6 - "[2] Resume ".len();
 
@@ -145,8 +145,8 @@ pub fn resume_label(
 }
 
 impl Open {
-    /// [1] quickly or [2] fully, with the guide's rules for when each is open. With a match
-    /// in play, [2] resumes it (whichever class the menu shows): only one is played at a
+    /// `[1]` quickly or `[2]` fully, with the guide's rules for when each is open. With a match
+    /// in play, `[2]` resumes it (whichever class the menu shows): only one is played at a
     /// time, and it cannot be dealt again.
     pub(super) fn play_key(&mut self, fully: bool) -> Screen {
         if fully {
@@ -263,8 +263,8 @@ impl Open {
         cut.ops.len()
     }
 
-    /// [2] with a match in play: the match as it was left, on the same ball, stop and hand.
-    /// A watched match comes back held, to be set going with [Space].
+    /// `[2]` with a match in play: the match as it was left, on the same ball, stop and hand.
+    /// A watched match comes back held, to be set going with `[Space]`.
     fn resume(&mut self, fixture: Fixture) -> Screen {
         match self.replayed(&fixture) {
             Ok(mut live) => {

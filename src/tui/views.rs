@@ -1,6 +1,6 @@
 //! The text views on screen: which view ([`ViewKind`]), its title, its lines (drawn by the
 //! same code as `accc show`), and the keys that page through past seasons (a year back or
-//! on, or any year typed: [`YearBar`]), pick a county (the person's own with [Enter]) and
+//! on, or any year typed: [`YearBar`]), pick a county (the person's own with `[Enter]`) and
 //! move about the all-time menu and the final-positions grid.
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -28,7 +28,7 @@ pub enum ViewKind {
 }
 
 impl ViewKind {
-    /// Whether the view is one of the [8] menu's.
+    /// Whether the view is one of the `[8]` menu's.
     pub fn is_all_time(self) -> bool {
         matches!(
             self,
@@ -44,13 +44,13 @@ impl ViewKind {
         )
     }
 
-    /// Whether the view shows one class (and [9] switches it).
+    /// Whether the view shows one class (and `[9]` switches it).
     pub fn has_class(self) -> bool {
         matches!(self, ViewKind::Table | ViewKind::Averages)
     }
 }
 
-/// A past season under review ([7]): its year, and the class its tables show. The review
+/// A past season under review (`[7]`): its year, and the class its tables show. The review
 /// keeps its own class: switching it there leaves the menu's as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Review {
@@ -59,13 +59,13 @@ pub struct Review {
 }
 
 /// The line over the keys of a past season under review: its keys for moving through the
-/// years, a year being typed after [G], or what the last key said (the first or last season
+/// years, a year being typed after `[G]`, or what the last key said (the first or last season
 /// reached, a year that is not there).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum YearBar {
     #[default]
     Keys,
-    /// [G]: the digits typed so far.
+    /// `[G]`: the digits typed so far.
     Typing(String),
     /// Said in answer to the last key, until the next.
     Said(String),
@@ -226,8 +226,8 @@ impl Open {
         }
     }
 
-    /// A key while a year is being typed after [G]: digits, [Backspace], [Enter] to go there
-    /// (a year with no completed season is said, and the view stays), [Esc] to stop typing.
+    /// A key while a year is being typed after `[G]`: digits, `[Backspace]`, `[Enter]` to go there
+    /// (a year with no completed season is said, and the view stays), `[Esc]` to stop typing.
     #[allow(clippy::too_many_arguments)]
     fn year_typed(
         &mut self,
@@ -271,8 +271,8 @@ impl Open {
         }
     }
 
-    /// [P] on a season's view: the points race of its season and class (a county's results:
-    /// that county's class), back to the view on [Esc].
+    /// `[P]` on a season's view: the points race of its season and class (a county's results:
+    /// that county's class), back to the view on `[Esc]`.
     fn race(&mut self, kind: ViewKind, review: Option<Review>) -> Screen {
         let year = review.map(|r| r.year);
         let class = match (kind, review) {

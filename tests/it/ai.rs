@@ -303,7 +303,7 @@ fn accc_review_reads_a_ball_log_and_refuses_what_is_not_one() {
     assert_eq!(junk.status.code(), Some(4));
     assert!(String::from_utf8_lossy(&junk.stderr)
         .contains("the log on standard input cannot be reviewed"));
-    // Wrapped as every view is, to the terminal's 80 columns (it had been to 100).
+    // Wrapped as every view is, to fit the terminal's 80 columns.
     for l in text.lines() {
         assert!(l.chars().count() <= 78, "{l:?}");
     }

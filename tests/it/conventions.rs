@@ -1,8 +1,7 @@
-//! The command line against the conventions of good command-line tools (issue 37, items 10
-//! and 11): clap's tips kept, help without colour where colour is not wanted (in a
+//! The command line against the conventions of good command-line tools: clap's tips kept, help without colour where colour is not wanted (in a
 //! pseudo-terminal), `match --json` saying which match it was, save names in capitals said,
 //! save names completed, engine errors in words, the licence, and the saves folder in the
-//! platform's data folder with an earlier version's `./saves` told of.
+//! platform's data folder with an earlier version's `./saves` told of; and CI's steps.
 
 use std::io::Read;
 use std::path::Path;
@@ -354,6 +353,30 @@ fn the_licence_is_there_as_cargo_toml_says() {
     assert!(licence.starts_with("MIT License\n"), "{licence}");
     assert!(licence.contains("Copyright (c) 2026 the ACCC authors"));
     assert!(licence.contains("Permission is hereby granted, free of charge"));
+}
+
+/// CI (`.ci/run`) runs the command the README gives for the tests, and builds the API
+/// documentation with rustdoc's warnings as errors, so that a doc comment with a broken link
+/// (a key name such as `[Enter]` outside backticks reads as one) fails there.
+#[test]
+fn ci_runs_the_readme_s_test_command_and_the_doc_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    let ci_lines: Vec<&str> = ci.lines().map(str::trim).collect();
+    let test_command = readme
+        .lines()
+        .find_map(|l| l.strip_suffix("# run the tests"))
+        .map(str::trim)
+        .expect("the README gives the command that runs the tests");
+    assert!(
+        ci_lines.contains(&test_command),
+        "{test_command:?} not in .ci/run"
+    );
+    assert!(
+        ci_lines.contains(&"RUSTDOCFLAGS=\"-D warnings\" cargo doc --no-deps --locked"),
+        ".ci/run does not build the documentation with warnings as errors"
+    );
 }
 
 /// `accc` with no saves folder given (no `--saves-dir`, no `ACCC_SAVES`: not the one

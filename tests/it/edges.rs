@@ -123,7 +123,7 @@ fn the_journal_fixtures_are_what_they_say() {
     assert_eq!(cut.in_play.unwrap().ops, game.ops[..n - 10]);
 }
 
-/// Issue 37, item 1: a journal of another match beside a save (a save moved or restored)
+/// A journal of another match beside a save (a save moved or restored)
 /// is kept as `J.jnl.bad`, said, and the save's own match in play stands.
 #[test]
 fn a_journal_of_another_match_is_kept_aside_and_the_saves_match_stands() {
@@ -161,7 +161,7 @@ fn a_journal_of_another_match_is_kept_aside_and_the_saves_match_stands() {
     assert!(dir.path().join("J.jnl.bad").exists());
 }
 
-/// Issue 37, item 1: `sim` of a name whose save is gone but whose journal is there (the only
+/// `sim` of a name whose save is gone but whose journal is there (the only
 /// copy of a match in play, after a kill -9 and the save moved away) makes nothing and
 /// removes nothing; a save written where none was keeps such a journal aside.
 #[test]
@@ -210,7 +210,7 @@ fn a_journal_without_its_save_is_never_removed() {
     );
 }
 
-/// Issue 37, item 2: a frame whose checksum holds but which names a card there is not, in
+/// A frame whose checksum holds but which names a card there is not, in
 /// the middle of the journal: the match resumes before it, the journal kept as `J.jnl.bad`.
 #[test]
 fn an_impossible_card_in_the_middle_of_a_journal_resumes_before_it() {
@@ -246,7 +246,7 @@ fn an_impossible_card_in_the_middle_of_a_journal_resumes_before_it() {
     );
 }
 
-/// Issue 37, item 2: a frame whose checksum holds but which cannot be replayed where it comes
+/// A frame whose checksum holds but which cannot be replayed where it comes
 /// (after the match's last action, a watched tick in a match the person plays): the match
 /// resumes before it, is saved so, and the journal is kept as `J.jnl.bad`.
 #[test]
@@ -304,7 +304,7 @@ fn file_bytes(file: &accc::save::v1::FileV1) -> Vec<u8> {
     accc::store::envelope::wrap(v1, &postcard::to_stdvec(file).unwrap())
 }
 
-/// Issue 37, item 3: impossible innings under a valid checksum are refused as corrupt by
+/// Impossible innings under a valid checksum are refused as corrupt by
 /// every command (exit 4), named in words, and `sim` carries none forward.
 #[test]
 fn impossible_innings_are_refused_as_corrupt() {
@@ -417,7 +417,7 @@ fn made(dir: &Path, name: &str) {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
-/// Issue 37, item 4: a socket where a save should be is a file that cannot be used (exit 4),
+/// A socket where a save should be is a file that cannot be used (exit 4),
 /// not a failure to read one (exit 5, "No such device or address").
 #[cfg(unix)]
 #[test]
@@ -444,7 +444,7 @@ fn a_socket_as_a_save_is_exit_4() {
     }
 }
 
-/// Issue 37, item 4: a lock file that is a named pipe is not taken as the lock: refused in
+/// A lock file that is a named pipe is not taken as the lock: refused in
 /// words (exit 4), and left as it is.
 #[cfg(unix)]
 #[test]
@@ -473,7 +473,7 @@ fn a_lock_file_that_is_a_pipe_is_refused_and_left() {
     assert_eq!(std::fs::read(dir.path().join("L.acc")).unwrap(), before);
 }
 
-/// Issue 37, item 4: a journal that is a named pipe, or a link to nothing, is said and left
+/// A journal that is a named pipe, or a link to nothing, is said and left
 /// as it is by the next save, not removed.
 #[cfg(unix)]
 #[test]

@@ -552,7 +552,7 @@ fn accc_match_log_replaces_only_an_earlier_log() {
 
 /// A log goes to a pipe with `--log -`, written at once; a pipe named as a file is refused at
 /// once (a log is only written as a regular file, replaced whole), never read first (reading
-/// a pipe waits for input that never comes: the command used to hang).
+/// a pipe waits for input that never comes, and the command would hang).
 #[cfg(unix)]
 #[test]
 fn accc_match_log_to_a_pipe_is_written_at_once() {

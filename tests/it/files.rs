@@ -225,8 +225,8 @@ fn with_stdout_closed(args: &[String]) -> Command {
 }
 
 /// A stdout closed before the program began (`>&-`) is a write that failed, exit 5 and said,
-/// as a full disk is; the Rust runtime's `/dev/null` in its place had made every command end
-/// in success with nothing written (play-through 8, finding 6).
+/// as a full disk is; the Rust runtime puts `/dev/null` in its place, which would make every
+/// command end in success with nothing written.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_closed_stdout_is_a_failure_to_write_not_a_success() {
@@ -481,8 +481,8 @@ fn a_save_that_fails_part_way_says_what_the_file_still_holds() {
 /// `accc sim` (run in this process, so that its folder flushes can be made to fail) whose
 /// save is in place but whose folder could not be flushed says the truth: the file is made,
 /// or holds every season simulated, only the disk may not have it yet (exit 5, as for any
-/// write the system refused). It had said the file was not made, or still held the
-/// competition as last saved with the seasons simulated not saved.
+/// write the system refused), not that the file was not made or that the seasons simulated
+/// were not saved, which would send the person to simulate them again.
 #[test]
 fn a_sim_whose_folder_flush_fails_says_the_file_is_saved() {
     use accc::store::atomic::FailingFolderFlushes;
@@ -735,7 +735,7 @@ fn a_symlink_to_nothing_is_refused_by_every_command_and_left_as_it_is() {
 }
 
 /// A folder in a file's place is a file that cannot be used (exit 4), a save's place or a
-/// table session's alike (the session's had been exit 5).
+/// table session's alike: the same fault, so the same exit code.
 #[test]
 fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
     let dir = tempfile::tempdir().unwrap();
@@ -757,8 +757,8 @@ fn a_folder_in_a_files_place_is_exit_4_for_saves_and_sessions_alike() {
 }
 
 /// A symlink that leads round in a loop, at a save's or a table session's place, is a file
-/// that cannot be used (exit 4, README), named with where it points, and left as it is; it had
-/// been a failed read (exit 5).
+/// that cannot be used (exit 4, README), named with where it points, and left as it is; not a
+/// failed read (exit 5), since no read of it can succeed.
 #[cfg(unix)]
 #[test]
 fn a_symlink_loop_is_refused_by_every_command_and_left_as_it_is() {
@@ -787,8 +787,8 @@ fn a_symlink_loop_is_refused_by_every_command_and_left_as_it_is() {
 /// What `almanack --out` (a folder aside: its pages go there) or `match --log` names that is
 /// not a regular file (a folder, a
 /// symlink to nothing or round in a loop, a named pipe) is a file that cannot be used: exit 4
-/// (it was 2, and a loop was replaced by the almanack), the file named with what it is, and
-/// left as it is.
+/// (not 2: nothing in the command line is wrong), the file named with what it is, and left
+/// as it is (never replaced by the pages or the log).
 #[cfg(unix)]
 #[test]
 fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
@@ -856,8 +856,8 @@ fn an_out_or_log_that_is_not_a_regular_file_is_exit_4_and_left_alone() {
 
 /// A regular file that a command would write over and that is not its own kind (notes where
 /// `match --log` or `almanack --out` points, or at the almanack's own `NAME.html`) is a file
-/// that cannot be used, as a folder there is: exit 4 (it was 2, a usage error, though nothing
-/// in the command line was wrong), the file named, nothing printed, and the file untouched.
+/// that cannot be used, as a folder there is: exit 4 (not 2, a usage error: nothing in the
+/// command line is wrong), the file named, nothing printed, and the file untouched.
 /// Every command that takes a path to write agrees.
 #[test]
 fn an_out_or_log_that_is_another_kind_of_file_is_exit_4_and_left_alone() {

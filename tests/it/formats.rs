@@ -315,8 +315,7 @@ fn completions_for_each_shell() {
 /// `--class`, the levels, duel's players, review's sides and the counties of `--home`,
 /// `--away` and `--county` (each by full name, short name and letter, sim's `none` too), in
 /// every shell's script, asked as a person's Tab asks in bash and, where fish is, in fish
-/// (`complete -C`); the help is as it was, the values said there in words, not listed again
-/// (play-through 8, finding 17). fish's script as clap_complete makes it completes only
+/// (`complete -C`); the help keeps the values said there in words, not listed again. fish's script as clap_complete makes it completes only
 /// options: the view and the shell, positional arguments, are added by `accc` itself.
 #[test]
 fn completion_offers_the_values_an_argument_takes() {

@@ -1,5 +1,15 @@
 //! The one integration-test binary: each module covers one area; `helpers` holds shared tools.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "an unwrap in a test or its helpers is an assertion: it fails the test"
+)]
+#![allow(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "the figures tests read back (pixels, dice, counts) are small and checked after"
+)]
+
 mod ai;
 mod alloc;
 mod almanack;

@@ -378,7 +378,7 @@ fn the_eras_and_a_season_under_way() {
 }
 
 /// Each bar carries its figure, as the caption says, a bar of nought too (a decade without a
-/// draw had shown no figure at all), and the figures are the text view's, to a tenth.
+/// draw still says its 0, not nothing), and the figures are the text view's, to a tenth.
 #[test]
 fn a_bar_of_nought_carries_its_figure() {
     let c = comp(8, None, 11, 0);

@@ -393,7 +393,11 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
                     ctx.note(format!("{perk}: one face-up card: no roll"));
                     0
                 } else {
-                    pick(ctx, &format!("{id}-die"), &vec![1; left as usize])?
+                    pick(
+                        ctx,
+                        &format!("{id}-die"),
+                        &vec![1; left.unsigned_abs() as usize],
+                    )?
                 };
                 let text = format!(
                     "{perk}: face-up card {} of {left} back into the middle of the deck; draw until a card that does not help you turns up (the others go back into the middle too) and put it face down",
@@ -443,7 +447,7 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
         ctx.note("one face-up card: no roll");
         0
     } else {
-        pick(ctx, "random-die", &vec![1; n as usize])?
+        pick(ctx, "random-die", &vec![1; n.unsigned_abs() as usize])?
     };
     ctx.done(
         format!("play face-up card {} of the {n}, chosen at random", i + 1),

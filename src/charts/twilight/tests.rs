@@ -1122,7 +1122,7 @@ fn a_9b_draw_grown_past_a_d20_stops_and_says_so() {
 
 /// Whether the AI is short of military operations is asked only when a step that needs it is
 /// reached: a round that ends at step 2A never asks it, one that comes to step 4 asks it
-/// there, after steps 1-3 (playtest 9, finding 9).
+/// there, after steps 1-3: a question the round never reaches is one a person need not answer.
 #[test]
 fn short_of_military_operations_is_asked_only_at_a_step_that_needs_it() {
     let asked = |answers: &[(&str, Answer)]| -> Vec<String> {
@@ -1161,8 +1161,8 @@ fn short_of_military_operations_is_asked_only_at_a_step_that_needs_it() {
 }
 
 /// Step 9B's path says nothing untrue: twice the faces "from the next Op on" only while an Op
-/// is still to come, and one face left over is named alone, not as "6-6" (playtest 9,
-/// finding 11).
+/// is still to come, and one face left over is named alone, not as "6-6" (a range of one
+/// face reads as a misprint).
 #[test]
 fn step_9b_says_twice_the_faces_only_before_another_op_and_names_one_face_alone() {
     // P1 1-2, E1 3, E2 4 on a d6: Op 1 rolls 4, E2; then P1 1-2, E1 3, E2 4-5, 6 again: Op 2

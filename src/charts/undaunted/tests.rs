@@ -543,7 +543,7 @@ fn inspiring_order_two_leaders_leading_and_the_move_tie() {
 
 /// A weakest unit found on the attacker's own list is the lowest of all the units it can
 /// target: the other units' lowest is not asked, and an answer to it cannot move the target
-/// (playtest 9, finding 10).
+/// (the rules take the attacker's own list first).
 #[test]
 fn a_weakest_unit_found_is_not_undercut_by_another() {
     let n = Answer::Number;

@@ -1,4 +1,4 @@
-//! The solo charts in the terminal, everything under the main menu's [C]: the list of
+//! The solo charts in the terminal, everything under the main menu's `[C]`: the list of
 //! systems, a system's charts, its procedures, and walking one step by step — each question
 //! answered by typing (or, for a die, by pressing Enter to let the program roll), with
 //! Backspace on an empty line to go back and Ctrl-R to start again — ending in the call and
@@ -50,7 +50,7 @@ use crate::text::plural;
 /// Where the charts stand on screen.
 pub enum ChartsScreen {
     /// The list of systems and table sessions; `status` says why the last session could not
-    /// be opened, and `backup` names a damaged session whose backup [B] opens.
+    /// be opened, and `backup` names a damaged session whose backup `[B]` opens.
     Systems {
         lines: Vec<String>,
         scroll: usize,
@@ -66,7 +66,7 @@ pub enum ChartsScreen {
         scroll: usize,
         back: Box<ChartsScreen>,
     },
-    /// One system's summary and charts; `find` is the name being typed after [/], `status`
+    /// One system's summary and charts; `find` is the name being typed after `[/]`, `status`
     /// what the last search found.
     System {
         system: usize,

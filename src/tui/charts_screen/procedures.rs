@@ -5,7 +5,7 @@
 use super::*;
 
 /// A session's calls and the facts it keeps, by their ids, in a line or two: a list of facts
-/// too long for them is cut, so that the pointer to [F] stays in sight.
+/// too long for them is cut, so that the pointer to `[F]` stays in sight.
 pub(super) fn session_summary(system: usize, t: &OpenTable) -> Vec<String> {
     let kept: Vec<String> = sessions::facts(system)
         .iter()
@@ -150,8 +150,8 @@ pub fn procedure_char(i: usize) -> char {
     }
 }
 
-/// The keys of a system's procedures, as the key line names them: "[1]-[4]", "[1]-[0]
-/// [A]-[C]".
+/// The keys of a system's procedures, as the key line names them: `"[1]-[4]"`,
+/// `"[1]-[0] [A]-[C]"`.
 pub(super) fn procedure_keys(system: usize) -> String {
     let n = crate::charts::systems()[system].procedures.len();
     let last = procedure_char(n.saturating_sub(1));
@@ -186,8 +186,8 @@ pub fn procedure_key(system: usize, k: KeyEvent) -> Option<usize> {
     (i < n).then_some(i)
 }
 
-/// A key on a system's procedures: its key walks one; in a table session [U] takes the last
-/// call or change back and [F] shows the facts; [Esc] back; other keys scroll.
+/// A key on a system's procedures: its key walks one; in a table session `[U]` takes the last
+/// call or change back and `[F]` shows the facts; `[Esc]` back; other keys scroll.
 pub(super) fn procedures_key(
     system: usize,
     table: Option<Box<OpenTable>>,
@@ -231,7 +231,7 @@ pub(super) fn procedures_key(
     }
 }
 
-/// [U] in a table session: the last call or change by hand taken back and saved, said in
+/// `[U]` in a table session: the last call or change by hand taken back and saved, said in
 /// the message (or why not, the session as it was).
 fn take_back_call(system: usize, mut table: Box<OpenTable>) -> ChartsScreen {
     let kept = table.session.clone();

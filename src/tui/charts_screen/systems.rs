@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// The charts as [C] opens them: the list of systems, and the table sessions in `saves_dir`.
+/// The charts as `[C]` opens them: the list of systems, and the table sessions in `saves_dir`.
 pub fn open(saves_dir: &Path) -> ChartsScreen {
     let mut lines = vec![
         "Press a number to read a system's charts.".to_string(),
@@ -149,7 +149,8 @@ pub(super) fn systems_rows(said: &str) -> usize {
 }
 
 /// A key on the list of systems and sessions: a digit opens a system, a session's letter the
-/// session, [N] starts one, [B] opens a damaged session's backup; `None` on [Esc] or [Enter].
+/// session, `[N]` starts one, `[B]` opens a damaged session's backup; `None` on `[Esc]` or
+/// `[Enter]`.
 pub(super) fn systems_key(
     lines: Vec<String>,
     scroll: usize,
@@ -232,8 +233,8 @@ pub(super) fn systems_key(
     )
 }
 
-/// A key on a system's screen: [/] finds a chart or card (the name typed, then [Enter]), [W]
-/// its procedures, [Esc] back to the list; other keys scroll.
+/// A key on a system's screen: `[/]` finds a chart or card (the name typed, then `[Enter]`), `[W]`
+/// its procedures, `[Esc]` back to the list; other keys scroll.
 pub(super) fn system_key(
     system: usize,
     lines: Vec<String>,
@@ -297,7 +298,7 @@ pub(super) fn system_key(
     }
 }
 
-/// A key on a card looked up: [Esc] back to its system; other keys scroll.
+/// A key on a card looked up: `[Esc]` back to its system; other keys scroll.
 pub(super) fn card_key(
     system: usize,
     lines: Vec<String>,

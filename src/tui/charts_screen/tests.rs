@@ -328,8 +328,8 @@ fn the_title_names_the_step_a_question_belongs_to() {
     assert!(rows(&WalkScreen::new(un, order, 1))[0].ends_with("(question 1)"));
 }
 
-/// A long answer (Undaunted's hand of cards) leaves the question its first words: the
-/// line read "The... Schuetze B, ..." (playtest 9, finding 11).
+/// A long answer (Undaunted's hand of cards) leaves the question its first words, so that
+/// the line never reads "The... Schuetze B, ...", an answer to no question seen.
 #[test]
 fn a_long_answer_leaves_its_question_some_words() {
     let hand = Answer::Text(
@@ -362,8 +362,8 @@ fn a_long_walk_title_is_shortened_at_a_word() {
         t,
         " AI defence: strategy, spy, play call  (the defence (d20), question 10)"
     );
-    // The step's words give way before the procedure's (playtest 9, finding 11: the title
-    // read "AI defence: strategy, spy...").
+    // The step's words give way before the procedure's: the procedure says where the person
+    // is, and "AI defence: strategy, spy..." would hide it.
     let t = walk_title(
         "Breakaway Football - solo mode",
         "AI defence: strategy, spy, play call",

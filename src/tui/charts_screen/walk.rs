@@ -67,7 +67,7 @@ impl WalkScreen {
     }
 
     /// The table session's last answer to the question asked, when it is one the session
-    /// keeps but asks on every call (Paydirt's time and score): [Enter] with nothing typed
+    /// keeps but asks on every call (Paydirt's time and score): `[Enter]` with nothing typed
     /// gives it.
     pub fn offered(&self) -> Option<Answer> {
         let table = self.table.as_ref()?;

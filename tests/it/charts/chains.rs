@@ -357,7 +357,7 @@ fn twilight_step_9b_leads_into_the_draw_with_the_cards_ops() {
 }
 
 /// Twilight `flip`: the China card played from the face-up stage leads on into `action` with
-/// its 5 Ops given, as its result says (playtest 9, finding 6).
+/// its 5 Ops given, as its result says, so the chain does not ask the Ops again.
 #[test]
 fn the_china_card_flipped_leads_into_action_with_five_ops() {
     let (code, out, err) = run_exact(&[

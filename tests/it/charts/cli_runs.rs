@@ -752,7 +752,7 @@ fn cli_walk_names_the_step_of_each_question() {
 
 /// docs/CHARTS.md's synopses of the two Paydirt VII calls say what the program does: each
 /// way of giving the required ahead/behind answer is taken, and a call without one is
-/// refused (the synopsis had shown it as optional).
+/// refused, as the synopsis says by not showing it as optional.
 #[test]
 fn the_paydirt_synopses_in_charts_md_are_what_the_program_takes() {
     let doc =
@@ -808,7 +808,7 @@ fn the_paydirt_synopses_in_charts_md_are_what_the_program_takes() {
 }
 
 /// Each procedure's `--help` tells `--then` with its own system's chains, and no other's
-/// (playtest 9, finding 5: Twilight's pages named only Undaunted's and Paydirt's).
+/// (a chain of another system named there would be refused when tried).
 #[test]
 fn then_help_names_the_systems_own_chains() {
     let then_of = |sys: &str, p: &str| {

@@ -408,7 +408,7 @@ fn the_list_counts_calls_in_words() {
 /// Paydirt VII's `status` turns a new time and score into ahead or behind: in a session it
 /// asks both on every call (the session names its last answers when a flag is missing), and
 /// a time or margin changed by hand works ahead and behind out again, or forgets them when
-/// either is forgotten (playtest 9, finding 1).
+/// either is forgotten: ahead or behind kept from an old score would be answered wrongly.
 #[test]
 fn paydirt_status_asks_the_time_and_score_each_call_and_a_hand_change_restates_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -468,8 +468,8 @@ fn paydirt_status_asks_the_time_and_score_each_call_and_a_hand_change_restates_t
 
 /// Breakaway: each AI defence call is one of your plays, one card of your offence deck: a
 /// session counts it off `cards-left`, `last-cards` follows from the count late in the half
-/// (so Spy Pass is active on the last two cards), and `undo` gives the card back (playtest 9,
-/// finding 2).
+/// (so Spy Pass is active on the last two cards), and `undo` gives the card back: the deck
+/// is the person's, and the session keeps its count so the person need not.
 #[test]
 fn breakaway_counts_your_plays_off_the_cards_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -557,8 +557,8 @@ fn breakaway_counts_your_plays_off_the_cards_left() {
 }
 
 /// A session's name may not begin with '-' (the command line takes it for an option); one so
-/// named by an earlier version is listed with how to name it, and opened after `--`
-/// (playtest 9, finding 3).
+/// named by an earlier version is listed with how to name it, and opened after `--`, so no
+/// session kept becomes one that cannot be reached.
 #[test]
 fn a_session_name_beginning_with_a_hyphen_is_refused_and_an_old_one_reached() {
     let dir = tempfile::tempdir().unwrap();
@@ -603,7 +603,7 @@ fn a_session_name_beginning_with_a_hyphen_is_refused_and_an_old_one_reached() {
 }
 
 /// A `set` to the value kept and an `unset` of a fact not kept change nothing, log nothing,
-/// and say so (playtest 9, finding 11).
+/// and say so, so that a person is not left to wonder whether it was kept.
 #[test]
 fn a_set_or_unset_that_changes_nothing_says_so() {
     let dir = tempfile::tempdir().unwrap();

@@ -534,8 +534,8 @@ fn a_damaged_session_names_its_backup() {
 }
 
 /// A chain in a session is two calls written by one save: stderr names both, and the
-/// damaged-file message says what the backup holds, as the terminal does (playtest 9,
-/// findings 7 and 8).
+/// damaged-file message says what the backup holds, as the terminal does, so that the
+/// person knows what opening the backup would lose.
 #[test]
 fn a_chain_names_both_calls_and_a_damaged_file_says_what_its_backup_holds() {
     let dir = tempfile::tempdir().unwrap();

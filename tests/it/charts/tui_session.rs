@@ -1024,7 +1024,7 @@ fn a_new_call_rolls_its_own_dice() {
 
 /// Paydirt VII's `status` in a session asks the time and the score on every call, the
 /// session's last answers offered for [Enter]; a new call ([Enter] after it) is not recorded
-/// from the old facts unasked (playtest 9, finding 1).
+/// from the old facts unasked: ahead or behind kept from an old score would be wrong.
 #[test]
 fn paydirt_status_asks_the_time_and_score_each_call_offering_the_last() {
     let mut s = with_session(
@@ -1093,7 +1093,7 @@ fn paydirt_status_asks_the_time_and_score_each_call_offering_the_last() {
 }
 
 /// A time or margin changed on the facts screen works ahead and behind out again, and says
-/// so (playtest 9, finding 1).
+/// so, as the command line's `session set` does.
 #[test]
 fn a_margin_changed_on_the_facts_screen_works_out_behind_again() {
     let mut s = with_session(
@@ -1121,7 +1121,8 @@ fn a_margin_changed_on_the_facts_screen_works_out_behind_again() {
 }
 
 /// A new session's name may not begin with '-', which the command line would take for an
-/// option (playtest 9, finding 3): refused on the name screen, in the command line's words.
+/// option: refused on the name screen, in the command line's words, so a session made here
+/// can always be reached from the command line.
 #[test]
 fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
     let mut s = Screens::open();
@@ -1143,7 +1144,7 @@ fn a_new_sessions_name_beginning_with_a_hyphen_is_refused() {
 
 /// The charts' list with more table sessions than rows: the key line keeps within 80 columns
 /// with the list's place in full, and [Down] reaches the last session, also while a message
-/// (a damaged session's) takes rows under the list (playtest 9, finding 4).
+/// (a damaged session's) takes rows under the list, so no session is out of reach.
 #[test]
 fn a_long_list_of_sessions_scrolls_to_its_end_with_its_place_in_full() {
     let dir = tempfile::tempdir().unwrap();
