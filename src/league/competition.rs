@@ -410,9 +410,10 @@ impl Competition {
 
     /// Gives the competition the name of the file it was read from: a copied file is a
     /// competition of its own, saved under its own name, never over the one it was copied
-    /// from. `name` must already be a valid name (see [`normalise_name`]).
+    /// from. `name` must already be a name a file may have (see [`normalise_file_name`]: an
+    /// earlier version's file may begin with a hyphen, which a new name may not).
     pub fn rename(&mut self, name: String) {
-        debug_assert_eq!(normalise_name(&name).as_deref(), Ok(name.as_str()));
+        debug_assert_eq!(normalise_file_name(&name).as_deref(), Ok(name.as_str()));
         self.name = name;
     }
 
