@@ -8,6 +8,7 @@ pub mod charts_session;
 pub mod draw;
 pub mod file;
 pub mod help;
+pub mod kept;
 pub mod match_screen;
 pub mod menu;
 pub mod picture_screen;
