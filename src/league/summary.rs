@@ -302,6 +302,8 @@ pub struct PlayedMatch {
     pub deliveries: u64,
     /// Its choices, to reopen it (none: kept as its result only).
     pub tape: Option<crate::engine::tape::Tape>,
+    /// Each innings' batsmen's figures, for the innings records ([`super::innings`]).
+    pub batting: super::innings::MatchBatting,
 }
 
 impl PlayedMatch {
@@ -336,6 +338,7 @@ impl PlayedMatch {
             partnerships: best,
             deliveries,
             tape: None,
+            batting: super::innings::batting_of(state),
         }
     }
 }

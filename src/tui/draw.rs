@@ -154,6 +154,8 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
                 "[3] table  [4] averages  [5] results  [M] open a match  [Esc] back"
             } else if results {
                 "[Up]/[Down] scroll  [P] points race  [M] open a match  [Esc] back"
+            } else if matches!(kind, super::views::ViewKind::Records(_)) {
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [I] innings records  [Esc] back"
             } else if review.is_some() {
                 "[3] table  [4] averages  [5] results  [Esc] back"
             } else if kind.is_season() {
@@ -836,6 +838,7 @@ fn alltime(f: &mut Frame, area: Rect) {
         "View second-class averages",
         "Picture a county's story",
         "Picture the eras, by decade",
+        "View innings records, to open their matches",
     ]
     .iter()
     .enumerate()
@@ -847,7 +850,7 @@ fn alltime(f: &mut Frame, area: Rect) {
         area,
         1,
         24,
-        vec![Span::styled("Press [1]-[8]  [Esc] back", style::key())],
+        vec![Span::styled("Press [1]-[9]  [Esc] back", style::key())],
     );
 }
 

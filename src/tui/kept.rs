@@ -43,14 +43,19 @@ pub struct MatchList {
     pub typed: String,
     /// What the last key said, until the next.
     pub note: Option<String>,
+    /// The line over the list (none: the number of matches).
+    pub head: Option<String>,
+    /// The keys shown (none: those of a list of matches).
+    pub keys: Option<&'static str>,
     /// The screen the list was opened from, as it was.
     pub back: Box<Screen>,
 }
 
-/// One match of a list.
+/// One line of a list: a match, or (with no match) a heading or a blank line between them,
+/// which the mark passes over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListRow {
-    pub id: MatchId,
+    pub id: Option<MatchId>,
     pub line: String,
 }
 
@@ -136,7 +141,7 @@ pub fn season_rows(comp: &Competition, year: u16, county: Option<CountyId>) -> V
             }
             let id = MatchId::at(year, class, k);
             rows.push(ListRow {
-                id,
+                id: Some(id),
                 line: row_line(m, class, all_out, county.is_none()),
             });
         }
@@ -187,10 +192,29 @@ impl MatchList {
             top: 0,
             typed: String::new(),
             note: None,
+            head: None,
+            keys: None,
             back: Box::new(back),
         };
+        list.move_to(list.cursor, true);
         list.show_cursor();
         list
+    }
+
+    /// The first row with a match from `at` on (`down`) or back, else the other way; the
+    /// cursor stays where it is when no row has one.
+    fn move_to(&mut self, at: usize, down: bool) {
+        let has = |i: &usize| self.rows.get(*i).is_some_and(|r| r.id.is_some());
+        let after = || (at..self.rows.len()).find(has);
+        let before = || (0..=at.min(self.rows.len().saturating_sub(1))).rev().find(has);
+        let found = if down {
+            after().or_else(before)
+        } else {
+            before().or_else(after)
+        };
+        if let Some(i) = found {
+            self.cursor = i;
+        }
     }
 
     /// Scrolls so that the cursor's row is shown.
@@ -205,12 +229,13 @@ impl MatchList {
     /// Moves the cursor to the first match of round `round` in the class of the row it is
     /// on; says so if there is none.
     fn go_to_round(&mut self, round: u8) {
-        let class = self.rows.get(self.cursor).map(|r| r.id.class);
+        let class = self.rows.get(self.cursor).and_then(|r| r.id).map(|id| id.class);
+        let of_round = |r: &ListRow| r.id.filter(|id| id.round == round);
         let found = self
             .rows
             .iter()
-            .position(|r| r.id.round == round && Some(r.id.class) == class)
-            .or_else(|| self.rows.iter().position(|r| r.id.round == round));
+            .position(|r| of_round(r).is_some_and(|id| Some(id.class) == class))
+            .or_else(|| self.rows.iter().position(|r| of_round(r).is_some()));
         match found {
             Some(i) => {
                 self.cursor = i;
@@ -219,7 +244,11 @@ impl MatchList {
             None => {
                 self.note = Some(format!(
                     "There is no played match of round {round} here: the rounds are 1 to {}.",
-                    self.rows.iter().map(|r| r.id.round).max().unwrap_or(1)
+                    self.rows
+                        .iter()
+                        .filter_map(|r| r.id.map(|id| id.round))
+                        .max()
+                        .unwrap_or(1)
                 ))
             }
         }
@@ -260,15 +289,44 @@ impl Open {
             .and_then(|c| {
                 let comp = &self.comp;
                 rows.iter().position(|r| {
-                    comp.season(year).is_some_and(|s| {
-                        let m = s.class(r.id.class).scheduled(r.id.k());
-                        m.home == c || m.away == c
+                    r.id.is_some_and(|id| {
+                        comp.season(year).is_some_and(|s| {
+                            let m = s.class(id.class).scheduled(id.k());
+                            m.home == c || m.away == c
+                        })
                     })
                 })
             })
             .unwrap_or(0);
         let title = format!("The matches of {year}");
         Screen::Matches(Box::new(MatchList::new(title, rows, cursor, back)))
+    }
+
+    /// The innings records ([`crate::views::innings_view`], as the league keeps them) of
+    /// `county` (of all, if none) as a list: each record's line opens its match.
+    pub(super) fn innings_records(&mut self, county: Option<CountyId>, back: Screen) -> Screen {
+        let view = match crate::views::innings_view(&self.comp, county) {
+            Ok(v) => v,
+            Err(e) => return self.say(&e.to_string()),
+        };
+        let mut entries = view.entries().into_iter();
+        let title = entries.next().map(|(l, _)| l).unwrap_or_default();
+        let head = entries.next().map(|(l, _)| l);
+        let rows: Vec<ListRow> = entries
+            .map(|(line, at)| ListRow {
+                id: at.map(|a| MatchId {
+                    year: a.year,
+                    class: a.class,
+                    round: a.round,
+                    index: a.index,
+                }),
+                line,
+            })
+            .collect();
+        let mut list = MatchList::new(title, rows, 0, back);
+        list.head = head;
+        list.keys = Some("[Up]/[Down] choose a record  [Enter] open its match  [Esc] back");
+        Screen::Matches(Box::new(list))
     }
 
     /// A key on a match list.
@@ -284,14 +342,15 @@ impl Open {
                     Err(_) => list.note = Some(format!("{typed} is not a round.")),
                 }
             }
-            KeyCode::Enter if len > 0 => {
-                let id = list.rows[list.cursor].id;
-                return self.open_match(id, Screen::Matches(list));
+            KeyCode::Enter => {
+                if let Some(id) = list.rows.get(list.cursor).and_then(|r| r.id) {
+                    return self.open_match(id, Screen::Matches(list));
+                }
             }
             KeyCode::Backspace => {
                 list.typed.pop();
             }
-            KeyCode::Char(c) if c.is_ascii_digit() => {
+            KeyCode::Char(c) if c.is_ascii_digit() && list.keys.is_none() => {
                 if list.typed.len() >= ROUND_DIGITS {
                     list.typed.clear();
                 }
@@ -304,12 +363,14 @@ impl Open {
                     }
                 }
             }
-            KeyCode::Up => list.cursor = list.cursor.saturating_sub(1),
-            KeyCode::Down => list.cursor = (list.cursor + 1).min(len.saturating_sub(1)),
-            KeyCode::PageUp => list.cursor = list.cursor.saturating_sub(LIST_ROWS),
-            KeyCode::PageDown => list.cursor = (list.cursor + LIST_ROWS).min(len.saturating_sub(1)),
-            KeyCode::Home => list.cursor = 0,
-            KeyCode::End => list.cursor = len.saturating_sub(1),
+            KeyCode::Up => list.move_to(list.cursor.saturating_sub(1), false),
+            KeyCode::Down => list.move_to((list.cursor + 1).min(len.saturating_sub(1)), true),
+            KeyCode::PageUp => list.move_to(list.cursor.saturating_sub(LIST_ROWS), false),
+            KeyCode::PageDown => {
+                list.move_to((list.cursor + LIST_ROWS).min(len.saturating_sub(1)), true)
+            }
+            KeyCode::Home => list.move_to(0, true),
+            KeyCode::End => list.move_to(len.saturating_sub(1), false),
             _ => {}
         }
         if !matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace) {
@@ -704,7 +765,9 @@ impl Recorder for BallPages {
 
 /// Draws a match list.
 pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
-    let hint = "[Up]/[Down] choose  type a round  [Enter] open  [Esc] back";
+    let hint = list
+        .keys
+        .unwrap_or("[Up]/[Down] choose  type a round  [Enter] open  [Esc] back");
     let shown: Vec<String> = list
         .rows
         .iter()
@@ -713,10 +776,11 @@ pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
         .map(|r| r.line.clone())
         .collect();
     text_rows(f, area, &list.title, &[], 0, hint, 0);
-    let head = match list.rows.len() {
-        0 => "No match has been played here yet: [Esc] goes back.".to_string(),
-        1 => "1 match played; [Enter] opens it".to_string(),
-        n => format!("{n} matches played; [Enter] opens the one marked >"),
+    let head = match (&list.head, list.rows.len()) {
+        (Some(head), _) => head.clone(),
+        (None, 0) => "No match has been played here yet: [Esc] goes back.".to_string(),
+        (None, 1) => "1 match played; [Enter] opens it".to_string(),
+        (None, n) => format!("{n} matches played; [Enter] opens the one marked >"),
     };
     put(f, area, 1, 2, vec![Span::styled(head, style::text())]);
     for (i, line) in shown.iter().enumerate() {

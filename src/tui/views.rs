@@ -149,6 +149,18 @@ impl Open {
         bar: YearBar,
         k: KeyEvent,
     ) -> Screen {
+        // [I] on a county's records: its innings records, each opening its match.
+        if let (ViewKind::Records(c), Some('I')) = (kind, upper(k)) {
+            let back = Screen::Text {
+                title,
+                lines,
+                scroll,
+                review,
+                kind,
+                bar,
+            };
+            return self.innings_records(Some(c), back);
+        }
         // [M] on a county's results: its matches, to open one (not while a year is typed).
         if let (ViewKind::Results(c), Some('M'), false) =
             (kind, upper(k), matches!(bar, YearBar::Typing(_)))
@@ -348,6 +360,7 @@ impl Open {
                 Ok(v) => picture(Picture::Eras(v), Back::AllTime),
                 Err(e) => self.say(&e.to_string()),
             },
+            Some('9') => self.innings_records(None, Screen::AllTime),
             _ if k.code == KeyCode::Esc => Screen::Menu,
             _ => Screen::AllTime,
         }

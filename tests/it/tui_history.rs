@@ -123,7 +123,7 @@ fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
     assert_eq!(l.cursor, played - 1, "the last match played is marked first");
     insta::assert_snapshot!("history_county_list", shot(&app));
     hit(&mut app, KeyCode::Home);
-    let id = list(&app).rows[0].id;
+    let id = list(&app).rows[0].id.unwrap();
     hit(&mut app, KeyCode::Enter);
     let k = kept(&app);
     assert_eq!(k.id, id);
@@ -187,11 +187,11 @@ fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
     assert_eq!(list(&app).cursor, 0, "and at the first");
     press(&mut app, "12");
     let l = list(&app);
-    assert_eq!(l.rows[l.cursor].id.round, 12);
+    assert_eq!(l.rows[l.cursor].id.unwrap().round, 12);
     assert!(shot(&app).contains("Round: 12_"), "{}", shot(&app));
     press(&mut app, "9");
     let l = list(&app);
-    assert_eq!(l.rows[l.cursor].id.round, 9, "a third digit begins again");
+    assert_eq!(l.rows[l.cursor].id.unwrap().round, 9, "a third digit begins again");
     hit(&mut app, KeyCode::Backspace);
     press(&mut app, "99");
     assert!(
@@ -199,7 +199,7 @@ fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
         "{}",
         shot(&app)
     );
-    assert_eq!(list(&app).rows[list(&app).cursor].id.round, 9, "nothing moved");
+    assert_eq!(list(&app).rows[list(&app).cursor].id.unwrap().round, 9, "nothing moved");
     // Typing is done with, [Enter] opens the match marked.
     hit(&mut app, KeyCode::Down);
     hit(&mut app, KeyCode::Enter);
@@ -225,7 +225,7 @@ fn the_seasons_end_opens_any_match_of_the_season() {
     let l = list(&app);
     assert_eq!(l.rows.len(), 112, "both classes' 56 matches");
     let comp = app.comp().unwrap();
-    let at = l.rows[l.cursor].id;
+    let at = l.rows[l.cursor].id.unwrap();
     let fixture = comp
         .season(1890)
         .unwrap()
@@ -393,4 +393,57 @@ fn a_kept_matchs_decisions_are_the_persons_choices() {
         .collect();
     assert!(!made.is_empty());
     assert_eq!(read, made);
+}
+
+/// The innings records, from [6] a county's records ([I]) and the all-time menu ([9]): each
+/// record's line opens its match, and [Esc] comes back to the record, then to where the
+/// records were opened from.
+#[test]
+fn innings_records_open_their_matches_from_six_and_the_all_time_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 1);
+    press(&mut app, "6");
+    hit(&mut app, KeyCode::Enter);
+    let records = shot(&app);
+    assert!(records.contains("[I] innings records"), "{records}");
+    press(&mut app, "i");
+    let l = list(&app);
+    assert!(l.title.starts_with("Innings records: Surrey"), "{}", l.title);
+    assert!(l.rows[l.cursor].id.is_some(), "the mark is on a record");
+    insta::assert_snapshot!("history_innings_records_county", shot(&app));
+    // The mark passes over headings and counts.
+    for _ in 0..l.rows.len() {
+        hit(&mut app, KeyCode::Down);
+        let l = list(&app);
+        assert!(l.rows[l.cursor].id.is_some());
+    }
+    hit(&mut app, KeyCode::Home);
+    let first = list(&app).rows[list(&app).cursor].clone();
+    // The record's match opens: the highest innings of Surrey, its score on the scorecard.
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert_eq!(Some(k.id), first.id);
+    let runs: String = first.line.split_whitespace().next().unwrap().into();
+    let runs = runs.trim_end_matches('*');
+    let Body::Opened(o) = &k.body else {
+        panic!("opened")
+    };
+    assert!(
+        o.scorecard.iter().any(|l| l.contains(&format!(" {runs} ("))),
+        "{runs} in {:?}",
+        o.scorecard
+    );
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(list(&app).rows[list(&app).cursor], first);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(shot(&app), records);
+    hit(&mut app, KeyCode::Esc);
+    press(&mut app, "89");
+    let l = list(&app);
+    assert_eq!(l.title, "Innings records");
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(what(&app), "kept");
+    hit(&mut app, KeyCode::Esc);
+    hit(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Some(Screen::AllTime)));
 }
