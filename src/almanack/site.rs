@@ -762,8 +762,8 @@ impl<'a> Innings<'a> {
 
     /// The page of the match `at`, if the almanack has one (a completed season's).
     fn target(&self, at: &MatchAt) -> Option<Target> {
-        let k = (at.round as usize - 1) * crate::league::MATCHES_PER_ROUND as usize
-            + at.index as usize;
+        let k =
+            (at.round as usize - 1) * crate::league::MATCHES_PER_ROUND as usize + at.index as usize;
         self.completed
             .contains(&at.year)
             .then_some(Target::Match(at.year, at.class, k))
@@ -787,7 +787,10 @@ fn innings_records(
                 .min_by(InningsMark::rank)
         })
         .collect();
-    let places = best_at.iter().rposition(Option::is_some).map_or(0, |p| p + 1);
+    let places = best_at
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |p| p + 1);
     let hundreds: u32 = shown.iter().map(|c| c.hundreds).sum();
     let mut carried: Vec<&InningsMark> = shown.iter().flat_map(|c| c.carried.iter()).collect();
     carried.sort_by_key(|i| (i.at.year, i.at.round, i.at.class.name(), i.at.index, i.no));

@@ -266,11 +266,7 @@ impl InningsTable {
 }
 
 /// The match `m` played again from its record, if the record gives its result back.
-fn played_again(
-    options: MatchOptions,
-    m: &super::MatchSummary,
-    t: &Tape,
-) -> Option<PlayedMatch> {
+fn played_again(options: MatchOptions, m: &super::MatchSummary, t: &Tape) -> Option<PlayedMatch> {
     let state = tape::replay(options, m.seed, t, &mut NoRecord).ok()?;
     let p = PlayedMatch::of(&state, m.round, m.home, m.away, m.seed);
     (p.summary == *m).then_some(p)

@@ -4,9 +4,7 @@
 use std::path::Path;
 
 use super::record::MatchRecord;
-use super::{
-    archive, backup_path, v1, v2, v3, v4, v5, Error, ErrorKind, Problem, KIND, MAX_BYTES,
-};
+use super::{archive, backup_path, v1, v2, v3, v4, v5, Error, ErrorKind, Problem, KIND, MAX_BYTES};
 use crate::league::innings::InningsTable;
 use crate::league::name::normalise_file_name;
 use crate::league::{self, Competition};

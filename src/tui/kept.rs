@@ -206,7 +206,11 @@ impl MatchList {
     fn move_to(&mut self, at: usize, down: bool) {
         let has = |i: &usize| self.rows.get(*i).is_some_and(|r| r.id.is_some());
         let after = || (at..self.rows.len()).find(has);
-        let before = || (0..=at.min(self.rows.len().saturating_sub(1))).rev().find(has);
+        let before = || {
+            (0..=at.min(self.rows.len().saturating_sub(1)))
+                .rev()
+                .find(has)
+        };
         let found = if down {
             after().or_else(before)
         } else {
@@ -229,7 +233,11 @@ impl MatchList {
     /// Moves the cursor to the first match of round `round` in the class of the row it is
     /// on; says so if there is none.
     fn go_to_round(&mut self, round: u8) {
-        let class = self.rows.get(self.cursor).and_then(|r| r.id).map(|id| id.class);
+        let class = self
+            .rows
+            .get(self.cursor)
+            .and_then(|r| r.id)
+            .map(|id| id.class);
         let of_round = |r: &ListRow| r.id.filter(|id| id.round == round);
         let found = self
             .rows
@@ -895,17 +903,17 @@ fn overs_chart(f: &mut Frame, area: Rect, innings: &[(String, Vec<u16>)]) {
             y,
             vec![
                 Span::styled(label.clone(), style::bright()),
-                Span::styled(
-                    format!("  ({scale}; most {most} in a bar)"),
-                    style::text(),
-                ),
+                Span::styled(format!("  ({scale}; most {most} in a bar)"), style::text()),
             ],
         );
         let chart = Sparkline::default()
             .data(&bars)
             .max(12 * per as u64)
             .style(style::chart());
-        f.render_widget(chart, Rect::new(area.x + 1, area.y + y + 1, width as u16, 4));
+        f.render_widget(
+            chart,
+            Rect::new(area.x + 1, area.y + y + 1, width as u16, 4),
+        );
     }
     if innings.is_empty() {
         put(

@@ -563,7 +563,12 @@ fn brute_innings(comp: &accc::league::Competition, library: &Library) -> Vec<Bru
             let all_out = p.options.all_out();
             for inn in p.started() {
                 let c = kept.summary.county(inn.batting) as usize;
-                for (no, b) in inn.batsmen.iter().enumerate().take(p.options.batsmen as usize) {
+                for (no, b) in inn
+                    .batsmen
+                    .iter()
+                    .enumerate()
+                    .take(p.options.batsmen as usize)
+                {
                     if !b.batted {
                         continue;
                     }
@@ -609,7 +614,10 @@ fn kept_innings(comp: &accc::league::Competition) -> Vec<Brute> {
                 c.best_at.iter().map(|b| b.map_or(0, |b| b.runs)).collect(),
                 c.hundreds,
                 c.carried.len(),
-                c.partnerships.iter().map(|p| p.map_or(0, |p| p.runs)).collect(),
+                c.partnerships
+                    .iter()
+                    .map(|p| p.map_or(0, |p| p.runs))
+                    .collect(),
             )
         })
         .collect()
@@ -665,6 +673,11 @@ fn the_kept_innings_records_agree_with_the_replayed_matches() {
     assert_eq!(version, 5);
     let (again, library) = Library::open(&fpath).unwrap();
     assert_eq!(again.innings(), old.innings());
-    let m = library.kept(&again, MatchId::at(1890, Class::First, 0)).unwrap();
-    assert_eq!(m.summary, again.season(1890).unwrap().class(Class::First).matches()[0]);
+    let m = library
+        .kept(&again, MatchId::at(1890, Class::First, 0))
+        .unwrap();
+    assert_eq!(
+        m.summary,
+        again.season(1890).unwrap().class(Class::First).matches()[0]
+    );
 }

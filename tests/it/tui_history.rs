@@ -106,7 +106,15 @@ fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
     assert_eq!(what(&app), "menu");
     // Two rounds of Surrey's class played: the results of 1891, Surrey's matches.
     let class = app.comp().unwrap().current().unwrap().class_of(0);
-    let played = |app: &App| app.comp().unwrap().current().unwrap().class(class).matches().len();
+    let played = |app: &App| {
+        app.comp()
+            .unwrap()
+            .current()
+            .unwrap()
+            .class(class)
+            .matches()
+            .len()
+    };
     while played(&app) < 8 {
         press(&mut app, "1");
         while !matches!(app.screen(), Some(Screen::Menu)) {
@@ -120,7 +128,11 @@ fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
     let l = list(&app);
     let played = l.rows.len();
     assert_eq!(played, 2, "Surrey has played two matches in 1891");
-    assert_eq!(l.cursor, played - 1, "the last match played is marked first");
+    assert_eq!(
+        l.cursor,
+        played - 1,
+        "the last match played is marked first"
+    );
     insta::assert_snapshot!("history_county_list", shot(&app));
     hit(&mut app, KeyCode::Home);
     let id = list(&app).rows[0].id.unwrap();
@@ -156,7 +168,11 @@ fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
     assert_eq!(kept(&app).page, Page::Balls);
     assert!(kept(&app).scroll[1] > 0);
     hit(&mut app, KeyCode::Esc);
-    assert_eq!(list(&app).cursor, 0, "back on the list, on the match opened");
+    assert_eq!(
+        list(&app).cursor,
+        0,
+        "back on the list, on the match opened"
+    );
     hit(&mut app, KeyCode::Esc);
     assert_eq!(shot(&app), results, "back on the results as they were");
     hit(&mut app, KeyCode::Esc);
@@ -191,7 +207,11 @@ fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
     assert!(shot(&app).contains("Round: 12_"), "{}", shot(&app));
     press(&mut app, "9");
     let l = list(&app);
-    assert_eq!(l.rows[l.cursor].id.unwrap().round, 9, "a third digit begins again");
+    assert_eq!(
+        l.rows[l.cursor].id.unwrap().round,
+        9,
+        "a third digit begins again"
+    );
     hit(&mut app, KeyCode::Backspace);
     press(&mut app, "99");
     assert!(
@@ -199,7 +219,11 @@ fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
         "{}",
         shot(&app)
     );
-    assert_eq!(list(&app).rows[list(&app).cursor].id.unwrap().round, 9, "nothing moved");
+    assert_eq!(
+        list(&app).rows[list(&app).cursor].id.unwrap().round,
+        9,
+        "nothing moved"
+    );
     // Typing is done with, [Enter] opens the match marked.
     hit(&mut app, KeyCode::Down);
     hit(&mut app, KeyCode::Enter);
@@ -226,12 +250,11 @@ fn the_seasons_end_opens_any_match_of_the_season() {
     assert_eq!(l.rows.len(), 112, "both classes' 56 matches");
     let comp = app.comp().unwrap();
     let at = l.rows[l.cursor].id.unwrap();
-    let fixture = comp
-        .season(1890)
-        .unwrap()
-        .class(at.class)
-        .scheduled(at.k());
-    assert!(fixture.home == 0 || fixture.away == 0, "Surrey's match is marked");
+    let fixture = comp.season(1890).unwrap().class(at.class).scheduled(at.k());
+    assert!(
+        fixture.home == 0 || fixture.away == 0,
+        "Surrey's match is marked"
+    );
     assert_eq!(at.round, 1);
     insta::assert_snapshot!("history_season_list", shot(&app));
     hit(&mut app, KeyCode::PageDown);
@@ -300,8 +323,14 @@ fn a_match_the_person_played_opens_on_its_review_too() {
     press(&mut app, "m");
     hit(&mut app, KeyCode::Enter);
     let k = kept(&app);
-    assert_eq!(k.pages(), vec![Page::Scorecard, Page::Balls, Page::Overs, Page::Review]);
-    assert!(!app.busy(), "nothing is worked out before the review is asked for");
+    assert_eq!(
+        k.pages(),
+        vec![Page::Scorecard, Page::Balls, Page::Overs, Page::Review]
+    );
+    assert!(
+        !app.busy(),
+        "nothing is worked out before the review is asked for"
+    );
     press(&mut app, "4");
     assert!(app.busy(), "the review is due");
     assert!(shot(&app).contains("a moment, please"), "{}", shot(&app));
@@ -408,7 +437,11 @@ fn innings_records_open_their_matches_from_six_and_the_all_time_menu() {
     assert!(records.contains("[I] innings records"), "{records}");
     press(&mut app, "i");
     let l = list(&app);
-    assert!(l.title.starts_with("Innings records: Surrey"), "{}", l.title);
+    assert!(
+        l.title.starts_with("Innings records: Surrey"),
+        "{}",
+        l.title
+    );
     assert!(l.rows[l.cursor].id.is_some(), "the mark is on a record");
     insta::assert_snapshot!("history_innings_records_county", shot(&app));
     // The mark passes over headings and counts.
@@ -429,7 +462,9 @@ fn innings_records_open_their_matches_from_six_and_the_all_time_menu() {
         panic!("opened")
     };
     assert!(
-        o.scorecard.iter().any(|l| l.contains(&format!(" {runs} ("))),
+        o.scorecard
+            .iter()
+            .any(|l| l.contains(&format!(" {runs} ("))),
         "{runs} in {:?}",
         o.scorecard
     );
