@@ -17,8 +17,9 @@ use crate::engine::tape::{self, Tape};
 use crate::engine::{MatchOptions, NoRecord, Side};
 
 use super::kept::SeasonTapes;
+use super::season::Season;
 use super::summary::{PlayedMatch, MAX_WICKETS};
-use super::{class_index, Competition, CLASSES};
+use super::{class_index, CLASSES};
 
 /// How many of a county's highest innings are kept (and of the all-time list shown).
 pub const TOP: usize = 10;
@@ -109,45 +110,8 @@ impl Default for InningsTable {
     }
 }
 
-/// One batsman's figures in a match, as [`PlayedMatch`] carries them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BatFigures {
-    pub runs: u16,
-    pub balls: u16,
-    pub not_out: bool,
-}
-
-/// The batsmen who went in, in each innings of a match: (batting side, whether the innings
-/// was completed (all out), each position's figures, `None` for one who did not bat).
-pub type MatchBatting = [Option<(Side, bool, [Option<BatFigures>; MAX_BATSMEN])>; 4];
-
 /// Positions in a batting order.
 pub const MAX_BATSMEN: usize = crate::engine::score::MAX_BATSMEN;
-
-/// The batting of a finished match, for [`PlayedMatch`].
-pub fn batting_of(state: &crate::engine::MatchState) -> MatchBatting {
-    let p = state.public();
-    let all_out = p.options.all_out();
-    let mut out: MatchBatting = [None; 4];
-    for (slot, inn) in out.iter_mut().zip(p.started()) {
-        let mut figures = [None; MAX_BATSMEN];
-        for (f, b) in figures
-            .iter_mut()
-            .zip(inn.batsmen.iter())
-            .take(p.options.batsmen as usize)
-        {
-            if b.batted {
-                *f = Some(BatFigures {
-                    runs: b.runs,
-                    balls: b.balls,
-                    not_out: b.out.is_none(),
-                });
-            }
-        }
-        *slot = Some((inn.batting, inn.wickets >= all_out, figures));
-    }
-    out
-}
 
 impl InningsTable {
     /// Adds the figures of match `played` at `at`.
@@ -232,18 +196,20 @@ impl InningsTable {
         all
     }
 
-    /// The table of `comp` built by replaying every match it keeps a record of, the records
-    /// of the seasons in the archive beside its file given as `archived` (a match whose
-    /// record is nowhere, or does not replay, is counted as kept as its result only).
-    pub fn replayed(comp: &Competition, archived: &[SeasonTapes]) -> InningsTable {
+    /// The table of the competition whose seasons (completed and under way, in order) are
+    /// `seasons`, built by replaying every match it keeps a record of, `tapes` giving each
+    /// year's records (the competition's shelf, or the archive beside its file); a match whose
+    /// record is nowhere, or does not give its result back, is counted as kept as its result
+    /// only.
+    pub fn replayed<'a>(
+        seasons: &[&Season],
+        options: MatchOptions,
+        tapes: impl Fn(u16) -> Option<&'a SeasonTapes>,
+    ) -> InningsTable {
         let mut table = InningsTable::default();
-        let options = comp.settings().options;
-        for season in comp.seasons().iter().chain(comp.current()) {
+        for season in seasons {
             let year = season.year;
-            let tapes = comp
-                .shelf()
-                .season(year)
-                .or_else(|| archived.iter().find(|s| s.year == year));
+            let kept = tapes(year);
             for class in CLASSES {
                 for (k, m) in season.class(class).matches().iter().enumerate() {
                     let (round, index) = super::fixtures::position(k);
@@ -253,7 +219,7 @@ impl InningsTable {
                         round,
                         index,
                     };
-                    let tape = tapes.and_then(|t| t.get(class, k));
+                    let tape = kept.and_then(|t| t.get(class, k));
                     match tape.and_then(|t| played_again(options, m, t)) {
                         Some(p) => table.add(at, &p),
                         None => table.result_only += 1,

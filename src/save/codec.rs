@@ -137,7 +137,13 @@ fn decode_with(bytes: &[u8], path: Option<&Path>) -> Result<Contents, Problem> {
                 }
                 _ => Vec::new(),
             };
-            InningsTable::replayed(&comp, &archived)
+            let seasons: Vec<&league::Season> =
+                comp.seasons().iter().chain(comp.current()).collect();
+            InningsTable::replayed(&seasons, comp.settings().options, |year| {
+                comp.shelf()
+                    .season(year)
+                    .or_else(|| archived.iter().find(|s| s.year == year))
+            })
         }
     };
     comp.set_innings(table);
