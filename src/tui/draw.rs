@@ -198,7 +198,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
             let hint = if summary.is_last() {
-                "[Enter] go on  [Up]/[Down] scroll  [M] its matches"
+                "Press [Enter] to continue  [Up]/[Down] scroll  [M] its matches"
             } else {
                 "[Enter] the new season  [Up]/[Down] scroll  [M] its matches"
             };
