@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use crate::ball_log::BallLog;
 use crate::counties::{self, Class, CountyId};
 use crate::engine::tape::{self, Tape, TapeError};
-use crate::engine::{MatchOptions, MatchState, NoRecord, Recorder};
+use crate::engine::{Choice, MatchOptions, MatchState, NoRecord, Recorder, Side};
 use crate::league::fixtures::position;
 use crate::league::kept::SeasonTapes;
 use crate::league::summary::MatchSummary;
@@ -227,6 +227,12 @@ impl Library {
         }
     }
 
+    /// The last season the archive beside the save holds, as this library was told (a
+    /// program that holds the save makes a new library once the save says more).
+    pub fn archived_through(&self) -> Option<u16> {
+        self.archived_through
+    }
+
     /// The tape of match `id` of `comp`, wherever it is kept.
     pub fn tape(&self, comp: &Competition, id: MatchId) -> Result<Tape, NotKept> {
         let season = comp.season(id.year).ok_or(NotKept::NoSeason(id.year))?;
@@ -363,6 +369,23 @@ impl KeptMatch {
         let mut log = BallLog::new(home, away, self.fixture.seed, &self.options);
         self.replay_into(&mut log);
         log
+    }
+
+    /// Every decision `side` made in the match, each with the match as it stood when it was
+    /// made (for a review of that side: [`crate::ai::review::review`]), read back from the
+    /// match's ball log as `accc review --log` reads one.
+    pub fn decisions(
+        &self,
+        side: Side,
+    ) -> Result<Vec<(MatchState, Choice)>, crate::ball_log::read::LogError> {
+        let text = self.ball_log().text();
+        let mut steps = Vec::new();
+        crate::ball_log::read::replay(&text, &mut NoRecord, |state, choice| {
+            if state.to_act().is_some_and(|(s, _)| s == side) {
+                steps.push((state.clone(), choice));
+            }
+        })?;
+        Ok(steps)
     }
 
     /// The index of the class among [`crate::league::CLASSES`].

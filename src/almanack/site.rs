@@ -14,6 +14,7 @@ use super::Error;
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{InningsEnd, Outcome, Side};
 use crate::history::{Library, MatchId, NotKept};
+use crate::league::innings::{CountyInnings, InningsMark, InningsTable, MatchAt};
 use crate::league::{Competition, MatchSummary, Season, CLASSES};
 use crate::views::{self, format::marked};
 
@@ -143,44 +144,27 @@ pub fn pages(
         .len()
         .div_ceil(rayon::current_num_threads().max(1))
         .max(1);
-    let done: Vec<(Vec<Page>, Vec<BatInnings>, usize)> = ids
+    let done: Vec<Vec<Page>> = ids
         .par_chunks(share)
         .map(|ids| {
             let library = library();
             let mut pages = Vec::with_capacity(ids.len());
-            let mut batting = vec![];
-            let mut kept = 0;
             for &(s, class, k) in ids {
-                let m = &s.class(class).matches()[k];
                 let card = library
                     .kept(comp, MatchId::at(s.year, class, k))
                     .map(|m| crate::views::scorecard_view(&m));
-                if let Ok(card) = &card {
-                    kept += 1;
-                    innings_of(
-                        card,
-                        m,
-                        s.year,
-                        Target::Match(s.year, class, k),
-                        &mut batting,
-                    );
-                }
                 pages.push(Page {
                     path: match_file(s.year, class, k),
                     text: match_page(comp, s, class, k, card),
                 });
             }
-            (pages, batting, kept)
+            pages
         })
         .collect();
-    let mut batting = vec![];
-    let mut kept = 0;
-    for (pages, b, k) in done {
+    for pages in done {
         out.extend(pages);
-        batting.extend(b);
-        kept += k;
     }
-    let innings = Innings::of(batting, kept, ids.len());
+    let innings = Innings::of(comp);
     out.push(Page {
         path: "records.html".into(),
         text: records(comp, &innings)?,
@@ -670,22 +654,6 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
     Ok(shell(&title, 0, body))
 }
 
-/// One batsman's innings, for the innings records.
-#[derive(Clone, Debug)]
-pub struct BatInnings {
-    pub county: CountyId,
-    pub opponent: CountyId,
-    /// Place in the order, 1..=11.
-    pub no: u8,
-    pub runs: u16,
-    pub balls: u16,
-    pub not_out: bool,
-    /// Not out through an innings that closed all out, having opened it.
-    pub carried: bool,
-    pub year: u16,
-    pub at: Target,
-}
-
 /// A kept match's scorecard on its page: each innings' batsmen (runs, balls, how out), its
 /// extras and total, and its fall of wickets with the partnership for each wicket.
 fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
@@ -766,68 +734,39 @@ fn ordinal_innings(i: u8) -> &'static str {
     }
 }
 
-/// The batsmen's innings of a kept match's scorecard, added to `out`.
-fn innings_of(
-    card: &views::ScorecardView,
-    m: &MatchSummary,
-    year: u16,
-    at: Target,
-    out: &mut Vec<BatInnings>,
-) {
-    let mut numbers: Vec<u8> = card.rows.iter().map(|r| r.innings).collect();
-    numbers.dedup();
-    for i in numbers {
-        let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
-        let Some(first) = rows.first() else { continue };
-        let county = if first.batting == counties::get(m.home).name {
-            m.home
-        } else {
-            m.away
-        };
-        let opponent = if county == m.home { m.away } else { m.home };
-        let complete = rows
-            .iter()
-            .any(|r| r.kind == "total" && r.detail == "all out");
-        for r in rows.iter().filter(|r| r.kind == "batsman") {
-            let (Some(no), Some(runs)) = (r.no, r.runs) else {
-                continue;
-            };
-            let not_out = r.how_out == "not out";
-            out.push(BatInnings {
-                county,
-                opponent,
-                no,
-                runs,
-                balls: r.balls.unwrap_or(0),
-                not_out,
-                carried: not_out && no <= 2 && complete,
-                year,
-                at,
-            });
+/// The innings records the league keeps ([`crate::league::innings`]), and which seasons have
+/// pages to link a record's match to (the completed ones).
+pub struct Innings<'a> {
+    table: &'a InningsTable,
+    completed: Vec<u16>,
+}
+
+impl<'a> Innings<'a> {
+    fn of(comp: &'a Competition) -> Innings<'a> {
+        Innings {
+            table: comp.innings(),
+            completed: comp.seasons().iter().map(|s| s.year).collect(),
         }
     }
-}
 
-/// Every batsman's innings of the kept scorecards, best first (the higher score, then not
-/// out, then the earlier).
-pub struct Innings {
-    all: Vec<BatInnings>,
-    /// Matches whose scorecard was kept, of those played.
-    kept: usize,
-    played: usize,
-}
-
-impl Innings {
-    fn of(mut all: Vec<BatInnings>, kept: usize, played: usize) -> Innings {
-        all.sort_by(|a, b| b.runs.cmp(&a.runs).then(b.not_out.cmp(&a.not_out)));
-        Innings { all, kept, played }
+    /// The counties shown: `county`, or all.
+    fn shown(&self, county: Option<CountyId>) -> Vec<&CountyInnings> {
+        self.table
+            .counties
+            .iter()
+            .enumerate()
+            .filter(|(c, _)| county.is_none_or(|x| x as usize == *c))
+            .map(|(_, c)| c)
+            .collect()
     }
 
-    /// The innings of `county` (of every county when none), best first.
-    fn of_county(&self, county: Option<CountyId>) -> impl Iterator<Item = &BatInnings> {
-        self.all
-            .iter()
-            .filter(move |i| county.is_none_or(|c| i.county == c))
+    /// The page of the match `at`, if the almanack has one (a completed season's).
+    fn target(&self, at: &MatchAt) -> Option<Target> {
+        let k =
+            (at.round as usize - 1) * crate::league::MATCHES_PER_ROUND as usize + at.index as usize;
+        self.completed
+            .contains(&at.year)
+            .then_some(Target::Match(at.year, at.class, k))
     }
 }
 
@@ -838,47 +777,64 @@ fn innings_records(
     user: Option<CountyId>,
     links: Links,
 ) -> Markup {
-    let places = innings.all.iter().map(|i| i.no).max().unwrap_or(0);
-    let best_at: Vec<Option<&BatInnings>> = (1..=places)
-        .map(|no| innings.of_county(county).find(|i| i.no == no))
+    let table = innings.table;
+    let shown = innings.shown(county);
+    let best_at: Vec<Option<InningsMark>> = (0..crate::league::innings::MAX_BATSMEN)
+        .map(|no| {
+            shown
+                .iter()
+                .filter_map(|c| c.best_at[no])
+                .min_by(InningsMark::rank)
+        })
         .collect();
-    let hundreds = |c: Option<CountyId>| innings.of_county(c).filter(|i| i.runs >= 100).count();
-    let carried: Vec<&BatInnings> = innings.of_county(county).filter(|i| i.carried).collect();
-    let row = |i: &BatInnings| {
+    let places = best_at
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |p| p + 1);
+    let hundreds: u32 = shown.iter().map(|c| c.hundreds).sum();
+    let mut carried: Vec<&InningsMark> = shown.iter().flat_map(|c| c.carried.iter()).collect();
+    carried.sort_by_key(|i| (i.at.year, i.at.round, i.at.class.name(), i.at.index, i.no));
+    let runs = |i: &InningsMark| match innings.target(&i.at) {
+        Some(t) => link(links, t, &i.runs.to_string()),
+        None => html! { (i.runs) },
+    };
+    let row = |i: &InningsMark| {
         html! {
-            td { (link(links, i.at, &i.runs.to_string())) }
+            td { (runs(i)) }
             td { (i.balls) }
             td class="t" { @if i.not_out { "not out" } @else { "out" } }
             td { (i.no) }
             td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
             td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
-            td { (link(links, Target::Season(i.year), &i.year.to_string())) }
+            td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) } }
         }
     };
     let head = html! {
         thead { tr { th { "Runs" } th { "Balls" } th class="t" { "How" } th { "No." } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
     };
     let whose = county.map_or("", |c| counties::get(c).name.as_str());
+    let read = table.matches_read;
+    let played = table.matches_read + table.result_only;
     html! {
         h2 id="innings" { "Innings" }
-        @if innings.kept == 0 {
+        @if read == 0 {
             p { "No match of this competition keeps its scorecard (its matches were played by a version of ACCC \
                  that kept their results only), so there are no records of batsmen's innings." }
         } @else {
             p {
-                "From the scorecards of " (innings.kept) " of the " (innings.played) " matches played"
-                @if innings.kept < innings.played { " (the others were played by a version of ACCC that kept their results only)" }
+                "From the scorecards of " (read) " of the " (played) " matches played (the season under way's too)"
+                @if read < played { "; the others were played by a version of ACCC that kept their results only" }
                 ". Batsmen are known by their place in the order (No.); each score is a link to its match."
             }
             p {
-                "Hundreds: " (hundreds(county))
+                "Hundreds: " (hundreds)
                 "; the bat carried through a completed innings (an opener not out at its end): " (carried.len()) "."
             }
             div class="box" {
                 table {
                     caption { @if whose.is_empty() { "The highest innings" } @else { (whose) ": the highest innings" } }
                     (head)
-                    tbody { @for i in innings.of_county(county).take(10) { tr { (row(i)) } } }
+                    tbody { @for i in table.highest(county) { tr { (row(&i)) } } }
                     (page::your_county_key(user, 7))
                 }
             }
@@ -887,7 +843,7 @@ fn innings_records(
                     caption { "The highest innings at each place in the order" }
                     (head)
                     tbody {
-                        @for (no, best) in best_at.iter().enumerate() {
+                        @for (no, best) in best_at.iter().take(places).enumerate() {
                             tr {
                                 @match best {
                                     Some(i) => { (row(i)) }
@@ -913,11 +869,11 @@ fn innings_records(
                         caption { "Hundreds by county" }
                         thead { tr { th class="t" { "County" } th { "Hundreds" } th { "Highest" } } }
                         tbody {
-                            @for c in 0..counties::all().len() as CountyId {
+                            @for (c, ci) in table.counties.iter().enumerate() {
                                 tr {
-                                    td class="t" { (link(links, Target::County(c), &marked(user, c))) }
-                                    td { (hundreds(Some(c))) }
-                                    td { @match innings.of_county(Some(c)).next() { Some(i) => { (link(links, i.at, &i.runs.to_string())) } None => { "-" } } }
+                                    td class="t" { (link(links, Target::County(c as CountyId), &marked(user, c as CountyId))) }
+                                    td { (ci.hundreds) }
+                                    td { @match ci.top.first() { Some(i) => { (runs(i)) } None => { "-" } } }
                                 }
                             }
                         }

@@ -217,7 +217,7 @@ fn run_match_view(which: &str, args: &ShowArgs, saves: &Path) -> Result<()> {
     }
 }
 
-/// `accc show NAME innings [--county C]`: the innings records, read from the kept matches.
+/// `accc show NAME innings [--county C]`: the innings records the league keeps.
 fn run_innings_view(args: &ShowArgs, saves: &Path) -> Result<()> {
     let format = match form_name(&args.format)? {
         Form::Data(f) => f,
@@ -245,8 +245,8 @@ fn run_innings_view(args: &ShowArgs, saves: &Path) -> Result<()> {
         .map(|c| counties::find(c).map_err(Error::usage))
         .transpose()?;
     let path = save::path_for(saves, &args.name)?;
-    let (comp, library) = crate::history::Library::open(&path)?;
-    print_out(&views::innings_view(&comp, &library, county)?.written(format)?)
+    let comp = save::load(&path)?;
+    print_out(&views::innings_view(&comp, county)?.written(format)?)
 }
 
 /// The views that have a picture.

@@ -15,6 +15,7 @@ use crate::play::{computer_match_taped, Levels};
 
 use super::check::Implausible;
 use super::fixtures::position;
+use super::innings::InningsTable;
 use super::kept::{SeasonTapes, Shelf};
 use super::name::{normalise_file_name, normalise_name, NameError};
 use super::records::CountyRecords;
@@ -197,6 +198,8 @@ pub struct Competition {
     unknown: BTreeSet<PersonMatch>,
     /// The records (tapes) of the matches played or read since the competition was loaded.
     shelf: Shelf,
+    /// Each county's innings records (see [`super::innings`]).
+    innings: InningsTable,
 }
 
 /// A match the person played: its year, home and away county.
@@ -228,6 +231,7 @@ impl Competition {
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
             shelf: Shelf::default(),
+            innings: InningsTable::default(),
         })
     }
 
@@ -283,12 +287,23 @@ impl Competition {
             by_person: BTreeSet::new(),
             unknown: BTreeSet::new(),
             shelf: Shelf::default(),
+            innings: InningsTable::default(),
         })
     }
 
     /// The tapes the competition holds in memory (see [`super::kept`]).
     pub fn shelf(&self) -> &Shelf {
         &self.shelf
+    }
+
+    /// Each county's innings records, kept up as matches are added.
+    pub fn innings(&self) -> &InningsTable {
+        &self.innings
+    }
+
+    /// Sets the innings records a save file holds (or that were built for it by replay).
+    pub fn set_innings(&mut self, table: InningsTable) {
+        self.innings = table;
     }
 
     /// Puts the tapes a save file holds on the shelf: each season's must be one the
@@ -740,6 +755,13 @@ impl Competition {
             .class_mut(f.class)
             .add(played.summary)
             .expect("check_next made sure it is the next match");
+        let at = super::innings::MatchAt {
+            year,
+            class: f.class,
+            round: f.round,
+            index: f.index,
+        };
+        self.innings.add(at, &played);
         self.shelf.put(year, f.class, k, played.tape);
         let all_out = self.settings.options.all_out();
         for side in crate::engine::Side::BOTH {

@@ -13,6 +13,8 @@
 //! - [`standings`]: figures, quotient, table order and prize money.
 //! - [`kept`]: the matches' records (their choices) held in memory.
 //! - [`records`]: each county's all-time record totals and partnerships.
+//! - [`innings`]: each county's innings records (highest innings, hundreds, carried bats,
+//!   record partnerships), each naming its match.
 //! - [`season`]: one season of both classes and its end (champion, movement between classes).
 //! - [`check`]: whether a competition read from a file could have been played.
 //! - [`competition`]: the [`Competition`] that the commands and the terminal UI drive.
@@ -24,6 +26,7 @@ pub mod competition;
 pub mod export;
 pub mod fixtures;
 pub mod history;
+pub mod innings;
 pub mod kept;
 pub mod name;
 pub mod records;

@@ -244,6 +244,48 @@ impl MatchSummary {
     }
 }
 
+/// One batsman's figures in a match, as [`PlayedMatch`] carries them for the innings
+/// records ([`super::innings`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatFigures {
+    pub runs: u16,
+    pub balls: u16,
+    pub not_out: bool,
+}
+
+/// The batsmen who went in, in each innings of a match: (batting side, whether the innings
+/// was completed (all out), each position's figures, `None` for one who did not bat).
+pub type MatchBatting = [Option<(
+    Side,
+    bool,
+    [Option<BatFigures>; crate::engine::score::MAX_BATSMEN],
+)>; 4];
+
+/// The batting of a finished match, for [`PlayedMatch`].
+pub fn batting_of(state: &crate::engine::MatchState) -> MatchBatting {
+    let p = state.public();
+    let all_out = p.options.all_out();
+    let mut out: MatchBatting = [None; 4];
+    for (slot, inn) in out.iter_mut().zip(p.started()) {
+        let mut figures = [None; crate::engine::score::MAX_BATSMEN];
+        for (f, b) in figures
+            .iter_mut()
+            .zip(inn.batsmen.iter())
+            .take(p.options.batsmen as usize)
+        {
+            if b.batted {
+                *f = Some(BatFigures {
+                    runs: b.runs,
+                    balls: b.balls,
+                    not_out: b.out.is_none(),
+                });
+            }
+        }
+        *slot = Some((inn.batting, inn.wickets >= all_out, figures));
+    }
+    out
+}
+
 /// A partnership in one innings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Partnership {
@@ -302,6 +344,8 @@ pub struct PlayedMatch {
     pub deliveries: u64,
     /// Its choices, to reopen it (none: kept as its result only).
     pub tape: Option<crate::engine::tape::Tape>,
+    /// Each innings' batsmen's figures, for the innings records.
+    pub batting: MatchBatting,
 }
 
 impl PlayedMatch {
@@ -336,6 +380,7 @@ impl PlayedMatch {
             partnerships: best,
             deliveries,
             tape: None,
+            batting: batting_of(state),
         }
     }
 }

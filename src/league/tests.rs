@@ -69,6 +69,7 @@ fn synthetic(f: &Fixture) -> PlayedMatch {
         partnerships: [[None; MAX_WICKETS]; 2],
         deliveries: 0,
         tape: None,
+        batting: [None; 4],
     }
 }
 

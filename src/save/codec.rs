@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use super::record::MatchRecord;
-use super::{archive, backup_path, v1, v2, v3, v4, Error, ErrorKind, Problem, KIND, MAX_BYTES};
+use super::{archive, backup_path, v1, v2, v3, v4, v5, Error, ErrorKind, Problem, KIND, MAX_BYTES};
+use crate::league::innings::InningsTable;
 use crate::league::name::normalise_file_name;
 use crate::league::{self, Competition};
 use crate::store::{self, atomic, envelope};
@@ -33,7 +34,8 @@ pub struct Contents {
 /// Reads everything saved at `path`, without taking its lock (nor reading the journal).
 pub fn load_all(path: &Path) -> Result<Contents, Error> {
     let bytes = store::read::read_regular(path, MAX_BYTES).map_err(Error::from_store)?;
-    let mut all = decode_all(&bytes).map_err(|p| Error::new(path, ErrorKind::Unusable(p)))?;
+    let mut all =
+        decode_with(&bytes, Some(path)).map_err(|p| Error::new(path, ErrorKind::Unusable(p)))?;
     // The file's name, not the one stored inside, says which competition this is (and where
     // it is saved): a copy, or a backup opened in its file's place, must not save over the
     // file it came from.
@@ -51,38 +53,55 @@ pub fn decode(bytes: &[u8]) -> Result<Competition, Problem> {
     Ok(decode_all(bytes)?.comp)
 }
 
-/// The format-4 payload of a save file's bytes, of any format: older ones are upgraded, a
+/// The format-5 payload of a save file's bytes, of any format: older ones are upgraded, a
 /// rung at a time. Also whether the file kept which matches the person played (format 3 on).
-pub fn decode_file(bytes: &[u8]) -> Result<(v4::FileV4, bool), Problem> {
+pub fn decode_file(bytes: &[u8]) -> Result<(v5::FileV5, bool), Problem> {
     let (version, payload) = envelope::unwrap(KIND, bytes).map_err(Problem::Envelope)?;
     let undecodable = Problem::Undecodable;
     Ok(match version {
         1 => (
-            v4::upgrade_3(v3::upgrade_2(v2::upgrade_1(
+            v5::upgrade_4(v4::upgrade_3(v3::upgrade_2(v2::upgrade_1(
+                postcard::from_bytes(payload).map_err(undecodable)?,
+            )))),
+            false,
+        ),
+        2 => (
+            v5::upgrade_4(v4::upgrade_3(v3::upgrade_2(
                 postcard::from_bytes(payload).map_err(undecodable)?,
             ))),
             false,
         ),
-        2 => (
-            v4::upgrade_3(v3::upgrade_2(
+        3 => (
+            v5::upgrade_4(v4::upgrade_3(
                 postcard::from_bytes(payload).map_err(undecodable)?,
             )),
-            false,
+            true,
         ),
-        3 => (
-            v4::upgrade_3(postcard::from_bytes(payload).map_err(undecodable)?),
+        4 => (
+            v5::upgrade_4(postcard::from_bytes(payload).map_err(undecodable)?),
             true,
         ),
         _ => (postcard::from_bytes(payload).map_err(undecodable)?, true),
     })
 }
 
-/// Everything in a save file's bytes.
+/// Everything in a save file's bytes. A file without innings records (format 4 and before)
+/// has them built by replaying the matches its save keeps (those in an archive beside it
+/// cannot be read from bytes alone: [`load_all`] reads them too).
 pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
+    decode_with(bytes, None)
+}
+
+/// [`decode_all`], the archive beside the save at `path` (if given) read for the innings
+/// records of a file that has none.
+fn decode_with(bytes: &[u8], path: Option<&Path>) -> Result<Contents, Problem> {
     let (
-        v4::FileV4 {
-            v3: file,
-            kept: tapes,
+        v5::FileV5 {
+            v4: v4::FileV4 {
+                v3: file,
+                kept: tapes,
+            },
+            innings,
         },
         kept,
     ) = decode_file(bytes)?;
@@ -107,6 +126,28 @@ pub fn decode_all(bytes: &[u8]) -> Result<Contents, Problem> {
             .collect(),
     )
     .map_err(Problem::Implausible)?;
+    let table = match innings {
+        Some(t) => t.table().map_err(Problem::Implausible)?,
+        None => {
+            // Built once, by replay; a file's archive that cannot be read leaves its seasons'
+            // matches counted as kept as their results only.
+            let archived = match (path, tapes.archived_through) {
+                (Some(p), Some(through)) => {
+                    archive::read(&archive::path_for(p), comp.settings().seed, through)
+                        .unwrap_or_default()
+                }
+                _ => Vec::new(),
+            };
+            let seasons: Vec<&league::Season> =
+                comp.seasons().iter().chain(comp.current()).collect();
+            InningsTable::replayed(&seasons, comp.settings().options, |year| {
+                comp.shelf()
+                    .season(year)
+                    .or_else(|| archived.iter().find(|s| s.year == year))
+            })
+        }
+    };
+    comp.set_innings(table);
     Ok(Contents {
         in_play: record(file.in_play).map_err(Problem::Record)?,
         last_played: record(file.last_played).map_err(Problem::Record)?,
@@ -138,7 +179,24 @@ pub fn encode_kept(
     last_played: Option<&MatchRecord>,
     archived_through: Option<u16>,
 ) -> Vec<u8> {
-    let file = v4::FileV4 {
+    let file = v5::FileV5 {
+        v4: file_v4(comp, in_play, last_played, archived_through),
+        innings: Some(v5::InningsV5::of(comp.innings())),
+    };
+    envelope::wrap(
+        KIND,
+        &postcard::to_stdvec(&file).expect("save types serialise"),
+    )
+}
+
+/// The format-4 part of the file for `comp`.
+fn file_v4(
+    comp: &Competition,
+    in_play: Option<&MatchRecord>,
+    last_played: Option<&MatchRecord>,
+    archived_through: Option<u16>,
+) -> v4::FileV4 {
+    v4::FileV4 {
         v3: v3::FileV3 {
             competition: v1::FileV1::from_competition(comp),
             in_play: in_play.map(v2::MatchV2::of),
@@ -153,11 +211,7 @@ pub fn encode_kept(
                 .map(v4::SeasonTapesV4::of)
                 .collect(),
         },
-    };
-    envelope::wrap(
-        KIND,
-        &postcard::to_stdvec(&file).expect("save types serialise"),
-    )
+    }
 }
 
 /// Adds to the archive beside the save at `path` the records of the closed seasons on

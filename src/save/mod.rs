@@ -1,11 +1,13 @@
 //! Save files: `DIR/NAME.acc`, one competition each. This module owns reading and writing
 //! them; the league knows nothing of files. A file is an envelope ([`crate::store::envelope`],
-//! tag `ACCCSAVE`) around postcard bytes of the format-4 types ([`v4`]: format 3's file
-//! ([`v3`]: format 1's competition ([`v1`]), the person's match in play and last match
-//! ([`record`], stored as [`v2`] has them) and the matches the person played), then the
-//! records (tapes) of the matches not yet in the archive beside it). Older formats are
-//! upgraded on reading, a rung at a time ([`v2::upgrade_1`], [`v3::upgrade_2`],
-//! [`v4::upgrade_3`]), and written as format 4; their matches are kept as results only.
+//! tag `ACCCSAVE`) around postcard bytes of the format-5 types ([`v5`]: format 4's file
+//! ([`v4`]: format 3's file ([`v3`]: format 1's competition ([`v1`]), the person's match in
+//! play and last match ([`record`], stored as [`v2`] has them) and the matches the person
+//! played), then the records (tapes) of the matches not yet in the archive beside it), then
+//! the innings records the league keeps). Older formats are upgraded on reading, a rung at a
+//! time ([`v2::upgrade_1`], [`v3::upgrade_2`], [`v4::upgrade_3`], [`v5::upgrade_4`]), and
+//! written as format 5; the matches of formats 1 to 3 are kept as results only, and a file
+//! without innings records has them built by replaying its matches.
 //!
 //! - The archive beside the save ([`archive`], `NAME.acx`) holds the records of the seasons
 //!   closed; the [`Keeper`] adds each closed season to it before it writes the save that
@@ -36,6 +38,7 @@ pub mod v1;
 pub mod v2;
 pub mod v3;
 pub mod v4;
+pub mod v5;
 
 use std::path::{Path, PathBuf};
 
@@ -60,7 +63,7 @@ pub const BACKUP_EXTENSION: &str = "bak";
 /// The save file's tag and the format this program writes.
 pub const KIND: Kind = Kind {
     tag: b"ACCCSAVE",
-    version: 4,
+    version: 5,
     max_bytes: MAX_BYTES,
 };
 /// The largest save file read: a whole 100-season competition is about 520 KB.

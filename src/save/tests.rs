@@ -688,10 +688,16 @@ fn every_action() -> record::MatchRecord {
 
 /// CRC-32 of each format's payload for a fixed sample: the frozen format-1 competition with
 /// [`every_action`] in play and as the last match (format 2), and a match of the person's
-/// (format 3). Any change to a payload's
+/// (format 3), kept records (format 4) and a table of innings records (format 5). Any change
+/// to a payload's
 /// layout changes its figure: then the format's number must rise (a new rung on the
 /// ladder), never the figure alone be edited.
-const LAYOUTS: [(u16, u32); 3] = [(2, 0xfd7b_9622), (3, 0xb91a_d459), (4, 0xe51f_a80c)];
+const LAYOUTS: [(u16, u32); 4] = [
+    (2, 0xfd7b_9622),
+    (3, 0xb91a_d459),
+    (4, 0xe51f_a80c),
+    (5, 0x6a3b_1017),
+];
 
 fn sample_payload() -> Vec<u8> {
     let (version, payload) = envelope::unwrap(KIND, FORMAT1).unwrap();
@@ -717,6 +723,41 @@ fn sample_payload() -> Vec<u8> {
                 second: vec![Some(vec![255])],
             }],
         },
+    };
+    // Format 5: a table of innings records with one of each kind of entry.
+    let at = crate::league::innings::MatchAt {
+        year: 1891,
+        class: crate::counties::Class::Second,
+        round: 7,
+        index: 2,
+    };
+    let mark = crate::league::innings::InningsMark {
+        county: 3,
+        opponent: 9,
+        no: 2,
+        runs: 187,
+        balls: 301,
+        not_out: true,
+        at,
+    };
+    let mut table = crate::league::innings::InningsTable::default();
+    let c = &mut table.counties[3];
+    c.top.push(mark);
+    c.best_at[1] = Some(mark);
+    c.hundreds = 4;
+    c.carried.push(mark);
+    c.partnerships[5] = Some(crate::league::innings::PairMark {
+        runs: 140,
+        batsmen: [6, 8],
+        unbroken: true,
+        opponent: 9,
+        at,
+    });
+    table.matches_read = 112;
+    table.result_only = 3;
+    let file = v5::FileV5 {
+        v4: file,
+        innings: Some(v5::InningsV5::of(&table)),
     };
     postcard::to_stdvec(&file).unwrap()
 }
@@ -763,12 +804,12 @@ fn the_journal_layout_changes_only_with_its_format_number() {
 }
 
 #[test]
-fn format_1_climbs_the_ladder_to_format_4_and_every_record_round_trips() {
+fn format_1_climbs_the_ladder_to_format_5_and_every_record_round_trips() {
     let all = decode_all(FORMAT1).unwrap();
     assert!(all.in_play.is_none() && all.last_played.is_none());
     let game = every_action();
     let bytes = encode_all(&all.comp, Some(&game), Some(&game));
-    assert_eq!(&bytes[8..10], &4u16.to_le_bytes());
+    assert_eq!(&bytes[8..10], &5u16.to_le_bytes());
     let back = decode_all(&bytes).unwrap();
     assert_eq!(back.in_play.as_ref(), Some(&game));
     assert_eq!(back.last_played.as_ref(), Some(&game));
@@ -779,7 +820,7 @@ fn format_1_climbs_the_ladder_to_format_4_and_every_record_round_trips() {
     // A format-1 program could not read it: it says a newer program wrote it.
     assert!(matches!(
         envelope::unwrap(Kind { version: 1, ..KIND }, &bytes),
-        Err(envelope::Problem::Newer { version: 4, .. })
+        Err(envelope::Problem::Newer { version: 5, .. })
     ));
 }
 

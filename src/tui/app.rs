@@ -104,6 +104,11 @@ pub enum Screen {
     },
     /// The solo charts, all their screens (`charts_screen`).
     Charts(Box<ChartsScreen>),
+    /// Played matches to open one of (`kept.rs`), over the screen they were picked from.
+    Matches(Box<super::kept::MatchList>),
+    /// A match of the history reopened (`kept.rs`): its scorecard, ball by ball, runs per
+    /// over and the person's review, over the screen it was opened from.
+    Kept(Box<super::kept::KeptScreen>),
 }
 
 /// Where the program stands with its file.
@@ -223,10 +228,11 @@ impl App {
 
     /// Whether the program has work to do without waiting for a key.
     pub fn busy(&self) -> bool {
-        matches!(
-            self.screen(),
-            Some(Screen::Simulating { .. } | Screen::Reviewing { .. })
-        )
+        match self.screen() {
+            Some(Screen::Simulating { .. } | Screen::Reviewing { .. }) => true,
+            Some(Screen::Kept(s)) => s.review_due(),
+            _ => false,
+        }
     }
 
     fn key(&mut self, k: KeyEvent) {
@@ -316,6 +322,10 @@ impl App {
                 },
             },
             Screen::SeasonEnd { summary, scroll } => match k.code {
+                KeyCode::Char('m' | 'M') => {
+                    let year = summary.year;
+                    open.season_matches(year, Screen::SeasonEnd { summary, scroll })
+                }
                 KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
                     // A new season opens on the user's county's class (it may have moved).
                     open.class = open.home_class();
@@ -355,6 +365,8 @@ impl App {
                     scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS),
                 },
             },
+            Screen::Matches(list) => open.list_key(list, k),
+            Screen::Kept(s) => open.kept_key(s, k),
             Screen::Charts(c) => {
                 let env = charts_screen::Env {
                     saves_dir: &self.saves_dir,

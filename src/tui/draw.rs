@@ -147,8 +147,15 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             kind,
             bar,
         } => {
+            let results = matches!(kind, super::views::ViewKind::Results(_));
             let hint = if review.is_some() && kind.has_class() {
                 "[3] table  [4] averages  [5] results  [9] class  [Esc] back"
+            } else if review.is_some() && results {
+                "[3] table  [4] averages  [5] results  [M] open a match  [Esc] back"
+            } else if results {
+                "[Up]/[Down] scroll  [P] points race  [M] open a match  [Esc] back"
+            } else if matches!(kind, super::views::ViewKind::Records(_)) {
+                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [I] innings records  [Esc] back"
             } else if review.is_some() {
                 "[3] table  [4] averages  [5] results  [Esc] back"
             } else if kind.is_season() {
@@ -191,9 +198,9 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::SeasonEnd { summary, scroll } => {
             let lines = super::season_end::lines(summary, app.user_county());
             let hint = if summary.is_last() {
-                "Press [Enter] to continue  [Up]/[Down] scroll"
+                "Press [Enter] to continue  [Up]/[Down] scroll  [M] its matches"
             } else {
-                "Press [Enter] for the new season  [Up]/[Down] scroll"
+                "[Enter] the new season  [Up]/[Down] scroll  [M] its matches"
             };
             text(
                 f,
@@ -230,6 +237,8 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             "[Up]/[Down] scroll  [Esc] back",
         ),
         Screen::Charts(c) => super::charts_screen::draw_screen(f, area, c),
+        Screen::Matches(list) => super::kept::draw_list(f, area, list),
+        Screen::Kept(s) => super::kept::draw_kept(f, area, s),
     }
 }
 
@@ -829,6 +838,7 @@ fn alltime(f: &mut Frame, area: Rect) {
         "View second-class averages",
         "Picture a county's story",
         "Picture the eras, by decade",
+        "View innings records, to open their matches",
     ]
     .iter()
     .enumerate()
@@ -840,7 +850,7 @@ fn alltime(f: &mut Frame, area: Rect) {
         area,
         1,
         24,
-        vec![Span::styled("Press [1]-[8]  [Esc] back", style::key())],
+        vec![Span::styled("Press [1]-[9]  [Esc] back", style::key())],
     );
 }
 

@@ -120,6 +120,9 @@ pub struct Open {
     pub in_play: Option<super::playing::InPlay>,
     /// The user has quit.
     pub(super) quit: bool,
+    /// The file's matches to reopen (`kept.rs`), kept while the archive beside the file
+    /// holds the same seasons, so that it is read once.
+    pub(super) library: Option<crate::history::Library>,
 }
 
 impl Open {
@@ -136,6 +139,7 @@ impl Open {
             keeper,
             in_play: None,
             quit: false,
+            library: None,
         };
         open.class = open.home_class();
         open.check_in_play();

@@ -121,6 +121,7 @@ impl Open {
                 }
             }
             Screen::Simulating { .. } => self.simulate_one(),
+            Screen::Kept(s) if s.review_due() => s.work_out_review(self.comp.settings()),
             Screen::Reviewing { .. } => {
                 if let Screen::Reviewing { game, season_end } =
                     std::mem::replace(&mut self.screen, Screen::Menu)

@@ -8,6 +8,7 @@ pub mod charts_session;
 pub mod draw;
 pub mod file;
 pub mod help;
+pub mod kept;
 #[allow(
     clippy::cast_sign_loss,
     reason = "the one such cast, a lead or target in runs, is taken the larger less the smaller"

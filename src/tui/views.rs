@@ -149,6 +149,37 @@ impl Open {
         bar: YearBar,
         k: KeyEvent,
     ) -> Screen {
+        // [I] on a county's records: its innings records, each opening its match.
+        if let (ViewKind::Records(c), Some('I')) = (kind, upper(k)) {
+            let back = Screen::Text {
+                title,
+                lines,
+                scroll,
+                review,
+                kind,
+                bar,
+            };
+            return self.innings_records(Some(c), back);
+        }
+        // [M] on a county's results: its matches, to open one (not while a year is typed).
+        if let (ViewKind::Results(c), Some('M'), false) =
+            (kind, upper(k), matches!(bar, YearBar::Typing(_)))
+        {
+            let year = match (review, crate::views::season_for(&self.comp, None)) {
+                (Some(r), _) => r.year,
+                (None, Ok(s)) => s.year,
+                (None, Err(e)) => return self.say(&e.to_string()),
+            };
+            let back = Screen::Text {
+                title,
+                lines,
+                scroll,
+                review,
+                kind,
+                bar: YearBar::Keys,
+            };
+            return self.county_matches(year, c, back);
+        }
         if let Some(r) = review {
             let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
             let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
@@ -329,6 +360,7 @@ impl Open {
                 Ok(v) => picture(Picture::Eras(v), Back::AllTime),
                 Err(e) => self.say(&e.to_string()),
             },
+            Some('9') => self.innings_records(None, Screen::AllTime),
             _ if k.code == KeyCode::Esc => Screen::Menu,
             _ => Screen::AllTime,
         }

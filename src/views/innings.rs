@@ -1,21 +1,20 @@
-//! Innings records (`accc show NAME innings [--county C]`): individual innings by batting
-//! position ("Surrey's no. 3, 187 v Kent, 1923"), read from the kept matches themselves
-//! (each replayed from its record, [`crate::history`]): the highest innings of all time (or
-//! of one county), each county's highest, its hundreds, the batsmen who carried the bat
-//! through a completed innings, and the record partnership for each wicket, each naming its
-//! match (year, class, round) so that `accc show NAME scorecard` opens it. Matches kept as
-//! their result only (an older file's) cannot be read, and are counted as such.
+//! Innings records (`accc show NAME innings [--county C]`, the terminal program's [6] and
+//! all-time menu): individual innings by batting position ("Surrey's no. 3, 187 v Kent,
+//! 1923"), read from the table the league keeps up as it adds each match
+//! ([`crate::league::innings`]): the highest innings of all time (or of one county), the
+//! highest at each place in the order, each county's highest, its hundreds, the batsmen who
+//! carried the bat through a completed innings, and the record partnership for each wicket,
+//! each naming its match (year, class, round) so that `accc show NAME scorecard` opens it.
+//! Matches kept as their result only (an older file's) have no figures, and are counted as
+//! such.
 
 use serde::Serialize;
 
 use super::output::View;
 use crate::counties::{self, CountyId};
 use crate::error::{Error, Result};
-use crate::history::{Library, MatchId, NotKept};
+use crate::league::innings::{InningsMark, MatchAt};
 use crate::league::Competition;
-
-/// How many innings the highest-innings list shows.
-pub const TOP: usize = 10;
 
 /// The innings records.
 #[derive(Clone, Debug, Serialize)]
@@ -27,6 +26,9 @@ pub struct InningsView {
     /// Matches kept as their result only, which could not be read.
     pub result_only: usize,
     pub rows: Vec<InningsRow>,
+    /// The match of each row (none for a count of hundreds).
+    #[serde(skip)]
+    matches: Vec<Option<MatchAt>>,
 }
 
 /// One record. `kind`: `highest` (the highest innings, `place` 1..), `county highest` (each
@@ -50,22 +52,7 @@ pub struct InningsRow {
     pub round: Option<u8>,
 }
 
-/// One batsman's innings found in a kept match.
-#[derive(Clone, Debug)]
-struct Found {
-    county: CountyId,
-    opponent: CountyId,
-    no: u8,
-    runs: u16,
-    balls: u16,
-    not_out: bool,
-    id: MatchId,
-}
-
-/// A partnership: runs, county, opponent, the two batsmen, the match.
-type Pair = (u16, CountyId, CountyId, u8, u8, MatchId);
-
-fn at(row: InningsRow, id: &MatchId) -> InningsRow {
+fn at(row: InningsRow, id: &MatchAt) -> InningsRow {
     InningsRow {
         year: Some(id.year),
         class: id.class.name().to_string(),
@@ -78,169 +65,110 @@ fn name(c: CountyId) -> String {
     counties::get(c).name.clone()
 }
 
-/// The innings records of `comp` (of `county` alone, if given), read from every kept match.
-pub fn innings_view(
-    comp: &Competition,
-    library: &Library,
-    county: Option<CountyId>,
-) -> Result<InningsView> {
-    let mut found: Vec<Found> = Vec::new();
-    let mut hundreds = vec![0u16; counties::all().len()];
-    let mut carried: Vec<Found> = Vec::new();
-    // The best partnership for each wicket: (runs, county, opponent, no, partner, id).
-    let mut best: [Option<Pair>; 10] = [None; 10];
-    let (mut read, mut result_only) = (0, 0);
-    for year in comp.years() {
-        for id in Library::season_ids(comp, year) {
-            let kept = match library.kept(comp, id) {
-                Ok(k) => k,
-                Err(NotKept::ResultOnly(_)) => {
-                    result_only += 1;
-                    continue;
-                }
-                Err(e) => return Err(Error::BadFile(e.to_string())),
-            };
-            read += 1;
-            let p = kept.state.public();
-            let all_out = p.options.all_out();
-            for inn in p.started() {
-                let bat = kept.summary.county(inn.batting);
-                let opp = kept.summary.county(inn.batting.other());
-                if county.is_some_and(|c| c != bat) {
-                    continue;
-                }
-                for (n, b) in inn
-                    .batsmen
-                    .iter()
-                    .enumerate()
-                    .take(p.options.batsmen as usize)
-                {
-                    if !b.batted {
-                        continue;
-                    }
-                    let f = Found {
-                        county: bat,
-                        opponent: opp,
-                        no: n as u8 + 1,
-                        runs: b.runs,
-                        balls: b.balls,
-                        not_out: b.out.is_none(),
-                        id,
-                    };
-                    if b.runs >= 100 {
-                        hundreds[bat as usize] += 1;
-                    }
-                    if n < 2 && b.out.is_none() && inn.wickets == all_out {
-                        carried.push(f.clone());
-                    }
-                    found.push(f);
-                }
-                // Partnerships: each wicket's, and the unbroken one at the end. The batsmen
-                // together are the one out and the one who stayed (by the order they came in:
-                // a wicket's pair is the out batsman and the other not yet out).
-                let mut in_now: Vec<u8> = vec![1, 2];
-                let mut next = 3u8;
-                for (w, fall) in inn.falls().iter().enumerate() {
-                    let partner = in_now.iter().copied().find(|&x| x != fall.batsman);
-                    let slot = &mut best[w.min(9)];
-                    if slot.is_none_or(|b| fall.partnership > b.0) {
-                        *slot = Some((
-                            fall.partnership,
-                            bat,
-                            opp,
-                            fall.batsman,
-                            partner.unwrap_or(0),
-                            id,
-                        ));
-                    }
-                    in_now.retain(|&x| x != fall.batsman);
-                    if next <= p.options.batsmen {
-                        in_now.push(next);
-                        next += 1;
-                    }
-                }
-                if inn.wickets < all_out && (inn.wickets as usize) < best.len() {
-                    let runs = inn.partnership();
-                    let slot = &mut best[inn.wickets as usize];
-                    if slot.is_none_or(|b| runs > b.0) && in_now.len() == 2 {
-                        *slot = Some((runs, bat, opp, in_now[0], in_now[1], id));
-                    }
-                }
-            }
-        }
+/// The innings records of `comp` (of `county` alone, if given), as the league keeps them.
+pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<InningsView> {
+    if county.is_some_and(|c| c as usize >= counties::all().len()) {
+        return Err(Error::Usage("there is no such county".into()));
     }
-    // Highest first; ties by the earlier match.
-    found.sort_by(|a, b| {
-        (b.runs, !b.not_out)
-            .cmp(&(a.runs, !a.not_out))
-            .then((a.id.year, a.id.round).cmp(&(b.id.year, b.id.round)))
-    });
-    let innings_row = |kind: &str, place: Option<u8>, f: &Found| {
-        at(
-            InningsRow {
-                kind: kind.into(),
-                place,
-                county: name(f.county),
-                no: Some(f.no),
-                runs: f.runs,
-                balls: Some(f.balls),
-                not_out: Some(f.not_out),
-                opponent: name(f.opponent),
-                ..InningsRow::default()
-            },
-            &f.id,
-        )
+    let table = comp.innings();
+    let mut rows = Vec::new();
+    let mut ats = Vec::new();
+    let mut push = |row: InningsRow, m: &MatchAt| {
+        rows.push(at(row, m));
+        ats.push(*m);
     };
-    let mut rows: Vec<InningsRow> = found
-        .iter()
-        .take(TOP)
-        .enumerate()
-        .map(|(i, f)| innings_row("highest", Some(i as u8 + 1), f))
-        .collect();
-    let counties_shown: Vec<CountyId> = match county {
+    let innings_row = |kind: &str, place: Option<u8>, f: &InningsMark| InningsRow {
+        kind: kind.into(),
+        place,
+        county: name(f.county),
+        no: Some(f.no),
+        runs: f.runs,
+        balls: Some(f.balls),
+        not_out: Some(f.not_out),
+        opponent: name(f.opponent),
+        ..InningsRow::default()
+    };
+    for (i, f) in table.highest(county).iter().enumerate() {
+        push(innings_row("highest", Some(i as u8 + 1), f), &f.at);
+    }
+    let shown: Vec<CountyId> = match county {
         Some(c) => vec![c],
         None => (0..counties::all().len() as CountyId).collect(),
     };
+    // The highest innings at each place in the order.
+    for no in 0..crate::league::innings::MAX_BATSMEN {
+        let best = shown
+            .iter()
+            .filter_map(|&c| table.counties[c as usize].best_at[no])
+            .min_by(InningsMark::rank);
+        if let Some(f) = best {
+            push(innings_row("place", None, &f), &f.at);
+        }
+    }
     if county.is_none() {
-        for &c in &counties_shown {
-            if let Some(f) = found.iter().find(|f| f.county == c) {
-                rows.push(innings_row("county highest", None, f));
+        for &c in &shown {
+            if let Some(f) = table.counties[c as usize].top.first() {
+                push(innings_row("county highest", None, f), &f.at);
             }
         }
     }
-    for &c in &counties_shown {
-        rows.push(InningsRow {
+    let mut hundreds = Vec::new();
+    for &c in &shown {
+        hundreds.push(InningsRow {
             kind: "hundreds".into(),
             county: name(c),
-            runs: hundreds[c as usize],
+            runs: table.counties[c as usize].hundreds as u16,
             ..InningsRow::default()
         });
     }
-    for f in &carried {
-        rows.push(innings_row("carried bat", None, f));
+    let mut carried: Vec<&InningsMark> = shown
+        .iter()
+        .flat_map(|&c| table.counties[c as usize].carried.iter())
+        .collect();
+    carried.sort_by_key(|f| (f.at.year, f.at.round, f.at.class.name(), f.at.index, f.no));
+    for f in carried {
+        push(innings_row("carried bat", None, f), &f.at);
     }
-    for (w, b) in best.iter().enumerate() {
-        if let Some((runs, bat, opp, no, partner, id)) = b {
-            rows.push(at(
+    for w in 0..crate::league::summary::MAX_WICKETS {
+        let best = shown
+            .iter()
+            .filter_map(|&c| table.counties[c as usize].partnerships[w].map(|p| (c, p)))
+            .max_by(|(_, a), (_, b)| {
+                a.runs
+                    .cmp(&b.runs)
+                    .then((b.at.year, b.at.round).cmp(&(a.at.year, a.at.round)))
+            });
+        if let Some((c, p)) = best {
+            push(
                 InningsRow {
                     kind: "partnership".into(),
-                    county: name(*bat),
-                    no: Some(*no.min(partner)),
-                    partner: Some(*no.max(partner)),
+                    county: name(c),
+                    no: Some(p.batsmen[0]),
+                    partner: Some(p.batsmen[1]),
                     wicket: Some(w as u8 + 1),
-                    runs: *runs,
-                    opponent: name(*opp),
+                    runs: p.runs,
+                    opponent: name(p.opponent),
                     ..InningsRow::default()
                 },
-                id,
-            ));
+                &p.at,
+            );
         }
     }
+    // The hundreds go after the places, where the text has them.
+    let place_end = rows
+        .iter()
+        .rposition(|r| r.kind == "county highest" || r.kind == "place" || r.kind == "highest")
+        .map_or(0, |i| i + 1);
+    let n = hundreds.len();
+    rows.splice(place_end..place_end, hundreds);
+    let mut matches: Vec<Option<MatchAt>> = ats.into_iter().map(Some).collect();
+    matches.splice(place_end..place_end, std::iter::repeat_n(None, n));
     Ok(InningsView {
         county: county.map(name),
-        matches_read: read,
-        result_only,
+        matches_read: table.matches_read as usize,
+        result_only: table.result_only as usize,
         rows,
+        matches,
     })
 }
 
@@ -263,6 +191,14 @@ impl View for InningsView {
     }
 
     fn lines(&self) -> Vec<String> {
+        self.entries().into_iter().map(|(l, _)| l).collect()
+    }
+}
+
+impl InningsView {
+    /// The lines of the text, each with the match its record came in (none for a heading, a
+    /// count, or a blank line), so that a screen can open it.
+    pub fn entries(&self) -> Vec<(String, Option<MatchAt>)> {
         let mut out = vec![match &self.county {
             Some(c) => format!("Innings records: {c}"),
             None => "Innings records".to_string(),
@@ -292,27 +228,33 @@ impl View for InningsView {
         };
         let star = |r: &InningsRow| if r.not_out == Some(true) { "*" } else { "" };
         let mut section = "";
-        for r in &self.rows {
+        let mut ats = Vec::new();
+        for (i, r) in self.rows.iter().enumerate() {
             if r.kind != section {
                 section = match r.kind.as_str() {
                     "highest" => "highest",
                     "county highest" => "county highest",
+                    "place" => "place",
                     "hundreds" => "hundreds",
                     "carried bat" => "carried bat",
                     _ => "partnership",
                 };
                 out.push(String::new());
+                ats.push(None);
                 out.push(
                     match section {
                         "highest" => "Highest innings",
                         "county highest" => "Each county's highest innings",
+                        "place" => "The highest innings at each place in the order",
                         "hundreds" => "Hundreds",
                         "carried bat" => "Carried the bat (not out through a completed innings)",
                         _ => "Record partnerships",
                     }
                     .to_string(),
                 );
+                ats.push(None);
             }
+            ats.push(self.matches.get(i).copied().flatten());
             out.push(match r.kind.as_str() {
                 "hundreds" => format!("  {:<18}{:>4}", r.county, r.runs),
                 "partnership" => format!(
@@ -337,6 +279,9 @@ impl View for InningsView {
                 ),
             });
         }
-        out
+        let heads = out.len() - ats.len();
+        out.into_iter()
+            .zip(std::iter::repeat_n(None, heads).chain(ats))
+            .collect()
     }
 }

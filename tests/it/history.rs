@@ -546,3 +546,143 @@ fn a_kill_between_the_archive_and_the_save_leaves_every_match_of_the_save_openab
     );
     assert_eq!(reopen_and_check(&path, 500), 224);
 }
+
+/// Each county's innings records worked out afresh from every kept match of `comp`: (the
+/// runs of its ten highest innings, the highest at each place, its hundreds, its carried bats,
+/// its best partnership for each wicket).
+type Brute = (Vec<u16>, Vec<u16>, u32, usize, Vec<u16>);
+
+fn brute_innings(comp: &accc::league::Competition, library: &Library) -> Vec<Brute> {
+    let n = accc::counties::all().len();
+    let mut all: Vec<Vec<u16>> = vec![Vec::new(); n];
+    let mut at: Vec<Vec<u16>> = vec![vec![0; 11]; n];
+    let mut hundreds = vec![0u32; n];
+    let mut carried = vec![0usize; n];
+    let mut pairs: Vec<Vec<u16>> = vec![vec![0; 10]; n];
+    for y in comp.years() {
+        for id in Library::season_ids(comp, y) {
+            let Ok(kept) = library.kept(comp, id) else {
+                continue;
+            };
+            let p = kept.state.public();
+            let all_out = p.options.all_out();
+            for inn in p.started() {
+                let c = kept.summary.county(inn.batting) as usize;
+                for (no, b) in inn
+                    .batsmen
+                    .iter()
+                    .enumerate()
+                    .take(p.options.batsmen as usize)
+                {
+                    if !b.batted {
+                        continue;
+                    }
+                    all[c].push(b.runs);
+                    at[c][no] = at[c][no].max(b.runs);
+                    hundreds[c] += u32::from(b.runs >= 100);
+                    carried[c] += usize::from(no < 2 && b.out.is_none() && inn.wickets == all_out);
+                }
+                for (w, f) in inn.falls().iter().enumerate() {
+                    pairs[c][w] = pairs[c][w].max(f.partnership);
+                }
+                if inn.wickets < all_out {
+                    let w = inn.wickets as usize;
+                    pairs[c][w] = pairs[c][w].max(inn.partnership());
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|c| {
+            let mut top = all[c].clone();
+            top.sort_unstable_by(|a, b| b.cmp(a));
+            top.truncate(10);
+            (
+                top,
+                at[c].clone(),
+                hundreds[c],
+                carried[c],
+                pairs[c].clone(),
+            )
+        })
+        .collect()
+}
+
+/// The same figures as the competition's kept table has them.
+fn kept_innings(comp: &accc::league::Competition) -> Vec<Brute> {
+    comp.innings()
+        .counties
+        .iter()
+        .map(|c| {
+            (
+                c.top.iter().map(|i| i.runs).collect(),
+                c.best_at.iter().map(|b| b.map_or(0, |b| b.runs)).collect(),
+                c.hundreds,
+                c.carried.len(),
+                c.partnerships
+                    .iter()
+                    .map(|p| p.map_or(0, |p| p.runs))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The innings records the league keeps as it adds each match agree with the records found
+/// afresh by replaying every kept match; so does the table a format-4 file (which has none)
+/// has built for it by replay when it is opened, and the table survives a save and a load
+/// (format 5).
+#[test]
+fn the_kept_innings_records_agree_with_the_replayed_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = simulated(dir.path(), "INNK", 2, 77);
+    let (comp, library) = Library::open(&path).unwrap();
+    assert_eq!(comp.innings().matches_read, 224);
+    assert_eq!(comp.innings().result_only, 0);
+    let kept = kept_innings(&comp);
+    assert_eq!(kept, brute_innings(&comp, &library));
+    assert!(kept.iter().any(|c| c.2 > 0), "some hundreds in two seasons");
+    // Every record names a match in which that batsman made that score.
+    for c in &comp.innings().counties {
+        for i in c.top.iter().take(2) {
+            let id = MatchId {
+                year: i.at.year,
+                class: i.at.class,
+                round: i.at.round,
+                index: i.at.index,
+            };
+            let m = library.kept(&comp, id).unwrap();
+            let p = m.state.public();
+            assert!(p.started().iter().any(|inn| {
+                m.summary.county(inn.batting) == i.county
+                    && inn.batsmen[i.no as usize - 1].runs == i.runs
+            }));
+        }
+    }
+    // The format-4 fixture: its table is built by replay on opening, the archive read too.
+    let fdir = tempfile::tempdir().unwrap();
+    for f in ["FORMAT4.acc", "FORMAT4.acx"] {
+        std::fs::copy(fixture(f), fdir.path().join(f)).unwrap();
+    }
+    let fpath = fdir.path().join("FORMAT4.acc");
+    let (old, library) = Library::open(&fpath).unwrap();
+    assert_eq!(old.innings().matches_read, 2 * 112 + 8);
+    assert_eq!(kept_innings(&old), brute_innings(&old, &library));
+    // Written again (format 5), it keeps the table, and its matches open as before.
+    let mut keeper = accc::save::Keeper::take(&fpath).unwrap();
+    let comp = keeper.load().unwrap();
+    keeper.store(&comp).unwrap();
+    drop(keeper);
+    let bytes = std::fs::read(&fpath).unwrap();
+    let (version, _) = accc::store::envelope::unwrap(accc::save::KIND, &bytes).unwrap();
+    assert_eq!(version, 5);
+    let (again, library) = Library::open(&fpath).unwrap();
+    assert_eq!(again.innings(), old.innings());
+    let m = library
+        .kept(&again, MatchId::at(1890, Class::First, 0))
+        .unwrap();
+    assert_eq!(
+        m.summary,
+        again.season(1890).unwrap().class(Class::First).matches()[0]
+    );
+}

@@ -30,4 +30,5 @@ mod net;
 mod pictures;
 mod save_fixtures;
 mod tui;
+mod tui_history;
 mod views;

@@ -507,7 +507,7 @@ mod program {
         // The all-time menu: [7] a county's story, [8] the eras.
         press(&mut app, "8");
         let menu = screen(&app);
-        assert!(menu.contains("Picture a county's story") && menu.contains("[1]-[8]"));
+        assert!(menu.contains("Picture a county's story") && menu.contains("[1]-[9]"));
         press(&mut app, "7");
         assert!(screen(&app).contains("Choose a county for its story, as a picture"));
         let letter = counties::get(kent).key.to_string();

@@ -147,7 +147,7 @@ fn a_format_1_file_is_upgraded_on_its_next_save_and_holds_the_same_competition()
     keeper.store(&comp).unwrap();
     drop(keeper);
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(&bytes[..10], b"ACCCSAVE\x04\x00", "format 4 now");
+    assert_eq!(&bytes[..10], b"ACCCSAVE\x05\x00", "format 5 now");
     if let Err(at) = contained(&format1_export(), &export_of(&path), "export") {
         panic!("the upgraded file holds another competition: {at}");
     }

@@ -1,0 +1,484 @@
+//! The history in the terminal program: any played match picked from a list (a county's
+//! results under [5] and [7], a whole season at its end) and reopened on its scorecard, its
+//! overs ball by ball, its runs per over and the person's review; [Esc] back to the very
+//! screen it came from. Driven by key messages, drawn on a `TestBackend` against snapshots.
+
+use accc::history::{Library, MatchId};
+use accc::league::{Competition, Settings};
+use accc::play::Levels;
+use accc::tui::app::{file_path, App, Msg, Screen};
+use accc::tui::draw;
+use accc::tui::kept::{Body, Page, ReviewState};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn key(code: KeyCode) -> Msg {
+    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.update(key(KeyCode::Char(c)));
+    }
+}
+
+fn hit(app: &mut App, code: KeyCode) {
+    app.update(key(code));
+}
+
+fn shot(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    t.draw(|f| draw::draw(f, app)).unwrap();
+    crate::helpers::buffer_text(t.backend().buffer())
+}
+
+/// A small competition (four batsmen a side, one pack a session, one day) of seed 42 saved
+/// in `dir` as TEST, the person's county `user`, with `seasons` simulated, open in the
+/// program on its menu.
+fn after_seasons(dir: &std::path::Path, user: Option<u8>, seasons: u32) -> App {
+    let options = accc::engine::MatchOptions {
+        batsmen: 4,
+        packs_per_session: 1,
+        days: 1,
+        ..Default::default()
+    };
+    let settings = Settings {
+        options,
+        levels: Levels { bat: 2, bowl: 2 },
+        user_county: user,
+        seed: 42,
+    };
+    let mut comp = Competition::create("TEST", settings).unwrap();
+    comp.sim_seasons(seasons, |_| {});
+    std::fs::create_dir_all(dir).unwrap();
+    accc::save::store(&file_path(dir, "TEST"), &comp).unwrap();
+    App::new(dir.to_path_buf(), Some("TEST".into()))
+}
+
+/// What a screen is, in a word, for messages.
+fn what(app: &App) -> &'static str {
+    match app.screen() {
+        Some(Screen::Menu) => "menu",
+        Some(Screen::Text { .. }) => "text",
+        Some(Screen::Matches(_)) => "matches",
+        Some(Screen::Kept(_)) => "kept",
+        Some(Screen::SeasonEnd { .. }) => "season end",
+        Some(Screen::PickCounty { .. }) => "pick county",
+        _ => "other",
+    }
+}
+
+fn list(app: &App) -> &accc::tui::kept::MatchList {
+    match app.screen() {
+        Some(Screen::Matches(l)) => l,
+        _ => panic!("not on a match list but {}", what(app)),
+    }
+}
+
+fn kept(app: &App) -> &accc::tui::kept::KeptScreen {
+    match app.screen() {
+        Some(Screen::Kept(k)) => k,
+        _ => panic!("not on a match reopened but {}", what(app)),
+    }
+}
+
+/// [5] Surrey's results, [M] its matches, one opened: its scorecard, ball by ball and runs
+/// per over, each a key away; [Esc] back to the list as it was left, and again to the results.
+#[test]
+fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), None, 1);
+    // The season under way has no match played yet: [M] says so, on the view.
+    press(&mut app, "5s");
+    assert_eq!(what(&app), "text");
+    press(&mut app, "m");
+    assert!(list(&app).rows.is_empty());
+    let none = shot(&app);
+    assert!(
+        none.contains("No match has been played here yet: [Esc] goes back."),
+        "{none}"
+    );
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(what(&app), "matches", "nothing to open");
+    hit(&mut app, KeyCode::Esc);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(what(&app), "menu");
+    // Two rounds of Surrey's class played: the results of 1891, Surrey's matches.
+    let class = app.comp().unwrap().current().unwrap().class_of(0);
+    let played = |app: &App| {
+        app.comp()
+            .unwrap()
+            .current()
+            .unwrap()
+            .class(class)
+            .matches()
+            .len()
+    };
+    while played(&app) < 8 {
+        press(&mut app, "1");
+        while !matches!(app.screen(), Some(Screen::Menu)) {
+            hit(&mut app, KeyCode::Enter);
+        }
+    }
+    press(&mut app, "5s");
+    let results = shot(&app);
+    assert!(results.contains("[M] open a match"), "{results}");
+    press(&mut app, "m");
+    let l = list(&app);
+    let played = l.rows.len();
+    assert_eq!(played, 2, "Surrey has played two matches in 1891");
+    assert_eq!(
+        l.cursor,
+        played - 1,
+        "the last match played is marked first"
+    );
+    insta::assert_snapshot!("history_county_list", shot(&app));
+    hit(&mut app, KeyCode::Home);
+    let id = list(&app).rows[0].id.unwrap();
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert_eq!(k.id, id);
+    assert_eq!(k.page, Page::Scorecard);
+    assert!(matches!(k.body, Body::Opened(_)));
+    // A computer match: no review page.
+    assert_eq!(k.pages(), vec![Page::Scorecard, Page::Balls, Page::Overs]);
+    insta::assert_snapshot!("history_scorecard", shot(&app));
+    // The scorecard is the one `accc show` prints.
+    let comp = app.comp().unwrap();
+    let m = Library::in_memory().kept(comp, id).unwrap();
+    let card = accc::views::scorecard_view(&m);
+    use accc::views::View;
+    let text = shot(&app);
+    for line in card.lines().iter().take(20).filter(|l| !l.is_empty()) {
+        assert!(text.contains(line.as_str()), "{line:?} not on\n{text}");
+    }
+    press(&mut app, "2");
+    assert_eq!(kept(&app).page, Page::Balls);
+    insta::assert_snapshot!("history_ball_by_ball", shot(&app));
+    hit(&mut app, KeyCode::PageDown);
+    assert!(kept(&app).scroll[1] > 0, "the ball-by-ball pages turn");
+    press(&mut app, "3");
+    insta::assert_snapshot!("history_runs_per_over", shot(&app));
+    // [4] is no page of a computer match: nothing changes.
+    press(&mut app, "4");
+    assert_eq!(kept(&app).page, Page::Overs);
+    // [Left] back to the balls, turned as they were left.
+    hit(&mut app, KeyCode::Left);
+    assert_eq!(kept(&app).page, Page::Balls);
+    assert!(kept(&app).scroll[1] > 0);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(
+        list(&app).cursor,
+        0,
+        "back on the list, on the match opened"
+    );
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(shot(&app), results, "back on the results as they were");
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(what(&app), "menu");
+}
+
+/// A list's keys: [Up]/[Down]/[Home]/[End] move the mark within the list, a round typed
+/// goes to its match, a round there is none of is said; [Esc] goes back.
+#[test]
+fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 1);
+    press(&mut app, "7");
+    assert_eq!(what(&app), "text", "[7] opens the last season's table");
+    press(&mut app, "5s");
+    let results = shot(&app);
+    assert!(results.contains("[M] open a match"), "{results}");
+    press(&mut app, "m");
+    let n = list(&app).rows.len();
+    assert_eq!(n, 14, "a whole season of one county");
+    hit(&mut app, KeyCode::Up);
+    assert_eq!(list(&app).cursor, n - 2);
+    hit(&mut app, KeyCode::End);
+    hit(&mut app, KeyCode::Down);
+    assert_eq!(list(&app).cursor, n - 1, "the mark stops at the last");
+    hit(&mut app, KeyCode::Home);
+    hit(&mut app, KeyCode::Up);
+    assert_eq!(list(&app).cursor, 0, "and at the first");
+    press(&mut app, "12");
+    let l = list(&app);
+    assert_eq!(l.rows[l.cursor].id.unwrap().round, 12);
+    assert!(shot(&app).contains("Round: 12_"), "{}", shot(&app));
+    press(&mut app, "9");
+    let l = list(&app);
+    assert_eq!(
+        l.rows[l.cursor].id.unwrap().round,
+        9,
+        "a third digit begins again"
+    );
+    hit(&mut app, KeyCode::Backspace);
+    press(&mut app, "99");
+    assert!(
+        shot(&app).contains("There is no played match of round 99 here"),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(
+        list(&app).rows[list(&app).cursor].id.unwrap().round,
+        9,
+        "nothing moved"
+    );
+    // Typing is done with, [Enter] opens the match marked.
+    hit(&mut app, KeyCode::Down);
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(kept(&app).id.round, 10);
+    assert_eq!(kept(&app).id.year, 1890);
+    hit(&mut app, KeyCode::Esc);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(shot(&app), results, "back on 1890's results under review");
+}
+
+/// The season's end lists every match of the season, marked at the person's county's first,
+/// and [Esc] comes back to the season's end where it was.
+#[test]
+fn the_seasons_end_opens_any_match_of_the_season() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 0);
+    press(&mut app, "sr");
+    assert_eq!(what(&app), "season end");
+    hit(&mut app, KeyCode::Down);
+    let end = shot(&app);
+    assert!(end.contains("[M] its matches"), "{end}");
+    press(&mut app, "m");
+    let l = list(&app);
+    assert_eq!(l.rows.len(), 112, "both classes' 56 matches");
+    let comp = app.comp().unwrap();
+    let at = l.rows[l.cursor].id.unwrap();
+    let fixture = comp.season(1890).unwrap().class(at.class).scheduled(at.k());
+    assert!(
+        fixture.home == 0 || fixture.away == 0,
+        "Surrey's match is marked"
+    );
+    assert_eq!(at.round, 1);
+    insta::assert_snapshot!("history_season_list", shot(&app));
+    hit(&mut app, KeyCode::PageDown);
+    hit(&mut app, KeyCode::PageDown);
+    let top = list(&app).top;
+    assert!(top > 0, "the list scrolls with its mark");
+    hit(&mut app, KeyCode::Enter);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(list(&app).top, top, "back on the list scrolled as it was");
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(shot(&app), end, "back on the season's end as it was");
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(what(&app), "menu");
+}
+
+/// A file of format 1 kept its matches as results only: a match of it opened says so in a
+/// sentence, under its result.
+#[test]
+fn a_match_kept_as_its_result_only_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/FORMAT1.acc");
+    std::fs::copy(&from, dir.path().join("FORMAT1.acc")).unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), Some("FORMAT1".into()));
+    assert_eq!(what(&app), "menu", "{}", shot(&app));
+    press(&mut app, "7");
+    press(&mut app, "5");
+    hit(&mut app, KeyCode::Enter);
+    if what(&app) == "pick county" {
+        press(&mut app, "s");
+    }
+    press(&mut app, "m");
+    hit(&mut app, KeyCode::Home);
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert!(matches!(k.body, Body::Said(_)));
+    assert_eq!(k.pages(), vec![Page::Scorecard]);
+    let text = shot(&app);
+    assert!(text.contains("is kept as its result only"), "{text}");
+    insta::assert_snapshot!("history_result_only", text);
+    // No page to turn to.
+    press(&mut app, "2");
+    assert_eq!(kept(&app).page, Page::Scorecard);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(what(&app), "matches");
+}
+
+/// A match the person played has its review as a fourth page, worked out at the next tick
+/// once shown; for the last match played it is the review that followed it.
+#[test]
+fn a_match_the_person_played_opens_on_its_review_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 0);
+    to_own_match(&mut app);
+    play_out(&mut app);
+    // The scoreboard, the review, then the menu.
+    for _ in 0..10 {
+        match app.screen() {
+            Some(Screen::Menu) => break,
+            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
+            _ => hit(&mut app, KeyCode::Enter),
+        }
+    }
+    assert_eq!(what(&app), "menu");
+    press(&mut app, "5");
+    hit(&mut app, KeyCode::Enter);
+    press(&mut app, "m");
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert_eq!(
+        k.pages(),
+        vec![Page::Scorecard, Page::Balls, Page::Overs, Page::Review]
+    );
+    assert!(
+        !app.busy(),
+        "nothing is worked out before the review is asked for"
+    );
+    press(&mut app, "4");
+    assert!(app.busy(), "the review is due");
+    assert!(shot(&app).contains("a moment, please"), "{}", shot(&app));
+    app.update(Msg::Tick);
+    assert!(!app.busy());
+    let Body::Opened(o) = &kept(&app).body else {
+        panic!("opened")
+    };
+    let ReviewState::Ready(lines) = &o.review else {
+        panic!("the review is ready")
+    };
+    assert!(lines[0].starts_with("Review of "), "{lines:?}");
+    insta::assert_snapshot!("history_review", shot(&app));
+}
+
+/// Opens the person's own match with [2] (playing others' matches quickly until it comes up).
+fn to_own_match(app: &mut App) {
+    for _ in 0..200 {
+        press(app, "1");
+        match app.screen() {
+            Some(Screen::Scorecard { .. } | Screen::SeasonEnd { .. }) => hit(app, KeyCode::Enter),
+            Some(Screen::MatchReview { .. }) => hit(app, KeyCode::Enter),
+            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
+            Some(Screen::Menu) if app.status().is_some_and(|s| s.contains("press [2]")) => {
+                press(app, "2");
+                return;
+            }
+            _ => {}
+        }
+    }
+    panic!("the person's match never came up");
+}
+
+/// Plays the match on screen to its end with `=` and [Enter] at every stop.
+fn play_out(app: &mut App) {
+    for _ in 0..5000 {
+        let Some(Screen::Match { live, .. }) = app.screen() else {
+            panic!("not on the match screen")
+        };
+        if live.state.is_over() {
+            return;
+        }
+        if live.paused.is_some() {
+            hit(app, KeyCode::Enter);
+        } else {
+            press(app, "=");
+        }
+    }
+    panic!("the match never ended");
+}
+
+/// The decisions read back from a kept match's record are the choices the person made, as
+/// the record of their last match has them.
+#[test]
+fn a_kept_matchs_decisions_are_the_persons_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 0);
+    to_own_match(&mut app);
+    play_out(&mut app);
+    hit(&mut app, KeyCode::Enter);
+    let path = file_path(dir.path(), "TEST");
+    drop(app);
+    let all = accc::save::load_all(&path).unwrap();
+    let game = all.last_played.expect("the match played is kept");
+    let (comp, library) = Library::open(&path).unwrap();
+    let f = game.fixture;
+    let id = MatchId {
+        year: f.year,
+        class: f.class,
+        round: f.round,
+        index: f.index,
+    };
+    let m = library.kept(&comp, id).unwrap();
+    assert_eq!(m.by_person, Some(true));
+    let side = m.summary.side_of(0).unwrap();
+    // The record keeps the person's plays; the engine's question whether to declare is
+    // answered for them (armed with [D] or not), so it is left out of both.
+    use accc::engine::Choice;
+    let read: Vec<_> = m
+        .decisions(side)
+        .unwrap()
+        .into_iter()
+        .map(|(_, c)| c)
+        .filter(|c| !matches!(c, Choice::Continue | Choice::Declare))
+        .collect();
+    let made: Vec<_> = game
+        .choices()
+        .filter(|c| !matches!(c, Choice::Continue | Choice::Declare))
+        .collect();
+    assert!(!made.is_empty());
+    assert_eq!(read, made);
+}
+
+/// The innings records, from [6] a county's records ([I]) and the all-time menu ([9]): each
+/// record's line opens its match, and [Esc] comes back to the record, then to where the
+/// records were opened from.
+#[test]
+fn innings_records_open_their_matches_from_six_and_the_all_time_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 1);
+    press(&mut app, "6");
+    hit(&mut app, KeyCode::Enter);
+    let records = shot(&app);
+    assert!(records.contains("[I] innings records"), "{records}");
+    press(&mut app, "i");
+    let l = list(&app);
+    assert!(
+        l.title.starts_with("Innings records: Surrey"),
+        "{}",
+        l.title
+    );
+    assert!(l.rows[l.cursor].id.is_some(), "the mark is on a record");
+    insta::assert_snapshot!("history_innings_records_county", shot(&app));
+    // The mark passes over headings and counts.
+    for _ in 0..l.rows.len() {
+        hit(&mut app, KeyCode::Down);
+        let l = list(&app);
+        assert!(l.rows[l.cursor].id.is_some());
+    }
+    hit(&mut app, KeyCode::Home);
+    let first = list(&app).rows[list(&app).cursor].clone();
+    // The record's match opens: the highest innings of Surrey, its score on the scorecard.
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert_eq!(Some(k.id), first.id);
+    let runs: String = first.line.split_whitespace().next().unwrap().into();
+    let runs = runs.trim_end_matches('*');
+    let Body::Opened(o) = &k.body else {
+        panic!("opened")
+    };
+    assert!(
+        o.scorecard
+            .iter()
+            .any(|l| l.contains(&format!(" {runs} ("))),
+        "{runs} in {:?}",
+        o.scorecard
+    );
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(list(&app).rows[list(&app).cursor], first);
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(shot(&app), records);
+    hit(&mut app, KeyCode::Esc);
+    press(&mut app, "89");
+    let l = list(&app);
+    assert_eq!(l.title, "Innings records");
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(what(&app), "kept");
+    hit(&mut app, KeyCode::Esc);
+    hit(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen(), Some(Screen::AllTime)));
+}
