@@ -166,7 +166,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year, note } => grid(f, area, app, *first_year, note.as_deref()),
         Screen::Match { live, .. } => {
-            match_screen::draw(f, area, live);
+            match_screen::draw(f, area, &**live);
             // A result that could not be saved must not look safe: said where the title was.
             if let Some(why) = &app.unsaved {
                 let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);

@@ -466,7 +466,7 @@ impl Open {
                 },
             };
         }
-        match match_screen::key(&mut live, k) {
+        match match_screen::key(&mut *live, k) {
             MatchKey::Leave => {
                 // Kept as it stands, folded into the save: [2] brings it back.
                 if let Entry::Due(f) = &entry {
