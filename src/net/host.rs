@@ -373,6 +373,19 @@ impl HostLink {
         self.send(&HostMsg::Events(events))
     }
 
+    /// Takes public events for the guest already put in the network's words (a match
+    /// played on a screen gathers them as it goes), sent with the next question or by
+    /// [`HostLink::flush`].
+    pub fn push_events(&mut self, events: Vec<WireEvent>) {
+        self.outbox.extend(events);
+    }
+
+    /// How long each wait for the guest lasts (a seat waits in slices, to see whether it
+    /// is still wanted between them).
+    pub fn set_wait(&mut self, wait: Duration) {
+        self.offer.wait = wait;
+    }
+
     /// Takes a public event for the guest (sent with the next question, or by
     /// [`HostLink::flush`]).
     pub fn note(&mut self, event: &Event<'_>) {

@@ -49,6 +49,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     match &app.phase {
         Phase::Start(start) => draw_start(f, area, start, app),
         Phase::Open(open) => draw_open(f, area, open),
+        Phase::Friend(friendly) => super::friend::draw(f, area, friendly),
     }
 }
 
@@ -668,7 +669,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
 }
 
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
-fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
+pub(super) fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
     text_rows(
         f,
         area,
