@@ -21,13 +21,13 @@ use crate::ball_log::BallLog;
 use crate::counties;
 use crate::engine::Side;
 use crate::error::{Error, Result};
+use crate::live::LiveMatch;
 use crate::net::guest::{self, Target};
 use crate::net::host::{self, Door, Finisher, HostError, HostLink, Offer};
-use crate::live::LiveMatch;
 use crate::net::relay::{self, RelayConfig, RelayStats};
 use crate::net::seat;
-use crate::tui::friend::Friendly;
 use crate::net::{Code, Limits, NetError};
+use crate::tui::friend::Friendly;
 
 /// The port `accc host` and `accc relay` listen on unless told.
 pub const DEFAULT_PORT: u16 = 4717;

@@ -296,7 +296,8 @@ fn guest_thread(
         let answer = matches!(msg, HostMsg::Ask { .. } | HostMsg::Refused(_));
         let over = matches!(msg, HostMsg::Result { .. } | HostMsg::Bye(_));
         if notes.send(SeatNote::Host(msg)).is_err() {
-            link.leave();
+            // The screen is gone without a word: the line drops, as a closed program's.
+            link.drop_line();
             return;
         }
         if over {
@@ -317,8 +318,12 @@ fn guest_thread(
                     }
                 }
             }
-            Ok(GuestCmd::Leave) | Err(_) => {
+            Ok(GuestCmd::Leave) => {
                 link.leave();
+                return;
+            }
+            Err(_) => {
+                link.drop_line();
                 return;
             }
         }

@@ -91,7 +91,13 @@ pub fn names_of(name: &str) -> (String, String) {
 
 impl Friendly {
     /// The host's side of a new match, its seat waiting for the guest.
-    pub fn host(live: LiveMatch, seat: Seat<HostCmd>, code: Code, join_line: String, seed: u64) -> Friendly {
+    pub fn host(
+        live: LiveMatch,
+        seat: Seat<HostCmd>,
+        code: Code,
+        join_line: String,
+        seed: u64,
+    ) -> Friendly {
         let mut h = HostTable {
             live,
             seat: Some(seat),
@@ -206,9 +212,21 @@ impl HostTable {
         if !events.is_empty() {
             seat.send(HostCmd::Events(events));
         }
+        let table = HostCmd::Table {
+            public: WirePublic::from(self.live.state.public()),
+            hand: self
+                .live
+                .state
+                .hand(side)
+                .iter()
+                .map(|&c| card_to_wire(c))
+                .collect(),
+        };
         if self.live.state.is_over() {
             if !self.finished {
                 self.finished = true;
+                // The last ball's table first: the scoreboard as it ended.
+                seat.send(table);
                 seat.send(HostCmd::Finish {
                     state: Box::new(self.live.state.clone()),
                     json: result_json(&self.live, self.seed),
@@ -222,16 +240,7 @@ impl HostTable {
                 seat.send(HostCmd::Ask(Box::new(self.live.state.clone())));
             }
         } else {
-            seat.send(HostCmd::Table {
-                public: WirePublic::from(self.live.state.public()),
-                hand: self
-                    .live
-                    .state
-                    .hand(side)
-                    .iter()
-                    .map(|&c| card_to_wire(c))
-                    .collect(),
-            });
+            seat.send(table);
         }
     }
 
@@ -367,7 +376,8 @@ impl GuestTable {
             SeatNote::Lost(why) => {
                 if let Some(t) = &mut self.table {
                     let host = t.names[t.side.other().index()].clone();
-                    t.held = Some(format!("{host} to come back (the connection was lost: {why})"));
+                    t.held = Some(format!("{host} to come back"));
+                    t.note = Some(format!("The connection was lost ({why}): joining again."));
                 }
                 self.lost = Some(why);
             }
@@ -427,17 +437,35 @@ fn line(f: &mut Frame, area: Rect, y: u16, text: &str, st: ratatui::style::Style
 
 fn title(f: &mut Frame, area: Rect, names: &[String; 2]) {
     let t = format!(" {} v {}: a match against a friend", names[0], names[1]);
-    put(f, area, 0, 0, vec![Span::styled(format!("{t:<80}"), style::title())]);
+    put(
+        f,
+        area,
+        0,
+        0,
+        vec![Span::styled(format!("{t:<80}"), style::title())],
+    );
 }
 
 fn footer(f: &mut Frame, area: Rect, text: &str, hint: &str) {
-    put(f, area, 1, 23, vec![Span::styled(text.to_string(), style::bright())]);
-    put(f, area, 1, 24, vec![Span::styled(hint.to_string(), style::key())]);
+    put(
+        f,
+        area,
+        1,
+        23,
+        vec![Span::styled(text.to_string(), style::bright())],
+    );
+    put(
+        f,
+        area,
+        1,
+        24,
+        vec![Span::styled(hint.to_string(), style::key())],
+    );
 }
 
 /// Over the match screen's last rows: play stopped for the friend, and what may be done.
 fn stopped_rows(f: &mut Frame, area: Rect, why: &str, text: &str, hint: &str) {
-    for y in 19..25 {
+    for y in 18..25 {
         put(f, area, 0, y, vec![Span::raw(" ".repeat(80))]);
     }
     line(f, area, 20, why, style::error());
@@ -484,18 +512,29 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
         }
         match &h.failed {
             Some(why) => {
-                line(f, area, 18, &format!("The offer is over: {why}"), style::error());
+                line(
+                    f,
+                    area,
+                    18,
+                    &format!("The offer is over: {why}"),
+                    style::error(),
+                );
                 footer(f, area, "Press any key to go back", "");
             }
-            None => footer(f, area, &format!("Waiting for {friend} to join..."), "[Esc] take the offer back"),
+            None => footer(
+                f,
+                area,
+                &format!("Waiting for {friend} to join..."),
+                "[Esc] take the offer back",
+            ),
         }
         return;
     }
     match_screen::draw(f, area, &h.live);
-    if let Some(note) = &h.note {
-        line(f, area, 22, note, style::error());
-    }
     if !h.stopped() {
+        if let Some(note) = &h.note {
+            line(f, area, 22, note, style::error());
+        }
         return;
     }
     let why = h
@@ -516,6 +555,9 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
         &text,
         "[1]-[5] the computer finishes the side at that level  [Esc] leave the match",
     );
+    if let Some(note) = &h.note {
+        line(f, area, 21, note, style::error());
+    }
 }
 
 fn draw_guest(f: &mut Frame, area: Rect, g: &GuestTable) {
@@ -529,13 +571,19 @@ fn draw_guest(f: &mut Frame, area: Rect, g: &GuestTable) {
             area,
             0,
             0,
-            vec![Span::styled(format!("{:<80}", " A match against a friend"), style::title())],
+            vec![Span::styled(
+                format!("{:<80}", " A match against a friend"),
+                style::title(),
+            )],
         );
         line(
             f,
             area,
             3,
-            &format!("Joining the match at {} with the code {}.", g.target, g.code),
+            &format!(
+                "Joining the match at {} with the code {}.",
+                g.target, g.code
+            ),
             style::text(),
         );
         if let Some(said) = &g.said {
@@ -543,7 +591,13 @@ fn draw_guest(f: &mut Frame, area: Rect, g: &GuestTable) {
         }
         match &g.failed {
             Some(why) => {
-                line(f, area, 8, &format!("Could not join: {why}"), style::error());
+                line(
+                    f,
+                    area,
+                    8,
+                    &format!("Could not join: {why}"),
+                    style::error(),
+                );
                 footer(f, area, "Press any key to go back", "");
             }
             None => footer(f, area, "Joining...", "[Esc] give up"),

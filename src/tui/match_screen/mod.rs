@@ -276,6 +276,14 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
             "Choose a card to discard:"
         };
         prompt(f, area, text, &hint);
+    } else if let Some(whom) = s.waiting_for() {
+        // The toss or the opening discards are the friend's to make.
+        prompt(
+            f,
+            area,
+            &format!("Waiting for {whom}..."),
+            "[H] help  [Esc] leave",
+        );
     }
     if s.leaving() {
         leave_prompt(f, area);
