@@ -534,3 +534,225 @@ fn two_screens_over_loopback_play_a_whole_match_and_a_new_guest_rejoins() {
         g.card.as_ref().unwrap().0.lines
     );
 }
+
+// ----- two real programs in pseudo-terminals -----
+
+mod two_programs {
+    use std::io::{Read, Write};
+    use std::sync::mpsc::{channel, Receiver};
+    use std::time::{Duration, Instant};
+
+    use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+
+    /// A program in an 80x25 pseudo-terminal, read through a vt100 parser.
+    struct Pty {
+        parser: vt100::Parser,
+        bytes: Receiver<Vec<u8>>,
+        writer: Box<dyn Write + Send>,
+        child: Box<dyn Child + Send + Sync>,
+    }
+
+    impl Pty {
+        fn start(args: &[&str]) -> Pty {
+            let pair = native_pty_system()
+                .openpty(PtySize {
+                    rows: 25,
+                    cols: 80,
+                    pixel_width: 0,
+                    pixel_height: 0,
+                })
+                .unwrap();
+            let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
+            cmd.args(args);
+            cmd.env("TERM", "xterm-256color");
+            let child = pair.slave.spawn_command(cmd).unwrap();
+            drop(pair.slave);
+            let mut reader = pair.master.try_clone_reader().unwrap();
+            let (tx, rx) = channel();
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = reader.read(&mut buf) {
+                    if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                        break;
+                    }
+                }
+            });
+            Pty {
+                parser: vt100::Parser::new(25, 80, 0),
+                bytes: rx,
+                writer: pair.master.take_writer().unwrap(),
+                child,
+            }
+        }
+
+        /// Takes in what the program has drawn, waiting at most `wait` for the first bytes.
+        fn pump(&mut self, wait: Duration) {
+            if let Ok(b) = self.bytes.recv_timeout(wait) {
+                self.parser.process(&b);
+                while let Ok(b) = self.bytes.recv_timeout(Duration::from_millis(10)) {
+                    self.parser.process(&b);
+                }
+            }
+        }
+
+        fn text(&self) -> String {
+            self.parser.screen().contents()
+        }
+
+        fn wait_for(&mut self, what: &str) {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !self.text().contains(what) {
+                assert!(
+                    Instant::now() < deadline,
+                    "timed out waiting for {what:?}; the screen:\n{}",
+                    self.text()
+                );
+                self.pump(Duration::from_millis(50));
+            }
+        }
+
+        /// Types `keys` and waits a moment for the screen to answer.
+        fn send(&mut self, keys: &str) {
+            let before = self.text();
+            self.writer.write_all(keys.as_bytes()).unwrap();
+            self.writer.flush().unwrap();
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while self.text() == before && Instant::now() < deadline {
+                self.pump(Duration::from_millis(20));
+            }
+        }
+
+        fn kill9(&mut self) {
+            let pid = self.child.process_id().expect("a process id");
+            let killed = std::process::Command::new("sh")
+                .args(["-c", &format!("kill -KILL {pid}")])
+                .status()
+                .unwrap();
+            assert!(killed.success());
+            self.child.wait().unwrap();
+        }
+    }
+
+    /// What each screen asks of its person: `=` answers a question, [Enter] passes a stop
+    /// and, on the final scoreboard, ends the program.
+    fn answer(p: &mut Pty) -> Option<&'static str> {
+        let text = p.text();
+        let asks = [
+            "Enter bowler's play",
+            "Enter batsman's play",
+            "Pick up to two cards",
+            "to bat first",
+            "Choose a card to discard",
+        ];
+        if asks.iter().any(|a| text.contains(a)) {
+            Some("=")
+        } else if text.contains("Press [Enter]") || text.contains("Final scoreboard") {
+            Some("\r")
+        } else {
+            None
+        }
+    }
+
+    /// Two programs over loopback, each a person's: the host's (`accc host`, no --bot)
+    /// shows the code and waits; the guest's (`accc join`) joins; both play the short match
+    /// by keys. Mid-match the guest's program is killed with SIGKILL: the host's screen says
+    /// it waits for Kent to come back (once Kent is next asked); a new `accc join` with the same code finds the same
+    /// ball, and the match is played to its end on both screens, whose final scoreboards
+    /// agree.
+    #[test]
+    fn two_people_play_a_match_and_a_killed_guest_rejoins_and_finishes_it() {
+        let mut host = Pty::start(&[
+            "host",
+            "--home",
+            "Lancashire",
+            "--away",
+            "Kent",
+            "--batsmen",
+            "4",
+            "--days",
+            "1",
+            "--seed",
+            "77",
+            "--listen",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "7-crimson-wicket",
+        ]);
+        host.wait_for("Waiting for Kent to join");
+        let text = host.text();
+        let port: u16 = text
+            .split("THIS-MACHINE:")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port on the screen:\n{text}"));
+        let addr = format!("127.0.0.1:{port}");
+        let join = |addr: &str| Pty::start(&["join", addr, "--code", "7-crimson-wicket"]);
+        let mut guest = join(&addr);
+        guest.wait_for("Lancashire v Kent");
+        let deadline = Instant::now() + Duration::from_secs(600);
+        let mut guest_keys = 0;
+        let mut killed = false;
+        let (mut host_done, mut guest_done) = (false, false);
+        let mut cards: [Option<String>; 2] = [None, None];
+        while !(host_done && guest_done) {
+            assert!(
+                Instant::now() < deadline,
+                "the match did not end; host:\n{}\nguest:\n{}",
+                host.text(),
+                guest.text()
+            );
+            host.pump(Duration::from_millis(20));
+            guest.pump(Duration::from_millis(20));
+            for (i, p) in [&mut host, &mut guest].into_iter().enumerate() {
+                if [host_done, guest_done][i] {
+                    continue;
+                }
+                if let Some(keys) = answer(p) {
+                    if p.text().contains("Final scoreboard") {
+                        cards[i] = Some(p.text());
+                    }
+                    p.send(keys);
+                    if i == 1 && keys == "=" {
+                        guest_keys += 1;
+                    }
+                }
+                if cards[i].is_some() && p.child.try_wait().unwrap().is_some() {
+                    if i == 0 {
+                        host_done = true;
+                    } else {
+                        guest_done = true;
+                    }
+                }
+            }
+            if guest_keys == 25 && !killed {
+                killed = true;
+                guest.kill9();
+                // The host's person plays on until the friend's side is next asked: then
+                // the lost line shows.
+                let until = Instant::now() + Duration::from_secs(120);
+                while !host.text().contains("Waiting for Kent to come back") {
+                    assert!(Instant::now() < until, "no pause:\n{}", host.text());
+                    if let Some(keys) = answer(&mut host) {
+                        host.send(keys);
+                    }
+                    host.pump(Duration::from_millis(20));
+                }
+                guest = join(&addr);
+                guest.wait_for("Lancashire v Kent");
+            }
+        }
+        assert!(killed);
+        let scores = |card: &str| {
+            card.lines()
+                .filter(|l| l.contains(" won ") || l.contains("drawn") || l.contains("tied"))
+                .map(|l| l.trim().to_string())
+                .collect::<Vec<_>>()
+        };
+        let (h, g) = (cards[0].clone().unwrap(), cards[1].clone().unwrap());
+        assert!(!scores(&h).is_empty(), "{h}");
+        assert_eq!(scores(&h), scores(&g), "host:\n{h}\nguest:\n{g}");
+    }
+}
