@@ -130,6 +130,19 @@ fn level(n: u8) -> Result<Level> {
     Level::new(n).map_err(Error::usage)
 }
 
+/// A person plays on the match screen, which needs a terminal: without one (a pipe, a
+/// script) say so, and how a computer may play the side instead, before anything is opened.
+fn person_needs_a_terminal(side: &str) -> Result<()> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "a person plays the {side} side on the terminal program's match screen, and this is \
+         not a terminal; give --bot LEVEL (1-5) to let a computer play it"
+    )))
+}
+
 /// Said when a person's match (no `--bot`) is asked for what only a computer's gives.
 fn person_not_printed(option: &str) -> Error {
     Error::Usage(format!(
@@ -153,6 +166,7 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
         if args.log.is_some() {
             return Err(person_not_printed("--log"));
         }
+        person_needs_a_terminal("home")?;
     }
     let bot = args.bot.map(level).transpose()?;
     let finish = args.finish.map(level).transpose()?;
@@ -254,8 +268,11 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
 
 /// Runs `accc join`.
 pub fn run_join(args: JoinArgs, saves: PathBuf) -> Result<()> {
-    if args.bot.is_none() && args.json {
-        return Err(person_not_printed("--json"));
+    if args.bot.is_none() {
+        if args.json {
+            return Err(person_not_printed("--json"));
+        }
+        person_needs_a_terminal("away")?;
     }
     let bot = args.bot.map(level).transpose()?;
     let target = match (&args.relay, &args.addr) {

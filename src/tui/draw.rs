@@ -56,6 +56,7 @@ pub fn draw(f: &mut Frame, app: &App) {
 /// The start screens, before a file is open.
 fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
     match start {
+        Start::Friend(setup) => super::friend_setup::draw(f, area, setup),
         Start::FileName { input, error } => {
             file_name(f, area, input, error.as_deref());
             saves_folder(f, area, app, None);
@@ -309,7 +310,7 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         1,
         24,
         vec![Span::styled(
-            "[Enter] open or create  [Tab] solo charts of other games  [Esc] quit",
+            "[Enter] open/create  [Tab] other games' charts  [F2] play a friend  [Esc] quit",
             style::key(),
         )],
     );

@@ -8,6 +8,7 @@ pub mod charts_session;
 pub mod draw;
 pub mod file;
 pub mod friend;
+pub mod friend_setup;
 pub mod help;
 pub mod match_screen;
 pub mod menu;

@@ -756,3 +756,91 @@ mod two_programs {
         assert_eq!(scores(&h), scores(&g), "host:\n{h}\nguest:\n{g}");
     }
 }
+
+// ----- setting up from the terminal program -----
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(key(KeyCode::Char(c)));
+    }
+}
+
+/// [F2] at the file prompt sets up a match against a friend, no file needed: [H] hosts
+/// (the counties and rules changed with the arrows, the port typed), [Enter] listens and
+/// shows the code; [Esc] takes the offer back to the file prompt. [J] joins: a code that is
+/// not one is refused in words; a good one starts joining.
+#[test]
+fn play_a_friend_is_set_up_from_the_file_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(dir.path().to_path_buf(), None);
+    assert!(screen(&app).contains("[F2] play a friend"));
+    app.update(key(KeyCode::F(2)));
+    assert!(
+        screen(&app).contains("[H] Host a match"),
+        "{}",
+        screen(&app)
+    );
+    app.update(key(KeyCode::Char('h')));
+    // Home: the second county; away: the third; 10 batsmen; 2 days; port 0 (any free one).
+    app.update(key(KeyCode::Right));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Right));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Left));
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Left));
+    app.update(key(KeyCode::Down));
+    for _ in 0..4 {
+        app.update(key(KeyCode::Backspace));
+    }
+    typed(&mut app, "0");
+    // A letter where a number is typed is taken, and refused at [Enter] in words.
+    typed(&mut app, "x");
+    app.update(key(KeyCode::Enter));
+    let s = screen(&app);
+    assert!(s.contains("The port is a number"), "{s}");
+    app.update(key(KeyCode::Backspace));
+    insta::assert_snapshot!("friend_setup_host", screen(&app));
+    app.update(key(KeyCode::Enter));
+    let all = accc::counties::all();
+    let h = host_of(&app);
+    assert_eq!(h.live.names, [all[1].name.clone(), all[2].name.clone()]);
+    assert_eq!(h.live.state.public().options.batsmen, 10);
+    assert_eq!(h.live.state.public().options.days, 2);
+    let s = screen(&app);
+    assert!(s.contains(&h.code.to_string()), "{s}");
+    let port: u16 = h
+        .join_line
+        .split("THIS-MACHINE:")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|p| p.parse().ok())
+        .expect("a port");
+    assert!(port > 0);
+    std::net::TcpStream::connect(("127.0.0.1", port)).expect("listening");
+    app.update(key(KeyCode::Esc));
+    assert!(
+        app.start().is_some() && !app.quit,
+        "back at the file prompt"
+    );
+    // Joining.
+    app.update(key(KeyCode::F(2)));
+    app.update(key(KeyCode::Char('j')));
+    typed(&mut app, "127.0.0.1:9");
+    app.update(key(KeyCode::Down));
+    app.update(key(KeyCode::Down));
+    typed(&mut app, "7-crimsen-wicket");
+    app.update(key(KeyCode::Enter));
+    let s = screen(&app);
+    assert!(s.contains("The code:") && s.contains("crimsen"), "{s}");
+    for _ in 0.."7-crimsen-wicket".len() {
+        app.update(key(KeyCode::Backspace));
+    }
+    typed(&mut app, "7-crimson-wicket");
+    app.update(key(KeyCode::Enter));
+    let g = guest_of(&app);
+    assert_eq!(g.target, "127.0.0.1:9");
+    assert!(screen(&app).contains("Joining the match at 127.0.0.1:9"));
+    app.update(key(KeyCode::Esc));
+    assert!(app.start().is_some());
+}
