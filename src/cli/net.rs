@@ -209,7 +209,7 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
         (None, None) => {}
     }
     let mut link = HostLink::new(Offer {
-        code: code.clone(),
+        code,
         limits: Limits::default(),
         names: [h.name.clone(), a.name.clone()],
         options,
@@ -292,7 +292,7 @@ pub fn run_join(args: JoinArgs, saves: PathBuf) -> Result<()> {
         };
         let seat = seat::guest_seat(guest::Joining {
             target,
-            code: args.code.clone(),
+            code: args.code,
             limits: Limits::default(),
             wait: Duration::from_secs(args.wait),
         });

@@ -223,7 +223,7 @@ impl FriendSetup {
             )
         };
         let link = HostLink::new(Offer {
-            code: code.clone(),
+            code,
             limits: Limits::default(),
             names: [h.name.clone(), a.name.clone()],
             options,
@@ -260,7 +260,7 @@ impl FriendSetup {
         };
         let seat = seat::guest_seat(Joining {
             target,
-            code: code.clone(),
+            code,
             limits: Limits::default(),
             wait: Duration::from_secs(60),
         });

@@ -485,7 +485,7 @@ fn two_screens_over_loopback_play_a_whole_match_and_a_new_guest_rejoins() {
             panic!("the guest failed: {f}");
         }
         let mut moved = false;
-        if h.joined && h.card.is_none() && !h.live.friend.is_none() {
+        if h.joined && h.card.is_none() && h.live.friend.is_some() {
             if h.live.paused.is_some() || h.live.state.is_over() {
                 host.update(key(KeyCode::Enter));
                 moved = true;

@@ -158,7 +158,7 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         10,
         vec![Span::styled(state_line(p, short), style::bright())],
     );
-    if let Some(line) = prospects_line(p, &s.names(), short) {
+    if let Some(line) = prospects_line(p, s.names(), short) {
         put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
     }
     draw_manhattan(f, area, s, shown);
