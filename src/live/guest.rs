@@ -383,6 +383,9 @@ impl Table for GuestMatch {
             None => Some(format!("{} to play", self.names[self.side.other().index()])),
         }
     }
+    fn against_friend(&self) -> bool {
+        true
+    }
     fn desk(&mut self) -> Desk<'_> {
         Desk {
             note: &mut self.note,

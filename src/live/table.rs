@@ -62,6 +62,9 @@ pub trait Table {
     fn waiting_for(&self) -> Option<String> {
         None
     }
+    /// Whether the other side is a friend's over the network (leaving ends the match for
+    /// both).
+    fn against_friend(&self) -> bool;
     /// The screen's marks, to change.
     fn desk(&mut self) -> Desk<'_>;
     /// Does what the person did; refused, changing nothing, when it cannot be done now.
@@ -134,6 +137,9 @@ impl Table for super::LiveMatch {
     fn waiting_for(&self) -> Option<String> {
         self.friend_to_act()
             .map(|side| format!("{} to play", self.names[side.index()]))
+    }
+    fn against_friend(&self) -> bool {
+        self.friend.is_some()
     }
     fn desk(&mut self) -> Desk<'_> {
         Desk {

@@ -269,6 +269,12 @@ impl HostLink {
         self.channel.is_some()
     }
 
+    /// Whether the guest's connection is there but closed from its side (looked at
+    /// without reading): a lost guest noticed while nothing is asked of it.
+    pub fn guest_gone(&self) -> bool {
+        self.channel.as_ref().is_some_and(Channel::closed_by_peer)
+    }
+
     /// The guest side's decisions so far and the choices made there.
     pub fn history(&self) -> &[(WireView, WireChoice)] {
         &self.history

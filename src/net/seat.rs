@@ -5,7 +5,8 @@
 //! - [`host_seat`]: the host's thread. It owns the [`HostLink`] and the [`Door`]; it waits
 //!   for the guest (for as long as the seat is kept), asks it what the screen asks
 //!   ([`HostCmd::Ask`]), passes on the public events and the table as it stands, and when
-//!   the line drops it says so and waits for the guest to come back, then asks again.
+//!   the line drops (noticed when asking, or within half a second while idle) it says so and
+//!   waits for the guest to come back, then asks again.
 //! - [`guest_seat`]: the guest's thread. It connects, passes on every host message, sends
 //!   the person's answers, and when the line drops it says so and rejoins with the same
 //!   code, for as long as the seat is kept.
@@ -14,7 +15,7 @@
 //! question the other side is thinking over is waited out).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -113,6 +114,9 @@ impl<C> Drop for Seat<C> {
     }
 }
 
+/// How often an idle host's thread looks whether its guest's line has dropped.
+const LOOK: Duration = Duration::from_millis(500);
+
 /// How long one wait at the door lasts before the thread looks whether it is still wanted.
 fn wait_slice(door: &Door) -> Duration {
     match door {
@@ -178,7 +182,24 @@ fn host_thread(
     if notes.send(SeatNote::Joined(None)).is_err() {
         return;
     }
-    while let Ok(cmd) = commands.recv() {
+    loop {
+        let cmd = match commands.recv_timeout(LOOK) {
+            Ok(cmd) => cmd,
+            Err(RecvTimeoutError::Timeout) => {
+                // Nothing to send: a guest whose line dropped is noticed now, not only when
+                // next asked, and waited for.
+                if link.guest_gone() {
+                    link.drop_guest();
+                    let _ = notes.send(SeatNote::Lost(NetError::Closed.to_string()));
+                    if !wait_for_guest(&mut link, &mut door, notes, stop) {
+                        return;
+                    }
+                    let _ = notes.send(SeatNote::Joined(None));
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         match cmd {
             HostCmd::Events(events) => link.push_events(events),
             HostCmd::Table { public, hand } => {

@@ -656,7 +656,7 @@ mod two_programs {
     /// Two programs over loopback, each a person's: the host's (`accc host`, no --bot)
     /// shows the code and waits; the guest's (`accc join`) joins; both play the short match
     /// by keys. Mid-match the guest's program is killed with SIGKILL: the host's screen says
-    /// it waits for Kent to come back (once Kent is next asked); a new `accc join` with the same code finds the same
+    /// it waits for Kent to come back; a new `accc join` with the same code finds the same
     /// ball, and the match is played to its end on both screens, whose final scoreboards
     /// agree.
     #[test]
@@ -730,8 +730,8 @@ mod two_programs {
             if guest_keys == 25 && !killed {
                 killed = true;
                 guest.kill9();
-                // The host's person plays on until the friend's side is next asked: then
-                // the lost line shows.
+                // The host's screen stops for Kent (the host's person may be asked
+                // something meanwhile: answered).
                 let until = Instant::now() + Duration::from_secs(120);
                 while !host.text().contains("Waiting for Kent to come back") {
                     assert!(Instant::now() < until, "no pause:\n{}", host.text());
@@ -843,4 +843,53 @@ fn play_a_friend_is_set_up_from_the_file_prompt() {
     assert!(screen(&app).contains("Joining the match at 127.0.0.1:9"));
     app.update(key(KeyCode::Esc));
     assert!(app.start().is_some());
+}
+
+/// A host's seat with nothing to ask notices a guest whose line closes within a moment
+/// (not only when it next asks), says so, and takes the guest back with the same code.
+#[test]
+fn an_idle_host_seat_notices_a_closed_line_and_takes_the_guest_back() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let door = Door::listen(listener).unwrap();
+    let link = HostLink::new(Offer {
+        code: code(),
+        limits: Limits::default(),
+        names: ["Lancashire".into(), "Kent".into()],
+        options: short(),
+        bot_seed: 1,
+        wait: Duration::from_secs(30),
+    });
+    let host = seat::host_seat(link, door);
+    let note = |wanted: &dyn Fn(&SeatNote) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match host.notes.recv_timeout(left) {
+                Ok(n) if wanted(&n) => return n,
+                Ok(_) => {}
+                Err(e) => panic!("no such note: {e}"),
+            }
+        }
+    };
+    let connect = || {
+        accc::net::guest::connect(
+            &Target::Direct(addr.to_string()),
+            &code(),
+            Limits::default(),
+            Duration::from_secs(20),
+            &mut |_| {},
+        )
+        .unwrap()
+    };
+    let guest = connect();
+    note(&|n| matches!(n, SeatNote::Joined(_)));
+    let closed = Instant::now();
+    guest.drop_line();
+    let lost = note(&|n| matches!(n, SeatNote::Lost(_)));
+    assert!(closed.elapsed() < Duration::from_secs(5), "{lost:?}");
+    let again = connect();
+    assert_eq!(again.welcome.names[1], "Kent");
+    note(&|n| matches!(n, SeatNote::Joined(_)));
+    drop(host);
 }

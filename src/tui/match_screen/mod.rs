@@ -286,19 +286,19 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         );
     }
     if s.leaving() {
-        leave_prompt(f, area);
+        leave_prompt(f, area, s.against_friend());
     }
 }
 
-fn leave_prompt(f: &mut Frame, area: Rect) {
+fn leave_prompt(f: &mut Frame, area: Rect, against_friend: bool) {
     put(f, area, 1, 23, vec![Span::raw(" ".repeat(78))]);
     put(f, area, 1, 24, vec![Span::raw(" ".repeat(78))]);
-    prompt(
-        f,
-        area,
-        "Leave this match? It is kept as it stands: [2] on the menu resumes it.",
-        "[Y] leave  any other key: play on",
-    );
+    let text = if against_friend {
+        "Leave this match? It ends here for both of you, and your friend is told."
+    } else {
+        "Leave this match? It is kept as it stands: [2] on the menu resumes it."
+    };
+    prompt(f, area, text, "[Y] leave  any other key: play on");
 }
 
 /// Day and session, the match's progress, the pack, and the match score by innings.
@@ -441,7 +441,7 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
 fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     let p = s.public();
     if s.leaving() {
-        leave_prompt(f, area);
+        leave_prompt(f, area, s.against_friend());
         return;
     }
     if let Some(stop) = s.paused() {
