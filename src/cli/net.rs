@@ -2,7 +2,8 @@
 //! headless (the terminal program's screens are built on the same `crate::net`). The host
 //! takes `accc match`'s counties, seed and rules, plays the home county and prints the
 //! result as `accc match` does; the guest plays the away county. `--bot LEVEL` lets a
-//! computer level play a side.
+//! computer level play a side; without it a person plays, and the terminal program opens
+//! on the match screen (`tui::friend`).
 
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
@@ -20,10 +21,13 @@ use crate::ball_log::BallLog;
 use crate::counties;
 use crate::engine::Side;
 use crate::error::{Error, Result};
+use crate::live::LiveMatch;
 use crate::net::guest::{self, Target};
 use crate::net::host::{self, Door, Finisher, HostError, HostLink, Offer};
 use crate::net::relay::{self, RelayConfig, RelayStats};
+use crate::net::seat;
 use crate::net::{Code, Limits, NetError};
+use crate::tui::friend::Friendly;
 
 /// The port `accc host` and `accc relay` listen on unless told.
 pub const DEFAULT_PORT: u16 = 4717;
@@ -50,7 +54,7 @@ pub struct HostArgs {
     #[arg(long, value_name = "ADDR")]
     pub relay: Option<String>,
     /// A computer of this level (1 novice .. 5 professional) plays the home side; without it
-    /// a person plays, which the terminal program's match screen is for.
+    /// a person plays, on the terminal program's match screen.
     #[arg(long, value_name = "LEVEL", value_parser = values::level_arg("--bot"))]
     pub bot: Option<u8>,
     /// If the guest leaves, or is lost and not back within --wait, a computer of this level
@@ -87,7 +91,7 @@ pub struct JoinArgs {
     #[arg(long, value_parser = code_arg)]
     pub code: Code,
     /// A computer of this level (1 novice .. 5 professional) plays the away side; without it
-    /// a person plays, which the terminal program's match screen is for.
+    /// a person plays, on the terminal program's match screen.
     #[arg(long, value_name = "LEVEL", value_parser = values::level_arg("--bot"))]
     pub bot: Option<u8>,
     /// Seconds to keep trying while the host is busy or not yet there, and to come back
@@ -126,11 +130,24 @@ fn level(n: u8) -> Result<Level> {
     Level::new(n).map_err(Error::usage)
 }
 
-/// Said when no `--bot` is given.
-fn person_not_here(side: &str) -> Error {
+/// A person plays on the match screen, which needs a terminal: without one (a pipe, a
+/// script) say so, and how a computer may play the side instead, before anything is opened.
+fn person_needs_a_terminal(side: &str) -> Result<()> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "a person plays the {side} side on the terminal program's match screen, and this is \
+         not a terminal; give --bot LEVEL (1-5) to let a computer play it"
+    )))
+}
+
+/// Said when a person's match (no `--bot`) is asked for what only a computer's gives.
+fn person_not_printed(option: &str) -> Error {
     Error::Usage(format!(
-        "a person plays the {side} side on the terminal program's match screen; here, give \
-         --bot LEVEL (1-5) to let a computer play it"
+        "{option} is for a match a computer plays (--bot LEVEL): a person's match is shown on \
+         the terminal program's match screen"
     ))
 }
 
@@ -139,13 +156,19 @@ fn net_error(e: NetError) -> Error {
 }
 
 /// Runs `accc host`.
-pub fn run_host(args: HostArgs) -> Result<()> {
+pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
     let (home, away) = args.teams.counties()?;
     let options = args.rules.options()?;
-    let Some(bot) = args.bot else {
-        return Err(person_not_here("home"));
-    };
-    let bot = level(bot)?;
+    if args.bot.is_none() {
+        if args.json {
+            return Err(person_not_printed("--json"));
+        }
+        if args.log.is_some() {
+            return Err(person_not_printed("--log"));
+        }
+        person_needs_a_terminal("home")?;
+    }
+    let bot = args.bot.map(level).transpose()?;
     let finish = args.finish.map(level).transpose()?;
     let seed = match args.teams.seed {
         Some(s) => s,
@@ -193,6 +216,26 @@ pub fn run_host(args: HostArgs) -> Result<()> {
         bot_seed: host::guest_bot_seed(seed),
         wait: Duration::from_secs(args.wait),
     });
+    let Some(bot) = bot else {
+        // A person plays the home side, on the match screen.
+        let join_line = match (&args.relay, door.local_addr()) {
+            (Some(relay), _) => format!("accc join --relay {relay} --code {code}"),
+            (None, Some(addr)) => format!("accc join THIS-MACHINE:{} --code {code}", addr.port()),
+            (None, None) => format!("accc join --code {code}"),
+        };
+        let live = LiveMatch::with_friend(
+            options,
+            seed,
+            [
+                (h.name.clone(), h.short.clone()),
+                (a.name.clone(), a.short.clone()),
+            ],
+            Side::Home,
+        );
+        let seat = seat::host_seat(link, door);
+        let friendly = Friendly::host(live, seat, code, join_line, seed);
+        return crate::tui::run_friend(saves, friendly);
+    };
     link.say = Box::new(print_err);
     let mut home_bot = Bot::new(bot, bot, seed, Side::Home);
     let finisher = finish.map(|l| Finisher {
@@ -224,11 +267,14 @@ pub fn run_host(args: HostArgs) -> Result<()> {
 }
 
 /// Runs `accc join`.
-pub fn run_join(args: JoinArgs) -> Result<()> {
-    let Some(bot) = args.bot else {
-        return Err(person_not_here("away"));
-    };
-    let bot = level(bot)?;
+pub fn run_join(args: JoinArgs, saves: PathBuf) -> Result<()> {
+    if args.bot.is_none() {
+        if args.json {
+            return Err(person_not_printed("--json"));
+        }
+        person_needs_a_terminal("away")?;
+    }
+    let bot = args.bot.map(level).transpose()?;
     let target = match (&args.relay, &args.addr) {
         (Some(relay), _) => Target::Relay(relay.clone()),
         (None, Some(addr)) => Target::Direct(addr.clone()),
@@ -237,6 +283,20 @@ pub fn run_join(args: JoinArgs) -> Result<()> {
                 "give the host's address (HOST:PORT) or --relay ADDR".into(),
             ))
         }
+    };
+    let Some(bot) = bot else {
+        // A person plays the away side, on the match screen.
+        let words = match &target {
+            Target::Direct(addr) => addr.clone(),
+            Target::Relay(addr) => format!("the relay {addr}"),
+        };
+        let seat = seat::guest_seat(guest::Joining {
+            target,
+            code: args.code,
+            limits: Limits::default(),
+            wait: Duration::from_secs(args.wait),
+        });
+        return crate::tui::run_friend(saves, Friendly::guest(seat, args.code, words));
     };
     let trace = std::env::var_os("ACCC_NET_TRACE").is_some_and(|v| !v.is_empty());
     let mut say = |line: &str| print_err(line);

@@ -6,23 +6,36 @@
 //!
 //! - `commentary`: the recorder that builds the words, ball marks and runs per over;
 //! - `review`: the person's costliest decisions in a finished match, by the adviser;
-//! - `prospects`: the state-of-match line's claims and the calibration that checks them.
+//! - `prospects`: the state-of-match line's claims and the calibration that checks them;
+//! - `table`: what the match screen draws from and plays through ([`table::Table`]), for a
+//!   match held here and a guest's alike;
+//! - `guest`: a match against a friend as the guest sees it, built from what the host sends
+//!   ([`guest::GuestMatch`]).
+//!
+//! A match against a friend, on the host: the other side is the friend's ([`LiveMatch::friend`]);
+//! play stops when that side must decide until its choice arrives
+//! ([`LiveMatch::friend_chose`]), the public events its side may be told are gathered for it
+//! ([`LiveMatch::take_friend_events`]), and its choices are kept in the match's record as the
+//! computer's are, so that the record replays the same match.
 
 pub mod commentary;
+pub mod guest;
 pub mod prospects;
 pub mod review;
+pub mod table;
 
 use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::analyst::Analyst;
-use crate::ai::Bot;
+use crate::ai::{Bot, Level};
 use crate::engine::tape::{Tape, TapeWriter};
 use crate::engine::{
     runner::chance_rng, Choice, Decision, Event, IllegalChoice, MatchOptions, MatchState, Player,
     Recorder, Side,
 };
+use crate::net::protocol::{WireEvent, WireView};
 use crate::play::Levels;
 use crate::save::record::{MatchRecord, Op};
 use commentary::{Commentary, Pause};
@@ -97,6 +110,17 @@ pub struct LiveMatch {
     /// Every choice made in the match, the person's and the computer's, as the history keeps
     /// them ([`crate::engine::tape`]); none once a choice could not be written.
     tape: Option<TapeWriter>,
+    /// The side a friend plays over the network (the host's match), if any.
+    pub friend: Option<Side>,
+    /// The friend's choice for the decision its side is asked, arrived and not yet played.
+    friend_choice: Option<Choice>,
+    /// Every decision of the friend's side so far and the choice made there: what a
+    /// computer taking the side over is caught up on.
+    friend_history: Vec<(WireView, Choice)>,
+    /// The public events the friend's side may be told, not yet taken.
+    friend_events: Vec<WireEvent>,
+    /// The match's seed (a computer taking over the friend's side is seeded from it).
+    seed: u64,
 }
 
 /// The side the person's county (`user`) plays in a match of `home` against `away`, if any.
@@ -214,10 +238,12 @@ impl Watching {
     }
 }
 
-/// Forwards events to the commentary and counts deliveries.
+/// Forwards events to the commentary (and, in a match against a friend, what the friend's
+/// side may be told of them to its list) and counts deliveries.
 struct Watch<'a> {
     commentary: &'a mut Commentary,
     balls: u32,
+    friend: Option<(Side, &'a mut Vec<WireEvent>)>,
 }
 
 impl Recorder for Watch<'_> {
@@ -226,6 +252,9 @@ impl Recorder for Watch<'_> {
             self.balls += 1;
         }
         self.commentary.record(event);
+        if let Some((side, out)) = &mut self.friend {
+            out.extend(WireEvent::public(event, *side));
+        }
     }
 }
 
@@ -276,7 +305,85 @@ impl LiveMatch {
             script: VecDeque::new(),
             off_script: None,
             tape: Some(TapeWriter::new()),
+            friend: None,
+            friend_choice: None,
+            friend_history: Vec::new(),
+            friend_events: Vec::new(),
+            seed,
         }
+    }
+
+    /// A match against a friend, on the host: the person plays `human`, the friend the
+    /// other side, shown ball by ball and moved on to the first decision of either.
+    pub fn with_friend(
+        options: MatchOptions,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Side,
+    ) -> LiveMatch {
+        let levels = Levels { bat: 5, bowl: 5 };
+        let mut s = LiveMatch::new(options, levels, seed, names, Some(human), Mode::Fully);
+        s.friend = Some(human.other());
+        s.advance(false);
+        s
+    }
+
+    /// The friend's side, when it must decide now (and play is not stopped): the question
+    /// to send it.
+    pub fn friend_to_act(&self) -> Option<Side> {
+        match self.state.to_act() {
+            Some((side, _))
+                if Some(side) == self.friend
+                    && self.paused.is_none()
+                    && self.friend_choice.is_none() =>
+            {
+                Some(side)
+            }
+            _ => None,
+        }
+    }
+
+    /// The friend's choice for the decision its side is asked: played, and the match moved
+    /// on. Refused, changing nothing, when its side is not asked or the choice is not
+    /// allowed.
+    pub fn friend_chose(&mut self, choice: Choice) -> Result<(), ReplayError> {
+        if self.friend_to_act().is_none() {
+            return Err(ReplayError::NotNow(Op::Computer(choice)));
+        }
+        if !self.state.view().allows(choice) {
+            return Err(ReplayError::ComputerIllegal(choice));
+        }
+        self.friend_choice = Some(choice);
+        self.advance(false);
+        Ok(())
+    }
+
+    /// The public events for the friend's side since last taken.
+    pub fn take_friend_events(&mut self) -> Vec<WireEvent> {
+        std::mem::take(&mut self.friend_events)
+    }
+
+    /// A computer of `level` takes over the friend's side (the friend is gone), caught up
+    /// on every decision the side has made, and the match moves on.
+    pub fn let_computer_finish(&mut self, level: Level) {
+        let Some(side) = self.friend.take() else {
+            return;
+        };
+        let mut bot = Bot::new(
+            level,
+            level,
+            crate::net::host::guest_bot_seed(self.seed),
+            side,
+        );
+        for (view, choice) in &self.friend_history {
+            let Ok(v) = view.owned() else { continue };
+            let view = v.view();
+            bot.decide(&view);
+            bot.observe(&view, *choice);
+        }
+        self.bots[side.index()] = bot;
+        self.friend_choice = None;
+        self.advance(false);
     }
 
     /// The decision the human must make now, if any. (The human's choice to declare is
@@ -334,7 +441,7 @@ impl LiveMatch {
             {
                 return;
             }
-            if self.human_to_act().is_some() {
+            if self.human_to_act().is_some() || self.friend_to_act().is_some() {
                 return;
             }
             self.step();
@@ -367,6 +474,7 @@ impl LiveMatch {
         let mut watch = Watch {
             commentary: &mut self.commentary,
             balls: 0,
+            friend: self.friend.map(|side| (side, &mut self.friend_events)),
         };
         if self.state.chance().is_some() {
             self.state.sample_chance(&mut self.rng, &mut watch);
@@ -411,6 +519,14 @@ impl LiveMatch {
                 }
                 self.adviser.observe(&self.state.view(), choice);
                 choice
+            } else if Some(side) == self.friend {
+                let Some(choice) = self.friend_choice.take() else {
+                    return;
+                };
+                self.friend_history
+                    .push((WireView::from(&self.state.view()), choice));
+                self.computer_made.push(choice);
+                choice
             } else {
                 self.computer_choice(side)
             };
@@ -424,6 +540,7 @@ impl LiveMatch {
             let mut watch = Watch {
                 commentary: &mut self.commentary,
                 balls: 0,
+                friend: self.friend.map(|side| (side, &mut self.friend_events)),
             };
             self.state
                 .apply(choice, &mut watch)
@@ -505,6 +622,7 @@ impl LiveMatch {
         let mut watch = Watch {
             commentary: &mut self.commentary,
             balls: 0,
+            friend: self.friend.map(|side| (side, &mut self.friend_events)),
         };
         let innings = self.state.public().innings_started;
         if allowed {
@@ -603,7 +721,8 @@ impl LiveMatch {
                 }
             }
             Op::Quick => {
-                if self.state.is_over() {
+                // A friend's side is the friend's to play.
+                if self.state.is_over() || self.friend.is_some() {
                     return Err(ReplayError::NotNow(op));
                 }
                 self.finish_quickly();

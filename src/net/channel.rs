@@ -384,6 +384,21 @@ impl Channel {
         let _ = self.stream.shutdown(std::net::Shutdown::Both);
     }
 
+    /// Whether the other side has closed the connection (or it broke), looked at without
+    /// reading or waiting: a peer that has sent nothing is still there.
+    pub fn closed_by_peer(&self) -> bool {
+        if self.stream.set_nonblocking(true).is_err() {
+            return true;
+        }
+        let mut byte = [0u8; 1];
+        let gone = match self.stream.peek(&mut byte) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+        };
+        gone || self.stream.set_nonblocking(false).is_err()
+    }
+
     /// The stream, to close it from another thread.
     pub fn try_clone_stream(&self) -> std::io::Result<TcpStream> {
         self.stream.try_clone()

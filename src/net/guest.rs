@@ -299,7 +299,10 @@ pub fn play_bot(
                 HostMsg::Welcome { .. } => {
                     return Err(NetError::Protocol("a second welcome".into()))
                 }
-                HostMsg::Events(_) | HostMsg::Paused { .. } | HostMsg::Resumed => {}
+                HostMsg::Events(_)
+                | HostMsg::Paused { .. }
+                | HostMsg::Resumed
+                | HostMsg::Table { .. } => {}
             }
         }
     }

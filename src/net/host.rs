@@ -269,6 +269,12 @@ impl HostLink {
         self.channel.is_some()
     }
 
+    /// Whether the guest's connection is there but closed from its side (looked at
+    /// without reading): a lost guest noticed while nothing is asked of it.
+    pub fn guest_gone(&self) -> bool {
+        self.channel.as_ref().is_some_and(Channel::closed_by_peer)
+    }
+
     /// The guest side's decisions so far and the choices made there.
     pub fn history(&self) -> &[(WireView, WireChoice)] {
         &self.history
@@ -371,6 +377,19 @@ impl HostLink {
         }
         let events = std::mem::take(&mut self.outbox);
         self.send(&HostMsg::Events(events))
+    }
+
+    /// Takes public events for the guest already put in the network's words (a match
+    /// played on a screen gathers them as it goes), sent with the next question or by
+    /// [`HostLink::flush`].
+    pub fn push_events(&mut self, events: Vec<WireEvent>) {
+        self.outbox.extend(events);
+    }
+
+    /// How long each wait for the guest lasts (a seat waits in slices, to see whether it
+    /// is still wanted between them).
+    pub fn set_wait(&mut self, wait: Duration) {
+        self.offer.wait = wait;
     }
 
     /// Takes a public event for the guest (sent with the next question, or by

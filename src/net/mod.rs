@@ -2,8 +2,9 @@
 //! that only the holder of the code can open ([`channel`]: SPAKE2, then HKDF-SHA256 and
 //! ChaCha20-Poly1305 frames), the messages of a match ([`protocol`]), the host that owns the
 //! truth and runs the engine ([`host`]), the guest that sends only its choices ([`guest`]),
-//! and the relay that pairs two peers behind home routers and forwards bytes it cannot read
-//! ([`relay`]). Headless: the terminal program draws on top of these. See
+//! the relay that pairs two peers behind home routers and forwards bytes it cannot read
+//! ([`relay`]), and the threads that do a screen's network work while it draws ([`seat`]).
+//! Headless: the terminal program draws on top of these. See
 //! `docs/NETWORK.md` for the protocol and the threat model.
 //!
 //! Randomness: the short code, the PAKE's secrets and the seed of a networked match given
@@ -17,6 +18,7 @@ pub mod guest;
 pub mod host;
 pub mod protocol;
 pub mod relay;
+pub mod seat;
 
 pub use channel::{Channel, Limits, MAX_FRAME};
 pub use code::{Code, CodeError};

@@ -16,8 +16,10 @@
 //!   decide (like `Player::act`), [`HostMsg::Tell`] for a choice of the guest's side made by
 //!   someone else (the host's computer while the guest was away: like `Player::observe`),
 //!   [`HostMsg::Refused`] for a choice not allowed or out of turn (nothing changes; the
-//!   question stands), [`HostMsg::Paused`] / [`HostMsg::Resumed`], [`HostMsg::Result`] at the
-//!   end and [`HostMsg::Bye`] when the host ends the match early.
+//!   question stands), [`HostMsg::Paused`] / [`HostMsg::Resumed`], [`HostMsg::Table`] (the
+//!   public state and the guest's own hand, for its screen while the host's person
+//!   thinks), [`HostMsg::Result`] at the end and [`HostMsg::Bye`] when the host ends the
+//!   match early.
 //!
 //! A guest is sent only what its side may see: the [`WireView`] of its own decisions (its
 //! hand and the [`PublicState`], which holds no other hand and no pickup order), and the
@@ -40,7 +42,7 @@ use crate::engine::{
 };
 
 /// The version of this protocol; a peer speaking another is refused at the hello.
-pub const PROTOCOL: u16 = 1;
+pub const PROTOCOL: u16 = 2;
 
 /// This build, as the hello names it: the program's version.
 pub fn build() -> String {
@@ -97,6 +99,10 @@ pub enum HostMsg {
     Result { result: WireResult, json: String },
     /// The host ended the match: why.
     Bye(String),
+    /// The table as it stands now, for the guest's screen while it waits (the host's
+    /// person to play): the public state and the guest's own hand. Sent by a host whose
+    /// home side a person plays, after each action of theirs.
+    Table { public: WirePublic, hand: Vec<u8> },
 }
 
 /// A side on the wire.
@@ -157,14 +163,16 @@ pub fn card_from_wire(i: u8) -> Wire<Card> {
     }
 }
 
-fn suit_from_wire(i: u8) -> Wire<Suit> {
+/// A suit from the wire, checked.
+pub fn suit_from_wire(i: u8) -> Wire<Suit> {
     Suit::ALL
         .get(i as usize)
         .copied()
         .ok_or(BadWire("a suit out of range"))
 }
 
-fn cards_from_wire(v: &[u8]) -> Wire<Vec<Card>> {
+/// Cards from the wire, checked.
+pub fn cards_from_wire(v: &[u8]) -> Wire<Vec<Card>> {
     v.iter().map(|&i| card_from_wire(i)).collect()
 }
 

@@ -6,7 +6,8 @@
 //!
 //! The seams: the file's life cycle (the start screens, opening, saving, quitting) is in
 //! `file.rs`, the main menu and simulation in `menu.rs`, the text views and their titles in
-//! `views.rs`, playing and watching matches in `playing.rs`.
+//! `views.rs`, playing and watching matches in `playing.rs`, a match against a friend over
+//! the network in `friend.rs` ([`Phase::Friend`], its network words as [`Msg::Net`]).
 
 use std::path::PathBuf;
 
@@ -31,6 +32,8 @@ pub enum Msg {
     Tick,
     /// The window changed size.
     Resize(u16, u16),
+    /// A word from the network seat of a match against a friend.
+    Net(crate::net::seat::SeatNote),
 }
 
 /// The screens over an open file.
@@ -117,6 +120,8 @@ pub enum Phase {
     Start(Start),
     /// A file is open, with a screen over it.
     Open(Box<Open>),
+    /// A match against a friend over the network, no file needed (`friend`).
+    Friend(Box<super::friend::Friendly>),
 }
 
 /// The whole program state.
@@ -136,6 +141,9 @@ pub struct App {
     /// Save files an earlier version left in `./saves` (the saves folder being the default
     /// one elsewhere): the file prompt and the new-file question tell of them.
     pub earlier: Option<crate::folder::Earlier>,
+    /// The program was started for a match against a friend (`accc host`, `accc join`):
+    /// it ends with the match.
+    pub friend_only: bool,
 }
 
 impl App {
@@ -153,6 +161,7 @@ impl App {
             opening: None,
             farewell: Vec::new(),
             earlier: None,
+            friend_only: false,
         };
         if let Some(n) = name {
             app.open(&n);
@@ -160,11 +169,19 @@ impl App {
         app
     }
 
+    /// The program at a match against a friend, and nothing else: it ends with the match.
+    pub fn friendly(saves_dir: PathBuf, friendly: super::friend::Friendly) -> App {
+        let mut app = App::new(saves_dir, None);
+        app.phase = Phase::Friend(Box::new(friendly));
+        app.friend_only = true;
+        app
+    }
+
     /// The open file, if one is.
     pub fn open_file(&self) -> Option<&Open> {
         match &self.phase {
             Phase::Open(o) => Some(o),
-            Phase::Start(_) => None,
+            Phase::Start(_) | Phase::Friend(_) => None,
         }
     }
 
@@ -172,8 +189,22 @@ impl App {
     pub fn open_file_mut(&mut self) -> Option<&mut Open> {
         match &mut self.phase {
             Phase::Open(o) => Some(o),
-            Phase::Start(_) => None,
+            Phase::Start(_) | Phase::Friend(_) => None,
         }
+    }
+
+    /// The match against a friend showing, if one is.
+    pub fn friend(&self) -> Option<&super::friend::Friendly> {
+        match &self.phase {
+            Phase::Friend(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The next word from a friendly's network seat, if one has come (the event loop hands
+    /// it to `update` as [`Msg::Net`]).
+    pub fn next_note(&self) -> Option<crate::net::seat::SeatNote> {
+        self.friend()?.try_note()
     }
 
     /// The open competition, if a file is open.
@@ -190,7 +221,7 @@ impl App {
     pub fn start(&self) -> Option<&Start> {
         match &self.phase {
             Phase::Start(s) => Some(s),
-            Phase::Open(_) => None,
+            Phase::Open(_) | Phase::Friend(_) => None,
         }
     }
 
@@ -203,6 +234,11 @@ impl App {
     pub fn update(&mut self, msg: Msg) {
         match msg {
             Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Net(note) => {
+                if let Phase::Friend(f) = &mut self.phase {
+                    f.note(note);
+                }
+            }
             Msg::Tick => {
                 // A watched match waits while the window is too small to show it.
                 let hidden = self.too_small();
@@ -250,6 +286,19 @@ impl App {
                 // Back at the prompt: the file that was being opened is let go.
                 if matches!(self.phase, Phase::Start(Start::FileName { .. })) {
                     self.opening = None;
+                }
+                return;
+            }
+            Phase::Friend(f) => {
+                if f.key(k) {
+                    if self.friend_only {
+                        self.quit = true;
+                    } else {
+                        self.phase = Phase::Start(Start::FileName {
+                            input: String::new(),
+                            error: None,
+                        });
+                    }
                 }
                 return;
             }

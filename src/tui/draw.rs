@@ -49,12 +49,14 @@ pub fn draw(f: &mut Frame, app: &App) {
     match &app.phase {
         Phase::Start(start) => draw_start(f, area, start, app),
         Phase::Open(open) => draw_open(f, area, open),
+        Phase::Friend(friendly) => super::friend::draw(f, area, friendly),
     }
 }
 
 /// The start screens, before a file is open.
 fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
     match start {
+        Start::Friend(setup) => super::friend_setup::draw(f, area, setup),
         Start::FileName { input, error } => {
             file_name(f, area, input, error.as_deref());
             saves_folder(f, area, app, None);
@@ -173,7 +175,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year, note } => grid(f, area, app, *first_year, note.as_deref()),
         Screen::Match { live, .. } => {
-            match_screen::draw(f, area, live);
+            match_screen::draw(f, area, &**live);
             // A result that could not be saved must not look safe: said where the title was.
             if let Some(why) = &app.unsaved {
                 let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);
@@ -317,7 +319,7 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
         1,
         24,
         vec![Span::styled(
-            "[Enter] open or create  [Tab] solo charts of other games  [Esc] quit",
+            "[Enter] open/create  [Tab] other games' charts  [F2] play a friend  [Esc] quit",
             style::key(),
         )],
     );
@@ -677,7 +679,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
 }
 
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
-fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
+pub(super) fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
     text_rows(
         f,
         area,

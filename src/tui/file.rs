@@ -50,6 +50,9 @@ pub enum Start {
     /// The solo charts, opened with `[Tab]` at the file prompt: they need no cricket file.
     /// `[Esc]` from their first screen comes back to the prompt.
     Charts(Box<super::charts_screen::ChartsScreen>),
+    /// A match against a friend being set up, opened with [F2] at the file prompt: it
+    /// needs no cricket file.
+    Friend(super::friend_setup::FriendSetup),
 }
 
 impl Start {
@@ -232,6 +235,14 @@ impl App {
     pub(super) fn start_key(&mut self, start: Start, k: KeyEvent) {
         let next = match start {
             Start::FileName { input, error } => return self.file_name_key(input, error, k),
+            Start::Friend(setup) => match setup.key(k, self.new_seed) {
+                super::friend_setup::SetupKey::Stay(s) => Start::Friend(s),
+                super::friend_setup::SetupKey::Back => Start::ask_name(),
+                super::friend_setup::SetupKey::Start(friendly) => {
+                    self.phase = Phase::Friend(friendly);
+                    return;
+                }
+            },
             Start::Charts(c) => {
                 let env = super::charts_screen::Env {
                     saves_dir: &self.saves_dir,
@@ -324,6 +335,10 @@ impl App {
         if k.code == KeyCode::Esc {
             self.quit = true;
             self.phase = Phase::Start(Start::FileName { input, error });
+            return;
+        }
+        if k.code == KeyCode::F(2) {
+            self.phase = Phase::Start(Start::Friend(Default::default()));
             return;
         }
         if k.code == KeyCode::Tab {

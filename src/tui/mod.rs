@@ -7,6 +7,8 @@ pub mod charts_screen;
 pub mod charts_session;
 pub mod draw;
 pub mod file;
+pub mod friend;
+pub mod friend_setup;
 pub mod help;
 pub mod kept;
 #[allow(
@@ -41,6 +43,8 @@ use app::{App, Msg};
 
 /// How often a watched match moves on a ball.
 const TICK: Duration = Duration::from_millis(120);
+/// How often a match against a friend looks for the network's words between keys.
+const NET_POLL: Duration = Duration::from_millis(40);
 
 /// Puts the terminal back as it was; safe to call more than once.
 fn restore() {
@@ -70,6 +74,20 @@ pub fn run(
     seed: Option<u64>,
     earlier: Option<crate::folder::Earlier>,
 ) -> crate::error::Result<()> {
+    let mut app = App::new(saves_dir, name);
+    app.earlier = earlier;
+    app.set_new_seed(seed);
+    run_app(app)
+}
+
+/// Runs the terminal program on a match against a friend (`accc host`, `accc join`): it
+/// ends with the match.
+pub fn run_friend(saves_dir: PathBuf, friendly: friend::Friendly) -> crate::error::Result<()> {
+    run_app(App::friendly(saves_dir, friendly))
+}
+
+/// Runs `app` in the terminal until the user quits.
+fn run_app(mut app: App) -> crate::error::Result<()> {
     // Without a terminal (output to a pipe or a file, input from one) there is nothing to
     // draw on: say so in the program's words, before the terminal is touched.
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
@@ -86,9 +104,6 @@ pub fn run(
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
-    let mut app = App::new(saves_dir, name);
-    app.earlier = earlier;
-    app.set_new_seed(seed);
     let size = terminal
         .size()
         .map_err(|e| crate::error::Error::io("cannot use this terminal", e))?;
@@ -200,8 +215,18 @@ fn event_loop(
     let stop = stop_flag();
     start_watchdog(&stop);
     while !app.quit && !stop.load(Ordering::Relaxed) {
+        // What the network said of a match against a friend, before the screen is drawn.
+        while let Some(note) = app.next_note() {
+            app.update(Msg::Net(note));
+        }
         terminal.draw(|f| draw::draw(f, app))?;
-        let wait = if app.busy() { Duration::ZERO } else { TICK };
+        let wait = if app.busy() {
+            Duration::ZERO
+        } else if app.friend().is_some() {
+            NET_POLL
+        } else {
+            TICK
+        };
         if event::poll(wait)? {
             match event::read()? {
                 Event::Key(k) if k.kind != KeyEventKind::Release => app.update(Msg::Key(k)),

@@ -459,14 +459,14 @@ impl Open {
             return match entry {
                 Entry::Due(f) => self.finish_match(&live, f),
                 Entry::Recorded(season_end) => Screen::Scorecard {
-                    card: Box::new(FinalCard::of(&live)),
+                    card: Box::new(FinalCard::of(&*live)),
                     scroll: 0,
                     season_end,
                     review: self.to_review(&live),
                 },
             };
         }
-        match match_screen::key(&mut live, k) {
+        match match_screen::key(&mut *live, k) {
             MatchKey::Leave => {
                 // Kept as it stands, folded into the save: [2] brings it back.
                 if let Entry::Due(f) = &entry {
@@ -526,28 +526,28 @@ pub struct FinalCard {
 }
 
 impl FinalCard {
-    pub fn of(s: &LiveMatch) -> FinalCard {
+    pub fn of<T: crate::live::table::Table + ?Sized>(s: &T) -> FinalCard {
         let names = crate::scorecard::Names {
-            home: &s.names[0],
-            away: &s.names[1],
+            home: &s.names()[0],
+            away: &s.names()[1],
         };
-        let text = crate::scorecard::scorecard(s.state.public(), &names);
+        let text = crate::scorecard::scorecard(s.public(), &names);
         let mut lines: Vec<String> = text.lines().flat_map(|l| wrap_indented(l, 78)).collect();
         // The result and the points come first, under the names, where the card opens: the
         // scorecard prints them at its foot.
-        if s.state.public().result.is_some() && lines.len() > 3 {
+        if s.public().result.is_some() && lines.len() > 3 {
             let foot = lines.split_off(lines.len() - 2);
             while lines.last().is_some_and(|l| l.is_empty()) {
                 lines.pop();
             }
             lines.splice(1..1, foot);
         }
-        let p = s.state.public();
-        let short = &s.commentary.names;
+        let p = s.public();
+        let short = &s.commentary().names;
         let innings = p
             .started()
             .iter()
-            .zip(&s.commentary.overs)
+            .zip(&s.commentary().overs)
             .map(|(inn, overs)| {
                 (
                     format!(

@@ -22,6 +22,7 @@ mod edges;
 mod engine;
 mod files;
 mod formats;
+mod friend;
 mod helpers;
 mod history;
 mod league;

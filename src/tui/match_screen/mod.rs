@@ -1,7 +1,6 @@
 //! The match screen: the scoreboard laid out like the original program's, the human's hand
 //! and prompt, the keys that play a card, and the Manhattan chart of runs per over.
 
-use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -11,393 +10,21 @@ use ratatui::Frame;
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::{overs_text, plural};
-use crate::engine::{Call, Choice, Decision, Election, InningsEnd, PublicState};
+use crate::engine::{Call, Decision, InningsEnd, PublicState};
 use crate::live::commentary::{session_name, Pause};
 use crate::live::prospects;
+use crate::live::table::Table;
 use crate::live::{LiveMatch, Mode, Stop};
-use crate::save::record::Op;
 
-/// What a key did to the match.
-#[derive(Debug, PartialEq, Eq)]
-pub enum MatchKey {
-    /// Nothing (a key with no meaning here is ignored).
-    Ignored,
-    /// The screen changed, not the match (help, a pick, the speed).
-    Handled,
-    /// The person did this to the match: it is to be kept.
-    Played(Op),
-    /// The user asks to leave the match.
-    Leave,
-}
+mod keys;
 
-/// Does `op` to the match (it is the person's, and allowed now). What [=] played before
-/// it is no longer the last thing done.
-fn played(s: &mut LiveMatch, op: Op) -> MatchKey {
-    match s.apply(op) {
-        Ok(()) => {
-            s.advice_played = None;
-            MatchKey::Played(op)
-        }
-        Err(_) => MatchKey::Ignored,
-    }
-}
-
-/// Handles a key on the match screen.
-pub fn key(s: &mut LiveMatch, k: KeyEvent) -> MatchKey {
-    s.note = None;
-    if let Some(scroll) = s.help {
-        s.help = match k.code {
-            KeyCode::Esc | KeyCode::Enter | KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?') => None,
-            code => Some(super::app::scrolled(
-                scroll,
-                code,
-                help_lines(s).len(),
-                HELP_ROWS,
-            )),
-        };
-        return MatchKey::Handled;
-    }
-    if !s.leaving && matches!(k.code, KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?')) {
-        s.help = Some(0);
-        return MatchKey::Handled;
-    }
-    // Leaving loses the match, so Esc only asks; [Y] confirms, any other key plays on.
-    if s.leaving {
-        s.leaving = false;
-        return if matches!(k.code, KeyCode::Char('y' | 'Y')) {
-            MatchKey::Leave
-        } else {
-            MatchKey::Handled
-        };
-    }
-    // Once the match is over its result stands (it is recorded at once): nothing to leave.
-    // [Q], the menu's quit key, asks the same in the person's own match (in a watched one
-    // it finishes the match).
-    let quit_key = matches!(k.code, KeyCode::Char('q' | 'Q')) && s.human.is_some();
-    if k.code == KeyCode::Esc || quit_key {
-        s.leaving = !s.state.is_over();
-        return if s.leaving {
-            MatchKey::Handled
-        } else {
-            MatchKey::Ignored
-        };
-    }
-    if s.paused.is_some() {
-        return match k.code {
-            KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
-                played(s, Op::Declare(!s.declare_next))
-            }
-            // In a watched match [Space] holds and sets going the play that runs between
-            // stops: at a stop it goes on past nothing (a press meant to hold the match,
-            // arriving as a stop comes up, had passed the wicket or the match's end unseen).
-            KeyCode::Char(' ') if s.human.is_none() => said(s, space_at_stop_hint(s)),
-            KeyCode::Enter | KeyCode::Char(' ') => played(s, Op::Resume),
-            KeyCode::Char('q') | KeyCode::Char('Q') if s.human.is_none() => played(s, Op::Quick),
-            // [D] where no declaration can be armed: said why, and when it can.
-            KeyCode::Char('d' | 'D') => said(s, declare_at_stop_hint(s)),
-            // A card's number (or another letter) pressed at a stop plays nothing: said, as
-            // the prompt asks for [Enter] and no card.
-            KeyCode::Char(_) => said(s, stopped_hint(s)),
-            _ => MatchKey::Ignored,
-        };
-    }
-    let Some(decision) = s.human_to_act() else {
-        let watching = s.human.is_none() && !s.state.is_over();
-        return match k.code {
-            KeyCode::Char('q') | KeyCode::Char('Q') if !s.state.is_over() => played(s, Op::Quick),
-            KeyCode::Char(' ' | 'p' | 'P') if watching => {
-                s.watching.held = !s.watching.held;
-                MatchKey::Handled
-            }
-            KeyCode::Char('+') | KeyCode::Right if watching => {
-                s.watching.step(true);
-                MatchKey::Handled
-            }
-            KeyCode::Char('-') | KeyCode::Left if watching => {
-                s.watching.step(false);
-                MatchKey::Handled
-            }
-            // [Enter], a digit or a letter while watching: said, not ignored.
-            KeyCode::Enter | KeyCode::Char(_) if watching => {
-                let hint = if s.watching.held {
-                    "The match is held: [Space] sets it going, [Q] finishes it now."
-                } else {
-                    "The computer plays both sides: [Space] holds the match, [Q] finishes it now."
-                };
-                said(s, hint)
-            }
-            // The match over, its last stop passed ([Enter] and [Space] go on to the
-            // scorecard before this screen sees them).
-            KeyCode::Char(_) if s.state.is_over() => said(s, stopped_hint(s)),
-            _ => MatchKey::Ignored,
-        };
-    };
-    let choice = match (decision, k.code) {
-        (_, KeyCode::Char('=')) => s.advice(),
-        (Decision::Elect, KeyCode::Char('b' | 'B')) => Some(Choice::Elect(Election::Bat)),
-        (Decision::Elect, KeyCode::Char('f' | 'F')) => Some(Choice::Elect(Election::Bowl)),
-        // Any other key at the toss chooses nothing: it says which keys choose.
-        (Decision::Elect, code) => {
-            let hint = if matches!(code, KeyCode::Char('0'..='9')) {
-                "The cards are only to look at: [B] bats first, [F] fields, [=] the computer."
-            } else {
-                "[B] bats first, [F] fields first, [=] lets the computer choose."
-            };
-            return said(s, hint);
-        }
-        (Decision::Respond { call, .. }, KeyCode::Char('0' | 'n' | 'N'))
-            if call.allows_no_card() =>
-        {
-            Some(Choice::NoCard)
-        }
-        (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
-            return played(s, Op::Declare(!s.declare_next));
-        }
-        // The bowling side has no innings to declare.
-        (Decision::Bowl | Decision::OpeningDiscard, KeyCode::Char('d' | 'D')) => {
-            return said(s, "Only the batting side may declare: you are bowling.");
-        }
-        // [Enter] (or [Space]) chooses nothing at a ball or the opening discard (the footer
-        // names no default, and an [Enter] meant for a stop must not play a card or take a
-        // wide): it says which keys do.
-        (
-            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
-            KeyCode::Enter | KeyCode::Char(' '),
-        ) => {
-            let hint = idle_hint(decision, key_name(k.code));
-            return said(s, &hint);
-        }
-        // A no card where the ball must be answered with one.
-        (Decision::Respond { .. }, KeyCode::Char(c @ ('0' | 'n' | 'N'))) => {
-            let name = key_name(KeyCode::Char(c));
-            return said(
-                s,
-                &format!(
-                    "{name} plays no card only at a no-ball or a wide: this ball needs a card."
-                ),
-            );
-        }
-        // [Space] or a letter while changing cards picks nothing.
-        (Decision::Exchange, KeyCode::Char(c)) if !c.is_ascii_digit() => {
-            let name = key_name(k.code);
-            return said(
-                s,
-                &format!(
-                    "{name} changes nothing: [Enter] changes the cards picked, [0] keeps the hand."
-                ),
-            );
-        }
-        // A letter at a ball or the opening discard plays nothing, as [Enter] does there.
-        (
-            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
-            KeyCode::Char(c),
-        ) if !c.is_ascii_digit() => {
-            let hint = idle_hint(decision, key_name(k.code));
-            return said(s, &hint);
-        }
-        (Decision::Exchange, KeyCode::Char('0')) => Some(Choice::Exchange([None, None])),
-        (Decision::Exchange, KeyCode::Enter) => Some(exchange_choice(s)),
-        (Decision::Exchange, KeyCode::Char(c)) => return toggle_exchange(s, c),
-        (Decision::Declare, _) => None,
-        (
-            Decision::OpeningDiscard | Decision::Bowl | Decision::Respond { .. },
-            KeyCode::Char(c),
-        ) if card_key(s, c).is_none() => {
-            return no_card_under(s, c);
-        }
-        (_, KeyCode::Char(c)) => card_key(s, c).map(Choice::Card),
-        _ => None,
-    };
-    match choice {
-        Some(choice) => {
-            let advised = k.code == KeyCode::Char('=');
-            let (before, asked) = (s.advised, s.declare_advised);
-            s.advised = advised;
-            s.declare_advised &= advised;
-            let key = played(s, Op::Choose(choice));
-            if key == MatchKey::Ignored {
-                (s.advised, s.declare_advised) = (before, asked);
-            } else if advised {
-                s.advice_played = advice_played(decision, choice);
-            }
-            key
-        }
-        None => MatchKey::Ignored,
-    }
-}
-
-/// What [=] did for the person, in words: the card it played (and at a wide, whether it
-/// took the wide or played the ball), the cards it changed, or how it chose at the toss.
-/// ([=] never declares: a declaration is the person's own.)
-fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
-    let card = |c: Card| format!("the {}", c.on_screen());
-    Some(match (decision, choice) {
-        (_, Choice::Elect(Election::Bat)) => "[=] chose to bat first.".to_string(),
-        (_, Choice::Elect(Election::Bowl)) => "[=] chose to field first.".to_string(),
-        (Decision::OpeningDiscard, Choice::Card(c)) => format!("[=] threw away {}.", card(c)),
-        (Decision::Bowl, Choice::Card(c)) => format!("[=] bowled {}.", card(c)),
-        (
-            Decision::Respond {
-                call: Call::Wide, ..
-            },
-            Choice::NoCard,
-        ) => "[=] played no card, taking the wide.".to_string(),
-        (
-            Decision::Respond {
-                call: Call::Wide, ..
-            },
-            Choice::Card(c),
-        ) => {
-            format!("[=] played {}, so the wide was called off.", card(c))
-        }
-        (_, Choice::NoCard) => "[=] played no card.".to_string(),
-        (_, Choice::Card(c)) => format!("[=] played {}.", card(c)),
-        (_, Choice::Exchange([None, None])) => "[=] kept the hand: no card changed.".to_string(),
-        (_, Choice::Exchange([a, b])) => {
-            let out: Vec<String> = [a, b].into_iter().flatten().map(card).collect();
-            format!("[=] changed {}.", out.join(" and "))
-        }
-        (_, Choice::Continue | Choice::Declare) => return None,
-    })
-}
-
-/// How the hints name a key: "[Enter]", "[Space]", "[X]" (a letter as on the keyboard).
-fn key_name(code: KeyCode) -> String {
-    match code {
-        KeyCode::Enter => "[Enter]".to_string(),
-        KeyCode::Char(' ') => "[Space]".to_string(),
-        KeyCode::Char(c) => format!("[{}]", c.to_uppercase()),
-        other => format!("[{other}]"),
-    }
-}
-
-/// What a key that plays nothing at a ball or the opening discard ([Enter], [Space], a
-/// letter) says there, named `key`: the keys that play there.
-fn idle_hint(decision: Decision, key: String) -> String {
-    let keys = match decision {
-        Decision::Respond {
-            call: Call::Wide, ..
-        } => "plays nothing: [0] takes the wide, or a card's number plays the ball.",
-        Decision::Respond {
-            call: Call::NoBall, ..
-        } => "plays nothing: [0] plays no card, or a card's number plays that card.",
-        Decision::OpeningDiscard => {
-            "throws nothing away: press a card's number, or [=] for the computer."
-        }
-        _ => "plays nothing: press the number under a card, or [=] for the computer.",
-    };
-    format!("{key} {keys}")
-}
-
-/// Says `hint` on the match screen for a key that did nothing.
-fn said(s: &mut LiveMatch, hint: &str) -> MatchKey {
-    s.note = Some(hint.to_string());
-    MatchKey::Handled
-}
-
-/// What a digit at a stop says: [Enter] goes on (to the scorecard, once the match is over).
-fn stopped_hint(s: &LiveMatch) -> &'static str {
-    if s.state.is_over() {
-        "The match is over: [Enter] shows the scorecard."
-    } else {
-        "Play has stopped: [Enter] goes on."
-    }
-}
-
-/// What [Space] says at a stop of a watched match: the stop waits for [Enter].
-fn space_at_stop_hint(s: &LiveMatch) -> &'static str {
-    if s.state.is_over() {
-        "The match is over: [Enter] shows the scorecard."
-    } else {
-        "Play has stopped: [Enter] goes on ([Space] holds the match while it plays)."
-    }
-}
-
-/// What [D] says at a stop where no declaration can be armed: why not, and when it can
-/// be (a declaration is armed at a stop only before an innings' first ball).
-fn declare_at_stop_hint(s: &LiveMatch) -> &'static str {
-    let Some(side) = s.human.filter(|_| !s.state.is_over()) else {
-        return stopped_hint(s);
-    };
-    if s.state.public().batting() != side {
-        "Only the batting side may declare: play has stopped, [Enter] goes on."
-    } else {
-        "Play has stopped: [Enter] goes on, and then [D] may declare."
-    }
-}
-
-/// Whether [D] may arm a declaration before the next ball: while answering a ball or
-/// changing cards, and at the batting side's opening discard (before the match's first ball).
-fn may_declare(s: &LiveMatch, decision: Decision) -> bool {
-    match decision {
-        Decision::Respond { .. } | Decision::Exchange => true,
-        Decision::OpeningDiscard => s.bats_next(),
-        _ => false,
-    }
-}
-
-/// The card under key `c` ('1'..), if the hand has that many.
-fn card_key(s: &LiveMatch, c: char) -> Option<Card> {
-    let side = s.human?;
-    let i = c.to_digit(10)? as usize;
-    s.state.hand(side).get(i.checked_sub(1)?).copied()
-}
-
-fn toggle_exchange(s: &mut LiveMatch, c: char) -> MatchKey {
-    let Some(slot) = c.to_digit(10).and_then(|d| (d as usize).checked_sub(1)) else {
-        return MatchKey::Ignored;
-    };
-    let held = s.human.map(|h| s.state.hand(h).len()).unwrap_or(0);
-    if slot >= held {
-        return no_card_under(s, c);
-    }
-    if let Some(i) = s.exchange_pick.iter().position(|&x| x == slot) {
-        s.exchange_pick.remove(i);
-    } else if s.exchange_pick.len() < 2 {
-        s.exchange_pick.push(slot);
-    } else {
-        s.note = Some(
-            "At most two cards may be changed: press a picked card's number to unpick it."
-                .to_string(),
-        );
-    }
-    MatchKey::Handled
-}
-
-/// A digit key `c` with no card of the person's hand under it: said, not ignored without a
-/// word (a key that is not a digit is ignored).
-fn no_card_under(s: &mut LiveMatch, c: char) -> MatchKey {
-    let Some(held) = s.human.map(|h| s.state.hand(h).len()) else {
-        return MatchKey::Ignored;
-    };
-    if !c.is_ascii_digit() || held == 0 {
-        return MatchKey::Ignored;
-    }
-    let keys = if held == 1 {
-        "[1]".to_string()
-    } else {
-        format!("[1] to [{held}]")
-    };
-    s.note = Some(format!(
-        "No card has the key [{c}]: the hand holds {}, {keys}.",
-        plural(held as u32, "card")
-    ));
-    MatchKey::Handled
-}
-
-fn exchange_choice(s: &LiveMatch) -> Choice {
-    let hand = s.human.map(|h| s.state.hand(h)).unwrap_or(&[]);
-    let pick = |i: usize| s.exchange_pick.get(i).map(|&slot| hand[slot]);
-    Choice::Exchange([pick(0), pick(1)])
-}
-
-// ----- drawing -----
+pub use keys::{key, MatchKey};
 
 /// Draws the whole match screen in an 80x25 area.
-pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
-    let p = s.state.public();
-    let short = &s.commentary.names;
-    let title = format!(" {} v {}", s.names[0], s.names[1]);
+pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
+    let p = s.public();
+    let short = &s.commentary().names;
+    let title = format!(" {} v {}", s.names()[0], s.names()[1]);
     put(
         f,
         area,
@@ -405,7 +32,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
         0,
         vec![Span::styled(format!("{title:<80}"), style::title())],
     );
-    if let Some(scroll) = s.help {
+    if let Some(scroll) = s.help() {
         draw_help(f, area, s, scroll);
         return;
     }
@@ -415,14 +42,14 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
         0,
         1,
         vec![Span::styled(
-            format!(" {}", s.commentary.last),
+            format!(" {}", s.commentary().last),
             style::bright(),
         )],
     );
     // Just above the prompt, on every screen of the match (the opening discard too).
     let above_prompt = armed_declaration(s).or_else(|| declaration_advised(s));
     // At a stop its lines take the rows from 19: the word goes above them.
-    let note_row = match (&s.paused, &above_prompt) {
+    let note_row = match (s.paused(), &above_prompt) {
         (Some(_), _) => 18,
         (None, Some(_)) => 17,
         (None, None) => 22,
@@ -431,24 +58,24 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
     }
     // What [=] did at the last key, above the hand it played from.
-    if let Some(line) = &s.advice_played {
+    if let Some(line) = s.advice_played() {
         put(
             f,
             area,
             1,
             17,
-            vec![Span::styled(line.clone(), style::text())],
+            vec![Span::styled(line.to_string(), style::text())],
         );
     }
     // A word on the last key, where the eye is (above the hand when the line just above
     // the prompt is taken).
-    if let Some(note) = &s.note {
+    if let Some(note) = s.note() {
         put(
             f,
             area,
             1,
             note_row,
-            vec![Span::styled(note.clone(), style::error())],
+            vec![Span::styled(note.to_string(), style::error())],
         );
     }
     if p.innings_started == 0 {
@@ -519,7 +146,10 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
         area,
         30,
         9,
-        vec![Span::styled(s.commentary.history(49, shown), style::text())],
+        vec![Span::styled(
+            s.commentary().history(49, shown),
+            style::text(),
+        )],
     );
     put(
         f,
@@ -528,7 +158,7 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
         10,
         vec![Span::styled(state_line(p, short), style::bright())],
     );
-    if let Some(line) = prospects_line(p, &s.names, short) {
+    if let Some(line) = prospects_line(p, s.names(), short) {
         put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
     }
     draw_manhattan(f, area, s, shown);
@@ -538,30 +168,30 @@ pub fn draw(f: &mut Frame, area: Rect, s: &LiveMatch) {
 /// The number of the innings the scoreboard shows: the one in play or, while play is paused
 /// on the wicket or the close that ended an innings, that one (the engine has already begun
 /// the next, which would show as 0 for 0).
-fn shown_innings(s: &LiveMatch) -> usize {
+fn shown_innings<T: Table + ?Sized>(s: &T) -> usize {
     let ended = |pause: &Pause| match pause {
         Pause::InningsEnd(n) => Some(*n as usize),
         _ => None,
     };
     // The wicket (or an interval its ball began) comes with the close it caused.
-    let paused_on_close = match &s.paused {
+    let paused_on_close = match s.paused() {
         Some(stop) => stop
             .innings_end()
             .map(usize::from)
-            .or_else(|| s.commentary.pauses.iter().find_map(ended)),
+            .or_else(|| s.commentary().pauses.iter().find_map(ended)),
         None => None,
     };
-    paused_on_close.unwrap_or(s.state.public().innings_started as usize)
+    paused_on_close.unwrap_or(s.public().innings_started as usize)
 }
 
 /// Who is on strike, and what the lower-order rule forbids him, while an innings is in play.
-fn striker_line(s: &LiveMatch, shown: usize) -> Option<String> {
-    let p = s.state.public();
+fn striker_line<T: Table + ?Sized>(s: &T, shown: usize) -> Option<String> {
+    let p = s.public();
     if p.result.is_some() || shown != p.innings_started as usize {
         return None;
     }
     Some(on_strike(
-        &s.commentary.names[p.batting().index()],
+        &s.commentary().names[p.batting().index()],
         p.striker,
     ))
 }
@@ -577,10 +207,10 @@ fn on_strike(name: &str, striker: u8) -> String {
     format!("{name} batsman no. {striker} on strike{limit}")
 }
 
-fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
-    let p = s.state.public();
+fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
+    let p = s.public();
     if let (Some(w), Some(Decision::Elect)) = (p.toss_winner, s.human_to_act()) {
-        let name = &s.names[w.index()];
+        let name = &s.names()[w.index()];
         put(
             f,
             area,
@@ -592,7 +222,7 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
             )],
         );
         // Only looked at: no card can be pressed here.
-        draw_cards(f, area, s.state.hand(w), 7, &[], false);
+        draw_cards(f, area, s.hand(), 7, &[], false);
         prompt(
             f,
             area,
@@ -600,7 +230,7 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
             "[=] computer chooses  [H] help  [Esc] leave",
         );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
-        let side = s.human.expect("human");
+        let side = s.human().expect("human");
         let role = if p.first_bat == side {
             "batting"
         } else {
@@ -625,17 +255,17 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
                 1,
                 3,
                 vec![Span::styled(
-                    format!("{}.", toss_text(p, &s.commentary.names)),
+                    format!("{}.", toss_text(p, &s.commentary().names)),
                     style::text(),
                 )],
             );
         }
-        draw_cards(f, area, s.state.hand(side), 7, &[], true);
+        draw_cards(f, area, s.hand(), 7, &[], true);
         // The batting side discards last, just before the first ball: it may declare then.
         let hint = if s.bats_next() {
             format!(
                 "[=] computer chooses  {}  [H] help  [Esc] leave",
-                declare_key(s.declare_next)
+                declare_key(s.declare_next())
             )
         } else {
             "[=] computer chooses  [H] help  [Esc] leave".to_string()
@@ -646,21 +276,29 @@ fn draw_toss(f: &mut Frame, area: Rect, s: &LiveMatch) {
             "Choose a card to discard:"
         };
         prompt(f, area, text, &hint);
+    } else if let Some(whom) = s.waiting_for() {
+        // The toss or the opening discards are the friend's to make.
+        prompt(
+            f,
+            area,
+            &format!("Waiting for {whom}..."),
+            "[H] help  [Esc] leave",
+        );
     }
-    if s.leaving {
-        leave_prompt(f, area);
+    if s.leaving() {
+        leave_prompt(f, area, s.against_friend());
     }
 }
 
-fn leave_prompt(f: &mut Frame, area: Rect) {
+fn leave_prompt(f: &mut Frame, area: Rect, against_friend: bool) {
     put(f, area, 1, 23, vec![Span::raw(" ".repeat(78))]);
     put(f, area, 1, 24, vec![Span::raw(" ".repeat(78))]);
-    prompt(
-        f,
-        area,
-        "Leave this match? It is kept as it stands: [2] on the menu resumes it.",
-        "[Y] leave  any other key: play on",
-    );
+    let text = if against_friend {
+        "Leave this match? It ends here for both of you, and your friend is told."
+    } else {
+        "Leave this match? It is kept as it stands: [2] on the menu resumes it."
+    };
+    prompt(f, area, text, "[Y] leave  any other key: play on");
 }
 
 /// Day and session, the match's progress, the pack, and the match score by innings.
@@ -758,11 +396,11 @@ pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2])
     }
 }
 
-fn draw_manhattan(f: &mut Frame, area: Rect, s: &LiveMatch, shown: usize) {
-    let Some(overs) = s.commentary.runs_per_over(shown) else {
+fn draw_manhattan<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: usize) {
+    let Some(overs) = s.commentary().runs_per_over(shown) else {
         return;
     };
-    let balls = s.state.public().started()[shown - 1].balls;
+    let balls = s.public().started()[shown - 1].balls;
     let width = 76usize;
     let data: Vec<u64> = overs
         .iter()
@@ -800,14 +438,14 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
-fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
-    let p = s.state.public();
-    if s.leaving {
-        leave_prompt(f, area);
+fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
+    let p = s.public();
+    if s.leaving() {
+        leave_prompt(f, area, s.against_friend());
         return;
     }
-    if let Some(stop) = &s.paused {
-        for (i, line) in stop_lines(p, stop, &s.commentary.names)
+    if let Some(stop) = s.paused() {
+        for (i, line) in stop_lines(p, stop, &s.commentary().names)
             .into_iter()
             .enumerate()
         {
@@ -819,8 +457,8 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
                 vec![Span::styled(line, style::bright())],
             );
         }
-        let hint = match (s.human, s.may_declare_at_pause(), s.declare_next) {
-            _ if s.state.is_over() => "[H] help",
+        let hint = match (s.human(), s.may_declare_at_pause(), s.declare_next()) {
+            _ if s.is_over() => "[H] help",
             (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
             (_, true, false) => {
                 "[D] declare before the first ball  [H] help  [Esc] leave the match"
@@ -828,7 +466,7 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
             (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
             _ => "[H] help  [Esc] leave the match",
         };
-        let text = if s.state.is_over() {
+        let text = if s.is_over() {
             "Press [Enter] for the scorecard"
         } else {
             "Press [Enter] to continue"
@@ -836,12 +474,35 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
         prompt(f, area, text, hint);
         return;
     }
-    if s.state.is_over() {
+    if s.is_over() {
         prompt(f, area, "Press [Enter] for the scorecard", "[H] help");
         return;
     }
-    let (Some(side), Some(decision)) = (s.human, s.human_to_act()) else {
-        let w = &s.watching;
+    if let (Some(side), Some(whom)) = (s.human(), s.waiting_for()) {
+        // The other side is a friend's: the hand is shown, to look at, while they play.
+        put(
+            f,
+            area,
+            1,
+            18,
+            vec![Span::styled(
+                format!("{} hand:", possessive(&s.commentary().names[side.index()])),
+                style::text(),
+            )],
+        );
+        draw_cards(f, area, s.hand(), 6, &[], false);
+        prompt(
+            f,
+            area,
+            &format!("Waiting for {whom}..."),
+            "[H] help  [Esc] leave",
+        );
+        return;
+    }
+    let (Some(side), Some(decision)) = (s.human(), s.human_to_act()) else {
+        let Some(w) = s.watching() else {
+            return;
+        };
         let speed = crate::live::SPEED_NAMES[w.speed];
         if w.held {
             prompt(
@@ -868,11 +529,11 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
         1,
         18,
         vec![Span::styled(
-            format!("{} hand:", possessive(&s.commentary.names[side.index()])),
+            format!("{} hand:", possessive(&s.commentary().names[side.index()])),
             style::text(),
         )],
     );
-    draw_cards(f, area, s.state.hand(side), 6, &s.exchange_pick, true);
+    draw_cards(f, area, s.hand(), 6, s.exchange_pick(), true);
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
@@ -882,15 +543,15 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
             bowled,
             call,
             top_before,
-        } => respond_prompt(bowled, call, top_before, s.declare_next),
+        } => respond_prompt(bowled, call, top_before, s.declare_next()),
         Decision::Exchange => (
             format!(
                 "Wicket! Pick up to two cards to change ({} picked):",
-                s.exchange_pick.len()
+                s.exchange_pick().len()
             ),
             format!(
                 "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}  [H] help",
-                declare_key(s.declare_next)
+                declare_key(s.declare_next())
             ),
         ),
         _ => (String::new(), String::new()),
@@ -899,12 +560,12 @@ fn draw_hand_and_prompt(f: &mut Frame, area: Rect, s: &LiveMatch) {
 }
 
 /// What an armed declaration will do, said plainly: only the key's hint would show it.
-fn armed_declaration(s: &LiveMatch) -> Option<String> {
-    let side = s.human.filter(|_| s.declare_next)?;
-    let name = &s.commentary.names[side.index()];
+fn armed_declaration<T: Table + ?Sized>(s: &T) -> Option<String> {
+    let side = s.human().filter(|_| s.declare_next())?;
+    let name = &s.commentary().names[side.index()];
     // Paused between innings, the engine has already begun the next: the declaration is in
     // the innings started last.
-    let p = s.state.public();
+    let p = s.public();
     let behind = p.aggregate(side) < p.aggregate(side.other());
     Some(if p.innings_started == 4 {
         format!("{name} will declare before the next ball, ending the chase as if all out.")
@@ -917,9 +578,11 @@ fn armed_declaration(s: &LiveMatch) -> Option<String> {
 
 /// The adviser's word, to a person taking its choices, that it would declare: [=] plays a
 /// ball or an answer, and a declaration is the person's own, with [D].
-fn declaration_advised(s: &LiveMatch) -> Option<String> {
-    let side = s.human.filter(|_| s.declare_advised && !s.declare_next)?;
-    let batting = s.state.public().batting() == side;
+fn declaration_advised<T: Table + ?Sized>(s: &T) -> Option<String> {
+    let side = s
+        .human()
+        .filter(|_| s.declare_advised() && !s.declare_next())?;
+    let batting = s.public().batting() == side;
     batting
         .then(|| "[=] would have declared before this ball: [D] declares before the next.".into())
 }
@@ -1112,14 +775,14 @@ const HELP_ROWS: usize = 21;
 
 /// The in-match help: the delivery in play and what each card in hand would do to it, what
 /// the lower-order rule forbids the striker, then the keys.
-pub fn help_lines(s: &LiveMatch) -> Vec<String> {
-    let p = s.state.public();
+pub fn help_lines<T: Table + ?Sized>(s: &T) -> Vec<String> {
+    let p = s.public();
     let mut out = vec!["THE BALL IN PLAY".to_string()];
     out.extend(ball_in_play(s));
     if p.innings_started > 0 && p.result.is_none() {
         out.push(String::new());
         out.push("THE STRIKER".to_string());
-        let name = &s.commentary.names[p.batting().index()];
+        let name = &s.commentary().names[p.batting().index()];
         out.push(format!("  {}", on_strike(name, p.striker)));
         out.push(match crate::engine::tables::weakest_defence(p.striker) {
             0 => format!(
@@ -1131,7 +794,7 @@ pub fn help_lines(s: &LiveMatch) -> Vec<String> {
         });
     }
     out.push(String::new());
-    out.extend(if s.human.is_some() {
+    out.extend(if s.human().is_some() {
         super::help::play_keys()
     } else {
         super::help::watch_keys()
@@ -1140,8 +803,8 @@ pub fn help_lines(s: &LiveMatch) -> Vec<String> {
 }
 
 /// The delivery in play in words: what is asked and, for an answer, each card's outcome.
-fn ball_in_play(s: &LiveMatch) -> Vec<String> {
-    let p = s.state.public();
+fn ball_in_play<T: Table + ?Sized>(s: &T) -> Vec<String> {
+    let p = s.public();
     let o = &p.options;
     let mut out = Vec::new();
     match s.human_to_act() {
@@ -1191,8 +854,7 @@ fn ball_in_play(s: &LiveMatch) -> Vec<String> {
                 Call::Wide => format!("  Wide on the {}: [0] takes the wide; a card played calls it off.", top_before.on_screen()),
                 _ => "  Same suit, higher: runs. Same suit, not higher: safe. Other suit, not lower: safe. Other suit, lower: out.".into(),
             });
-            let side = s.human.expect("the human answers");
-            for (i, c) in s.state.hand(side).iter().enumerate() {
+            for (i, c) in s.hand().iter().enumerate() {
                 let (_, out_come) = crate::engine::delivery::resolve(
                     if call == Call::Wide { Call::Wide } else { call },
                     bowled,
@@ -1214,7 +876,7 @@ fn ball_in_play(s: &LiveMatch) -> Vec<String> {
             );
             out.push("  Press their numbers, then [Enter]; [0] keeps your hand as it is.".into());
         }
-        _ if s.human.is_none() => {
+        _ if s.human().is_none() => {
             out.push("  Two computer sides are playing; you are watching.".into());
         }
         _ => out.push("  Nothing is asked of you at the moment.".into()),
@@ -1234,7 +896,7 @@ fn outcome_words(o: &crate::engine::delivery::Outcome) -> String {
     }
 }
 
-fn draw_help(f: &mut Frame, area: Rect, s: &LiveMatch, scroll: usize) {
+fn draw_help<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, scroll: usize) {
     let lines = help_lines(s);
     let scroll = scroll.min(lines.len().saturating_sub(HELP_ROWS));
     put(
