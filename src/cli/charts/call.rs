@@ -33,55 +33,8 @@ pub(super) fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         .disable_version_flag(true)
         .max_term_width(80);
     for param in p.params {
-        // A default is applied when the flag is left out (and no session knows the fact), so
-        // the help names it; clap's own default would hide whether the flag was given.
-        let help = match param.kind {
-            ParamKind::Choice {
-                default: Some(d), ..
-            } => format!("{} [default: {d}]", param.help),
-            ParamKind::Number { default: Some(d) } => format!("{} [default: {d}]", param.help),
-            _ => param.help.to_string(),
-        };
-        let mut arg = Arg::new(param.name)
-            .long(param.name)
-            .aliases(param.aliases)
-            .help(help);
-        arg =
-            match param.kind {
-                ParamKind::Flag => arg.action(ArgAction::SetTrue),
-                ParamKind::Number { .. } => arg
-                    .action(ArgAction::Set)
-                    .value_name("N")
-                    .allow_negative_numbers(true)
-                    .value_parser(value_parser!(i64)),
-                // Each option with what it means, where the procedure says (shown by --help).
-                ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(
-                    clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
-                        let others = param.names.iter().filter(|(_, k)| *k == o).map(|(n, _)| *n);
-                        let value = clap::builder::PossibleValue::new(o).aliases(others);
-                        match param.meanings.iter().find(|(k, _)| *k == o) {
-                            Some((_, about)) => value.help(*about),
-                            None => value,
-                        }
-                    })),
-                ),
-                ParamKind::Die => arg
-                    .action(ArgAction::Append)
-                    .value_name("N")
-                    .allow_negative_numbers(true)
-                    .value_parser(value_parser!(i64)),
-                ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
-            };
-        if !param.names.is_empty() {
-            // A choice taken under other names takes them in any case, as the walk does
-            // ("Späher", "späher").
-            arg = arg.ignore_case(true);
-        }
-        for c in param.conflicts {
-            arg = arg.conflicts_with(*c);
-        }
+        let arg = param_arg(param);
         if param.kind == ParamKind::Flag {
-            arg = arg.conflicts_with(no_flag(param.name));
             cmd = cmd.arg(
                 Arg::new(no_flag(param.name))
                     .long(no_flag(param.name))
@@ -91,6 +44,69 @@ pub(super) fn procedure_command(sys: &SystemDef, p: &Procedure) -> Command {
         }
         cmd = cmd.arg(arg);
     }
+    call_args(cmd, sys)
+}
+
+/// The flag of one declared parameter, by its kind, with its help and the flags it excludes.
+fn param_arg(param: &Param) -> Arg {
+    // A default is applied when the flag is left out (and no session knows the fact), so
+    // the help names it; clap's own default would hide whether the flag was given.
+    let help = match param.kind {
+        ParamKind::Choice {
+            default: Some(d), ..
+        } => format!("{} [default: {d}]", param.help),
+        ParamKind::Number { default: Some(d) } => format!("{} [default: {d}]", param.help),
+        _ => param.help.to_string(),
+    };
+    let mut arg = Arg::new(param.name)
+        .long(param.name)
+        .aliases(param.aliases)
+        .help(help);
+    arg = match param.kind {
+        ParamKind::Flag => arg.action(ArgAction::SetTrue),
+        ParamKind::Number { .. } => arg
+            .action(ArgAction::Set)
+            .value_name("N")
+            .allow_negative_numbers(true)
+            .value_parser(value_parser!(i64)),
+        // Each option with what it means, where the procedure says (shown by --help).
+        ParamKind::Choice { options, .. } => {
+            arg.action(ArgAction::Set)
+                .value_parser(clap::builder::PossibleValuesParser::new(
+                    options.iter().map(|&o| {
+                        let others = param.names.iter().filter(|(_, k)| *k == o).map(|(n, _)| *n);
+                        let value = clap::builder::PossibleValue::new(o).aliases(others);
+                        match param.meanings.iter().find(|(k, _)| *k == o) {
+                            Some((_, about)) => value.help(*about),
+                            None => value,
+                        }
+                    }),
+                ))
+        }
+        ParamKind::Die => arg
+            .action(ArgAction::Append)
+            .value_name("N")
+            .allow_negative_numbers(true)
+            .value_parser(value_parser!(i64)),
+        ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
+    };
+    if !param.names.is_empty() {
+        // A choice taken under other names takes them in any case, as the walk does
+        // ("Späher", "späher").
+        arg = arg.ignore_case(true);
+    }
+    for c in param.conflicts {
+        arg = arg.conflicts_with(*c);
+    }
+    if param.kind == ParamKind::Flag {
+        arg = arg.conflicts_with(no_flag(param.name));
+    }
+    arg
+}
+
+/// The flags every call takes, after the procedure's own: `--others-no`, `--json`,
+/// `--session`, `--seed`, and the help's closing words on yes/no flags and `--then`.
+fn call_args(cmd: Command, sys: &SystemDef) -> Command {
     cmd.arg(
         Arg::new("others-no")
             .long("others-no")
@@ -205,90 +221,25 @@ pub fn call_output_in(
     procedure_id: Option<&str>,
     args: &[String],
 ) -> Result<(String, Vec<String>)> {
-    let wants_help = args.iter().any(|a| a == "--help" || a == "-h");
-    let Some(system_id) = system_id.filter(|s| *s != "--help" && *s != "-h") else {
-        return if wants_help || system_id.is_some() {
-            Ok((
-                format!(
-                    "accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]\n\n{}",
-                    list_text()
-                ),
-                Vec::new(),
-            ))
-        } else {
-            Err(Error::Usage(format!(
-                "charts call: name a system: {}",
-                system_ids().join(", ")
-            )))
-        };
+    let (sys, p) = match named_procedure(system_id, procedure_id, args)? {
+        Ok(named) => named,
+        Err(help) => return Ok((help, Vec::new())),
     };
-    let sys = find_system(system_id)?;
-    let Some(procedure_id) = procedure_id.filter(|s| *s != "--help" && *s != "-h") else {
-        let ids: Vec<&str> = sys.procedures.iter().map(|p| p.id).collect();
-        let msg = format!(
-            "charts call {}: name a procedure: {}",
-            sys.meta.id,
-            ids.join(", ")
-        );
-        return if wants_help || procedure_id.is_some() {
-            Ok((msg + "\n", Vec::new()))
-        } else {
-            Err(Error::Usage(msg))
-        };
-    };
-    let p = find_procedure(sys, procedure_id)?;
-    // `--then PROC [FLAGS]` goes on into the call the source chains to this one's result.
-    let (args, then) = match args.iter().position(|a| a == "--then") {
-        None => (args, None),
-        Some(i) => {
-            let rest = &args[i + 1..];
-            let id = rest
-                .first()
-                .filter(|a| !a.starts_with('-'))
-                .ok_or_else(|| {
-                    Error::Usage(
-                        "--then: name the procedure to go on into (--then PROCEDURE [FLAGS])"
-                            .into(),
-                    )
-                })?;
-            (&args[..i], Some((find_procedure(sys, id)?, &rest[1..])))
-        }
-    };
+    let (args, then) = split_then(sys, args)?;
     let matches = match parse_flags(sys, p, args)? {
         Ok(m) => m,
         Err(help) => return Ok((help, Vec::new())),
     };
     let then = match then {
         None => None,
-        Some((p2, rest)) => {
-            let m2 = match parse_flags(sys, p2, rest)? {
-                Ok(m) => m,
-                Err(help) => return Ok((help, Vec::new())),
-            };
-            if let Some(f) = ["json", "seed", "session"]
-                .into_iter()
-                .find(|f| given_on_command_line(&m2, f) || (*f == "json" && m2.get_flag(f)))
-            {
-                return Err(Error::Usage(format!(
-                    "--{f} goes before --then: it is for the whole chain of calls"
-                )));
-            }
-            Some((p2, m2))
-        }
+        Some((p2, rest)) => match then_flags(sys, p2, rest)? {
+            Ok(m2) => Some((p2, m2)),
+            Err(help) => return Ok((help, Vec::new())),
+        },
     };
     let json = matches.get_flag("json");
     let seed = matches.get_one::<u64>("seed").copied();
-    let mut open = match matches.get_one::<String>("session") {
-        None => None,
-        Some(name) => {
-            let dir = saves_dir.ok_or_else(|| {
-                Error::Usage("--session: no saves folder to find table sessions in".into())
-            })?;
-            let open = session::OpenTable::open(dir, name).map_err(session_error)?;
-            open.check_system(&sys.meta.id).map_err(session_error)?;
-            Some(open)
-        }
-    };
+    let mut open = open_session(saves_dir, sys, matches.get_one::<String>("session"))?;
     let seed = seed.unwrap_or_else(clock_seed);
     let known = Known {
         carried: &|_| None,
@@ -308,7 +259,7 @@ pub fn call_output_in(
     let mut warnings = first.warnings.clone();
     // The first call is recorded once, before a chained call: the second sees the facts as
     // the first leaves them. Nothing is saved unless the whole chain succeeds.
-    let mut changed = match open.as_mut() {
+    let changed = match open.as_mut() {
         Some(o) => o
             .session
             .record_kept(p, &first.log, &first.given, &first.outcome),
@@ -316,80 +267,209 @@ pub fn call_output_in(
     };
     let second = match &then {
         None => None,
-        Some((p2, m2)) => match first.outcome.next.iter().find(|n| n.procedure == p2.id) {
-            Some(next) => {
-                let carried = |id: &str| {
-                    next.given
-                        .iter()
-                        .find(|(k, _)| k == id)
-                        .map(|(_, a)| a.clone())
-                };
-                let session = |id: &str| {
-                    open.as_ref()
-                        .and_then(|o| o.session.known_for(p2, id))
-                        .cloned()
-                };
-                let offered = |id: &str| {
-                    open.as_ref()
-                        .and_then(|o| o.session.offered_for(p2, id))
-                        .cloned()
-                };
-                let known = Known {
-                    carried: &carried,
-                    session: &session,
-                    offered: &offered,
-                    in_session: open.is_some(),
-                };
-                let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
-                warnings.extend(called.warnings.iter().map(|w| format!("{}: {w}", p2.id)));
-                Some((*p2, called))
-            }
-            None => {
-                warnings.push(format!(
-                    "--then {}: this result ({}) does not lead to {}; the flags after --then were not used",
-                    p2.id, first.outcome.result, p2.id
-                ));
-                None
-            }
-        },
+        Some((p2, m2)) => call_then(sys, &first, p2, m2, open.as_ref(), seed, &mut warnings)?,
     };
     if let Some(open) = open.as_mut() {
-        if let Some((p2, c)) = &second {
-            let more = open.session.record_kept(p2, &c.log, &c.given, &c.outcome);
-            changed.retain(|c| !more.iter().any(|m| m.id == c.id));
-            changed.extend(more);
-        }
-        open.save().map_err(session_error)?;
-        // A chain is two calls in the log, both written by this one save.
-        let n = open.session.log.len();
-        let calls = match second {
-            Some(_) => format!("calls {} and {n}", n - 1),
-            None => format!("call {n}"),
-        };
-        let mut line = format!("recorded as {calls} of table session {}", open.name);
-        if !changed.is_empty() {
-            let list: Vec<String> = changed.iter().map(ToString::to_string).collect();
-            line.push_str(&format!("; facts kept: {}", list.join(", ")));
-        }
-        warnings.push(line);
+        warnings.push(record_chain(open, changed, second.as_ref())?);
     }
     if json {
-        let mut fields = call_json(&first.outcome, &first.from_session);
-        if let Some((_, c)) = &second {
-            fields.insert(
-                "then".into(),
-                serde_json::Value::Object(call_json(&c.outcome, &c.from_session)),
-            );
-        }
-        let mut s = serde_json::to_string(&serde_json::Value::Object(fields))
-            .expect("JSON of plain values");
-        s.push('\n');
-        return Ok((s, warnings));
+        return Ok((chain_json(&first, second.as_ref()), warnings));
     }
-    let rolled_with =
-        (first.rolled || second.as_ref().is_some_and(|(_, c)| c.rolled)).then_some(seed);
+    Ok((chain_text(sys, p, &first, second.as_ref(), seed), warnings))
+}
+
+/// The system and procedure a call names, or (`Err`) the text asked for by `--help` in their
+/// place.
+fn named_procedure(
+    system_id: Option<&str>,
+    procedure_id: Option<&str>,
+    args: &[String],
+) -> Result<std::result::Result<(&'static SystemDef, &'static Procedure), String>> {
+    let wants_help = args.iter().any(|a| a == "--help" || a == "-h");
+    let Some(system_id) = system_id.filter(|s| *s != "--help" && *s != "-h") else {
+        return if wants_help || system_id.is_some() {
+            Ok(Err(format!(
+                "accc charts call SYSTEM PROCEDURE [FLAGS] [--json] [--seed N]\n\n{}",
+                list_text()
+            )))
+        } else {
+            Err(Error::Usage(format!(
+                "charts call: name a system: {}",
+                system_ids().join(", ")
+            )))
+        };
+    };
+    let sys = find_system(system_id)?;
+    let Some(procedure_id) = procedure_id.filter(|s| *s != "--help" && *s != "-h") else {
+        let ids: Vec<&str> = sys.procedures.iter().map(|p| p.id).collect();
+        let msg = format!(
+            "charts call {}: name a procedure: {}",
+            sys.meta.id,
+            ids.join(", ")
+        );
+        return if wants_help || procedure_id.is_some() {
+            Ok(Err(msg + "\n"))
+        } else {
+            Err(Error::Usage(msg))
+        };
+    };
+    Ok(Ok((sys, find_procedure(sys, procedure_id)?)))
+}
+
+/// The flags of the first call, and the procedure and flags after `--then PROC [FLAGS]`, which
+/// goes on into the call the source chains to this one's result.
+type ThenArgs<'a> = (&'a [String], Option<(&'static Procedure, &'a [String])>);
+
+/// `args` cut at `--then`: see [`ThenArgs`].
+fn split_then<'a>(sys: &'static SystemDef, args: &'a [String]) -> Result<ThenArgs<'a>> {
+    match args.iter().position(|a| a == "--then") {
+        None => Ok((args, None)),
+        Some(i) => {
+            let rest = &args[i + 1..];
+            let id = rest
+                .first()
+                .filter(|a| !a.starts_with('-'))
+                .ok_or_else(|| {
+                    Error::Usage(
+                        "--then: name the procedure to go on into (--then PROCEDURE [FLAGS])"
+                            .into(),
+                    )
+                })?;
+            Ok((&args[..i], Some((find_procedure(sys, id)?, &rest[1..]))))
+        }
+    }
+}
+
+/// The flags after `--then` parsed (`Err(text)` when they ask for help), refusing those that
+/// are for the whole chain.
+fn then_flags(
+    sys: &SystemDef,
+    p2: &Procedure,
+    rest: &[String],
+) -> Result<std::result::Result<ArgMatches, String>> {
+    let m2 = match parse_flags(sys, p2, rest)? {
+        Ok(m) => m,
+        Err(help) => return Ok(Err(help)),
+    };
+    if let Some(f) = ["json", "seed", "session"]
+        .into_iter()
+        .find(|f| given_on_command_line(&m2, f) || (*f == "json" && m2.get_flag(f)))
+    {
+        return Err(Error::Usage(format!(
+            "--{f} goes before --then: it is for the whole chain of calls"
+        )));
+    }
+    Ok(Ok(m2))
+}
+
+/// The table session `--session NAME` names, opened and locked, if one is named.
+fn open_session(
+    saves_dir: Option<&Path>,
+    sys: &SystemDef,
+    name: Option<&String>,
+) -> Result<Option<session::OpenTable>> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    let dir = saves_dir.ok_or_else(|| {
+        Error::Usage("--session: no saves folder to find table sessions in".into())
+    })?;
+    let open = session::OpenTable::open(dir, name).map_err(session_error)?;
+    open.check_system(&sys.meta.id).map_err(session_error)?;
+    Ok(Some(open))
+}
+
+/// The call after `--then`, with what the first call's result carries into it, if that result
+/// leads there (else a warning that its flags were not used).
+fn call_then(
+    sys: &SystemDef,
+    first: &Called,
+    p2: &'static Procedure,
+    m2: &ArgMatches,
+    open: Option<&session::OpenTable>,
+    seed: u64,
+    warnings: &mut Vec<String>,
+) -> Result<Option<(&'static Procedure, Called)>> {
+    let Some(next) = first.outcome.next.iter().find(|n| n.procedure == p2.id) else {
+        warnings.push(format!(
+            "--then {}: this result ({}) does not lead to {}; the flags after --then were not used",
+            p2.id, first.outcome.result, p2.id
+        ));
+        return Ok(None);
+    };
+    let carried = |id: &str| {
+        next.given
+            .iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, a)| a.clone())
+    };
+    let session = |id: &str| open.and_then(|o| o.session.known_for(p2, id)).cloned();
+    let offered = |id: &str| open.and_then(|o| o.session.offered_for(p2, id)).cloned();
+    let known = Known {
+        carried: &carried,
+        session: &session,
+        offered: &offered,
+        in_session: open.is_some(),
+    };
+    let called = call_from_matches(sys, p2, m2, seed, 1, &known)?;
+    warnings.extend(called.warnings.iter().map(|w| format!("{}: {w}", p2.id)));
+    Ok(Some((p2, called)))
+}
+
+/// Records the chained call (if any) in the table session after the first, saves it, and says
+/// so: the calls' numbers in its log and the facts they kept (`changed`, the first call's).
+fn record_chain(
+    open: &mut session::OpenTable,
+    mut changed: Vec<session::Change>,
+    second: Option<&(&'static Procedure, Called)>,
+) -> Result<String> {
+    if let Some((p2, c)) = second {
+        let more = open.session.record_kept(p2, &c.log, &c.given, &c.outcome);
+        changed.retain(|c| !more.iter().any(|m| m.id == c.id));
+        changed.extend(more);
+    }
+    open.save().map_err(session_error)?;
+    // A chain is two calls in the log, both written by this one save.
+    let n = open.session.log.len();
+    let calls = match second {
+        Some(_) => format!("calls {} and {n}", n - 1),
+        None => format!("call {n}"),
+    };
+    let mut line = format!("recorded as {calls} of table session {}", open.name);
+    if !changed.is_empty() {
+        let list: Vec<String> = changed.iter().map(ToString::to_string).collect();
+        line.push_str(&format!("; facts kept: {}", list.join(", ")));
+    }
+    Ok(line)
+}
+
+/// A call and the call it chains to (if any) as one JSON object, the second under `then`.
+fn chain_json(first: &Called, second: Option<&(&'static Procedure, Called)>) -> String {
+    let mut fields = call_json(&first.outcome, &first.from_session);
+    if let Some((_, c)) = second {
+        fields.insert(
+            "then".into(),
+            serde_json::Value::Object(call_json(&c.outcome, &c.from_session)),
+        );
+    }
+    let mut s =
+        serde_json::to_string(&serde_json::Value::Object(fields)).expect("JSON of plain values");
+    s.push('\n');
+    s
+}
+
+/// A call and the call it chains to (if any) as text, or the calls it leads on to, and the
+/// seed when the program rolled a die.
+fn chain_text(
+    sys: &SystemDef,
+    p: &Procedure,
+    first: &Called,
+    second: Option<&(&'static Procedure, Called)>,
+    seed: u64,
+) -> String {
+    let rolled_with = (first.rolled || second.is_some_and(|(_, c)| c.rolled)).then_some(seed);
     let mut text = describe_in(sys, p, &first.outcome, &first.from_session);
-    match &second {
+    match second {
         Some((p2, c)) => {
             text.push_str("\nthen ");
             text.push_str(&describe_in(sys, p2, &c.outcome, &c.from_session));
@@ -401,7 +481,7 @@ pub fn call_output_in(
             "(dice rolled by the program with --seed {seed})\n"
         ));
     }
-    Ok((text, warnings))
+    text
 }
 
 /// A call's JSON object: its fields, every roll, the answers taken from a table session (if
@@ -518,49 +598,83 @@ pub(super) fn call_from_matches(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // A chained call rolls from its own stream of the same seed.
     rng.set_stream(stream);
-    let mut rolled = false;
-    // Flag families asked, the number of values each die flag supplied, and dice that were not
-    // needed because the answer they read was given (label, flag).
-    let mut asked: BTreeSet<&'static str> = BTreeSet::new();
-    let mut dice_used: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut unneeded: Vec<(String, &'static str)> = Vec::new();
+    let mut flags = FlagAnswers {
+        sys,
+        p,
+        m,
+        known,
+        rng,
+        rolled: false,
+        asked: BTreeSet::new(),
+        dice_used: BTreeMap::new(),
+        unneeded: Vec::new(),
+    };
     let mut answers: Vec<(String, Answer, Source)> = Vec::new();
-    // A session's answer is used only where it fits the question (Breakaway's `sheet` is
-    // `sample` on defence and `fire` on offence; a number may have narrower bounds).
-    let from_session = |q: &Question| (known.session)(&q.id).filter(|a| fits(q, a));
-    let mut answer_for = |q: &Question| -> Result<(Answer, Source)> {
+    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
+        let (a, source) = flags.answer(q)?;
+        answers.push((q.id.clone(), a.clone(), source));
+        Ok(a)
+    })?;
+    for (label, reads) in &flags.unneeded {
+        for step in outcome.path.iter_mut() {
+            if matches!(step, Step::Roll { die, .. } if die == label) {
+                *step = Step::Note(format!(
+                    "{label}: not rolled, the answer it reads was given (--{reads})"
+                ));
+            }
+        }
+    }
+    let (kept_unasked, warnings) = flags.unused();
+    let pick = |keep: &dyn Fn(Source) -> bool| -> Vec<(String, Answer)> {
+        answers
+            .iter()
+            .filter(|(_, _, s)| keep(*s))
+            .map(|(id, a, _)| (id.clone(), a.clone()))
+            .collect()
+    };
+    let mut given = pick(&|s| matches!(s, Source::Given | Source::Carried));
+    given.extend(kept_unasked);
+    Ok(Called {
+        outcome,
+        log: pick(&|s| s != Source::NotRolled),
+        given,
+        from_session: pick(&|s| s == Source::Session),
+        rolled: flags.rolled,
+        warnings,
+    })
+}
+
+/// A call's answers as it comes to each question: from its flags, the call before, the table
+/// session, a default or the dice; and what it has used of its flags, for the warnings after.
+struct FlagAnswers<'a> {
+    sys: &'a SystemDef,
+    p: &'static Procedure,
+    m: &'a ArgMatches,
+    known: &'a Known<'a>,
+    rng: ChaCha8Rng,
+    /// Whether the program rolled a die.
+    rolled: bool,
+    /// The flag families asked.
+    asked: BTreeSet<&'static str>,
+    /// The number of values each die flag supplied.
+    dice_used: BTreeMap<&'static str, usize>,
+    /// Dice not needed because the answer they read was given (label, flag).
+    unneeded: Vec<(String, &'static str)>,
+}
+
+impl FlagAnswers<'_> {
+    /// The answer to question `q` and where it came from.
+    fn answer(&mut self, q: &Question) -> Result<(Answer, Source)> {
+        let (sys, p, m, known) = (self.sys, self.p, self.m, self.known);
         let fam = q.family();
-        let param: &Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
+        let param: &'static Param = p.params.iter().find(|x| x.name == fam).ok_or_else(|| {
             Error::Usage(format!(
                 "charts call {} {}: no flag answers question '{}'",
                 sys.meta.id, p.id, q.id
             ))
         })?;
-        asked.insert(param.name);
-        let unfit = match (known.session)(&q.id) {
-            Some(a) if !fits(q, &a) => {
-                format!(
-                    " (the table session's {}: {a} does not fit this question)",
-                    q.id
-                )
-            }
-            _ => match (known.offered)(&q.id) {
-                Some(a) => {
-                    let flag = match a {
-                        Answer::Bool(true) => format!("--{}", param.name),
-                        Answer::Bool(false) => format!("--no-{}", param.name),
-                        _ => format!("--{} {a}", param.name),
-                    };
-                    let why = if param.each_call {
-                        "on every call, as it changes between calls"
-                    } else {
-                        "again, as it may have changed unseen"
-                    };
-                    format!("; a table session asks it {why}: its last answer was {a} ({flag})")
-                }
-                None => String::new(),
-            },
-        };
+        self.asked.insert(param.name);
+        let unfit = self.unfit(q, param);
         let missing = || {
             Error::Usage(format!(
                 "charts call {} {}: missing --{}: {} (expected {}){unfit}",
@@ -572,7 +686,13 @@ pub(super) fn call_from_matches(
             ))
         };
         let carried = (known.carried)(&q.id).map(|a| (a, Source::Carried));
-        let session = || from_session(q).map(|a| (a, Source::Session));
+        // A session's answer is used only where it fits the question (Breakaway's `sheet` is
+        // `sample` on defence and `fire` on offence; a number may have narrower bounds).
+        let session = || {
+            (known.session)(&q.id)
+                .filter(|a| fits(q, a))
+                .map(|a| (a, Source::Session))
+        };
         match param.kind {
             ParamKind::Flag => {
                 // A flag that excludes this one, given as yes, answers this one no.
@@ -610,55 +730,7 @@ pub(super) fn call_from_matches(
                 .or_else(session)
                 .or(default.map(|d| (Answer::Choice(d.to_string()), Source::Program)))
                 .ok_or_else(missing),
-            ParamKind::Die => {
-                let given: Vec<i64> = m
-                    .get_many::<i64>(fam)
-                    .map(|v| v.copied().collect())
-                    .unwrap_or_default();
-                if given.is_empty() {
-                    let Kind::Die {
-                        min,
-                        max,
-                        ref label,
-                    } = q.kind
-                    else {
-                        return Err(Error::Usage(format!("question '{}' is not a die", q.id)));
-                    };
-                    if let Some(reads) = param.reads.filter(|r| given_on_command_line(m, r)) {
-                        // The answer this die would be read for is given: it decides nothing.
-                        unneeded.push((label.clone(), reads));
-                        return Ok((
-                            Answer::Die {
-                                value: min,
-                                rolled: false,
-                            },
-                            Source::NotRolled,
-                        ));
-                    }
-                    rolled = true;
-                    use rand::Rng;
-                    Ok((
-                        Answer::Die {
-                            value: rng.random_range(min..=max),
-                            rolled: true,
-                        },
-                        Source::Program,
-                    ))
-                } else {
-                    let index: usize =
-                        q.id.split_once('#')
-                            .and_then(|(_, n)| n.parse().ok())
-                            .unwrap_or(1);
-                    let used = dice_used.entry(param.name).or_default();
-                    *used = (*used).max(index);
-                    given.get(index - 1).map(|&value| (Answer::Die { value, rolled: false }, Source::Given)).ok_or_else(|| {
-                        Error::Usage(format!(
-                            "charts call {} {}: a re-roll needs another --{} (roll number {index}); {}",
-                            sys.meta.id, p.id, fam, q.prompt
-                        ))
-                    })
-                }
-            }
+            ParamKind::Die => self.die(q, param),
             ParamKind::Text => {
                 let vals: Vec<String> = m
                     .get_many::<String>(fam)
@@ -671,75 +743,144 @@ pub(super) fn call_from_matches(
                 }
             }
         }
-    };
-    let mut outcome = drive_with(p, |q: &Question| -> Result<Answer> {
-        let (a, source) = answer_for(q)?;
-        answers.push((q.id.clone(), a.clone(), source));
-        Ok(a)
-    })?;
-    for (label, reads) in &unneeded {
-        for step in outcome.path.iter_mut() {
-            if matches!(step, Step::Roll { die, .. } if die == label) {
-                *step = Step::Note(format!(
-                    "{label}: not rolled, the answer it reads was given (--{reads})"
-                ));
-            }
-        }
     }
-    let mut warnings = Vec::new();
-    // Kept facts given on the command line that the call never came to: kept all the same
-    // (a rating holds whether or not this call needed it), when their value can be kept.
-    let mut kept_unasked: Vec<(String, Answer)> = Vec::new();
-    for param in p.params {
-        let given = given_on_command_line(m, param.name)
-            || (param.kind == ParamKind::Flag && m.get_flag(no_flag(param.name)));
-        if !given {
-            continue;
-        }
-        if !asked.contains(param.name) {
-            let name = if param.kind != ParamKind::Flag || m.get_flag(param.name) {
-                param.name
-            } else {
-                no_flag(param.name)
-            };
-            if param.keep == Keep::Standing || (param.kept() && known.in_session) {
-                match unasked_value(sys, param, m) {
-                    Ok(a) => kept_unasked.push((param.name.to_string(), a)),
-                    Err(why) => warnings.push(format!("--{name} was not used nor kept: {why}")),
+
+    /// What a refusal for a missing flag adds about the table session: its fact that does
+    /// not fit this question, or its last answer to a question it asks again.
+    fn unfit(&self, q: &Question, param: &Param) -> String {
+        match (self.known.session)(&q.id) {
+            Some(a) if !fits(q, &a) => {
+                format!(
+                    " (the table session's {}: {a} does not fit this question)",
+                    q.id
+                )
+            }
+            _ => match (self.known.offered)(&q.id) {
+                Some(a) => {
+                    let flag = match a {
+                        Answer::Bool(true) => format!("--{}", param.name),
+                        Answer::Bool(false) => format!("--no-{}", param.name),
+                        _ => format!("--{} {a}", param.name),
+                    };
+                    let why = if param.each_call {
+                        "on every call, as it changes between calls"
+                    } else {
+                        "again, as it may have changed unseen"
+                    };
+                    format!("; a table session asks it {why}: its last answer was {a} ({flag})")
                 }
-            } else {
-                warnings.push(format!(
-                    "--{name} was not used: this call never came to that question"
-                ));
-            }
-        } else if param.kind == ParamKind::Die {
-            let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());
-            let used = dice_used.get(param.name).copied().unwrap_or(0);
-            if given > used {
-                warnings.push(format!(
-                    "--{}: {given} values given, only the first {used} used",
-                    param.name
-                ));
-            }
+                None => String::new(),
+            },
         }
     }
-    let pick = |keep: &dyn Fn(Source) -> bool| -> Vec<(String, Answer)> {
-        answers
-            .iter()
-            .filter(|(_, _, s)| keep(*s))
-            .map(|(id, a, _)| (id.clone(), a.clone()))
-            .collect()
-    };
-    let mut given = pick(&|s| matches!(s, Source::Given | Source::Carried));
-    given.extend(kept_unasked);
-    Ok(Called {
-        outcome,
-        log: pick(&|s| s != Source::NotRolled),
-        given,
-        from_session: pick(&|s| s == Source::Session),
-        rolled,
-        warnings,
-    })
+
+    /// A die's value: the one given for this roll (the first, or the re-roll's), or none
+    /// rolled where the answer it reads was given, or rolled by the program.
+    fn die(&mut self, q: &Question, param: &'static Param) -> Result<(Answer, Source)> {
+        let (sys, p, m) = (self.sys, self.p, self.m);
+        let fam = q.family();
+        let given: Vec<i64> = m
+            .get_many::<i64>(fam)
+            .map(|v| v.copied().collect())
+            .unwrap_or_default();
+        if given.is_empty() {
+            let Kind::Die {
+                min,
+                max,
+                ref label,
+            } = q.kind
+            else {
+                return Err(Error::Usage(format!("question '{}' is not a die", q.id)));
+            };
+            if let Some(reads) = param.reads.filter(|r| given_on_command_line(m, r)) {
+                // The answer this die would be read for is given: it decides nothing.
+                self.unneeded.push((label.clone(), reads));
+                return Ok((
+                    Answer::Die {
+                        value: min,
+                        rolled: false,
+                    },
+                    Source::NotRolled,
+                ));
+            }
+            self.rolled = true;
+            use rand::Rng;
+            Ok((
+                Answer::Die {
+                    value: self.rng.random_range(min..=max),
+                    rolled: true,
+                },
+                Source::Program,
+            ))
+        } else {
+            let index: usize =
+                q.id.split_once('#')
+                    .and_then(|(_, n)| n.parse().ok())
+                    .unwrap_or(1);
+            let used = self.dice_used.entry(param.name).or_default();
+            *used = (*used).max(index);
+            given
+                .get(index - 1)
+                .map(|&value| {
+                    (
+                        Answer::Die {
+                            value,
+                            rolled: false,
+                        },
+                        Source::Given,
+                    )
+                })
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "charts call {} {}: a re-roll needs another --{} (roll number {index}); {}",
+                        sys.meta.id, p.id, fam, q.prompt
+                    ))
+                })
+        }
+    }
+
+    /// After the call: the kept facts given on the command line that it never came to (kept
+    /// all the same: a rating holds whether or not this call needed it, when their value can
+    /// be kept), and warnings about the flags it did not use.
+    fn unused(&self) -> (Vec<(String, Answer)>, Vec<String>) {
+        let (sys, p, m) = (self.sys, self.p, self.m);
+        let mut warnings = Vec::new();
+        let mut kept_unasked: Vec<(String, Answer)> = Vec::new();
+        for param in p.params {
+            let given = given_on_command_line(m, param.name)
+                || (param.kind == ParamKind::Flag && m.get_flag(no_flag(param.name)));
+            if !given {
+                continue;
+            }
+            if !self.asked.contains(param.name) {
+                let name = if param.kind != ParamKind::Flag || m.get_flag(param.name) {
+                    param.name
+                } else {
+                    no_flag(param.name)
+                };
+                if param.keep == Keep::Standing || (param.kept() && self.known.in_session) {
+                    match unasked_value(sys, param, m) {
+                        Ok(a) => kept_unasked.push((param.name.to_string(), a)),
+                        Err(why) => warnings.push(format!("--{name} was not used nor kept: {why}")),
+                    }
+                } else {
+                    warnings.push(format!(
+                        "--{name} was not used: this call never came to that question"
+                    ));
+                }
+            } else if param.kind == ParamKind::Die {
+                let given = m.get_many::<i64>(param.name).map_or(0, |v| v.count());
+                let used = self.dice_used.get(param.name).copied().unwrap_or(0);
+                if given > used {
+                    warnings.push(format!(
+                        "--{}: {given} values given, only the first {used} used",
+                        param.name
+                    ));
+                }
+            }
+        }
+        (kept_unasked, warnings)
+    }
 }
 
 /// Whether a kept answer fits a question (an option it offers, a number within its bounds),

@@ -25,58 +25,13 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 open.path.display()
             )
         }
-        SessionVerb::List => {
-            let all = session::list(saves_dir).map_err(session_error)?;
-            if all.is_empty() {
-                return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
-            }
-            let mut text: String = all
-                .iter()
-                .map(|l| match &l.system {
-                    Ok(sys) => format!(
-                        "{:<16} {sys:<18} {}\n",
-                        l.name,
-                        crate::text::plural(u32::try_from(l.calls).unwrap_or(u32::MAX), "call")
-                    ),
-                    Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
-                })
-                .collect();
-            // A session named by an earlier version with a leading '-' is reached after `--`.
-            if let Some(l) = all.iter().find(|l| l.name.starts_with('-')) {
-                text.push_str(&format!(
-                    "(a name beginning with '-' is given after --, every option before it: \
-                     accc charts session show -- {0}; a call takes --session={0})\n",
-                    l.name
-                ));
-            }
-            text
-        }
+        SessionVerb::List => list_sessions(saves_dir)?,
         SessionVerb::Show { name } => {
             // Only read: a session open in another program is shown as its file stands.
             let kept = session::load(saves_dir, &name).map_err(session_error)?;
             format!("table session {name}\n{}", kept.describe())
         }
-        SessionVerb::Undo { name } => {
-            let mut open = OpenTable::open(saves_dir, &name).map_err(session_error)?;
-            let undone = open.session.undo().ok_or_else(|| {
-                Error::Usage(format!(
-                    "table session {name} has no call to take back, nor a fact changed by hand"
-                ))
-            })?;
-            open.save().map_err(session_error)?;
-            match undone {
-                session::Undone::Call(entry) => format!(
-                    "took back call {} ({} => {}); the facts are as they were before it\n",
-                    open.session.log.len() + 1,
-                    entry.procedure,
-                    entry.result
-                ),
-                session::Undone::Hand(h) => format!(
-                    "took back the change by hand {}; the facts are as they were before it\n",
-                    h.said()
-                ),
-            }
-        }
+        SessionVerb::Undo { name } => undo(saves_dir, &name)?,
         SessionVerb::Set { name, fact, value } => {
             let mut open = OpenTable::open(saves_dir, &name).map_err(session_error)?;
             let sys = find_system(&open.session.system)?;
@@ -114,6 +69,58 @@ pub fn session_text(saves_dir: &Path, verb: SessionVerb) -> Result<String> {
                 None => format!("{fact}: not kept already: no change\n"),
             }
         }
+    })
+}
+
+/// The table sessions in the saves folder, each with its system and number of calls.
+fn list_sessions(saves_dir: &Path) -> Result<String> {
+    let all = session::list(saves_dir).map_err(session_error)?;
+    if all.is_empty() {
+        return Ok("no table sessions yet: accc charts session new NAME SYSTEM\n".into());
+    }
+    let mut text: String = all
+        .iter()
+        .map(|l| match &l.system {
+            Ok(sys) => format!(
+                "{:<16} {sys:<18} {}\n",
+                l.name,
+                crate::text::plural(u32::try_from(l.calls).unwrap_or(u32::MAX), "call")
+            ),
+            Err(why) => format!("{:<16} (cannot be read: {why})\n", l.name),
+        })
+        .collect();
+    // A session named by an earlier version with a leading '-' is reached after `--`.
+    if let Some(l) = all.iter().find(|l| l.name.starts_with('-')) {
+        text.push_str(&format!(
+            "(a name beginning with '-' is given after --, every option before it: \
+             accc charts session show -- {0}; a call takes --session={0})\n",
+            l.name
+        ));
+    }
+    Ok(text)
+}
+
+/// Takes back a session's last call or change by hand, and says which.
+fn undo(saves_dir: &Path, name: &str) -> Result<String> {
+    use session::OpenTable;
+    let mut open = OpenTable::open(saves_dir, name).map_err(session_error)?;
+    let undone = open.session.undo().ok_or_else(|| {
+        Error::Usage(format!(
+            "table session {name} has no call to take back, nor a fact changed by hand"
+        ))
+    })?;
+    open.save().map_err(session_error)?;
+    Ok(match undone {
+        session::Undone::Call(entry) => format!(
+            "took back call {} ({} => {}); the facts are as they were before it\n",
+            open.session.log.len() + 1,
+            entry.procedure,
+            entry.result
+        ),
+        session::Undone::Hand(h) => format!(
+            "took back the change by hand {}; the facts are as they were before it\n",
+            h.said()
+        ),
     })
 }
 

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::charts::walk::{Answer, Kind, Procedure, Question, State, Walk};
+use crate::charts::walk::{Answer, Kind, Next, Outcome, Procedure, Question, State, Walk};
 use crate::charts::SystemDef;
 use crate::error::{Error, Result};
 
@@ -55,20 +55,7 @@ pub fn interactive(
             State::Ask(q) => {
                 write!(out, "{}", show_question(q, walk.answers().len() + 1)).map_err(io)?
             }
-            State::Done(o) => {
-                writeln!(out, "\nPath:").map_err(io)?;
-                for step in &o.path {
-                    writeln!(out, "  - {step}").map_err(io)?;
-                }
-                writeln!(out, "=> {}", o.result).map_err(io)?;
-                let next: Vec<&str> = o.next.iter().map(|n| n.procedure).collect();
-                let go_on = match next.as_slice() {
-                    [] => String::new(),
-                    [one] => format!("next (into {one}), "),
-                    more => format!("next {}, ", more.join(" or next ")),
-                };
-                write!(out, "({go_on}back, restart or quit) > ").map_err(io)?;
-            }
+            State::Done(o) => write_done(out, o).map_err(io)?,
         }
         out.flush().map_err(io)?;
         let mut line = String::new();
@@ -106,15 +93,7 @@ pub fn interactive(
             let State::Done(o) = &state else {
                 unreachable!("a walk is asking or done")
             };
-            let mut words = cmd.split_whitespace();
-            let chosen = match (words.next(), words.next(), o.next.as_slice()) {
-                (Some(w), None, [one]) if w.eq_ignore_ascii_case("next") => Some(one),
-                (Some(w), Some(id), more) if w.eq_ignore_ascii_case("next") => {
-                    more.iter().find(|n| n.procedure.eq_ignore_ascii_case(id))
-                }
-                _ => None,
-            };
-            match chosen.and_then(|n| sys.procedure(n.procedure).map(|p2| (n, p2))) {
+            match next_chosen(sys, o, cmd) {
                 Some((n, p2)) => {
                     given = n.given.clone();
                     walk = Walk::new(p2);
@@ -139,4 +118,38 @@ pub fn interactive(
             Err(e) => writeln!(out, "\n    ! {}", e.message).map_err(io)?,
         }
     }
+}
+
+/// A finished walk's path, its result and the prompt naming what may follow.
+fn write_done(out: &mut impl Write, o: &Outcome) -> std::io::Result<()> {
+    writeln!(out, "\nPath:")?;
+    for step in &o.path {
+        writeln!(out, "  - {step}")?;
+    }
+    writeln!(out, "=> {}", o.result)?;
+    let next: Vec<&str> = o.next.iter().map(|n| n.procedure).collect();
+    let go_on = match next.as_slice() {
+        [] => String::new(),
+        [one] => format!("next (into {one}), "),
+        more => format!("next {}, ", more.join(" or next ")),
+    };
+    write!(out, "({go_on}back, restart or quit) > ")
+}
+
+/// The call a finished walk goes on into at `next` (or `next PROCEDURE` where it leads to
+/// several), and its procedure; `None` for anything else.
+fn next_chosen<'o>(
+    sys: &'static SystemDef,
+    o: &'o Outcome,
+    cmd: &str,
+) -> Option<(&'o Next, &'static Procedure)> {
+    let mut words = cmd.split_whitespace();
+    let chosen = match (words.next(), words.next(), o.next.as_slice()) {
+        (Some(w), None, [one]) if w.eq_ignore_ascii_case("next") => Some(one),
+        (Some(w), Some(id), more) if w.eq_ignore_ascii_case("next") => {
+            more.iter().find(|n| n.procedure.eq_ignore_ascii_case(id))
+        }
+        _ => None,
+    };
+    chosen.and_then(|n| sys.procedure(n.procedure).map(|p2| (n, p2)))
 }
