@@ -34,7 +34,7 @@ pub trait Table {
     /// The side the person plays, if one does.
     fn human(&self) -> Option<Side>;
     /// The decision the person must make now, if any (never a declaration: that is armed
-    /// ahead with [D]).
+    /// ahead with `[D]`).
     fn human_to_act(&self) -> Option<Decision>;
     /// Whether the match is over.
     fn is_over(&self) -> bool;

@@ -50,7 +50,7 @@ pub enum Start {
     /// The solo charts, opened with `[Tab]` at the file prompt: they need no cricket file.
     /// `[Esc]` from their first screen comes back to the prompt.
     Charts(Box<super::charts_screen::ChartsScreen>),
-    /// A match against a friend being set up, opened with [F2] at the file prompt: it
+    /// A match against a friend being set up, opened with `[F2]` at the file prompt: it
     /// needs no cricket file.
     Friend(super::friend_setup::FriendSetup),
 }

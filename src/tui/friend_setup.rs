@@ -1,6 +1,6 @@
 //! Setting up a match against a friend from the terminal program, with no cricket file:
 //! host one (the counties, the batsmen and the days, the port or a relay) or join one (the
-//! host's address or a relay, and the code). [Enter] starts it: the host's screen then
+//! host's address or a relay, and the code). `[Enter]` starts it: the host's screen then
 //! shows the code and waits; the guest's joins (`friend`).
 
 use std::net::{SocketAddr, TcpListener};
@@ -34,7 +34,7 @@ pub enum Role {
 /// The setup being edited.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FriendSetup {
-    /// Not chosen yet: [H] or [J].
+    /// Not chosen yet: `[H]` or `[J]`.
     pub role: Option<Role>,
     /// The row the cursor is on.
     pub row: usize,
@@ -49,7 +49,7 @@ pub struct FriendSetup {
     /// The host's address (the guest's).
     pub address: String,
     pub code: String,
-    /// Why the last [Enter] started nothing.
+    /// Why the last `[Enter]` started nothing.
     pub error: Option<String>,
 }
 
@@ -75,7 +75,7 @@ impl Default for FriendSetup {
 /// What a key on the setup did.
 pub enum SetupKey {
     Stay(FriendSetup),
-    /// [Esc] from the first question: back to the file prompt.
+    /// `[Esc]` from the first question: back to the file prompt.
     Back,
     /// The match is on.
     Start(Box<Friendly>),

@@ -1,8 +1,8 @@
 //! Any played match of the history opened on screen: a list of matches to pick one from (a
-//! county's season, from its results under [5] or a past season's under [7]; a whole
+//! county's season, from its results under `[5]` or a past season's under `[7]`; a whole
 //! season, from its end), and the match reopened from its record ([`crate::history`]): its
 //! scorecard, its overs ball by ball, its runs per over and, where the person played it, the
-//! analyst's review of their decisions. [Esc] goes back to the screen the list or the match
+//! analyst's review of their decisions. `[Esc]` goes back to the screen the list or the match
 //! was opened from, as it was left (the screen before is kept whole inside the one after).
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -278,8 +278,8 @@ impl Open {
         }
     }
 
-    /// [M] on a county's results of `year`: the list of its matches played, to open one;
-    /// [Esc] there comes back to `back`.
+    /// `[M]` on a county's results of `year`: the list of its matches played, to open one;
+    /// `[Esc]` there comes back to `back`.
     pub(super) fn county_matches(&mut self, year: u16, county: CountyId, back: Screen) -> Screen {
         let rows = season_rows(&self.comp, year, Some(county));
         let title = format!("{}'s matches, {year}", counties::get(county).name);
@@ -288,7 +288,7 @@ impl Open {
         Screen::Matches(Box::new(MatchList::new(title, rows, cursor, back)))
     }
 
-    /// [M] at a season's end: every match of the season, the cursor on the first of the
+    /// `[M]` at a season's end: every match of the season, the cursor on the first of the
     /// person's county's.
     pub(super) fn season_matches(&mut self, year: u16, back: Screen) -> Screen {
         let rows = season_rows(&self.comp, year, None);
@@ -388,7 +388,7 @@ impl Open {
         Screen::Matches(list)
     }
 
-    /// Match `id` reopened on its scorecard, going back to `back` on [Esc].
+    /// Match `id` reopened on its scorecard, going back to `back` on `[Esc]`.
     pub(super) fn open_match(&mut self, id: MatchId, back: Screen) -> Screen {
         self.refresh_library();
         let kept = match &self.library {

@@ -1,4 +1,4 @@
-//! Innings records (`accc show NAME innings [--county C]`, the terminal program's [6] and
+//! Innings records (`accc show NAME innings [--county C]`, the terminal program's `[6]` and
 //! all-time menu): individual innings by batting position ("Surrey's no. 3, 187 v Kent,
 //! 1923"), read from the table the league keeps up as it adds each match
 //! ([`crate::league::innings`]): the highest innings of all time (or of one county), the

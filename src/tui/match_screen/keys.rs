@@ -26,7 +26,7 @@ pub enum MatchKey {
     Leave,
 }
 
-/// Does `op` to the match (it is the person's, and allowed now). What [=] played before
+/// Does `op` to the match (it is the person's, and allowed now). What `[=]` played before
 /// it is no longer the last thing done.
 fn played<T: Table + ?Sized>(s: &mut T, op: Op) -> MatchKey {
     match s.apply(op) {
@@ -229,9 +229,9 @@ pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
     }
 }
 
-/// What [=] did for the person, in words: the card it played (and at a wide, whether it
+/// What `[=]` did for the person, in words: the card it played (and at a wide, whether it
 /// took the wide or played the ball), the cards it changed, or how it chose at the toss.
-/// ([=] never declares: a declaration is the person's own.)
+/// (`[=]` never declares: a declaration is the person's own.)
 fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
     let card = |c: Card| format!("the {}", c.on_screen());
     Some(match (decision, choice) {
@@ -264,7 +264,7 @@ fn advice_played(decision: Decision, choice: Choice) -> Option<String> {
     })
 }
 
-/// How the hints name a key: "[Enter]", "[Space]", "[X]" (a letter as on the keyboard).
+/// How the hints name a key: "`[Enter]`", "`[Space]`", "`[X]`" (a letter as on the keyboard).
 fn key_name(code: KeyCode) -> String {
     match code {
         KeyCode::Enter => "[Enter]".to_string(),
@@ -274,7 +274,7 @@ fn key_name(code: KeyCode) -> String {
     }
 }
 
-/// What a key that plays nothing at a ball or the opening discard ([Enter], [Space], a
+/// What a key that plays nothing at a ball or the opening discard (`[Enter]`, `[Space]`, a
 /// letter) says there, named `key`: the keys that play there.
 fn idle_hint(decision: Decision, key: String) -> String {
     let keys = match decision {
@@ -298,7 +298,7 @@ fn said<T: Table + ?Sized>(s: &mut T, hint: &str) -> MatchKey {
     MatchKey::Handled
 }
 
-/// What a digit at a stop says: [Enter] goes on (to the scorecard, once the match is over).
+/// What a digit at a stop says: `[Enter]` goes on (to the scorecard, once the match is over).
 fn stopped_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     if s.is_over() {
         "The match is over: [Enter] shows the scorecard."
@@ -307,7 +307,7 @@ fn stopped_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     }
 }
 
-/// What [Space] says at a stop of a watched match: the stop waits for [Enter].
+/// What `[Space]` says at a stop of a watched match: the stop waits for `[Enter]`.
 fn space_at_stop_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     if s.is_over() {
         "The match is over: [Enter] shows the scorecard."
@@ -316,7 +316,7 @@ fn space_at_stop_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     }
 }
 
-/// What [D] says at a stop where no declaration can be armed: why not, and when it can
+/// What `[D]` says at a stop where no declaration can be armed: why not, and when it can
 /// be (a declaration is armed at a stop only before an innings' first ball).
 fn declare_at_stop_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     let Some(side) = s.human().filter(|_| !s.is_over()) else {
@@ -329,7 +329,7 @@ fn declare_at_stop_hint<T: Table + ?Sized>(s: &T) -> &'static str {
     }
 }
 
-/// Whether [D] may arm a declaration before the next ball: while answering a ball or
+/// Whether `[D]` may arm a declaration before the next ball: while answering a ball or
 /// changing cards, and at the batting side's opening discard (before the match's first ball).
 fn may_declare<T: Table + ?Sized>(s: &T, decision: Decision) -> bool {
     match decision {

@@ -576,8 +576,8 @@ fn armed_declaration<T: Table + ?Sized>(s: &T) -> Option<String> {
     })
 }
 
-/// The adviser's word, to a person taking its choices, that it would declare: [=] plays a
-/// ball or an answer, and a declaration is the person's own, with [D].
+/// The adviser's word, to a person taking its choices, that it would declare: `[=]` plays a
+/// ball or an answer, and a declaration is the person's own, with `[D]`.
 fn declaration_advised<T: Table + ?Sized>(s: &T) -> Option<String> {
     let side = s
         .human()
