@@ -31,5 +31,4 @@ mod net;
 mod pictures;
 mod save_fixtures;
 mod tui;
-mod tui_history;
 mod views;

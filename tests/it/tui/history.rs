@@ -7,30 +7,13 @@ use accc::history::{Library, MatchId};
 use accc::league::{Competition, Settings};
 use accc::play::Levels;
 use accc::tui::app::{file_path, App, Msg, Screen};
-use accc::tui::draw;
 use accc::tui::kept::{Body, Page, ReviewState};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+use crossterm::event::KeyCode;
 
-fn key(code: KeyCode) -> Msg {
-    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-fn press(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        app.update(key(KeyCode::Char(c)));
-    }
-}
+use super::{key, play_out, press, shot, to_own_match};
 
 fn hit(app: &mut App, code: KeyCode) {
     app.update(key(code));
-}
-
-fn shot(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
-    t.draw(|f| draw::draw(f, app)).unwrap();
-    crate::helpers::buffer_text(t.backend().buffer())
 }
 
 /// A small competition (four batsmen a side, one pack a session, one day) of seed 42 saved
@@ -344,42 +327,6 @@ fn a_match_the_person_played_opens_on_its_review_too() {
     };
     assert!(lines[0].starts_with("Review of "), "{lines:?}");
     insta::assert_snapshot!("history_review", shot(&app));
-}
-
-/// Opens the person's own match with [2] (playing others' matches quickly until it comes up).
-fn to_own_match(app: &mut App) {
-    for _ in 0..200 {
-        press(app, "1");
-        match app.screen() {
-            Some(Screen::Scorecard { .. } | Screen::SeasonEnd { .. }) => hit(app, KeyCode::Enter),
-            Some(Screen::MatchReview { .. }) => hit(app, KeyCode::Enter),
-            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
-            Some(Screen::Menu) if app.status().is_some_and(|s| s.contains("press [2]")) => {
-                press(app, "2");
-                return;
-            }
-            _ => {}
-        }
-    }
-    panic!("the person's match never came up");
-}
-
-/// Plays the match on screen to its end with `=` and [Enter] at every stop.
-fn play_out(app: &mut App) {
-    for _ in 0..5000 {
-        let Some(Screen::Match { live, .. }) = app.screen() else {
-            panic!("not on the match screen")
-        };
-        if live.state.is_over() {
-            return;
-        }
-        if live.paused.is_some() {
-            hit(app, KeyCode::Enter);
-        } else {
-            press(app, "=");
-        }
-    }
-    panic!("the match never ended");
 }
 
 /// The decisions read back from a kept match's record are the choices the person made, as
