@@ -175,15 +175,19 @@ struct TapeReader<'a> {
 }
 
 impl TapeReader<'_> {
+    /// The next `width` bits (at most 32), or `None` past the tape's end.
     fn read(&mut self, width: u32) -> Option<u32> {
-        let mut v = 0u32;
-        for i in 0..width as usize {
-            let bit = self.at + i;
-            let byte = *self.bytes.get(bit / 8)?;
-            v |= u32::from((byte >> (bit % 8)) & 1) << i;
+        if width == 0 {
+            return Some(0);
         }
-        self.at += width as usize;
-        Some(v)
+        let (start, end) = (self.at, self.at + width as usize);
+        let bytes = self.bytes.get(start / 8..end.div_ceil(8))?;
+        let v = bytes
+            .iter()
+            .rev()
+            .fold(0u64, |v, &b| (v << 8) | u64::from(b));
+        self.at = end;
+        u32::try_from((v >> (start % 8)) & ((1u64 << width) - 1)).ok()
     }
 }
 
@@ -216,6 +220,25 @@ fn card_place(hand: &[Card], card: Option<Card>) -> (Option<u32>, u32) {
         }
     }
     (place, n)
+}
+
+/// The `p`th distinct card of `hand`, counting each card where it is first held (as
+/// [`card_place`] numbers them): a replay reads a card this way at nearly every ball, so it
+/// builds no hand of distinct cards.
+fn nth_distinct(hand: &[Card], p: u32) -> Option<Card> {
+    let mut seen = 0u64;
+    let mut n = 0u32;
+    for &c in hand {
+        let bit = 1u64 << c.index();
+        if seen & bit == 0 {
+            if n == p {
+                return Some(c);
+            }
+            seen |= bit;
+            n += 1;
+        }
+    }
+    None
 }
 
 /// The number of choices the rules allow at `view`.
@@ -295,9 +318,7 @@ fn exchange_place(view: &View<'_>, out: [Option<Card>; 2]) -> Option<(u32, u32)>
 
 /// The choice at `place` among those allowed at `view`.
 fn choice_at(view: &View<'_>, place: u32) -> Option<Choice> {
-    let (hand, cards, n) = distinct(view);
-    let cards = &cards.cards()[..n];
-    let card = |p: u32| cards.get(p as usize).copied().map(Choice::Card);
+    let card = |p: u32| nth_distinct(view.hand, p).map(Choice::Card);
     match view.decision {
         Decision::Elect => Some(Choice::Elect(if place == 0 {
             super::Election::Bat
@@ -319,6 +340,8 @@ fn choice_at(view: &View<'_>, place: u32) -> Option<Choice> {
             if place == 0 {
                 return Some(Choice::Exchange([None, None]));
             }
+            let (hand, cards, n) = distinct(view);
+            let cards = &cards.cards()[..n];
             let mut at = 0u32;
             for &a in cards {
                 at += 1;
