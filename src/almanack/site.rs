@@ -739,6 +739,9 @@ fn ordinal_innings(i: u8) -> &'static str {
 pub struct Innings<'a> {
     table: &'a InningsTable,
     completed: Vec<u16>,
+    /// Whether the season under way has matches played (its innings are in the table, but
+    /// it has no pages to link to).
+    under_way: bool,
 }
 
 impl<'a> Innings<'a> {
@@ -746,6 +749,7 @@ impl<'a> Innings<'a> {
         Innings {
             table: comp.innings(),
             completed: comp.seasons().iter().map(|s| s.year).collect(),
+            under_way: comp.current().is_some_and(|c| c.matches_played() > 0),
         }
     }
 
@@ -806,7 +810,7 @@ fn innings_records(
             td { (i.no) }
             td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
             td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
-            td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) } }
+            td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) " (under way)" } }
         }
     };
     let head = html! {
@@ -824,7 +828,9 @@ fn innings_records(
             p {
                 "From the scorecards of " (read) " of the " (played) " matches played (the season under way's too)"
                 @if read < played { "; the others were played by a version of ACCC that kept their results only" }
-                ". Batsmen are known by their place in the order (No.); each score is a link to its match."
+                ". Batsmen are known by their place in the order (No.); each score is a link to its match"
+                @if innings.under_way { ", except those of the season under way, which has no pages until it is completed" }
+                "."
             }
             p {
                 "Hundreds: " (hundreds)

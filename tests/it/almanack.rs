@@ -963,6 +963,68 @@ fn an_earlier_formats_matches_have_pages_that_say_their_scorecard_was_not_kept()
     assert!(records.contains("no records of batsmen's innings"));
 }
 
+/// The innings of the season under way are in the records (the league keeps them as it
+/// goes) but that season has no pages yet: such a row says its season is under way and links
+/// to no match, while every other row's score links to its match's page. The frozen format-4
+/// file keeps two seasons and eight matches of the third.
+#[test]
+fn the_season_under_ways_innings_are_marked_and_link_to_no_missing_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for f in ["FORMAT4.acc", "FORMAT4.acx"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(f);
+        std::fs::copy(from, d.join(f)).unwrap();
+    }
+    ok(d, &["almanack", "FORMAT4", "--out", "site/"]);
+    let root = d.join("site");
+    let files = files_under(&root);
+    let (mut under_way, mut linked) = (0, 0);
+    for page in files
+        .iter()
+        .filter(|f| *f == "records.html" || f.starts_with("county-"))
+    {
+        let doc = Html::parse_document(&std::fs::read_to_string(root.join(page)).unwrap());
+        for row in doc.select(&sel("#innings ~ div table tbody tr")) {
+            let cells: Vec<ElementRef> = row.select(&sel("td")).collect();
+            let Some(year) = cells.get(6).map(|c| c.text().collect::<String>()) else {
+                continue;
+            };
+            let link = cells[0].select(&sel("a")).next();
+            if year.is_empty() {
+                continue;
+            }
+            if year.ends_with(" (under way)") {
+                assert_eq!(year, "1892 (under way)", "{page}");
+                assert!(
+                    link.is_none(),
+                    "{page}: a score of 1892 links to a page not written"
+                );
+                under_way += 1;
+            } else {
+                let link = link.unwrap_or_else(|| panic!("{page}: {year}'s score has no link"));
+                let (to, _) = resolve(page, attr(&link, "href"));
+                let to = to.unwrap();
+                assert!(
+                    files.contains(&to),
+                    "{page} links {to}, which is not written"
+                );
+                linked += 1;
+            }
+        }
+        let text = doc.root_element().text().collect::<String>();
+        assert!(
+            text.contains("except those of the season under way"),
+            "{page} does not say why some scores have no link"
+        );
+    }
+    assert!(
+        under_way > 0 && linked > 0,
+        "{under_way} under way, {linked} linked"
+    );
+}
+
 #[test]
 fn the_almanacks_folder_replaces_only_an_earlier_almanacks_folder() {
     let dir = tempfile::tempdir().unwrap();
