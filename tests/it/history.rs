@@ -391,6 +391,62 @@ fn the_format_4_fixture_opens_to_the_same_scorecards() {
     assert_eq!(reopen_and_check(&path, played), played);
 }
 
+/// The frozen format-5 fixture (`tests/fixtures/FORMAT5.acc`, save format 5 with its
+/// innings records, and `FORMAT5.acx`, archive format 2: a season an envelope), made by
+/// `make_the_format_5_fixture` (`tests/it/tui/history.rs`): a match the person played on the
+/// match screen, two seasons and eight matches of a third. Every later build must read it to
+/// the same scorecards, the same person's choices, the same innings records, and every match
+/// must reopen and agree with the export.
+#[test]
+fn the_format_5_fixture_opens_to_the_same_scorecards_choices_and_records() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["FORMAT5.acc", "FORMAT5.acx"] {
+        std::fs::copy(fixture(f), dir.path().join(f)).unwrap();
+    }
+    let path = dir.path().join("FORMAT5.acc");
+    // The formats it pins: the save's envelope says 5, the archive's 2.
+    let version = |f: &str| {
+        let bytes = std::fs::read(dir.path().join(f)).unwrap();
+        u16::from_le_bytes([bytes[8], bytes[9]])
+    };
+    assert_eq!((version("FORMAT5.acc"), version("FORMAT5.acx")), (5, 2));
+    let (comp, library) = Library::open(&path).unwrap();
+    let user = comp.settings().user_county.expect("a person's county");
+    let persons: Vec<_> = Library::season_ids(&comp, 1890)
+        .into_iter()
+        .filter_map(|id| library.kept(&comp, id).ok())
+        .filter(|m| m.by_person == Some(true))
+        .collect();
+    assert_eq!(persons.len(), 1, "one match played by the person");
+    let person = &persons[0];
+    let side = person.summary.side_of(user).unwrap();
+    let mut text = String::new();
+    text.push_str(&accc::views::scorecard_view(person).text().join("\n"));
+    text.push_str("\n\nThe person's choices:\n");
+    for (_, choice) in person.decisions(side).unwrap() {
+        text.push_str(&format!("{choice:?}\n"));
+    }
+    for (year, class, k) in [
+        (1890, Class::First, 0),
+        (1891, Class::Second, 40),
+        (1892, Class::First, 3),
+    ] {
+        let kept = library.kept(&comp, MatchId::at(year, class, k)).unwrap();
+        text.push('\n');
+        text.push_str(&accc::views::scorecard_view(&kept).text().join("\n"));
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&ok_in(dir.path(), &["show", "FORMAT5", "innings"]));
+    insta::assert_snapshot!("format5_scorecards_choices_records", text);
+    let played: usize = comp
+        .years()
+        .map(|y| Library::season_ids(&comp, y).len())
+        .sum();
+    assert_eq!(played, 2 * 112 + 8);
+    assert_eq!(reopen_and_check(&path, played), played);
+}
+
 use accc::views::Forms;
 
 /// The 100-season check: `cargo test --release --test it a_hundred_seasons_reopen --

@@ -429,3 +429,47 @@ fn innings_records_open_their_matches_from_six_and_the_all_time_menu() {
     hit(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen(), Some(Screen::AllTime)));
 }
+
+/// How `tests/fixtures/FORMAT5.acc` and its archive `FORMAT5.acx` were made (once; never
+/// regenerated): `ACCC_FIXTURE_DIR=D cargo test --release --test it make_the_format_5_fixture
+/// -- --ignored`. The small competition of seed 42 with Surrey the person's county (four
+/// batsmen, one pack a session, one day): Surrey's first match played on the match screen with
+/// the adviser's choice at every question, then by computer the rest of 1890 and all of 1891
+/// (the archive's seasons), then eight matches of 1892 (kept in the save itself).
+#[test]
+#[ignore]
+fn make_the_format_5_fixture() {
+    let Some(out) = std::env::var_os("ACCC_FIXTURE_DIR") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 0);
+    to_own_match(&mut app);
+    play_out(&mut app);
+    for _ in 0..10 {
+        match app.screen() {
+            Some(Screen::Menu) => break,
+            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
+            _ => hit(&mut app, KeyCode::Enter),
+        }
+    }
+    assert_eq!(what(&app), "menu");
+    drop(app);
+    let path = file_path(dir.path(), "TEST");
+    let mut keeper = accc::save::Keeper::take(&path).unwrap();
+    let mut comp = keeper.load().unwrap();
+    comp.sim_seasons(2, |_| {});
+    for _ in 0..8 {
+        let f = comp
+            .next_fixture(accc::league::Class::First)
+            .or_else(|| comp.next_fixture(accc::league::Class::Second))
+            .unwrap();
+        comp.play_fixture_by_computer(f).unwrap();
+    }
+    keeper.store(&comp).unwrap();
+    drop(keeper);
+    let out = std::path::PathBuf::from(out);
+    for (from, to) in [("TEST.acc", "FORMAT5.acc"), ("TEST.acx", "FORMAT5.acx")] {
+        std::fs::copy(dir.path().join(from), out.join(to)).unwrap();
+    }
+}
