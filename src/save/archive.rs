@@ -35,6 +35,9 @@ pub const KIND: Kind = Kind {
     version: 2,
     max_bytes: MAX_BYTES,
 };
+/// Format 1's one envelope round every season, read (and written again as format 2 by the
+/// first append).
+const KIND_V1: Kind = Kind { version: 1, ..KIND };
 
 /// One season's stored form (the payload of each envelope of format 2), laid out by hand (a
 /// tape is bytes, copied whole), all integers little-endian:
@@ -259,8 +262,7 @@ pub fn read(path: &Path, seed: u64, through: u16) -> Result<Vec<SeasonTapes>, Pr
 /// The seasons of an archive's bytes through `through` (see [`read`]).
 pub fn decode(bytes: &[u8], seed: u64, through: u16) -> Result<Vec<SeasonTapes>, Problem> {
     if is_v1(bytes) {
-        let v1 = Kind { version: 1, ..KIND };
-        let (_, payload) = envelope::unwrap(v1, bytes).map_err(Problem::Envelope)?;
+        let (_, payload) = envelope::unwrap(KIND_V1, bytes).map_err(Problem::Envelope)?;
         let (s, seasons) = decode_v1(payload).ok_or(Problem::Undecodable)?;
         if s != seed {
             return Err(Problem::OtherCompetition);
@@ -350,8 +352,7 @@ enum Keep {
 /// that names the seasons through `through`.
 fn kept_end(bytes: &[u8], seed: u64, first: u16, through: Option<u16>) -> Keep {
     if is_v1(bytes) {
-        let v1 = Kind { version: 1, ..KIND };
-        return match envelope::unwrap(v1, bytes)
+        return match envelope::unwrap(KIND_V1, bytes)
             .ok()
             .and_then(|(_, p)| decode_v1(p))
         {
@@ -510,8 +511,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("O.acx");
         let (a, b, c) = (season(1890, 56), season(1891, 4), season(1892, 9));
-        let v1 = Kind { version: 1, ..KIND };
-        std::fs::write(&path, envelope::wrap(v1, &encode_v1_payload(7, &[&a, &b]))).unwrap();
+        std::fs::write(
+            &path,
+            envelope::wrap(KIND_V1, &encode_v1_payload(7, &[&a, &b])),
+        )
+        .unwrap();
         assert_eq!(read(&path, 7, 1891).unwrap(), vec![a.clone(), b.clone()]);
         assert!(matches!(
             read(&path, 8, 1891),
