@@ -13,7 +13,7 @@ use super::values;
 use crate::counties::{self, CountyId};
 use crate::engine::MatchOptions;
 use crate::error::{Error, Result};
-use crate::league::{export, Competition, Settings, SimReport, LAST_YEAR};
+use crate::league::{export, AfterSeason, Competition, Settings, SimReport, LAST_YEAR};
 use crate::play::Levels;
 use crate::save;
 use crate::seed::clock_seed;
@@ -426,8 +426,9 @@ fn simulate_saving_every(
     let report = comp.sim_seasons_until(years, |comp, _| {
         bar.inc(1);
         done += 1;
+        let go_on = |archived_through| AfterSeason::GoOn { archived_through };
         if done < years && last_save.elapsed() < every {
-            return true;
+            return go_on(None);
         }
         let t = Instant::now();
         if let Err(error) = keeper.store(comp) {
@@ -441,12 +442,14 @@ fn simulate_saving_every(
                 error,
                 note: Some(note),
             });
-            return false;
+            return AfterSeason::Stop;
         }
         saved = last_played(comp);
         save_time += t.elapsed();
         last_save = Instant::now();
-        true
+        // The seasons the archive now holds leave memory: a century's records would
+        // otherwise all be held to the end (about 30 MB).
+        go_on(keeper.archived_through())
     });
     bar.finish_and_clear();
     match failed {

@@ -194,6 +194,20 @@ impl Iterator for InOrder {
 /// are played.
 const BATCH: usize = 8;
 
+/// How many batches may wait, played, for the adding up: some four seasons' matches, enough
+/// to keep the threads busy through a save.
+const AHEAD: usize = 64;
+
+/// What the caller of [`Competition::sim_seasons_until`] says as a season ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterSeason {
+    /// Play on. `archived_through`: the last season whose match records are now kept
+    /// elsewhere (the archive beside the save), which may leave memory.
+    GoOn { archived_through: Option<u16> },
+    /// Stop here.
+    Stop,
+}
+
 /// A whole competition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Competition {
@@ -578,13 +592,18 @@ impl Competition {
     pub fn sim_seasons(&mut self, n: u32, mut progress: impl FnMut(&SeasonSummary)) -> SimReport {
         self.sim_seasons_until(n, |_, summary| {
             progress(summary);
-            true
+            AfterSeason::GoOn {
+                archived_through: None,
+            }
         })
     }
 
     /// Plays up to `n` seasons (the current one from where it stands), calling `after` with
     /// the competition as each season ends (to save it, say); stops early when `after` says
-    /// `false`.
+    /// [`AfterSeason::Stop`]. When `after` says the records of the seasons through a year are
+    /// kept elsewhere now (the archive beside the save), they leave the shelf, so that a long
+    /// simulation holds in memory only the seasons not yet archived (a library made before
+    /// finds them only if it was told the archive holds them: make it again).
     ///
     /// The matches are played across rayon's threads while this thread adds them up, season
     /// by season, as they come in. A computer match depends only on the options, the levels
@@ -596,11 +615,13 @@ impl Competition {
     pub fn sim_seasons_until(
         &mut self,
         n: u32,
-        mut after: impl FnMut(&Competition, &SeasonSummary) -> bool,
+        mut after: impl FnMut(&Competition, &SeasonSummary) -> AfterSeason,
     ) -> SimReport {
         let planned = self.planned(n);
         let (options, levels) = (self.settings.options, self.settings.levels);
-        let (tx, rx) = std::sync::mpsc::channel();
+        // Bounded, so that the threads wait rather than pile up played matches while this
+        // thread is busy (a save, say): memory stays flat however long the run.
+        let (tx, rx) = std::sync::mpsc::sync_channel(AHEAD);
         // A caller inside a pool (one installed to choose the number of threads, or one of a
         // pool's own threads, which must not wait on its own pool) has the matches played on
         // a pool of as many threads of their own; any other, on rayon's global pool.
@@ -640,8 +661,12 @@ impl Competition {
                     break;
                 };
                 report.absorb(r);
-                if !after(self, &summary) {
-                    break;
+                match after(self, &summary) {
+                    AfterSeason::Stop => break,
+                    AfterSeason::GoOn {
+                        archived_through: Some(year),
+                    } => self.shelf.release_through(year),
+                    AfterSeason::GoOn { .. } => {}
                 }
             }
             report

@@ -84,4 +84,10 @@ impl Shelf {
         list.resize(k, None);
         list.push(tape);
     }
+
+    /// Takes off the shelf the seasons through `year` (kept elsewhere now: see
+    /// [`super::Competition::sim_seasons_until`]).
+    pub fn release_through(&mut self, year: u16) {
+        self.seasons.retain(|s| s.year > year);
+    }
 }

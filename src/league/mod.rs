@@ -39,7 +39,9 @@ pub mod summary;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use competition::{Competition, Fixture, LeagueError, PersonMatch, Recorded, SimReport};
+pub use competition::{
+    AfterSeason, Competition, Fixture, LeagueError, PersonMatch, Recorded, SimReport,
+};
 pub use records::{CountyRecords, PartnershipRecord, TotalRecord};
 pub use season::{ClassSeason, Season, SeasonSummary};
 pub use settings::Settings;

@@ -288,6 +288,14 @@ pub fn decode(bytes: &[u8], seed: u64, through: u16) -> Result<Vec<SeasonTapes>,
     Ok(seasons)
 }
 
+/// Where an append of this program left an archive: holding the seasons through `through`,
+/// and ending at byte `len`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub through: u16,
+    pub len: u64,
+}
+
 /// Adds `new` (seasons, oldest first) to the archive at `path` for the competition with
 /// `seed`, whose save names the seasons through `through`: what the archive holds from the
 /// first of `new` on, or after `through` from a damaged season on (left by a write whose
@@ -303,10 +311,42 @@ pub fn append(
     through: Option<u16>,
     new: &[&SeasonTapes],
 ) -> Result<Option<PathBuf>, store::Error> {
+    append_marked(path, seed, through, new, None).map(|(aside, _)| aside)
+}
+
+/// [`append`], told where this program's last append left the archive (`mark`): when the
+/// save still names the seasons it then held and the file still ends where it was left,
+/// those seasons were checked then and the new are added after them without reading them
+/// again (a long simulation appends a season at a time, and reading the whole archive each
+/// time would cost time and memory that grow with it). Returns the mark it leaves, or none
+/// for nothing written.
+pub fn append_marked(
+    path: &Path,
+    seed: u64,
+    through: Option<u16>,
+    new: &[&SeasonTapes],
+    mark: Option<Mark>,
+) -> Result<(Option<PathBuf>, Option<Mark>), store::Error> {
     let Some(first) = new.first().map(|s| s.year) else {
-        return Ok(None);
+        return Ok((None, mark));
     };
+    let last = new.last().map_or(first, |s| s.year);
     let fresh = encode(seed, new);
+    let left = |len: usize| {
+        Some(Mark {
+            through: last,
+            len: len as u64,
+        })
+    };
+    let still = mark.filter(|m| {
+        through == Some(m.through)
+            && first > m.through
+            && std::fs::symlink_metadata(path).is_ok_and(|md| md.is_file() && md.len() == m.len)
+    });
+    if let Some(m) = still {
+        append_at(path, m.len, &fresh)?;
+        return Ok((None, left(m.len as usize + fresh.len())));
+    }
     let old = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         _ => Some(store::read::read_regular(path, MAX_BYTES)),
@@ -314,26 +354,27 @@ pub fn append(
     let keep = match &old {
         None => {
             atomic::write(path, &fresh, None)?;
-            return Ok(None);
+            return Ok((None, left(fresh.len())));
         }
         Some(Ok(bytes)) => kept_end(bytes, seed, first, through),
         Some(Err(_)) => Keep::Unusable,
     };
+    drop(old);
     match keep {
         Keep::Upto(end) => {
             append_at(path, end as u64, &fresh)?;
-            Ok(None)
+            Ok((None, left(end + fresh.len())))
         }
         Keep::Rewrite(before) => {
             let mut all = encode(seed, &before.iter().collect::<Vec<_>>());
             all.extend_from_slice(&fresh);
             atomic::write(path, &all, None)?;
-            Ok(None)
+            Ok((None, left(all.len())))
         }
         Keep::Unusable => {
             let aside = set_aside(path);
             atomic::write(path, &fresh, None)?;
-            Ok(aside)
+            Ok((aside, left(fresh.len())))
         }
     }
 }
@@ -456,6 +497,45 @@ mod tests {
         let mut bytes = encode(7, &[&a]);
         bytes.push(0);
         assert!(decode(&bytes, 7, 1891).is_err());
+    }
+
+    /// An append told where this program left the archive adds after it without reading
+    /// the seasons before again (here, damage planted among them is not seen); once the file
+    /// no longer ends where the mark says, the whole archive is checked as by [`append`].
+    #[test]
+    fn an_append_from_its_mark_reads_nothing_before_it_unless_the_file_has_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("K.acx");
+        let (a, b, c) = (season(1890, 6), season(1891, 3), season(1892, 4));
+        let (_, m1) = append_marked(&path, 7, None, &[&a], None).unwrap();
+        let m1 = m1.unwrap();
+        assert_eq!((m1.through, m1.len), (1890, encode(7, &[&a]).len() as u64));
+        // A byte of 1890's tapes changed behind the program's back, the length kept.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[30] ^= 0x55;
+        std::fs::write(&path, &bytes).unwrap();
+        let (aside, m2) = append_marked(&path, 7, Some(1890), &[&b], Some(m1)).unwrap();
+        let m2 = m2.unwrap();
+        assert_eq!(aside, None, "nothing before the mark was read");
+        assert_eq!(m2.through, 1891);
+        assert_eq!(m2.len, std::fs::metadata(&path).unwrap().len());
+        assert!(std::fs::read(&path).unwrap().starts_with(&bytes));
+        // A mark the file no longer agrees with (cut short): the archive is read whole, and
+        // the damage among the seasons the save names sets it aside.
+        let f = OpenOptions::new().write(true).open(&path).unwrap();
+        f.set_len(m2.len - 1).unwrap();
+        drop(f);
+        let (aside, m3) = append_marked(&path, 7, Some(1891), &[&c], Some(m2)).unwrap();
+        assert!(aside.is_some(), "the damaged archive was set aside");
+        assert_eq!(std::fs::read(&path).unwrap(), encode(7, &[&c]));
+        assert_eq!(m3.unwrap().len, encode(7, &[&c]).len() as u64);
+        // Without a mark, the first append of a program checks everything.
+        let path = dir.path().join("L.acx");
+        append(&path, 7, None, &[&a]).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[30] ^= 0x55;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(append(&path, 7, Some(1890), &[&b]).unwrap().is_some());
     }
 
     #[test]

@@ -218,11 +218,13 @@ fn file_v4(
 /// `comp`'s shelf after `archived_through`; returns the last season the archive then holds,
 /// and the error of an archive written in place whose folder could not be flushed (the save
 /// that names it is still to be written, and that error told after it). (An unusable archive
-/// is moved aside: see [`archive::append`].)
+/// is moved aside: see [`archive::append`].) `mark` is where this program's last append
+/// left the archive, and is moved on (see [`archive::append_marked`]).
 pub(super) fn archive_closed(
     path: &Path,
     comp: &Competition,
     archived_through: Option<u16>,
+    mark: &mut Option<archive::Mark>,
 ) -> Result<(Option<u16>, Option<Error>), Error> {
     let closed: Vec<&league::kept::SeasonTapes> = (comp.shelf().seasons().iter())
         .filter(|s| Some(s.year) > archived_through)
@@ -231,13 +233,18 @@ pub(super) fn archive_closed(
     let Some(last) = closed.last().map(|s| s.year) else {
         return Ok((archived_through, None));
     };
-    match archive::append(
+    let given = mark.take();
+    match archive::append_marked(
         &archive::path_for(path),
         comp.settings().seed,
         archived_through,
         &closed,
+        given,
     ) {
-        Ok(_) => Ok((Some(last), None)),
+        Ok((_, left)) => {
+            *mark = left;
+            Ok((Some(last), None))
+        }
         Err(e) if e.in_place_unflushed() => Ok((Some(last), Some(Error::from_store(e)))),
         Err(e) => Err(Error::from_store(e)),
     }
@@ -248,7 +255,7 @@ pub(super) fn archive_closed(
 /// that owns the file writes through its [`Keeper`](super::Keeper). The records of the closed seasons on
 /// its shelf go to the archive beside it first.
 pub fn store(path: &Path, comp: &Competition) -> Result<(), Error> {
-    let (through, unflushed) = archive_closed(path, comp, None)?;
+    let (through, unflushed) = archive_closed(path, comp, None, &mut None)?;
     write_bytes(path, &encode_kept(comp, None, None, through))?;
     unflushed.map_or(Ok(()), Err)
 }

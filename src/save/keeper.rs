@@ -55,6 +55,8 @@ pub struct Keeper {
     journal_ours: bool,
     /// The last season whose records the archive beside the file holds for it.
     archived_through: Option<u16>,
+    /// Where this program's last append left that archive (see [`archive::append_marked`]).
+    archive_mark: Option<archive::Mark>,
 }
 
 impl Keeper {
@@ -129,6 +131,7 @@ impl Keeper {
             journal_note: None,
             journal_ours: false,
             archived_through: None,
+            archive_mark: None,
         })
     }
 
@@ -367,7 +370,8 @@ impl Keeper {
             return Err(Error::new(&path, ErrorKind::ChangedOnDisk));
         }
         // The archive first: the save then never names a season the archive lacks.
-        let (through, archive_unflushed) = archive_closed(&path, comp, self.archived_through)?;
+        let (through, archive_unflushed) =
+            archive_closed(&path, comp, self.archived_through, &mut self.archive_mark)?;
         self.archived_through = through;
         let written = write_bytes(
             &path,
