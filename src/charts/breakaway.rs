@@ -694,7 +694,7 @@ pub static PROCEDURES: &[Procedure] = &[
         about: "d6 plus the sheet's modifiers against its target; long field goal or punt.",
         params: &[
             Param::number("target", "the roll the sheet needs to go for it"),
-            Param::number_or("modifier", 0, "the total of the sheet's modifiers"),
+            Param::number("modifier", "the total of the sheet's modifiers that apply now (0: none)"),
             Param::die("d6", "your d6; rolled if left out"),
             Param::flag("long-field-goal", "the choice is a long field goal (40 or 45) or a punt"),
             Param::flag("game-on-the-line", "the game is on the line"),
@@ -733,7 +733,7 @@ pub static PROCEDURES: &[Procedure] = &[
             Param::flag("prevent", "the defence call is Prevent"),
             Param::number("defense-value", "the defence's value against the play"),
             Param::flag("min-gain", "the play has the 'minimum gain = 1' mark"),
-            Param::number_or("game-day", 0, "what the Game Day card adds (0: nothing)"),
+            Param::number("game-day", "what the drawn Game Day card adds (0: nothing)"),
         ],
         run: plays::matchup,
     },

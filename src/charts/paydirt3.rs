@@ -127,19 +127,21 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
             ));
             "def-goal-line".into()
         } else {
-            let two = ctx.yes_no("two-minutes", "Are there 2 minutes or less to go?")?;
-            let lead = ctx.number(
-                "lead",
-                "The AI's lead in points (negative when it trails)?",
-                -200,
-                200,
-            )?;
-            if two || lead >= d.limits.prevent_lead {
-                ctx.note(if two {
-                    "2 minutes to go: prevent table".to_string()
-                } else {
-                    format!("AI leads by {lead} (21 or more): prevent table")
-                });
+            // With 2 minutes or less to go the lead decides nothing, so it is not asked.
+            let prevent = if ctx.yes_no("two-minutes", "Are there 2 minutes or less to go?")? {
+                Some("2 minutes to go: prevent table".to_string())
+            } else {
+                let lead = ctx.number(
+                    "lead",
+                    "The AI's lead in points (negative when it trails)?",
+                    -200,
+                    200,
+                )?;
+                (lead >= d.limits.prevent_lead)
+                    .then(|| format!("AI leads by {lead} (21 or more): prevent table"))
+            };
+            if let Some(why) = prevent {
+                ctx.note(why);
                 "def-prevent".into()
             } else {
                 let down = ctx.number("down", "Down (1-4)?", 1, 4)?;

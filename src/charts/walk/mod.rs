@@ -461,22 +461,14 @@ pub fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
                 })
             }
         }
-        (Kind::Choice { options }, Answer::Choice(c)) => options
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(c.trim()))
-            .map(|(k, _)| k.as_str())
-            .or_else(|| {
-                let said = c.trim().to_lowercase();
-                q.names
-                    .iter()
-                    .find(|(n, _)| n.to_lowercase() == said)
-                    .map(|(_, k)| k.as_str())
-            })
-            .map(|k| Answer::Choice(k.to_string()))
-            .ok_or_else(|| WalkError {
-                id: q.id.clone(),
-                message: format!("'{c}' is not allowed: expected {}", q.allowed()),
-            }),
+        (Kind::Choice { options }, Answer::Choice(c)) => {
+            option_named(options.iter().map(|(k, _)| k.as_str()), &q.names, &c)
+                .map(|k| Answer::Choice(k.to_string()))
+                .ok_or_else(|| WalkError {
+                    id: q.id.clone(),
+                    message: format!("'{c}' is not allowed: expected {}", q.allowed()),
+                })
+        }
         (Kind::Die { min, max, .. }, Answer::Die { value, rolled }) => {
             die_in(q, *min, *max, value, rolled)
         }
@@ -484,6 +476,38 @@ pub fn check(q: &Question, answer: Answer) -> Result<Answer, WalkError> {
         (Kind::Text { .. }, a @ Answer::Text(_)) => Ok(a),
         _ => Err(bad()),
     }
+}
+
+/// The option `said` names: an option's key or one of its other `names` (name, key), in any
+/// case (umlauts too: the source prints cards in capitals, `GRUPPENFÜHRER`) and with a hyphen,
+/// an underscore or a space alike (`squad-leader`, `squad leader`). The walk, a table
+/// session and the command line all take a choice through it.
+pub fn option_named<'o, K: AsRef<str> + ?Sized + 'o>(
+    options: impl IntoIterator<Item = &'o K>,
+    names: &'o [(impl AsRef<str>, impl AsRef<str>)],
+    said: &str,
+) -> Option<&'o str> {
+    let said = name_form(said);
+    let options: Vec<&str> = options.into_iter().map(AsRef::as_ref).collect();
+    options
+        .iter()
+        .copied()
+        .find(|k| name_form(k) == said)
+        .or_else(|| {
+            names
+                .iter()
+                .find(|(n, _)| name_form(n.as_ref()) == said)
+                .and_then(|(_, k)| options.iter().copied().find(|o| *o == k.as_ref()))
+        })
+}
+
+/// A name as [`option_named`] compares it: lower case, its words joined by single spaces.
+fn name_form(name: &str) -> String {
+    name.to_lowercase()
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn die_in(q: &Question, min: i64, max: i64, value: i64, rolled: bool) -> Result<Answer, WalkError> {

@@ -112,16 +112,6 @@ impl Param {
     pub const fn number(name: &'static str, help: &'static str) -> Self {
         Param::new(name, ParamKind::Number { default: None }, help)
     }
-    /// A number with a default.
-    pub const fn number_or(name: &'static str, default: i64, help: &'static str) -> Self {
-        Param::new(
-            name,
-            ParamKind::Number {
-                default: Some(default),
-            },
-            help,
-        )
-    }
     /// A required choice.
     pub const fn choice(
         name: &'static str,

@@ -12,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::charts::session;
 use crate::charts::walk::{
-    answers_json, check, drive_with, Answer, Keep, Kind, Outcome, Param, ParamKind, Procedure,
-    Question, Step,
+    answers_json, check, drive_with, option_named, Answer, Keep, Kind, Outcome, Param, ParamKind,
+    Procedure, Question, Step,
 };
 use crate::charts::{system_ids, SystemDef};
 use crate::cli::values;
@@ -70,19 +70,16 @@ fn param_arg(param: &Param) -> Arg {
             .allow_negative_numbers(true)
             .value_parser(value_parser!(i64)),
         // Each option with what it means, where the procedure says (shown by --help).
-        ParamKind::Choice { options, .. } => {
-            arg.action(ArgAction::Set)
-                .value_parser(clap::builder::PossibleValuesParser::new(
-                    options.iter().map(|&o| {
-                        let others = param.names.iter().filter(|(_, k)| *k == o).map(|(n, _)| *n);
-                        let value = clap::builder::PossibleValue::new(o).aliases(others);
-                        match param.meanings.iter().find(|(k, _)| *k == o) {
-                            Some((_, about)) => value.help(*about),
-                            None => value,
-                        }
-                    }),
-                ))
-        }
+        ParamKind::Choice { options, .. } => arg.action(ArgAction::Set).value_parser(Choice {
+            options,
+            names: param.names,
+            shown: clap::builder::PossibleValuesParser::new(options.iter().map(|&o| {
+                match param.meanings.iter().find(|(k, _)| *k == o) {
+                    Some((_, about)) => clap::builder::PossibleValue::new(o).help(*about),
+                    None => clap::builder::PossibleValue::new(o),
+                }
+            })),
+        }),
         ParamKind::Die => arg
             .action(ArgAction::Append)
             .value_name("N")
@@ -90,11 +87,6 @@ fn param_arg(param: &Param) -> Arg {
             .value_parser(value_parser!(i64)),
         ParamKind::Text => arg.action(ArgAction::Append).value_name("TEXT"),
     };
-    if !param.names.is_empty() {
-        // A choice taken under other names takes them in any case, as the walk does
-        // ("Späher", "späher").
-        arg = arg.ignore_case(true);
-    }
     for c in param.conflicts {
         arg = arg.conflicts_with(*c);
     }
@@ -102,6 +94,41 @@ fn param_arg(param: &Param) -> Arg {
         arg = arg.conflicts_with(no_flag(param.name));
     }
     arg
+}
+
+/// A choice flag's values, taken as the walk takes an answer (`walk::option_named`: the
+/// options and their other names, in any case, a hyphen or a space alike); `--help` lists
+/// the options with what each means, and a value that names none gets clap's own error.
+#[derive(Clone)]
+struct Choice {
+    options: &'static [&'static str],
+    names: &'static [(&'static str, &'static str)],
+    shown: clap::builder::PossibleValuesParser,
+}
+
+impl clap::builder::TypedValueParser for Choice {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        match value
+            .to_str()
+            .and_then(|v| option_named(self.options, self.names, v))
+        {
+            Some(key) => Ok(key.to_string()),
+            None => self.shown.parse_ref(cmd, arg, value),
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.shown.possible_values()
+    }
 }
 
 /// The flags every call takes, after the procedure's own: `--others-no`, `--json`,

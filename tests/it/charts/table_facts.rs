@@ -129,8 +129,21 @@ fn paydirt_3e_two_minutes_and_the_lead_are_given_once() {
         out.contains("  - two-minutes: yes (from the session)\n"),
         "{out}"
     );
-    assert!(out.contains("  - lead: -3 (from the session)\n"), "{out}");
+    // With 2 minutes to go the lead decides nothing: it is not used, and stays kept.
+    assert!(!out.contains("lead:"), "{out}");
     assert!(out.contains("=> defense: E"), "{out}");
+    let (out, _) = call(
+        d,
+        "paydirt-3e",
+        "p3",
+        &[
+            &base[..],
+            &["--no-two-minutes", "--down", "1", "--to-go", "10"],
+        ]
+        .concat(),
+    );
+    assert!(out.contains("  - lead: -3 (from the session)\n"), "{out}");
+    undo(d, "p3");
     taken_back(d, "p3", &kept);
 }
 

@@ -17,7 +17,15 @@ fn breakaway_time_outs_and_matchups_as_in_the_faq() {
     let v = call_json(
         "breakaway",
         "matchup",
-        &args(&["--offense-value", "6", "--pass", "--prevent", "--json"]),
+        &args(&[
+            "--offense-value",
+            "6",
+            "--pass",
+            "--prevent",
+            "--game-day",
+            "0",
+            "--json",
+        ]),
     );
     assert_eq!(v["gain"], 3);
     let v = call_json(

@@ -187,16 +187,59 @@ fn a_call_missing_a_fact_of_the_situation_is_refused_naming_its_flag() {
             ],
             "--offense-sheet",
         ),
+        (
+            &[
+                "breakaway",
+                "defense",
+                "--defense-sheet",
+                "sample",
+                "--formation",
+                "balanced",
+                "--down",
+                "1",
+                "--distance",
+                "10",
+                "--strategy",
+                "stunt",
+                "--play",
+                "pass",
+                "--value",
+                "2",
+                "--d6",
+                "3",
+            ],
+            "--pass-tokens",
+        ),
+        // Breakaway: the sheet's fourth-down modifiers, and the Game Day card of a matchup,
+        // which the walk asks: 0 is an answer, not a default.
+        (
+            &["breakaway", "fourth-down", "--target", "7", "--d6", "6"],
+            "--modifier",
+        ),
+        (
+            &[
+                "breakaway",
+                "matchup",
+                "--offense-value",
+                "6",
+                "--defense-value",
+                "5",
+            ],
+            "--game-day",
+        ),
     ];
+    // Every case is tried and every one that fails is told, so that one undone fix shows as
+    // its own case.
+    let mut failed = Vec::new();
     for (list, flag) in cases {
         let (code, out, err) = run(&[&["charts", "call"][..], list].concat());
-        assert_eq!(code, 2, "{list:?}: {out}{err}");
-        assert!(
-            err.contains(&format!("missing {flag}: ")),
-            "{list:?}: {err}"
-        );
-        assert!(out.is_empty(), "nothing called: {out}");
+        if code != 2 || !err.contains(&format!("missing {flag}: ")) || !out.is_empty() {
+            failed.push(format!(
+                "{list:?} (wanted missing {flag}): exit {code}: {out}{err}"
+            ));
+        }
     }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
 #[test]
@@ -220,10 +263,22 @@ fn the_card_and_the_target_take_german_and_english_names() {
     };
     let card = |name: &str| json(&["undaunted", "card", "--card", name, "--d10", "3"]);
     let scout = card("spaeher");
-    for name in ["Späher", "scout", "Scout"] {
+    // Any case, umlauts included (the source prints the cards in capitals), and a hyphen
+    // where the name has a space, as the flags' own values have.
+    for name in ["Späher", "SPÄHER", "scout", "Scout"] {
         assert_eq!(card(name), scout, "{name}");
     }
     assert_eq!(card("rifleman"), card("schuetze"));
+    let leader = card("gruppenfuehrer");
+    for name in [
+        "GRUPPENFÜHRER",
+        "squad leader",
+        "squad-leader",
+        "Squad_Leader",
+    ] {
+        assert_eq!(card(name), leader, "{name}");
+    }
+    assert_eq!(card("MACHINE-GUNNER"), card("mg-schuetze"));
     let target = |name: &str| {
         json(&[
             "undaunted",
@@ -238,15 +293,59 @@ fn the_card_and_the_target_take_german_and_english_names() {
         ])
     };
     let sniper = target("sniper");
-    for name in ["Scharfschütze", "scharfschuetze"] {
+    for name in ["Scharfschütze", "scharfschuetze", "SCHARFSCHÜTZE"] {
         assert_eq!(target(name), sniper, "{name}");
     }
-    // The walk likewise: the card by its English name.
-    let (_, text) = walk_output(&["undaunted", "card"], b"Sniper\nquit\n");
+    assert_eq!(target("machine-gunner"), target("mg"));
+    // The walk likewise: the card by its English name, with a hyphen or in capitals.
+    for typed in ["Sniper", "SCHARFSCHÜTZE"] {
+        let (_, text) = walk_output(
+            &["undaunted", "card"],
+            format!("{typed}\nquit\n").as_bytes(),
+        );
+        assert!(
+            text.contains("SCHARFSCHÜTZE") && !text.contains("is not allowed"),
+            "{typed}: {text}"
+        );
+    }
+    let (_, text) = walk_output(&["undaunted", "card"], b"squad-leader\nquit\n");
     assert!(
-        text.contains("SCHARFSCHÜTZE") && !text.contains("is not allowed"),
+        text.contains("GRUPPENFÜHRER") && !text.contains("is not allowed"),
         "{text}"
     );
+}
+
+#[test]
+fn a_fact_that_decides_nothing_is_not_asked() {
+    // Paydirt 3rd edition: with 2 minutes or less to go the prevent table is read whatever
+    // the lead, so the lead is not needed.
+    let (code, out, err) = run(&[
+        "charts",
+        "call",
+        "paydirt-3e",
+        "defense",
+        "--yard-line",
+        "40",
+        "--two-minutes",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 minutes to go: prevent table"), "{out}");
+    // Not in the last 2 minutes, the lead decides, and is asked.
+    let (code, _, err) = run(&[
+        "charts",
+        "call",
+        "paydirt-3e",
+        "defense",
+        "--yard-line",
+        "40",
+        "--no-two-minutes",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("missing --lead: "), "{err}");
 }
 
 #[test]
