@@ -141,7 +141,12 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
     let all = save::load_all(path)?;
     // The match reviewed is the last one finished, but the one in play is told of if its
     // journal is damaged: this is where the person may look first.
-    if let Some(note) = save::check_journal(path, all.in_play.as_ref(), all.last_played.as_ref()) {
+    if let Some(note) = save::check_journal(
+        path,
+        &all.comp,
+        all.in_play.as_ref(),
+        all.last_played.as_ref(),
+    ) {
         print_err(&note.to_string());
     }
     let Some(game) = all.last_played else {

@@ -130,8 +130,8 @@ pub fn run_show(args: ShowArgs, saves: &Path) -> Result<()> {
     let request = Request::new(&comp, view, args.year, county, class)?;
     // The match in play as the terminal program sees it: one begun and not yet left is in
     // the journal alone.
-    let in_play =
-        save::in_play_with_journal(&path, all.in_play, all.last_played.as_ref()).map(|g| g.fixture);
+    let in_play = save::in_play_with_journal(&path, &comp, all.in_play, all.last_played.as_ref())
+        .map(|g| g.fixture);
     match form {
         Form::Data(format) => print_out(&request.view(&comp, in_play.as_ref())?.written(format)?),
         Form::Picture => {

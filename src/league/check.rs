@@ -12,12 +12,14 @@ use crate::cards::{DEAL, PACK_SIZE};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{judge, InningsClose, InningsEnd, MatchOptions, MatchResult, Side};
 
+use super::innings::{InningsTable, MatchAt as InningsAt};
 use super::name::NameError;
 use super::records::CountyRecords;
 use super::season::Season;
 use super::seeds::match_seed;
 use super::settings::SettingsError;
 use super::summary::{MatchSummary, MAX_WICKETS};
+use super::MATCHES_PER_ROUND;
 
 /// Why a competition's parts cannot be a competition.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +66,36 @@ pub enum Implausible {
     /// Match records (tapes) kept for a season it does not have, or for more matches than
     /// it has played.
     Tapes(u16),
+    /// A county's innings records (highest innings, hundreds, carried bats, partnerships)
+    /// that its matches cannot hold.
+    InningsRecord {
+        county: CountyId,
+        problem: InningsProblem,
+    },
+    /// Innings records read from another number of matches than the competition has played.
+    InningsMatches {
+        read: u32,
+        played: u32,
+    },
+}
+
+/// What is wrong with one county's innings records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InningsProblem {
+    /// An innings (`what`: "highest innings", "carried bat", ...) of `runs` by batsman `no`
+    /// credited to a match (`year`) that no innings of the county holds: not one of its
+    /// matches against that opponent, no innings of it with that many runs (or not all out,
+    /// for a carried bat), or a place in the order that cannot hold it.
+    Mark {
+        what: &'static str,
+        no: u8,
+        runs: u16,
+        year: u16,
+    },
+    /// A partnership for `wicket` credited to a match that no innings of the county holds.
+    Partnership { wicket: u8, runs: u16, year: u16 },
+    /// More hundreds than its innings' totals leave room for.
+    Hundreds { stored: u32, most: u32 },
 }
 
 /// Where a match stands in the competition, for messages.
@@ -193,6 +225,13 @@ impl fmt::Display for Implausible {
                 f,
                 "its {year} classes or fixtures do not follow from the season before"
             ),
+            Implausible::InningsRecord { county, problem } => {
+                write!(f, "{}'s innings records {problem}", name(*county))
+            }
+            Implausible::InningsMatches { read, played } => write!(
+                f,
+                "its innings records are read from {read} matches, where it has played {played}"
+            ),
             Implausible::Tapes(year) => write!(
                 f,
                 "it keeps records of {year} matches that the season does not have"
@@ -307,6 +346,32 @@ impl fmt::Display for Implausible {
 }
 
 impl std::error::Error for Implausible {}
+
+impl fmt::Display for InningsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InningsProblem::Mark {
+                what,
+                no,
+                runs,
+                year,
+            } => write!(
+                f,
+                "give a {what} of {runs} by its no. {no} in {year} that none of its innings \
+                 could hold"
+            ),
+            InningsProblem::Partnership { wicket, runs, year } => write!(
+                f,
+                "give a wicket-{wicket} partnership of {runs} in {year} that none of its \
+                 innings could hold"
+            ),
+            InningsProblem::Hundreds { stored, most } => write!(
+                f,
+                "count {stored} hundreds, where its innings' totals leave room for {most}"
+            ),
+        }
+    }
+}
 
 /// Most deliveries a match's cards allow: every delivery plays at least the bowler's card,
 /// and a card is played only from a hand of six, refilled from the pickup pile. The first
@@ -571,6 +636,122 @@ fn check_records(
                     runs: p.runs,
                 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a saved table of innings records against the matches it names, as far as their
+/// summaries allow (they keep each innings' total, wickets and balls, not each batsman's
+/// figures): every mark must name a match of its county against its opponent with an
+/// innings of that county that could hold it, the hundreds fit in the county's innings
+/// totals, and the table be read from as many matches as were played. A table built here
+/// from the matches always passes; one edited or written by a faulty program is caught
+/// before it is shown. `seasons`: the completed ones then the one under way.
+pub fn check_innings(
+    table: &InningsTable,
+    options: &MatchOptions,
+    seasons: &[&Season],
+) -> Result<(), Implausible> {
+    let played: u32 = all_innings(seasons).map(|_| 1).sum();
+    let read = table.matches_read + table.result_only;
+    if read != played {
+        return Err(Implausible::InningsMatches { read, played });
+    }
+    let at_most = |a: &InningsAt| -> Option<&MatchSummary> {
+        let season = seasons.iter().find(|s| s.year == a.year)?;
+        let k = usize::from(a.round.checked_sub(1)?) * usize::from(MATCHES_PER_ROUND)
+            + usize::from(a.index);
+        season.class(a.class).matches().get(k)
+    };
+    // The innings of `county` against `opponent` in the match at `at`, if it played there.
+    let innings = |county: CountyId, opponent: CountyId, at: &InningsAt| {
+        let m = at_most(at).filter(|m| m.side_of(opponent).is_some());
+        let side = m
+            .and_then(|m| m.side_of(county))
+            .filter(|_| county != opponent);
+        m.zip(side)
+            .into_iter()
+            .flat_map(|(m, side)| m.innings_of(side))
+    };
+    let all_out = options.all_out();
+    let batsmen = options.batsmen;
+    let mut most_hundreds = vec![0u32; table.counties.len()];
+    for (_, m) in all_innings(seasons) {
+        for i in m.innings() {
+            if let Some(h) = most_hundreds.get_mut(m.county(i.batting) as usize) {
+                *h += u32::from(i.total / 100);
+            }
+        }
+    }
+    for (c, records) in table.counties.iter().enumerate() {
+        let county = c as CountyId;
+        let fail = |problem| Err(Implausible::InningsRecord { county, problem });
+        let marks = (records.top.iter().map(|m| ("highest innings", m, false)))
+            .chain(
+                records
+                    .best_at
+                    .iter()
+                    .flatten()
+                    .map(|m| ("highest innings", m, false)),
+            )
+            .chain(records.carried.iter().map(|m| ("carried bat", m, true)));
+        for (what, mark, carried) in marks {
+            let place =
+                (1..=batsmen).contains(&mark.no) && (!carried || (mark.no <= 2 && mark.not_out));
+            let held = mark.county == county
+                && place
+                && innings(county, mark.opponent, &mark.at)
+                    .any(|i| i.total >= mark.runs && (!carried || i.wickets >= all_out));
+            if !held {
+                return fail(InningsProblem::Mark {
+                    what,
+                    no: mark.no,
+                    runs: mark.runs,
+                    year: mark.at.year,
+                });
+            }
+        }
+        for (n, best) in records.best_at.iter().enumerate() {
+            if let Some(mark) = best.filter(|m| usize::from(m.no) != n + 1) {
+                return fail(InningsProblem::Mark {
+                    what: "highest innings at a place in the order",
+                    no: mark.no,
+                    runs: mark.runs,
+                    year: mark.at.year,
+                });
+            }
+        }
+        for (w, p) in records.partnerships.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let wicket = w as u8 + 1;
+            let [a, b] = p.batsmen;
+            let last = (wicket + 1).min(batsmen);
+            let held = 1 <= a
+                && a < b
+                && b <= last
+                && innings(county, p.opponent, &p.at).any(|i| {
+                    let reached = if p.unbroken {
+                        i.wickets + 1 == wicket
+                    } else {
+                        i.wickets >= wicket
+                    };
+                    reached && i.total >= p.runs
+                });
+            if !held {
+                return fail(InningsProblem::Partnership {
+                    wicket,
+                    runs: p.runs,
+                    year: p.at.year,
+                });
+            }
+        }
+        let most = most_hundreds.get(c).copied().unwrap_or(0);
+        if records.hundreds > most {
+            return fail(InningsProblem::Hundreds {
+                stored: records.hundreds,
+                most,
+            });
         }
     }
     Ok(())

@@ -127,7 +127,14 @@ fn decode_with(bytes: &[u8], path: Option<&Path>) -> Result<Contents, Problem> {
     )
     .map_err(Problem::Implausible)?;
     let table = match innings {
-        Some(t) => t.table().map_err(Problem::Implausible)?,
+        Some(t) => {
+            let table = t.table().map_err(Problem::Implausible)?;
+            let seasons: Vec<&league::Season> =
+                comp.seasons().iter().chain(comp.current()).collect();
+            league::check::check_innings(&table, &comp.settings().options, &seasons)
+                .map_err(Problem::Implausible)?;
+            table
+        }
         None => {
             // Built once, by replay; a file's archive that cannot be read leaves its seasons'
             // matches counted as kept as their results only.

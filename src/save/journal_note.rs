@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::journal;
 use super::record::{FixtureKey, MatchRecord, Op};
+use crate::league::Competition;
 use crate::store;
 
 /// What was wrong with the journal beside a save when it was read, to be told: the match in
@@ -224,9 +225,12 @@ pub(super) struct Read {
 /// match was folded in, or ended) is the save's own, and quietly ignored. A journal of any
 /// other match is not the save's when the save has a match in play of its own (a save
 /// begins no match while another stands in it unsaved), nor when it begins past actions the
-/// save does not hold: the save stands, and the journal is told, to be kept aside.
+/// save does not hold, nor when its match is none of `comp`'s fixtures still to play (the
+/// journal of another file's match, or of one the save has since played without it): the
+/// save stands, and the journal is told, to be kept aside.
 pub(super) fn read_journal(
     jpath: &Path,
+    comp: &Competition,
     in_play: Option<MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Read {
@@ -261,8 +265,12 @@ pub(super) fn read_journal(
     };
     let same = |m: &MatchRecord| m.fixture == j.game.fixture && m.mode == j.game.mode;
     let saved_same = in_play.as_ref().map(same);
+    // With no match in play in the save, nothing but the competition vouches for the
+    // journal's match: it must be a fixture still to play, with this competition's seed.
+    let to_play = || (comp.remaining_fixtures().iter()).any(|f| j.game.fixture.is(f));
     let merged = match saved_same {
         Some(false) => None,
+        None if !to_play() => None,
         _ => journal::merge(in_play.as_ref(), &j),
     };
     let Some(merged) = merged else {
@@ -297,10 +305,11 @@ pub(super) fn read_journal(
 /// is for the program that opens the file to play.
 pub fn in_play_with_journal(
     path: &Path,
+    comp: &Competition,
     saved: Option<MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Option<MatchRecord> {
-    read_journal(&journal::path_for(path), saved, last_played).in_play
+    read_journal(&journal::path_for(path), comp, saved, last_played).in_play
 }
 
 /// What is wrong with the journal beside the save at `path`, if anything, given the save's
@@ -308,11 +317,12 @@ pub fn in_play_with_journal(
 /// `accc review`, which says so before its own work).
 pub fn check_journal(
     path: &Path,
+    comp: &Competition,
     in_play: Option<&MatchRecord>,
     last_played: Option<&MatchRecord>,
 ) -> Option<JournalNote> {
     let jpath = journal::path_for(path);
-    let read = read_journal(&jpath, in_play.cloned(), last_played);
+    let read = read_journal(&jpath, comp, in_play.cloned(), last_played);
     read.trouble
         .map(|(kind, _)| JournalNote { path: jpath, kind })
 }

@@ -151,9 +151,11 @@ impl Keeper {
     }
 
     /// Takes what a save file held, and the journal beside it: the match in play is the
-    /// save's with the journal's actions after it. A journal that is not this file's match
-    /// (an older one, left by a crash after its match was folded in) is left to be removed
-    /// by the next save. One that cannot be read is moved aside as `NAME.jnl.bad`; one
+    /// save's with the journal's actions after it. A journal of this file's match that the
+    /// save has overtaken (left by a crash after its match was folded in) is left to be
+    /// removed by the next save; one of another match (not this file's match in play, nor a
+    /// fixture of its competition still to play) and one that cannot be read are moved aside
+    /// as `NAME.jnl.bad`; one
     /// damaged before its end (not merely torn by a crash) gives the actions before the
     /// damage, and a copy of it is kept as `NAME.jnl.bad` before anything writes over it.
     /// Either is said in [`Keeper::take_journal_note`].
@@ -163,7 +165,7 @@ impl Keeper {
         self.archived_through = all.archived_through;
         self.journal = None;
         let jpath = self.journal_path();
-        let read = read_journal(&jpath, all.in_play, self.last_played.as_ref());
+        let read = read_journal(&jpath, &all.comp, all.in_play, self.last_played.as_ref());
         self.in_play = read.in_play;
         self.journal_ours = read.ours;
         let moved = || match set_aside(&jpath) {

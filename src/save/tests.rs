@@ -304,7 +304,7 @@ fn a_save_in_place_whose_folder_was_not_flushed_is_the_keepers_own() {
 fn a_journal_in_place_whose_folder_was_not_flushed_goes_on_keeping_actions() {
     let comp = tiny(3);
     let (_dir, path) = kept(&comp);
-    let game = every_action();
+    let game = every_action_of(&comp);
     let mut k = Keeper::take(&path).unwrap();
     k.load().unwrap();
     {
@@ -686,6 +686,16 @@ fn every_action() -> record::MatchRecord {
     }
 }
 
+/// [`every_action`] as a match of `comp`'s still to play (its first fixture to come): a
+/// journal of it alone, with no match in play in the save, is taken as the save's.
+fn every_action_of(comp: &Competition) -> record::MatchRecord {
+    let next = comp.remaining_fixtures()[0];
+    record::MatchRecord {
+        fixture: record::FixtureKey::of(&next),
+        ..every_action()
+    }
+}
+
 /// CRC-32 of each format's payload for a fixed sample: the frozen format-1 competition with
 /// [`every_action`] in play and as the last match (format 2), and a match of the person's
 /// (format 3), kept records (format 4) and a table of innings records (format 5). Any change
@@ -895,7 +905,7 @@ fn kept(comp: &Competition) -> (tempfile::TempDir, std::path::PathBuf) {
 fn the_keeper_reads_the_journal_with_the_save_and_folds_it_in_on_the_next_store() {
     let comp = tiny(3);
     let (_dir, path) = kept(&comp);
-    let game = every_action();
+    let game = every_action_of(&comp);
     let mut k = Keeper::take(&path).unwrap();
     k.load().unwrap();
     let begun = record::MatchRecord {
@@ -1020,12 +1030,13 @@ fn persons(ops: &[record::Op]) -> usize {
 /// A kept file whose journal holds `ops` of [`every_action`]'s match, one by one, as a
 /// program stopped (as by kill -9) after the last left it.
 fn journalled(ops: &[record::Op]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let (dir, path) = kept(&tiny(3));
+    let comp = tiny(3);
+    let (dir, path) = kept(&comp);
     let mut k = Keeper::take(&path).unwrap();
     k.load().unwrap();
     k.begin_match(record::MatchRecord {
         ops: Vec::new(),
-        ..every_action()
+        ..every_action_of(&comp)
     })
     .unwrap();
     for op in ops {
@@ -1109,7 +1120,9 @@ fn a_journal_damaged_before_its_end_is_told_and_kept_before_anything_is_written(
     assert_eq!(fs::read(dir.path().join("J.jnl.bad")).unwrap(), damaged);
     // A read-only look (accc review) tells it too, and changes nothing.
     fs::write(&jpath, &damaged).unwrap();
-    let note = check_journal(&path, None, None).unwrap().to_string();
+    let note = check_journal(&path, &tiny(3), None, None)
+        .unwrap()
+        .to_string();
     assert!(
         note.contains("is damaged") && note.contains("opened to play"),
         "{note}"
@@ -1130,6 +1143,6 @@ fn a_journal_torn_by_a_crash_is_cut_quietly() {
     k.load().unwrap();
     assert_eq!(k.in_play().unwrap().ops, game.ops[..4]);
     assert!(k.take_journal_note().is_none(), "a torn tail is not told");
-    assert!(check_journal(&path, None, None).is_none());
+    assert!(check_journal(&path, &tiny(3), None, None).is_none());
     assert!(!dir.path().join("J.jnl.bad").exists());
 }

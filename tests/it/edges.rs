@@ -161,6 +161,60 @@ fn a_journal_of_another_match_is_kept_aside_and_the_saves_match_stands() {
     assert!(dir.path().join("J.jnl.bad").exists());
 }
 
+/// A journal of another file's match from its first action (the only copy of
+/// that file's match in play, copied or restored here) beside a save with no match in play:
+/// not taken as this save's, so neither dropped nor removed by the program that opens the
+/// file, but kept as `X.jnl.bad` and said; `sim` goes on with the save as it is, and the
+/// terminal program opens the file with no match in play.
+#[test]
+fn a_journal_of_another_files_match_beside_a_save_with_none_in_play_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    made(dir.path(), "X");
+    let jnl = dir.path().join("X.jnl");
+    let bad = dir.path().join("X.jnl.bad");
+    let whole = std::fs::read(journal_fixture("WHOLE.jnl")).unwrap();
+    // The terminal program opening the file.
+    std::fs::write(&jnl, &whole).unwrap();
+    let app = accc::tui::app::App::new(dir.path().to_path_buf(), Some("X".into()));
+    let status = app.status().unwrap_or_default().to_string();
+    assert!(
+        status.contains("X.jnl is the journal of another match (1892 Surrey v Yorkshire)")
+            && status.contains("kept as X.jnl.bad")
+            && !status.contains("dropped"),
+        "{status}"
+    );
+    drop(app);
+    assert_eq!(std::fs::read(&bad).unwrap(), whole, "kept aside");
+    assert!(!jnl.exists());
+    assert!(accc::save::load_all(&dir.path().join("X.acc"))
+        .unwrap()
+        .in_play
+        .is_none());
+    // `show` does not take it as the match in play, and `sim` plays on, saying it.
+    std::fs::remove_file(&bad).unwrap();
+    std::fs::write(&jnl, &whole).unwrap();
+    let show = accc()
+        .args(["show", "X", "table", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(show.status.success(), "{}", stderr(&show));
+    let out = accc()
+        .args(["sim", "X", "--years", "1", "--saves-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("is the journal of another match (1892 Surrey v Yorkshire)")
+            && err.contains("X.jnl.bad"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), whole);
+    assert!(!jnl.exists());
+}
+
 /// `sim` of a name whose save is gone but whose journal is there (the only
 /// copy of a match in play, after a kill -9 and the save moved away) makes nothing and
 /// removes nothing; a save written where none was keeps such a journal aside.
@@ -279,6 +333,60 @@ fn an_action_that_cannot_be_replayed_keeps_what_replays_and_the_journal() {
     assert!(!dir.path().join("J.jnl").exists(), "folded into the save");
 }
 
+/// A frame written twice (its checksum holding both times) in the middle of
+/// the journal: the match resumes before the second copy, is saved so, and the journal is
+/// kept as `J.jnl.bad`.
+#[test]
+fn a_doubled_action_keeps_what_replays_before_it_and_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = beside(dir.path(), &journal_fixture("CUT.acc"), None);
+    let game = format2_game();
+    let n = game.ops.len();
+    // The save's actions, then the journal's first four, the fourth again, and the rest.
+    let mut doubled = MatchRecord {
+        ops: game.ops[..n - 6].to_vec(),
+        ..game.clone()
+    };
+    let mut bytes = journal::encode(&doubled, n - 10);
+    bytes.extend(journal::op_frame(&game.ops[n - 7]));
+    for op in &game.ops[n - 6..] {
+        bytes.extend(journal::op_frame(op));
+    }
+    std::fs::write(dir.path().join("J.jnl"), &bytes).unwrap();
+    doubled.ops.push(game.ops[n - 7]);
+    doubled.ops.extend_from_slice(&game.ops[n - 6..]);
+    assert_eq!(
+        journal::decode(&bytes).unwrap().game.ops,
+        doubled.ops[n - 10..],
+        "every frame reads"
+    );
+    let app = accc::tui::app::App::new(dir.path().to_path_buf(), Some("J".into()));
+    let status = app.status().unwrap_or_default().to_string();
+    assert!(
+        status.contains("cannot be replayed past your first")
+            && status.contains("kept as J.jnl.bad")
+            && !status.contains("dropped"),
+        "{status}"
+    );
+    drop(app);
+    assert_eq!(std::fs::read(dir.path().join("J.jnl.bad")).unwrap(), bytes);
+    let saved = accc::save::load_all(&path)
+        .unwrap()
+        .in_play
+        .expect("not dropped");
+    assert!(
+        saved.ops.len() >= n - 6 && saved.ops.len() < doubled.ops.len(),
+        "{} actions saved",
+        saved.ops.len()
+    );
+    assert_eq!(
+        saved.ops,
+        doubled.ops[..saved.ops.len()],
+        "what replays, saved"
+    );
+    assert!(!dir.path().join("J.jnl").exists(), "folded into the save");
+}
+
 /// A default competition one season in, and its file's competition part to edit.
 fn one_season() -> accc::save::v1::FileV1 {
     let mut comp = accc::league::Competition::create(
@@ -310,6 +418,11 @@ fn file_bytes(file: &accc::save::v1::FileV1) -> Vec<u8> {
 fn impossible_innings_are_refused_as_corrupt() {
     let good = one_season();
     let most = accc::league::check::most_deliveries(&accc::engine::MatchOptions::default());
+    // 27 packs (3 a session, 3 sessions a day, 3 days): the 96 cards of the first pile not
+    // dealt, 97 of each later pack (the 110 but the two hands and the top card left), and
+    // the two hands' last 12. A looser bound (every pack whole, 27 × 110 + 14 = 2,984) let
+    // an innings of 1,990 balls pass.
+    assert_eq!(most, 96 + 26 * 97 + 12);
     type Edit = fn(&mut accc::save::v1::FileV1, u32);
     let corpus: Vec<(&str, Edit, &str)> = vec![
         (
@@ -342,13 +455,12 @@ fn impossible_innings_are_refused_as_corrupt() {
             "1,990 balls in one innings",
             |f, most| {
                 // A match whose other innings bowled enough that 1,990 more are more than
-                // the cards allow.
-                let m = f.seasons[0].classes[0]
-                    .matches
-                    .iter_mut()
+                // the cards allow, though not more than every pack whole.
+                let m = (f.seasons[0].classes.iter_mut())
+                    .flat_map(|c| c.matches.iter_mut())
                     .find(|m| {
                         let rest: u32 = m.innings[1..].iter().map(|i| i.balls as u32).sum();
-                        rest + 1990 > most
+                        rest + 1990 > most && rest + 1990 <= 27 * 110 + 14
                     })
                     .expect("a long match");
                 m.innings[0].balls = 1990;
@@ -398,6 +510,135 @@ fn impossible_innings_are_refused_as_corrupt() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// The save (format 5, its checksum right) of `comp` with its table of innings records
+/// edited by `edit`.
+fn with_innings(
+    comp: &accc::league::Competition,
+    edit: impl FnOnce(&mut accc::league::innings::InningsTable),
+) -> Vec<u8> {
+    let bytes = accc::save::encode(comp);
+    let (_, payload) = accc::store::envelope::unwrap(accc::save::KIND, &bytes).unwrap();
+    let mut file: accc::save::v5::FileV5 = postcard::from_bytes(payload).unwrap();
+    let mut table = file.innings.take().unwrap().table().unwrap();
+    edit(&mut table);
+    file.innings = Some(accc::save::v5::InningsV5::of(&table));
+    accc::store::envelope::wrap(accc::save::KIND, &postcard::to_stdvec(&file).unwrap())
+}
+
+/// A table of innings records (save format 5) that its matches cannot hold, under a valid
+/// checksum, is refused as corrupt by every command (exit 4), named in words; the table as
+/// the league built it loads.
+#[test]
+fn impossible_innings_records_are_refused_as_corrupt() {
+    let mut comp = accc::league::Competition::create(
+        "M",
+        accc::league::Settings {
+            options: accc::engine::MatchOptions::default(),
+            levels: accc::play::Levels::default(),
+            user_county: None,
+            seed: 5,
+        },
+    )
+    .unwrap();
+    comp.sim_seasons(2, |_| {});
+    // The county with the most hundreds, and one whose opener carried the bat.
+    let counties = &comp.innings().counties;
+    let (c, _) = (counties.iter().enumerate())
+        .max_by_key(|(_, c)| c.hundreds)
+        .unwrap();
+    let carried = counties.iter().position(|c| !c.carried.is_empty()).unwrap();
+    assert!(counties[c].hundreds > 0);
+    type Edit = Box<dyn Fn(&mut accc::league::innings::CountyInnings)>;
+    let corpus: Vec<(&str, Edit, &str)> = vec![
+        (
+            "a highest innings of more runs than its innings' total",
+            Box::new(|t| t.top[0].runs = 999),
+            "innings records give a highest innings of 999 by its no.",
+        ),
+        (
+            "a highest innings in a year not played",
+            Box::new(|t| t.top[0].at.year = 1950),
+            "in 1950 that none of its innings could hold",
+        ),
+        (
+            "a highest innings against a county it did not play there",
+            Box::new(|t| {
+                let m = &mut t.top[0];
+                m.opponent = (0..16).find(|&o| o != m.opponent && o != m.county).unwrap();
+            }),
+            "innings records give a highest innings of",
+        ),
+        (
+            "a carried bat by a no. 5",
+            Box::new(|t| t.carried[0].no = 5),
+            "give a carried bat of",
+        ),
+        (
+            "a highest innings at no. 3 listed as no. 4's",
+            Box::new(|t| t.best_at[3] = t.best_at[2]),
+            "give a highest innings at a place in the order of",
+        ),
+        (
+            "a first-wicket partnership of 999",
+            Box::new(|t| t.partnerships[0].as_mut().unwrap().runs = 999),
+            "give a wicket-1 partnership of 999",
+        ),
+        (
+            "ten thousand hundreds",
+            Box::new(|t| t.hundreds = 10_000),
+            "count 10000 hundreds, where its innings' totals leave room for",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("M.acc");
+    let check = |bytes: &[u8], what: &str, said: Option<&str>| {
+        std::fs::write(&path, bytes).unwrap();
+        for args in [
+            vec!["show", "M", "innings"],
+            vec!["export", "M"],
+            vec!["sim", "M", "--years", "1"],
+        ] {
+            let out = accc()
+                .args(&args)
+                .arg("--saves-dir")
+                .arg(dir.path())
+                .output()
+                .unwrap();
+            let err = stderr(&out);
+            match said {
+                Some(said) => {
+                    assert_eq!(out.status.code(), Some(4), "{what}: {args:?}: {err}");
+                    assert!(
+                        err.contains("M.acc is corrupt: ") && err.contains(said),
+                        "{what}: {args:?}: {err}"
+                    );
+                    assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}: untouched");
+                }
+                None => {
+                    assert!(out.status.success(), "{what}: {args:?}: {err}");
+                    std::fs::write(&path, bytes).unwrap();
+                }
+            }
+            let _ = std::fs::remove_file(dir.path().join("M.bak"));
+            let _ = std::fs::remove_file(dir.path().join("M.acx"));
+        }
+    };
+    check(&with_innings(&comp, |_| {}), "the table as built", None);
+    for (what, edit, said) in corpus {
+        let c = if what.contains("carried") { carried } else { c };
+        check(
+            &with_innings(&comp, |t| edit(&mut t.counties[c])),
+            what,
+            Some(said),
+        );
+    }
+    check(
+        &with_innings(&comp, |t| t.matches_read += 1),
+        "one match more read than played",
+        Some("its innings records are read from 225 matches, where it has played 224"),
+    );
 }
 
 #[cfg(unix)]
