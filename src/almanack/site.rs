@@ -169,7 +169,7 @@ pub fn pages(
         path: "records.html".into(),
         text: records(comp, &innings)?,
     });
-    for c in 0..counties::all().len() as CountyId {
+    for c in counties::ids() {
         out.push(Page {
             path: county_file(c),
             text: county(comp, c, &innings)?,
@@ -222,7 +222,7 @@ fn index(comp: &Competition) -> Result<String, Error> {
         section id="counties" {
             h2 { "The counties" }
             ul {
-                @for c in 0..counties::all().len() as CountyId {
+                @for c in counties::ids() {
                     li { (link(links, Target::County(c), &marked(user, c))) }
                 }
             }
@@ -479,7 +479,7 @@ fn county(comp: &Competition, c: CountyId, innings: &Innings) -> Result<String, 
                         @for (o, m) in against.iter().enumerate() {
                             @if o != c as usize {
                                 tr {
-                                    td class="t" { (link(links, Target::County(o as CountyId), &marked(user, o as CountyId))) }
+                                    td class="t" { (link(links, Target::County(counties::id_at(o)), &marked(user, counties::id_at(o)))) }
                                     td { (m.played) } td { (m.won) } td { (m.lost) } td { (m.drawn) } td { (m.tied) }
                                     td class="t" {
                                         @match m.last {
@@ -593,7 +593,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
     };
     // The record partnership of each wicket over every county's.
     let mut best: Vec<Option<(CountyId, views::RecordRow)>> = vec![None; all_out as usize];
-    for c in 0..counties::all().len() as CountyId {
+    for c in counties::ids() {
         for r in views::records_view(comp, c)?.rows {
             let (Some(w), Some(runs)) = (r.wicket, r.runs) else {
                 continue;
@@ -646,7 +646,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
         }
         h2 { "Each county's records" }
         ul {
-            @for c in 0..counties::all().len() as CountyId {
+            @for c in counties::ids() {
                 li { (county(c)) }
             }
         }
@@ -871,7 +871,7 @@ fn innings_records(
                         tbody {
                             @for (c, ci) in table.counties.iter().enumerate() {
                                 tr {
-                                    td class="t" { (link(links, Target::County(c as CountyId), &marked(user, c as CountyId))) }
+                                    td class="t" { (link(links, Target::County(counties::id_at(c)), &marked(user, counties::id_at(c)))) }
                                     td { (ci.hundreds) }
                                     td { @match ci.top.first() { Some(i) => { (runs(i)) } None => { "-" } } }
                                 }
