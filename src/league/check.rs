@@ -313,6 +313,10 @@ impl std::error::Error for Implausible {}
 /// pile holds the 96 cards not dealt; each later pack is the discard pile but its top card
 /// (the 110 cards but the two hands of six and that one); once the last pack is used up,
 /// only the two hands are left to play.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the pack's 110 cards and a hand's 7 fit a u32"
+)]
 pub fn most_deliveries(options: &MatchOptions) -> u32 {
     let hands = 2 * (DEAL as u32 - 1);
     let first = PACK_SIZE as u32 - 2 * DEAL as u32;
@@ -326,6 +330,10 @@ const MOST_RUNS_COUNTING: u32 = 6;
 const MOST_RUNS_EXTRA: u32 = 7;
 
 /// Checks one match's figures and result against the rules.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an innings' number, at most four (checked above): it fits a byte"
+)]
 pub fn check_match(m: &MatchSummary, options: &MatchOptions) -> Result<(), MatchProblem> {
     let innings = m.innings();
     if innings.is_empty() || innings.len() > 4 {
@@ -483,6 +491,10 @@ fn all_innings<'a>(
     })
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a wicket, 1 to 10: it fits a byte"
+)]
 fn check_records(
     options: &MatchOptions,
     seasons: &[&Season],
@@ -497,7 +509,9 @@ fn check_records(
         }
     }
     for (county, (stored, fresh)) in records.iter().zip(&rebuilt).enumerate() {
-        let county = county as CountyId;
+        let Ok(county) = CountyId::try_from(county) else {
+            return Err(Implausible::RecordsCount(records.len()));
+        };
         let fail = |problem| Err(Implausible::Record { county, problem });
         let totals = [
             ("highest for", stored.highest_for, fresh.highest_for, true),
