@@ -51,6 +51,10 @@ pub const KIND: Kind = Kind {
 ///
 /// Format 1's payload is the seed, a u16 count of seasons, then each season as above from
 /// its year on.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "format 1 gives a class's season (56 matches) a byte and a tape (a few hundred bytes) a u16"
+)]
 fn encode_season(out: &mut Vec<u8>, s: &SeasonTapes) {
     out.extend_from_slice(&s.year.to_le_bytes());
     for class in &s.classes {
@@ -105,6 +109,10 @@ pub fn encode(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
 }
 
 /// Format 1's payload (for tests of the files earlier builds left).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of seasons, at most MAX_SEASONS (100): it fits a u16"
+)]
 pub fn encode_v1_payload(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(&seed.to_le_bytes());
@@ -409,6 +417,10 @@ fn set_aside(path: &Path) -> Option<PathBuf> {
 mod tests {
     use super::*;
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn season(year: u16, n: u8) -> SeasonTapes {
         SeasonTapes {
             year,
