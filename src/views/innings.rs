@@ -66,6 +66,10 @@ fn name(c: CountyId) -> String {
 }
 
 /// The innings records of `comp` (of `county` alone, if given), as the league keeps them.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "places (1 to 11), wickets (1 to 10) and a county's hundreds (far below 65,536) fit"
+)]
 pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<InningsView> {
     if county.is_some_and(|c| c as usize >= counties::all().len()) {
         return Err(Error::Usage("there is no such county".into()));
@@ -93,7 +97,7 @@ pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<Inni
     }
     let shown: Vec<CountyId> = match county {
         Some(c) => vec![c],
-        None => (0..counties::all().len() as CountyId).collect(),
+        None => counties::ids().collect(),
     };
     // The highest innings at each place in the order.
     for no in 0..crate::league::innings::MAX_BATSMEN {

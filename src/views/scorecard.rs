@@ -54,6 +54,10 @@ pub struct ScorecardRow {
 }
 
 /// The scorecard view of `m`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an innings (1 to 4), a place in the order (1 to 11) and a wicket (1 to 10) fit a byte"
+)]
 pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
     let p = m.state.public();
     let names = m.names();
