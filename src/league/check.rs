@@ -205,108 +205,118 @@ impl fmt::Display for Implausible {
             ),
             Implausible::Match { at, problem } => {
                 write!(f, "{at} ")?;
-                match problem {
-                    MatchProblem::NotScheduled {
-                        expected: Some((round, home, away)),
-                    } => write!(
-                        f,
-                        "is out of turn: the schedule's next match is round {round}, {} v {}",
-                        name(*home),
-                        name(*away)
-                    ),
-                    MatchProblem::NotScheduled { expected: None } => {
-                        f.write_str("is one more than the class's season holds")
-                    }
-                    MatchProblem::Seed => f.write_str("has a seed that is not its fixture's"),
-                    MatchProblem::InningsCount(n) => write!(f, "has {n} innings"),
-                    MatchProblem::BattingOrder { innings } => {
-                        write!(f, "has innings {innings} batted by the wrong side")
-                    }
-                    MatchProblem::Wickets {
-                        innings,
-                        wickets,
-                        most,
-                    } => write!(
-                        f,
-                        "has {wickets} wickets down in innings {innings}, where a side has {most}"
-                    ),
-                    MatchProblem::End { innings, end } => write!(
-                        f,
-                        "says innings {innings} ended {}, which it cannot have",
-                        end.name()
-                    ),
-                    MatchProblem::GoesOn { innings } => {
-                        write!(f, "goes on after innings {innings}, which ended the match")
-                    }
-                    MatchProblem::Balls { balls, most } => write!(
-                        f,
-                        "has {balls} balls bowled, more than its cards allow ({most})"
-                    ),
-                    MatchProblem::WicketsBeforeBalls {
-                        innings,
-                        wickets,
-                        balls,
-                    } => write!(
-                        f,
-                        "has {wickets} wickets down in innings {innings} in {balls} balls, where \
-                         a wicket falls only on a ball that counts"
-                    ),
-                    MatchProblem::Runs { runs, most } => write!(
-                        f,
-                        "has {runs} runs scored, more than its deliveries allow ({most})"
-                    ),
-                    MatchProblem::Result { stored, expected } => write!(
-                        f,
-                        "says \"{}\" where its innings give \"{}\"",
-                        result_text(stored, at),
-                        result_text(expected, at)
-                    ),
-                }
+                match_problem(f, at, problem)
             }
             Implausible::Record { county, problem } => {
                 write!(f, "{}'s records ", name(*county))?;
-                match problem {
-                    RecordProblem::PartnershipCount(n) => {
-                        write!(
-                            f,
-                            "hold partnerships for {n} wickets, where an innings has ten"
-                        )
-                    }
-                    RecordProblem::Total {
-                        which,
-                        stored,
-                        expected,
-                    } => {
-                        let t = |v: &Option<u16>| v.map_or("none".to_string(), |v| v.to_string());
-                        write!(
-                            f,
-                            "give a {which} total of {} where its matches give {}",
-                            t(stored),
-                            t(expected)
-                        )
-                    }
-                    RecordProblem::TotalNotPlayed { which } => write!(
-                        f,
-                        "credit the {which} total to a match that has no such innings"
-                    ),
-                    RecordProblem::PartnershipBatsmen { wicket, batsmen } => write!(
-                        f,
-                        "give the wicket-{wicket} partnership to batsmen {} and {}, who cannot \
-                         have batted together then",
-                        batsmen[0], batsmen[1]
-                    ),
-                    RecordProblem::PartnershipNotPlayed { wicket, runs } => write!(
-                        f,
-                        "give a wicket-{wicket} partnership of {runs} that none of its innings \
-                         could hold"
-                    ),
-                }
+                record_problem(f, problem)
             }
         }
     }
 }
 
 impl std::error::Error for Implausible {}
+
+/// What is wrong with a match, after the words naming it.
+fn match_problem(f: &mut fmt::Formatter<'_>, at: &MatchAt, problem: &MatchProblem) -> fmt::Result {
+    match problem {
+        MatchProblem::NotScheduled {
+            expected: Some((round, home, away)),
+        } => write!(
+            f,
+            "is out of turn: the schedule's next match is round {round}, {} v {}",
+            name(*home),
+            name(*away)
+        ),
+        MatchProblem::NotScheduled { expected: None } => {
+            f.write_str("is one more than the class's season holds")
+        }
+        MatchProblem::Seed => f.write_str("has a seed that is not its fixture's"),
+        MatchProblem::InningsCount(n) => write!(f, "has {n} innings"),
+        MatchProblem::BattingOrder { innings } => {
+            write!(f, "has innings {innings} batted by the wrong side")
+        }
+        MatchProblem::Wickets {
+            innings,
+            wickets,
+            most,
+        } => write!(
+            f,
+            "has {wickets} wickets down in innings {innings}, where a side has {most}"
+        ),
+        MatchProblem::End { innings, end } => write!(
+            f,
+            "says innings {innings} ended {}, which it cannot have",
+            end.name()
+        ),
+        MatchProblem::GoesOn { innings } => {
+            write!(f, "goes on after innings {innings}, which ended the match")
+        }
+        MatchProblem::Balls { balls, most } => write!(
+            f,
+            "has {balls} balls bowled, more than its cards allow ({most})"
+        ),
+        MatchProblem::WicketsBeforeBalls {
+            innings,
+            wickets,
+            balls,
+        } => write!(
+            f,
+            "has {wickets} wickets down in innings {innings} in {balls} balls, where \
+             a wicket falls only on a ball that counts"
+        ),
+        MatchProblem::Runs { runs, most } => write!(
+            f,
+            "has {runs} runs scored, more than its deliveries allow ({most})"
+        ),
+        MatchProblem::Result { stored, expected } => write!(
+            f,
+            "says \"{}\" where its innings give \"{}\"",
+            result_text(stored, at),
+            result_text(expected, at)
+        ),
+    }
+}
+
+/// What is wrong with a county's records, after the words naming them.
+fn record_problem(f: &mut fmt::Formatter<'_>, problem: &RecordProblem) -> fmt::Result {
+    match problem {
+        RecordProblem::PartnershipCount(n) => {
+            write!(
+                f,
+                "hold partnerships for {n} wickets, where an innings has ten"
+            )
+        }
+        RecordProblem::Total {
+            which,
+            stored,
+            expected,
+        } => {
+            let t = |v: &Option<u16>| v.map_or("none".to_string(), |v| v.to_string());
+            write!(
+                f,
+                "give a {which} total of {} where its matches give {}",
+                t(stored),
+                t(expected)
+            )
+        }
+        RecordProblem::TotalNotPlayed { which } => write!(
+            f,
+            "credit the {which} total to a match that has no such innings"
+        ),
+        RecordProblem::PartnershipBatsmen { wicket, batsmen } => write!(
+            f,
+            "give the wicket-{wicket} partnership to batsmen {} and {}, who cannot \
+             have batted together then",
+            batsmen[0], batsmen[1]
+        ),
+        RecordProblem::PartnershipNotPlayed { wicket, runs } => write!(
+            f,
+            "give a wicket-{wicket} partnership of {runs} that none of its innings \
+             could hold"
+        ),
+    }
+}
 
 /// Most deliveries a match's cards allow: every delivery plays at least the bowler's card,
 /// and a card is played only from a hand of six, refilled from the pickup pile. The first
