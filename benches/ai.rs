@@ -56,6 +56,10 @@ fn matches_at(level: u8) -> u64 {
 const FLOOR_MATCHES: u64 = 160;
 const LONG_FLOOR_MATCHES: u64 = 40;
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn config(level: u8) -> DuelConfig {
     let side = Lineup::both(Level::new(level).expect("a level"));
     DuelConfig {
@@ -183,6 +187,10 @@ fn per_delivery(c: &mut Criterion) {
 /// level after the other, and this machine's speed drifts by a tenth and more between them;
 /// in turns, both levels meet the same drift and the ratio holds still. Printed, as criterion
 /// has no report for a ratio. Run with `cargo bench --bench ai -- interleaved`.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn interleaved_ratio() {
     const ROUNDS: u64 = 50;
     const LEVEL_1_BLOCK: u64 = 100;

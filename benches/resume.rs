@@ -131,6 +131,10 @@ fn resume(c: &mut Criterion) {
     group.finish();
 }
 
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn journal(c: &mut Criterion) {
     let comp = competition();
     let game = whole_match(&comp);

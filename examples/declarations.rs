@@ -65,6 +65,10 @@ fn ended_for(p: &accc::engine::PublicState, side: Side) -> usize {
     }
 }
 
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn survey(profile: &'static Profile, options: MatchOptions, matches: u32, seed: u64) -> Survey {
     let level = Lineup {
         bat: profile,

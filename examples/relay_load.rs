@@ -25,6 +25,11 @@ use accc::net::relay::{self, RelayConfig, RelayStats};
 use accc::net::{Code, Limits};
 use accc::play::{computer_match, Levels};
 
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn main() {
     let pairs: u16 = std::env::args()
         .nth(1)

@@ -94,6 +94,10 @@ impl Card {
     }
 
     /// The card with this index 0..55.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a card's index is below DISTINCT (55, asserted just before): it fits a byte"
+    )]
     pub fn from_index(i: usize) -> Card {
         assert!(i < DISTINCT);
         Card(i as u8)
@@ -161,6 +165,10 @@ impl<'de> serde::Deserialize<'de> for Card {
 }
 
 /// Each card's rank and suit index, by card index.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a rank (1 to 11) and a suit (0 to 4) fit a byte"
+)]
 static RANK_AND_SUIT: [(u8, u8); DISTINCT] = {
     let mut t = [(0u8, 0u8); DISTINCT];
     let mut i = 0;

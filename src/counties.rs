@@ -62,6 +62,20 @@ pub fn all() -> &'static [County] {
     })
 }
 
+/// Every county's id, in [`all`]'s order.
+pub fn ids() -> std::ops::Range<CountyId> {
+    0..id_at(all().len())
+}
+
+/// The id of the county at this position in [`all`] (or of the end of the list).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the embedded list has 16 counties (a test holds it to that): every position fits a u8"
+)]
+pub fn id_at(i: usize) -> CountyId {
+    i as CountyId
+}
+
 /// The county with this id.
 pub fn get(id: CountyId) -> &'static County {
     &all()[id as usize]
@@ -140,7 +154,7 @@ pub fn find(name: &str) -> Result<CountyId, UnknownCounty> {
                 || c.short.to_lowercase() == wanted
                 || (wanted.chars().count() == 1 && c.key.to_ascii_lowercase().to_string() == wanted)
         })
-        .map(|i| i as CountyId)
+        .map(id_at)
         .ok_or_else(|| UnknownCounty(name.to_string()))
 }
 

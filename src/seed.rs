@@ -9,6 +9,10 @@
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// A seed from the clock, at most [`MAX_SEED`].
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the clock's low 64 bits are as good a seed as any (the result is reduced to MAX_SEED)"
+)]
 pub fn clock_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now()
@@ -29,6 +33,11 @@ pub fn pair_seed(seed: u64, pair: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_precision_loss,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn a_clock_seed_is_a_whole_number_a_double_holds_exactly() {
         let seed = super::clock_seed();
         #[allow(

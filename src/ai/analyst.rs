@@ -183,6 +183,10 @@ impl Analyst {
     /// deals): only where some choice does better than it there by the search's confidence
     /// are the rest of the deals played out and the advice worked out. `None` at other
     /// decisions, or where there was nothing else to choose.
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a count of play-outs, far below 2^24: exact as an f32"
+    )]
     pub fn fault(&self, view: &View<'_>, chosen: Choice, screen: u32) -> Option<Judged> {
         if !matches!(view.decision, Decision::Bowl | Decision::Respond { .. }) {
             return None;
@@ -240,6 +244,10 @@ fn shortlist(pro: &mut Bot, view: &View<'_>, own: Choice, shortlist: usize) -> O
 
 /// How much choice `a` does better than choice `b` on average over the deals of `scores`
 /// (`[deal][choice]`), and whether by `confidence` standard errors of the difference.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a count of play-outs, far below 2^24: exact as an f32"
+)]
 fn gain(scores: &[Vec<f32>], a: usize, b: usize, confidence: f32) -> (f32, bool) {
     let n = scores.len() as f32;
     let diffs: Vec<f32> = scores.iter().map(|s| s[a] - s[b]).collect();

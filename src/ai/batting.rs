@@ -191,6 +191,10 @@ impl Cards {
 /// Put together from the hand's bytes: filling an array of bytes card by card became a call
 /// to `memcpy`, and a loop over the cards cost more than that. In play a hand holds six
 /// cards (seven before the opening discard).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a card's index is below DISTINCT (55): it fits a byte"
+)]
 pub(super) fn hand_key(hand: &[Card]) -> u64 {
     let k = |c: Card| c.index() as u8;
     match *hand {
@@ -1000,6 +1004,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn decoded_outcomes_agree_with_the_engine() {
         for b in (0..DISTINCT).map(Card::from_index) {
             for c in (0..DISTINCT).map(Card::from_index) {

@@ -48,6 +48,10 @@ pub struct Attack {
 
 /// The chance a card of `rank` takes a wicket against six cards dealt at random from a full
 /// double pack, against a top-order batsman (what a card is worth to a bowler in general).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the double pack's size, 110 cards, fits a u16"
+)]
 pub fn general_wicket_chance(rank: u8) -> f32 {
     let same_suit = 22;
     let higher_elsewhere = 8 * (TOP_RANK + 1 - rank) as u16;
@@ -97,6 +101,10 @@ pub fn counting_ball<G: Rng + ?Sized>(
 /// The counting bowler's price of each card of the hand (in hand order) and the card it
 /// judges best.
 #[inline(always)]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a suit's index is below 5: it fits a byte"
+)]
 pub fn counting_prices(
     view: &View<'_>,
     cards: &Cards,
@@ -198,6 +206,10 @@ fn wicket_chance(unseen: &Unseen, draws: &Draws, batsman: &OtherHand, safe: u64)
 /// matches) and cost about 150 instructions a delivery.
 const RUNS_PER_CARD_HELD: [f32; 12] = runs_per_card_held();
 
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a sum of a few dozen small run values: exact as an f32"
+)]
 const fn runs_per_card_held() -> [f32; 12] {
     let mut t = [0.0f32; 12];
     let mut r = 1;
@@ -249,6 +261,10 @@ struct ExtraPrices([[f32; 2]; 2]);
 
 /// The extras' prices onto a top card of each rank (index 0 unused), from the engine's own
 /// rules, worked out once rather than at every ball.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a rank index, 1 to 11: it fits a byte"
+)]
 static EXTRA_PRICES: LazyLock<[ExtraPrices; 12]> =
     LazyLock::new(|| std::array::from_fn(|r| ExtraPrices::onto(r.max(1) as u8)));
 
@@ -286,6 +302,10 @@ fn held_of_suit(hand: &[Card], except: usize, suit: Suit) -> usize {
 }
 
 /// Cards of suit index `s` the other side is expected to hold.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a count of cards, at most the double pack's 110: exact as an f32"
+)]
 fn expected_of_suit(unseen: &Unseen, other: &OtherHand, s: usize) -> f32 {
     let suit = masks::suit(s);
     other.known.count_in(suit) as f32
@@ -294,6 +314,10 @@ fn expected_of_suit(unseen: &Unseen, other: &OtherHand, s: usize) -> f32 {
 
 /// The bowling side's opening discard: a card of the suit it holds least of, so that the
 /// first over's no-ball suit costs it little; among those, the card least worth keeping.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a count of cards in a hand, at most 7: exact as an f32"
+)]
 pub fn opening_discard(hand: &[Card], general: &[f32; 12]) -> Choice {
     let cost = |i: usize, c: Card| {
         held_of_suit(hand, i, c.suit()) as f32 + 8.0 * general[c.rank() as usize]
@@ -327,6 +351,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn runs_per_card_held_are_each_higher_card_of_the_suit_at_2_in_110() {
         for r in 1..TOP_RANK {
             let runs: u32 = (r + 1..=TOP_RANK)

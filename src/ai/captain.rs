@@ -131,6 +131,10 @@ const MIN_FIRST_INNINGS_DECLARATION: u16 = 200;
 /// It also declares a big first innings when batting on would leave too little time for a
 /// result, and a second innings with a lead the other side is unlikely to clear (a likely
 /// innings victory).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a lead in runs, far below 2^24: exact as an f32"
+)]
 pub fn declare_by_time(p: &PublicState, rates: impl FnOnce() -> Rates, margin: f32) -> Choice {
     let worth_asking = match p.innings_number() {
         3 => lead(p) > 0,
@@ -289,7 +293,8 @@ pub fn reach_of_cards(hand: &[Card], balls: f32) -> u16 {
     runs.sort_unstable_by(|a, b| b.cmp(a));
     #[allow(
         clippy::cast_sign_loss,
-        reason = "not below 0 here, and a float cast saturates"
+        clippy::cast_possible_truncation,
+        reason = "not below 0 here, and a float cast saturates (a count of balls or runs, far below the integer's top)"
     )]
     let balls = balls.max(0.0).floor() as usize;
     runs.iter().take(balls).map(|&r| r as u16).sum()

@@ -92,11 +92,19 @@ impl Unseen {
         Unseen(bag)
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of cards, at most the double pack's 110: it fits a u16"
+    )]
     pub fn total(&self) -> u16 {
         self.0.len() as u16
     }
 
     /// Unseen cards (copies) in the set `mask`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of cards, at most the double pack's 110: it fits a u16"
+    )]
     pub fn count(&self, mask: u64) -> u16 {
         self.0.count_in(mask) as u16
     }
@@ -129,6 +137,10 @@ static INV_FALLING: [[f32; PACK_SIZE + 1]; DEAL + 1] = {
     t
 };
 /// One over each count of cards (one over one for none), for the same reason.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts of cards up to the double pack's 110: exact as an f32"
+)]
 static INV_COUNT: [f32; PACK_SIZE + 1] = {
     let mut t = [0.0f32; PACK_SIZE + 1];
     let mut n = 0;
@@ -139,6 +151,10 @@ static INV_COUNT: [f32; PACK_SIZE + 1] = {
     t
 };
 
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts of cards up to the double pack's 110: exact as an f32"
+)]
 const fn falling_factorials() -> [[f32; PACK_SIZE + 1]; DEAL + 1] {
     let mut t = [[0.0f32; PACK_SIZE + 1]; DEAL + 1];
     let mut n = 0;
@@ -171,6 +187,10 @@ pub struct Draws {
 
 impl Draws {
     /// `draws` cards (at most a dealt hand) from `total` (at most the double pack).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the double pack's 110 cards fit a u16 and a dealt hand's 7 a byte"
+    )]
     pub fn new(total: u16, draws: u8) -> Draws {
         let total = total.min(PACK_SIZE as u16);
         let draws = draws.min(DEAL as u8);
@@ -223,6 +243,10 @@ pub struct OtherHand {
 
 impl OtherHand {
     /// The other side's hand in `view`, of which the cards `known` are certain.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of known cards in a hand, at most 7: it fits a byte"
+    )]
     pub fn in_view(view: &View<'_>, known: CardCounts) -> OtherHand {
         let size = view.public.hand_sizes[view.side.other().index()];
         OtherHand {
@@ -239,6 +263,10 @@ mod tests {
     use crate::cards::Suit;
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn none_of_is_the_hypergeometric_chance() {
         assert_eq!(none_of(10, 0, 3), 1.0);
         assert_eq!(none_of(10, 8, 3), 0.0);

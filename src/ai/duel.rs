@@ -152,10 +152,18 @@ impl Tally {
         )
     }
 
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "runs and wickets of a duel, far below 2^52: exact as an f64"
+    )]
     pub fn runs_per_wicket(&self) -> f64 {
         ratio(self.runs as f64, self.wickets as f64)
     }
 
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "runs and balls of a duel, far below 2^52: exact as an f64"
+    )]
     pub fn runs_per_100_balls(&self) -> f64 {
         ratio(100.0 * self.runs as f64, self.balls as f64)
     }

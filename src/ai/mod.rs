@@ -150,6 +150,10 @@ impl Bot {
     }
 
     /// A bot that bats by `bat` and bowls by `bowl`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a rank index, 1 to 11: it fits a byte"
+    )]
     pub fn with_profiles(
         bat: &'static Profile,
         bowl: &'static Profile,

@@ -64,7 +64,8 @@ impl Costly {
         let nth = ["1st", "2nd"][(self.side_innings.clamp(1, 2) - 1) as usize];
         #[allow(
             clippy::cast_sign_loss,
-            reason = "not below 0 here, and a float cast saturates"
+            clippy::cast_possible_truncation,
+            reason = "not below 0 here, and a float cast saturates (a count of balls or runs, far below the integer's top)"
         )]
         let cost = self.cost.round().max(0.0) as u32;
         format!(
@@ -138,6 +139,10 @@ impl FollowBall {
 }
 
 /// Which of its innings (1 or 2) the side batting in `p` is playing.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a side bats at most two innings: the count fits a byte"
+)]
 fn side_innings(p: &crate::engine::PublicState) -> u8 {
     let batting = p.batting();
     p.started().iter().filter(|i| i.batting == batting).count() as u8

@@ -6,6 +6,10 @@ use crate::engine::state::BALLS_PER_OVER;
 use crate::engine::PublicState;
 
 /// Cards in a new pack: the 110 less both hands and the discard pile's top card.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a pack's cards, under 110, fit a u16"
+)]
 pub const CARDS_PER_PACK: u16 = (PACK_SIZE - 2 * HAND - 1) as u16;
 /// Cards a delivery uses up on average (bowler and batsman each draw; byes, wides taken and
 /// no-balls left alone take one).
@@ -23,6 +27,10 @@ pub fn cards_left(p: &PublicState) -> u32 {
 }
 
 /// Deliveries the match has left, about.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts of cards and balls, far below 2^24: exact as an f32"
+)]
 pub fn deliveries_left(p: &PublicState) -> f32 {
     cards_left(p) as f32 / CARDS_PER_DELIVERY + BALLS_PER_OVER as f32 - p.balls_in_over as f32
 }

@@ -276,6 +276,10 @@ fn the_professional_declares_with_a_lead_in_time_to_win_and_not_before() {
 
 /// `p` before the first delivery of an over with about `left` deliveries left in the match
 /// (`situation::deliveries_left`: the cards still to be drawn, and the over).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn with_deliveries_left(mut p: PublicState, left: f32) -> PublicState {
     use situation::{CARDS_PER_DELIVERY, CARDS_PER_PACK};
     #[allow(
@@ -293,6 +297,10 @@ fn with_deliveries_left(mut p: PublicState, left: f32) -> PublicState {
 /// A position before a delivery with `left` deliveries left in the match, in the innings
 /// after those `totals` lists (home bats first): each earlier innings all out in 300 balls,
 /// the last, in play, 9 down after 250 balls.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn declaring(totals: &[u16], left: f32) -> PublicState {
     let mut p = position(totals.len() as u8, c(3, Pads), Balls);
     for (inn, &total) in p.innings.iter_mut().zip(totals) {
@@ -769,6 +777,10 @@ fn the_professional_beats_the_novice_decisively() {
 /// over default 5 v 5 matches, such declarations win more often than they lose. (Targets
 /// judged on the other side's one innings so far, at 0.9 of an innings, lost 91 to 67.)
 #[test]
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn the_professionals_third_innings_declarations_win_more_than_they_lose() {
     let pro = crate::play::Levels { bat: 5, bowl: 5 };
     let (mut won, mut lost, mut declared) = (0, 0, 0);

@@ -66,6 +66,10 @@ impl Axis {
     }
 
     /// The pixel of `value`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a pixel inside a chart of at most a few thousand pixels: it fits an i32"
+    )]
     fn pixel(&self, value: f64) -> i32 {
         let (v, p) = (self.values, self.pixels);
         p[0] + ((value - v[0]) / (v[1] - v[0]) * (p[1] - p[0]) as f64).round() as i32
@@ -90,6 +94,10 @@ pub fn contrast(a: &str, b: &str) -> f64 {
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the three bytes of a 24-bit colour, each taken on purpose"
+)]
 fn rgb(hex: &str) -> RGBColor {
     let n = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0);
     RGBColor((n >> 16) as u8, (n >> 8) as u8, n as u8)
@@ -118,6 +126,11 @@ fn height(overall: u8) -> f64 {
 
 /// "1st" for the top of the first class, "(1st)" and "(8th)" for the second; `all` writes
 /// every place, else only those three.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a place rounded and checked to be 1 to 16 just below"
+)]
 fn place_label(v: f64, all: bool) -> String {
     let overall = (17.0 - v).round() as i64;
     if !(1..=16).contains(&overall) || (17.0 - v - overall as f64).abs() > 0.01 {
@@ -239,6 +252,10 @@ pub fn places(county: CountyId, points: &[(u16, u8)]) -> Result<Svg, Error> {
 
 /// One county's final place each season, its championships, promotions, relegations and
 /// wooden spoons ringed. As wide as its seasons need (a box that scrolls on a narrow screen).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of seasons (at most 100): the width fits a u32"
+)]
 pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
     let points: Vec<(u16, u8)> = rows.iter().map(|r| (r.year, r.overall)).collect();
     let width = (120 + 9 * points.len() as u32).clamp(SMALL_WIDTH, 1000);
@@ -275,6 +292,11 @@ pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
 
 /// The championships of each county as bars, most first, each named at its left and its
 /// number written at its end. `rows`: (county, championships) in the order drawn, top first.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a count of counties (16): it fits a u32 and is exact as an f64"
+)]
 pub fn titles(rows: &[(CountyId, u32)]) -> Result<Svg, Error> {
     let n = rows.len().max(1);
     let most = rows.iter().map(|r| r.1).max().unwrap_or(0).max(1) as f64;
@@ -356,6 +378,11 @@ pub fn titles(rows: &[(CountyId, u32)]) -> Result<Svg, Error> {
 /// century's figure (the upright rule), so that what changes from decade to decade shows
 /// (the scale spans the decades' figures, not nought to the most). Each figure is written at
 /// the row's end. `century`: the figure over every decade.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a count of eras (at most 100 seasons): it fits a u32 and is exact as an f64"
+)]
 pub fn eras(
     rows: &[EraRow],
     century: Option<f64>,
@@ -457,6 +484,10 @@ pub fn eras(
 
 /// A class's points race: each county's points after every round, a line each in its colour
 /// with its short name at the line's end (names moved apart where lines end close together).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts of rounds and points in a season, far below 2^52: exact as an f64"
+)]
 pub fn race(view: &RaceView) -> Result<Svg, Error> {
     let series = view.series();
     let rounds = series

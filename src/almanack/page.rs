@@ -95,7 +95,7 @@ pub fn page(comp: &Competition) -> Result<String, Error> {
     let title = format!("{}: an almanack of the County Championship", comp.name());
     let user = comp.settings().user_county;
     let marked = |c: CountyId| views::format::marked(user, c);
-    let ids = 0..counties::all().len() as CountyId;
+    let ids = counties::ids();
     let links = |t: Target| match t {
         Target::County(c) => Some(format!("#{}", county_anchor(c))),
         Target::Season(y) => Some(format!("#season-{y}")),
@@ -232,7 +232,7 @@ pub fn colours(ids: impl Iterator<Item = CountyId>) -> String {
 
 /// Every county's place season by season: a small picture each, its name a link.
 pub fn places_section(comp: &Competition, links: Links) -> Result<Markup, Error> {
-    let story: Vec<_> = (0..counties::all().len() as CountyId)
+    let story: Vec<_> = counties::ids()
         .map(|c| views::story_view(comp, c).map(|s| (c, s)))
         .collect::<Result<_, _>>()?;
     let user = comp.settings().user_county;
@@ -269,9 +269,7 @@ pub fn champions_section(
     links: Links,
 ) -> Result<Markup, Error> {
     let user = comp.settings().user_county;
-    let mut counts: Vec<(CountyId, u32)> = (0..counties::all().len() as CountyId)
-        .map(|c| (c, 0))
-        .collect();
+    let mut counts: Vec<(CountyId, u32)> = counties::ids().map(|c| (c, 0)).collect();
     for h in &honours.rows {
         counts[h.ids[0] as usize].1 += 1;
     }
@@ -292,6 +290,10 @@ pub fn champions_section(
 }
 
 /// The eras: three pictures of what changes decade by decade, and the table.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "runs, wickets and balls of at most 100 seasons, far below 2^52: exact as an f64"
+)]
 pub fn eras_section(comp: &Competition, links: Links) -> Result<Markup, Error> {
     let user = comp.settings().user_county;
     let eras = views::eras_view(comp)?;
@@ -433,7 +435,7 @@ pub fn table(
     let target = |column: &str, value: &str| -> Option<String> {
         if COUNTY_COLUMNS.contains(&column) {
             let c = counties::all().iter().position(|c| c.name == value)?;
-            links(Target::County(c as CountyId))
+            links(Target::County(counties::id_at(c)))
         } else if column == "year" {
             links(Target::Season(value.parse().ok()?))
         } else {
@@ -484,6 +486,10 @@ pub const UNBROKEN: &str = "\u{2020}";
 
 /// A county's story, its picture and its records: the heart of its section or page. A record
 /// links to its season (and, through `links`, to its match where one is found).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an innings' runs, far below 65,536: it fits a u16"
+)]
 pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Markup, Error> {
     let user = comp.settings().user_county;
     let story = views::story_view(comp, c)?;
@@ -583,7 +589,7 @@ pub fn county_id(name: &str) -> CountyId {
     counties::all()
         .iter()
         .position(|c| c.name == name)
-        .unwrap_or(0) as CountyId
+        .map_or(0, counties::id_at)
 }
 
 /// The match of a record total: `county` against `opponent` in `year`, an innings of `total`

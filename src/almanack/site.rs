@@ -169,7 +169,7 @@ pub fn pages(
         path: "records.html".into(),
         text: records(comp, &innings)?,
     });
-    for c in 0..counties::all().len() as CountyId {
+    for c in counties::ids() {
         out.push(Page {
             path: county_file(c),
             text: county(comp, c, &innings)?,
@@ -222,7 +222,7 @@ fn index(comp: &Competition) -> Result<String, Error> {
         section id="counties" {
             h2 { "The counties" }
             ul {
-                @for c in 0..counties::all().len() as CountyId {
+                @for c in counties::ids() {
                     li { (link(links, Target::County(c), &marked(user, c))) }
                 }
             }
@@ -479,7 +479,7 @@ fn county(comp: &Competition, c: CountyId, innings: &Innings) -> Result<String, 
                         @for (o, m) in against.iter().enumerate() {
                             @if o != c as usize {
                                 tr {
-                                    td class="t" { (link(links, Target::County(o as CountyId), &marked(user, o as CountyId))) }
+                                    td class="t" { (link(links, Target::County(counties::id_at(o)), &marked(user, counties::id_at(o)))) }
                                     td { (m.played) } td { (m.won) } td { (m.lost) } td { (m.drawn) } td { (m.tied) }
                                     td class="t" {
                                         @match m.last {
@@ -541,10 +541,8 @@ struct Total {
     at: Target,
 }
 
-fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
-    let links = links_from(0);
-    let links: Links = &links;
-    let user = comp.settings().user_county;
+/// Every innings total of the matches in `comp.seasons()`.
+fn all_totals(comp: &Competition) -> Vec<Total> {
     let all_out = comp.settings().options.all_out();
     let mut all = vec![];
     for s in comp.seasons() {
@@ -564,6 +562,38 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
             }
         }
     }
+    all
+}
+
+/// The record partnership of each wicket over every county's (`None` for a wicket without one).
+fn best_partnerships(
+    comp: &Competition,
+) -> Result<Vec<Option<(CountyId, views::RecordRow)>>, Error> {
+    let all_out = comp.settings().options.all_out();
+    let mut best: Vec<Option<(CountyId, views::RecordRow)>> = vec![None; all_out as usize];
+    for c in counties::ids() {
+        for r in views::records_view(comp, c)?.rows {
+            let (Some(w), Some(runs)) = (r.wicket, r.runs) else {
+                continue;
+            };
+            let slot = &mut best[w - 1];
+            if slot
+                .as_ref()
+                .is_none_or(|(_, b)| b.runs.unwrap_or(0) < runs)
+            {
+                *slot = Some((c, r));
+            }
+        }
+    }
+    Ok(best)
+}
+
+fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
+    let links = links_from(0);
+    let links: Links = &links;
+    let user = comp.settings().user_county;
+    let all_out = comp.settings().options.all_out();
+    let all = all_totals(comp);
     // Highest first (the earlier first among equals), and the lowest completed innings.
     let mut highest: Vec<&Total> = all.iter().collect();
     highest.sort_by_key(|t| std::cmp::Reverse(t.total));
@@ -591,22 +621,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
             }
         }
     };
-    // The record partnership of each wicket over every county's.
-    let mut best: Vec<Option<(CountyId, views::RecordRow)>> = vec![None; all_out as usize];
-    for c in 0..counties::all().len() as CountyId {
-        for r in views::records_view(comp, c)?.rows {
-            let (Some(w), Some(runs)) = (r.wicket, r.runs) else {
-                continue;
-            };
-            let slot = &mut best[w - 1];
-            if slot
-                .as_ref()
-                .is_none_or(|(_, b)| b.runs.unwrap_or(0) < runs)
-            {
-                *slot = Some((c, r));
-            }
-        }
-    }
+    let best = best_partnerships(comp)?;
     let title = format!("{}: records", comp.name());
     let body = html! {
         h1 { "Records" }
@@ -646,7 +661,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
         }
         h2 { "Each county's records" }
         ul {
-            @for c in 0..counties::all().len() as CountyId {
+            @for c in counties::ids() {
                 li { (county(c)) }
             }
         }
@@ -798,21 +813,7 @@ fn innings_records(
     let hundreds: u32 = shown.iter().map(|c| c.hundreds).sum();
     let mut carried: Vec<&InningsMark> = shown.iter().flat_map(|c| c.carried.iter()).collect();
     carried.sort_by_key(|i| (i.at.year, i.at.round, i.at.class.name(), i.at.index, i.no));
-    let runs = |i: &InningsMark| match innings.target(&i.at) {
-        Some(t) => link(links, t, &i.runs.to_string()),
-        None => html! { (i.runs) },
-    };
-    let row = |i: &InningsMark| {
-        html! {
-            td { (runs(i)) }
-            td { (i.balls) }
-            td class="t" { @if i.not_out { "not out" } @else { "out" } }
-            td { (i.no) }
-            td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
-            td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
-            td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) " (under way)" } }
-        }
-    };
+    let row = |i: &InningsMark| mark_row(innings, i, user, links);
     let head = html! {
         thead { tr { th { "Runs" } th { "Balls" } th class="t" { "How" } th { "No." } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
     };
@@ -870,18 +871,46 @@ fn innings_records(
                 }
             }
             @if county.is_none() {
-                div class="box" {
-                    table {
-                        caption { "Hundreds by county" }
-                        thead { tr { th class="t" { "County" } th { "Hundreds" } th { "Highest" } } }
-                        tbody {
-                            @for (c, ci) in table.counties.iter().enumerate() {
-                                tr {
-                                    td class="t" { (link(links, Target::County(c as CountyId), &marked(user, c as CountyId))) }
-                                    td { (ci.hundreds) }
-                                    td { @match ci.top.first() { Some(i) => { (runs(i)) } None => { "-" } } }
-                                }
-                            }
+                (hundreds_by_county(innings, user, links))
+            }
+        }
+    }
+}
+
+/// An innings' score, a link to its match where the almanack has a page for it.
+fn mark_runs(innings: &Innings, i: &InningsMark, links: Links) -> Markup {
+    match innings.target(&i.at) {
+        Some(t) => link(links, t, &i.runs.to_string()),
+        None => html! { (i.runs) },
+    }
+}
+
+/// An innings' cells in the records' tables: runs, balls, how, place, the sides and the year.
+fn mark_row(innings: &Innings, i: &InningsMark, user: Option<CountyId>, links: Links) -> Markup {
+    html! {
+        td { (mark_runs(innings, i, links)) }
+        td { (i.balls) }
+        td class="t" { @if i.not_out { "not out" } @else { "out" } }
+        td { (i.no) }
+        td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
+        td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
+        td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) " (under way)" } }
+    }
+}
+
+/// Each county's hundreds and highest innings, for the records of every county.
+fn hundreds_by_county(innings: &Innings, user: Option<CountyId>, links: Links) -> Markup {
+    html! {
+        div class="box" {
+            table {
+                caption { "Hundreds by county" }
+                thead { tr { th class="t" { "County" } th { "Hundreds" } th { "Highest" } } }
+                tbody {
+                    @for (c, ci) in innings.table.counties.iter().enumerate() {
+                        tr {
+                            td class="t" { (link(links, Target::County(counties::id_at(c)), &marked(user, counties::id_at(c)))) }
+                            td { (ci.hundreds) }
+                            td { @match ci.top.first() { Some(i) => { (mark_runs(innings, i, links)) } None => { "-" } } }
                         }
                     }
                 }

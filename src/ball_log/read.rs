@@ -163,7 +163,7 @@ fn options_of(l: &Line) -> Result<MatchOptions, LogError> {
         o.get(name)
             .and_then(Value::as_u64)
             .filter(|n| range.contains(n))
-            .map(|n| n as u8)
+            .and_then(|n| u8::try_from(n).ok())
             .ok_or(err(l.0, LogErrorKind::Field(name)))
     };
     Ok(MatchOptions {

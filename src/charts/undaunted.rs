@@ -891,6 +891,10 @@ pub fn parse_tiles(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
     Ok(tiles)
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a d10's roll, 1 to 10: it fits a usize"
+)]
 fn target_tile(ctx: &mut Ctx) -> Flow<Outcome> {
     let text = ctx.text(
         "tiles",

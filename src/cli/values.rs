@@ -198,6 +198,11 @@ mod tests {
     use super::*;
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_precision_loss,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn every_kind_of_bad_number_is_told_in_the_same_words() {
         let years = number("--years", "a number of seasons from 0 to 100", 0..=100u32);
         assert_eq!(years("7"), Ok(7));

@@ -70,6 +70,10 @@ impl MatchOptions {
     }
 
     /// The day (1-based) and session (0 morning, 1 afternoon, 2 evening) of pack `pack`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a session of the day, below SESSIONS_PER_DAY: it fits a byte"
+    )]
     pub fn day_and_session(&self, pack: u16) -> (u16, u8) {
         let session = (pack.max(1) - 1) / self.packs_per_session as u16;
         (

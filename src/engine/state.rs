@@ -604,12 +604,20 @@ impl MatchState {
         }
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the pick-up holds at most 110 cards (a u16) and a hand at most 7 (a byte)"
+    )]
     fn sync_counts(&mut self) {
         self.public.pickup_left = self.pickup.len() as u16;
         self.public.hand_sizes = [self.hands[0].len() as u8, self.hands[1].len() as u8];
     }
 
     /// Scores the delivery in progress and moves the match on.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a match has at most four innings: the number fits a byte"
+    )]
     fn settle<R: Recorder + ?Sized>(&mut self, rec: &mut R) {
         let p = self.pending.take().expect("a delivery is in progress");
         let pubs = &mut self.public;
@@ -788,6 +796,10 @@ impl MatchState {
 }
 
 /// Fisher-Yates with 32-bit draws, so a seed shuffles alike on every platform.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an index into the double pack, below 110: it fits a u32"
+)]
 pub fn shuffle<G: Rng + ?Sized>(cards: &mut [Card], rng: &mut G) {
     for i in (1..cards.len()).rev() {
         let j = rng.random_range(0..=i as u32) as usize;

@@ -149,6 +149,10 @@ impl TapeWriter {
     }
 
     #[inline]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the accumulator's low byte, taken on purpose"
+    )]
     fn write(&mut self, value: u32, width: u32) {
         self.acc |= u64::from(value) << self.bits;
         self.bits += width;
@@ -160,6 +164,10 @@ impl TapeWriter {
     }
 
     /// The tape, its last byte padded with zeros.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the accumulator's low byte, taken on purpose"
+    )]
     pub fn finish(mut self) -> Tape {
         if self.bits > 0 {
             self.bytes.push(self.acc as u8);
@@ -242,6 +250,10 @@ fn nth_distinct(hand: &[Card], p: u32) -> Option<Card> {
 }
 
 /// The number of choices the rules allow at `view`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of choices from a hand of at most 7 cards: it fits a u32"
+)]
 fn count_of(view: &View<'_>) -> u32 {
     match view.decision {
         Decision::Elect | Decision::Declare => 2,
@@ -479,6 +491,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn every_allowed_choice_has_its_own_place_and_back() {
         // Walk many positions of real matches and check each legal choice's round trip.
         for seed in 20..24 {

@@ -244,102 +244,11 @@ impl fmt::Display for Implausible {
             ),
             Implausible::Match { at, problem } => {
                 write!(f, "{at} ")?;
-                match problem {
-                    MatchProblem::NotScheduled {
-                        expected: Some((round, home, away)),
-                    } => write!(
-                        f,
-                        "is out of turn: the schedule's next match is round {round}, {} v {}",
-                        name(*home),
-                        name(*away)
-                    ),
-                    MatchProblem::NotScheduled { expected: None } => {
-                        f.write_str("is one more than the class's season holds")
-                    }
-                    MatchProblem::Seed => f.write_str("has a seed that is not its fixture's"),
-                    MatchProblem::InningsCount(n) => write!(f, "has {n} innings"),
-                    MatchProblem::BattingOrder { innings } => {
-                        write!(f, "has innings {innings} batted by the wrong side")
-                    }
-                    MatchProblem::Wickets {
-                        innings,
-                        wickets,
-                        most,
-                    } => write!(
-                        f,
-                        "has {wickets} wickets down in innings {innings}, where a side has {most}"
-                    ),
-                    MatchProblem::End { innings, end } => write!(
-                        f,
-                        "says innings {innings} ended {}, which it cannot have",
-                        end.name()
-                    ),
-                    MatchProblem::GoesOn { innings } => {
-                        write!(f, "goes on after innings {innings}, which ended the match")
-                    }
-                    MatchProblem::Balls { balls, most } => write!(
-                        f,
-                        "has {balls} balls bowled, more than its cards allow ({most})"
-                    ),
-                    MatchProblem::WicketsBeforeBalls {
-                        innings,
-                        wickets,
-                        balls,
-                    } => write!(
-                        f,
-                        "has {wickets} wickets down in innings {innings} in {balls} balls, where \
-                         a wicket falls only on a ball that counts"
-                    ),
-                    MatchProblem::Runs { runs, most } => write!(
-                        f,
-                        "has {runs} runs scored, more than its deliveries allow ({most})"
-                    ),
-                    MatchProblem::Result { stored, expected } => write!(
-                        f,
-                        "says \"{}\" where its innings give \"{}\"",
-                        result_text(stored, at),
-                        result_text(expected, at)
-                    ),
-                }
+                match_problem(f, at, problem)
             }
             Implausible::Record { county, problem } => {
                 write!(f, "{}'s records ", name(*county))?;
-                match problem {
-                    RecordProblem::PartnershipCount(n) => {
-                        write!(
-                            f,
-                            "hold partnerships for {n} wickets, where an innings has ten"
-                        )
-                    }
-                    RecordProblem::Total {
-                        which,
-                        stored,
-                        expected,
-                    } => {
-                        let t = |v: &Option<u16>| v.map_or("none".to_string(), |v| v.to_string());
-                        write!(
-                            f,
-                            "give a {which} total of {} where its matches give {}",
-                            t(stored),
-                            t(expected)
-                        )
-                    }
-                    RecordProblem::TotalNotPlayed { which } => write!(
-                        f,
-                        "credit the {which} total to a match that has no such innings"
-                    ),
-                    RecordProblem::PartnershipBatsmen { wicket, batsmen } => write!(
-                        f,
-                        "give the wicket-{wicket} partnership to batsmen {} and {}, who cannot \
-                         have batted together then",
-                        batsmen[0], batsmen[1]
-                    ),
-                    RecordProblem::PartnershipNotPlayed { wicket, runs } => write!(
-                        f,
-                        "give a wicket-{wicket} partnership of {runs} that none of its innings \
-                         could hold"
-                    ),
-                }
+                record_problem(f, problem)
             }
         }
     }
@@ -373,11 +282,116 @@ impl fmt::Display for InningsProblem {
     }
 }
 
+/// What is wrong with a match, after the words naming it.
+fn match_problem(f: &mut fmt::Formatter<'_>, at: &MatchAt, problem: &MatchProblem) -> fmt::Result {
+    match problem {
+        MatchProblem::NotScheduled {
+            expected: Some((round, home, away)),
+        } => write!(
+            f,
+            "is out of turn: the schedule's next match is round {round}, {} v {}",
+            name(*home),
+            name(*away)
+        ),
+        MatchProblem::NotScheduled { expected: None } => {
+            f.write_str("is one more than the class's season holds")
+        }
+        MatchProblem::Seed => f.write_str("has a seed that is not its fixture's"),
+        MatchProblem::InningsCount(n) => write!(f, "has {n} innings"),
+        MatchProblem::BattingOrder { innings } => {
+            write!(f, "has innings {innings} batted by the wrong side")
+        }
+        MatchProblem::Wickets {
+            innings,
+            wickets,
+            most,
+        } => write!(
+            f,
+            "has {wickets} wickets down in innings {innings}, where a side has {most}"
+        ),
+        MatchProblem::End { innings, end } => write!(
+            f,
+            "says innings {innings} ended {}, which it cannot have",
+            end.name()
+        ),
+        MatchProblem::GoesOn { innings } => {
+            write!(f, "goes on after innings {innings}, which ended the match")
+        }
+        MatchProblem::Balls { balls, most } => write!(
+            f,
+            "has {balls} balls bowled, more than its cards allow ({most})"
+        ),
+        MatchProblem::WicketsBeforeBalls {
+            innings,
+            wickets,
+            balls,
+        } => write!(
+            f,
+            "has {wickets} wickets down in innings {innings} in {balls} balls, where \
+             a wicket falls only on a ball that counts"
+        ),
+        MatchProblem::Runs { runs, most } => write!(
+            f,
+            "has {runs} runs scored, more than its deliveries allow ({most})"
+        ),
+        MatchProblem::Result { stored, expected } => write!(
+            f,
+            "says \"{}\" where its innings give \"{}\"",
+            result_text(stored, at),
+            result_text(expected, at)
+        ),
+    }
+}
+
+/// What is wrong with a county's records, after the words naming them.
+fn record_problem(f: &mut fmt::Formatter<'_>, problem: &RecordProblem) -> fmt::Result {
+    match problem {
+        RecordProblem::PartnershipCount(n) => {
+            write!(
+                f,
+                "hold partnerships for {n} wickets, where an innings has ten"
+            )
+        }
+        RecordProblem::Total {
+            which,
+            stored,
+            expected,
+        } => {
+            let t = |v: &Option<u16>| v.map_or("none".to_string(), |v| v.to_string());
+            write!(
+                f,
+                "give a {which} total of {} where its matches give {}",
+                t(stored),
+                t(expected)
+            )
+        }
+        RecordProblem::TotalNotPlayed { which } => write!(
+            f,
+            "credit the {which} total to a match that has no such innings"
+        ),
+        RecordProblem::PartnershipBatsmen { wicket, batsmen } => write!(
+            f,
+            "give the wicket-{wicket} partnership to batsmen {} and {}, who cannot \
+             have batted together then",
+            batsmen[0], batsmen[1]
+        ),
+        RecordProblem::PartnershipNotPlayed { wicket, runs } => write!(
+            f,
+            "give a wicket-{wicket} partnership of {runs} that none of its innings \
+             could hold"
+        ),
+    }
+}
+
 /// Most deliveries a match's cards allow: every delivery plays at least the bowler's card,
 /// and a card is played only from a hand of six, refilled from the pickup pile. The first
 /// pile holds the 96 cards not dealt; each later pack is the discard pile but its top card
 /// (the 110 cards but the two hands of six and that one); once the last pack is used up,
 /// only the two hands are left to play.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the pack's 110 cards and a hand's 7 fit a u32"
+)]
 pub fn most_deliveries(options: &MatchOptions) -> u32 {
     let hands = 2 * (DEAL as u32 - 1);
     let first = PACK_SIZE as u32 - 2 * DEAL as u32;
@@ -391,6 +405,10 @@ const MOST_RUNS_COUNTING: u32 = 6;
 const MOST_RUNS_EXTRA: u32 = 7;
 
 /// Checks one match's figures and result against the rules.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an innings' number, at most four (checked above): it fits a byte"
+)]
 pub fn check_match(m: &MatchSummary, options: &MatchOptions) -> Result<(), MatchProblem> {
     let innings = m.innings();
     if innings.is_empty() || innings.len() > 4 {
@@ -548,6 +566,10 @@ fn all_innings<'a>(
     })
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a wicket, 1 to 10: it fits a byte"
+)]
 fn check_records(
     options: &MatchOptions,
     seasons: &[&Season],
@@ -562,7 +584,9 @@ fn check_records(
         }
     }
     for (county, (stored, fresh)) in records.iter().zip(&rebuilt).enumerate() {
-        let county = county as CountyId;
+        let Ok(county) = CountyId::try_from(county) else {
+            return Err(Implausible::RecordsCount(records.len()));
+        };
         let fail = |problem| Err(Implausible::Record { county, problem });
         let totals = [
             ("highest for", stored.highest_for, fresh.highest_for, true),
@@ -685,7 +709,7 @@ pub fn check_innings(
         }
     }
     for (c, records) in table.counties.iter().enumerate() {
-        let county = c as CountyId;
+        let county = crate::counties::id_at(c);
         let fail = |problem| Err(Implausible::InningsRecord { county, problem });
         let marks = (records.top.iter().map(|m| ("highest innings", m, false)))
             .chain(
@@ -724,7 +748,7 @@ pub fn check_innings(
         }
         for (w, p) in records.partnerships.iter().enumerate() {
             let Some(p) = p else { continue };
-            let wicket = w as u8 + 1;
+            let wicket = u8::try_from(w + 1).unwrap_or(u8::MAX);
             let [a, b] = p.batsmen;
             let last = (wicket + 1).min(batsmen);
             let held = 1 <= a

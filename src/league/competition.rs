@@ -236,7 +236,7 @@ pub type PersonMatch = (u16, CountyId, CountyId);
 /// The 1890 classes, in the order of `data/counties.toml`.
 fn members_of_1890() -> [Slots; 2] {
     CLASSES.map(|class| {
-        let ids: Vec<CountyId> = (0..counties::all().len() as CountyId)
+        let ids: Vec<CountyId> = counties::ids()
             .filter(|&c| counties::get(c).class == class)
             .collect();
         ids.try_into()
@@ -265,6 +265,10 @@ impl Competition {
 
     /// A competition from its stored parts (a save file), checked: its name and settings,
     /// and that it could have been played (see [`super::check`]).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a season's index, at most MAX_SEASONS (100): it fits a u16"
+    )]
     pub fn from_parts(
         name: &str,
         settings: Settings,
@@ -483,6 +487,10 @@ impl Competition {
     }
 
     /// The years that can be shown: every completed season and the current one.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of seasons, at most MAX_SEASONS (100): it fits a u16"
+    )]
     pub fn years(&self) -> std::ops::RangeInclusive<u16> {
         let last = self
             .current
@@ -505,6 +513,10 @@ impl Competition {
     }
 
     /// Seasons still to play, the one under way included.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of seasons, at most MAX_SEASONS (100): it fits a u16"
+    )]
     pub fn seasons_left(&self) -> u16 {
         super::MAX_SEASONS - self.seasons.len() as u16
     }
@@ -699,6 +711,10 @@ impl Competition {
     /// The round and seed of every match of the next `n` seasons still to play, in the order
     /// they are added: the current season's remaining fixtures, then each later season's
     /// whole schedule (the same shape every year), up to the last season.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "at most the years from FIRST_YEAR to LAST_YEAR (the min just before): it fits a u16"
+    )]
     pub(super) fn planned(&self, n: u32) -> Vec<(u8, u64)> {
         let Some(season) = self.current.as_ref().filter(|_| n > 0) else {
             return Vec::new();

@@ -33,6 +33,10 @@ pub fn pairing(round: u8, index: u8) -> Pairing {
 
 /// The circle method: slot 7 stays put, the others turn one place a round. Home and away
 /// alternate so that no county is at home (or away) more than twice running in a half.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a class's size, 8 counties: it fits a byte"
+)]
 fn first_half_pairing(r: u8, index: u8) -> Pairing {
     let n = CLASS_SIZE as u8 - 1;
     let (a, b, a_home) = if index == 0 {
@@ -48,6 +52,10 @@ fn first_half_pairing(r: u8, index: u8) -> Pairing {
 }
 
 /// The round (1..=14) and match index (0..4) of the `k`-th match of the class's season.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a round and a match within it, both below 20: they fit a byte"
+)]
 pub fn position(k: usize) -> (u8, u8) {
     (
         (k / MATCHES_PER_ROUND as usize) as u8 + 1,

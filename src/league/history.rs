@@ -70,6 +70,10 @@ pub fn final_positions(comp: &Competition) -> Vec<Positions> {
     summaries(comp).iter().map(positions_of).collect()
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a place in a class of 8: it fits a byte"
+)]
 fn positions_of(s: &SeasonSummary) -> Positions {
     let mut placings = vec![
         Placing {
@@ -97,7 +101,7 @@ fn positions_of(s: &SeasonSummary) -> Positions {
 /// money, then championships, points and name; the second class by times promoted, then
 /// fewest wooden spoons, points and name.
 pub fn alltime(comp: &Competition, class: Class) -> Vec<AllTimeRow> {
-    let mut rows: Vec<AllTimeRow> = (0..counties::all().len() as CountyId).map(blank).collect();
+    let mut rows: Vec<AllTimeRow> = counties::ids().map(blank).collect();
     for s in summaries(comp) {
         for (place, r) in s.tables[class_index(class)].iter().enumerate() {
             let a = &mut rows[r.county as usize];

@@ -115,6 +115,10 @@ pub const MAX_BATSMEN: usize = crate::engine::score::MAX_BATSMEN;
 
 impl InningsTable {
     /// Adds the figures of match `played` at `at`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a place in the order, 1 to 11: it fits a byte"
+    )]
     pub fn add(&mut self, at: MatchAt, played: &PlayedMatch) {
         self.matches_read += 1;
         let m = &played.summary;

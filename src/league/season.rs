@@ -84,6 +84,10 @@ impl ClassSeason {
     }
 
     /// Rounds whose four matches have all been played.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a season's rounds, below 20: they fit a byte"
+    )]
     pub fn rounds_complete(&self) -> u8 {
         (self.matches.len() / MATCHES_PER_ROUND as usize) as u8
     }
@@ -299,6 +303,10 @@ impl SeasonSummary {
 }
 
 /// Fisher-Yates driven by SplitMix64: the same order on every platform and rand version.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the remainder is at most i, a slot's index: it fits a usize"
+)]
 fn shuffle(slots: &mut Slots, seed: u64) {
     let mut h = seed;
     for i in (1..slots.len()).rev() {

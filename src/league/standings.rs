@@ -28,6 +28,10 @@ impl Quotient {
         })
     }
 
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "points and matches of a season, far below 2^52: exact as an f64"
+    )]
     pub fn value(self) -> f64 {
         self.numerator as f64 / self.denominator as f64
     }

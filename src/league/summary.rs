@@ -175,6 +175,10 @@ impl MatchSummary {
 
     /// A summary from its parts, or an error naming the count when there are more than
     /// four innings.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a match has at most four innings: the count fits a byte"
+    )]
     pub fn from_parts(p: MatchParts) -> Result<MatchSummary, TooManyInnings> {
         if p.innings.len() > MAX_INNINGS {
             return Err(TooManyInnings(p.innings.len()));
@@ -300,6 +304,10 @@ pub struct Partnership {
 
 /// Every partnership of an innings: one per wicket that fell, then the unbroken one (when the
 /// innings closed short of all out with runs added since the last wicket).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a wicket, 1 to 10, and the batsman 2 to 11: they fit a byte"
+)]
 pub fn partnerships(inn: &InningsScore, all_out: u8) -> Vec<Partnership> {
     let mut out = Vec::with_capacity(inn.wickets as usize + 1);
     let mut dismissed: u16 = 0;
@@ -392,6 +400,10 @@ mod tests {
     use crate::play::{computer_match, Levels};
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn summary_keeps_totals_points_and_result_of_the_match() {
         for seed in 0..20 {
             let state = computer_match(

@@ -213,6 +213,10 @@ pub fn with_a_person_match() -> (Competition, (u16, CountyId, CountyId)) {
 }
 
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn the_export_marks_the_person_match_alone_and_every_other_seed_replays() {
     let (comp, mine) = with_a_person_match();
     assert_eq!(comp.person_matches().collect::<Vec<_>>(), [mine]);
@@ -460,6 +464,10 @@ fn history_adds_up_championships_prizes_and_movement() {
 }
 
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn after_the_last_season_nobody_is_counted_as_going_down_or_up() {
     let mut comp = tiny(9, Some(0));
     while !comp.is_finished() {

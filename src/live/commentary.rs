@@ -240,6 +240,10 @@ fn capitalise(s: &str) -> String {
 }
 
 impl Recorder for Commentary {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of cards in a hand, at most 7: it fits a u32"
+    )]
     fn record(&mut self, event: &Event<'_>) {
         match *event {
             Event::Toss { winner, elected } => {

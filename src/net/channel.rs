@@ -130,6 +130,10 @@ fn io(doing: &'static str) -> impl Fn(std::io::Error) -> NetError {
 }
 
 /// Writes one frame: its length, then `body`, within `limit`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the body is at most MAX_FRAME bytes (checked above): its length fits a u32"
+)]
 pub fn write_frame(
     stream: &mut TcpStream,
     body: &[u8],
@@ -274,6 +278,10 @@ impl Channel {
 
     /// The guest's side of the handshake. [`NetError::Busy`]: the host has a match on;
     /// [`NetError::WrongCode`]: the code was not the host's (and that offer is now over).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a PAKE message of a few dozen bytes: its length fits a u32"
+    )]
     pub fn guest(mut stream: TcpStream, code: &Code, limits: Limits) -> Result<Channel, NetError> {
         let _ = stream.set_nodelay(true);
         let deadline = Instant::now() + limits.handshake;

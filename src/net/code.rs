@@ -334,6 +334,10 @@ impl Code {
 
     /// Reads a typed code: spaces around it and the case of its letters do not matter, and
     /// words may be parted by spaces as well as `-`.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "an index into WORDS, a list of 256 words: it fits a byte"
+    )]
     pub fn parse(s: &str) -> Result<Code, CodeError> {
         let lower = s.trim().to_ascii_lowercase();
         let parts: Vec<&str> = lower

@@ -150,6 +150,10 @@ impl From<WireSide> for Side {
 }
 
 /// A card on the wire: its index, 0 to 54.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a card's index is below DISTINCT (55): it fits a byte"
+)]
 pub fn card_to_wire(c: Card) -> u8 {
     c.index() as u8
 }
@@ -609,6 +613,10 @@ pub struct WireBall {
 }
 
 impl From<&BallRecord> for WireBall {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a suit's index is below 5: it fits a byte"
+    )]
     fn from(b: &BallRecord) -> WireBall {
         WireBall {
             innings: b.innings,
@@ -686,6 +694,10 @@ pub struct WirePublic {
 }
 
 impl From<&PublicState> for WirePublic {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a suit's index is below 5: it fits a byte"
+    )]
     fn from(p: &PublicState) -> WirePublic {
         WirePublic {
             options: (&p.options).into(),
@@ -869,6 +881,10 @@ pub enum WireEvent {
 
 impl WireEvent {
     /// What `for_side` may be told of `event`: `None` for nothing of it.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a suit's index is below 5: it fits a byte"
+    )]
     pub fn public(event: &Event<'_>, for_side: Side) -> Option<WireEvent> {
         Some(match *event {
             Event::Deal { .. } => WireEvent::Dealt,

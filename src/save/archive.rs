@@ -54,6 +54,10 @@ const KIND_V1: Kind = Kind { version: 1, ..KIND };
 ///
 /// Format 1's payload is the seed, a u16 count of seasons, then each season as above from
 /// its year on.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "format 1 gives a class's season (56 matches) a byte and a tape (a few hundred bytes) a u16"
+)]
 fn encode_season(out: &mut Vec<u8>, s: &SeasonTapes) {
     out.extend_from_slice(&s.year.to_le_bytes());
     for class in &s.classes {
@@ -108,6 +112,10 @@ pub fn encode(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
 }
 
 /// Format 1's payload (for tests of the files earlier builds left).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of seasons, at most MAX_SEASONS (100): it fits a u16"
+)]
 pub fn encode_v1_payload(seed: u64, seasons: &[&SeasonTapes]) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(&seed.to_le_bytes());
@@ -332,12 +340,7 @@ pub fn append_marked(
     };
     let last = new.last().map_or(first, |s| s.year);
     let fresh = encode(seed, new);
-    let left = |len: usize| {
-        Some(Mark {
-            through: last,
-            len: len as u64,
-        })
-    };
+    let left = |len: u64| Some(Mark { through: last, len });
     let still = mark.filter(|m| {
         through == Some(m.through)
             && first > m.through
@@ -345,7 +348,7 @@ pub fn append_marked(
     });
     if let Some(m) = still {
         append_at(path, m.len, &fresh)?;
-        return Ok((None, left(m.len as usize + fresh.len())));
+        return Ok((None, left(m.len + fresh.len() as u64)));
     }
     let old = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -354,7 +357,7 @@ pub fn append_marked(
     let keep = match &old {
         None => {
             atomic::write(path, &fresh, None)?;
-            return Ok((None, left(fresh.len())));
+            return Ok((None, left(fresh.len() as u64)));
         }
         Some(Ok(bytes)) => kept_end(bytes, seed, first, through),
         Some(Err(_)) => Keep::Unusable,
@@ -363,18 +366,18 @@ pub fn append_marked(
     match keep {
         Keep::Upto(end) => {
             append_at(path, end as u64, &fresh)?;
-            Ok((None, left(end + fresh.len())))
+            Ok((None, left((end + fresh.len()) as u64)))
         }
         Keep::Rewrite(before) => {
             let mut all = encode(seed, &before.iter().collect::<Vec<_>>());
             all.extend_from_slice(&fresh);
             atomic::write(path, &all, None)?;
-            Ok((None, left(all.len())))
+            Ok((None, left(all.len() as u64)))
         }
         Keep::Unusable => {
             let aside = set_aside(path);
             atomic::write(path, &fresh, None)?;
-            Ok((aside, left(fresh.len())))
+            Ok((aside, left(fresh.len() as u64)))
         }
     }
 }
@@ -451,6 +454,10 @@ fn set_aside(path: &Path) -> Option<PathBuf> {
 mod tests {
     use super::*;
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn season(year: u16, n: u8) -> SeasonTapes {
         SeasonTapes {
             year,

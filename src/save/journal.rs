@@ -115,6 +115,10 @@ impl std::fmt::Display for JournalProblem {
 
 impl std::error::Error for JournalProblem {}
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "one action's bytes, a few dozen: the length fits a u32"
+)]
 fn frame(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(FRAME + bytes.len());
     out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
@@ -130,6 +134,10 @@ pub fn op_frame(op: &Op) -> Vec<u8> {
 
 /// A whole journal's bytes: the header for `game` and `base`, then `game`'s actions from
 /// `base` on.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an action's index in one match, far below 2^32"
+)]
 pub fn encode(game: &MatchRecord, base: usize) -> Vec<u8> {
     let mut head = MatchV2::of(game);
     head.ops.clear();

@@ -107,33 +107,7 @@ impl fmt::Display for JournalNote {
                 game,
                 save_in_play,
                 kept,
-            } => {
-                let stands = if *save_in_play {
-                    "the match in play resumes as the save holds it"
-                } else {
-                    "the save is used as it is"
-                };
-                let of = match_name(game);
-                match kept {
-                    Kept::At(to) => write!(
-                        f,
-                        "{jnl} is the journal of another match ({of}) than this save's: it is \
-                         kept as {}, and {stands}",
-                        name(to)
-                    ),
-                    Kept::Failed(e) => write!(
-                        f,
-                        "{jnl} is the journal of another match ({of}) than this save's, and \
-                         could not be moved aside ({}); {stands}",
-                        store::plain_io(e)
-                    ),
-                    Kept::Untouched | Kept::NoJournal => write!(
-                        f,
-                        "{jnl} is the journal of another match ({of}) than this save's: opened \
-                         to play, {stands}, and the journal is kept aside"
-                    ),
-                }
-            }
+            } => other_match(f, &jnl, &name, game, *save_in_play, kept),
             JournalNoteKind::Unreplayable { actions, kept } => {
                 let resumes = format!(
                     "the match in play cannot be replayed past your first {actions} actions \
@@ -176,30 +150,7 @@ impl fmt::Display for JournalNote {
                 damage,
                 actions,
                 kept,
-            } => {
-                let at = damage.at;
-                match kept {
-                    Kept::At(to) => write!(
-                        f,
-                        "{jnl} is damaged {at} bytes in: the match resumes after your first \
-                         {actions} actions; the damaged journal is kept as {}",
-                        name(to)
-                    ),
-                    Kept::Failed(e) => write!(
-                        f,
-                        "{jnl} is damaged {at} bytes in: the match resumes after your first \
-                         {actions} actions; the damaged journal could not be copied aside ({})",
-                        store::plain_io(e)
-                    ),
-                    Kept::Untouched | Kept::NoJournal => write!(
-                        f,
-                        "{jnl} is damaged {at} bytes in ({} bytes from there cannot be read): \
-                         opened to play, the match in play resumes after your first {actions} \
-                         actions, and a copy of the damaged journal is kept",
-                        damage.left_out
-                    ),
-                }
-            }
+            } => damaged(f, &jnl, &name, damage, *actions, kept),
         }
     }
 }
@@ -325,4 +276,73 @@ pub fn check_journal(
     let read = read_journal(&jpath, comp, in_play.cloned(), last_played);
     read.trouble
         .map(|(kind, _)| JournalNote { path: jpath, kind })
+}
+
+/// The note for a journal of another match than the save's.
+fn other_match(
+    f: &mut fmt::Formatter<'_>,
+    jnl: &str,
+    name: &dyn Fn(&Path) -> String,
+    game: &FixtureKey,
+    save_in_play: bool,
+    kept: &Kept,
+) -> fmt::Result {
+    let stands = if save_in_play {
+        "the match in play resumes as the save holds it"
+    } else {
+        "the save is used as it is"
+    };
+    let of = match_name(game);
+    match kept {
+        Kept::At(to) => write!(
+            f,
+            "{jnl} is the journal of another match ({of}) than this save's: it is \
+             kept as {}, and {stands}",
+            name(to)
+        ),
+        Kept::Failed(e) => write!(
+            f,
+            "{jnl} is the journal of another match ({of}) than this save's, and \
+             could not be moved aside ({}); {stands}",
+            store::plain_io(e)
+        ),
+        Kept::Untouched | Kept::NoJournal => write!(
+            f,
+            "{jnl} is the journal of another match ({of}) than this save's: opened \
+             to play, {stands}, and the journal is kept aside"
+        ),
+    }
+}
+
+/// The note for a journal damaged part way.
+fn damaged(
+    f: &mut fmt::Formatter<'_>,
+    jnl: &str,
+    name: &dyn Fn(&Path) -> String,
+    damage: &journal::Damage,
+    actions: usize,
+    kept: &Kept,
+) -> fmt::Result {
+    let at = damage.at;
+    match kept {
+        Kept::At(to) => write!(
+            f,
+            "{jnl} is damaged {at} bytes in: the match resumes after your first \
+             {actions} actions; the damaged journal is kept as {}",
+            name(to)
+        ),
+        Kept::Failed(e) => write!(
+            f,
+            "{jnl} is damaged {at} bytes in: the match resumes after your first \
+             {actions} actions; the damaged journal could not be copied aside ({})",
+            store::plain_io(e)
+        ),
+        Kept::Untouched | Kept::NoJournal => write!(
+            f,
+            "{jnl} is damaged {at} bytes in ({} bytes from there cannot be read): \
+             opened to play, the match in play resumes after your first {actions} \
+             actions, and a copy of the damaged journal is kept",
+            damage.left_out
+        ),
+    }
 }

@@ -139,6 +139,10 @@ proptest! {
     }
 
     #[test]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn a_frame_that_is_no_action_ends_the_journal_before_it(
         g in game(),
         at in any::<prop::sample::Index>(),

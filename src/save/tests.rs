@@ -121,6 +121,10 @@ fn each_save_keeps_the_previous_version_as_the_backup() {
 }
 
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn damaged_files_are_refused_with_the_problem_and_the_backup_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = path_for(dir.path(), "saved-1").unwrap();
@@ -607,6 +611,10 @@ fn messages_name_counties_not_numbers() {
 }
 
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn every_competition_played_passes_the_checks() {
     // Short matches of every shape, so that every way an innings and a match can end occurs.
     for (k, (batsmen, packs, days, extras)) in [

@@ -127,6 +127,10 @@ const ENDS: [InningsEnd; 5] = [
 ];
 const OUTCOMES: [Outcome; 3] = [Outcome::Win, Outcome::Tie, Outcome::Draw];
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an index into ENDS, a table of a few entries: it fits a byte"
+)]
 fn end_code(e: InningsEnd) -> u8 {
     ENDS.iter()
         .position(|&x| x == e)
@@ -236,6 +240,10 @@ fn class_v1(c: &ClassSeason) -> ClassV1 {
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "indexes into small tables (outcomes, sides): they fit a byte"
+)]
 fn match_v1(m: &MatchSummary) -> MatchV1 {
     MatchV1 {
         round: m.round,
@@ -402,9 +410,11 @@ fn total_of(t: TotalV1) -> Result<TotalRecord, Implausible> {
 }
 
 fn records_of((county, r): (usize, RecordsV1)) -> Result<CountyRecords, Implausible> {
+    // More records than a county id can number: the file is refused.
+    let county = CountyId::try_from(county).map_err(|_| Implausible::RecordsCount(county + 1))?;
     if r.partnerships.len() > MAX_WICKETS {
         return Err(Implausible::Record {
-            county: county as CountyId,
+            county,
             problem: RecordProblem::PartnershipCount(r.partnerships.len()),
         });
     }

@@ -75,6 +75,10 @@ pub struct PairMarkV5 {
 }
 
 impl MatchAtV5 {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a class's index, 0 or 1: it fits a byte"
+    )]
     fn of(at: &MatchAt) -> MatchAtV5 {
         MatchAtV5 {
             year: at.year,
@@ -109,6 +113,11 @@ fn bad(what: &'static str, code: u8) -> Implausible {
     Implausible::UnknownCode { what, code }
 }
 
+/// A list's length as the code a refusal names: one too long for a byte is named as 255.
+fn length(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
 fn county(code: u8) -> Result<u8, Implausible> {
     if (code as usize) < counties::all().len() {
         Ok(code)
@@ -130,6 +139,10 @@ impl InningsMarkV5 {
         }
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "MAX_BATSMEN is 11: it fits a byte"
+    )]
     fn mark(self) -> Result<InningsMark, Implausible> {
         if !(1..=MAX_BATSMEN as u8).contains(&self.no) {
             return Err(bad("batting position", self.no));
@@ -191,13 +204,13 @@ impl InningsV5 {
             .into_iter()
             .map(|c| {
                 if c.top.len() > TOP {
-                    return Err(bad("list of highest innings", c.top.len() as u8));
+                    return Err(bad("list of highest innings", length(c.top.len())));
                 }
                 if c.partnerships.len() != MAX_WICKETS {
-                    return Err(bad("list of partnerships", c.partnerships.len() as u8));
+                    return Err(bad("list of partnerships", length(c.partnerships.len())));
                 }
                 if c.best_at.len() != MAX_BATSMEN {
-                    return Err(bad("list of places in the order", c.best_at.len() as u8));
+                    return Err(bad("list of places in the order", length(c.best_at.len())));
                 }
                 let mut best_at = [None; MAX_BATSMEN];
                 for (slot, b) in best_at.iter_mut().zip(c.best_at) {

@@ -80,6 +80,10 @@ impl std::fmt::Display for Problem {
 impl std::error::Error for Problem {}
 
 /// The envelope of `kind` (at its newest version) around `payload`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a save's payload is far below 4 GiB (the kinds' max_bytes): its length fits a u32"
+)]
 pub fn wrap(kind: Kind, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(kind.tag);
@@ -129,7 +133,10 @@ pub fn unwrap(kind: Kind, bytes: &[u8]) -> Result<(u16, &[u8]), Problem> {
             have: bytes.len(),
         });
     }
-    let want = declared as usize;
+    let want = usize::try_from(declared).map_err(|_| Problem::BadLength {
+        declared,
+        have: bytes.len(),
+    })?;
     if bytes.len() < want {
         return Err(Problem::Truncated {
             have: bytes.len(),

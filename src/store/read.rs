@@ -53,7 +53,7 @@ fn open_regular(path: &Path) -> Result<(File, u64), Error> {
 }
 
 fn read_at_most(path: &Path, file: File, len: u64, n: u64) -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::with_capacity(len.min(n) as usize);
+    let mut bytes = Vec::with_capacity(usize::try_from(len.min(n)).unwrap_or(0));
     file.take(n)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(path, Doing::Reading, e))?;

@@ -182,6 +182,10 @@ pub fn draw_new(f: &mut Frame, area: Rect, n: &NewSession) {
 }
 
 /// Draws `lines` on the rows just above the keys, the last of them on row 22.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn notice(f: &mut Frame, area: Rect, lines: &[String], look: ratatui::style::Style) {
     let shown = &lines[lines.len().saturating_sub(4)..];
     for (y, line) in (23 - shown.len() as u16..).zip(shown) {
@@ -333,6 +337,10 @@ pub fn done_unflushed(done: &str, e: &session::Error) -> String {
 }
 
 /// Draws a session's facts and last calls, or the fact being changed.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
     let all = facts(s.system);
     let sys = &crate::charts::systems()[s.system];
@@ -503,6 +511,10 @@ pub fn backup_of(path: &Path) -> PathBuf {
 /// Why session `name` could not be opened, in full: the file, what is wrong, and for a
 /// damaged file its backup, when there is one, and whether it reads. Returns the message
 /// and whether `[B]` may open the backup.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub fn refusal(saves_dir: &Path, name: &str, e: &session::Error) -> (String, bool) {
     // The file and what is wrong; what to do about a backup is this screen's to say.
     let what = match &e.kind {

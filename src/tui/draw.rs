@@ -54,6 +54,10 @@ pub fn draw(f: &mut Frame, app: &App) {
 }
 
 /// The start screens, before a file is open.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
     match start {
         Start::Friend(setup) => super::friend_setup::draw(f, area, setup),
@@ -264,6 +268,10 @@ fn name_field(input: &str) -> Vec<Span<'static>> {
     field
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
     heading(f, area, "Armchair Cricket County Championship");
     let box_area = Rect::new(area.x + 10, area.y + 6, 60, 9);
@@ -327,6 +335,10 @@ fn file_name(f: &mut Frame, area: Rect, input: &str, error: Option<&str>) {
 
 /// Where the files are (row 4), and, on the file prompt (`named` none) or when the name
 /// asked for is one of them, the files an earlier version left in `./saves` (rows 21-23).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn saves_folder(f: &mut Frame, area: Rect, app: &App, named: Option<&str>) {
     let folder = crate::folder::shown(&app.saves_dir);
     let line = format!("Files are kept in {folder}");
@@ -434,6 +446,10 @@ fn damaged(f: &mut Frame, area: Rect, name: &str, problem: &str, backup: &Backup
     );
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn county_choice(
     f: &mut Frame,
     area: Rect,
@@ -515,6 +531,10 @@ pub fn standing(comp: &crate::league::Competition) -> String {
         .unwrap_or_else(|| "competition complete".into())
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn menu(f: &mut Frame, area: Rect, app: &Open) {
     let comp = &app.comp;
     let class = if app.class == Class::First {
@@ -679,6 +699,10 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
 }
 
 /// The final scoreboard: the scorecard above (scrolling), each innings' runs per over below.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub(super) fn final_card(f: &mut Frame, area: Rect, card: &FinalCard, scroll: usize) {
     text_rows(
         f,
@@ -749,6 +773,10 @@ pub(super) fn text(
     text_rows(f, area, title, lines, scroll, hint, TEXT_ROWS);
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub(super) fn text_rows(
     f: &mut Frame,
     area: Rect,
@@ -878,6 +906,10 @@ pub fn placing_style(class: Class, place: u8, last: bool) -> Style {
 pub const GRID_YEARS: u16 = 16;
 
 /// Final positions as a coloured grid: a row per county, a column per year.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a row of the grid is a county's position (16): it fits a byte and a screen row"
+)]
 fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&str>) {
     heading(f, area, "Final positions (second class in parentheses)");
     // What the last key said, over the keys.

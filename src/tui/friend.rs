@@ -429,6 +429,10 @@ pub fn draw(f: &mut Frame, area: Rect, friendly: &Friendly) {
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn line(f: &mut Frame, area: Rect, y: u16, text: &str, st: ratatui::style::Style) {
     for (i, l) in super::draw::fit(text, 78, 2).into_iter().enumerate() {
         put(f, area, 1, y + i as u16, vec![Span::styled(l, st)]);

@@ -269,6 +269,10 @@ impl FriendSetup {
 }
 
 /// Draws the setup in an 80x25 area.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
     put(
         f,

@@ -772,6 +772,10 @@ impl Recorder for BallPages {
 }
 
 /// Draws a match list.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
     let hint = list
         .keys
@@ -885,6 +889,10 @@ pub fn draw_kept(f: &mut Frame, area: Rect, s: &KeptScreen) {
 }
 
 /// Each innings' runs per over as a bar chart, one panel an innings, one above the other.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn overs_chart(f: &mut Frame, area: Rect, innings: &[(String, Vec<u16>)]) {
     let width = 64usize;
     for (i, (label, overs)) in innings.iter().take(4).enumerate() {

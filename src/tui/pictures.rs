@@ -102,6 +102,10 @@ fn graph_area(area: Rect, y_label_width: u16, first_x_label_width: u16) -> Rect 
     clippy::cast_sign_loss,
     reason = "a point left of or below the bounds saturates at 0, the chart's edge"
 )]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a dot inside the graph, whose size is a screen's: it fits a u16 (a float cast saturates)"
+)]
 fn braille_cell(graph: Rect, xb: [f64; 2], yb: [f64; 2], x: f64, y: f64) -> (u16, u16) {
     let dots_x = (x - xb[0]) * (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]);
     let dots_y = (yb[1] - y) * (graph.height as f64 * 4.0 - 1.0) / (yb[1] - yb[0]);
@@ -144,6 +148,10 @@ fn year_bounds(first: u16, last: u16) -> [f64; 2] {
     [first as f64 - 0.5, last as f64 + 0.5]
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
     let (Some(first), Some(last)) = (v.rows.first(), v.rows.last()) else {
         say(
@@ -305,6 +313,10 @@ fn labelled_years(first: u16, last: u16, cells_per_year: f64) -> Vec<u16> {
 /// Writes each `(column, text)` on `row` of `area`, the text centred on its column (its
 /// middle character there, the left of the two middle ones for an even length), moved left
 /// at the right edge so that it still covers the column.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn axis_labels(buf: &mut Buffer, area: Rect, row: u16, labels: &[(u16, String)]) {
     for (col, text) in labels {
         let width = text.chars().count() as u16;
@@ -336,6 +348,10 @@ const MEASURES: [Measure; 3] = [
     ("Matches drawn", |r| r.draw_percent, |v| format!("{v:.1}%")),
 ];
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen fit a u16; a figure's hundredths are far below 2^64"
+)]
 fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
     if v.rows.is_empty() {
         say(
@@ -415,6 +431,11 @@ const RACE_COLOURS: [Color; 8] = [
     style::GREY,
 ];
 
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "rows and columns of a screen fit a u16; rounds and points are exact as an f64"
+)]
 fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     let series = v.series();
     let max = series.iter().flatten().copied().max().unwrap_or(0).max(4);

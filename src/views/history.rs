@@ -324,6 +324,10 @@ impl Default for PositionRow {
 
 impl PositionRow {
     /// 1..=16 over both classes: the second class's places follow the first's.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a place in the second class, at most 16: it fits a byte"
+    )]
     pub fn overall(&self) -> u8 {
         match self.class {
             Class::First => self.place,
@@ -342,7 +346,7 @@ pub fn positions_view(comp: &Competition) -> Result<PositionsView> {
                 .enumerate()
                 .map(|(c, pl)| PositionRow {
                     year: p.year,
-                    county: name(c as CountyId),
+                    county: name(counties::id_at(c)),
                     class: pl.class,
                     place: pl.place,
                 })
@@ -366,10 +370,9 @@ impl View for PositionsView {
     }
 
     fn lines(&self) -> Vec<String> {
-        let count = counties::all().len();
         // The person's county is headed in capitals: a star would take the space between
         // two columns' labels and read as the neighbour's ("Lan*Ken").
-        let header: String = (0..count as CountyId)
+        let header: String = counties::ids()
             .map(|c| {
                 let label = abbreviation(c);
                 if self.user == Some(c) {
@@ -384,7 +387,7 @@ impl View for PositionsView {
             String::new(),
             format!("Year {header}").trim_end().to_string(),
         ];
-        for year in self.rows.chunks(count) {
+        for year in self.rows.chunks(counties::all().len()) {
             let cells: String = year.iter().map(|p| format!("{:>4}", placing(p))).collect();
             out.push(format!("{} {cells}", year[0].year));
         }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::output::View;
 use crate::counties::{self, CountyId};
 use crate::error::{Error, Result};
-use crate::league::innings::{InningsMark, MatchAt};
+use crate::league::innings::{InningsMark, InningsTable, MatchAt};
 use crate::league::Competition;
 
 /// The innings records.
@@ -66,6 +66,10 @@ fn name(c: CountyId) -> String {
 }
 
 /// The innings records of `comp` (of `county` alone, if given), as the league keeps them.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a place among the highest innings, at most TOP (10): it fits a byte"
+)]
 pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<InningsView> {
     if county.is_some_and(|c| c as usize >= counties::all().len()) {
         return Err(Error::Usage("there is no such county".into()));
@@ -93,7 +97,7 @@ pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<Inni
     }
     let shown: Vec<CountyId> = match county {
         Some(c) => vec![c],
-        None => (0..counties::all().len() as CountyId).collect(),
+        None => counties::ids().collect(),
     };
     // The highest innings at each place in the order.
     for no in 0..crate::league::innings::MAX_BATSMEN {
@@ -112,15 +116,7 @@ pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<Inni
             }
         }
     }
-    let mut hundreds = Vec::new();
-    for &c in &shown {
-        hundreds.push(InningsRow {
-            kind: "hundreds".into(),
-            county: name(c),
-            runs: table.counties[c as usize].hundreds as u16,
-            ..InningsRow::default()
-        });
-    }
+    let hundreds = hundreds_rows(table, &shown);
     let mut carried: Vec<&InningsMark> = shown
         .iter()
         .flat_map(|&c| table.counties[c as usize].carried.iter())
@@ -129,30 +125,8 @@ pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<Inni
     for f in carried {
         push(innings_row("carried bat", None, f), &f.at);
     }
-    for w in 0..crate::league::summary::MAX_WICKETS {
-        let best = shown
-            .iter()
-            .filter_map(|&c| table.counties[c as usize].partnerships[w].map(|p| (c, p)))
-            .max_by(|(_, a), (_, b)| {
-                a.runs
-                    .cmp(&b.runs)
-                    .then((b.at.year, b.at.round).cmp(&(a.at.year, a.at.round)))
-            });
-        if let Some((c, p)) = best {
-            push(
-                InningsRow {
-                    kind: "partnership".into(),
-                    county: name(c),
-                    no: Some(p.batsmen[0]),
-                    partner: Some(p.batsmen[1]),
-                    wicket: Some(w as u8 + 1),
-                    runs: p.runs,
-                    opponent: name(p.opponent),
-                    ..InningsRow::default()
-                },
-                &p.at,
-            );
-        }
+    for (row, m) in best_partnerships(table, &shown) {
+        push(row, &m);
     }
     // The hundreds go after the places, where the text has them.
     let place_end = rows
@@ -170,6 +144,58 @@ pub fn innings_view(comp: &Competition, county: Option<CountyId>) -> Result<Inni
         rows,
         matches,
     })
+}
+
+/// Each county's count of hundreds, for the counties shown.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a county's hundreds in at most 100 seasons, far below 65,536: they fit a u16"
+)]
+fn hundreds_rows(table: &InningsTable, shown: &[CountyId]) -> Vec<InningsRow> {
+    shown
+        .iter()
+        .map(|&c| InningsRow {
+            kind: "hundreds".into(),
+            county: name(c),
+            runs: table.counties[c as usize].hundreds as u16,
+            ..InningsRow::default()
+        })
+        .collect()
+}
+
+/// The record partnership for each wicket among the counties shown, with its match.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a wicket, 1 to 10: it fits a byte"
+)]
+fn best_partnerships(table: &InningsTable, shown: &[CountyId]) -> Vec<(InningsRow, MatchAt)> {
+    let mut out = Vec::new();
+    for w in 0..crate::league::summary::MAX_WICKETS {
+        let best = shown
+            .iter()
+            .filter_map(|&c| table.counties[c as usize].partnerships[w].map(|p| (c, p)))
+            .max_by(|(_, a), (_, b)| {
+                a.runs
+                    .cmp(&b.runs)
+                    .then((b.at.year, b.at.round).cmp(&(a.at.year, a.at.round)))
+            });
+        if let Some((c, p)) = best {
+            out.push((
+                InningsRow {
+                    kind: "partnership".into(),
+                    county: name(c),
+                    no: Some(p.batsmen[0]),
+                    partner: Some(p.batsmen[1]),
+                    wicket: Some(w as u8 + 1),
+                    runs: p.runs,
+                    opponent: name(p.opponent),
+                    ..InningsRow::default()
+                },
+                p.at,
+            ));
+        }
+    }
+    out
 }
 
 fn ordinal(n: u8) -> String {

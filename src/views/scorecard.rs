@@ -54,11 +54,14 @@ pub struct ScorecardRow {
 }
 
 /// The scorecard view of `m`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "an innings' number, 1 to 4: it fits a byte"
+)]
 pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
     let p = m.state.public();
     let names = m.names();
     let name = |s: crate::engine::Side| names[s.index()].to_string();
-    let all_out = p.options.all_out();
     let mut rows = Vec::new();
     for (i, inn) in p.started().iter().enumerate() {
         let base = ScorecardRow {
@@ -66,68 +69,7 @@ pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
             batting: name(inn.batting),
             ..ScorecardRow::default()
         };
-        for (n, b) in inn
-            .batsmen
-            .iter()
-            .enumerate()
-            .take(p.options.batsmen as usize)
-        {
-            rows.push(ScorecardRow {
-                kind: "batsman".into(),
-                no: Some(n as u8 + 1),
-                how_out: match (b.out, b.batted) {
-                    (Some(d), _) => d.name().to_string(),
-                    (None, true) => "not out".to_string(),
-                    (None, false) => "did not bat".to_string(),
-                },
-                runs: b.batted.then_some(b.runs),
-                balls: b.batted.then_some(b.balls),
-                ..base.clone()
-            });
-        }
-        let kinds = crate::scorecard::extras_told(&p.options, inn);
-        rows.push(ScorecardRow {
-            kind: "extras".into(),
-            runs: Some(inn.extras()),
-            detail: kinds.join(", "),
-            ..base.clone()
-        });
-        let declared = inn
-            .end
-            .is_some_and(|e| e.by_declaration(inn.wickets, all_out));
-        rows.push(ScorecardRow {
-            kind: "total".into(),
-            runs: Some(inn.total),
-            wickets: Some(inn.wickets),
-            balls: Some(inn.balls),
-            detail: if inn.wickets == all_out {
-                "all out".into()
-            } else if declared {
-                "declared".into()
-            } else {
-                String::new()
-            },
-            ..base.clone()
-        });
-        for (w, f) in inn.falls().iter().enumerate() {
-            rows.push(ScorecardRow {
-                kind: "fall".into(),
-                wicket: Some(w as u8 + 1),
-                score: Some(f.score),
-                no: Some(f.batsman),
-                partnership: Some(f.partnership),
-                ..base.clone()
-            });
-        }
-        if inn.wickets < all_out {
-            rows.push(ScorecardRow {
-                kind: "unbroken".into(),
-                wicket: Some(inn.wickets + 1),
-                score: Some(inn.total),
-                partnership: Some(inn.partnership()),
-                ..base.clone()
-            });
-        }
+        innings_rows(&p.options, inn, &base, &mut rows);
     }
     let result = p
         .result
@@ -163,6 +105,83 @@ pub fn scorecard_view(m: &KeptMatch) -> ScorecardView {
         by_person: m.by_person,
         rows,
         text,
+    }
+}
+
+/// One innings' rows, each a copy of `base` (its number and batting side): the batsmen, the
+/// extras, the total, the falls of wicket and the unbroken partnership.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a place in the order (1 to 11) and a wicket (1 to 10) fit a byte"
+)]
+fn innings_rows(
+    options: &crate::engine::MatchOptions,
+    inn: &crate::engine::InningsScore,
+    base: &ScorecardRow,
+    rows: &mut Vec<ScorecardRow>,
+) {
+    let all_out = options.all_out();
+    for (n, b) in inn
+        .batsmen
+        .iter()
+        .enumerate()
+        .take(options.batsmen as usize)
+    {
+        rows.push(ScorecardRow {
+            kind: "batsman".into(),
+            no: Some(n as u8 + 1),
+            how_out: match (b.out, b.batted) {
+                (Some(d), _) => d.name().to_string(),
+                (None, true) => "not out".to_string(),
+                (None, false) => "did not bat".to_string(),
+            },
+            runs: b.batted.then_some(b.runs),
+            balls: b.batted.then_some(b.balls),
+            ..base.clone()
+        });
+    }
+    let kinds = crate::scorecard::extras_told(options, inn);
+    rows.push(ScorecardRow {
+        kind: "extras".into(),
+        runs: Some(inn.extras()),
+        detail: kinds.join(", "),
+        ..base.clone()
+    });
+    let declared = inn
+        .end
+        .is_some_and(|e| e.by_declaration(inn.wickets, all_out));
+    rows.push(ScorecardRow {
+        kind: "total".into(),
+        runs: Some(inn.total),
+        wickets: Some(inn.wickets),
+        balls: Some(inn.balls),
+        detail: if inn.wickets == all_out {
+            "all out".into()
+        } else if declared {
+            "declared".into()
+        } else {
+            String::new()
+        },
+        ..base.clone()
+    });
+    for (w, f) in inn.falls().iter().enumerate() {
+        rows.push(ScorecardRow {
+            kind: "fall".into(),
+            wicket: Some(w as u8 + 1),
+            score: Some(f.score),
+            no: Some(f.batsman),
+            partnership: Some(f.partnership),
+            ..base.clone()
+        });
+    }
+    if inn.wickets < all_out {
+        rows.push(ScorecardRow {
+            kind: "unbroken".into(),
+            wicket: Some(inn.wickets + 1),
+            score: Some(inn.total),
+            partnership: Some(inn.partnership()),
+            ..base.clone()
+        });
     }
 }
 

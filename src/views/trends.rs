@@ -64,6 +64,10 @@ impl Default for StoryRow {
 }
 
 /// The story of `county`: its final place in every completed season.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "places in a class of 8 fit a byte; counts of a county's events, at most 100 seasons, a u32"
+)]
 pub fn story_view(comp: &Competition, county: CountyId) -> Result<StoryView> {
     check_county(county)?;
     let mut rows = vec![];
@@ -109,6 +113,10 @@ pub fn story_view(comp: &Competition, county: CountyId) -> Result<StoryView> {
 }
 
 /// 1..=16 over both classes.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a place in the second class, at most 16: it fits a byte"
+)]
 pub fn overall(class: Class, place: u8) -> u8 {
     match class {
         Class::First => place,
@@ -192,6 +200,10 @@ pub struct EraRow {
 
 /// The championship's eras: by decade, runs a wicket, runs per 100 balls and the share of
 /// matches drawn, over the completed seasons.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "runs, wickets and balls of at most 100 seasons, far below 2^52: exact as an f64"
+)]
 pub fn eras_view(comp: &Competition) -> Result<ErasView> {
     let mut rows: Vec<EraRow> = vec![];
     for season in comp.seasons() {
@@ -304,6 +316,10 @@ pub struct RaceRow {
 }
 
 /// The points race of `class` in `year` (default: the season under way).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a place in a class of 8: it fits a byte"
+)]
 pub fn race_view(comp: &Competition, year: Option<u16>, class: Class) -> Result<RaceView> {
     let season = season_for(comp, year)?;
     let cs = season.class(class);

@@ -108,6 +108,10 @@ fn colours(fig: &ElementRef) -> HashMap<String, String> {
 }
 
 /// Every county's overall place (1-16) each year, from the export.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn places(export: &Value) -> BTreeSet<(String, u16, u8)> {
     let mut out = BTreeSet::new();
     for s in export["seasons"].as_array().unwrap() {
@@ -124,6 +128,10 @@ fn places(export: &Value) -> BTreeSet<(String, u16, u8)> {
 
 /// The (county, year, place) points drawn in a places figure: its lines' corners and its dots,
 /// each county known by its colour.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn drawn_places(
     fig: &ElementRef,
     colour_of: &HashMap<String, String>,
@@ -162,6 +170,10 @@ fn drawn_places(
 }
 
 /// Checks every picture and table of `html` (the one page) against `export`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn check_page(html: &str, export: &Value) {
     let doc = Html::parse_document(html);
     let seasons = export["seasons"].as_array().unwrap();
@@ -585,6 +597,10 @@ fn render(browser: &Path, page: &Path, png: &Path, profile: &Path) -> Vec<String
 }
 
 /// The share of pixels that are not the page's white, and how many colours there are.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn ink(png: &Path) -> (f64, usize) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
     let mut reader = decoder.read_info().unwrap();

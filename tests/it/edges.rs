@@ -43,6 +43,10 @@ fn format2_game() -> MatchRecord {
 }
 
 /// A frame whose checksum holds around `bytes`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn frame(bytes: &[u8]) -> Vec<u8> {
     let mut out = (bytes.len() as u32).to_le_bytes().to_vec();
     out.extend_from_slice(&accc::store::crc32::crc32(bytes).to_le_bytes());
@@ -415,6 +419,10 @@ fn file_bytes(file: &accc::save::v1::FileV1) -> Vec<u8> {
 /// Impossible innings under a valid checksum are refused as corrupt by
 /// every command (exit 4), named in words, and `sim` carries none forward.
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn impossible_innings_are_refused_as_corrupt() {
     let good = one_season();
     let most = accc::league::check::most_deliveries(&accc::engine::MatchOptions::default());

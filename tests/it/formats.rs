@@ -56,7 +56,7 @@ fn every_view(c: &Competition) -> Vec<(String, Box<dyn Forms>)> {
             }
         }
     }
-    for k in 0..counties::all().len() as u8 {
+    for k in counties::ids() {
         if let Ok(v) = views::results_view(c, None, k) {
             out.push((format!("results {k}"), Box::new(v)));
         }

@@ -55,6 +55,10 @@ fn side_ix(v: &Value) -> usize {
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn u(v: &Value, key: &str) -> u32 {
     v[key]
         .as_u64()
@@ -473,6 +477,10 @@ impl Model {
         self.match_over = r.is_some();
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn result(&self, v: &Value) {
         let (outcome, winner, margin, pts) = self.expected_result.clone().expect("the match ended");
         assert_eq!(v["outcome"].as_str(), Some(outcome.as_str()), "outcome");
@@ -519,6 +527,10 @@ fn plural(n: u32, what: &str) -> String {
 }
 
 /// Checks a whole log; panics with the first fault found.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 pub fn check_log(text: &str) {
     let lines: Vec<Value> = text
         .lines()

@@ -926,6 +926,10 @@ fn a_guest_that_leaves_is_finished_by_the_computer_when_asked() {
 // ----- the relay -----
 
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn the_relay_pairs_twenty_matches_at_once_and_drops_the_silent() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let relay_addr = listener.local_addr().unwrap().to_string();

@@ -67,7 +67,7 @@ fn every_view(c: &Competition, years: &[Option<u16>]) -> String {
                 views::averages(c, year, class),
             );
         }
-        for county in 0..counties::all().len() as u8 {
+        for county in counties::ids() {
             show(
                 &mut out,
                 &format!("results {year:?} {county}"),
@@ -75,7 +75,7 @@ fn every_view(c: &Competition, years: &[Option<u16>]) -> String {
             );
         }
     }
-    for county in 0..counties::all().len() as u8 {
+    for county in counties::ids() {
         show(
             &mut out,
             &format!("records {county}"),

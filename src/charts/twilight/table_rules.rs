@@ -336,6 +336,10 @@ pub const HEADLINE_DRAWS: usize = 10;
 /// Each action round: the AI's top face-down card, or - when only the face-up cards that help
 /// you are left - the exchanges of Eagle/Bear Has Landed and Space Station, the space race,
 /// the China card and then a face-up card at random.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of face-up cards the person gave, asked for in 0 to 9: it fits a usize"
+)]
 pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
     ctx.at("the face-down pile");
     if ctx.yes_no(

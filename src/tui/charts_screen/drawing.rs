@@ -8,6 +8,10 @@ pub fn help_lines() -> Vec<String> {
 }
 
 /// Draws whichever charts screen is showing.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw_screen(f: &mut Frame, area: Rect, screen: &ChartsScreen) {
     match screen {
         ChartsScreen::Systems {

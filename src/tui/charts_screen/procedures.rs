@@ -6,6 +6,10 @@ use super::*;
 
 /// A session's calls and the facts it keeps, by their ids, in a line or two: a list of facts
 /// too long for them is cut, so that the pointer to `[F]` stays in sight.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub(super) fn session_summary(system: usize, t: &OpenTable) -> Vec<String> {
     let kept: Vec<String> = sessions::facts(system)
         .iter()
@@ -142,6 +146,10 @@ pub(super) const PROCEDURE_LETTERS: &str = "ABCDEGIJKLMNOPQRST";
 pub const MOST_PROCEDURES: usize = 10 + PROCEDURE_LETTERS.len();
 
 /// The key of the `i`th procedure: 1-9, 0 for the tenth, then the letters A, B, ...
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "i is at most 8 in this arm: b'1' + i fits a byte"
+)]
 pub fn procedure_char(i: usize) -> char {
     match i {
         0..=8 => char::from(b'1' + i as u8),

@@ -4,6 +4,10 @@
 use super::*;
 
 /// The charts as `[C]` opens them: the list of systems, and the table sessions in `saves_dir`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub fn open(saves_dir: &Path) -> ChartsScreen {
     let mut lines = vec![
         "Press a number to read a system's charts.".to_string(),

@@ -201,6 +201,10 @@ pub fn walk_key(w: &mut WalkScreen, k: KeyEvent) -> bool {
     stay
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub(super) fn walk_key_inner(w: &mut WalkScreen, k: KeyEvent) -> bool {
     w.error = None;
     w.note = None;
@@ -368,6 +372,10 @@ pub(super) fn submit(w: &mut WalkScreen) {
 /// The call, wrapped to the width, and the path that led to it, each step wrapped, in no
 /// more rows between them than the screen has: a path too long keeps its last steps, which
 /// decide the call, under a line saying how many earlier ones are not shown.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub(super) fn outcome_lines(result: &str, path: &[Step]) -> (Vec<String>, Vec<String>) {
     let room = usize::from(BOTTOM - TOP + 1);
     let call = fit(&format!("Call: {result}"), WIDTH, 6);

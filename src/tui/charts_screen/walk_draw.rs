@@ -11,6 +11,10 @@ pub(super) const BOTTOM: u16 = 21;
 /// Draws the walk: answers so far, then the question (or the call and its path). The
 /// question and the call are drawn in full, wrapped to the width; earlier answers give way
 /// to them, and a path too long for the screen keeps its last steps, which make the call.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let n = w.walk.answers().len() + 1;

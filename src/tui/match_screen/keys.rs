@@ -370,6 +370,10 @@ fn toggle_exchange<T: Table + ?Sized>(s: &mut T, c: char) -> MatchKey {
 
 /// A digit key `c` with no card of the person's hand under it: said, not ignored without a
 /// word (a key that is not a digit is ignored).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 fn no_card_under<T: Table + ?Sized>(s: &mut T, c: char) -> MatchKey {
     let Some(held) = s.human().map(|_| s.hand().len()) else {
         return MatchKey::Ignored;

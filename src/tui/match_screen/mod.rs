@@ -21,6 +21,10 @@ mod keys;
 pub use keys::{key, MatchKey};
 
 /// Draws the whole match screen in an 80x25 area.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     let p = s.public();
     let short = &s.commentary().names;
@@ -337,6 +341,10 @@ fn right_column(p: &PublicState, short: &[String; 2], shown: usize) -> Vec<Strin
 /// The match as a track, `+` at the pack in play: a mark a pack for up to 38 packs; for a
 /// longer match, 38 marks each standing for an equal share of it, so that the `+` stands
 /// as far along the track as the match is played.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "at most len, the track's width in columns: it fits a u16"
+)]
 fn pack_track(pack: u16, max: u16) -> String {
     const SHOWN: u16 = 38;
     let len = max.clamp(1, SHOWN);
@@ -396,6 +404,10 @@ pub fn prospects_line(p: &PublicState, names: &[String; 2], short: &[String; 2])
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn draw_manhattan<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: usize) {
     let Some(overs) = s.commentary().runs_per_over(shown) else {
         return;
@@ -423,6 +435,10 @@ fn draw_manhattan<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: us
 /// `bars` bars (one an over, the last perhaps unfinished), the last `width` of them shown:
 /// the overs as the scoreboard writes them ("11.4 overs"); "12 overs, the last unfinished"
 /// when the last bar is an over of extras only.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
 pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) -> String {
     let whole = (balls / 6) as usize;
     let overs = match balls % 6 {
@@ -438,6 +454,10 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     let p = s.public();
     if s.leaving() {
@@ -658,6 +678,10 @@ fn innings_end_text(p: &PublicState, number: u8, short: &[String; 2]) -> String 
 
 /// Cards in a row: rank line, suit line, and (when they can be pressed, `keys`) the key
 /// under each; a card picked to change says so under it, not by its colour alone.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[usize], keys: bool) {
     for (i, c) in hand.iter().take(max).enumerate() {
         let x = 1 + i as u16 * 11;
@@ -896,6 +920,10 @@ fn outcome_words(o: &crate::engine::delivery::Outcome) -> String {
     }
 }
 
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 fn draw_help<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, scroll: usize) {
     let lines = help_lines(s);
     let scroll = scroll.min(lines.len().saturating_sub(HELP_ROWS));
@@ -1040,6 +1068,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+    )]
     fn the_pack_track_shows_the_share_of_the_match_played() {
         assert_eq!(pack_track(1, 27), format!("+{}", "-".repeat(26)));
         assert_eq!(pack_track(27, 27), format!("{}+", "-".repeat(26)));

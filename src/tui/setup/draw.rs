@@ -57,6 +57,10 @@ pub fn draw_menu(f: &mut Frame, area: Rect, y: u16, items: &[(String, String)]) 
 }
 
 /// Draws a menu with the line `cursor` marked (`>` before it, and brighter).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
 pub fn draw_menu_at(
     f: &mut Frame,
     area: Rect,
@@ -89,7 +93,7 @@ pub fn draw_menu_at(
 /// county (`user`) is marked `*` as on every other screen.
 pub fn county_lines(user: Option<CountyId>) -> Vec<(String, String)> {
     let of_class = |class| {
-        (0..counties::all().len() as CountyId)
+        counties::ids()
             .filter(move |&c| counties::get(c).class == class)
             .collect::<Vec<_>>()
     };

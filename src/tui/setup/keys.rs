@@ -219,6 +219,10 @@ fn at_end(nf: &mut NewFile, row: usize, forward: bool) -> String {
 }
 
 /// The county chosen by a key: a county's letter, or `None` for `[0]` (spectator).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a county's position in the list of 16: it fits a byte"
+)]
 pub fn county_key(k: KeyEvent) -> Option<Option<u8>> {
     match k.code {
         KeyCode::Char('0') => Some(None),

@@ -125,6 +125,10 @@ fn the_options_cursor_stops_at_the_first_and_last_lines() {
 /// `[-]` and `[+]` (and `[Left]` and `[Right]`) change the option under the cursor and stop at
 /// its ends, saying why nothing changed.
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a test's own small figures (counts, years, places, lengths): they fit the narrower type"
+)]
 fn options_step_back_as_well_as_forward_and_stop_at_the_ends() {
     let mut nf = NewFile::default();
     let mut row = 0;
