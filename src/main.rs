@@ -3,7 +3,11 @@
 use clap::Parser;
 
 fn main() {
-    let cli = match accc::cli::Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(done) = accc::cli::Cli::answer_completion(&args) {
+        return finish(done);
+    }
+    let cli = match accc::cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         // --help and --version print and exit 0, as clap does, but through print_out: a
         // closed pipe ends quietly and a full device is told, as for every command.
@@ -28,12 +32,16 @@ fn main() {
             e.exit()
         }
         Err(e) => {
-            let args: Vec<_> = std::env::args_os().collect();
             accc::cli::common::print_err(&accc::cli::parse_error_line_of(&e, &args));
             std::process::exit(2);
         }
     };
-    if let Err(err) = accc::cli::run(cli) {
+    finish(accc::cli::run(cli));
+}
+
+/// Ends as a command's outcome says: an error told and its exit code; a closed pipe quietly.
+fn finish(done: accc::error::Result<()>) {
+    if let Err(err) = done {
         if err.is_broken_pipe() {
             return;
         }

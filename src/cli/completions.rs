@@ -2,8 +2,10 @@
 //! `clap_complete` from the same command definitions the parser uses, and, for fish, the
 //! values of the positional arguments that `clap_complete` leaves out of its fish script
 //! (`fish_positionals`). Each script also completes the names of the save files: it asks
-//! `accc __save-names` ([`run_names`]), which reads the words typed so far as the parser
-//! does and lists the files of the saves folder they name.
+//! `accc __save-names` ([`names_asked`]), which reads the words typed so far as the parser
+//! does and lists the files of the saves folder they name. That word is answered before the
+//! parser sees the line, so it is no command of clap's: neither the help nor the scripts
+//! (which clap_complete makes of every command, hidden or not) offer it.
 
 use clap::{Arg, Args, Command, CommandFactory, ValueEnum};
 use clap_complete::Shell;
@@ -32,16 +34,9 @@ pub enum ShellName {
 /// The program's name, as the scripts complete it.
 const BIN: &str = "accc";
 
-/// The hidden command the scripts ask for save names.
+/// The word the scripts ask for save names with: `accc __save-names -- WORD... CURRENT`, the
+/// words typed after `accc` before the one being completed, then that one (perhaps empty).
 pub const SAVE_NAMES: &str = "__save-names";
-
-/// Arguments of `accc __save-names -- WORD... CURRENT`: the words typed after `accc`
-/// before the one being completed, then that one (perhaps empty).
-#[derive(Debug, Args)]
-pub struct SaveNamesArgs {
-    #[arg(num_args = 0.., allow_hyphen_values = true, trailing_var_arg = true)]
-    pub words: Vec<String>,
-}
 
 /// A word that stands where the word being completed is, while the line is parsed.
 const PROBE: &str = "ACCCPROBE";
@@ -106,10 +101,24 @@ pub fn save_names(words: &[String], saves: &std::path::Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs `accc __save-names`: the names, one a line.
-pub fn run_names(args: SaveNamesArgs, saves: &std::path::Path) -> Result<()> {
-    let names = save_names(&args.words, saves);
-    print_out(&names.iter().map(|n| format!("{n}\n")).collect::<String>())
+/// Answers `accc __save-names -- WORD...` (`args` the whole command line, the program's
+/// name first): the names, one a line, from the saves folder the words name, else the one
+/// `saves` gives (`ACCC_SAVES` or the default). `None` for any other command line, which
+/// goes to the parser.
+pub fn names_asked(args: &[std::ffi::OsString], saves: &std::path::Path) -> Option<Result<()>> {
+    if args.get(1).is_none_or(|a| a != SAVE_NAMES) {
+        return None;
+    }
+    let rest = &args[2..];
+    let rest = rest.strip_prefix(&["--".into()][..]).unwrap_or(rest);
+    let words: Vec<String> = rest
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let names = save_names(&words, saves);
+    Some(print_out(
+        &names.iter().map(|n| format!("{n}\n")).collect::<String>(),
+    ))
 }
 
 /// Bash: a function that offers the save names where the word is one, and otherwise

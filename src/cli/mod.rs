@@ -59,6 +59,16 @@ pub fn saves_dir(s: &str) -> std::result::Result<PathBuf, values::ValueError> {
 }
 
 impl Cli {
+    /// What the completion scripts ask (`accc __save-names -- WORD...`), answered before the
+    /// line is parsed, as no command of the parser's: `None` for any other line.
+    pub fn answer_completion(args: &[std::ffi::OsString]) -> Option<Result<()>> {
+        let unset = Cli {
+            saves_dir: None,
+            command: None,
+        };
+        completions::names_asked(args, &unset.saves())
+    }
+
     /// The saves folder: `--saves-dir`, else `ACCC_SAVES`, else the platform's data folder
     /// ([`folder::default_folder`]).
     pub fn saves(&self) -> PathBuf {
@@ -116,10 +126,6 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Consult the solo charts of other board games.
     Charts(charts::ChartsArgs),
-    /// For the completion scripts: the save names to offer where the next word is a save
-    /// file's name (see `completions`).
-    #[command(name = completions::SAVE_NAMES, hide = true)]
-    SaveNames(completions::SaveNamesArgs),
     /// Offer a match to a friend over the network: play the home county; the guest, who
     /// types the code shown, plays the away county.
     #[command(after_help = counties_help(), mut_arg("seed", |a| a.help(
@@ -243,7 +249,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Join(args)) => net::run_join(args, saves.clone()),
         Some(Command::Relay(args)) => net::run_relay(args),
         Some(Command::Charts(args)) => charts::run(args, &saves),
-        Some(Command::SaveNames(args)) => completions::run_names(args, &saves),
         None => crate::tui::run(saves.clone(), None, None, earlier.clone()),
     };
     // A named file not found is told what a person may have meant: the name in capitals,

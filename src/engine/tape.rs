@@ -48,7 +48,7 @@ pub struct NotAllowed(pub Choice);
 
 impl std::fmt::Display for NotAllowed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} is not one of the choices allowed there", self.0)
+        write!(f, "{} is not one of the choices allowed there", self.0)
     }
 }
 
@@ -538,6 +538,12 @@ mod tests {
                     {
                         let c = Choice::Card(missing);
                         assert_eq!(TapeWriter::new().push(s, c), Err(NotAllowed(c)));
+                        // Said in words ("the 4 of pads ..."), not as debug text.
+                        assert_eq!(
+                            NotAllowed(c).to_string(),
+                            format!("{c} is not one of the choices allowed there")
+                        );
+                        assert!(NotAllowed(c).to_string().starts_with("the "));
                     }
                     if let Decision::Exchange = view.decision {
                         // Legal lists give each pair once; the tape keeps both orders.

@@ -233,10 +233,19 @@ fn save_names_are_completed_from_the_saves_folder() {
     ] {
         assert_eq!(names(words), "", "{words:?}");
     }
-    // Each script asks it.
+    // Each script asks it, and offers it nowhere: it is no command of a person's (nor is
+    // it in the help).
     for shell in ["bash", "zsh", "fish"] {
         let script = ok_in(dir.path(), &["completions", shell]);
         assert!(script.contains("__save-names --"), "{shell}");
+        assert_eq!(script.matches("__save-names").count(), 1, "{shell}");
+    }
+    for help in [&["--help"][..], &["help"]] {
+        let out = accc().args(help).output().unwrap();
+        assert!(out.status.success(), "{help:?}");
+        assert!(!String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("save-names"));
     }
     // Where bash is, Tab in bash offers them.
     let script = ok_in(dir.path(), &["completions", "bash"]);
@@ -244,7 +253,7 @@ fn save_names_are_completed_from_the_saves_folder() {
         "source /dev/stdin\n\
          t() {{ COMP_WORDS=({bin} \"$@\"); COMP_CWORD=$((${{#COMP_WORDS[@]}}-1)); COMPREPLY=();\n\
          _accc_with_saves \"${{COMP_WORDS[0]}}\" \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; echo \"${{COMPREPLY[*]}}\"; }}\n\
-         t show ''\nt show A\nt --saves-dir {there} show ''\nt show ALPHA ''\n",
+         t show ''\nt show A\nt --saves-dir {there} show ''\nt show ALPHA ''\nt ''\n",
         bin = env!("CARGO_BIN_EXE_accc"),
         there = there.display()
     );
@@ -264,12 +273,17 @@ fn save_names_are_completed_from_the_saves_folder() {
         Ok(out) => {
             let offered = String::from_utf8(out.stdout).unwrap();
             let lines: Vec<&str> = offered.lines().collect();
-            assert_eq!(lines.len(), 4, "{offered}");
+            assert_eq!(lines.len(), 5, "{offered}");
             assert_eq!(lines[0], "ABLE ALPHA");
             assert_eq!(lines[1], "ABLE ALPHA");
             assert_eq!(lines[2], "OTHER");
             assert!(
                 lines[3].contains("table") && !lines[3].contains("ALPHA"),
+                "{offered}"
+            );
+            // The commands, and not the scripts' own question.
+            assert!(
+                lines[4].contains("show") && !lines[4].contains("save-names"),
                 "{offered}"
             );
         }
@@ -353,6 +367,27 @@ fn the_licence_is_there_as_cargo_toml_says() {
     assert!(licence.starts_with("MIT License\n"), "{licence}");
     assert!(licence.contains("Copyright (c) 2026 the ACCC authors"));
     assert!(licence.contains("Permission is hereby granted, free of charge"));
+}
+
+/// The README says how to install the program and that building it takes minutes.
+#[test]
+fn the_readme_says_how_to_install_and_how_long_it_takes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let setup = readme
+        .split("## Set-up")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the README has a Set-up section");
+    assert!(
+        setup.contains("\ncargo install --path . --locked\n"),
+        "{setup}"
+    );
+    assert!(setup.contains("The first build takes minutes"), "{setup}");
+    assert!(
+        setup.contains("~/.local/share/accc/saves") && setup.contains("--saves-dir saves"),
+        "{setup}"
+    );
 }
 
 /// CI (`.ci/run`) runs the command the README gives for the tests, and builds the API

@@ -354,7 +354,9 @@ fn the_race_key_and_its_title_agree_on_how_far_the_season_is() {
                 format!("In round {} of 14.", n / 4 + 1)
             };
             assert!(text.contains(&said), "{n} matches: {said}\n{text}");
-            seen.insert(n % 4 == 0);
+            if seen.insert(n % 4 == 0) && n % 4 != 0 {
+                insta::assert_snapshot!("race_in_a_round_under_way", text);
+            }
         }
     }
     assert_eq!(

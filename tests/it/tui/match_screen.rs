@@ -435,6 +435,9 @@ fn every_runs_per_over_panel_says_how_many_overs_a_bar_is() {
                     }
                 }
                 binned += labelled as u32;
+                if labelled && pers[0] == 1 && mixed == 0 {
+                    insta::assert_snapshot!("final_card_bars_labelled", text);
+                }
                 mixed += (labelled && pers[0] == 1) as u32;
                 enter(&mut app);
             }

@@ -494,6 +494,7 @@ fn simulate_on_a_finished_competition_says_why_not() {
         menu.contains("The competition is over: all its seasons, 1890-1989, have been played."),
         "{menu}"
     );
+    insta::assert_snapshot!("menu_of_a_finished_competition", menu);
     press(&mut app, "s");
     assert!(matches!(app.screen(), Some(Screen::Menu)));
     assert!(

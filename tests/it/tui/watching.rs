@@ -78,7 +78,15 @@ fn the_end_of_a_watched_match_is_said_in_a_sentence() {
                     };
                     assert!(text.contains(said), "{text}");
                     assert!(!text.contains("over: Match"), "{text}");
-                    seen.insert(result.outcome == accc::engine::score::Outcome::Win);
+                    let won = result.outcome == accc::engine::score::Outcome::Win;
+                    if seen.insert(won) {
+                        let name = if won {
+                            "watched_end_won"
+                        } else {
+                            "watched_end_drawn"
+                        };
+                        insta::assert_snapshot!(name, text);
+                    }
                     enter(&mut app);
                 }
                 _ => enter(&mut app),
