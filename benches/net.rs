@@ -117,6 +117,7 @@ fn whole_match(seed: u64) {
             options,
             bot_seed: host::guest_bot_seed(seed),
             wait: Duration::from_secs(30),
+            guest: Side::Away,
         });
         let pro = Level::PROFESSIONAL;
         let mut home = Bot::new(pro, pro, seed, Side::Home);

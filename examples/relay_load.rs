@@ -69,6 +69,7 @@ fn main() {
                     options,
                     bot_seed: host::guest_bot_seed(seed),
                     wait: Duration::from_secs(300),
+                    guest: Side::Away,
                 });
                 let mut home = Bot::new(pro, pro, seed, Side::Home);
                 let mut log = BallLog::new("Home", "Away", seed, &options);

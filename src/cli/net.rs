@@ -215,6 +215,7 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
         options,
         bot_seed: host::guest_bot_seed(seed),
         wait: Duration::from_secs(args.wait),
+        guest: Side::Away,
     });
     let Some(bot) = bot else {
         // A person plays the home side, on the match screen.

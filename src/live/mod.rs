@@ -322,10 +322,56 @@ impl LiveMatch {
         human: Side,
     ) -> LiveMatch {
         let levels = Levels { bat: 5, bowl: 5 };
+        LiveMatch::begin_with_friend(options, levels, seed, names, human)
+    }
+
+    /// A match against a friend with the computer levels of a competition (`levels`: its
+    /// adviser's and, if the friend goes, the computer's that may finish): a championship
+    /// match of the person's county, the friend taking the other county.
+    pub fn begin_with_friend(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Side,
+    ) -> LiveMatch {
         let mut s = LiveMatch::new(options, levels, seed, names, Some(human), Mode::Fully);
         s.friend = Some(human.other());
         s.advance(false);
         s
+    }
+
+    /// A match against a friend rebuilt from its record (`game`: the person's actions and
+    /// the other side's choices, the friend's kept as the computer's are), exactly as it
+    /// stood after the last of them, the friend's side waiting for the friend: how a host
+    /// killed mid-match, or a championship match kept in play, is taken up again with a
+    /// friend.
+    pub fn replay_with_friend(
+        options: MatchOptions,
+        levels: Levels,
+        seed: u64,
+        names: [(String, String); 2],
+        human: Side,
+        game: &MatchRecord,
+    ) -> Result<LiveMatch, ReplayError> {
+        let mut s = LiveMatch::new(options, levels, seed, names, Some(human), Mode::Fully);
+        s.friend = Some(human.other());
+        s.script = game
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Computer(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        s.advance(false);
+        for &op in &game.ops {
+            s.apply(op)?;
+        }
+        if !s.script.is_empty() {
+            return Err(ReplayError::ComputerLeftOver(s.script.len()));
+        }
+        Ok(s)
     }
 
     /// The friend's side, when it must decide now (and play is not stopped): the question
@@ -335,7 +381,9 @@ impl LiveMatch {
             Some((side, _))
                 if Some(side) == self.friend
                     && self.paused.is_none()
-                    && self.friend_choice.is_none() =>
+                    && self.friend_choice.is_none()
+                    // In a replay the record answers for the friend.
+                    && self.script.is_empty() =>
             {
                 Some(side)
             }
@@ -356,6 +404,12 @@ impl LiveMatch {
         self.friend_choice = Some(choice);
         self.advance(false);
         Ok(())
+    }
+
+    /// Every decision of the friend's side so far and the choice made there (a rejoining
+    /// guest is caught up on them).
+    pub fn friend_history(&self) -> &[(WireView, Choice)] {
+        &self.friend_history
     }
 
     /// The public events for the friend's side since last taken.
@@ -520,12 +574,22 @@ impl LiveMatch {
                 self.adviser.observe(&self.state.view(), choice);
                 choice
             } else if Some(side) == self.friend {
-                let Some(choice) = self.friend_choice.take() else {
-                    return;
+                // The friend's answer, or in a replay the one the record kept.
+                let (choice, fresh) = match self.friend_choice.take() {
+                    Some(c) => (c, true),
+                    None => match self.script.front() {
+                        Some(&kept) if self.state.view().allows(kept) => {
+                            self.script.pop_front();
+                            (kept, false)
+                        }
+                        _ => return,
+                    },
                 };
                 self.friend_history
                     .push((WireView::from(&self.state.view()), choice));
-                self.computer_made.push(choice);
+                if fresh {
+                    self.computer_made.push(choice);
+                }
                 choice
             } else {
                 self.computer_choice(side)

@@ -208,6 +208,9 @@ pub struct Offer {
     pub bot_seed: u64,
     /// How long to wait for the guest to come, or to come back.
     pub wait: Duration,
+    /// The side the guest plays (the away side, but in a championship match of the host's
+    /// county played away from home).
+    pub guest: Side,
 }
 
 /// The seed a guest's computer player is given: derived one way (HKDF-SHA256) from the match
@@ -275,6 +278,12 @@ impl HostLink {
         self.channel.as_ref().is_some_and(Channel::closed_by_peer)
     }
 
+    /// Takes the guest side's decisions made before this link (a match taken up again from
+    /// its record): a guest that joins is caught up on them, as on a rejoin.
+    pub fn remember(&mut self, history: Vec<(WireView, WireChoice)>) {
+        self.history = history;
+    }
+
     /// The guest side's decisions so far and the choices made there.
     pub fn history(&self) -> &[(WireView, WireChoice)] {
         &self.history
@@ -337,7 +346,7 @@ impl HostLink {
             build: build(),
             home: self.offer.names[0].clone(),
             away: self.offer.names[1].clone(),
-            you: Side::Away.into(),
+            you: self.offer.guest.into(),
             options: WireOptions::from(&self.offer.options),
             bot_seed: self.offer.bot_seed,
             resumed,
@@ -395,7 +404,7 @@ impl HostLink {
     /// Takes a public event for the guest (sent with the next question, or by
     /// [`HostLink::flush`]).
     pub fn note(&mut self, event: &Event<'_>) {
-        if let Some(e) = WireEvent::public(event, Side::Away) {
+        if let Some(e) = WireEvent::public(event, self.offer.guest) {
             self.outbox.push(e);
         }
     }

@@ -65,6 +65,16 @@ pub enum Screen {
         live: Box<LiveMatch>,
         entry: Entry,
     },
+    /// `[F]`: where to meet the friend for the person's match (`friend_match`).
+    FriendSetup {
+        setup: Box<super::friend_setup::FriendSetup>,
+        fixture: crate::league::competition::Fixture,
+    },
+    /// The person's match with a friend taking the other county (`friend_match`).
+    Friend {
+        friendly: Box<super::friend::Friendly>,
+        entry: Entry,
+    },
     /// The final scoreboard of a match, then (if the person played it) its review, then
     /// (if it ended one) the season's summary.
     Scorecard {
@@ -193,11 +203,16 @@ impl App {
         }
     }
 
-    /// The match against a friend showing, if one is.
+    /// The match against a friend showing, if one is (a friendly, or the person's
+    /// championship match with a friend).
     pub fn friend(&self) -> Option<&super::friend::Friendly> {
         match &self.phase {
             Phase::Friend(f) => Some(f),
-            _ => None,
+            Phase::Open(o) => match &o.screen {
+                Screen::Friend { friendly, .. } => Some(friendly),
+                _ => None,
+            },
+            Phase::Start(_) => None,
         }
     }
 
@@ -234,11 +249,11 @@ impl App {
     pub fn update(&mut self, msg: Msg) {
         match msg {
             Msg::Resize(w, h) => self.size = (w, h),
-            Msg::Net(note) => {
-                if let Phase::Friend(f) = &mut self.phase {
-                    f.note(note);
-                }
-            }
+            Msg::Net(note) => match &mut self.phase {
+                Phase::Friend(f) => f.note(note),
+                Phase::Open(open) => open.friend_match_note(note),
+                Phase::Start(_) => {}
+            },
             Msg::Tick => {
                 // A watched match waits while the window is too small to show it.
                 let hidden = self.too_small();
@@ -328,6 +343,8 @@ impl App {
             }
             Screen::Grid { first_year, .. } => open.grid_key(first_year, k),
             Screen::Match { live, entry } => open.match_key(live, entry, k),
+            Screen::FriendSetup { setup, fixture } => open.friend_setup_key(*setup, fixture, k),
+            Screen::Friend { friendly, entry } => open.friend_match_key(friendly, entry, k),
             Screen::Scorecard {
                 card,
                 scroll,

@@ -192,6 +192,8 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
                 );
             }
         }
+        Screen::FriendSetup { setup, .. } => super::friend_setup::draw(f, area, setup),
+        Screen::Friend { friendly, .. } => super::friend::draw(f, area, friendly),
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::MatchReview { lines, scroll, .. } => text(
             f,
@@ -592,6 +594,19 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
             Some(game) => ("2".into(), format!("Resume {}", game.label), true),
             None => ("2".into(), "Play next match fully".into(), full),
         },
+        // Beside [2]: the person's match, with a friend taking the other county.
+        match &app.in_play {
+            Some(game) => (
+                "F".into(),
+                "Resume it with a friend taking the other county".into(),
+                comp.fixture_involves_user(&game.fixture),
+            ),
+            None => (
+                "F".into(),
+                "Play your county's match with a friend (over the network)".into(),
+                own_next.is_some(),
+            ),
+        },
         ("3".into(), "View current points table".into(), true),
         ("4".into(), "View averages".into(), true),
         ("5".into(), "View match results".into(), true),
@@ -630,7 +645,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     let over = comp.is_finished();
     let items = items
         .into_iter()
-        .filter(|(k, ..)| !(over && ["1", "2", "S"].contains(&k.as_str())));
+        .filter(|(k, ..)| !(over && ["1", "2", "F", "S"].contains(&k.as_str())));
     let next = if over {
         Some(format!(
             "The competition is over: all its seasons, {}, have been played.",

@@ -237,7 +237,9 @@ impl App {
             Start::FileName { input, error } => return self.file_name_key(input, error, k),
             Start::Friend(setup) => match setup.key(k, self.new_seed) {
                 super::friend_setup::SetupKey::Stay(s) => Start::Friend(s),
-                super::friend_setup::SetupKey::Back => Start::ask_name(),
+                // A championship match's setup is not made here.
+                super::friend_setup::SetupKey::Back
+                | super::friend_setup::SetupKey::Meet { .. } => Start::ask_name(),
                 super::friend_setup::SetupKey::Start(friendly) => {
                     self.phase = Phase::Friend(friendly);
                     return;

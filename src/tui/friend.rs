@@ -59,6 +59,9 @@ pub struct HostTable {
     /// The final scoreboard, once the match is over and its last stop passed.
     pub card: Option<(FinalCard, usize)>,
     pub note: Option<String>,
+    /// The person's actions since last taken, in order (a championship match notes them in
+    /// its file's journal, with the other side's choices that followed).
+    pub played: Vec<Op>,
 }
 
 /// The guest's side: its view of the match once welcomed, and the seat that reaches the
@@ -112,6 +115,7 @@ impl Friendly {
             said: None,
             card: None,
             note: None,
+            played: Vec::new(),
         };
         h.sync();
         Friendly::Host(Box::new(h))
@@ -320,6 +324,7 @@ impl HostTable {
         }
         match match_screen::key(&mut self.live, k) {
             MatchKey::Played(op) => {
+                self.played.push(op);
                 if op == Op::Resume && self.live.state.is_over() && self.live.paused.is_none() {
                     self.card = Some((FinalCard::of(&self.live), 0));
                 }

@@ -51,6 +51,22 @@ pub struct FriendSetup {
     pub code: String,
     /// Why the last `[Enter]` started nothing.
     pub error: Option<String>,
+    /// A championship match to host (its fixture in words): the counties and rules are the
+    /// competition's, so only where to meet is asked.
+    pub fixture: Option<String>,
+}
+
+/// A line of the setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    Home,
+    Away,
+    Batsmen,
+    Days,
+    Port,
+    Relay,
+    Address,
+    Code,
 }
 
 impl Default for FriendSetup {
@@ -68,6 +84,7 @@ impl Default for FriendSetup {
             address: String::new(),
             code: String::new(),
             error: None,
+            fixture: None,
         }
     }
 }
@@ -79,10 +96,14 @@ pub enum SetupKey {
     Back,
     /// The match is on.
     Start(Box<Friendly>),
+    /// A championship match's meeting place is ready (its match is the caller's to make):
+    /// the door the guest comes to, the code and the line the guest types.
+    Meet {
+        door: Door,
+        code: Code,
+        join_line: String,
+    },
 }
-
-const HOST_ROWS: usize = 6;
-const JOIN_ROWS: usize = 3;
 
 fn step(v: &mut u8, up: bool, range: std::ops::RangeInclusive<u8>) {
     *v = if up {
@@ -98,21 +119,52 @@ fn step_county(i: &mut usize, up: bool) {
 }
 
 impl FriendSetup {
+    /// The lines of the setup, top to bottom.
+    fn rows(&self) -> &'static [Row] {
+        match (self.role, &self.fixture) {
+            (Some(Role::Host), Some(_)) => &[Row::Port, Row::Relay],
+            (Some(Role::Host), None) => &[
+                Row::Home,
+                Row::Away,
+                Row::Batsmen,
+                Row::Days,
+                Row::Port,
+                Row::Relay,
+            ],
+            (Some(Role::Join), _) => &[Row::Address, Row::Relay, Row::Code],
+            (None, _) => &[],
+        }
+    }
+
+    /// The line the cursor is on.
+    fn row_at(&self) -> Option<Row> {
+        self.rows().get(self.row).copied()
+    }
+
     /// The text field on the cursor's row, if it is one.
     fn field(&mut self) -> Option<(&mut String, usize)> {
-        match (self.role?, self.row) {
-            (Role::Host, 4) => Some((&mut self.port, 5)),
-            (Role::Host, 5) => Some((&mut self.relay, 60)),
-            (Role::Join, 0) => Some((&mut self.address, 60)),
-            (Role::Join, 1) => Some((&mut self.relay, 60)),
-            (Role::Join, 2) => Some((&mut self.code, 40)),
+        match self.row_at()? {
+            Row::Port => Some((&mut self.port, 5)),
+            Row::Relay => Some((&mut self.relay, 60)),
+            Row::Address => Some((&mut self.address, 60)),
+            Row::Code => Some((&mut self.code, 40)),
             _ => None,
+        }
+    }
+
+    /// The setup of a championship match of the person's county (`fixture`, in words),
+    /// hosted: only where to meet is asked.
+    pub fn for_fixture(fixture: String) -> FriendSetup {
+        FriendSetup {
+            role: Some(Role::Host),
+            fixture: Some(fixture),
+            ..FriendSetup::default()
         }
     }
 
     /// Takes a key; `seed` is the match seed to use (none: one from the operating system).
     pub fn key(mut self, k: KeyEvent, seed: Option<u64>) -> SetupKey {
-        let Some(role) = self.role else {
+        let Some(_) = self.role else {
             return match k.code {
                 KeyCode::Char('h' | 'H') => {
                     self.role = Some(Role::Host);
@@ -130,11 +182,10 @@ impl FriendSetup {
             };
         };
         self.error = None;
-        let rows = match role {
-            Role::Host => HOST_ROWS,
-            Role::Join => JOIN_ROWS,
-        };
+        let rows = self.rows().len();
         match k.code {
+            // A championship match's setup has no first question to go back to.
+            KeyCode::Esc if self.fixture.is_some() => return SetupKey::Back,
             KeyCode::Esc => {
                 self.role = None;
                 self.row = 0;
@@ -142,6 +193,19 @@ impl FriendSetup {
             }
             KeyCode::Up => self.row = (self.row + rows - 1) % rows,
             KeyCode::Down | KeyCode::Tab => self.row = (self.row + 1) % rows,
+            KeyCode::Enter if self.fixture.is_some() => {
+                return match self.meet() {
+                    Ok((door, code, join_line)) => SetupKey::Meet {
+                        door,
+                        code,
+                        join_line,
+                    },
+                    Err(e) => {
+                        self.error = Some(e);
+                        SetupKey::Stay(self)
+                    }
+                }
+            }
             KeyCode::Enter => {
                 return match self.start(seed) {
                     Ok(f) => SetupKey::Start(Box::new(f)),
@@ -153,11 +217,11 @@ impl FriendSetup {
             }
             KeyCode::Left | KeyCode::Right => {
                 let up = k.code == KeyCode::Right;
-                match (role, self.row) {
-                    (Role::Host, 0) => step_county(&mut self.home, up),
-                    (Role::Host, 1) => step_county(&mut self.away, up),
-                    (Role::Host, 2) => step(&mut self.batsmen, up, options::BATSMEN),
-                    (Role::Host, 3) => step(&mut self.days, up, options::DAYS),
+                match self.row_at() {
+                    Some(Row::Home) => step_county(&mut self.home, up),
+                    Some(Row::Away) => step_county(&mut self.away, up),
+                    Some(Row::Batsmen) => step(&mut self.batsmen, up, options::BATSMEN),
+                    Some(Row::Days) => step(&mut self.days, up, options::DAYS),
                     _ => {}
                 }
             }
@@ -204,24 +268,7 @@ impl FriendSetup {
             Some(s) => s,
             None => host::random_seed().map_err(|e| format!("No seed could be drawn: {e}."))?,
         };
-        let code = Code::random().map_err(|e| format!("No code could be drawn: {e}."))?;
-        let relay = self.relay.trim();
-        let (door, join_line) = if relay.is_empty() {
-            let port: u16 = self
-                .port
-                .parse()
-                .map_err(|_| "The port is a number from 0 to 65535.".to_string())?;
-            let listener = TcpListener::bind(SocketAddr::from(([0, 0, 0, 0], port)))
-                .map_err(|e| format!("Port {port} cannot be listened on ({e}): try another."))?;
-            let door = Door::listen(listener).map_err(|e| format!("Listening failed ({e})."))?;
-            let port = door.local_addr().map(|a| a.port()).unwrap_or(port);
-            (door, format!("accc join THIS-MACHINE:{port} --code {code}"))
-        } else {
-            (
-                Door::relay(relay, code.slot()),
-                format!("accc join --relay {relay} --code {code}"),
-            )
-        };
+        let (door, code, join_line) = self.meet()?;
         let link = HostLink::new(Offer {
             code,
             limits: Limits::default(),
@@ -229,6 +276,7 @@ impl FriendSetup {
             options,
             bot_seed: host::guest_bot_seed(seed),
             wait: Duration::from_secs(1),
+            guest: Side::Away,
         });
         let live = LiveMatch::with_friend(
             options,
@@ -246,6 +294,28 @@ impl FriendSetup {
             join_line,
             seed,
         ))
+    }
+
+    /// A new code and the door the guest comes to (the port listened on, or the relay),
+    /// with the line the guest types.
+    fn meet(&self) -> Result<(Door, Code, String), String> {
+        let code = Code::random().map_err(|e| format!("No code could be drawn: {e}."))?;
+        let relay = self.relay.trim();
+        if relay.is_empty() {
+            let port: u16 = self
+                .port
+                .parse()
+                .map_err(|_| "The port is a number from 0 to 65535.".to_string())?;
+            let listener = TcpListener::bind(SocketAddr::from(([0, 0, 0, 0], port)))
+                .map_err(|e| format!("Port {port} cannot be listened on ({e}): try another."))?;
+            let door = Door::listen(listener).map_err(|e| format!("Listening failed ({e})."))?;
+            let port = door.local_addr().map(|a| a.port()).unwrap_or(port);
+            let line = format!("accc join THIS-MACHINE:{port} --code {code}");
+            Ok((door, code, line))
+        } else {
+            let line = format!("accc join --relay {relay} --code {code}");
+            Ok((Door::relay(relay, code.slot()), code, line))
+        }
     }
 
     fn start_join(&self) -> Result<Friendly, String> {
@@ -317,24 +387,24 @@ pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
         }
         Some(role) => {
             let all = counties::all();
-            let rows: Vec<(String, String)> = match role {
-                Role::Host => vec![
-                    ("You play (home)".into(), all[s.home].name.clone()),
-                    ("Your friend plays (away)".into(), all[s.away].name.clone()),
-                    ("Batsmen a side".into(), s.batsmen.to_string()),
-                    ("Days".into(), s.days.to_string()),
-                    ("Port to listen on".into(), s.port.clone()),
-                    ("Or meet at a relay".into(), s.relay.clone()),
-                ],
-                Role::Join => vec![
-                    ("The host's address".into(), s.address.clone()),
-                    ("Or meet at a relay".into(), s.relay.clone()),
-                    ("The code".into(), s.code.clone()),
-                ],
-            };
-            let heading = match role {
-                Role::Host => "Host a match",
-                Role::Join => "Join a friend's match",
+            let rows: Vec<(String, String)> = s
+                .rows()
+                .iter()
+                .map(|row| match row {
+                    Row::Home => ("You play (home)".into(), all[s.home].name.clone()),
+                    Row::Away => ("Your friend plays (away)".into(), all[s.away].name.clone()),
+                    Row::Batsmen => ("Batsmen a side".into(), s.batsmen.to_string()),
+                    Row::Days => ("Days".into(), s.days.to_string()),
+                    Row::Port => ("Port to listen on".into(), s.port.clone()),
+                    Row::Relay => ("Or meet at a relay".into(), s.relay.clone()),
+                    Row::Address => ("The host's address".into(), s.address.clone()),
+                    Row::Code => ("The code".into(), s.code.clone()),
+                })
+                .collect();
+            let heading = match (role, &s.fixture) {
+                (Role::Host, Some(fixture)) => fixture.as_str(),
+                (Role::Host, None) => "Host a match",
+                (Role::Join, _) => "Join a friend's match",
             };
             put(f, area, 1, 2, vec![Span::styled(heading, style::bright())]);
             for (i, (label, value)) in rows.iter().enumerate() {
@@ -354,7 +424,22 @@ pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
                     ],
                 );
             }
+            if s.fixture.is_some() {
+                text(
+                    f,
+                    10,
+                    "You play your county; your friend plays the other. The result counts".into(),
+                );
+                text(
+                    f,
+                    11,
+                    "in the championship, and the match is kept ball by ball as you play.".into(),
+                );
+            }
             match role {
+                Role::Host if s.fixture.is_some() => {
+                    "[Up]/[Down] move  type the port or a relay  [Enter] start  [Esc] back"
+                }
                 Role::Host => "[Up]/[Down] move  [Left]/[Right] change  [Enter] start  [Esc] back",
                 Role::Join => {
                     "[Up]/[Down] move  type the address and code  [Enter] join  [Esc] back"

@@ -66,6 +66,7 @@ impl Open {
                 self.say("The competition is over: all its seasons have been played.")
             }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
+            Some('F') => self.friend_key(),
             Some('3') => self.view(ViewKind::Table),
             Some('4') => self.view(ViewKind::Averages),
             Some('5') => Screen::PickCounty {

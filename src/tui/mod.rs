@@ -8,6 +8,7 @@ pub mod charts_session;
 pub mod draw;
 pub mod file;
 pub mod friend;
+pub mod friend_match;
 pub mod friend_setup;
 pub mod help;
 pub mod kept;

@@ -59,7 +59,7 @@ pub struct InPlay {
 pub const RESUME_LABEL_WIDTH: usize = 80 - 6 - "[2] Resume ".len();
 
 impl InPlay {
-    fn of(fixture: Fixture, live: &LiveMatch) -> InPlay {
+    pub(super) fn of(fixture: Fixture, live: &LiveMatch) -> InPlay {
         let label = resume_label(
             live.state.public(),
             Standing::of(live),
@@ -360,7 +360,7 @@ impl Open {
 
     /// A journal write failed: said at once, and the quit asks first. One that failed only
     /// at flushing its folder kept what was done: that is said, and nothing is unsaved.
-    fn not_kept(&mut self, e: &crate::save::Error) {
+    pub(super) fn not_kept(&mut self, e: &crate::save::Error) {
         if e.written_unflushed() {
             self.status = Some(format!(
                 "The match in play is kept, but the disk may not have it yet ({e})."
@@ -419,7 +419,7 @@ impl Open {
     /// Adds a finished match to the competition and saves: the season's summary if it ended
     /// one, or, if the match cannot be added, the menu saying why. A match the person had in
     /// play becomes their last match played, in the same save.
-    fn add_result(
+    pub(super) fn add_result(
         &mut self,
         fixture: Fixture,
         live: &LiveMatch,

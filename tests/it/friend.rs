@@ -433,6 +433,7 @@ fn two_screens_over_loopback_play_a_whole_match_and_a_new_guest_rejoins() {
         options: short(),
         bot_seed: accc::net::host::guest_bot_seed(seed),
         wait: Duration::from_secs(30),
+        guest: Side::Away,
     });
     let live = LiveMatch::with_friend(short(), seed, names(), Side::Home);
     let mut host = App::friendly(
@@ -859,6 +860,7 @@ fn an_idle_host_seat_notices_a_closed_line_and_takes_the_guest_back() {
         options: short(),
         bot_seed: 1,
         wait: Duration::from_secs(30),
+        guest: Side::Away,
     });
     let host = seat::host_seat(link, door);
     let note = |wanted: &dyn Fn(&SeatNote) -> bool| {

@@ -115,6 +115,7 @@ fn start_at(
             options,
             bot_seed: host::guest_bot_seed(seed),
             wait,
+            guest: Side::Away,
         });
         link.say = Box::new(move |l| said2.lock().unwrap().push(l.to_string()));
         let mut home = Bot::new(PRO, PRO, seed, Side::Home);
