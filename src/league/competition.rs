@@ -622,8 +622,9 @@ impl Competition {
     /// and its seed, and neither the seeds nor the schedule's shape depend on who plays whom,
     /// so later seasons' matches can be played before the counties in each class are known
     /// (ZenGM's pure match). The threads take the matches in order, a small batch
-    /// (`BATCH`) as each is free, so none waits at a season's end for its last match, and the adding up (and `after`) holds
-    /// none idle; and a season ends, and is seen by `after`, as soon as its matches are in.
+    /// (`BATCH`) as each is free, so none waits at a season's end for its last match, and
+    /// the adding up (and `after`) holds none idle; and a season ends, and is seen by
+    /// `after`, as soon as its matches are in.
     pub fn sim_seasons_until(
         &mut self,
         n: u32,
