@@ -143,6 +143,8 @@ THE MAIN MENU
   [1] play the next match quickly (not your own county's: use [2])
   [2] play the next match ball by ball, pausing at wickets and intervals, or
       resume the match you left
+  [F] play your match with a friend at another terminal taking the other
+      county: you host it; they type the accc join line shown
   [3] points table  [4] averages  [5] a county's results  [6] its records
   [7] look back at past seasons ([7] earlier, [8] later, [G] go to a year)
   [8] all-time results: honours, final positions, class records
