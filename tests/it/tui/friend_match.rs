@@ -200,3 +200,23 @@ fn the_persons_match_with_a_friend_is_journaled_resumed_and_counted() {
     };
     assert!(friend_table.public.result.is_some());
 }
+
+/// `[F]` opens the setup of a match with a friend that asks only where to meet (the match
+/// is the person's next), and `[Esc]` goes back to the menu with nothing begun.
+#[test]
+fn the_friend_setup_asks_where_to_meet_and_esc_begins_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), Some(0));
+    to_friend_setup(&mut app);
+    assert!(
+        matches!(app.screen(), Some(Screen::FriendSetup { .. })),
+        "{}",
+        shot(&app)
+    );
+    insta::assert_snapshot!("friend_match_setup", shot(&app));
+    app.update(key(KeyCode::Esc));
+    assert!(matches!(app.screen(), Some(Screen::Menu)), "{}", shot(&app));
+    assert!(app.friend().is_none(), "nothing begun");
+    let journal = dir.path().join("TEST.jnl");
+    assert!(!journal.exists(), "no match begun in the journal");
+}
