@@ -18,7 +18,7 @@ use super::records::CountyRecords;
 use super::season::Season;
 use super::seeds::match_seed;
 use super::settings::SettingsError;
-use super::summary::{MatchSummary, MAX_WICKETS};
+use super::summary::{InningsSummary, MatchSummary, MAX_WICKETS};
 use super::MATCHES_PER_ROUND;
 
 /// Why a competition's parts cannot be a competition.
@@ -383,6 +383,17 @@ fn record_problem(f: &mut fmt::Formatter<'_>, problem: &RecordProblem) -> fmt::R
     }
 }
 
+/// Whether innings `i` could hold a partnership of `runs` for wicket `wicket`: the wicket was
+/// reached (and no further, for one left unbroken at the end) and the total holds the runs.
+fn holds_partnership(i: &InningsSummary, wicket: u8, unbroken: bool, runs: u16) -> bool {
+    let reached = if unbroken {
+        i.wickets + 1 == wicket
+    } else {
+        i.wickets >= wicket
+    };
+    reached && i.total >= runs
+}
+
 /// Most deliveries a match's cards allow: every delivery plays at least the bowler's card,
 /// and a card is played only from a hand of six, refilled from the pickup pile. The first
 /// pile holds the 96 cards not dealt; each later pack is the discard pile but its top card
@@ -645,14 +656,8 @@ fn check_records(
                 };
                 year == p.year
                     && m.county(side.other()) == p.opponent
-                    && m.innings_of(side).any(|i| {
-                        let reached = if p.unbroken {
-                            i.wickets + 1 == wicket
-                        } else {
-                            i.wickets >= wicket
-                        };
-                        reached && i.total >= p.runs
-                    })
+                    && m.innings_of(side)
+                        .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs))
             });
             if !possible {
                 return fail(RecordProblem::PartnershipNotPlayed {
@@ -754,14 +759,8 @@ pub fn check_innings(
             let held = 1 <= a
                 && a < b
                 && b <= last
-                && innings(county, p.opponent, &p.at).any(|i| {
-                    let reached = if p.unbroken {
-                        i.wickets + 1 == wicket
-                    } else {
-                        i.wickets >= wicket
-                    };
-                    reached && i.total >= p.runs
-                });
+                && innings(county, p.opponent, &p.at)
+                    .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs));
             if !held {
                 return fail(InningsProblem::Partnership {
                     wicket,

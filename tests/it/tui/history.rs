@@ -52,6 +52,18 @@ fn what(app: &App) -> &'static str {
     }
 }
 
+/// From the end of the person's match on: the scoreboard, the review, then the menu.
+fn back_to_menu(app: &mut App) {
+    for _ in 0..10 {
+        match app.screen() {
+            Some(Screen::Menu) => break,
+            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
+            _ => hit(app, KeyCode::Enter),
+        }
+    }
+    assert_eq!(what(app), "menu");
+}
+
 fn list(app: &App) -> &accc::tui::kept::MatchList {
     match app.screen() {
         Some(Screen::Matches(l)) => l,
@@ -292,15 +304,7 @@ fn a_match_the_person_played_opens_on_its_review_too() {
     let mut app = after_seasons(dir.path(), Some(0), 0);
     to_own_match(&mut app);
     play_out(&mut app);
-    // The scoreboard, the review, then the menu.
-    for _ in 0..10 {
-        match app.screen() {
-            Some(Screen::Menu) => break,
-            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
-            _ => hit(&mut app, KeyCode::Enter),
-        }
-    }
-    assert_eq!(what(&app), "menu");
+    back_to_menu(&mut app);
     press(&mut app, "5");
     hit(&mut app, KeyCode::Enter);
     press(&mut app, "m");
@@ -446,14 +450,7 @@ fn make_the_format_5_fixture() {
     let mut app = after_seasons(dir.path(), Some(0), 0);
     to_own_match(&mut app);
     play_out(&mut app);
-    for _ in 0..10 {
-        match app.screen() {
-            Some(Screen::Menu) => break,
-            Some(Screen::Reviewing { .. }) => app.update(Msg::Tick),
-            _ => hit(&mut app, KeyCode::Enter),
-        }
-    }
-    assert_eq!(what(&app), "menu");
+    back_to_menu(&mut app);
     drop(app);
     let path = file_path(dir.path(), "TEST");
     let mut keeper = accc::save::Keeper::take(&path).unwrap();
