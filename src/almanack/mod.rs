@@ -12,6 +12,7 @@
 //! that the numbers can be read back from the SVG and checked against `accc export`.
 
 pub mod charts;
+pub mod folder;
 pub mod page;
 pub mod site;
 
@@ -187,11 +188,14 @@ pub fn names_a_folder(path: &Path) -> bool {
     text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR) || path.is_dir()
 }
 
-/// What the site's writing made: its pages (the style sheet counted) and bytes.
+/// What the site's writing made: its pages (the style sheet counted) and bytes, and how many
+/// pages were written (all of them, unless an earlier almanack's folder was brought up to
+/// date: [`folder`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SiteSize {
     pub files: usize,
     pub bytes: u64,
+    pub written: usize,
 }
 
 /// Writes the almanack of `comp` as a folder of pages ([`site`]) at `dir` (each match's
@@ -199,7 +203,9 @@ pub struct SiteSize {
 /// earlier almanack's folder (or an empty one). The pages are written into a new folder
 /// beside it, flushed to disk, and put in its place by renaming: a crash leaves the old folder
 /// or the new one (a half-written one only under a hidden name beside it,
-/// `.NAME.almanack-PID.tmp`, which the next write of that folder removes).
+/// `.NAME.almanack-PID.tmp`, which the next write of that folder removes). An earlier
+/// almanack's folder with its list of pages is brought up to date page by page instead,
+/// where at most half its pages changed ([`folder::update`]).
 pub fn write_site(
     comp: &Competition,
     library: &(dyn Fn() -> crate::history::Library + Sync),
@@ -215,6 +221,9 @@ pub fn write_site(
     }
     refuse_to_bury_folder(&dir)?;
     let pages = site::pages(comp, library)?;
+    if let Some(size) = folder::update(&dir, &pages)? {
+        return Ok(size);
+    }
     let name = dir
         .file_name()
         .map_or_else(|| "almanack".into(), |n| n.to_string_lossy().into_owned());
@@ -226,7 +235,11 @@ pub fn write_site(
     };
     use crate::store::Doing;
     let written = (|| -> Result<SiteSize, Error> {
-        let mut size = SiteSize { files: 0, bytes: 0 };
+        let mut size = SiteSize {
+            files: 0,
+            bytes: 0,
+            written: 0,
+        };
         std::fs::create_dir(&temp).map_err(|e| write_error(&dir, Doing::MakingFolder, e))?;
         let mut folders = std::collections::BTreeSet::new();
         for p in &pages {
@@ -242,6 +255,10 @@ pub fn write_site(
             size.files += 1;
             size.bytes += p.text.len() as u64;
         }
+        size.written = size.files;
+        let list = temp.join(folder::LIST);
+        std::fs::write(&list, folder::list_text(&pages))
+            .map_err(|e| write_error(&dir, Doing::WritingTemporary, e))?;
         flush_all(&temp).map_err(|e| write_error(&dir, Doing::WritingTemporary, e))?;
         Ok(size)
     })();
@@ -304,7 +321,7 @@ fn remove_stray(parent: &Path, name: &str) {
 
 /// Flushes every file under `dir` to disk, and the folders: one call for the whole file
 /// system where there is one (`syncfs`), else file by file.
-fn flush_all(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn flush_all(dir: &Path) -> std::io::Result<()> {
     #[cfg(target_os = "linux")]
     {
         use std::os::fd::AsRawFd;
@@ -371,7 +388,10 @@ fn refuse_to_bury_folder(dir: &Path) -> Result<(), Error> {
         let Ok(kind) = e.file_type() else {
             return other(name);
         };
-        if kind.is_symlink() || !site::is_ours(&name, kind.is_dir()) {
+        let ours = |n: &str| site::is_ours(n, false);
+        let kept = site::is_ours(&name, kind.is_dir())
+            || (kind.is_file() && (folder::is_list(&name) || folder::is_temporary(&name, ours)));
+        if kind.is_symlink() || !kept {
             return other(name);
         }
         if kind.is_dir() {
@@ -380,7 +400,9 @@ fn refuse_to_bury_folder(dir: &Path) -> Result<(), Error> {
             };
             for f in inner.flatten() {
                 let inner_name = f.file_name().to_string_lossy().into_owned();
-                if !f.file_type().is_ok_and(|t| t.is_file()) || !site::is_our_match(&inner_name) {
+                let page = site::is_our_match(&inner_name)
+                    || folder::is_temporary(&inner_name, site::is_our_match);
+                if !f.file_type().is_ok_and(|t| t.is_file()) || !page {
                     return other(format!("{name}/{inner_name}"));
                 }
             }

@@ -46,8 +46,16 @@ pub fn run(args: AlmanackArgs, saves: &Path) -> Result<()> {
         )?;
         let folder = out.to_string_lossy();
         let folder = folder.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
+        let how = if size.written == size.files {
+            String::new()
+        } else {
+            format!(
+                ", {} of them written again, the others as they were",
+                size.written
+            )
+        };
         return print_out(&format!(
-            "Wrote the almanack of {} to the folder {folder} ({} files, {} KB); start from {}.\n",
+            "Wrote the almanack of {} to the folder {folder} ({} files, {} KB{how}); start from {}.\n",
             comp.name(),
             size.files,
             size.bytes.div_ceil(1024),

@@ -5,7 +5,7 @@
 //! only an earlier almanack. Where Chromium is installed the page is also rendered headless
 //! to a PNG, which must not be blank, with no message on the browser's console.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
@@ -703,7 +703,12 @@ fn resolve(from: &str, href: &str) -> (Option<String>, String) {
 type Links = HashMap<String, Vec<(String, String)>>;
 
 fn site_links(root: &Path) -> (BTreeSet<String>, Links, HashMap<String, BTreeSet<String>>) {
-    let files = files_under(root);
+    // The pages and the style sheet: not the folder's list of its pages.
+    let mut files = files_under(root);
+    assert!(
+        files.remove(".accc-pages"),
+        "the folder keeps the list of its pages"
+    );
     let mut links = HashMap::new();
     let mut ids = HashMap::new();
     for f in files.iter().filter(|f| f.ends_with(".html")) {
@@ -951,9 +956,10 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
             assert!(text != "true" && text != "false", "{f}: {text}");
         }
     }
-    // Written again over itself: replaced, the same pages.
-    ok(d, &["almanack", "SITE", "--out", "site"]);
-    assert_eq!(files_under(&root), files);
+    // Written again over itself: the same pages, none of them written again.
+    let said = ok(d, &["almanack", "SITE", "--out", "site"]);
+    assert!(said.contains(", 0 of them written again"), "{said}");
+    assert_eq!(site_links(&root).0, files);
 }
 
 #[test]
@@ -1257,4 +1263,87 @@ fn the_almanacks_pages_read_at_a_phones_width_in_a_real_browser() {
         let (share, _) = ink(&d.join("page.png"));
         assert!(share > 0.01, "{page} looks blank");
     }
+}
+
+/// Every file under `dir` with its bytes.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    files_under(dir)
+        .into_iter()
+        .map(|f| {
+            let bytes = std::fs::read(dir.join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn an_earlier_almanacks_folder_is_brought_up_to_date_page_by_page_as_a_new_one_would_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    made(d, "GROW", "2", "5");
+    let said = ok(d, &["almanack", "GROW", "--out", "site/"]);
+    assert!(!said.contains("written again"), "{said}");
+    let first = tree(&d.join("site"));
+    assert!(
+        first.contains_key(".accc-pages"),
+        "the list of pages is kept"
+    );
+    // One more season: its pages, and those that show it, are written; the others are not.
+    ok(d, &["sim", "GROW", "--years", "1"]);
+    let said = ok(d, &["almanack", "GROW", "--out", "site/"]);
+    let written: usize = said
+        .split(", ")
+        .nth(2)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    let files: usize = said
+        .split(" files")
+        .next()
+        .and_then(|s| s.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(written > 0 && written * 2 <= files, "{said}");
+    ok(d, &["almanack", "GROW", "--out", "fresh/"]);
+    let fresh = tree(&d.join("fresh"));
+    assert_eq!(
+        tree(&d.join("site")),
+        fresh,
+        "the folder brought up to date is the folder written new"
+    );
+    let unchanged = first
+        .iter()
+        .filter(|(f, bytes)| fresh.get(*f) == Some(bytes))
+        .count();
+    assert_eq!(
+        unchanged + written,
+        files,
+        "every page but those written is as it was: {said}"
+    );
+    // A page changed or removed by hand, a page the site no longer has, and what a stopped
+    // write leaves: put right, removed, and the folder is again the fresh one.
+    let a_match = fresh.keys().find(|f| f.contains('/')).cloned().unwrap();
+    std::fs::write(d.join("site").join(&a_match), "scribbled").unwrap();
+    std::fs::remove_file(d.join("site/records.html")).unwrap();
+    let year = a_match.split('/').next().unwrap().to_string();
+    let gone = format!("{year}/second-99.html");
+    std::fs::write(d.join("site").join(&gone), "old").unwrap();
+    let mut list = std::fs::read_to_string(d.join("site/.accc-pages")).unwrap();
+    list.push_str(&format!("00000000 3 {gone}\n"));
+    std::fs::write(d.join("site/.accc-pages"), list).unwrap();
+    std::fs::write(
+        d.join("site").join(format!("{year}/.first-01.html.tmp")),
+        "half",
+    )
+    .unwrap();
+    std::fs::write(d.join("site/.index.html.tmp"), "half").unwrap();
+    std::fs::write(d.join("site/..accc-pages.77-0.tmp"), "half").unwrap();
+    let said = ok(d, &["almanack", "GROW", "--out", "site/"]);
+    assert!(said.contains(", 2 of them written again"), "{said}");
+    assert_eq!(tree(&d.join("site")), fresh);
+    // Someone's own file in it is still refused, and the folder left as it was.
+    std::fs::write(d.join("site/mine.txt"), "mine").unwrap();
+    let out = run(d, &["almanack", "GROW", "--out", "site/"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(d.join("site/mine.txt").is_file());
 }
