@@ -23,14 +23,15 @@
 //! ```
 //!
 //! - [`Library::open`] reads a save (as [`crate::save::load_all`] does, without its lock)
-//!   and notes where its archive is; the archive is read once, the first time a match of an
-//!   archived season is asked for ([`Library::kept`] may be called for every match of the
-//!   history at the cost of one replay each: no computer player is asked).
+//!   and notes where its archive is; a season of the archive is read once, the first time a
+//!   match of it is asked for, and only that season's part of the archive is read and checked
+//!   ([`Library::kept`] may be called for every match of the history at the cost of one replay
+//!   each: no computer player is asked).
 //! - [`Library::of_keeper`] is the same for a program that holds the save (the terminal).
 //! - A [`KeptMatch`] is checked against the result the competition kept: a record that does
 //!   not give that result back is refused ([`NotKept::Disagrees`]), never shown.
 
-use std::cell::OnceCell;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use crate::ball_log::BallLog;
@@ -191,8 +192,8 @@ pub struct Library {
     archive_path: Option<PathBuf>,
     /// The last season the save says the archive holds.
     archived_through: Option<u16>,
-    /// The archive's seasons, read the first time one is asked for.
-    archive: OnceCell<Result<Vec<SeasonTapes>, std::rc::Rc<archive::Problem>>>,
+    /// The archive's seasons read so far, each the first time a match of it is asked for.
+    archive: RefCell<Vec<std::rc::Rc<SeasonTapes>>>,
 }
 
 impl Library {
@@ -209,7 +210,7 @@ impl Library {
         Library {
             archive_path: Some(archive::path_for(path)),
             archived_through,
-            archive: OnceCell::new(),
+            archive: RefCell::default(),
         }
     }
 
@@ -223,7 +224,7 @@ impl Library {
         Library {
             archive_path: None,
             archived_through: None,
-            archive: OnceCell::new(),
+            archive: RefCell::default(),
         }
     }
 
@@ -252,20 +253,26 @@ impl Library {
             return Err(NotKept::ResultOnly(id));
         };
         let path = self.archive_path.clone().ok_or(NotKept::ResultOnly(id))?;
-        let seasons = self
+        let read = self
             .archive
-            .get_or_init(|| {
-                archive::read(&path, comp.settings().seed, through).map_err(std::rc::Rc::new)
-            })
-            .as_ref()
-            .map_err(|problem| NotKept::Archive {
-                path: path.clone(),
-                problem: problem.clone(),
-            })?;
-        let s = seasons
+            .borrow()
             .iter()
             .find(|s| s.year == id.year)
-            .ok_or(NotKept::NotInArchive { path, id })?;
+            .cloned();
+        let s = match read {
+            Some(s) => s,
+            None => {
+                let s = archive::read_season(&path, comp.settings().seed, through, id.year)
+                    .map_err(|problem| NotKept::Archive {
+                        path: path.clone(),
+                        problem: std::rc::Rc::new(problem),
+                    })?
+                    .ok_or(NotKept::NotInArchive { path, id })?;
+                let s = std::rc::Rc::new(s);
+                self.archive.borrow_mut().push(s.clone());
+                s
+            }
+        };
         s.get(id.class, id.k())
             .cloned()
             .ok_or(NotKept::ResultOnly(id))

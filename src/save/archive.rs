@@ -16,7 +16,7 @@
 //! as ever; the first append to one writes it again, atomically, as format 2.
 
 use std::fs::OpenOptions;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -265,6 +265,55 @@ fn is_v1(bytes: &[u8]) -> bool {
 pub fn read(path: &Path, seed: u64, through: u16) -> Result<Vec<SeasonTapes>, Problem> {
     let bytes = store::read::read_regular(path, MAX_BYTES).map_err(Problem::File)?;
     decode(&bytes, seed, through)
+}
+
+/// The season `year` of the archive at `path` (see [`read`]), if the archive holds it among
+/// the seasons through `through`. Only the envelopes' headers are read on the way to it, and
+/// only its own envelope is read whole and checked, so a match is opened without reading a
+/// century. Where the way is not plain (an archive of format 1, a header that does not lead
+/// to the season), the whole archive is read as [`read`] reads it, so that what is wrong is
+/// told as it would be.
+pub fn read_season(
+    path: &Path,
+    seed: u64,
+    through: u16,
+    year: u16,
+) -> Result<Option<SeasonTapes>, Problem> {
+    let whole = || read(path, seed, through).map(|all| all.into_iter().find(|s| s.year == year));
+    let (mut file, len) = store::read::open_regular(path).map_err(Problem::File)?;
+    if len > MAX_BYTES {
+        return whole();
+    }
+    let io = |e| Problem::File(store::Error::io(path, Doing::Reading, e));
+    // An envelope's header, and its payload's seed and year.
+    let mut head = [0u8; HEADER_LEN + 10];
+    let mut at = 0u64;
+    while at + head.len() as u64 <= len {
+        file.seek(SeekFrom::Start(at)).map_err(io)?;
+        file.read_exact(&mut head).map_err(io)?;
+        if head[..8] != KIND.tag[..] || u16::from_le_bytes([head[8], head[9]]) != KIND.version {
+            break;
+        }
+        let payload = u64::from(u32::from_le_bytes([head[12], head[13], head[14], head[15]]));
+        let end = at + HEADER_LEN as u64 + payload;
+        let this = u16::from_le_bytes([head[HEADER_LEN + 8], head[HEADER_LEN + 9]]);
+        if this == year && end <= len {
+            let mut bytes = vec![0u8; usize::try_from(end - at).map_err(|_| Problem::Undecodable)?];
+            file.seek(SeekFrom::Start(at)).map_err(io)?;
+            file.read_exact(&mut bytes).map_err(io)?;
+            let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(Problem::Envelope)?;
+            return match decode_chunk(payload) {
+                Some((s, _)) if s != seed => Err(Problem::OtherCompetition),
+                Some((_, season)) if season.year == year => Ok(Some(season)),
+                _ => Err(Problem::Undecodable),
+            };
+        }
+        if this >= year || this >= through {
+            break;
+        }
+        at = end;
+    }
+    whole()
 }
 
 /// The seasons of an archive's bytes through `through` (see [`read`]).
@@ -569,6 +618,62 @@ mod tests {
         assert_eq!(read(&path, 7, 1890).unwrap(), vec![a.clone()]);
         append(&path, 7, Some(1890), &[&b]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), whole);
+    }
+
+    #[test]
+    fn one_season_is_read_alone_and_checked_and_the_rest_told_as_a_whole_read_tells_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("S.acx");
+        let seasons = [season(1890, 56), season(1891, 3), season(1892, 0)];
+        append(&path, 7, None, &[&seasons[0], &seasons[1], &seasons[2]]).unwrap();
+        for s in &seasons {
+            assert_eq!(
+                read_season(&path, 7, 1892, s.year).unwrap().as_ref(),
+                Some(s)
+            );
+        }
+        // Not held, or past the seasons the save names.
+        assert_eq!(read_season(&path, 7, 1892, 1893).unwrap(), None);
+        assert_eq!(read_season(&path, 7, 1891, 1892).unwrap(), None);
+        assert!(matches!(
+            read_season(&path, 8, 1892, 1891),
+            Err(Problem::OtherCompetition)
+        ));
+        // Damage in one season's envelope is told for it, and stops no other.
+        let good = std::fs::read(&path).unwrap();
+        let second = encode(7, &[&seasons[0]]).len();
+        let mut bad = good.clone();
+        bad[second + HEADER_LEN + 12] ^= 0x40;
+        std::fs::write(&path, &bad).unwrap();
+        let e = read_season(&path, 7, 1892, 1891).unwrap_err().to_string();
+        assert!(e.contains("checksum"), "{e}");
+        assert_eq!(
+            read_season(&path, 7, 1892, 1890).unwrap().as_ref(),
+            Some(&seasons[0])
+        );
+        assert_eq!(
+            read_season(&path, 7, 1892, 1892).unwrap().as_ref(),
+            Some(&seasons[2])
+        );
+        // A header that does not lead on (its length damaged): the whole read tells what is
+        // wrong, as it would have.
+        let mut bad = good.clone();
+        bad[12] ^= 0x01;
+        std::fs::write(&path, &bad).unwrap();
+        assert_eq!(
+            read_season(&path, 7, 1892, 1892).unwrap_err().to_string(),
+            read(&path, 7, 1892).unwrap_err().to_string()
+        );
+        // Format 1: read whole.
+        std::fs::write(
+            &path,
+            envelope::wrap(KIND_V1, &encode_v1_payload(7, &[&seasons[0], &seasons[1]])),
+        )
+        .unwrap();
+        assert_eq!(
+            read_season(&path, 7, 1891, 1891).unwrap().as_ref(),
+            Some(&seasons[1])
+        );
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub fn head(path: &Path, n: u64) -> Result<Vec<u8>, Error> {
 }
 
 /// The regular file at `path`, opened, and its length.
-fn open_regular(path: &Path) -> Result<(File, u64), Error> {
+pub fn open_regular(path: &Path) -> Result<(File, u64), Error> {
     let file = open_nonblocking(path).map_err(|e| match std::fs::metadata(path) {
         // What cannot even be opened as a file (a socket: "no such device or address") is
         // said for what it is.

@@ -177,10 +177,21 @@ fn a_save_whose_archive_is_gone_or_damaged_says_so_and_a_later_save_sets_it_asid
     let (comp, library) = Library::open(&path).unwrap();
     let e = library.kept(&comp, id).unwrap_err();
     assert!(e.to_string().contains("GONE.acx"), "{e}");
-    // Damaged: the checksum says so, in words.
+    // The season's envelope damaged: the checksum says so, in words. A season of the archive
+    // is read and checked alone, so damage in another one does not stop its matches opening.
+    let second = 20 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let mut later = bytes.clone();
+    later[second + 40] ^= 0x40;
+    std::fs::write(&archive, &later).unwrap();
+    let (comp, library) = Library::open(&path).unwrap();
+    library.kept(&comp, id).expect("1890's envelope is sound");
+    let e = library
+        .kept(&comp, MatchId { year: 1891, ..id })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("checksum"), "{e}");
     let mut bad = bytes.clone();
-    let mid = bad.len() / 2;
-    bad[mid] ^= 0x40;
+    bad[40] ^= 0x40;
     std::fs::write(&archive, &bad).unwrap();
     let (comp, library) = Library::open(&path).unwrap();
     let e = library.kept(&comp, id).unwrap_err().to_string();
