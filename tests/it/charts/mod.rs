@@ -211,6 +211,7 @@ mod cards;
 mod chains;
 mod cli_runs;
 mod defects;
+mod every_path;
 mod paydirt_charts;
 mod prose;
 mod session;
