@@ -131,23 +131,83 @@ const SCORES: &[(&str, &str)] = &[
     ("losing", "the AI trails"),
 ];
 
+/// Your offence formations, as the AI's defence reads them.
+const DEFENSE_FORMATIONS: &[(&str, &str)] = &[
+    ("run-heavy", "Run Heavy"),
+    ("balanced", "Balanced"),
+    ("pass-heavy", "Pass Heavy"),
+];
+
+/// Your play as the spy tokens see it: a pass or a run, whether a token was spent, the tokens
+/// of its colour left.
+struct Tokens {
+    pass: bool,
+    spent: bool,
+    left: i64,
+    colour: &'static str,
+}
+
 fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
-    let d = data();
     ctx.at("the situation");
     let sheet = ctx.choice(
         DEFENSE_SHEET,
         "Which charts? 'sample' uses the ones printed in the rules (spy chart, Fire Pass Heavy/Stunt play excerpt).",
         DEFENSE_SHEETS,
     )?;
-    let formation = ctx.choice(
-        "formation",
-        "Your offence formation?",
-        &[
-            ("run-heavy", "Run Heavy"),
-            ("balanced", "Balanced"),
-            ("pass-heavy", "Pass Heavy"),
-        ],
-    )?;
+    let formation = ctx.choice("formation", "Your offence formation?", DEFENSE_FORMATIONS)?;
+    let (_, _, game_state) = game_state(ctx)?;
+    ctx.at("the strategy");
+    let strategy = defense_strategy(ctx, &formation, game_state)?;
+    let strategy_name = label_of(STRATEGIES, &strategy);
+
+    ctx.at("your play and the spy tokens");
+    let tokens = spy_tokens(ctx)?;
+    let reasons = spy_reasons(ctx, &tokens)?;
+    let spy = !reasons.is_empty();
+    let spy_kind = if tokens.pass { "Pass" } else { "Run" };
+
+    ctx.at("the AI's play (d6)");
+    let d6 = ctx.die("d6", "d6 (play)", 1, 6)?;
+    let (spy_call, breakaway) = if spy {
+        let column = format!("{strategy_name}: Spy {spy_kind}");
+        spy_call(ctx, &sheet, &column, d6)?
+    } else {
+        (None, false)
+    };
+    let play_call = if breakaway {
+        None
+    } else {
+        play_call(ctx, &sheet, &formation, &strategy, d6)
+    };
+    let result = if breakaway {
+        format!(
+            "defence breakaway ({})",
+            spy_call.clone().unwrap_or_else(|| "spy call".into())
+        )
+    } else if let Some(p) = &play_call {
+        format!("play call: {p}")
+    } else {
+        format!("play call: read the sheet at {formation} / {strategy_name} / d6 {d6}")
+    };
+    ctx.done(
+        result,
+        fields([
+            ("game_state", json!(game_state)),
+            ("strategy", json!(strategy)),
+            ("token_spent", json!(tokens.spent)),
+            ("tokens_left", json!(tokens.left)),
+            ("spy", json!(spy.then(|| spy_kind.to_ascii_lowercase()))),
+            ("spy_reasons", json!(reasons)),
+            ("d6", json!(d6)),
+            ("spy_call", json!(spy_call)),
+            ("breakaway", json!(breakaway)),
+            ("play_call", json!(play_call)),
+        ]),
+    )
+}
+
+/// The down and the distance, and the game state they make (their sum): all three.
+fn game_state(ctx: &mut Ctx) -> Flow<(i64, i64, i64)> {
     let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
     let distance = ctx.number(
         "distance",
@@ -160,18 +220,24 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
         "game state",
         format!("down {down} + distance {distance} = {game_state}"),
     );
-    ctx.at("the strategy");
+    Ok((down, distance, game_state))
+}
+
+/// The defence's strategy, read on the sheet at a d6: its key.
+fn defense_strategy(ctx: &mut Ctx, formation: &str, game_state: i64) -> Flow<String> {
     let sd6 = ctx.die("strategy-d6", "d6 (strategy)", 1, 6)?;
     let strategy = ctx.choice(
         "strategy",
         format!("On the AI sheet's strategy chart for {formation}, game state {game_state}, d6 {sd6}: which strategy?"),
         STRATEGIES,
     )?;
-    let strategy_name = label_of(STRATEGIES, &strategy);
-    ctx.fact("strategy (from the sheet)", strategy_name);
+    ctx.fact("strategy (from the sheet)", label_of(STRATEGIES, &strategy));
+    Ok(strategy)
+}
 
-    // Your play and the tokens.
-    ctx.at("your play and the spy tokens");
+/// Your play and its value, and the spy token a high-value play spends.
+fn spy_tokens(ctx: &mut Ctx) -> Flow<Tokens> {
+    let d = data();
     let play = ctx.choice(
         "play",
         "Your play: a run or a pass?",
@@ -209,6 +275,20 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
             "a {play} of {value} is below {threshold}: no token"
         ));
     }
+    Ok(Tokens {
+        pass,
+        spent,
+        left,
+        colour,
+    })
+}
+
+/// Why the spy is active this down (none: no spy), said on the path.
+fn spy_reasons(ctx: &mut Ctx, tokens: &Tokens) -> Flow<Vec<String>> {
+    let d = data();
+    let Tokens {
+        pass, left, colour, ..
+    } = *tokens;
     let mut reasons: Vec<String> = Vec::new();
     if left == 0 {
         reasons.push(format!("all {colour} tokens are spent"));
@@ -234,108 +314,126 @@ fn defense(ctx: &mut Ctx) -> Flow<Outcome> {
     {
         reasons.push(format!("last {} cards of the half", d.spy.last_cards));
     }
-    let spy = !reasons.is_empty();
     let spy_kind = if pass { "Pass" } else { "Run" };
-    if spy {
-        ctx.fact(format!("Spy {spy_kind} active"), reasons.join("; "));
-    } else {
+    if reasons.is_empty() {
         ctx.note("no spy this down");
-    }
-
-    ctx.at("the AI's play (d6)");
-    let d6 = ctx.die("d6", "d6 (play)", 1, 6)?;
-    let mut spy_call: Option<String> = None;
-    let mut breakaway = false;
-    if spy {
-        let column = format!("{strategy_name}: Spy {spy_kind}");
-        if sheet == "sample" {
-            let c = d.chart("spy");
-            let cell = c.expect_cell(&d6.to_string(), &column);
-            ctx.lookup(&c.title, d6.to_string(), Some(&column), cell);
-            if cell == "-" {
-                ctx.note("no spy call on this roll");
-            } else {
-                spy_call = Some(cell.to_string());
-                breakaway = ctx.yes_no(
-                    "spy-breakaway",
-                    format!("The spy calls {cell}. Does {cell} against your play give a defence breakaway (board's breakaway chart)?"),
-                )?;
-            }
-        } else {
-            breakaway = ctx.yes_no(
-                "spy-breakaway",
-                format!("On the sheet's {column} column at d6 {d6}: is there a call, and does it give a defence breakaway against your play?"),
-            )?;
-        }
-        if breakaway {
-            ctx.note("defence breakaway: the AI takes the better of the Game Day card's play event and its defence-breakaway corner");
-        } else if spy_call.is_some() || sheet == "own" {
-            ctx.note(
-                "no breakaway: the spy call is ignored and the same d6 goes to the play chart",
-            );
-        }
-    }
-
-    let mut play_call: Option<String> = None;
-    if !breakaway {
-        if sheet == "sample" && formation == "pass-heavy" && strategy == "stunt" {
-            let c = d.chart("fire-defense-play");
-            let cell = c.expect_cell(&d6.to_string(), &c.columns[0]);
-            ctx.lookup(&c.title, d6.to_string(), None, cell);
-            play_call = Some(cell.to_string());
-        } else {
-            ctx.note(format!(
-                "read the AI sheet's play chart: {formation} row, {strategy_name} column, d6 {d6} (the source prints only the Fire's Pass Heavy/Stunt column)"
-            ));
-        }
-    }
-    let result = if breakaway {
-        format!(
-            "defence breakaway ({})",
-            spy_call.clone().unwrap_or_else(|| "spy call".into())
-        )
-    } else if let Some(p) = &play_call {
-        format!("play call: {p}")
     } else {
-        format!("play call: read the sheet at {formation} / {strategy_name} / d6 {d6}")
-    };
-    ctx.done(
-        result,
-        fields([
-            ("game_state", json!(game_state)),
-            ("strategy", json!(strategy)),
-            ("token_spent", json!(spent)),
-            ("tokens_left", json!(left)),
-            ("spy", json!(spy.then(|| spy_kind.to_ascii_lowercase()))),
-            ("spy_reasons", json!(reasons)),
-            ("d6", json!(d6)),
-            ("spy_call", json!(spy_call)),
-            ("breakaway", json!(breakaway)),
-            ("play_call", json!(play_call)),
-        ]),
-    )
+        ctx.fact(format!("Spy {spy_kind} active"), reasons.join("; "));
+    }
+    Ok(reasons)
 }
 
-fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
+/// The spy's call at the play's d6 on its column, and whether it gives a defence breakaway.
+fn spy_call(ctx: &mut Ctx, sheet: &str, column: &str, d6: i64) -> Flow<(Option<String>, bool)> {
     let d = data();
+    let mut spy_call: Option<String> = None;
+    let breakaway;
+    if sheet == "sample" {
+        let c = d.chart("spy");
+        let cell = c.expect_cell(&d6.to_string(), column);
+        ctx.lookup(&c.title, d6.to_string(), Some(column), cell);
+        if cell == "-" {
+            ctx.note("no spy call on this roll");
+            breakaway = false;
+        } else {
+            spy_call = Some(cell.to_string());
+            breakaway = ctx.yes_no(
+                "spy-breakaway",
+                format!("The spy calls {cell}. Does {cell} against your play give a defence breakaway (board's breakaway chart)?"),
+            )?;
+        }
+    } else {
+        breakaway = ctx.yes_no(
+            "spy-breakaway",
+            format!("On the sheet's {column} column at d6 {d6}: is there a call, and does it give a defence breakaway against your play?"),
+        )?;
+    }
+    if breakaway {
+        ctx.note("defence breakaway: the AI takes the better of the Game Day card's play event and its defence-breakaway corner");
+    } else if spy_call.is_some() || sheet == "own" {
+        ctx.note("no breakaway: the spy call is ignored and the same d6 goes to the play chart");
+    }
+    Ok((spy_call, breakaway))
+}
+
+/// The play call at the d6, where the rules print it (the Fire's Pass Heavy/Stunt column); none
+/// where the sheet is to be read.
+fn play_call(
+    ctx: &mut Ctx,
+    sheet: &str,
+    formation: &str,
+    strategy: &str,
+    d6: i64,
+) -> Option<String> {
+    let d = data();
+    if sheet == "sample" && formation == "pass-heavy" && strategy == "stunt" {
+        let c = d.chart("fire-defense-play");
+        let cell = c.expect_cell(&d6.to_string(), &c.columns[0]);
+        ctx.lookup(&c.title, d6.to_string(), None, cell);
+        return Some(cell.to_string());
+    }
+    let strategy_name = label_of(STRATEGIES, strategy);
+    ctx.note(format!(
+        "read the AI sheet's play chart: {formation} row, {strategy_name} column, d6 {d6} (the source prints only the Fire's Pass Heavy/Stunt column)"
+    ));
+    None
+}
+
+/// The AI's offence formations (key, the sheet's name).
+const OFFENSE_FORMATIONS: &[(&str, &str)] = &[
+    ("i-form", "I-Form"),
+    ("pro-set", "Pro Set"),
+    ("shotgun", "Shotgun"),
+];
+
+fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
     let sheet = ctx.choice(
         OFFENSE_SHEET,
         "Which sheet? 'fire' uses the Fire's charts printed in the rules.",
         OFFENSE_SHEETS,
     )?;
     let fire = sheet == "fire";
-    let down = ctx.number("down", "Down (1-4)?", 1, 4)?;
-    let distance = ctx.number(
-        "distance",
-        "Distance to the milestone (next first down or goal line)?",
-        1,
-        99,
-    )?;
-    let game_state = down + distance;
-    ctx.fact(
-        "game state",
-        format!("down {down} + distance {distance} = {game_state}"),
-    );
+    let (down, distance, game_state) = game_state(ctx)?;
+    let formation = offense_formation(ctx, fire, down, distance)?;
+    let strategy_name = match printed_strategy(ctx, fire, game_state)? {
+        Some(s) => s,
+        None => {
+            let key = ctx.choice(
+                "strategy",
+                format!("Read the strategy on the sheet (game state {game_state}):"),
+                OFF_STRATEGIES,
+            )?;
+            ctx.fact("strategy (from the sheet)", label_of(OFF_STRATEGIES, &key));
+            label_of(OFF_STRATEGIES, &key)
+        }
+    };
+    let d6 = ctx.die("d6", "d6 (play code)", 1, 6)?;
+    let code = play_code(ctx, fire, strategy_name, d6);
+    let gold_joker = code.as_deref() == Some("Gold Joker");
+    if gold_joker {
+        ctx.note("Gold Joker: flip the formation card in the Play Call spot and run that play");
+    }
+    let result = match &code {
+        Some(c) => format!("{} {c}", label_of(OFFENSE_FORMATIONS, &formation)),
+        None => format!("{formation}, {strategy_name}, d6 {d6}: read the play code on the sheet"),
+    };
+    ctx.note("then burn the top card of the AI's draw deck, so its next formation stays hidden");
+    ctx.done(
+        result,
+        fields([
+            ("game_state", json!(game_state)),
+            ("formation", json!(formation)),
+            ("strategy", json!(strategy_name)),
+            ("d6", json!(d6)),
+            ("play_code", json!(code)),
+            ("gold_joker", json!(gold_joker)),
+        ]),
+    )
+}
+
+/// The offence's formation, read on the sheet's down chart at a d6, drawn into the Play Call
+/// spot.
+fn offense_formation(ctx: &mut Ctx, fire: bool, down: i64, distance: i64) -> Flow<String> {
     let fd6 = ctx.die("formation-d6", "d6 (formation)", 1, 6)?;
     if fire {
         ctx.note(
@@ -345,11 +443,17 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
     let formation = ctx.choice(
         "formation",
         format!("On the sheet's down chart (down {down}, distance {distance}) at d6 {fd6}: which formation?"),
-        &[("i-form", "I-Form"), ("pro-set", "Pro Set"), ("shotgun", "Shotgun")],
+        OFFENSE_FORMATIONS,
     )?;
     ctx.fact("formation (from the sheet)", formation.as_str());
     ctx.note("draw a card of that formation into the Play Call spot");
+    Ok(formation)
+}
 
+/// The offence's strategy where the rules print it (the Fire's end-of-half and strategy
+/// charts); none where the sheet is to be read.
+fn printed_strategy(ctx: &mut Ctx, fire: bool, game_state: i64) -> Flow<Option<&'static str>> {
+    let d = data();
     let end_cards = d.offense.end_of_half_cards;
     let final_cards = ctx.yes_no(
         "final-cards",
@@ -387,60 +491,22 @@ fn offense(ctx: &mut Ctx) -> Flow<Outcome> {
             )),
         }
     }
-    let strategy_name: &str = match strategy {
-        Some(s) => s,
-        None => {
-            let key = ctx.choice(
-                "strategy",
-                format!("Read the strategy on the sheet (game state {game_state}):"),
-                OFF_STRATEGIES,
-            )?;
-            ctx.fact("strategy (from the sheet)", label_of(OFF_STRATEGIES, &key));
-            label_of(OFF_STRATEGIES, &key)
-        }
-    };
-    let d6 = ctx.die("d6", "d6 (play code)", 1, 6)?;
-    let mut code: Option<String> = None;
+    Ok(strategy)
+}
+
+/// The play code at the d6, where the rules print it (the Fire's); none where the sheet is to
+/// be read.
+fn play_code(ctx: &mut Ctx, fire: bool, strategy_name: &str, d6: i64) -> Option<String> {
     if fire {
-        let c = d.chart("fire-play-codes");
+        let c = data().chart("fire-play-codes");
         let cell = c.expect_cell(&d6.to_string(), strategy_name);
         ctx.lookup(&c.title, d6.to_string(), Some(strategy_name), cell);
-        code = Some(cell.to_string());
-    } else {
-        ctx.note(format!(
-            "read the play code on the sheet: {strategy_name} column, d6 {d6}"
-        ));
+        return Some(cell.to_string());
     }
-    let gold_joker = code.as_deref() == Some("Gold Joker");
-    if gold_joker {
-        ctx.note("Gold Joker: flip the formation card in the Play Call spot and run that play");
-    }
-    let result = match &code {
-        Some(c) => format!(
-            "{} {c}",
-            label_of(
-                &[
-                    ("i-form", "I-Form"),
-                    ("pro-set", "Pro Set"),
-                    ("shotgun", "Shotgun")
-                ],
-                &formation
-            )
-        ),
-        None => format!("{formation}, {strategy_name}, d6 {d6}: read the play code on the sheet"),
-    };
-    ctx.note("then burn the top card of the AI's draw deck, so its next formation stays hidden");
-    ctx.done(
-        result,
-        fields([
-            ("game_state", json!(game_state)),
-            ("formation", json!(formation)),
-            ("strategy", json!(strategy_name)),
-            ("d6", json!(d6)),
-            ("play_code", json!(code)),
-            ("gold_joker", json!(gold_joker)),
-        ]),
-    )
+    ctx.note(format!(
+        "read the play code on the sheet: {strategy_name} column, d6 {d6}"
+    ));
+    None
 }
 
 fn fourth_down(ctx: &mut Ctx) -> Flow<Outcome> {

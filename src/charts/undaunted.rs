@@ -338,7 +338,52 @@ pub fn slug(term: &str) -> String {
 /// Most d10 rolls a card walk makes before giving up (re-rolls of impossible results).
 const MAX_ROLLS: usize = 20;
 
+/// What a card's answers leave for its d10: the modifier, the case (FALL A / B), the results
+/// played as others and the target named.
+#[derive(Default)]
+struct Asked {
+    drm: i64,
+    case: Option<String>,
+    swaps: Vec<[String; 2]>,
+    target: Option<String>,
+}
+
+impl Asked {
+    /// An answer's effect kept, each said on the path as it is taken.
+    fn take(&mut self, ctx: &mut Ctx, e: &Effect) {
+        if let Some(v) = e.drm {
+            self.drm = v;
+            ctx.note(format!("DRM = {v:+}"));
+        }
+        if let Some(k) = &e.case {
+            self.case = Some(k.clone());
+            ctx.note(format!("FALL {k}"));
+        }
+        if let Some(s) = &e.swap {
+            self.swaps.push(s.clone());
+            ctx.note(format!("a result of {} is played as {}", s[0], s[1]));
+        }
+        if let Some(t) = &e.target {
+            self.target = Some(t.clone());
+        }
+        if let Some(n) = &e.note {
+            ctx.note(n.clone());
+        }
+    }
+}
+
 fn card(ctx: &mut Ctx) -> Flow<Outcome> {
+    let c = which_card(ctx)?;
+    let mut asked = Asked::default();
+    if let Some(action) = ask_questions(ctx, c, &mut asked)? {
+        let case = asked.case.as_deref();
+        return finish(ctx, c, action, case, asked.drm, None, asked.target);
+    }
+    roll_for_action(ctx, c, asked)
+}
+
+/// The card played, asked by its German or English name.
+fn which_card(ctx: &mut Ctx) -> Flow<&'static Card> {
     let d = data();
     let labels: Vec<String> = d
         .cards
@@ -355,65 +400,72 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
     let id = ctx.choice_named("card", "Which AI card is played?", &options, CARD_NAMES)?;
     let c = d.card(&id).expect("a listed card");
     ctx.fact("card", format!("{} ({})", c.de, c.en));
+    Ok(c)
+}
 
-    let mut drm = 0;
-    let mut case: Option<String> = None;
-    let mut swaps: Vec<[String; 2]> = Vec::new();
-    let mut target: Option<String> = None;
+/// The card's questions from the first, each answer's effect kept in `asked`: the action an
+/// answer fixes, or none when the answers lead to the d10.
+fn ask_questions<'c>(ctx: &mut Ctx, c: &'c Card, asked: &mut Asked) -> Flow<Option<&'c str>> {
     let mut i = 0;
     loop {
-        let step = &c.steps[i];
-        let prefix = if step.number.is_empty() {
-            String::new()
-        } else {
-            format!("{}) ", step.number)
-        };
-        ctx.at(if step.number.is_empty() {
-            c.de.clone()
-        } else {
-            format!("{} question {}", c.de, step.number)
-        });
-        let yes = ctx.yes_no(step.question_id(), format!("{prefix}{}", step.ask))?;
-        if yes && step.question_id() == "two-in-hand" {
-            // This leader is played first; the second, played next, is the only one left.
-            ctx.result_fact("two-in-hand", Answer::Bool(false));
-        }
-        let e = if yes { &step.yes } else { &step.no };
-        ctx.fact(
-            format!("{prefix}{}", step.ask),
-            if yes { "yes" } else { "no" },
-        );
-        if let Some(v) = e.drm {
-            drm = v;
-            ctx.note(format!("DRM = {v:+}"));
-        }
-        if let Some(k) = &e.case {
-            case = Some(k.clone());
-            ctx.note(format!("FALL {k}"));
-        }
-        if let Some(s) = &e.swap {
-            swaps.push(s.clone());
-            ctx.note(format!("a result of {} is played as {}", s[0], s[1]));
-        }
-        if let Some(t) = &e.target {
-            target = Some(t.clone());
-        }
-        if let Some(n) = &e.note {
-            ctx.note(n.clone());
-        }
+        let e = ask_step(ctx, c, &c.steps[i])?;
+        asked.take(ctx, e);
         match &e.then {
             Then::Next => i += 1,
             Then::Goto { goto } => {
                 // `Data::check` made sure every goto names a later question of the card.
                 i = c.step_index(goto).expect("a checked goto");
             }
-            Then::Do { action } => {
-                return finish(ctx, c, action, case.as_deref(), drm, None, target);
-            }
-            Then::Roll => break,
+            Then::Do { action } => return Ok(Some(action)),
+            Then::Roll => return Ok(None),
         }
     }
+}
 
+/// One question of the card asked and its answer said: the effect of that answer.
+fn ask_step<'s>(ctx: &mut Ctx, c: &Card, step: &'s CardStep) -> Flow<&'s Effect> {
+    let prefix = if step.number.is_empty() {
+        String::new()
+    } else {
+        format!("{}) ", step.number)
+    };
+    ctx.at(if step.number.is_empty() {
+        c.de.clone()
+    } else {
+        format!("{} question {}", c.de, step.number)
+    });
+    let yes = ctx.yes_no(step.question_id(), format!("{prefix}{}", step.ask))?;
+    if yes && step.question_id() == "two-in-hand" {
+        // This leader is played first; the second, played next, is the only one left.
+        ctx.result_fact("two-in-hand", Answer::Bool(false));
+    }
+    ctx.fact(
+        format!("{prefix}{}", step.ask),
+        if yes { "yes" } else { "no" },
+    );
+    Ok(if yes { &step.yes } else { &step.no })
+}
+
+/// What the action rolled comes to once the card's rule for an action not possible is asked.
+enum Possible {
+    /// This action is taken.
+    Take(String),
+    /// Roll the d10 again.
+    RollAgain,
+    /// Every action of the card was found not possible.
+    None,
+}
+
+/// The W10 + DRM, rolled again while the card says so (at most `MAX_ROLLS` times), and the
+/// action it gives.
+fn roll_for_action(ctx: &mut Ctx, c: &'static Card, asked: Asked) -> Flow<Outcome> {
+    let Asked {
+        drm,
+        case,
+        swaps,
+        target,
+    } = asked;
+    let case = case.as_deref();
     let mut impossible: Vec<String> = Vec::new();
     ctx.at(format!("{}: W10 + DRM", c.de));
     for attempt in 1..=MAX_ROLLS {
@@ -424,148 +476,171 @@ fn card(ctx: &mut Ctx) -> Flow<Outcome> {
         };
         let rolled = ctx.roll_modified(&die_id, "W10 (d10)", (1, 10), &[(drm, "DRM")], None)?;
         let (r, total) = (rolled.roll, rolled.total);
-        let fitting = |t: i64| {
-            c.results
-                .iter()
-                .find(|x| x.fits_case(case.as_deref()) && (x.range[0]..=x.range[1]).contains(&t))
+        let Some(res) = result_row(ctx, c, case, total)? else {
+            continue;
         };
-        let res = match fitting(total) {
-            Some(res) => res,
-            None if c.out_of_range_stated => {
-                ctx.roll_again(format!(
-                    "{total} fits no range: roll again (stated on this card)"
-                ));
-                continue;
+        let action = read_action(ctx, c, res, case, &swaps);
+        let action = match check_possible(ctx, c, action, case, &mut impossible)? {
+            Possible::Take(action) => action,
+            Possible::RollAgain => continue,
+            Possible::None => {
+                let roll = Some((r, total));
+                return finish(ctx, c, "SICH VERSTECKT HALTEN", case, drm, roll, target);
             }
-            None => match out_of_range(ctx)? {
-                OutOfRange::EveryCard => {
-                    ctx.roll_again(format!(
-                        "{total} fits no range: roll again (the rifleman's rule, chosen for every card)"
-                    ));
-                    continue;
-                }
-                OutOfRange::Rifleman => {
-                    let (lo, hi) = c
-                        .results
-                        .iter()
-                        .filter(|x| x.fits_case(case.as_deref()))
-                        .fold((i64::MAX, i64::MIN), |(lo, hi), x| {
-                            (lo.min(x.range[0]), hi.max(x.range[1]))
-                        });
-                    let row = total.clamp(lo, hi);
-                    ctx.note(format!(
-                        "{total} fits no range: read as {row}, the nearest (the source re-rolls on the rifleman's card only)"
-                    ));
-                    fitting(row).expect("a card's ranges run from its lowest to its highest")
-                }
-            },
         };
-        let mut action = res.action.clone();
-        ctx.lookup(
-            &format!("{} results", c.de),
-            format!("{}-{}", res.range[0], res.range[1]),
-            case.as_deref()
-                .map(|k| if k == "A" { "FALL A" } else { "FALL B" }),
-            action.as_str(),
-        );
-        for [from, to] in &swaps {
-            if *from == action {
-                ctx.note(format!("{from} becomes {to}"));
-                action = to.clone();
-            }
-        }
-        let rule = c
-            .results
-            .iter()
-            .find(|x| x.action == action)
-            .and_then(|x| x.if_impossible.clone());
-        if let Some(rule) = rule {
-            let possible = !impossible.contains(&action)
-                && ctx.yes_no(
-                    &format!("possible-{}", slug(&action)),
-                    format!("Is {action} ({}) possible?", d.english(&action)),
-                )?;
-            if !possible {
-                if !impossible.contains(&action) {
-                    impossible.push(action.clone());
-                }
-                if rule == "reroll" {
-                    ctx.roll_again(format!("{action} is not possible: roll again"));
-                    let open = c
-                        .results
-                        .iter()
-                        .filter(|x| x.fits_case(case.as_deref()))
-                        .any(|x| {
-                            !(x.if_impossible.as_deref() == Some("reroll")
-                                && impossible.contains(&x.action))
-                        });
-                    if !open {
-                        ctx.note("no action of this card is possible");
-                        return finish(
-                            ctx,
-                            c,
-                            "SICH VERSTECKT HALTEN",
-                            case.as_deref(),
-                            drm,
-                            Some((r, total)),
-                            target,
-                        );
-                    }
-                    continue;
-                }
-                ctx.note(format!("{action} is not possible: {rule} instead"));
-                action = rule;
-            }
-        }
-        if let Some(after) = c
-            .results
-            .iter()
-            .find(|x| x.action == action)
-            .and_then(|x| x.after.clone())
-        {
-            ctx.note(after);
-        }
-        if target.is_none() {
-            if let Some(attacker) = attacker_of(&c.id).filter(|_| {
-                ["ANGRIFF", "NIEDERHALTEN"].contains(&action.as_str())
-                    || c.results
-                        .iter()
-                        .any(|x| x.action == action && x.needs_target)
-            }) {
-                ctx.lead_to(
-                    "target",
-                    vec![("attacker".into(), Answer::Choice(attacker.into()))],
-                    format!("the {attacker}'s target by ZIELAUSWAHL"),
-                );
-            }
-        }
-        if action == "ANVISIEREN" {
-            ctx.lead_to(
-                "target-tile",
-                Vec::new(),
-                "the tile for the targeting marker",
-            );
-        }
-        return finish(
-            ctx,
-            c,
-            &action,
-            case.as_deref(),
-            drm,
-            Some((r, total)),
-            target,
-        );
+        after_action(ctx, c, &action, target.is_some());
+        return finish(ctx, c, &action, case, drm, Some((r, total)), target);
     }
     ctx.note(format!("no usable result after {MAX_ROLLS} rolls"));
-    finish(
-        ctx,
-        c,
-        "SICH VERSTECKT HALTEN",
-        case.as_deref(),
-        drm,
-        None,
-        target,
-    )
+    finish(ctx, c, "SICH VERSTECKT HALTEN", case, drm, None, target)
+}
+
+/// The card's result row for a total, in the case fixed: none when the total fits no range and
+/// is to be rolled again.
+fn result_row<'c>(
+    ctx: &mut Ctx,
+    c: &'c Card,
+    case: Option<&str>,
+    total: i64,
+) -> Flow<Option<&'c CardResult>> {
+    let fitting = |t: i64| {
+        c.results
+            .iter()
+            .find(|x| x.fits_case(case) && (x.range[0]..=x.range[1]).contains(&t))
+    };
+    Ok(match fitting(total) {
+        Some(res) => Some(res),
+        None if c.out_of_range_stated => {
+            ctx.roll_again(format!(
+                "{total} fits no range: roll again (stated on this card)"
+            ));
+            None
+        }
+        None => match out_of_range(ctx)? {
+            OutOfRange::EveryCard => {
+                ctx.roll_again(format!(
+                    "{total} fits no range: roll again (the rifleman's rule, chosen for every card)"
+                ));
+                None
+            }
+            OutOfRange::Rifleman => {
+                let (lo, hi) = c
+                    .results
+                    .iter()
+                    .filter(|x| x.fits_case(case))
+                    .fold((i64::MAX, i64::MIN), |(lo, hi), x| {
+                        (lo.min(x.range[0]), hi.max(x.range[1]))
+                    });
+                let row = total.clamp(lo, hi);
+                ctx.note(format!(
+                    "{total} fits no range: read as {row}, the nearest (the source re-rolls on the rifleman's card only)"
+                ));
+                Some(fitting(row).expect("a card's ranges run from its lowest to its highest"))
+            }
+        },
+    })
+}
+
+/// The action of a result row, looked up, and played as another where an answer said so.
+fn read_action(
+    ctx: &mut Ctx,
+    c: &Card,
+    res: &CardResult,
+    case: Option<&str>,
+    swaps: &[[String; 2]],
+) -> String {
+    let mut action = res.action.clone();
+    ctx.lookup(
+        &format!("{} results", c.de),
+        format!("{}-{}", res.range[0], res.range[1]),
+        case.map(|k| if k == "A" { "FALL A" } else { "FALL B" }),
+        action.as_str(),
+    );
+    for [from, to] in swaps {
+        if *from == action {
+            ctx.note(format!("{from} becomes {to}"));
+            action = to.clone();
+        }
+    }
+    action
+}
+
+/// The card's rule for an action not possible, asked once an action (the actions found not
+/// possible are kept in `impossible`, for the re-rolls).
+fn check_possible(
+    ctx: &mut Ctx,
+    c: &Card,
+    mut action: String,
+    case: Option<&str>,
+    impossible: &mut Vec<String>,
+) -> Flow<Possible> {
+    let rule = c
+        .results
+        .iter()
+        .find(|x| x.action == action)
+        .and_then(|x| x.if_impossible.clone());
+    let Some(rule) = rule else {
+        return Ok(Possible::Take(action));
+    };
+    let possible = !impossible.contains(&action)
+        && ctx.yes_no(
+            &format!("possible-{}", slug(&action)),
+            format!("Is {action} ({}) possible?", data().english(&action)),
+        )?;
+    if possible {
+        return Ok(Possible::Take(action));
+    }
+    if !impossible.contains(&action) {
+        impossible.push(action.clone());
+    }
+    if rule == "reroll" {
+        ctx.roll_again(format!("{action} is not possible: roll again"));
+        let open = c.results.iter().filter(|x| x.fits_case(case)).any(|x| {
+            !(x.if_impossible.as_deref() == Some("reroll") && impossible.contains(&x.action))
+        });
+        if !open {
+            ctx.note("no action of this card is possible");
+            return Ok(Possible::None);
+        }
+        return Ok(Possible::RollAgain);
+    }
+    ctx.note(format!("{action} is not possible: {rule} instead"));
+    action = rule;
+    Ok(Possible::Take(action))
+}
+
+/// What follows the action taken: the card's remark on it, and the procedures it leads to (the
+/// attacker's target, unless an answer named it, and the mortar's tile).
+fn after_action(ctx: &mut Ctx, c: &Card, action: &str, target_named: bool) {
+    if let Some(after) = c
+        .results
+        .iter()
+        .find(|x| x.action == action)
+        .and_then(|x| x.after.clone())
+    {
+        ctx.note(after);
+    }
+    if !target_named {
+        if let Some(attacker) = attacker_of(&c.id).filter(|_| {
+            ["ANGRIFF", "NIEDERHALTEN"].contains(&action)
+                || c.results
+                    .iter()
+                    .any(|x| x.action == action && x.needs_target)
+        }) {
+            ctx.lead_to(
+                "target",
+                vec![("attacker".into(), Answer::Choice(attacker.into()))],
+                format!("the {attacker}'s target by ZIELAUSWAHL"),
+            );
+        }
+    }
+    if action == "ANVISIEREN" {
+        ctx.lead_to(
+            "target-tile",
+            Vec::new(),
+            "the tile for the targeting marker",
+        );
+    }
 }
 
 /// The attacker of the `target` procedure for a unit card (none for the mortar, whose
@@ -701,27 +776,36 @@ pub const TARGET_KINDS: &[(&str, &str, &str)] = &[
     ("Granatwerfer", "def-mortar", "mortar"),
 ];
 
+/// The attackers of `target`, (key, the target chart's column).
+const ATTACKERS: &[(&str, &str)] = &[
+    ("scout", "SPÄHER"),
+    ("rifleman", "SCHÜTZE"),
+    ("sniper", "SCHARFSCHÜTZE"),
+    ("mg", "MG"),
+    ("mortar", "MORTAR"),
+];
+
+/// The first kind on the attacker's list it can target: the kind, its English, the lowest
+/// total defence of that kind, and whether the list asked the weakest unit of all.
+struct Listed {
+    kind: &'static str,
+    en: &'static str,
+    def: i64,
+    asked_weakest: bool,
+}
+
 fn target(ctx: &mut Ctx) -> Flow<Outcome> {
     let c = data().chart("targets");
     let attacker = ctx.choice_named(
         "attacker",
         "Which AI unit attacks or suppresses?",
-        &[
-            ("scout", "SPÄHER"),
-            ("rifleman", "SCHÜTZE"),
-            ("sniper", "SCHARFSCHÜTZE"),
-            ("mg", "MG"),
-            ("mortar", "MORTAR"),
-        ],
+        ATTACKERS,
         ATTACKER_NAMES,
     )?;
-    let column = match attacker.as_str() {
-        "scout" => "SPÄHER",
-        "rifleman" => "SCHÜTZE",
-        "sniper" => "SCHARFSCHÜTZE",
-        "mg" => "MG",
-        _ => "MORTAR",
-    };
+    let column = ATTACKERS
+        .iter()
+        .find(|(key, _)| *key == attacker)
+        .map_or("MORTAR", |(_, column)| column);
     let col = c.column_index(column).expect("attacker column");
     if attacker == "mortar" {
         ctx.lookup(&c.title, "1", Some(column), c.rows[0].cells[col].as_str());
@@ -737,7 +821,23 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
         ctx.note("HAUPTZIEL: that rifleman");
         return ctx.done("your rifleman on the uncontrolled tile (HAUPTZIEL)", fields([("target", json!("Schütze")), ("defense", json!(null))]));
     }
-    let mut chosen: Option<(&str, &str, i64)> = None;
+    let Some(listed) = first_listed(ctx, c, col, column)? else {
+        return ctx.done(
+            "no possible target",
+            fields([("target", json!(null)), ("defense", json!(null))]),
+        );
+    };
+    two_lower(ctx, listed)
+}
+
+/// The attacker's list down its column: the first kind it can target, none when it can target
+/// none.
+fn first_listed(
+    ctx: &mut Ctx,
+    c: &'static Chart,
+    col: usize,
+    column: &str,
+) -> Flow<Option<Listed>> {
     let mut asked_weakest = false;
     for r in &c.rows {
         let cell = r.cells[col].as_str();
@@ -757,26 +857,32 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
                 Some(column),
                 format!("{cell}: total defence {v}"),
             );
-            chosen = Some((cell, en, v));
-            break;
+            return Ok(Some(Listed {
+                kind: cell,
+                en,
+                def: v,
+                asked_weakest,
+            }));
         }
     }
-    let Some((kind, en, def)) = chosen else {
-        return ctx.done(
-            "no possible target",
-            fields([("target", json!(null)), ("defense", json!(null))]),
-        );
-    };
+    Ok(None)
+}
+
+/// The kind found on the list, unless another unit it can target is at least 2 lower.
+fn two_lower(ctx: &mut Ctx, listed: Listed) -> Flow<Outcome> {
+    let Listed {
+        kind,
+        en,
+        def,
+        asked_weakest,
+    } = listed;
     // The attacker's list named the weakest unit and it was found: it is the lowest of all
     // the units it can target, so no other can be 2 lower.
     if kind == "Schwächste EH" {
         ctx.note(format!(
             "the weakest unit it can target has {def}: no other target is lower"
         ));
-        return ctx.done(
-            format!("{kind} ({en}) with total defence {def}"),
-            fields([("target", json!(kind)), ("defense", json!(def))]),
-        );
+        return listed_target(ctx, kind, en, def);
     }
     // The 2-lower check needs the lowest defence among the others. The weakest unit of all,
     // where the attacker's list did not ask it, answers that exactly: if it is 2 lower it is
@@ -799,18 +905,12 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
                 ctx.note(format!(
                     "the weakest unit it can target has {weakest}, at least 2 below {def}: it becomes the target"
                 ));
-                return ctx.done(
-                    format!("the other unit (total defence {weakest})"),
-                    fields([("target", json!("other")), ("defense", json!(weakest))]),
-                );
+                return other_target(ctx, weakest);
             }
             ctx.note(format!(
                 "the weakest unit it can target has {weakest}: no other target is 2 below {def}"
             ));
-            return ctx.done(
-                format!("{kind} ({en}) with total defence {def}"),
-                fields([("target", json!(kind)), ("defense", json!(def))]),
-            );
+            return listed_target(ctx, kind, en, def);
         }
     }
     let other = ctx.number(
@@ -823,14 +923,24 @@ fn target(ctx: &mut Ctx) -> Flow<Outcome> {
         ctx.note(format!(
             "another target has {other}, at least 2 below {def}: it becomes the target"
         ));
-        return ctx.done(
-            format!("the other unit (total defence {other})"),
-            fields([("target", json!("other")), ("defense", json!(other))]),
-        );
+        return other_target(ctx, other);
     }
+    listed_target(ctx, kind, en, def)
+}
+
+/// The answer when the kind found on the list is the target.
+fn listed_target(ctx: &mut Ctx, kind: &str, en: &str, def: i64) -> Flow<Outcome> {
     ctx.done(
         format!("{kind} ({en}) with total defence {def}"),
         fields([("target", json!(kind)), ("defense", json!(def))]),
+    )
+}
+
+/// The answer when another unit, at least 2 lower, is the target.
+fn other_target(ctx: &mut Ctx, defense: i64) -> Flow<Outcome> {
+    ctx.done(
+        format!("the other unit (total defence {defense})"),
+        fields([("target", json!("other")), ("defense", json!(defense))]),
     )
 }
 

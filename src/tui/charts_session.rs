@@ -337,12 +337,7 @@ pub fn done_unflushed(done: &str, e: &session::Error) -> String {
 }
 
 /// Draws a session's facts and last calls, or the fact being changed.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "a count of things shown to a person, far below 2^32"
-)]
 pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
-    let all = facts(s.system);
     let sys = &crate::charts::systems()[s.system];
     let title = facts_title(&sys.meta.name, &sys.meta.id, &s.table.name);
     let status: Vec<String> = s.status.iter().flat_map(|m| fit(m, WIDTH, 0)).collect();
@@ -352,52 +347,65 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
         style::key()
     };
     let rows = TEXT_ROWS - status.len().min(4) - usize::from(!status.is_empty());
-    if let Some((i, input)) = &s.edit {
-        let fact = &all[*i];
-        let q = &fact.question;
-        let mut lines = fit(&format!("{} ({}).", about(fact), fact.id), WIDTH, 0);
-        lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
-        // A choice's options with what each means, where the procedure says.
-        if let crate::charts::walk::Kind::Choice { options } = &q.kind {
-            for (key, meaning) in options.iter().filter(|(_, m)| !m.is_empty()) {
-                lines.extend(fit(&format!("  {key}: {meaning}"), WIDTH, 4));
-            }
-        }
-        lines.push(String::new());
-        let now = match s.table.session.known(fact.id) {
-            Some(a) => format!("The session keeps: {}.", fact.shown(a)),
-            None => "The session does not keep it: each call asks it.".into(),
-        };
-        lines.extend(fit(&now, WIDTH, 0));
-        if s.table.session.known(fact.id).is_some() {
-            lines.extend(fit(
-                "[Enter] on an empty line forgets it, so that each call asks it again.",
-                WIDTH,
-                0,
-            ));
-        }
-        lines.push(String::new());
-        lines.push(format!("   {input}_"));
-        super::draw::text_rows(
-            f,
-            area,
-            &title,
-            &lines,
-            0,
+    let (lines, hint) = match &s.edit {
+        Some((i, input)) => (
+            edit_lines(s, &facts(s.system)[*i], input),
             "[Enter] keep this answer  [Backspace] rub out  [Esc] back, nothing changed",
-            rows,
-        );
-        notice(f, area, &status, look);
-        return;
+        ),
+        None => {
+            let mut lines = facts_lines(s, &sys.meta.name);
+            last_calls(&mut lines, &s.table.session.log, rows);
+            (
+                lines,
+                "Press a fact's letter to change or forget it  [Esc] back to the session",
+            )
+        }
+    };
+    super::draw::text_rows(f, area, &title, &lines, 0, hint, rows);
+    notice(f, area, &status, look);
+}
+
+/// The fact being changed: what it is, the answers it takes, what the session keeps, and the
+/// answer typed so far.
+fn edit_lines(s: &FactsScreen, fact: &Fact, input: &str) -> Vec<String> {
+    let q = &fact.question;
+    let mut lines = fit(&format!("{} ({}).", about(fact), fact.id), WIDTH, 0);
+    lines.extend(fit(&format!("Answer {}:", q.allowed()), WIDTH, 2));
+    // A choice's options with what each means, where the procedure says.
+    if let crate::charts::walk::Kind::Choice { options } = &q.kind {
+        for (key, meaning) in options.iter().filter(|(_, m)| !m.is_empty()) {
+            lines.extend(fit(&format!("  {key}: {meaning}"), WIDTH, 4));
+        }
     }
+    lines.push(String::new());
+    let now = match s.table.session.known(fact.id) {
+        Some(a) => format!("The session keeps: {}.", fact.shown(a)),
+        None => "The session does not keep it: each call asks it.".into(),
+    };
+    lines.extend(fit(&now, WIDTH, 0));
+    if s.table.session.known(fact.id).is_some() {
+        lines.extend(fit(
+            "[Enter] on an empty line forgets it, so that each call asks it again.",
+            WIDTH,
+            0,
+        ));
+    }
+    lines.push(String::new());
+    lines.push(format!("   {input}_"));
+    lines
+}
+
+/// The system's facts, each with its letter, what the session keeps and whether it is of the
+/// situation or standing.
+fn facts_lines(s: &FactsScreen, system_name: &str) -> Vec<String> {
+    let all = facts(s.system);
     let mut lines = vec![
         "Each call takes these facts instead of asking them, and keeps them up to date.".into(),
         String::new(),
     ];
     if all.is_empty() {
         lines.push(format!(
-            "{} keeps no standing facts: every call asks all it needs.",
-            sys.meta.name
+            "{system_name} keeps no standing facts: every call asks all it needs."
         ));
     }
     for (l, fact) in FACT_LETTERS.chars().zip(all) {
@@ -415,8 +423,15 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
             &format!("{value:<12}{kind:<9}"),
         ));
     }
-    let log = &s.table.session.log;
-    // The last calls, in the rows the facts leave.
+    lines
+}
+
+/// The last calls of the session's log, in the rows of `rows` the lines above leave.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of things shown to a person, far below 2^32"
+)]
+fn last_calls(lines: &mut Vec<String>, log: &[session::Entry], rows: usize) {
     let room = rows.saturating_sub(lines.len() + 2);
     if log.is_empty() && room > 0 {
         lines.push(String::new());
@@ -437,16 +452,6 @@ pub fn draw_facts(f: &mut Frame, area: Rect, s: &FactsScreen) {
             ));
         }
     }
-    super::draw::text_rows(
-        f,
-        area,
-        &title,
-        &lines,
-        0,
-        "Press a fact's letter to change or forget it  [Esc] back to the session",
-        rows,
-    );
-    notice(f, area, &status, look);
 }
 
 /// `text` in at most `room` characters: cut at a word and marked "..." when longer.

@@ -247,6 +247,24 @@ pub(super) fn lacks(ctx: &mut Ctx, known: Option<bool>) -> Flow<bool> {
     }
 }
 
+/// Step 3: a European battleground realigned.
+const STEP3: Realign = Realign {
+    step: "3",
+    key: "europe-realign",
+    question: "Is there a European battleground the AI may realign at a net -1 or better (not where it has influence but no bonus)?",
+    action: "realign European battlegrounds: best modifier first down to -1, highest stability first (Poland first on ties)",
+    none: "no European battleground to realign at -1 or better",
+};
+
+/// Step 7: a controlled battleground outside Europe realigned.
+const STEP7: Realign = Realign {
+    step: "7",
+    key: "realign-controlled",
+    question: "Is there a controlled non-European battleground of level 3 or more the AI may realign by step 3's test?",
+    action: "realign that controlled non-European battleground (step 3's order)",
+    none: "no controlled non-European battleground to realign",
+};
+
 /// Goes down `steps` (in the order given) and returns the first that applies.
 pub(super) fn run_steps(
     ctx: &mut Ctx,
@@ -258,99 +276,87 @@ pub(super) fn run_steps(
 ) -> Flow<Option<Outcome>> {
     for step in steps {
         ctx.at(format!("step {}", step.name()));
-        match step {
+        let done = match step {
             // Γ and Δ come before the numbered steps, in `action`.
-            StepId::Gamma | StepId::Delta => {}
-            StepId::ItalyCoup => {
-                if ops < 3 {
-                    ctx.note("step 1: needs a 3+ Ops card");
-                } else if ctx.yes_no(
-                    "italy",
-                    "Can the AI coup Italy (not AI-controlled, DEFCON allows)?",
-                )? {
-                    let card = if ops >= 5 {
-                        format!(
-                            "the China card ({} Ops outside Asia)",
-                            coup_ops(ops, "Europe", false)
-                        )
-                    } else {
-                        format!("the {ops}-Ops card")
-                    };
-                    return step_done(ctx, "1", format!("coup in Italy with {card}")).map(Some);
-                } else {
-                    ctx.note("step 1: no coup possible in Italy");
-                }
-            }
-            StepId::EuropeInfluence => {
-                if ctx.yes_no("europe-bg-control", "Can the AI gain control of an uncontrolled European battleground this action round?")? {
-                    return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into()).map(Some);
-                }
-                if ctx.yes_no(
-                    "europe-bg",
-                    "Is there an uncontrolled battleground in Europe to place influence in?",
-                )? {
-                    return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into()).map(Some);
-                }
-                ctx.note("step 2: no uncontrolled European battleground");
-            }
-            StepId::EuropeRealign => {
-                let realign = Realign {
-                    step: "3",
-                    key: "europe-realign",
-                    question: "Is there a European battleground the AI may realign at a net -1 or better (not where it has influence but no bonus)?",
-                    action: "realign European battlegrounds: best modifier first down to -1, highest stability first (Poland first on ties)",
-                    none: "no European battleground to realign at -1 or better",
-                };
-                if let Some(o) = realign.ask(ctx)? {
-                    return Ok(Some(o));
-                }
-            }
-            StepId::BattlegroundCoup => {
-                if let Some(o) = step4(ctx, ops, lacking)? {
-                    return Ok(Some(o));
-                }
-            }
-            StepId::Influence => {
-                let order = region_order("step 5 influence");
-                if ctx.yes_no("influence-control", "Can the AI gain control of an uncontrolled non-European battleground this action round?")? {
-                    if let Some(r) = first_region(ctx, "influence-region", "such a battleground", &order)? {
-                        return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled")).map(Some);
-                    }
-                }
-                if let Some(r) = first_region(
-                    ctx,
-                    "bg-region",
-                    "an uncontrolled battleground to place influence in",
-                    &order,
-                )? {
-                    return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)")).map(Some);
-                }
-                ctx.note("step 5: no uncontrolled non-European battleground");
-            }
-            StepId::NonBattlegroundCoup => {
-                if let Some(o) = step6(ctx, ops, lacking, mode)? {
-                    return Ok(Some(o));
-                }
-            }
-            StepId::Realign => {
-                let realign = Realign {
-                    step: "7",
-                    key: "realign-controlled",
-                    question: "Is there a controlled non-European battleground of level 3 or more the AI may realign by step 3's test?",
-                    action: "realign that controlled non-European battleground (step 3's order)",
-                    none: "no controlled non-European battleground to realign",
-                };
-                if let Some(o) = realign.ask(ctx)? {
-                    return Ok(Some(o));
-                }
-            }
-            StepId::Event => {
-                if let Some(o) = step8(ctx, ops, war, mode)? {
-                    return Ok(Some(o));
-                }
-            }
+            StepId::Gamma | StepId::Delta => None,
+            StepId::ItalyCoup => step1(ctx, ops)?,
+            StepId::EuropeInfluence => step2(ctx)?,
+            StepId::EuropeRealign => STEP3.ask(ctx)?,
+            StepId::BattlegroundCoup => step4(ctx, ops, lacking)?,
+            StepId::Influence => step5(ctx)?,
+            StepId::NonBattlegroundCoup => step6(ctx, ops, lacking, mode)?,
+            StepId::Realign => STEP7.ask(ctx)?,
+            StepId::Event => step8(ctx, ops, war, mode)?,
             StepId::RegionRoll => return step9(ctx, ops, war, mode).map(Some),
+        };
+        if done.is_some() {
+            return Ok(done);
         }
     }
+    Ok(None)
+}
+
+/// Step 1: a coup in Italy with a card of 3 Ops or more.
+fn step1(ctx: &mut Ctx, ops: i64) -> Flow<Option<Outcome>> {
+    if ops < 3 {
+        ctx.note("step 1: needs a 3+ Ops card");
+    } else if ctx.yes_no(
+        "italy",
+        "Can the AI coup Italy (not AI-controlled, DEFCON allows)?",
+    )? {
+        let card = if ops >= 5 {
+            format!(
+                "the China card ({} Ops outside Asia)",
+                coup_ops(ops, "Europe", false)
+            )
+        } else {
+            format!("the {ops}-Ops card")
+        };
+        return step_done(ctx, "1", format!("coup in Italy with {card}")).map(Some);
+    } else {
+        ctx.note("step 1: no coup possible in Italy");
+    }
+    Ok(None)
+}
+
+/// Step 2: influence in Europe's uncontrolled battlegrounds, those it can control first.
+fn step2(ctx: &mut Ctx) -> Flow<Option<Outcome>> {
+    if ctx.yes_no(
+        "europe-bg-control",
+        "Can the AI gain control of an uncontrolled European battleground this action round?",
+    )? {
+        return step_done(ctx, "2A", "place influence in the highest-level uncontrolled European battlegrounds it can control this round, one at a time until each is controlled (next to your superpower / Poland first on ties)".into()).map(Some);
+    }
+    if ctx.yes_no(
+        "europe-bg",
+        "Is there an uncontrolled battleground in Europe to place influence in?",
+    )? {
+        return step_done(ctx, "2B", "place influence in the highest-level uncontrolled European battleground (next to your superpower / Poland first on ties)".into()).map(Some);
+    }
+    ctx.note("step 2: no uncontrolled European battleground");
+    Ok(None)
+}
+
+/// Step 5: influence in the uncontrolled battlegrounds outside Europe, those it can control
+/// first, region by region.
+fn step5(ctx: &mut Ctx) -> Flow<Option<Outcome>> {
+    let order = region_order("step 5 influence");
+    if ctx.yes_no(
+        "influence-control",
+        "Can the AI gain control of an uncontrolled non-European battleground this action round?",
+    )? {
+        if let Some(r) = first_region(ctx, "influence-region", "such a battleground", &order)? {
+            return step_done(ctx, "5A", format!("place influence in the highest-level uncontrolled battlegrounds it can control, starting in {r}, one at a time until each is controlled")).map(Some);
+        }
+    }
+    if let Some(r) = first_region(
+        ctx,
+        "bg-region",
+        "an uncontrolled battleground to place influence in",
+        &order,
+    )? {
+        return step_done(ctx, "5B", format!("place influence in the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)")).map(Some);
+    }
+    ctx.note("step 5: no uncontrolled non-European battleground");
     Ok(None)
 }

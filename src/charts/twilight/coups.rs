@@ -98,10 +98,29 @@ pub(super) fn first_region_at(
     }))
 }
 
+/// Step 4: a battleground coup when short of military operations (or on Death Squads' d6),
+/// step 4A's China card roll first where Asia is among the regions.
 pub(super) fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Option<Outcome>> {
-    let d = data();
     let squads = squads_for_ai(ctx)?;
-    let mut squads_override = false;
+    let squads_override = death_squads_roll(ctx, squads)?;
+    if !squads_override && !lacks(ctx, lacking)? {
+        ctx.note("step 4: only when short of required military operations");
+        return Ok(None);
+    }
+    let all = region_order("step 4 coups");
+    let Some(regions) = step4_regions(ctx, ops, squads_override, &all) else {
+        return Ok(None);
+    };
+    if let Some(o) = china_card_coup(ctx, ops, &regions, all[0])? {
+        return Ok(Some(o));
+    }
+    battleground_coup(ctx, ops, regions, all[0], squads)
+}
+
+/// Death Squads for the AI, with a coup possible in both South and Central America: the d6
+/// that may lift the military-operations condition (true when it does).
+fn death_squads_roll(ctx: &mut Ctx, squads: bool) -> Flow<bool> {
+    let d = data();
     let both = squads
         && ctx.yes_no(
             "squads-both",
@@ -110,21 +129,34 @@ pub(super) fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Opti
     if squads && !both {
         ctx.note("Death Squads: no coup possible in both South and Central America, so no d6");
     }
-    if both {
-        let r = ctx.die("death-squads-d6", "d6 (Death Squads)", 1, 6)?;
-        squads_override = in_range(d.dice.death_squads, r);
-        ctx.note(if squads_override {
-            format!("{r} is in {}: coup regardless of military operations, South and Central America only", span_text(d.dice.death_squads))
-        } else {
-            format!("{r} is not in {}: the usual conditions", span_text(d.dice.death_squads))
-        });
+    if !both {
+        return Ok(false);
     }
-    if !squads_override && !lacks(ctx, lacking)? {
-        ctx.note("step 4: only when short of required military operations");
-        return Ok(None);
-    }
-    let all = region_order("step 4 coups");
-    let regions: Vec<&str> = if squads_override {
+    let r = ctx.die("death-squads-d6", "d6 (Death Squads)", 1, 6)?;
+    let squads_override = in_range(d.dice.death_squads, r);
+    ctx.note(if squads_override {
+        format!(
+            "{r} is in {}: coup regardless of military operations, South and Central America only",
+            span_text(d.dice.death_squads)
+        )
+    } else {
+        format!(
+            "{r} is not in {}: the usual conditions",
+            span_text(d.dice.death_squads)
+        )
+    });
+    Ok(squads_override)
+}
+
+/// The regions step 4 may coup in with this card (of `all`, in order): none when the card is
+/// too small.
+fn step4_regions(
+    ctx: &mut Ctx,
+    ops: i64,
+    squads_override: bool,
+    all: &[&'static str],
+) -> Option<Vec<&'static str>> {
+    if squads_override {
         // The roll lifts only the military-operations condition: with the +1 there the card
         // must still come to 3 Ops or more.
         let value = coup_ops(ops, SQUAD_REGIONS[0], true);
@@ -132,57 +164,83 @@ pub(super) fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Opti
             ctx.note(format!(
                 "step 4: even with Death Squads' +1 the card counts only {value} Ops in South and Central America, short of 3"
             ));
-            return Ok(None);
+            return None;
         }
-        all.iter()
-            .copied()
-            .filter(|r| SQUAD_REGIONS.contains(r))
-            .collect()
+        Some(
+            all.iter()
+                .copied()
+                .filter(|r| SQUAD_REGIONS.contains(r))
+                .collect(),
+        )
     } else if ops < 2 {
         ctx.note("step 4: needs 3+ Ops (2 Ops: step 4A only)");
-        return Ok(None);
+        None
     } else if ops == 2 {
         ctx.note("a 2-Ops card short of military operations: step 4A (Asia) only");
-        vec![all[0]]
+        Some(vec![all[0]])
     } else {
-        all.clone()
-    };
-    // 4A: the China card roll (the die is not named in the source: a d6 is assumed).
-    if regions.contains(&all[0])
-        && ops < 5
-        && ctx.yes_no("china", "Does the AI hold the China card?")?
-    {
-        if ctx.yes_no(
-            "us-formosan",
-            "Is the AI the US with Formosan Resolution in play?",
-        )? {
-            ctx.note("Formosan Resolution: no China card roll");
-        } else {
-            let r = ctx.die("china-d6", "d6 (China card)", 1, 6)?;
-            if in_range(d.dice.china_coup, r) {
-                ctx.note(format!(
-                    "{r} is in {}: the China card, if any level 3 country can be couped",
-                    span_text(d.dice.china_coup)
-                ));
-                if ctx.yes_no(
-                    "asia-level3",
-                    "Is there a level 3 battleground in Asia the AI can coup?",
-                )? {
-                    ctx.set_fact(
-                        "china",
-                        Answer::Bool(false),
-                        "the China card passes to you, face down",
-                    );
-                    return step_done(ctx, "4A", "coup with the China card in a level 3 Asian battleground (North Korea first on ties)".into()).map(Some);
-                }
-            } else {
-                ctx.note(format!(
-                    "{r} is not in {}: no China card",
-                    span_text(d.dice.china_coup)
-                ));
-            }
-        }
+        Some(all.to_vec())
     }
+}
+
+/// 4A: the China card roll, where Asia (`asia`) is among the regions (the die is not named in
+/// the source: a d6 is assumed).
+fn china_card_coup(ctx: &mut Ctx, ops: i64, regions: &[&str], asia: &str) -> Flow<Option<Outcome>> {
+    let d = data();
+    if !(regions.contains(&asia)
+        && ops < 5
+        && ctx.yes_no("china", "Does the AI hold the China card?")?)
+    {
+        return Ok(None);
+    }
+    if ctx.yes_no(
+        "us-formosan",
+        "Is the AI the US with Formosan Resolution in play?",
+    )? {
+        ctx.note("Formosan Resolution: no China card roll");
+        return Ok(None);
+    }
+    let r = ctx.die("china-d6", "d6 (China card)", 1, 6)?;
+    if !in_range(d.dice.china_coup, r) {
+        ctx.note(format!(
+            "{r} is not in {}: no China card",
+            span_text(d.dice.china_coup)
+        ));
+        return Ok(None);
+    }
+    ctx.note(format!(
+        "{r} is in {}: the China card, if any level 3 country can be couped",
+        span_text(d.dice.china_coup)
+    ));
+    if !ctx.yes_no(
+        "asia-level3",
+        "Is there a level 3 battleground in Asia the AI can coup?",
+    )? {
+        return Ok(None);
+    }
+    ctx.set_fact(
+        "china",
+        Answer::Bool(false),
+        "the China card passes to you, face down",
+    );
+    step_done(
+        ctx,
+        "4A",
+        "coup with the China card in a level 3 Asian battleground (North Korea first on ties)"
+            .into(),
+    )
+    .map(Some)
+}
+
+/// The battleground coup itself: the first of `regions` with a battleground of step 4's level
+/// for the card (4A when it is in Asia).
+fn battleground_coup(
+    ctx: &mut Ctx,
+    ops: i64,
+    regions: Vec<&'static str>,
+    asia: &str,
+    squads: bool,
+) -> Flow<Option<Outcome>> {
     let squads = if regions.iter().any(|r| SQUAD_REGIONS.contains(r)) {
         squads_against(ctx, squads)?
     } else if squads {
@@ -193,7 +251,7 @@ pub(super) fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Opti
     if ops >= 5 {
         ctx.note("the China card counts 5 Ops in Asia only, 4 elsewhere");
     }
-    let levels = d.coup_levels.step4;
+    let levels = data().coup_levels.step4;
     // Death Squads against the AI send a small card to a level 1 battleground in South or
     // Central America, and the board has none there: the program skips such a region.
     let (regions, missing): (Vec<&str>, Vec<&str>) = regions.into_iter().partition(|r| {
@@ -212,7 +270,7 @@ pub(super) fn step4(ctx: &mut Ctx, ops: i64, lacking: Option<bool>) -> Flow<Opti
         coup_level(&levels, ops, r, squads)
     })? {
         Some((r, level)) => {
-            let label = if r == all[0] { "4A" } else { "4" };
+            let label = if r == asia { "4A" } else { "4" };
             step_done(ctx, label, format!("coup in a level {level} battleground in {r} (next to your superpower first on ties)")).map(Some)
         }
         None => {

@@ -178,6 +178,42 @@ pub(super) fn event_realign(ctx: &mut Ctx) -> Flow<Outcome> {
     }
 }
 
+/// How an event's influence is worded: placed for the AI, or removed from you (then only
+/// countries next to AI influence count).
+struct Influence {
+    remove: bool,
+    only: &'static str,
+    verb: &'static str,
+    doing: &'static str,
+}
+
+impl Influence {
+    fn new(remove: bool) -> Self {
+        let only = if remove {
+            " (only countries next to AI influence count)"
+        } else {
+            ""
+        };
+        let (verb, doing) = if remove {
+            ("remove your influence", "remove your influence from")
+        } else {
+            ("add AI influence", "place influence in")
+        };
+        Influence {
+            remove,
+            only,
+            verb,
+            doing,
+        }
+    }
+
+    /// The end at a step that takes the influence: where, as the event's words say it.
+    fn done(&self, ctx: &mut Ctx, step: &str, region: Option<&str>, text: String) -> Flow<Outcome> {
+        let action = format!("{} {text}", self.doing);
+        event_done(ctx, Some(step), region, action)
+    }
+}
+
 /// An event's influence, placed for the AI or removed from you: steps 2, 5 and 9 in turn,
 /// each first in countries the AI controls where the event costs no penalty, step 9's region
 /// taken along the Europe - Central America order (no d20), and its random placement led on
@@ -193,31 +229,32 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
             ("remove", "remove your influence"),
         ],
     )?;
-    let remove = what == "remove";
-    let only = if remove {
-        " (only countries next to AI influence count)"
-    } else {
-        ""
-    };
-    let (verb, doing) = if remove {
-        ("remove your influence", "remove your influence from")
-    } else {
-        ("add AI influence", "place influence in")
-    };
-    if remove {
+    let how = Influence::new(what == "remove");
+    if how.remove {
         ctx.note("removal takes away what placing would add, every rule limited to countries next to AI influence");
     }
-    let done = |ctx: &mut Ctx, step: &str, region: Option<&str>, text: String| {
-        let action = format!("{doing} {text}");
-        event_done(ctx, Some(step), region, action)
-    };
-    let europe = region_order("hierarchy")[0];
     ctx.at("step 2");
+    if let Some(o) = influence_step2(ctx, &how)? {
+        return Ok(o);
+    }
+    ctx.at("step 5");
+    if let Some(o) = influence_step5(ctx, &how)? {
+        return Ok(o);
+    }
+    ctx.at("step 9, in order");
+    influence_step9(ctx, &how)
+}
+
+/// Step 2: Europe's battlegrounds, those the AI controls at no penalty first, then those it
+/// can control, then any uncontrolled one.
+fn influence_step2(ctx: &mut Ctx, how: &Influence) -> Flow<Option<Outcome>> {
+    let Influence { verb, only, .. } = *how;
+    let europe = region_order("hierarchy")[0];
     if ctx.yes_no(
         "controlled-europe",
         format!("Is there a European battleground the AI controls where the event can {verb} at no penalty{only}?"),
     )? {
-        return done(ctx, "2", Some(europe), "the European battlegrounds the AI controls where it costs nothing, first".into());
+        return how.done(ctx, "2", Some(europe), "the European battlegrounds the AI controls where it costs nothing, first".into()).map(Some);
     }
     if ctx.yes_no(
         "europe-bg-control",
@@ -225,20 +262,28 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
             "Can the event give the AI control of an uncontrolled European battleground{only}?"
         ),
     )? {
-        return done(ctx, "2A", Some(europe), "the highest-level uncontrolled European battlegrounds it can control, one at a time until each is controlled (Poland first on ties)".into());
+        return how.done(ctx, "2A", Some(europe), "the highest-level uncontrolled European battlegrounds it can control, one at a time until each is controlled (Poland first on ties)".into()).map(Some);
     }
     if ctx.yes_no(
         "europe-bg",
         format!("Is there an uncontrolled European battleground where the event can {verb}{only}?"),
     )? {
-        return done(
-            ctx,
-            "2B",
-            Some(europe),
-            "the highest-level uncontrolled European battleground (Poland first on ties)".into(),
-        );
+        return how
+            .done(
+                ctx,
+                "2B",
+                Some(europe),
+                "the highest-level uncontrolled European battleground (Poland first on ties)"
+                    .into(),
+            )
+            .map(Some);
     }
-    ctx.at("step 5");
+    Ok(None)
+}
+
+/// Step 5: the battlegrounds outside Europe, region by region, in the same three kinds.
+fn influence_step5(ctx: &mut Ctx, how: &Influence) -> Flow<Option<Outcome>> {
+    let Influence { verb, only, .. } = *how;
     let order5 = region_order("step 5 influence");
     if let Some(r) = first_region(
         ctx,
@@ -246,12 +291,14 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
         &format!("a battleground the AI controls where the event can {verb} at no penalty{only}"),
         &order5,
     )? {
-        return done(
-            ctx,
-            "5",
-            Some(&r),
-            format!("the battlegrounds the AI controls in {r} where it costs nothing, first"),
-        );
+        return how
+            .done(
+                ctx,
+                "5",
+                Some(&r),
+                format!("the battlegrounds the AI controls in {r} where it costs nothing, first"),
+            )
+            .map(Some);
     }
     if let Some(r) = first_region(
         ctx,
@@ -259,7 +306,7 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
         &format!("an uncontrolled battleground the event can give the AI control of{only}"),
         &order5,
     )? {
-        return done(ctx, "5A", Some(&r), format!("the highest-level uncontrolled battlegrounds it can control in {r}, one at a time until each is controlled"));
+        return how.done(ctx, "5A", Some(&r), format!("the highest-level uncontrolled battlegrounds it can control in {r}, one at a time until each is controlled")).map(Some);
     }
     if let Some(r) = first_region(
         ctx,
@@ -267,9 +314,15 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
         &format!("an uncontrolled battleground where the event can {verb}{only}"),
         &order5,
     )? {
-        return done(ctx, "5B", Some(&r), format!("the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)"));
+        return how.done(ctx, "5B", Some(&r), format!("the highest-level uncontrolled battleground in {r} (Japan, North Korea, Cuba, Mexico first on ties)")).map(Some);
     }
-    ctx.at("step 9, in order");
+    Ok(None)
+}
+
+/// Step 9: the first region along the order with a country it can go to; there, the countries
+/// the AI controls at no penalty, those next to your superpower, then the random draw.
+fn influence_step9(ctx: &mut Ctx, how: &Influence) -> Flow<Outcome> {
+    let Influence { verb, only, .. } = *how;
     let hierarchy = region_order("hierarchy");
     let Some(r) = first_region(
         ctx,
@@ -282,14 +335,14 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
             ctx,
             None,
             None,
-            format!("nowhere the rules reach: the event's influence is not {}", if remove { "removed" } else { "placed" }),
+            format!("nowhere the rules reach: the event's influence is not {}", if how.remove { "removed" } else { "placed" }),
         );
     };
     if ctx.yes_no(
         "controlled-9",
         format!("In {r}, is there a country the AI controls where the event can {verb} at no penalty{only}?"),
     )? {
-        return done(
+        return how.done(
             ctx,
             "9",
             Some(&r),
@@ -300,7 +353,7 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
         "adjacent",
         format!("In {r}, is there an uncontrolled country next to your superpower where the event can {verb}{only}?"),
     )? {
-        return done(
+        return how.done(
             ctx,
             "9A",
             Some(&r),
@@ -312,7 +365,7 @@ pub(super) fn event_influence(ctx: &mut Ctx) -> Flow<Outcome> {
         Vec::<(String, Answer)>::new(),
         format!("the random draw among {r}'s uncontrolled countries"),
     );
-    done(
+    how.done(
         ctx,
         "9B",
         Some(&r),

@@ -167,11 +167,35 @@ fn all_controlled(ctx: &mut Ctx, left: i64) -> Flow<AllControlled> {
     })
 }
 
+/// Step 9B's draw as the Ops go: the countries (P1, P2, ... then E1, E2, ...), their shares,
+/// which are still in the draw, and what the Ops did.
+struct Draw {
+    names: Vec<String>,
+    shares: Vec<i64>,
+    in_draw: Vec<bool>,
+    placed: Vec<String>,
+    controlled: Vec<String>,
+    rest: Option<(AllControlled, i64)>,
+    unplaced: i64,
+}
+
 /// Step 9B: influence placed at random in the region's uncontrolled countries, one roll for
 /// each Op; a country with partial AI influence has twice the faces of one without. After
 /// each Op but the last the player says whether the country it went to is AI-controlled now:
 /// a controlled country is no longer uncontrolled, so it leaves the draw.
 pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
+    let (mut draw, ops) = draw_9b(ctx)?;
+    for op in 1..=ops {
+        ctx.at(format!("Op {op} of {ops}"));
+        if !draw.place_op(ctx, op, ops)? {
+            break;
+        }
+    }
+    draw.outcome(ctx)
+}
+
+/// The region's uncontrolled countries and the Ops to place among them.
+fn draw_9b(ctx: &mut Ctx) -> Flow<(Draw, i64)> {
     let partial = ctx.number(
         "partial",
         "Uncontrolled countries of the region with some AI influence (number them P1, P2, ...)?",
@@ -192,7 +216,7 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
         .map(|i| format!("P{i}"))
         .chain((1..=empty).map(|i| format!("E{i}")))
         .collect();
-    let mut shares: Vec<i64> = (0..partial)
+    let shares: Vec<i64> = (0..partial)
         .map(|_| 2)
         .chain((0..empty).map(|_| 1))
         .collect();
@@ -202,106 +226,147 @@ pub(super) fn place_9b(ctx: &mut Ctx) -> Flow<Outcome> {
             "more than 20 shares: that many countries do not fit one d20",
         ));
     }
-    let mut in_draw = vec![true; names.len()];
-    let mut placed: Vec<String> = Vec::new();
-    let mut controlled: Vec<String> = Vec::new();
-    let mut rest: Option<(AllControlled, i64)> = None;
-    let mut unplaced = 0;
-    for op in 1..=ops {
-        ctx.at(format!("Op {op} of {ops}"));
-        let mut open: Vec<usize> = (0..names.len()).filter(|&i| in_draw[i]).collect();
-        if open.is_empty() {
-            let left = ops - op + 1;
-            let how = all_controlled(ctx, left)?;
-            rest = Some((how, left));
-            if how == AllControlled::Hierarchy {
-                ctx.note(format!(
-                    "every country of the draw is controlled: the {left} Op{} left go to the first available country along the Europe - Central America order, no new d20",
-                    if left == 1 { "" } else { "s" }
-                ));
-                break;
-            }
-            ctx.note("every country of the draw is controlled: the draw goes on among them all, in the rolled region");
-            in_draw.iter_mut().for_each(|d| *d = true);
-            open = (0..names.len()).collect();
-        }
-        let weight: i64 = open.iter().map(|&i| shares[i]).sum();
+    let draw = Draw {
+        in_draw: vec![true; names.len()],
+        names,
+        shares,
+        placed: Vec::new(),
+        controlled: Vec::new(),
+        rest: None,
+        unplaced: 0,
+    };
+    Ok((draw, ops))
+}
+
+impl Draw {
+    /// Op `op` of `ops` placed: false when the Ops left are not drawn for (the draw all
+    /// controlled and the rest sent along the order, or grown past a d20).
+    fn place_op(&mut self, ctx: &mut Ctx, op: i64, ops: i64) -> Flow<bool> {
+        let Some(open) = self.open(ctx, op, ops)? else {
+            return Ok(false);
+        };
+        let weight: i64 = open.iter().map(|&i| self.shares[i]).sum();
         if weight > 20 {
             // Countries that gained influence have grown the draw past the largest die the
             // source names: it does not say what then, so the program stops here.
-            unplaced = ops - op + 1;
+            self.unplaced = ops - op + 1;
+            let unplaced = self.unplaced;
             ctx.note(format!(
                 "the draw has grown to {weight} shares, more than a d20's faces, and the source names no larger die: the {unplaced} Op{} left are for you to place",
                 if unplaced == 1 { "" } else { "s" }
             ));
-            break;
+            return Ok(false);
         }
-        let i = if open.len() == 1 {
+        let i = self.roll(ctx, op, &open)?;
+        self.placed_in(ctx, i, op, ops)?;
+        Ok(true)
+    }
+
+    /// The countries still in the draw; when every one is controlled, where the Ops left go
+    /// (none: along the order, no draw).
+    fn open(&mut self, ctx: &mut Ctx, op: i64, ops: i64) -> Flow<Option<Vec<usize>>> {
+        let open: Vec<usize> = (0..self.names.len()).filter(|&i| self.in_draw[i]).collect();
+        if !open.is_empty() {
+            return Ok(Some(open));
+        }
+        let left = ops - op + 1;
+        let how = all_controlled(ctx, left)?;
+        self.rest = Some((how, left));
+        if how == AllControlled::Hierarchy {
+            ctx.note(format!(
+                "every country of the draw is controlled: the {left} Op{} left go to the first available country along the Europe - Central America order, no new d20",
+                if left == 1 { "" } else { "s" }
+            ));
+            return Ok(None);
+        }
+        ctx.note("every country of the draw is controlled: the draw goes on among them all, in the rolled region");
+        self.in_draw.iter_mut().for_each(|d| *d = true);
+        Ok(Some((0..self.names.len()).collect()))
+    }
+
+    /// The country the Op goes to: the die among the open countries' shares (no roll for one).
+    fn roll(&self, ctx: &mut Ctx, op: i64, open: &[usize]) -> Flow<usize> {
+        if open.len() == 1 {
             ctx.note(format!(
                 "only {} is left in the draw: no roll",
-                names[open[0]]
+                self.names[open[0]]
             ));
-            open[0]
-        } else {
-            let weights: Vec<i64> = open.iter().map(|&i| shares[i]).collect();
-            let labels: Vec<String> = open.iter().map(|&i| names[i].clone()).collect();
-            open[pick_named(ctx, &format!("op{op}-die"), &weights, &labels)?]
-        };
-        ctx.note(format!("Op {op}: {}", names[i]));
-        placed.push(names[i].clone());
+            return Ok(open[0]);
+        }
+        let weights: Vec<i64> = open.iter().map(|&i| self.shares[i]).collect();
+        let labels: Vec<String> = open.iter().map(|&i| self.names[i].clone()).collect();
+        Ok(open[pick_named(ctx, &format!("op{op}-die"), &weights, &labels)?])
+    }
+
+    /// The Op placed in country `i`: its shares doubled if it had no AI influence, and out of
+    /// the draw if the AI controls it now.
+    fn placed_in(&mut self, ctx: &mut Ctx, i: usize, op: i64, ops: i64) -> Flow<()> {
+        let name = self.names[i].clone();
+        ctx.note(format!("Op {op}: {name}"));
+        self.placed.push(name.clone());
         // Twice the faces from now on: said only while an Op is still to be placed.
-        if shares[i] == 1 {
-            shares[i] = 2;
+        if self.shares[i] == 1 {
+            self.shares[i] = 2;
             if op < ops {
                 ctx.note(format!(
-                    "{} has AI influence now: twice the faces from the next Op on",
-                    names[i]
+                    "{name} has AI influence now: twice the faces from the next Op on"
                 ));
             }
         }
         if op < ops
-            && rest.is_none()
+            && self.rest.is_none()
             && ctx.yes_no(
                 &format!("op{op}-controlled"),
-                format!("With this Op, does the AI control {} now?", names[i]),
+                format!("With this Op, does the AI control {name} now?"),
             )?
         {
             ctx.note(format!(
-                "{} is AI-controlled now: it leaves the draw of uncontrolled countries",
-                names[i]
+                "{name} is AI-controlled now: it leaves the draw of uncontrolled countries"
             ));
-            in_draw[i] = false;
-            controlled.push(names[i].clone());
+            self.in_draw[i] = false;
+            self.controlled.push(name);
         }
+        Ok(())
     }
-    let mut result = format!("place 1 Op in each of: {}", placed.join(", "));
-    if let Some((AllControlled::Hierarchy, left)) = rest {
-        result.push_str(&format!(
-            "; then {left} Op{} in the first available country along the Europe - Central America order",
-            if left == 1 { "" } else { "s" }
-        ));
+
+    /// The countries the Ops went to, and where the Ops not drawn for go.
+    fn outcome(self, ctx: &mut Ctx) -> Flow<Outcome> {
+        let Draw {
+            placed,
+            controlled,
+            rest,
+            unplaced,
+            ..
+        } = self;
+        let mut result = format!("place 1 Op in each of: {}", placed.join(", "));
+        if let Some((AllControlled::Hierarchy, left)) = rest {
+            result.push_str(&format!(
+                "; then {left} Op{} in the first available country along the Europe - Central America order",
+                if left == 1 { "" } else { "s" }
+            ));
+        }
+        if unplaced > 0 {
+            result.push_str(&format!(
+                "; {unplaced} Op{} left past a d20's reach",
+                if unplaced == 1 { "" } else { "s" }
+            ));
+        }
+        ctx.done(
+            result,
+            fields([
+                ("placed", json!(placed)),
+                ("controlled", json!(controlled)),
+                ("unplaced", json!(unplaced)),
+                (
+                    "to_hierarchy",
+                    json!(match rest {
+                        Some((AllControlled::Hierarchy, left)) => left,
+                        _ => 0,
+                    }),
+                ),
+            ]),
+        )
     }
-    if unplaced > 0 {
-        result.push_str(&format!(
-            "; {unplaced} Op{} left past a d20's reach",
-            if unplaced == 1 { "" } else { "s" }
-        ));
-    }
-    ctx.done(
-        result,
-        fields([
-            ("placed", json!(placed)),
-            ("controlled", json!(controlled)),
-            ("unplaced", json!(unplaced)),
-            (
-                "to_hierarchy",
-                json!(match rest {
-                    Some((AllControlled::Hierarchy, left)) => left,
-                    _ => 0,
-                }),
-            ),
-        ]),
-    )
 }
 
 /// The headline: the AI's card is drawn from the deck until one passes the step 8 test; a
@@ -336,27 +401,13 @@ pub const HEADLINE_DRAWS: usize = 10;
 /// Each action round: the AI's top face-down card, or - when only the face-up cards that help
 /// you are left - the exchanges of Eagle/Bear Has Landed and Space Station, the space race,
 /// the China card and then a face-up card at random.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "a count of face-up cards the person gave, asked for in 0 to 9: it fits a usize"
-)]
 pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
     ctx.at("the face-down pile");
     if ctx.yes_no(
         "face-down-left",
         "Are cards left in the AI's face-down pile?",
     )? {
-        ctx.note("turn over its top card");
-        if !ctx.yes_no("yours", "Is the card associated with your side?")? {
-            return play_it(ctx, "not yours: the AI plays it (action round procedure)");
-        }
-        if !ctx.yes_no("helps-you", "Is its event playable, and could it help you?")? {
-            return play_it(ctx, "yours, but no help to you: the AI plays it");
-        }
-        return ctx.done(
-            "lay it on the face-up pile (space race or last resort); turn over the next card",
-            fields([("card", json!("face-up pile"))]),
-        );
+        return face_down(ctx);
     }
     ctx.at("only face-up cards left");
     let n = ctx.number(
@@ -371,61 +422,97 @@ pub(super) fn flip(ctx: &mut Ctx) -> Flow<Outcome> {
             fields([("card", json!(null))]),
         );
     }
-    let mut exchanges = Vec::new();
     if ctx.yes_no(
         "exchanges-done",
         "Have the exchanges of this turn been made already (or are there none)?",
     )? {
         ctx.note("exchanges done");
-    } else {
-        // The cards still face up: each exchange takes one of them away (the card drawn for
-        // it does not help you, so it goes face down), so the perks stack on a smaller pile.
-        let mut left = n;
-        for (id, perk) in [
-            ("eagle-landed", "Eagle/Bear Has Landed"),
-            ("space-station", "Space Station"),
-        ] {
-            if ctx.yes_no(id, format!("Does the AI hold the {perk} space race perk?"))? {
-                ctx.at(perk);
-                if left == 0 {
-                    ctx.note(format!(
-                        "{perk}: no face-up card is left to exchange (the other perk took the last)"
-                    ));
-                    continue;
-                }
-                let i = if left == 1 {
-                    ctx.note(format!("{perk}: one face-up card: no roll"));
-                    0
-                } else {
-                    pick(
-                        ctx,
-                        &format!("{id}-die"),
-                        &vec![1; left.unsigned_abs() as usize],
-                    )?
-                };
-                let text = format!(
-                    "{perk}: face-up card {} of {left} back into the middle of the deck; draw until a card that does not help you turns up (the others go back into the middle too) and put it face down",
-                    i + 1
-                );
-                ctx.note(text.clone());
-                exchanges.push(text);
-                left -= 1;
-            }
-        }
-        if !exchanges.is_empty() {
-            return ctx.done(
-                format!(
-                    "{}; then turn the new face-down card over",
-                    exchanges.join("; ")
-                ),
-                fields([
-                    ("card", json!("exchange")),
-                    ("exchanges", json!(exchanges.len())),
-                ]),
-            );
-        }
+    } else if let Some(exchanged) = exchanges(ctx, n)? {
+        return Ok(exchanged);
     }
     ctx.at("space race, China card, at random");
+    face_up(ctx, n)
+}
+
+/// The top face-down card turned over: played, unless it is yours and could help you.
+fn face_down(ctx: &mut Ctx) -> Flow<Outcome> {
+    ctx.note("turn over its top card");
+    if !ctx.yes_no("yours", "Is the card associated with your side?")? {
+        return play_it(ctx, "not yours: the AI plays it (action round procedure)");
+    }
+    if !ctx.yes_no("helps-you", "Is its event playable, and could it help you?")? {
+        return play_it(ctx, "yours, but no help to you: the AI plays it");
+    }
+    ctx.done(
+        "lay it on the face-up pile (space race or last resort); turn over the next card",
+        fields([("card", json!("face-up pile"))]),
+    )
+}
+
+/// The space race perks' exchanges of the `n` face-up cards: the outcome when the AI holds
+/// either perk, none when it holds neither.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of face-up cards the person gave, asked for in 0 to 9: it fits a usize"
+)]
+fn exchanges(ctx: &mut Ctx, n: i64) -> Flow<Option<Outcome>> {
+    let mut exchanges = Vec::new();
+    // The cards still face up: each exchange takes one of them away (the card drawn for
+    // it does not help you, so it goes face down), so the perks stack on a smaller pile.
+    let mut left = n;
+    for (id, perk) in [
+        ("eagle-landed", "Eagle/Bear Has Landed"),
+        ("space-station", "Space Station"),
+    ] {
+        if ctx.yes_no(id, format!("Does the AI hold the {perk} space race perk?"))? {
+            ctx.at(perk);
+            if left == 0 {
+                ctx.note(format!(
+                    "{perk}: no face-up card is left to exchange (the other perk took the last)"
+                ));
+                continue;
+            }
+            let i = if left == 1 {
+                ctx.note(format!("{perk}: one face-up card: no roll"));
+                0
+            } else {
+                pick(
+                    ctx,
+                    &format!("{id}-die"),
+                    &vec![1; left.unsigned_abs() as usize],
+                )?
+            };
+            let text = format!(
+                "{perk}: face-up card {} of {left} back into the middle of the deck; draw until a card that does not help you turns up (the others go back into the middle too) and put it face down",
+                i + 1
+            );
+            ctx.note(text.clone());
+            exchanges.push(text);
+            left -= 1;
+        }
+    }
+    if exchanges.is_empty() {
+        return Ok(None);
+    }
+    ctx.done(
+        format!(
+            "{}; then turn the new face-down card over",
+            exchanges.join("; ")
+        ),
+        fields([
+            ("card", json!("exchange")),
+            ("exchanges", json!(exchanges.len())),
+        ]),
+    )
+    .map(Some)
+}
+
+/// The `n` face-up cards with no exchange: the space race, the China card, or one at random.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a count of face-up cards the person gave, asked for in 0 to 9: it fits a usize"
+)]
+fn face_up(ctx: &mut Ctx, n: i64) -> Flow<Outcome> {
     if ctx.yes_no(
         "space-race",
         "Can the AI still use the space race this turn with one of these cards (Ops enough)?",

@@ -2,11 +2,15 @@
 //! path, and the keys.
 
 use super::*;
+use crate::charts::walk::Question;
 
 /// The first and last rows for the answers and the question (or the call and its path); the
 /// error is on the row below, the keys at the bottom.
 pub(super) const TOP: u16 = 2;
 pub(super) const BOTTOM: u16 = 21;
+
+/// Lines drawn below the answers, each with its column and style.
+type Block = Vec<(u16, String, Style)>;
 
 /// Draws the walk: answers so far, then the question (or the call and its path). The
 /// question and the call are drawn in full, wrapped to the width; earlier answers give way
@@ -16,6 +20,36 @@ pub(super) const BOTTOM: u16 = 21;
     reason = "rows and columns of a screen (a few hundred at most) fit a u16"
 )]
 pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
+    draw_title(f, area, w);
+    // The lines below the answers, and the row they start on when the answers leave room.
+    let (block, preferred): (Block, u16) = match (w.walk.question(), w.walk.outcome()) {
+        (Some(q), _) => (question_block(w, &q), 12),
+        (None, Some(outcome)) => {
+            let (call, path) = outcome_lines(&outcome.result, &outcome.path);
+            let call = call.into_iter().map(|l| (2, l, style::key()));
+            let block = call
+                .chain(path.into_iter().map(|l| (2, l, style::text())))
+                .collect();
+            (block, 11)
+        }
+        _ => (Vec::new(), 12),
+    };
+    // The block starts where it always has when it fits there, else higher; the answers
+    // fill the rows above it, the latest ones when not all fit, with a blank row between.
+    let start = preferred
+        .min((BOTTOM + 1).saturating_sub(block.len() as u16))
+        .max(TOP);
+    let from_session = draw_answers(f, area, w, start);
+    for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
+        put(f, area, x, y, vec![Span::styled(line, look)]);
+    }
+    draw_message(f, area, w, from_session);
+    let keys = walk_keys(w);
+    put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
+}
+
+/// The title row: the system, the procedure, its step and the question's number.
+fn draw_title(f: &mut Frame, area: Rect, w: &WalkScreen) {
     let sys = &crate::charts::systems()[w.system];
     let n = w.walk.answers().len() + 1;
     let (step, tail) = match w.walk.question() {
@@ -35,62 +69,50 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
         0,
         vec![Span::styled(format!("{title:<80}"), style::title())],
     );
-    // The lines below the answers, each with its column and style, and the row they start
-    // on when the answers leave room.
-    let (block, preferred): (Vec<(u16, String, Style)>, u16) =
-        match (w.walk.question(), w.walk.outcome()) {
-            (Some(q), _) => {
-                let roll = if matches!(q.kind, Kind::Die { .. }) {
-                    " (or [Enter] to roll)"
-                } else {
-                    ""
-                };
-                let mut block: Vec<_> =
-                    fit(&sessions::terminal_words(w.system, &q.prompt), WIDTH, 0)
-                        .into_iter()
-                        .map(|l| (2, l, style::bright()))
-                        .collect();
-                block.extend(
-                    fit(&format!("Answer {}{roll}:", q.allowed()), WIDTH, 2)
-                        .into_iter()
-                        .map(|l| (2, l, style::text())),
-                );
-                if let Some(a) = w.offered() {
-                    let offer = format!(
-                        "[Enter] on nothing typed keeps the session's last answer, {a}; it is \
-                         asked on every call, as it changes between calls."
-                    );
-                    block.extend(
-                        fit(&offer, WIDTH, 2)
-                            .into_iter()
-                            .map(|l| (2, l, style::key())),
-                    );
-                }
-                block.push((2, String::new(), style::text()));
-                // A long list runs on over the rows below, the cursor after its last character.
-                let typed: Vec<char> = format!("{}_", w.input).chars().collect();
-                block.extend(
-                    typed
-                        .chunks(TEXT_ROW + 1)
-                        .map(|row| (4, row.iter().collect(), style::bright())),
-                );
-                (block, 12)
-            }
-            (None, Some(outcome)) => {
-                let (call, path) = outcome_lines(&outcome.result, &outcome.path);
-                let call = call.into_iter().map(|l| (2, l, style::key()));
-                let block = call
-                    .chain(path.into_iter().map(|l| (2, l, style::text())))
-                    .collect();
-                (block, 11)
-            }
-            _ => (Vec::new(), 12),
-        };
-    // The block starts where it always has when it fits there, else higher; the answers
-    // fill the rows above it, the latest ones when not all fit, with a blank row between.
-    let start = preferred
-        .min((BOTTOM + 1).saturating_sub(block.len() as u16))
-        .max(TOP);
+}
+
+/// The question asked: its prompt, the answers it takes, the session's answer offered, and
+/// what is typed so far.
+fn question_block(w: &WalkScreen, q: &Question) -> Block {
+    let roll = if matches!(q.kind, Kind::Die { .. }) {
+        " (or [Enter] to roll)"
+    } else {
+        ""
+    };
+    let mut block: Block = fit(&sessions::terminal_words(w.system, &q.prompt), WIDTH, 0)
+        .into_iter()
+        .map(|l| (2, l, style::bright()))
+        .collect();
+    block.extend(
+        fit(&format!("Answer {}{roll}:", q.allowed()), WIDTH, 2)
+            .into_iter()
+            .map(|l| (2, l, style::text())),
+    );
+    if let Some(a) = w.offered() {
+        let offer = format!(
+            "[Enter] on nothing typed keeps the session's last answer, {a}; it is \
+             asked on every call, as it changes between calls."
+        );
+        block.extend(
+            fit(&offer, WIDTH, 2)
+                .into_iter()
+                .map(|l| (2, l, style::key())),
+        );
+    }
+    block.push((2, String::new(), style::text()));
+    // A long list runs on over the rows below, the cursor after its last character.
+    let typed: Vec<char> = format!("{}_", w.input).chars().collect();
+    block.extend(
+        typed
+            .chunks(TEXT_ROW + 1)
+            .map(|row| (4, row.iter().collect(), style::bright())),
+    );
+    block
+}
+
+/// The answers so far, the latest that fit above row `start` (at most 8), each marked where
+/// the session or the call before gave it: whether any the session gave is in sight.
+fn draw_answers(f: &mut Frame, area: Rect, w: &WalkScreen, start: u16) -> bool {
     let answers = w.walk.asked();
     let shown = answers
         .len()
@@ -112,11 +134,12 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
         };
         put(f, area, 2, y, vec![Span::styled(line, look)]);
     }
-    for (y, (x, line, look)) in (start..=BOTTOM).zip(block) {
-        put(f, area, x, y, vec![Span::styled(line, look)]);
-    }
-    // While answers the session gave are in sight, how to answer one otherwise.
-    let from_session = (first..answers.len()).any(|i| w.filled(i) == Some(Filled::Session));
+    (first..answers.len()).any(|i| w.filled(i) == Some(Filled::Session))
+}
+
+/// The message rows: the error, what was recorded, a note, or - while answers the session gave
+/// are in sight - how to answer one otherwise.
+fn draw_message(f: &mut Frame, area: Rect, w: &WalkScreen, from_session: bool) {
     let how = (from_session && w.walk.question().is_some()).then(|| {
         "Answers marked (kept in the session) are its facts: [Backspace] goes back to one to \
          answer it yourself, and the session keeps your answer."
@@ -134,8 +157,6 @@ pub fn draw(f: &mut Frame, area: Rect, w: &WalkScreen) {
             put(f, area, 2, y, vec![Span::styled(line, look)]);
         }
     }
-    let keys = walk_keys(w);
-    put(f, area, 1, 24, vec![Span::styled(keys, style::key())]);
 }
 
 /// The walk's key line: while asking, the keys of an answer; once the call is made, the calls

@@ -4,7 +4,7 @@ use super::*;
 use accc::charts::walk::{Param, Procedure};
 use accc::charts::SystemDef;
 
-fn sample_text(id: &str, pick: usize) -> &'static str {
+pub(super) fn sample_text(id: &str, pick: usize) -> &'static str {
     let samples: &[&str] = match id {
         "tiles" => &[
             "1A: sniper; 10B: mg, scout; 3A: rifleman, rifleman",

@@ -1,7 +1,8 @@
 //! The solo charts of other games: every table cell and stated number checked against the seed
 //! texts (parsed here independently of the program), the Paydirt calls checked against an
 //! independent reading of the seed tables through the `call` command path, the prose checked
-//! for copied sentences, every procedure's questions checked against its flags, and the
+//! for copied sentences, every procedure's questions checked against its flags, every
+//! procedure's answers over seeded walks pinned whole (`every_path`), and the
 //! command line (list, show, call, walk, errors) run as a process.
 //!
 //! The seeds are read from `../shared/seeds/` beside the repository. A clone with nothing beside
@@ -211,6 +212,7 @@ mod cards;
 mod chains;
 mod cli_runs;
 mod defects;
+mod every_path;
 mod paydirt_charts;
 mod prose;
 mod session;
