@@ -340,7 +340,9 @@ impl App {
             return;
         }
         if k.code == KeyCode::F(2) {
-            self.phase = Phase::Start(Start::Friend(Default::default()));
+            self.phase = Phase::Start(Start::Friend(super::friend_setup::FriendSetup::in_folder(
+                &self.saves_dir,
+            )));
             return;
         }
         if k.code == KeyCode::Tab {
