@@ -29,7 +29,7 @@ use crate::net::protocol::WireChoice;
 use crate::net::relay::{self, RelayConfig, RelayStats};
 use crate::net::seat;
 use crate::net::{Code, Limits, NetError};
-use crate::save::friendly::{self, FriendlyError, FriendlyFile, FriendlySetup};
+use crate::save::friendly::{self, FriendlyError, FriendlyFile, FriendlySetup, KeptFriendly};
 use crate::tui::friend::Friendly;
 
 /// The port `accc host` and `accc relay` listen on unless told.
@@ -169,6 +169,16 @@ fn net_error(e: NetError) -> Error {
 
 /// Runs `accc host`.
 pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
+    // What the saves folder holds is told first: nothing is kept for a terminal's sake.
+    let resumed = match args.resume {
+        true => Some(FriendlyFile::resume(&saves).map_err(friendly_error)?),
+        false => None,
+    };
+    if args.bot.is_none() && !args.replace_kept && resumed.is_none() {
+        if let Some(kept) = friendly::look(&saves).map_err(friendly_error)? {
+            return Err(friendly_error(FriendlyError::AlreadyKept(kept.setup)));
+        }
+    }
     if args.bot.is_none() {
         if args.json {
             return Err(person_not_printed("--json"));
@@ -178,8 +188,8 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
         }
         person_needs_a_terminal("home")?;
     }
-    if args.resume {
-        return resume_person(&args, saves);
+    if let Some((file, kept)) = resumed {
+        return resume_person(&args, saves, file, kept);
     }
     let (home, away) = args.teams.counties()?;
     let options = args.rules.options()?;
@@ -315,8 +325,12 @@ fn host_person(args: &HostArgs, saves: PathBuf, setup: FriendlySetup) -> Result<
 
 /// `accc host --resume`: the friendly kept in the saves folder, taken up on the same ball
 /// with a new code.
-fn resume_person(args: &HostArgs, saves: PathBuf) -> Result<()> {
-    let (file, kept) = FriendlyFile::resume(&saves).map_err(friendly_error)?;
+fn resume_person(
+    args: &HostArgs,
+    saves: PathBuf,
+    file: FriendlyFile,
+    kept: KeptFriendly,
+) -> Result<()> {
     if let Some(note) = &kept.note {
         print_err(note);
     }
