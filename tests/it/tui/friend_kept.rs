@@ -194,3 +194,55 @@ fn x_twice_drops_the_kept_friendly_and_a_damaged_one_is_named_and_set_aside() {
     app.update(key(KeyCode::Esc));
     assert!(!file.exists());
 }
+
+/// `accc host` and a kept friendly, refused in words, each changing nothing: `--resume`
+/// with none kept (exit 3) or with its options (exit 2), a new match while one is kept
+/// (exit 2, saying how to take it up), one held by another program (exit 6, naming it), a
+/// damaged one (exit 4, named and left as it is).
+#[test]
+fn accc_host_refuses_in_words_what_a_kept_friendly_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = |out: &std::process::Output| String::from_utf8_lossy(&out.stderr).into_owned();
+    let out = crate::helpers::run_in(dir.path(), &["host", "--resume"]);
+    assert_eq!(out.status.code(), Some(3), "{}", err(&out));
+    assert!(err(&out).contains("no friendly is kept"), "{}", err(&out));
+    let out = crate::helpers::run_in(dir.path(), &["host", "--resume", "--home", "Kent"]);
+    assert_eq!(out.status.code(), Some(2), "{}", err(&out));
+
+    let setup = FriendlySetup {
+        options: accc::engine::MatchOptions::default(),
+        host: accc::engine::Side::Home,
+        home: 0,
+        away: 1,
+        seed: 5,
+    };
+    let (held, _) = FriendlyFile::begin(dir.path(), setup).unwrap();
+    let file = dir.path().join("friendly-match.acf");
+    let bytes = std::fs::read(&file).unwrap();
+    let out = crate::helpers::run_in(dir.path(), &["host", "--resume"]);
+    assert_eq!(out.status.code(), Some(6), "{}", err(&out));
+    assert!(
+        err(&out).contains(&std::process::id().to_string()),
+        "{}",
+        err(&out)
+    );
+    drop(held);
+    let out = crate::helpers::run_in(dir.path(), &["host", "--home", "Kent", "--away", "Essex"]);
+    assert_eq!(out.status.code(), Some(2), "{}", err(&out));
+    assert!(
+        err(&out).contains("a friendly is kept") && err(&out).contains("--resume"),
+        "{}",
+        err(&out)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+
+    std::fs::write(&file, b"ACCCFRND garbage").unwrap();
+    let out = crate::helpers::run_in(dir.path(), &["host", "--resume"]);
+    assert_eq!(out.status.code(), Some(4), "{}", err(&out));
+    assert!(
+        err(&out).contains("friendly-match.acf") && err(&out).contains("left as it is"),
+        "{}",
+        err(&out)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"ACCCFRND garbage");
+}
