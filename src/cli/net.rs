@@ -309,12 +309,13 @@ fn host_person(args: &HostArgs, saves: PathBuf, setup: FriendlySetup) -> Result<
             Err(e) => return Err(friendly_error(e)),
         }
     }
+    let code = offer_code(args)?;
+    let (door, join_line) = open_door(args, code, &setup)?;
+    // Kept from here on: nothing is kept of an offer that could not be made.
     let (file, said) = FriendlyFile::begin(&saves, setup).map_err(friendly_error)?;
     if let Some(said) = said {
         print_err(&said);
     }
-    let code = offer_code(args)?;
-    let (door, join_line) = open_door(args, code, &setup)?;
     let live = LiveMatch::with_friend(setup.options, setup.seed, names(&setup), setup.host);
     let seat = seat::host_seat(HostLink::new(offer(args, code, &setup)), door);
     let friendly = Friendly::host(live, seat, code, join_line, setup.seed).kept_in(file, false);

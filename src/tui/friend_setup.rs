@@ -147,6 +147,11 @@ fn step_county(i: &mut usize, up: bool) {
     *i = if up { (*i + 1) % n } else { (*i + n - 1) % n };
 }
 
+/// The id of the county at `index` in the counties' list.
+fn county_id(index: usize) -> Result<counties::CountyId, String> {
+    counties::CountyId::try_from(index).map_err(|_| format!("No county {index}."))
+}
+
 /// `text` with its first letter a capital.
 fn capitalised(text: &str) -> String {
     let mut c = text.chars();
@@ -364,13 +369,15 @@ impl FriendSetup {
             Some(s) => s,
             None => host::random_seed().map_err(|e| format!("No seed could be drawn: {e}."))?,
         };
+        let (door, code, join_line) = self.meet()?;
+        // Kept from here on: nothing is kept of an offer that could not be made.
         let kept = match &self.saves {
             Some(dir) => {
                 let setup = Kept {
                     options,
                     host: Side::Home,
-                    home: counties::find(&h.name).map_err(|e| e.to_string())?,
-                    away: counties::find(&a.name).map_err(|e| e.to_string())?,
+                    home: county_id(self.home)?,
+                    away: county_id(self.away)?,
                     seed,
                 };
                 let (file, said) = FriendlyFile::begin(dir, setup).map_err(|e| kept_error(&e))?;
@@ -378,7 +385,6 @@ impl FriendSetup {
             }
             None => None,
         };
-        let (door, code, join_line) = self.meet()?;
         let link = HostLink::new(Offer {
             code,
             limits: Limits::default(),
