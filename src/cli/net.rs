@@ -3,7 +3,8 @@
 //! takes `accc match`'s counties, seed and rules, plays the home county and prints the
 //! result as `accc match` does; the guest plays the away county. `--bot LEVEL` lets a
 //! computer level play a side; without it a person plays, and the terminal program opens
-//! on the match screen (`tui::friend`).
+//! on the match screen (`tui::friend`). A person's friendly is kept in the saves folder as it
+//! is played (`save::friendly`), and `accc host --resume` takes it up again.
 
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
@@ -24,9 +25,11 @@ use crate::error::{Error, Result};
 use crate::live::LiveMatch;
 use crate::net::guest::{self, Target};
 use crate::net::host::{self, Door, Finisher, HostError, HostLink, Offer};
+use crate::net::protocol::WireChoice;
 use crate::net::relay::{self, RelayConfig, RelayStats};
 use crate::net::seat;
 use crate::net::{Code, Limits, NetError};
+use crate::save::friendly::{self, FriendlyError, FriendlyFile, FriendlySetup, KeptFriendly};
 use crate::tui::friend::Friendly;
 
 /// The port `accc host` and `accc relay` listen on unless told.
@@ -70,8 +73,17 @@ pub struct HostArgs {
     /// Print only the result, as one JSON object (as `accc match --json` does).
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub no_saves: NoSaves,
+    /// Take up the friendly kept in the saves folder (a host killed, or the match kept when
+    /// the line dropped) on the same ball, with a new code; its counties and rules are its own.
+    #[arg(long, conflicts_with_all = [
+        "home", "away", "seed", "batsmen", "packs_per_session", "days", "no_noballs",
+        "no_wides", "no_byes", "bot", "finish", "log", "json", "replace_kept",
+    ])]
+    pub resume: bool,
+    /// Host this new friendly in place of the one kept to resume later, which is lost (a
+    /// damaged one is moved aside).
+    #[arg(long, conflicts_with = "bot")]
+    pub replace_kept: bool,
 }
 
 /// Arguments of `accc join`.
@@ -126,7 +138,7 @@ fn code_arg(s: &str) -> std::result::Result<Code, values::ValueError> {
     Code::parse(s).map_err(|e| values::ValueError(format!("--code: {e}")))
 }
 
-fn level(n: u8) -> Result<Level> {
+fn level_of(n: u8) -> Result<Level> {
     Level::new(n).map_err(Error::usage)
 }
 
@@ -157,8 +169,16 @@ fn net_error(e: NetError) -> Error {
 
 /// Runs `accc host`.
 pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
-    let (home, away) = args.teams.counties()?;
-    let options = args.rules.options()?;
+    // What the saves folder holds is told first: nothing is kept for a terminal's sake.
+    let resumed = match args.resume {
+        true => Some(FriendlyFile::resume(&saves).map_err(friendly_error)?),
+        false => None,
+    };
+    if args.bot.is_none() && !args.replace_kept && resumed.is_none() {
+        if let Some(kept) = friendly::look(&saves).map_err(friendly_error)? {
+            return Err(friendly_error(FriendlyError::AlreadyKept(kept.setup)));
+        }
+    }
     if args.bot.is_none() {
         if args.json {
             return Err(person_not_printed("--json"));
@@ -168,21 +188,42 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
         }
         person_needs_a_terminal("home")?;
     }
-    let bot = args.bot.map(level).transpose()?;
-    let finish = args.finish.map(level).transpose()?;
+    if let Some((file, kept)) = resumed {
+        return resume_person(&args, saves, file, kept);
+    }
+    let (home, away) = args.teams.counties()?;
+    let options = args.rules.options()?;
     let seed = match args.teams.seed {
         Some(s) => s,
         None => host::random_seed()
             .map_err(|e| Error::Network(format!("no seed could be drawn: {e}")))?,
     };
-    let code = match args.code {
-        Some(c) => c,
-        None => {
-            Code::random().map_err(|e| Error::Network(format!("no code could be drawn: {e}")))?
-        }
+    let setup = FriendlySetup {
+        options,
+        host: Side::Home,
+        home,
+        away,
+        seed,
     };
-    let (h, a) = (counties::get(home), counties::get(away));
-    let mut door = match &args.relay {
+    match args.bot {
+        None => host_person(&args, saves, setup),
+        Some(level) => host_bot(&args, setup, level),
+    }
+}
+
+/// The code the guest must type: the one given, or a new one.
+fn offer_code(args: &HostArgs) -> Result<Code> {
+    match args.code {
+        Some(c) => Ok(c),
+        None => Code::random().map_err(|e| Error::Network(format!("no code could be drawn: {e}"))),
+    }
+}
+
+/// The door the guest comes to (the port listened on, or the relay), its offer said on
+/// standard error, and the line the guest types.
+fn open_door(args: &HostArgs, code: Code, setup: &FriendlySetup) -> Result<(Door, String)> {
+    let (h, a) = (counties::get(setup.home), counties::get(setup.away));
+    let door = match &args.relay {
         Some(addr) => Door::relay(addr, code.slot()),
         None => {
             let listener = TcpListener::bind(SocketAddr::new(args.listen, args.port))
@@ -190,12 +231,15 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
             Door::listen(listener).map_err(|e| Error::io("listening", e))?
         }
     };
-    match (&args.relay, door.local_addr()) {
-        (Some(relay), _) => print_err(&format!(
-            "offering {} v {} at the relay {relay}; the code is {code} (the guest types: accc \
-             join --relay {relay} --code {code})",
-            h.name, a.name
-        )),
+    let join_line = match (&args.relay, door.local_addr()) {
+        (Some(relay), _) => {
+            print_err(&format!(
+                "offering {} v {} at the relay {relay}; the code is {code} (the guest types: \
+                 accc join --relay {relay} --code {code})",
+                h.name, a.name
+            ));
+            format!("accc join --relay {relay} --code {code}")
+        }
         (None, Some(addr)) => {
             print_err(&format!("listening on {addr}"));
             print_err(&format!(
@@ -205,44 +249,155 @@ pub fn run_host(args: HostArgs, saves: PathBuf) -> Result<()> {
                 a.name,
                 addr.port()
             ));
+            format!("accc join THIS-MACHINE:{} --code {code}", addr.port())
         }
-        (None, None) => {}
-    }
-    let mut link = HostLink::new(Offer {
+        (None, None) => format!("accc join --code {code}"),
+    };
+    Ok((door, join_line))
+}
+
+/// The offer the guest is made for `setup`.
+fn offer(args: &HostArgs, code: Code, setup: &FriendlySetup) -> Offer {
+    let (h, a) = (counties::get(setup.home), counties::get(setup.away));
+    Offer {
         code,
         limits: Limits::default(),
         names: [h.name.clone(), a.name.clone()],
-        options,
-        bot_seed: host::guest_bot_seed(seed),
+        options: setup.options,
+        bot_seed: host::guest_bot_seed(setup.seed),
         wait: Duration::from_secs(args.wait),
-        guest: Side::Away,
-    });
-    let Some(bot) = bot else {
-        // A person plays the home side, on the match screen.
-        let join_line = match (&args.relay, door.local_addr()) {
-            (Some(relay), _) => format!("accc join --relay {relay} --code {code}"),
-            (None, Some(addr)) => format!("accc join THIS-MACHINE:{} --code {code}", addr.port()),
-            (None, None) => format!("accc join --code {code}"),
-        };
-        let live = LiveMatch::with_friend(
-            options,
-            seed,
-            [
-                (h.name.clone(), h.short.clone()),
-                (a.name.clone(), a.short.clone()),
-            ],
-            Side::Home,
-        );
-        let seat = seat::host_seat(link, door);
-        let friendly = Friendly::host(live, seat, code, join_line, seed);
-        return crate::tui::run_friend(saves, friendly);
-    };
+        guest: setup.host.other(),
+    }
+}
+
+/// The (full, scoreboard) names of `setup`'s counties, home first.
+fn names(setup: &FriendlySetup) -> [(String, String); 2] {
+    [setup.home, setup.away].map(|id| {
+        let c = counties::get(id);
+        (c.name.clone(), c.short.clone())
+    })
+}
+
+/// Why a kept friendly cannot be begun, taken up or dropped, as the command says it.
+fn friendly_error(e: FriendlyError) -> Error {
+    match e {
+        FriendlyError::NoneKept(_) => Error::NotFound(format!(
+            "{e}: `accc host` with the counties and rules begins a friendly"
+        )),
+        FriendlyError::AlreadyKept(_) => Error::Usage(format!(
+            "{e}: `accc host --resume` takes it up; `accc host --replace-kept` with the new \
+             match's options hosts that in its place, and the kept one is lost"
+        )),
+        FriendlyError::Store(error) => Error::File {
+            what: "the friendly kept to resume later cannot be used".into(),
+            error,
+        },
+        FriendlyError::Damaged { .. } => Error::BadFile(format!(
+            "{e}: move it away, or `accc host --replace-kept` sets it aside and hosts a new \
+             match"
+        )),
+    }
+}
+
+/// A person hosts a new friendly on the match screen, kept in the saves folder as it is
+/// played.
+fn host_person(args: &HostArgs, saves: PathBuf, setup: FriendlySetup) -> Result<()> {
+    if args.replace_kept {
+        match friendly::drop_kept(&saves) {
+            Ok(said) | Err(FriendlyError::Damaged { why: said, .. }) => print_err(&said),
+            Err(FriendlyError::NoneKept(_)) => {}
+            Err(e) => return Err(friendly_error(e)),
+        }
+    }
+    let code = offer_code(args)?;
+    let (door, join_line) = open_door(args, code, &setup)?;
+    // Kept from here on: nothing is kept of an offer that could not be made.
+    let (file, said) = FriendlyFile::begin(&saves, setup).map_err(friendly_error)?;
+    if let Some(said) = said {
+        print_err(&said);
+    }
+    let live = LiveMatch::with_friend(setup.options, setup.seed, names(&setup), setup.host);
+    let seat = seat::host_seat(HostLink::new(offer(args, code, &setup)), door);
+    let friendly = Friendly::host(live, seat, code, join_line, setup.seed).kept_in(file, false);
+    crate::tui::run_friend(saves.clone(), friendly)?;
+    say_if_kept(&saves);
+    Ok(())
+}
+
+/// `accc host --resume`: the friendly kept in the saves folder, taken up on the same ball
+/// with a new code.
+fn resume_person(
+    args: &HostArgs,
+    saves: PathBuf,
+    file: FriendlyFile,
+    kept: KeptFriendly,
+) -> Result<()> {
+    if let Some(note) = &kept.note {
+        print_err(note);
+    }
+    let setup = kept.setup;
+    let game = setup.record(kept.ops);
+    let levels = crate::play::Levels { bat: 5, bowl: 5 };
+    let live = LiveMatch::replay_with_friend(
+        setup.options,
+        levels,
+        setup.seed,
+        names(&setup),
+        setup.host,
+        &game,
+    )
+    .map_err(|e| {
+        Error::BadFile(format!(
+            "the friendly kept in {} could not be taken up again ({e}); it is left as it is",
+            friendly::path_in(&saves).display()
+        ))
+    })?;
+    let code = offer_code(args)?;
+    let (door, join_line) = open_door(args, code, &setup)?;
+    let mut link = HostLink::new(offer(args, code, &setup));
+    // The friend's side's decisions so far, for the new guest's catch-up.
+    link.remember(
+        live.friend_history()
+            .iter()
+            .map(|(v, c)| (v.clone(), WireChoice::from(*c)))
+            .collect(),
+    );
+    let seat = seat::host_seat(link, door);
+    let friendly = Friendly::host(live, seat, code, join_line, setup.seed).kept_in(file, true);
+    crate::tui::run_friend(saves.clone(), friendly)?;
+    say_if_kept(&saves);
+    Ok(())
+}
+
+/// After the match screen: a friendly still kept is said, with how to take it up.
+fn say_if_kept(saves: &std::path::Path) {
+    if let Ok(Some(kept)) = friendly::look(saves) {
+        let s = kept.setup;
+        print_err(&format!(
+            "the friendly {} v {} is kept to resume later: `accc host --resume` takes it up \
+             on the same ball, with a new code",
+            counties::get(s.home).name,
+            counties::get(s.away).name
+        ));
+    }
+}
+
+/// A computer of `level` hosts, headless (a script's match: not kept, since the same seed
+/// plays it again).
+fn host_bot(args: &HostArgs, setup: FriendlySetup, level: u8) -> Result<()> {
+    let bot = level_of(level)?;
+    let finish = args.finish.map(level_of).transpose()?;
+    let seed = setup.seed;
+    let code = offer_code(args)?;
+    let (mut door, _) = open_door(args, code, &setup)?;
+    let mut link = HostLink::new(offer(args, code, &setup));
     link.say = Box::new(print_err);
+    let (h, a) = (counties::get(setup.home), counties::get(setup.away));
     let mut home_bot = Bot::new(bot, bot, seed, Side::Home);
     let finisher = finish.map(|l| Finisher {
         player: Box::new(Bot::new(l, l, host::guest_bot_seed(seed), Side::Away)),
     });
-    let mut log = BallLog::new(&h.name, &a.name, seed, &options);
+    let mut log = BallLog::new(&h.name, &a.name, seed, &setup.options);
     let state = host::host_match(
         &mut link,
         &mut door,
@@ -275,7 +430,7 @@ pub fn run_join(args: JoinArgs, saves: PathBuf) -> Result<()> {
         }
         person_needs_a_terminal("away")?;
     }
-    let bot = args.bot.map(level).transpose()?;
+    let bot = args.bot.map(level_of).transpose()?;
     let target = match (&args.relay, &args.addr) {
         (Some(relay), _) => Target::Relay(relay.clone()),
         (None, Some(addr)) => Target::Direct(addr.clone()),

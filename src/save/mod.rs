@@ -16,6 +16,9 @@
 //! - While the person plays a match, each of their actions is appended to the journal beside
 //!   the save ([`journal`], `NAME.jnl`) and flushed to disk; the [`Keeper`] reads it back with
 //!   the save, and folds it into the save when it next writes it.
+//! - A friendly (a match between two people with no championship file) is kept while it is
+//!   played in a file of its own beside the saves, journaled as a person's match is
+//!   ([`friendly`]).
 //! - Reading ([`load`]) takes only a regular file of bounded size, checks the envelope, decodes
 //!   the payload and checks that the competition could have been played
 //!   ([`crate::league::check`]). Every unusable file gives an [`Error`] that names the file and
@@ -30,6 +33,7 @@ pub mod archive;
 mod aside;
 mod codec;
 mod error;
+pub mod friendly;
 pub mod journal;
 mod journal_note;
 mod keeper;

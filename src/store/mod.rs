@@ -108,6 +108,7 @@ pub enum Doing {
     FlushingFolder,
     Locking,
     Appending,
+    Removing,
 }
 
 impl Doing {
@@ -121,6 +122,7 @@ impl Doing {
             Doing::FlushingFolder => "flushing its folder to disk",
             Doing::Locking => "taking its lock",
             Doing::Appending => "adding to it",
+            Doing::Removing => "removing it",
         }
     }
 }

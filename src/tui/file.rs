@@ -52,7 +52,7 @@ pub enum Start {
     Charts(Box<super::charts_screen::ChartsScreen>),
     /// A match against a friend being set up, opened with `[F2]` at the file prompt: it
     /// needs no cricket file.
-    Friend(super::friend_setup::FriendSetup),
+    Friend(Box<super::friend_setup::FriendSetup>),
 }
 
 impl Start {
@@ -235,8 +235,8 @@ impl App {
     pub(super) fn start_key(&mut self, start: Start, k: KeyEvent) {
         let next = match start {
             Start::FileName { input, error } => return self.file_name_key(input, error, k),
-            Start::Friend(setup) => match setup.key(k, self.new_seed) {
-                super::friend_setup::SetupKey::Stay(s) => Start::Friend(s),
+            Start::Friend(setup) => match (*setup).key(k, self.new_seed) {
+                super::friend_setup::SetupKey::Stay(s) => Start::Friend(Box::new(s)),
                 // A championship match's setup is not made here.
                 super::friend_setup::SetupKey::Back
                 | super::friend_setup::SetupKey::Meet { .. } => Start::ask_name(),
@@ -340,7 +340,8 @@ impl App {
             return;
         }
         if k.code == KeyCode::F(2) {
-            self.phase = Phase::Start(Start::Friend(Default::default()));
+            let setup = super::friend_setup::FriendSetup::in_folder(&self.saves_dir);
+            self.phase = Phase::Start(Start::Friend(Box::new(setup)));
             return;
         }
         if k.code == KeyCode::Tab {

@@ -8,7 +8,9 @@
 //! everything here is tested without a socket. A line that drops pauses both screens
 //! ("waiting for Kent to come back"): the guest's seat rejoins by itself with the same code;
 //! the host's person may let the computer finish the friend's side at a level they pick, or
-//! wait, or leave.
+//! wait, or leave. A friendly's host keeps the match in the saves folder as it is played
+//! (`save::friendly`): `[K]` leaves it kept to resume later, a finished or abandoned one is
+//! removed.
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -26,6 +28,7 @@ use crate::live::LiveMatch;
 use crate::net::protocol::{card_to_wire, WirePublic};
 use crate::net::seat::{GuestCmd, HostCmd, Seat, SeatNote};
 use crate::net::Code;
+use crate::save::friendly::FriendlyFile;
 use crate::save::record::Op;
 
 /// A match against a friend, on one side of it.
@@ -62,6 +65,12 @@ pub struct HostTable {
     /// The person's actions since last taken, in order (a championship match notes them in
     /// its file's journal, with the other side's choices that followed).
     pub played: Vec<Op>,
+    /// A friendly's file in the saves folder, where every action is noted as it is made
+    /// (none for a championship match, which its competition's file keeps).
+    pub kept: Option<FriendlyFile>,
+    /// The friendly was taken up again from its file (leaving before the friend comes
+    /// keeps it, rather than dropping a match begun).
+    pub resumed: bool,
 }
 
 /// The guest's side: its view of the match once welcomed, and the seat that reaches the
@@ -116,9 +125,21 @@ impl Friendly {
             card: None,
             note: None,
             played: Vec::new(),
+            kept: None,
+            resumed: false,
         };
         h.sync();
         Friendly::Host(Box::new(h))
+    }
+
+    /// The host's friendly, kept in `file` from now on (`resumed`: taken up from it).
+    pub fn kept_in(mut self, file: FriendlyFile, resumed: bool) -> Friendly {
+        if let Friendly::Host(h) = &mut self {
+            h.kept = Some(file);
+            h.resumed = resumed;
+            h.keep();
+        }
+        self
     }
 
     /// The guest's side, its seat joining.
@@ -146,7 +167,10 @@ impl Friendly {
     /// Takes a note from the seat's thread.
     pub fn note(&mut self, note: SeatNote) {
         match self {
-            Friendly::Host(h) => h.note(note),
+            Friendly::Host(h) => {
+                h.note(note);
+                h.keep();
+            }
             Friendly::Guest(g) => g.note(note),
         }
     }
@@ -155,7 +179,11 @@ impl Friendly {
     /// final scoreboard).
     pub fn key(&mut self, k: KeyEvent) -> bool {
         match self {
-            Friendly::Host(h) => h.key(k),
+            Friendly::Host(h) => {
+                let done = h.key(k);
+                h.keep();
+                done
+            }
             Friendly::Guest(g) => g.key(k),
         }
     }
@@ -201,6 +229,41 @@ fn card_key(card: &mut (FinalCard, usize), k: KeyEvent) -> bool {
 impl HostTable {
     fn friend_name(&self) -> &str {
         &self.live.names[Side::Away.index()]
+    }
+
+    /// A friendly's actions since last noted, on disk before play goes on; its files removed
+    /// once the match is over. (A championship match's are its file's: see `friend_match`.)
+    fn keep(&mut self) {
+        let Some(file) = &mut self.kept else {
+            return;
+        };
+        let mut ops = std::mem::take(&mut self.played);
+        ops.extend(self.live.take_computer());
+        if let Err(e) = file.note(&ops) {
+            self.note = Some(format!("The match could not be kept on disk: {e}."));
+        }
+        if self.live.state.is_over() {
+            self.drop_kept();
+        }
+    }
+
+    /// The friendly is over or abandoned: its files go.
+    fn drop_kept(&mut self) {
+        if let Some(file) = self.kept.take() {
+            if let Err(e) = file.finish() {
+                self.note = Some(format!("The kept match could not be removed: {e}."));
+            }
+        }
+    }
+
+    /// The friendly is left kept to resume later: the friend is told, the file let go.
+    fn keep_for_later(&mut self) {
+        if let Some(seat) = self.seat.take() {
+            seat.send(HostCmd::Leave(
+                "the host kept the match to resume later".into(),
+            ));
+        }
+        self.kept = None;
     }
 
     /// Tells the seat what has changed: the events since, and then the question for the
@@ -293,8 +356,13 @@ impl HostTable {
             return card_key(card, k);
         }
         if !self.joined {
-            // Nothing to play until the guest comes: [Esc] takes the offer back.
-            return k.code == KeyCode::Esc || self.failed.is_some();
+            // Nothing to play until the guest comes: [Esc] takes the offer back (a match
+            // taken up again stays kept).
+            let done = k.code == KeyCode::Esc || self.failed.is_some();
+            if done && !self.resumed {
+                self.drop_kept();
+            }
+            return done;
         }
         if self.stopped() {
             return match k.code {
@@ -307,17 +375,26 @@ impl HostTable {
                     self.live.let_computer_finish(level);
                     false
                 }
+                KeyCode::Char('k' | 'K') if self.kept.is_some() => {
+                    self.keep_for_later();
+                    true
+                }
                 KeyCode::Esc => {
                     if let Some(seat) = self.seat.take() {
                         seat.send(HostCmd::Leave("the host left the match".into()));
                     }
+                    self.drop_kept();
                     true
                 }
                 _ => {
-                    self.note = Some(
+                    self.note = Some(if self.kept.is_some() {
+                        "[1]-[5] lets the computer finish the side at that level, [K] keeps the \
+                         match to resume later, [Esc] leaves."
+                            .into()
+                    } else {
                         "[1]-[5] lets the computer finish the side at that level, [Esc] leaves."
-                            .into(),
-                    );
+                            .into()
+                    });
                     false
                 }
             };
@@ -338,6 +415,7 @@ impl HostTable {
                         self.live.names[Side::Home.index()]
                     )));
                 }
+                self.drop_kept();
                 true
             }
             MatchKey::Handled | MatchKey::Ignored => false,
@@ -534,7 +612,11 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
                 f,
                 area,
                 &format!("Waiting for {friend} to join..."),
-                "[Esc] take the offer back",
+                if h.resumed {
+                    "[Esc] keep the match for later"
+                } else {
+                    "[Esc] take the offer back"
+                },
             ),
         }
         return;
@@ -562,7 +644,11 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
         area,
         &why,
         &text,
-        "[1]-[5] the computer finishes the side at that level  [Esc] leave the match",
+        if h.kept.is_some() {
+            "[1]-[5] the computer finishes the side  [K] keep it for later  [Esc] leave"
+        } else {
+            "[1]-[5] the computer finishes the side at that level  [Esc] leave the match"
+        },
     );
     if let Some(note) = &h.note {
         line(f, area, 21, note, style::error());

@@ -1,9 +1,12 @@
 //! Setting up a match against a friend from the terminal program, with no cricket file:
 //! host one (the counties, the batsmen and the days, the port or a relay) or join one (the
 //! host's address or a relay, and the code). `[Enter]` starts it: the host's screen then
-//! shows the code and waits; the guest's joins (`friend`).
+//! shows the code and waits; the guest's joins (`friend`). A hosted friendly is kept in the
+//! saves folder as it is played (`save::friendly`); when one is kept, `[R]` takes it up again
+//! on the same ball with a new code, and `[X]` (twice) drops it.
 
 use std::net::{SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -19,7 +22,9 @@ use crate::engine::{options, MatchOptions, Side};
 use crate::live::LiveMatch;
 use crate::net::guest::{Joining, Target};
 use crate::net::host::{self, Door, HostLink, Offer};
+use crate::net::protocol::WireChoice;
 use crate::net::{seat, Code, Limits};
+use crate::save::friendly::{self, FriendlyError, FriendlyFile, FriendlySetup as Kept};
 
 /// The port a friendly listens on unless told.
 pub const PORT: u16 = 4717;
@@ -54,6 +59,16 @@ pub struct FriendSetup {
     /// A championship match to host (its fixture in words): the counties and rules are the
     /// competition's, so only where to meet is asked.
     pub fixture: Option<String>,
+    /// The saves folder, where a hosted friendly is kept (none: it is kept only in memory).
+    pub saves: Option<PathBuf>,
+    /// The friendly kept in the saves folder, in words ("Lancashire v Kent"), if one is.
+    pub kept: Option<String>,
+    /// Why the friendly kept there cannot be used, if it cannot.
+    pub kept_damaged: Option<String>,
+    /// `[R]`: the kept friendly is being taken up again (only where to meet is asked).
+    pub resume: bool,
+    /// `[X]` was pressed once: a second drops the kept friendly.
+    pub dropping: bool,
 }
 
 /// A line of the setup.
@@ -85,8 +100,22 @@ impl Default for FriendSetup {
             code: String::new(),
             error: None,
             fixture: None,
+            saves: None,
+            kept: None,
+            kept_damaged: None,
+            resume: false,
+            dropping: false,
         }
     }
+}
+
+/// A kept friendly's counties in words.
+fn kept_words(s: &Kept) -> String {
+    format!(
+        "{} v {}",
+        counties::get(s.home).name,
+        counties::get(s.away).name
+    )
 }
 
 /// What a key on the setup did.
@@ -118,11 +147,35 @@ fn step_county(i: &mut usize, up: bool) {
     *i = if up { (*i + 1) % n } else { (*i + n - 1) % n };
 }
 
+/// The id of the county at `index` in the counties' list.
+fn county_id(index: usize) -> Result<counties::CountyId, String> {
+    counties::CountyId::try_from(index).map_err(|_| format!("No county {index}."))
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Why the kept friendly cannot be begun or taken up, as the setup says it.
+fn kept_error(e: &FriendlyError) -> String {
+    match e {
+        FriendlyError::AlreadyKept(_) => {
+            "A match is kept to resume later: [Esc], then [R] takes it up or [X] drops it.".into()
+        }
+        e => format!("{}.", capitalised(&e.to_string())),
+    }
+}
+
 impl FriendSetup {
     /// The lines of the setup, top to bottom.
     fn rows(&self) -> &'static [Row] {
         match (self.role, &self.fixture) {
             (Some(Role::Host), Some(_)) => &[Row::Port, Row::Relay],
+            (Some(Role::Host), None) if self.resume => &[Row::Port, Row::Relay],
             (Some(Role::Host), None) => &[
                 Row::Home,
                 Row::Away,
@@ -162,25 +215,71 @@ impl FriendSetup {
         }
     }
 
+    /// The setup of a friendly from the file prompt, kept in the saves folder `saves`: it
+    /// offers the friendly kept there, if one is.
+    pub fn in_folder(saves: &Path) -> FriendSetup {
+        let mut s = FriendSetup {
+            saves: Some(saves.to_path_buf()),
+            ..FriendSetup::default()
+        };
+        s.look();
+        s
+    }
+
+    /// Looks again at the friendly kept in the saves folder.
+    fn look(&mut self) {
+        let Some(dir) = &self.saves else {
+            return;
+        };
+        (self.kept, self.kept_damaged) = match friendly::look(dir) {
+            Ok(kept) => (kept.map(|k| kept_words(&k.setup)), None),
+            Err(e) => (None, Some(format!("{e}."))),
+        };
+    }
+
+    /// A key at the first question: host, join, or (when one is kept) resume or drop.
+    fn first_key(mut self, k: KeyEvent) -> SetupKey {
+        let dropping = std::mem::take(&mut self.dropping);
+        self.error = None;
+        match k.code {
+            KeyCode::Char('h' | 'H') if self.kept.is_some() => {
+                self.error = Some(
+                    "A match is kept to resume later: [R] takes it up, [X] drops it first.".into(),
+                );
+            }
+            KeyCode::Char('h' | 'H') => self.role = Some(Role::Host),
+            KeyCode::Char('j' | 'J') => self.role = Some(Role::Join),
+            KeyCode::Char('r' | 'R') if self.kept.is_some() => {
+                self.role = Some(Role::Host);
+                self.resume = true;
+            }
+            KeyCode::Char('x' | 'X') if self.kept.is_some() && dropping => {
+                let dropped = self.saves.as_deref().map(friendly::drop_kept);
+                self.error = Some(match dropped {
+                    Some(Ok(said)) => format!("{}.", capitalised(&said)),
+                    Some(Err(e)) => format!("{}.", capitalised(&e.to_string())),
+                    None => String::new(),
+                });
+                self.look();
+            }
+            KeyCode::Char('x' | 'X') if self.kept.is_some() => {
+                self.dropping = true;
+                self.error = Some(format!(
+                    "[X] again drops {} for good; any other key keeps it.",
+                    self.kept.as_deref().unwrap_or("the kept match")
+                ));
+            }
+            KeyCode::Esc => return SetupKey::Back,
+            _ => self.error = Some("[H] hosts a match, [J] joins a friend's.".into()),
+        }
+        SetupKey::Stay(self)
+    }
+
     /// Takes a key; `seed` is the match seed to use (none: one from the operating system).
     pub fn key(mut self, k: KeyEvent, seed: Option<u64>) -> SetupKey {
-        let Some(_) = self.role else {
-            return match k.code {
-                KeyCode::Char('h' | 'H') => {
-                    self.role = Some(Role::Host);
-                    SetupKey::Stay(self)
-                }
-                KeyCode::Char('j' | 'J') => {
-                    self.role = Some(Role::Join);
-                    SetupKey::Stay(self)
-                }
-                KeyCode::Esc => SetupKey::Back,
-                _ => {
-                    self.error = Some("[H] hosts a match, [J] joins a friend's.".into());
-                    SetupKey::Stay(self)
-                }
-            };
-        };
+        if self.role.is_none() {
+            return self.first_key(k);
+        }
         self.error = None;
         let rows = self.rows().len();
         match k.code {
@@ -189,6 +288,7 @@ impl FriendSetup {
             KeyCode::Esc => {
                 self.role = None;
                 self.row = 0;
+                self.resume = false;
                 return SetupKey::Stay(self);
             }
             KeyCode::Up => self.row = (self.row + rows - 1) % rows,
@@ -247,6 +347,7 @@ impl FriendSetup {
     /// Starts the match as set up, or says why not.
     fn start(&self, seed: Option<u64>) -> Result<Friendly, String> {
         match self.role {
+            Some(Role::Host) if self.resume => self.start_resumed(),
             Some(Role::Host) => self.start_host(seed),
             Some(Role::Join) => self.start_join(),
             None => Err("[H] hosts a match, [J] joins a friend's.".into()),
@@ -269,6 +370,21 @@ impl FriendSetup {
             None => host::random_seed().map_err(|e| format!("No seed could be drawn: {e}."))?,
         };
         let (door, code, join_line) = self.meet()?;
+        // Kept from here on: nothing is kept of an offer that could not be made.
+        let kept = match &self.saves {
+            Some(dir) => {
+                let setup = Kept {
+                    options,
+                    host: Side::Home,
+                    home: county_id(self.home)?,
+                    away: county_id(self.away)?,
+                    seed,
+                };
+                let (file, said) = FriendlyFile::begin(dir, setup).map_err(|e| kept_error(&e))?;
+                Some((file, said))
+            }
+            None => None,
+        };
         let link = HostLink::new(Offer {
             code,
             limits: Limits::default(),
@@ -287,13 +403,64 @@ impl FriendSetup {
             ],
             Side::Home,
         );
-        Ok(Friendly::host(
-            live,
-            seat::host_seat(link, door),
+        let friendly = Friendly::host(live, seat::host_seat(link, door), code, join_line, seed);
+        Ok(match kept {
+            Some((file, said)) => {
+                let mut f = friendly.kept_in(file, false);
+                if let (Some(said), Friendly::Host(h)) = (said, &mut f) {
+                    h.said = Some(said);
+                }
+                f
+            }
+            None => friendly,
+        })
+    }
+
+    /// `[R]`: the kept friendly taken up again on the same ball, with a new code.
+    fn start_resumed(&self) -> Result<Friendly, String> {
+        let dir = self
+            .saves
+            .as_deref()
+            .ok_or("No saves folder is known here.")?;
+        let (file, kept) = FriendlyFile::resume(dir).map_err(|e| kept_error(&e))?;
+        let s = kept.setup;
+        let names = [s.home, s.away].map(|id| {
+            let c = counties::get(id);
+            (c.name.clone(), c.short.clone())
+        });
+        let levels = crate::play::Levels { bat: 5, bowl: 5 };
+        let live = LiveMatch::replay_with_friend(
+            s.options,
+            levels,
+            s.seed,
+            names.clone(),
+            s.host,
+            &s.record(kept.ops),
+        )
+        .map_err(|e| format!("The kept match could not be taken up again ({e})."))?;
+        let (door, code, join_line) = self.meet()?;
+        let mut link = HostLink::new(Offer {
             code,
-            join_line,
-            seed,
-        ))
+            limits: Limits::default(),
+            names: names.map(|n| n.0),
+            options: s.options,
+            bot_seed: host::guest_bot_seed(s.seed),
+            wait: Duration::from_secs(1),
+            guest: s.host.other(),
+        });
+        // The friend's side's decisions so far, for the new guest's catch-up.
+        link.remember(
+            live.friend_history()
+                .iter()
+                .map(|(v, c)| (v.clone(), WireChoice::from(*c)))
+                .collect(),
+        );
+        let mut f = Friendly::host(live, seat::host_seat(link, door), code, join_line, s.seed)
+            .kept_in(file, true);
+        if let (Some(note), Friendly::Host(h)) = (kept.note, &mut f) {
+            h.said = Some(note);
+        }
+        Ok(f)
     }
 
     /// A new code and the door the guest comes to (the port listened on, or the relay),
@@ -339,10 +506,6 @@ impl FriendSetup {
 }
 
 /// Draws the setup in an 80x25 area.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
 pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
     put(
         f,
@@ -354,98 +517,9 @@ pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
             style::title(),
         )],
     );
-    let text = |f: &mut Frame, y: u16, line: String| {
-        put(f, area, 1, y, vec![Span::styled(line, style::text())]);
-    };
     let hint = match s.role {
-        None => {
-            text(
-                f,
-                3,
-                "Two people, two terminals: one hosts the match and plays the home".into(),
-            );
-            text(
-                f,
-                4,
-                "county; the other joins with the code the host is shown.".into(),
-            );
-            put(
-                f,
-                area,
-                3,
-                7,
-                vec![Span::styled("[H] Host a match", style::key())],
-            );
-            put(
-                f,
-                area,
-                3,
-                9,
-                vec![Span::styled("[J] Join a friend's match", style::key())],
-            );
-            "[H] host  [J] join  [Esc] back"
-        }
-        Some(role) => {
-            let all = counties::all();
-            let rows: Vec<(String, String)> = s
-                .rows()
-                .iter()
-                .map(|row| match row {
-                    Row::Home => ("You play (home)".into(), all[s.home].name.clone()),
-                    Row::Away => ("Your friend plays (away)".into(), all[s.away].name.clone()),
-                    Row::Batsmen => ("Batsmen a side".into(), s.batsmen.to_string()),
-                    Row::Days => ("Days".into(), s.days.to_string()),
-                    Row::Port => ("Port to listen on".into(), s.port.clone()),
-                    Row::Relay => ("Or meet at a relay".into(), s.relay.clone()),
-                    Row::Address => ("The host's address".into(), s.address.clone()),
-                    Row::Code => ("The code".into(), s.code.clone()),
-                })
-                .collect();
-            let heading = match (role, &s.fixture) {
-                (Role::Host, Some(fixture)) => fixture.as_str(),
-                (Role::Host, None) => "Host a match",
-                (Role::Join, _) => "Join a friend's match",
-            };
-            put(f, area, 1, 2, vec![Span::styled(heading, style::bright())]);
-            for (i, (label, value)) in rows.iter().enumerate() {
-                let st = if i == s.row {
-                    style::cursor()
-                } else {
-                    style::text()
-                };
-                put(
-                    f,
-                    area,
-                    3,
-                    4 + 2 * i as u16,
-                    vec![
-                        Span::styled(format!("{label:<26}"), style::text()),
-                        Span::styled(format!(" {value:<30}"), st),
-                    ],
-                );
-            }
-            if s.fixture.is_some() {
-                text(
-                    f,
-                    10,
-                    "You play your county; your friend plays the other. The result counts".into(),
-                );
-                text(
-                    f,
-                    11,
-                    "in the championship, and the match is kept ball by ball as you play.".into(),
-                );
-            }
-            match role {
-                Role::Host if s.fixture.is_some() => {
-                    "[Up]/[Down] move  type the port or a relay  [Enter] start  [Esc] back"
-                }
-                Role::Host => "[Up]/[Down] move  [Left]/[Right] change  [Enter] start  [Esc] back",
-                Role::Join => {
-                    "[Up]/[Down] move  type the address and code  [Enter] join  [Esc] back"
-                }
-            }
-        }
+        None => draw_first(f, area, s),
+        Some(role) => draw_rows(f, area, s, role),
     };
     if let Some(e) = &s.error {
         put(
@@ -463,4 +537,162 @@ pub fn draw(f: &mut Frame, area: Rect, s: &FriendSetup) {
         24,
         vec![Span::styled(hint.to_string(), style::key())],
     );
+}
+
+/// The first question: host or join (or take up the match kept); returns the keys' hint.
+fn draw_first(f: &mut Frame, area: Rect, s: &FriendSetup) -> &'static str {
+    let text = |f: &mut Frame, y: u16, line: &str| {
+        put(
+            f,
+            area,
+            1,
+            y,
+            vec![Span::styled(line.to_string(), style::text())],
+        );
+    };
+    text(
+        f,
+        3,
+        "Two people, two terminals: one hosts the match and plays the home",
+    );
+    text(
+        f,
+        4,
+        "county; the other joins with the code the host is shown.",
+    );
+    put(
+        f,
+        area,
+        3,
+        7,
+        vec![Span::styled("[H] Host a match", style::key())],
+    );
+    put(
+        f,
+        area,
+        3,
+        9,
+        vec![Span::styled("[J] Join a friend's match", style::key())],
+    );
+    if let Some(damaged) = &s.kept_damaged {
+        for (i, l) in super::draw::fit(damaged, 78, 3).into_iter().enumerate() {
+            put(
+                f,
+                area,
+                1,
+                13 + row(i),
+                vec![Span::styled(l, style::error())],
+            );
+        }
+    }
+    let Some(kept) = &s.kept else {
+        return "[H] host  [J] join  [Esc] back";
+    };
+    put(
+        f,
+        area,
+        3,
+        11,
+        vec![Span::styled(
+            format!("[R] Resume the match kept: {kept}"),
+            style::key(),
+        )],
+    );
+    text(
+        f,
+        13,
+        "It goes on from the ball it was left at; your friend joins with a new code.",
+    );
+    "[R] resume  [X] drop the kept match  [J] join  [Esc] back"
+}
+
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows of a screen (a few dozen at most) fit a u16"
+)]
+fn row(i: usize) -> u16 {
+    i as u16
+}
+
+/// The lines of a host's or a guest's setup; returns the keys' hint.
+fn draw_rows(f: &mut Frame, area: Rect, s: &FriendSetup, role: Role) -> &'static str {
+    let all = counties::all();
+    let rows: Vec<(String, String)> = s
+        .rows()
+        .iter()
+        .map(|row| match row {
+            Row::Home => ("You play (home)".into(), all[s.home].name.clone()),
+            Row::Away => ("Your friend plays (away)".into(), all[s.away].name.clone()),
+            Row::Batsmen => ("Batsmen a side".into(), s.batsmen.to_string()),
+            Row::Days => ("Days".into(), s.days.to_string()),
+            Row::Port => ("Port to listen on".into(), s.port.clone()),
+            Row::Relay => ("Or meet at a relay".into(), s.relay.clone()),
+            Row::Address => ("The host's address".into(), s.address.clone()),
+            Row::Code => ("The code".into(), s.code.clone()),
+        })
+        .collect();
+    let resumed = s
+        .kept
+        .as_ref()
+        .filter(|_| s.resume)
+        .map(|k| format!("{k}: the match kept, taken up again"));
+    let heading = match (role, &s.fixture, &resumed) {
+        (Role::Host, Some(fixture), _) => fixture.as_str(),
+        (Role::Host, None, Some(resumed)) => resumed.as_str(),
+        (Role::Host, None, None) => "Host a match",
+        (Role::Join, _, _) => "Join a friend's match",
+    };
+    put(f, area, 1, 2, vec![Span::styled(heading, style::bright())]);
+    for (i, (label, value)) in rows.iter().enumerate() {
+        let st = if i == s.row {
+            style::cursor()
+        } else {
+            style::text()
+        };
+        put(
+            f,
+            area,
+            3,
+            4 + 2 * row(i),
+            vec![
+                Span::styled(format!("{label:<26}"), style::text()),
+                Span::styled(format!(" {value:<30}"), st),
+            ],
+        );
+    }
+    let text = |f: &mut Frame, y: u16, line: &str| {
+        put(
+            f,
+            area,
+            1,
+            y,
+            vec![Span::styled(line.to_string(), style::text())],
+        );
+    };
+    if s.fixture.is_some() {
+        text(
+            f,
+            10,
+            "You play your county; your friend plays the other. The result counts",
+        );
+        text(
+            f,
+            11,
+            "in the championship, and the match is kept ball by ball as you play.",
+        );
+    } else if s.resume {
+        text(
+            f,
+            10,
+            "The match goes on from the ball it was left at; your friend joins with",
+        );
+        text(f, 11, "the new code you will be shown.");
+    }
+    match role {
+        Role::Host if s.fixture.is_some() || s.resume => {
+            "[Up]/[Down] move  type the port or a relay  [Enter] start  [Esc] back"
+        }
+        Role::Host => "[Up]/[Down] move  [Left]/[Right] change  [Enter] start  [Esc] back",
+        Role::Join => "[Up]/[Down] move  type the address and code  [Enter] join  [Esc] back",
+    }
 }

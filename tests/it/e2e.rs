@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 
+mod friend;
+
 struct Screen {
     parser: vt100::Parser,
     bytes: Receiver<Vec<u8>>,
@@ -84,6 +86,15 @@ impl Screen {
 
 /// The program in an 80x25 pseudo-terminal on the saves folder `dir`.
 fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
+    let mut args: Vec<std::ffi::OsString> = ["play", "--seed", "2024", "--saves-dir"]
+        .map(Into::into)
+        .to_vec();
+    args.push(dir.into());
+    start_with(&args)
+}
+
+/// The program with `args`, in an 80x25 pseudo-terminal.
+fn start_with(args: &[std::ffi::OsString]) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 25,
@@ -93,8 +104,7 @@ fn start(dir: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child + Send +
         })
         .unwrap();
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
-    cmd.args(["play", "--seed", "2024", "--saves-dir"]);
-    cmd.arg(dir);
+    cmd.args(args);
     cmd.env("TERM", "xterm-256color");
     let child = pair.slave.spawn_command(cmd).unwrap();
     drop(pair.slave);
@@ -141,6 +151,13 @@ fn assert_restored(s: &mut Screen) {
 /// Makes file `name` as a new user would (4 batsmen, extras off, levels 1/1, Surrey), plays
 /// other counties' matches quickly until Surrey's comes up, and begins it with [2].
 fn new_file_to_surreys_match(s: &mut Screen, name: &str) {
+    new_file_to_surreys_turn(s, name);
+    s.send("2");
+}
+
+/// Makes file `name` as [`new_file_to_surreys_match`] does, and stops at the menu when
+/// Surrey's match is next.
+fn new_file_to_surreys_turn(s: &mut Screen, name: &str) {
     s.wait_for("Enter a file name");
     s.send(&format!("{name}\r"));
     s.wait_for("Create a new competition");
@@ -174,7 +191,6 @@ fn new_file_to_surreys_match(s: &mut Screen, name: &str) {
             _ => {}
         }
     }
-    s.send("2");
 }
 
 /// What the match screen asks of the person, and its stops; `=` answers each of the first

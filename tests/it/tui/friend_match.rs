@@ -13,14 +13,14 @@ use crossterm::event::KeyCode;
 
 use super::{enter, key, press, shot, small_file};
 
-fn host_of(app: &App) -> &HostTable {
+pub(super) fn host_of(app: &App) -> &HostTable {
     match app.friend() {
         Some(Friendly::Host(h)) => h,
         _ => panic!("not on the match with a friend:\n{}", shot(app)),
     }
 }
 
-fn pump(app: &mut App) {
+pub(super) fn pump(app: &mut App) {
     while let Some(n) = app.next_note() {
         app.update(Msg::Net(n));
     }
@@ -69,7 +69,7 @@ fn meet(app: &mut App) -> (u16, Code) {
     (port, h.code)
 }
 
-fn guest(port: u16, code: Code) -> App {
+pub(super) fn guest(port: u16, code: Code) -> App {
     App::friendly(
         "/nonexistent".into(),
         Friendly::guest(
@@ -86,7 +86,7 @@ fn guest(port: u16, code: Code) -> App {
 }
 
 /// Plays both screens (`=` and `[Enter]`) until `stop` says so, within a time limit.
-fn play(host: &mut App, guest: &mut App, mut stop: impl FnMut(&App, usize) -> bool) {
+pub(super) fn play(host: &mut App, guest: &mut App, mut stop: impl FnMut(&App, usize) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut guest_keys = 0;
     loop {

@@ -13,6 +13,7 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
 mod adviser;
+mod friend_kept;
 mod friend_match;
 mod history;
 mod match_keys;
