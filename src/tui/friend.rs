@@ -26,6 +26,7 @@ use crate::live::LiveMatch;
 use crate::net::protocol::{card_to_wire, WirePublic};
 use crate::net::seat::{GuestCmd, HostCmd, Seat, SeatNote};
 use crate::net::Code;
+use crate::play::Levels;
 use crate::save::record::Op;
 
 /// A match against a friend, on one side of it.
@@ -62,6 +63,12 @@ pub struct HostTable {
     /// The person's actions since last taken, in order (a championship match notes them in
     /// its file's journal, with the other side's choices that followed).
     pub played: Vec<Op>,
+    /// The levels `[Enter]` lets the computer finish a lost friend's side at: a
+    /// championship's own computer players' (none: a friendly, where `[1]`-`[5]` choose).
+    pub finish_levels: Option<Levels>,
+    /// What the guest was last told of the host's person being away from the table (in
+    /// the help, or asked whether to leave): the reason it was told, or none.
+    pub held: Option<String>,
 }
 
 /// The guest's side: its view of the match once welcomed, and the seat that reaches the
@@ -116,6 +123,8 @@ impl Friendly {
             card: None,
             note: None,
             played: Vec::new(),
+            finish_levels: None,
+            held: None,
         };
         h.sync();
         Friendly::Host(Box::new(h))
@@ -199,8 +208,11 @@ fn card_key(card: &mut (FinalCard, usize), k: KeyEvent) -> bool {
 }
 
 impl HostTable {
+    /// The friend's county (the away side, but in a championship match of the person's
+    /// county played away from home).
     fn friend_name(&self) -> &str {
-        &self.live.names[Side::Away.index()]
+        let friend = self.live.human.map_or(Side::Away, Side::other);
+        &self.live.names[friend.index()]
     }
 
     /// Tells the seat what has changed: the events since, and then the question for the
@@ -256,6 +268,10 @@ impl HostTable {
                 self.lost = None;
                 self.failed = None;
                 self.said = None;
+                // A guest come back has heard nothing of the person being away.
+                if self.held.take().is_some() {
+                    self.tell_held();
+                }
             }
             SeatNote::Chose(c) => {
                 self.asked = false;
@@ -287,6 +303,62 @@ impl HostTable {
         self.live.friend.is_some() && (self.lost.is_some() || self.failed.is_some())
     }
 
+    /// Tells the guest when the person leaves the table for the help or the question
+    /// whether to leave the match, and when they come back (the guest's screen then says
+    /// whom it waits for, and why).
+    fn tell_held(&mut self) {
+        let me = &self.live.names[self.live.human.unwrap_or(Side::Home).index()];
+        let desk = &self.live.desk;
+        let now = if desk.leaving {
+            Some(format!("{me}, who is asked whether to leave the match"))
+        } else if desk.help.is_some() {
+            Some(format!("{me}, in the help"))
+        } else {
+            None
+        };
+        if now == self.held {
+            return;
+        }
+        if let Some(seat) = &self.seat {
+            seat.send(HostCmd::Hold(now.clone()));
+        }
+        self.held = now;
+    }
+
+    /// A key while play is stopped for the friend: a computer level finishes the side, or
+    /// the person leaves; `true` when they leave.
+    fn stopped_key(&mut self, k: KeyEvent) -> bool {
+        let levels = match (k.code, self.finish_levels) {
+            (KeyCode::Char(c @ '1'..='5'), _) => {
+                let level = Level::new(c as u8 - b'0').expect("1-5 is a level");
+                Some((level, level))
+            }
+            (KeyCode::Enter, Some(l)) => l.checked().ok(),
+            _ => None,
+        };
+        if let Some((bat, bowl)) = levels {
+            self.seat = None;
+            self.lost = None;
+            self.failed = None;
+            self.asked = false;
+            self.live.let_computer_finish(bat, bowl);
+            return false;
+        }
+        if k.code == KeyCode::Esc {
+            if let Some(seat) = self.seat.take() {
+                seat.send(HostCmd::Leave("the host left the match".into()));
+            }
+            return true;
+        }
+        self.note = Some(match self.finish_levels {
+            Some(_) => "[Enter] lets the computer finish the side at the championship's level, \
+                        [1]-[5] at another, [Esc] leaves."
+                .into(),
+            None => "[1]-[5] lets the computer finish the side at that level, [Esc] leaves.".into(),
+        });
+        false
+    }
+
     fn key(&mut self, k: KeyEvent) -> bool {
         self.note = None;
         if let Some(card) = &mut self.card {
@@ -297,32 +369,11 @@ impl HostTable {
             return k.code == KeyCode::Esc || self.failed.is_some();
         }
         if self.stopped() {
-            return match k.code {
-                KeyCode::Char(c @ '1'..='5') => {
-                    let level = Level::new(c as u8 - b'0').expect("1-5 is a level");
-                    self.seat = None;
-                    self.lost = None;
-                    self.failed = None;
-                    self.asked = false;
-                    self.live.let_computer_finish(level);
-                    false
-                }
-                KeyCode::Esc => {
-                    if let Some(seat) = self.seat.take() {
-                        seat.send(HostCmd::Leave("the host left the match".into()));
-                    }
-                    true
-                }
-                _ => {
-                    self.note = Some(
-                        "[1]-[5] lets the computer finish the side at that level, [Esc] leaves."
-                            .into(),
-                    );
-                    false
-                }
-            };
+            return self.stopped_key(k);
         }
-        match match_screen::key(&mut self.live, k) {
+        let key = match_screen::key(&mut self.live, k);
+        self.tell_held();
+        match key {
             MatchKey::Played(op) => {
                 self.played.push(op);
                 if op == Op::Resume && self.live.state.is_over() && self.live.paused.is_none() {
@@ -335,7 +386,7 @@ impl HostTable {
                 if let Some(seat) = self.seat.take() {
                     seat.send(HostCmd::Leave(format!(
                         "{} left the match",
-                        self.live.names[Side::Home.index()]
+                        self.live.names[self.live.human.unwrap_or(Side::Home).index()]
                     )));
                 }
                 true
@@ -373,7 +424,7 @@ impl GuestTable {
             SeatNote::Host(msg) => {
                 if let Some(t) = &mut self.table {
                     if let Err(e) = t.receive(msg) {
-                        t.note = Some(e.to_string());
+                        t.desk.note = Some(e.to_string());
                     }
                 }
                 self.send_answers();
@@ -382,7 +433,7 @@ impl GuestTable {
                 if let Some(t) = &mut self.table {
                     let host = t.names[t.side.other().index()].clone();
                     t.held = Some(format!("{host} to come back"));
-                    t.note = Some(format!("The connection was lost ({why}): joining again."));
+                    t.desk.note = Some(format!("The connection was lost ({why}): joining again."));
                 }
                 self.lost = Some(why);
             }
@@ -495,7 +546,7 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
             3,
             &format!(
                 "You play {}; your friend plays {friend}.",
-                h.live.names[Side::Home.index()]
+                h.live.names[h.live.human.unwrap_or(Side::Home).index()]
             ),
             style::text(),
         );
@@ -557,15 +608,29 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
     } else {
         format!("Waiting for {friend} to come back...")
     };
-    stopped_rows(
-        f,
-        area,
-        &why,
-        &text,
-        "[1]-[5] the computer finishes the side at that level  [Esc] leave the match",
-    );
+    let hint = match h.finish_levels {
+        Some(_) => "[Enter] the championship's level  [1]-[5] another level  [Esc] leave",
+        None => "[1]-[5] the computer finishes the side at that level  [Esc] leave the match",
+    };
+    stopped_rows(f, area, &why, &text, hint);
     if let Some(note) = &h.note {
         line(f, area, 21, note, style::error());
+    } else if let Some(l) = h.finish_levels {
+        let level = if l.bat == l.bowl {
+            format!("level {}", l.bat)
+        } else {
+            format!("level {} batting and {} bowling", l.bat, l.bowl)
+        };
+        line(
+            f,
+            area,
+            22,
+            &format!(
+                "[Enter]: the computer finishes {friend}'s side at {level}, as the \
+                 championship's computer players play."
+            ),
+            style::text(),
+        );
     }
 }
 

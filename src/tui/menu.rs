@@ -67,6 +67,7 @@ impl Open {
             }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
             Some('F') => self.friend_key(),
+            Some('P') => Screen::FriendlySetup(Box::default()),
             Some('3') => self.view(ViewKind::Table),
             Some('4') => self.view(ViewKind::Averages),
             Some('5') => Screen::PickCounty {
