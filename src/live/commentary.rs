@@ -226,6 +226,10 @@ impl Commentary {
         self.ended_marks = std::mem::take(&mut self.marks);
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of cards in a hand, at most 7: it fits a u32"
+    )]
     fn exchange(&mut self, side: Side, cards: usize) {
         // After the wicket's own line when both fit: the change is news to the other side.
         let change = format!(
@@ -321,10 +325,6 @@ fn capitalise(s: &str) -> String {
 }
 
 impl Recorder for Commentary {
-    #[expect(
-        clippy::cast_possible_truncation,
-        reason = "a count of cards in a hand, at most 7: it fits a u32"
-    )]
     fn record(&mut self, event: &Event<'_>) {
         match *event {
             Event::Toss { winner, elected } => self.toss(winner, elected),

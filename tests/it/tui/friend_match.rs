@@ -310,7 +310,7 @@ fn a_friendly_from_the_menu_through_a_relay_is_played_by_keys_and_does_not_count
     let mut result = None;
     play(&mut host, &mut friend, |host, _| {
         if let Some(Friendly::Host(h)) = host.friend() {
-            result = h.live.state.public().result.clone();
+            result = h.live.state.public().result;
         }
         !matches!(host.screen(), Some(Screen::Friendly(_)))
     });
@@ -544,4 +544,43 @@ fn a_lost_friend_in_a_championship_match_is_finished_at_the_championships_level(
         "{}",
         shot(&host)
     );
+}
+
+/// The person's side of the screen is one [`Desk`](accc::live::table::Desk) that both kinds
+/// of table keep: the same keys on the host's match and on the guest's leave the same marks
+/// (the help and its scroll, the leave question), read through the one `desk()` the screen
+/// draws from.
+#[test]
+fn the_same_keys_leave_the_same_desk_on_the_hosts_table_and_the_guests() {
+    use accc::engine::{MatchOptions, Side};
+    use accc::live::table::{Desk, Table};
+    use accc::tui::match_screen;
+    use crossterm::event::{KeyEvent, KeyModifiers};
+    let options = MatchOptions::default();
+    let names = [
+        ("Lancashire".to_string(), "Lancs".to_string()),
+        ("Kent".to_string(), "Kent".to_string()),
+    ];
+    let mut host = accc::live::LiveMatch::with_friend(options, 3, names.clone(), Side::Home);
+    let mut guest = accc::live::guest::GuestMatch::new(options, names, Side::Away, 1);
+    assert_eq!(host.desk(), &Desk::default());
+    type Holds = fn(&Desk) -> bool;
+    let steps: [(KeyCode, Holds); 5] = [
+        (KeyCode::Char('h'), |d| d.help == Some(0)),
+        (KeyCode::Down, |d| d.help == Some(1)),
+        (KeyCode::Esc, |d| d.help.is_none()),
+        (KeyCode::Esc, |d| d.leaving),
+        (KeyCode::Char('n'), |d| !d.leaving),
+    ];
+    for (code, holds) in steps {
+        let k = KeyEvent::new(code, KeyModifiers::NONE);
+        match_screen::key(&mut host, k);
+        match_screen::key(&mut guest, k);
+        assert!(holds(host.desk()), "{code:?}: {:?}", host.desk());
+        assert_eq!(host.desk(), guest.desk(), "{code:?}");
+        assert_eq!(
+            host.desk, guest.desk,
+            "the field is the desk the screen reads"
+        );
+    }
 }
