@@ -593,7 +593,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         );
     }
     if let Some(n) = menu_next(app) {
-        put(f, area, 6, 19, vec![Span::styled(n, style::bright())]);
+        put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
     }
     menu_foot(f, area, app);
 }
@@ -730,7 +730,7 @@ fn menu_foot(f: &mut Frame, area: Rect, app: &Open) {
             f,
             area,
             6,
-            20,
+            19,
             vec![Span::styled(
                 format!("Your county: {}{elsewhere}", counties::get(u).name),
                 style::text(),
