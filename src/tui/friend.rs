@@ -616,22 +616,26 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
     if let Some(note) = &h.note {
         line(f, area, 21, note, style::error());
     } else if let Some(l) = h.finish_levels {
-        let level = if l.bat == l.bowl {
-            format!("level {}", l.bat)
-        } else {
-            format!("level {} batting and {} bowling", l.bat, l.bowl)
-        };
-        line(
-            f,
-            area,
-            22,
-            &format!(
-                "[Enter]: the computer finishes {friend}'s side at {level}, as the \
-                 championship's computer players play."
-            ),
-            style::text(),
-        );
+        finish_line(f, area, l);
     }
+}
+
+/// What `[Enter]` does for a lost friend's side in a championship match: the computer
+/// finishes it at the championship's own level.
+fn finish_line(f: &mut Frame, area: Rect, l: Levels) {
+    // One row (the reason above may take two): the levels said short.
+    let level = if l.bat == l.bowl {
+        format!("level {}", l.bat)
+    } else {
+        format!("level {} (bowling {})", l.bat, l.bowl)
+    };
+    line(
+        f,
+        area,
+        22,
+        &format!("[Enter]: the computer finishes at {level}, the championship's own."),
+        style::text(),
+    );
 }
 
 fn draw_guest(f: &mut Frame, area: Rect, g: &GuestTable) {

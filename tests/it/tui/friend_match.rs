@@ -535,6 +535,10 @@ fn a_lost_friend_in_a_championship_match_is_finished_at_the_championships_level(
         "{text}"
     );
     assert!(text.contains("[Enter] the championship's level"), "{text}");
+    assert!(
+        text.contains("to come back..."),
+        "the line over it still shows: {text}"
+    );
     host.update(key(KeyCode::Enter));
     let h = host_of(&host);
     let two = Level::new(2).unwrap();
