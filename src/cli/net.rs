@@ -25,7 +25,6 @@ use crate::error::{Error, Result};
 use crate::live::LiveMatch;
 use crate::net::guest::{self, Target};
 use crate::net::host::{self, Door, Finisher, HostError, HostLink, Offer};
-use crate::net::protocol::WireChoice;
 use crate::net::relay::{self, RelayConfig, RelayStats};
 use crate::net::seat;
 use crate::net::{Code, Limits, NetError};
@@ -338,7 +337,7 @@ fn resume_person(
     let setup = kept.setup;
     let game = setup.record(kept.ops);
     let levels = crate::play::Levels { bat: 5, bowl: 5 };
-    let live = LiveMatch::replay_with_friend(
+    let mut live = LiveMatch::replay_with_friend(
         setup.options,
         levels,
         setup.seed,
@@ -355,13 +354,8 @@ fn resume_person(
     let code = offer_code(args)?;
     let (door, join_line) = open_door(args, code, &setup)?;
     let mut link = HostLink::new(offer(args, code, &setup));
-    // The friend's side's decisions so far, for the new guest's catch-up.
-    link.remember(
-        live.friend_history()
-            .iter()
-            .map(|(v, c)| (v.clone(), WireChoice::from(*c)))
-            .collect(),
-    );
+    // What the friend's side has been through, for the new guest.
+    crate::tui::friend::remember_so_far(&mut link, &mut live);
     let seat = seat::host_seat(link, door);
     let friendly = Friendly::host(live, seat, code, join_line, setup.seed).kept_in(file, true);
     crate::tui::run_friend(saves.clone(), friendly)?;

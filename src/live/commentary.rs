@@ -172,6 +172,91 @@ impl Commentary {
             self.marks.drain(..20);
         }
     }
+
+    fn toss(&mut self, winner: Side, elected: crate::engine::Election) {
+        let w = self.name(winner).to_string();
+        self.last = match elected {
+            crate::engine::Election::Bat => format!("{w} won the toss and chose to bat"),
+            crate::engine::Election::Bowl => {
+                format!(
+                    "{} lost the toss and were put in to bat",
+                    self.name(winner.other())
+                )
+            }
+        };
+    }
+
+    fn discard(&mut self, side: Side, card: crate::cards::Card) {
+        // The bowling side discards first; its card sets the first over's no-ball suit.
+        self.discards += 1;
+        let said = if self.no_ball_rule && self.discards == 1 {
+            format!(
+                "{} discard the {}: {} are the first over's no-balls.",
+                self.name(side),
+                card.on_screen(),
+                card.suit().marked()
+            )
+        } else {
+            format!("{} discard the {}.", self.name(side), card.on_screen())
+        };
+        self.tell("", said);
+    }
+
+    fn innings_start(&mut self, number: u8, batting: Side) {
+        let line = format!(
+            "{} to bowl to {}.",
+            self.full_names[batting.other().index()],
+            self.full_names[batting.index()]
+        );
+        if number == 1 {
+            // Straight after the discards, which stay told after it when they fit.
+            let both = format!("{line} {}", self.last);
+            self.last = if both.chars().count() <= TEXT_WIDTH {
+                both
+            } else {
+                line
+            };
+        } else {
+            self.opening = Some(line);
+        }
+        self.batting = batting;
+        self.overs.push(Vec::new());
+        self.over_runs = 0;
+        self.over_begun = false;
+        self.ended_marks = std::mem::take(&mut self.marks);
+    }
+
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a count of cards in a hand, at most 7: it fits a u32"
+    )]
+    fn exchange(&mut self, side: Side, cards: usize) {
+        // After the wicket's own line when both fit: the change is news to the other side.
+        let change = format!(
+            "{} change {}.",
+            self.name(side),
+            plural(cards as u32, "card")
+        );
+        let both = format!("{} {change}", self.last);
+        self.last = if self.last.is_empty() || both.chars().count() > TEXT_WIDTH {
+            change
+        } else {
+            both
+        };
+    }
+
+    fn declare(&mut self, side: Side, total: u16, wickets: u8) {
+        // Made straight after a ball told this turn (the person's, with a declaration
+        // armed), the ball's line stays: the declaration follows it when both fit, else the
+        // stop that closes the innings says it.
+        let said = format!("{} declare at {total}-{wickets}.", self.name(side));
+        let both = format!("{} Then: {said}", self.last);
+        if !self.told || self.last.is_empty() {
+            self.last = said;
+        } else if both.chars().count() <= TEXT_WIDTH {
+            self.last = both;
+        }
+    }
 }
 
 /// The mark for a delivery in the ball-by-ball history.
@@ -240,64 +325,13 @@ fn capitalise(s: &str) -> String {
 }
 
 impl Recorder for Commentary {
-    #[expect(
-        clippy::cast_possible_truncation,
-        reason = "a count of cards in a hand, at most 7: it fits a u32"
-    )]
     fn record(&mut self, event: &Event<'_>) {
         match *event {
-            Event::Toss { winner, elected } => {
-                let w = self.name(winner).to_string();
-                self.last = match elected {
-                    crate::engine::Election::Bat => format!("{w} won the toss and chose to bat"),
-                    crate::engine::Election::Bowl => {
-                        format!(
-                            "{} lost the toss and were put in to bat",
-                            self.name(winner.other())
-                        )
-                    }
-                };
-            }
-            Event::Discard { side, card } => {
-                // The bowling side discards first; its card sets the first over's no-ball suit.
-                self.discards += 1;
-                let said = if self.no_ball_rule && self.discards == 1 {
-                    format!(
-                        "{} discard the {}: {} are the first over's no-balls.",
-                        self.name(side),
-                        card.on_screen(),
-                        card.suit().marked()
-                    )
-                } else {
-                    format!("{} discard the {}.", self.name(side), card.on_screen())
-                };
-                self.tell("", said);
-            }
+            Event::Toss { winner, elected } => self.toss(winner, elected),
+            Event::Discard { side, card } => self.discard(side, card),
             Event::InningsStart {
                 number, batting, ..
-            } => {
-                let line = format!(
-                    "{} to bowl to {}.",
-                    self.full_names[batting.other().index()],
-                    self.full_names[batting.index()]
-                );
-                if number == 1 {
-                    // Straight after the discards, which stay told after it when they fit.
-                    let both = format!("{line} {}", self.last);
-                    self.last = if both.chars().count() <= TEXT_WIDTH {
-                        both
-                    } else {
-                        line
-                    };
-                } else {
-                    self.opening = Some(line);
-                }
-                self.batting = batting;
-                self.overs.push(Vec::new());
-                self.over_runs = 0;
-                self.over_begun = false;
-                self.ended_marks = std::mem::take(&mut self.marks);
-            }
+            } => self.innings_start(number, batting),
             Event::Pack { number, .. } => {
                 let pps = self.packs_per_session as u16;
                 if (number - 1) % pps == 0 {
@@ -306,37 +340,13 @@ impl Recorder for Commentary {
                 }
             }
             Event::Ball(b) => self.ball(b),
-            Event::Exchange { side, out, .. } => {
-                // After the wicket's own line when both fit: the change is news to the other side.
-                let change = format!(
-                    "{} change {}.",
-                    self.name(side),
-                    plural(out.len() as u32, "card")
-                );
-                let both = format!("{} {change}", self.last);
-                self.last = if self.last.is_empty() || both.chars().count() > TEXT_WIDTH {
-                    change
-                } else {
-                    both
-                };
-            }
+            Event::Exchange { side, out, .. } => self.exchange(side, out.len()),
             Event::Declare {
                 side,
                 total,
                 wickets,
                 ..
-            } => {
-                // Made straight after a ball told this turn (the person's, with a
-                // declaration armed), the ball's line stays: the declaration follows it when
-                // both fit, else the stop that closes the innings says it.
-                let said = format!("{} declare at {total}-{wickets}.", self.name(side));
-                let both = format!("{} Then: {said}", self.last);
-                if !self.told || self.last.is_empty() {
-                    self.last = said;
-                } else if both.chars().count() <= TEXT_WIDTH {
-                    self.last = both;
-                }
-            }
+            } => self.declare(side, total, wickets),
             Event::InningsEnd { number, .. } => {
                 // The over left unfinished has its bar, runs or none.
                 if self.over_begun {

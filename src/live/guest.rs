@@ -33,6 +33,11 @@ pub struct GuestMatch {
     pub public: PublicState,
     pub hand: Vec<Card>,
     pub commentary: Commentary,
+    /// The commentary of a match not yet begun, to start again from for a story.
+    blank: Commentary,
+    /// A story has begun since the last welcome (its first piece starts the commentary
+    /// afresh; the rest add to it).
+    storied: bool,
     /// The question asked and not yet answered: its number and the view.
     asked: Option<(u32, OwnedView)>,
     /// The last question answered, until the host takes the answer (a refusal restores it).
@@ -46,14 +51,8 @@ pub struct GuestMatch {
     /// Answers to send: the question's number and the choice.
     outbox: Vec<(u32, Choice)>,
     pub paused: Option<Stop>,
-    pub note: Option<String>,
-    pub help: Option<usize>,
-    pub leaving: bool,
-    pub exchange_pick: Vec<usize>,
-    pub advice_played: Option<String>,
-    pub advised: bool,
-    pub declare_advised: bool,
-    pub declare_next: bool,
+    /// The person's side of the screen.
+    pub desk: Desk,
     /// Play is held, and why ("waiting for Lancashire to come back"), as the host or the
     /// connection says.
     pub held: Option<String>,
@@ -80,7 +79,9 @@ impl GuestMatch {
             // A match not yet dealt: nothing of anyone's cards in it.
             public: MatchState::new(options).public().clone(),
             hand: Vec::new(),
+            blank: commentary.clone(),
             commentary,
+            storied: false,
             asked: None,
             answered: None,
             adviser: Analyst::adviser(seed, side),
@@ -88,14 +89,7 @@ impl GuestMatch {
             caught_up: 0,
             outbox: Vec::new(),
             paused: None,
-            note: None,
-            help: None,
-            leaving: false,
-            exchange_pick: Vec::new(),
-            advice_played: None,
-            advised: false,
-            declare_advised: false,
-            declare_next: false,
+            desk: Desk::default(),
             held: None,
             ended: None,
         }
@@ -105,6 +99,7 @@ impl GuestMatch {
     /// first decision again, and the question asked before will be asked anew.
     pub fn rejoined(&mut self) {
         self.caught_up = 0;
+        self.storied = false;
         self.asked = None;
         self.answered = None;
         self.outbox.clear();
@@ -132,6 +127,20 @@ impl GuestMatch {
                 }
                 self.stop();
             }
+            HostMsg::Story(events) => {
+                // Told again, not news: the commentary is rebuilt and nothing stops play.
+                let mut told = if self.storied {
+                    self.commentary.clone()
+                } else {
+                    self.blank.clone()
+                };
+                for e in &events {
+                    record_wire(&mut told, e)?;
+                }
+                told.pauses.clear();
+                self.commentary = told;
+                self.storied = true;
+            }
             HostMsg::Ask { number, view } => {
                 let owned = view.owned()?;
                 if owned.side != self.side {
@@ -142,7 +151,7 @@ impl GuestMatch {
                 self.hand = owned.hand.clone();
                 if owned.decision == Decision::Declare {
                     // Armed ahead with [D]: the question before each ball never waits.
-                    let choice = if self.declare_next {
+                    let choice = if self.desk.declare_next {
                         Choice::Declare
                     } else {
                         Choice::Continue
@@ -151,7 +160,7 @@ impl GuestMatch {
                     self.decisions += 1;
                     self.outbox.push((number, choice));
                     if choice == Choice::Declare {
-                        self.declare_next = false;
+                        self.desk.declare_next = false;
                     }
                     return Ok(());
                 }
@@ -164,7 +173,7 @@ impl GuestMatch {
                         }
                     }
                 }
-                self.exchange_pick.clear();
+                self.desk.exchange_pick.clear();
                 self.asked = Some((number, owned));
             }
             HostMsg::Tell { view, choice } => {
@@ -177,7 +186,7 @@ impl GuestMatch {
                     self.decisions = self.decisions.saturating_sub(1);
                     self.asked = Some(answered);
                 }
-                self.note = Some(format!("The host refused that: {why}"));
+                self.desk.note = Some(format!("The host refused that: {why}"));
             }
             HostMsg::Paused { reason } => self.held = Some(reason),
             HostMsg::Resumed => self.held = None,
@@ -341,26 +350,11 @@ impl Table for GuestMatch {
     fn paused(&self) -> Option<&Stop> {
         self.paused.as_ref()
     }
-    fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+    fn desk(&self) -> &Desk {
+        &self.desk
     }
-    fn help(&self) -> Option<usize> {
-        self.help
-    }
-    fn leaving(&self) -> bool {
-        self.leaving
-    }
-    fn exchange_pick(&self) -> &[usize] {
-        &self.exchange_pick
-    }
-    fn advice_played(&self) -> Option<&str> {
-        self.advice_played.as_deref()
-    }
-    fn declare_next(&self) -> bool {
-        self.declare_next
-    }
-    fn declare_advised(&self) -> bool {
-        self.declare_advised
+    fn desk_mut(&mut self) -> &mut Desk {
+        &mut self.desk
     }
     fn watching(&self) -> Option<&Watching> {
         None
@@ -386,17 +380,6 @@ impl Table for GuestMatch {
     fn against_friend(&self) -> bool {
         true
     }
-    fn desk(&mut self) -> Desk<'_> {
-        Desk {
-            note: &mut self.note,
-            help: &mut self.help,
-            leaving: &mut self.leaving,
-            exchange_pick: &mut self.exchange_pick,
-            advice_played: &mut self.advice_played,
-            advised: &mut self.advised,
-            declare_advised: &mut self.declare_advised,
-        }
-    }
     fn apply(&mut self, op: Op) -> Result<(), ReplayError> {
         match op {
             Op::Choose(choice) => {
@@ -417,13 +400,13 @@ impl Table for GuestMatch {
                         self.hand.remove(i);
                     }
                 }
-                self.exchange_pick.clear();
+                self.desk.exchange_pick.clear();
                 self.commentary.new_turn();
                 self.answered = Some((number, view));
                 Ok(())
             }
             Op::Declare(on) => {
-                self.declare_next = on;
+                self.desk.declare_next = on;
                 Ok(())
             }
             Op::Resume => {

@@ -62,36 +62,16 @@ pub struct LiveMatch {
     pub commentary: Commentary,
     /// Full names, home first.
     pub names: [String; 2],
-    /// The human has asked to declare before the next ball.
-    pub declare_next: bool,
-    /// The person's last choice was the `=` adviser's: the adviser then also says whether it
-    /// would declare (the person declares with `[D]`; the engine's question before each ball
-    /// never waits for them).
-    pub advised: bool,
-    /// The adviser, asked before the last ball, would have declared there, and the person
-    /// was taking its advice: the screen says so until the person chooses by hand, the
-    /// innings closes, or it would bat on.
-    pub declare_advised: bool,
     /// Each innings in which the person's side batted on where the adviser would have
     /// declared, at the first ball it would have: what the review tells of declarations.
     pub batted_on: Vec<BattedOn>,
-    /// Hand slots picked for an exchange after a wicket.
-    pub exchange_pick: Vec<usize>,
     /// Play has stopped for the user to look: everything that happened at that moment.
     pub paused: Option<Stop>,
     /// Deliveries bowled so far.
     pub deliveries: u32,
-    /// The user pressed Esc and is asked whether to leave the match (and lose it).
-    pub leaving: bool,
-    /// A word on the last key, shown until the next (a refused third pick, a digit with
-    /// no card under it).
-    pub note: Option<String>,
-    /// What `[=]` did for the person (`"[=] bowled the 7 of @gloves@."`), shown until the
-    /// person's next action: the commentary says what came of it, not which card was played.
-    /// (Not kept with the match: a match resumed shows none.)
-    pub advice_played: Option<String>,
-    /// The help is showing, scrolled this far.
-    pub help: Option<usize>,
+    /// The person's side of the screen: a word on the last key, the help, the leave
+    /// question, the cards picked to change, the adviser's marks, a declaration armed.
+    pub desk: table::Desk,
     /// How a computer-only match is watched: its speed, and whether the user holds it.
     pub watching: Watching,
     /// Every decision the engine asked of the person, with their answer, in order (a
@@ -114,6 +94,8 @@ pub struct LiveMatch {
     pub friend: Option<Side>,
     /// The friend's choice for the decision its side is asked, arrived and not yet played.
     friend_choice: Option<Choice>,
+    /// The computer's levels (batting, bowling) that took over the friend's side, if one did.
+    pub finished_by: Option<(Level, Level)>,
     /// Every decision of the friend's side so far and the choice made there: what a
     /// computer taking the side over is caught up on.
     friend_history: Vec<(WireView, Choice)>,
@@ -288,17 +270,10 @@ impl LiveMatch {
             mode,
             commentary,
             names: [names[0].0.clone(), names[1].0.clone()],
-            declare_next: false,
-            advised: false,
-            declare_advised: false,
             batted_on: Vec::new(),
-            exchange_pick: Vec::new(),
             paused: None,
             deliveries: 0,
-            leaving: false,
-            note: None,
-            advice_played: None,
-            help: None,
+            desk: table::Desk::default(),
             watching: Watching::default(),
             moves: Vec::new(),
             computer_made: Vec::new(),
@@ -307,6 +282,7 @@ impl LiveMatch {
             tape: Some(TapeWriter::new()),
             friend: None,
             friend_choice: None,
+            finished_by: None,
             friend_history: Vec::new(),
             friend_events: Vec::new(),
             seed,
@@ -417,18 +393,14 @@ impl LiveMatch {
         std::mem::take(&mut self.friend_events)
     }
 
-    /// A computer of `level` takes over the friend's side (the friend is gone), caught up
-    /// on every decision the side has made, and the match moves on.
-    pub fn let_computer_finish(&mut self, level: Level) {
+    /// A computer of levels `bat` and `bowl` takes over the friend's side (the friend is
+    /// gone), caught up on every decision the side has made, and the match moves on.
+    pub fn let_computer_finish(&mut self, bat: Level, bowl: Level) {
         let Some(side) = self.friend.take() else {
             return;
         };
-        let mut bot = Bot::new(
-            level,
-            level,
-            crate::net::host::guest_bot_seed(self.seed),
-            side,
-        );
+        self.finished_by = Some((bat, bowl));
+        let mut bot = Bot::new(bat, bowl, crate::net::host::guest_bot_seed(self.seed), side);
         for (view, choice) in &self.friend_history {
             let Ok(v) = view.owned() else { continue };
             let view = v.view();
@@ -536,7 +508,7 @@ impl LiveMatch {
         } else if let Some((side, decision)) = self.state.to_act() {
             let choice = if Some(side) == self.human {
                 let choice = match decision {
-                    Decision::Declare if self.declare_next => Choice::Declare,
+                    Decision::Declare if self.desk.declare_next => Choice::Declare,
                     Decision::Declare => Choice::Continue,
                     _ => return,
                 };
@@ -544,7 +516,7 @@ impl LiveMatch {
                 // only told about, never played.
                 let would = choice == Choice::Continue
                     && self.adviser.decide(&self.state.view()) == Choice::Declare;
-                self.declare_advised = would && self.advised;
+                self.desk.declare_advised = would && self.desk.advised;
                 let p = self.state.public();
                 let position = Position::of(p, side);
                 let this_innings = self
@@ -595,7 +567,7 @@ impl LiveMatch {
                 self.computer_choice(side)
             };
             if decision == Decision::Declare {
-                self.declare_next = false;
+                self.desk.declare_next = false;
                 if Some(side) == self.human {
                     self.moves.push((decision, choice));
                 }
@@ -668,8 +640,8 @@ impl LiveMatch {
     fn forget_declaration_if_closed(&mut self, innings_before: u8) {
         let closed = innings_before > 0 && self.state.public().innings_started != innings_before;
         if closed || self.state.is_over() {
-            self.declare_next = false;
-            self.declare_advised = false;
+            self.desk.declare_next = false;
+            self.desk.declare_advised = false;
         }
     }
 
@@ -704,7 +676,7 @@ impl LiveMatch {
         }
         self.deliveries += watch.balls;
         self.forget_declaration_if_closed(innings);
-        self.exchange_pick.clear();
+        self.desk.exchange_pick.clear();
         self.advance(false);
         Ok(())
     }
@@ -764,7 +736,7 @@ impl LiveMatch {
                 }
                 self.choose(choice).map_err(ReplayError::Illegal)?;
             }
-            Op::Declare(on) => self.declare_next = on,
+            Op::Declare(on) => self.desk.declare_next = on,
             Op::Resume => {
                 if self.paused.is_none() {
                     return Err(ReplayError::NotNow(op));

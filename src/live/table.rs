@@ -1,7 +1,7 @@
 //! What the match screen draws from and plays through: a [`Table`] is a match as one
 //! person sees it (the public state, their own hand, the commentary, the stop showing, the
-//! question asked of them) and the few things the screen keeps beside it (a word on the
-//! last key, the help, the cards picked to change). Two kinds of match are tables: a
+//! question asked of them) and the person's side of the screen beside it, one [`Desk`] (a
+//! word on the last key, the help, the cards picked to change, the adviser's marks). Two kinds of match are tables: a
 //! [`LiveMatch`](super::LiveMatch), which holds the whole engine state (solo play, and the
 //! host of a match against a friend), and a [`GuestMatch`](super::guest::GuestMatch), which
 //! holds only what the host sent its side. The screen's drawing and keys are written once
@@ -14,15 +14,33 @@ use crate::save::record::Op;
 use super::commentary::Commentary;
 use super::{ReplayError, Stop, Watching};
 
-/// The screen's own marks beside a match, to change.
-pub struct Desk<'a> {
-    pub note: &'a mut Option<String>,
-    pub help: &'a mut Option<usize>,
-    pub leaving: &'a mut bool,
-    pub exchange_pick: &'a mut Vec<usize>,
-    pub advice_played: &'a mut Option<String>,
-    pub advised: &'a mut bool,
-    pub declare_advised: &'a mut bool,
+/// The person's side of the screen beside a match, kept the same way by every kind of
+/// table: what the person's keys mark there, apart from the match itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Desk {
+    /// A word on the last key, shown until the next (a refused third pick, a digit with
+    /// no card under it).
+    pub note: Option<String>,
+    /// The help is showing, scrolled this far.
+    pub help: Option<usize>,
+    /// The person pressed `[Esc]` and is asked whether to leave the match.
+    pub leaving: bool,
+    /// Hand slots picked for an exchange after a wicket.
+    pub exchange_pick: Vec<usize>,
+    /// What `[=]` did for the person (`"[=] bowled the 7 of @gloves@."`), shown until the
+    /// person's next action: the commentary says what came of it, not which card was played.
+    /// (Not kept with the match: a match resumed shows none.)
+    pub advice_played: Option<String>,
+    /// The person's last choice was the `=` adviser's: the adviser then also says whether it
+    /// would declare (the person declares with `[D]`; the engine's question before each ball
+    /// never waits for them).
+    pub advised: bool,
+    /// The adviser, asked before the last ball, would have declared there, and the person
+    /// was taking its advice: the screen says so until the person chooses by hand, the
+    /// innings closes, or it would bat on.
+    pub declare_advised: bool,
+    /// The person has asked to declare before the next ball.
+    pub declare_next: bool,
 }
 
 /// A match as one person at the table sees and plays it.
@@ -47,13 +65,9 @@ pub trait Table {
     fn commentary(&self) -> &Commentary;
     /// Play stopped for the person to look.
     fn paused(&self) -> Option<&Stop>;
-    fn note(&self) -> Option<&str>;
-    fn help(&self) -> Option<usize>;
-    fn leaving(&self) -> bool;
-    fn exchange_pick(&self) -> &[usize];
-    fn advice_played(&self) -> Option<&str>;
-    fn declare_next(&self) -> bool;
-    fn declare_advised(&self) -> bool;
+    /// The person's side of the screen.
+    fn desk(&self) -> &Desk;
+    fn desk_mut(&mut self) -> &mut Desk;
     /// How a computer-only match is watched; `None` when a person plays.
     fn watching(&self) -> Option<&Watching>;
     fn watching_mut(&mut self) -> Option<&mut Watching>;
@@ -65,8 +79,6 @@ pub trait Table {
     /// Whether the other side is a friend's over the network (leaving ends the match for
     /// both).
     fn against_friend(&self) -> bool;
-    /// The screen's marks, to change.
-    fn desk(&mut self) -> Desk<'_>;
     /// Does what the person did; refused, changing nothing, when it cannot be done now.
     fn apply(&mut self, op: Op) -> Result<(), ReplayError>;
     /// The adviser's choice for the person now (the `=` key).
@@ -107,26 +119,11 @@ impl Table for super::LiveMatch {
     fn paused(&self) -> Option<&Stop> {
         self.paused.as_ref()
     }
-    fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+    fn desk(&self) -> &Desk {
+        &self.desk
     }
-    fn help(&self) -> Option<usize> {
-        self.help
-    }
-    fn leaving(&self) -> bool {
-        self.leaving
-    }
-    fn exchange_pick(&self) -> &[usize] {
-        &self.exchange_pick
-    }
-    fn advice_played(&self) -> Option<&str> {
-        self.advice_played.as_deref()
-    }
-    fn declare_next(&self) -> bool {
-        self.declare_next
-    }
-    fn declare_advised(&self) -> bool {
-        self.declare_advised
+    fn desk_mut(&mut self) -> &mut Desk {
+        &mut self.desk
     }
     fn watching(&self) -> Option<&Watching> {
         self.human.is_none().then_some(&self.watching)
@@ -140,17 +137,6 @@ impl Table for super::LiveMatch {
     }
     fn against_friend(&self) -> bool {
         self.friend.is_some()
-    }
-    fn desk(&mut self) -> Desk<'_> {
-        Desk {
-            note: &mut self.note,
-            help: &mut self.help,
-            leaving: &mut self.leaving,
-            exchange_pick: &mut self.exchange_pick,
-            advice_played: &mut self.advice_played,
-            advised: &mut self.advised,
-            declare_advised: &mut self.declare_advised,
-        }
     }
     fn apply(&mut self, op: Op) -> Result<(), ReplayError> {
         super::LiveMatch::apply(self, op)

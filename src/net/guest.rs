@@ -300,6 +300,7 @@ pub fn play_bot(
                     return Err(NetError::Protocol("a second welcome".into()))
                 }
                 HostMsg::Events(_)
+                | HostMsg::Story(_)
                 | HostMsg::Paused { .. }
                 | HostMsg::Resumed
                 | HostMsg::Table { .. } => {}

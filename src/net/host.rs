@@ -9,7 +9,9 @@
 //!   at once. Through a relay, the host connects out and waits to be paired.
 //! - [`HostLink`]: the guest's connection and what it has been told: the handshake, the hello
 //!   and welcome, the questions, the public events, a rejoin (the guest is sent every decision
-//!   its side has made so far, [`HostMsg::Catchup`], so it finds the same ball), the result.
+//!   its side has made so far, [`HostMsg::Catchup`], so it finds the same ball, and the
+//!   public events told so far, [`HostMsg::Story`], so its commentary is the match's), the
+//!   result.
 //! - [`host_match`]: a whole headless match: the home side a [`Player`], the away side the
 //!   guest; when the guest is lost the match pauses ("waiting for Lancashire to come back")
 //!   until it rejoins with the same code, or, if asked, a computer player finishes the away
@@ -30,6 +32,7 @@ use super::channel::{Channel, Limits, BUSY};
 use super::code::Code;
 use super::protocol::{
     build, GuestMsg, HostMsg, WireChoice, WireEvent, WireOptions, WireResult, WireView, PROTOCOL,
+    STORY_PIECE,
 };
 use super::relay;
 use super::NetError;
@@ -240,6 +243,9 @@ pub struct HostLink {
     history: Vec<(WireView, WireChoice)>,
     /// Public events not yet sent.
     outbox: Vec<WireEvent>,
+    /// Public events sent (or being sent when a line dropped), oldest first: told again
+    /// to a guest that joins again ([`HostMsg::Story`]).
+    story: Vec<WireEvent>,
     /// The number of the last question asked.
     asked: u32,
     /// Bytes sent and received over all connections so far.
@@ -257,6 +263,7 @@ impl HostLink {
             channel: None,
             history: Vec::new(),
             outbox: Vec::new(),
+            story: Vec::new(),
             asked: 0,
             bytes: (0, 0),
             say: Box::new(|_| {}),
@@ -282,6 +289,12 @@ impl HostLink {
     /// its record): a guest that joins is caught up on them, as on a rejoin.
     pub fn remember(&mut self, history: Vec<(WireView, WireChoice)>) {
         self.history = history;
+    }
+
+    /// Takes the public events of a match taken up again from its record, told before this
+    /// link: a guest that joins is told them as its story, not as news.
+    pub fn remember_story(&mut self, events: Vec<WireEvent>) {
+        self.story = events;
     }
 
     /// The guest side's decisions so far and the choices made there.
@@ -357,6 +370,9 @@ impl HostLink {
                 choice: *choice,
             })?;
         }
+        for piece in self.story.chunks(STORY_PIECE) {
+            ch.send(&HostMsg::Story(piece.to_vec()))?;
+        }
         Ok(ch)
     }
 
@@ -385,6 +401,7 @@ impl HostLink {
             return Ok(());
         }
         let events = std::mem::take(&mut self.outbox);
+        self.story.extend(events.iter().cloned());
         self.send(&HostMsg::Events(events))
     }
 

@@ -19,7 +19,8 @@
 //!   question stands), [`HostMsg::Paused`] / [`HostMsg::Resumed`], [`HostMsg::Table`] (the
 //!   public state and the guest's own hand, for its screen while the host's person
 //!   thinks), [`HostMsg::Result`] at the end and [`HostMsg::Bye`] when the host ends the
-//!   match early.
+//!   match early; on any welcome after public events were told, [`HostMsg::Story`] (those
+//!   events again, for a rejoined guest's commentary) after the catch-up.
 //!
 //! A guest is sent only what its side may see: the [`WireView`] of its own decisions (its
 //! hand and the [`PublicState`], which holds no other hand and no pickup order), and the
@@ -42,7 +43,7 @@ use crate::engine::{
 };
 
 /// The version of this protocol; a peer speaking another is refused at the hello.
-pub const PROTOCOL: u16 = 2;
+pub const PROTOCOL: u16 = 3;
 
 /// This build, as the hello names it: the program's version.
 pub fn build() -> String {
@@ -103,7 +104,17 @@ pub enum HostMsg {
     /// person to play): the public state and the guest's own hand. Sent by a host whose
     /// home side a person plays, after each action of theirs.
     Table { public: WirePublic, hand: Vec<u8> },
+    /// After the welcome (and any catch-up), the public events told before this
+    /// connection, oldest first, in pieces of at most [`STORY_PIECE`] events: a guest that
+    /// joins again (from a new program, or after a line that lost some) rebuilds its
+    /// commentary from them; the first piece after a welcome starts it afresh. Play does
+    /// not stop for anything in them.
+    Story(Vec<WireEvent>),
 }
+
+/// The most events one [`HostMsg::Story`] holds: far under the 64 KiB frame (an event is
+/// a few dozen bytes).
+pub const STORY_PIECE: usize = 256;
 
 /// A side on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

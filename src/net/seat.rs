@@ -40,6 +40,10 @@ pub enum HostCmd {
         state: Box<MatchState>,
         json: String,
     },
+    /// The host's person has left the table for a moment (why, in words for the guest's
+    /// "Waiting for ..." line: "Lancashire, in the help") or is back (`None`): the guest is
+    /// told [`HostMsg::Paused`] or [`HostMsg::Resumed`].
+    Hold(Option<String>),
     /// The host's person leaves the match: the guest is told why.
     Leave(String),
 }
@@ -226,6 +230,14 @@ fn host_thread(
                     }
                 }
             },
+            HostCmd::Hold(why) => {
+                if link.connected() && link.flush().is_ok() {
+                    let _ = link.send(&match why {
+                        Some(reason) => HostMsg::Paused { reason },
+                        None => HostMsg::Resumed,
+                    });
+                }
+            }
             HostCmd::Finish { state, json } => {
                 link.finish(&state, json);
                 return;

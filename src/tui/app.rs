@@ -75,6 +75,11 @@ pub enum Screen {
         friendly: Box<super::friend::Friendly>,
         entry: Entry,
     },
+    /// `[P]`: a friendly's setup (host or join, as `[F2]` at the file prompt); the
+    /// friendly does not count in the championship.
+    FriendlySetup(Box<super::friend_setup::FriendSetup>),
+    /// A friendly played from the menu (`friend_match`): the menu again when it is done.
+    Friendly(Box<super::friend::Friendly>),
     /// The final scoreboard of a match, then (if the person played it) its review, then
     /// (if it ended one) the season's summary.
     Scorecard {
@@ -209,7 +214,7 @@ impl App {
         match &self.phase {
             Phase::Friend(f) => Some(f),
             Phase::Open(o) => match &o.screen {
-                Screen::Friend { friendly, .. } => Some(friendly),
+                Screen::Friend { friendly, .. } | Screen::Friendly(friendly) => Some(friendly),
                 _ => None,
             },
             Phase::Start(_) => None,
@@ -287,7 +292,6 @@ impl App {
     }
 
     fn key(&mut self, k: KeyEvent) {
-        let new_seed = self.new_seed;
         let open = match &mut self.phase {
             Phase::Start(start) => {
                 let start = std::mem::replace(
@@ -319,9 +323,23 @@ impl App {
             }
             Phase::Open(open) => open,
         };
+        let env = charts_screen::Env {
+            saves_dir: &self.saves_dir,
+            seed: self.new_seed,
+        };
         let screen = std::mem::replace(&mut open.screen, Screen::Menu);
-        open.screen = match screen {
-            Screen::Menu => open.menu_key(k),
+        open.screen = open.screen_key(screen, k, &env);
+        if open.quit {
+            self.quit = true;
+        }
+    }
+}
+
+impl Open {
+    /// Routes a key to the screen showing over the open file; the screen it leads to.
+    fn screen_key(&mut self, screen: Screen, k: KeyEvent, env: &charts_screen::Env) -> Screen {
+        match screen {
+            Screen::Menu => self.menu_key(k),
             Screen::Text {
                 title,
                 lines,
@@ -329,101 +347,54 @@ impl App {
                 review,
                 kind,
                 bar,
-            } => open.text_key(title, lines, scroll, review, kind, bar, k),
-            Screen::PickCounty { purpose } => open.pick_county_key(purpose, k),
-            Screen::AllTime => open.alltime_key(k),
+            } => self.text_key(title, lines, scroll, review, kind, bar, k),
+            Screen::PickCounty { purpose } => self.pick_county_key(purpose, k),
+            Screen::AllTime => self.alltime_key(k),
             Screen::Picture(mut p) => {
                 use super::picture_screen::{key, Back};
                 match key(&mut p, k) {
                     None => Screen::Picture(p),
                     Some(Back::AllTime) => Screen::AllTime,
-                    Some(Back::View(kind, Some(r))) => open.review(kind, r),
-                    Some(Back::View(kind, None)) => open.view(kind),
+                    Some(Back::View(kind, Some(r))) => self.review(kind, r),
+                    Some(Back::View(kind, None)) => self.view(kind),
                 }
             }
-            Screen::Grid { first_year, .. } => open.grid_key(first_year, k),
-            Screen::Match { live, entry } => open.match_key(live, entry, k),
-            Screen::FriendSetup { setup, fixture } => open.friend_setup_key(*setup, fixture, k),
-            Screen::Friend { friendly, entry } => open.friend_match_key(friendly, entry, k),
+            Screen::Grid { first_year, .. } => self.grid_key(first_year, k),
+            Screen::Match { live, entry } => self.match_key(live, entry, k),
+            Screen::FriendSetup { setup, fixture } => self.friend_setup_key(*setup, fixture, k),
+            Screen::Friend { friendly, entry } => self.friend_match_key(friendly, entry, k),
+            Screen::FriendlySetup(setup) => self.friendly_setup_key(*setup, k, env.seed),
+            Screen::Friendly(friendly) => self.friendly_key(friendly, k),
             Screen::Scorecard {
                 card,
                 scroll,
                 season_end,
                 review,
-            } => match (k.code, season_end) {
-                // [Space] goes on as [Enter] does, as it does at the stop that ends the match
-                // and on the season's end after it (it had paged down, and at the card's end
-                // did nothing).
-                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), season_end) => match review {
-                    Some(game) => Screen::Reviewing { game, season_end },
-                    None => after_review(None, season_end),
-                },
-                (code, season_end) => {
-                    let scroll =
-                        scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
-                    Screen::Scorecard {
-                        card,
-                        scroll,
-                        season_end,
-                        review,
-                    }
-                }
-            },
+            } => scorecard_key(card, scroll, season_end, review, k),
             // The review is worked out at the next tick; a key meanwhile does nothing.
             reviewing @ Screen::Reviewing { .. } => reviewing,
             Screen::MatchReview {
                 lines,
                 scroll,
                 season_end,
-            } => match (k.code, season_end) {
-                // [Space] too, as on the scoreboard before it.
-                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => {
-                    Screen::SeasonEnd { summary, scroll: 0 }
-                }
-                (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
-                (code, season_end) => Screen::MatchReview {
-                    scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
-                    lines,
-                    season_end,
-                },
-            },
-            Screen::SeasonEnd { summary, scroll } => match k.code {
-                KeyCode::Char('m' | 'M') => {
-                    let year = summary.year;
-                    open.season_matches(year, Screen::SeasonEnd { summary, scroll })
-                }
-                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
-                    // A new season opens on the user's county's class (it may have moved).
-                    open.class = open.home_class();
-                    Screen::Menu
-                }
-                code => {
-                    let len = super::season_end::lines(&summary, open.user_county()).len();
-                    Screen::SeasonEnd {
-                        scroll: scrolled(scroll, code, len, TEXT_ROWS),
-                        summary,
-                    }
-                }
-            },
-            Screen::Simulate { input, error } => open.simulate_key(input, error, k),
+            } => match_review_key(lines, scroll, season_end, k),
+            Screen::SeasonEnd { summary, scroll } => self.season_end_key(summary, scroll, k),
+            Screen::Simulate { input, error } => self.simulate_key(input, error, k),
             Screen::Simulating {
                 left,
                 done,
                 total,
                 last,
-            } => match k.code {
-                KeyCode::Esc => Screen::Simulating {
-                    left: left.min(1),
-                    done,
-                    total,
-                    last,
+            } => Screen::Simulating {
+                // [Esc] stops after the season in hand.
+                left: if k.code == KeyCode::Esc {
+                    left.min(1)
+                } else {
+                    left
                 },
-                _ => Screen::Simulating {
-                    left,
-                    done,
-                    total,
-                    last,
-                },
+                done,
+                total,
+                last,
             },
             Screen::Help { scroll } => match k.code {
                 KeyCode::Esc | KeyCode::Enter => Screen::Menu,
@@ -431,20 +402,81 @@ impl App {
                     scroll: scrolled(scroll, code, super::help::lines().len(), TEXT_ROWS),
                 },
             },
-            Screen::Matches(list) => open.list_key(list, k),
-            Screen::Kept(s) => open.kept_key(s, k),
+            Screen::Matches(list) => self.list_key(list, k),
+            Screen::Kept(s) => self.kept_key(s, k),
             Screen::Charts(c) => {
-                let env = charts_screen::Env {
-                    saves_dir: &self.saves_dir,
-                    seed: new_seed,
-                };
-                charts_screen::key(*c, k, &env)
-                    .map_or(Screen::Menu, |c| Screen::Charts(Box::new(c)))
+                charts_screen::key(*c, k, env).map_or(Screen::Menu, |c| Screen::Charts(Box::new(c)))
             }
-        };
-        if open.quit {
-            self.quit = true;
         }
+    }
+
+    fn season_end_key(&mut self, summary: SeasonSummary, scroll: usize, k: KeyEvent) -> Screen {
+        match k.code {
+            KeyCode::Char('m' | 'M') => {
+                let year = summary.year;
+                self.season_matches(year, Screen::SeasonEnd { summary, scroll })
+            }
+            KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
+                // A new season opens on the user's county's class (it may have moved).
+                self.class = self.home_class();
+                Screen::Menu
+            }
+            code => {
+                let len = super::season_end::lines(&summary, self.user_county()).len();
+                Screen::SeasonEnd {
+                    scroll: scrolled(scroll, code, len, TEXT_ROWS),
+                    summary,
+                }
+            }
+        }
+    }
+}
+
+/// A key on a match's final scoreboard.
+fn scorecard_key(
+    card: Box<FinalCard>,
+    scroll: usize,
+    season_end: Option<SeasonSummary>,
+    review: Option<Box<MatchRecord>>,
+    k: KeyEvent,
+) -> Screen {
+    match k.code {
+        // [Space] goes on as [Enter] does, as it does at the stop that ends the match and on
+        // the season's end after it (it had paged down, and at the card's end did nothing).
+        KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => match review {
+            Some(game) => Screen::Reviewing { game, season_end },
+            None => after_review(None, season_end),
+        },
+        code => {
+            let scroll = scrolled(scroll, code, card.lines.len(), super::draw::SCORECARD_ROWS);
+            Screen::Scorecard {
+                card,
+                scroll,
+                season_end,
+                review,
+            }
+        }
+    }
+}
+
+/// A key on the review of the person's match.
+fn match_review_key(
+    lines: Vec<String>,
+    scroll: usize,
+    season_end: Option<SeasonSummary>,
+    k: KeyEvent,
+) -> Screen {
+    match (k.code, season_end) {
+        // [Space] too, as on the scoreboard before it.
+        (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), Some(summary)) => {
+            Screen::SeasonEnd { summary, scroll: 0 }
+        }
+        (KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '), None) => Screen::Menu,
+        (code, season_end) => Screen::MatchReview {
+            scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
+            lines,
+            season_end,
+        },
     }
 }
 

@@ -145,55 +145,20 @@ fn draw_start(f: &mut Frame, area: Rect, start: &Start, app: &App) {
 fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
     match &app.screen {
         Screen::Menu => menu(f, area, app),
-        Screen::Text {
-            title,
-            lines,
-            scroll,
-            review,
-            kind,
-            bar,
-        } => {
-            let results = matches!(kind, super::views::ViewKind::Results(_));
-            let hint = if review.is_some() && kind.has_class() {
-                "[3] table  [4] averages  [5] results  [9] class  [Esc] back"
-            } else if review.is_some() && results {
-                "[3] table  [4] averages  [5] results  [M] open a match  [Esc] back"
-            } else if results {
-                "[Up]/[Down] scroll  [P] points race  [M] open a match  [Esc] back"
-            } else if matches!(kind, super::views::ViewKind::Records(_)) {
-                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [I] innings records  [Esc] back"
-            } else if review.is_some() {
-                "[3] table  [4] averages  [5] results  [Esc] back"
-            } else if kind.is_season() {
-                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [P] points race  [Esc] back"
-            } else {
-                "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
-            };
-            text(f, area, title, lines, *scroll, hint);
-            if review.is_some() {
-                year_bar(f, area, bar, &app.comp);
-            }
-        }
+        Screen::Text { .. } => text_view(f, area, app),
         Screen::PickCounty { purpose } => pick_county(f, area, *purpose, app.user_county()),
         Screen::AllTime => alltime(f, area),
         Screen::Picture(p) => super::picture_screen::draw(f, area, p),
         Screen::Grid { first_year, note } => grid(f, area, app, *first_year, note.as_deref()),
         Screen::Match { live, .. } => {
             match_screen::draw(f, area, &**live);
-            // A result that could not be saved must not look safe: said where the title was.
-            if let Some(why) = &app.unsaved {
-                let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);
-                put(
-                    f,
-                    area,
-                    0,
-                    0,
-                    vec![Span::styled(format!(" {line:<79}"), style::error())],
-                );
-            }
+            not_saved_title(f, area, app);
         }
         Screen::FriendSetup { setup, .. } => super::friend_setup::draw(f, area, setup),
-        Screen::Friend { friendly, .. } => super::friend::draw(f, area, friendly),
+        Screen::Friend { friendly, .. } | Screen::Friendly(friendly) => {
+            super::friend::draw(f, area, friendly);
+        }
+        Screen::FriendlySetup(setup) => super::friend_setup::draw(f, area, setup),
         Screen::Scorecard { card, scroll, .. } => final_card(f, area, card, *scroll),
         Screen::MatchReview { lines, scroll, .. } => text(
             f,
@@ -203,22 +168,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             *scroll,
             "Press [Enter] to continue  [Up]/[Down] scroll",
         ),
-        Screen::SeasonEnd { summary, scroll } => {
-            let lines = super::season_end::lines(summary, app.user_county());
-            let hint = if summary.is_last() {
-                "Press [Enter] to continue  [Up]/[Down] scroll  [M] its matches"
-            } else {
-                "[Enter] the new season  [Up]/[Down] scroll  [M] its matches"
-            };
-            text(
-                f,
-                area,
-                &format!("End of the {} season", summary.year),
-                &lines,
-                *scroll,
-                hint,
-            );
-        }
+        Screen::SeasonEnd { summary, scroll } => season_end(f, area, app, summary, *scroll),
         Screen::Simulate { input, error } => simulate(f, area, input, error.as_deref(), &app.comp),
         Screen::Simulating {
             done, total, last, ..
@@ -248,6 +198,78 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
         Screen::Matches(list) => super::kept::draw_list(f, area, list),
         Screen::Kept(s) => super::kept::draw_kept(f, area, s),
     }
+}
+
+/// A text view over the open file, with its keys (and a past season's year bar).
+fn text_view(f: &mut Frame, area: Rect, app: &Open) {
+    let Screen::Text {
+        title,
+        lines,
+        scroll,
+        review,
+        kind,
+        bar,
+    } = &app.screen
+    else {
+        return;
+    };
+    let results = matches!(kind, super::views::ViewKind::Results(_));
+    let hint = if review.is_some() && kind.has_class() {
+        "[3] table  [4] averages  [5] results  [9] class  [Esc] back"
+    } else if review.is_some() && results {
+        "[3] table  [4] averages  [5] results  [M] open a match  [Esc] back"
+    } else if results {
+        "[Up]/[Down] scroll  [P] points race  [M] open a match  [Esc] back"
+    } else if matches!(kind, super::views::ViewKind::Records(_)) {
+        "[Up]/[Down]/[PgUp]/[PgDn] scroll  [I] innings records  [Esc] back"
+    } else if review.is_some() {
+        "[3] table  [4] averages  [5] results  [Esc] back"
+    } else if kind.is_season() {
+        "[Up]/[Down]/[PgUp]/[PgDn] scroll  [P] points race  [Esc] back"
+    } else {
+        "[Up]/[Down]/[PgUp]/[PgDn] scroll  [Esc] back"
+    };
+    text(f, area, title, lines, *scroll, hint);
+    if review.is_some() {
+        year_bar(f, area, bar, &app.comp);
+    }
+}
+
+/// A result that could not be saved must not look safe: said where the title was.
+fn not_saved_title(f: &mut Frame, area: Rect, app: &Open) {
+    if let Some(why) = &app.unsaved {
+        let line = fit(&format!("Not saved: {why}"), TEXT_WIDTH, 0).remove(0);
+        put(
+            f,
+            area,
+            0,
+            0,
+            vec![Span::styled(format!(" {line:<79}"), style::error())],
+        );
+    }
+}
+
+fn season_end(
+    f: &mut Frame,
+    area: Rect,
+    app: &Open,
+    summary: &crate::league::season::SeasonSummary,
+    scroll: usize,
+) {
+    let lines = super::season_end::lines(summary, app.user_county());
+    let hint = if summary.is_last() {
+        "Press [Enter] to continue  [Up]/[Down] scroll  [M] its matches"
+    } else {
+        "[Enter] the new season  [Up]/[Down] scroll  [M] its matches"
+    };
+    text(
+        f,
+        area,
+        &format!("End of the {} season", summary.year),
+        &lines,
+        scroll,
+        hint,
+    );
 }
 
 fn heading(f: &mut Frame, area: Rect, title: &str) {
@@ -550,26 +572,39 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         area,
         &format!("{}: {class} competition, {season}", comp.name()),
     );
+    // A competition that is over has no match to play and no season to simulate: their
+    // keys are left out (pressed, they say so), and the line under the menu says it is over.
+    let over = comp.is_finished();
+    let items = menu_items(app)
+        .into_iter()
+        .filter(|(k, ..)| !(over && ["1", "2", "F", "S"].contains(&k.as_str())));
+    for (i, (k, t, on)) in items.enumerate() {
+        let st = if on { style::text() } else { style::dim() };
+        let ks = if on { style::key() } else { st };
+        put(
+            f,
+            area,
+            6,
+            3 + i as u16,
+            vec![
+                Span::styled(format!("[{k}] "), ks),
+                Span::styled(t.clone(), st),
+            ],
+        );
+    }
+    if let Some(n) = menu_next(app) {
+        put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
+    }
+    menu_foot(f, area, app);
+}
+
+/// The main menu's lines: the key, the words, and whether the key does anything now.
+fn menu_items(app: &Open) -> Vec<(String, String, bool)> {
+    let comp = &app.comp;
     let (quick, full) = if comp.is_finished() {
         (false, false)
     } else {
         app.menu_choices()
-    };
-    let next = match comp.next_fixture(app.class) {
-        Some(fx) => {
-            let (h, a) = (counties::get(fx.home), counties::get(fx.away));
-            Some(format!("Next match: {} v {}", h.name, a.name))
-        }
-        // Nothing to play here: say why.
-        None => comp
-            .current()
-            .and_then(|s| s.waiting_round(app.class))
-            .map(|round| {
-                format!(
-                    "Round {round} is played: the {} class must finish its round {round} first.",
-                    app.class.other().name()
-                )
-            }),
     };
     let other = if app.class == Class::First {
         "second-class"
@@ -588,7 +623,7 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
         Some(_) => "Play next match quickly (not your county's: [2] plays it)",
         None => "Play next match quickly",
     };
-    let items: Vec<(String, String, bool)> = vec![
+    vec![
         ("1".into(), quickly.into(), quick),
         match &app.in_play {
             Some(game) => ("2".into(), format!("Resume {}", game.label), true),
@@ -607,6 +642,12 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
                 own_next.is_some(),
             ),
         },
+        // Any friendly, either side, as at the file prompt: it does not count.
+        (
+            "P".into(),
+            "Play a friend: a friendly over the network, not counted".into(),
+            true,
+        ),
         ("3".into(), "View current points table".into(), true),
         ("4".into(), "View averages".into(), true),
         ("5".into(), "View match results".into(), true),
@@ -639,39 +680,44 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
             },
             true,
         ),
-    ];
-    // A competition that is over has no match to play and no season to simulate: their
-    // keys are left out (pressed, they say so), and the line under the menu says it is over.
-    let over = comp.is_finished();
-    let items = items
-        .into_iter()
-        .filter(|(k, ..)| !(over && ["1", "2", "F", "S"].contains(&k.as_str())));
-    let next = if over {
-        Some(format!(
+    ]
+}
+
+/// The line under the main menu: the next match here, why there is none, or that the
+/// competition is over.
+fn menu_next(app: &Open) -> Option<String> {
+    let comp = &app.comp;
+    if comp.is_finished() {
+        return Some(format!(
             "The competition is over: all its seasons, {}, have been played.",
             crate::views::span(comp)
-        ))
-    } else {
-        next
-    };
-    for (i, (k, t, on)) in items.enumerate() {
-        let st = if on { style::text() } else { style::dim() };
-        let ks = if on { style::key() } else { st };
-        put(
-            f,
-            area,
-            6,
-            3 + i as u16,
-            vec![
-                Span::styled(format!("[{k}] "), ks),
-                Span::styled(t.clone(), st),
-            ],
-        );
+        ));
     }
-    if let Some(n) = next {
-        put(f, area, 6, 18, vec![Span::styled(n, style::bright())]);
+    match comp.next_fixture(app.class) {
+        Some(fx) => {
+            let (h, a) = (counties::get(fx.home), counties::get(fx.away));
+            Some(format!("Next match: {} v {}", h.name, a.name))
+        }
+        // Nothing to play here: say why.
+        None => comp
+            .current()
+            .and_then(|s| s.waiting_round(app.class))
+            .map(|round| {
+                format!(
+                    "Round {round} is played: the {} class must finish its round {round} first.",
+                    app.class.other().name()
+                )
+            }),
     }
-    if let Some(u) = comp.settings().user_county {
+}
+
+/// The main menu's foot: the person's county, the last key's message, the keys.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn menu_foot(f: &mut Frame, area: Rect, app: &Open) {
+    if let Some(u) = app.comp.settings().user_county {
         // Its next match in the other class is pointed to, for as long as that lasts: play
         // here can go on into a new round while it waits there.
         let elsewhere = app

@@ -106,7 +106,7 @@ pub struct Open {
     pub comp: Competition,
     pub screen: Screen,
     /// The folder the file is in (named when it cannot be made).
-    saves_dir: PathBuf,
+    pub(super) saves_dir: PathBuf,
     /// The menu's class (toggled by `[9]`).
     pub class: Class,
     /// A one-line message under the menu (what a refused key meant, an error while saving).

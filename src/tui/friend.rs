@@ -28,8 +28,24 @@ use crate::live::LiveMatch;
 use crate::net::protocol::{card_to_wire, WirePublic};
 use crate::net::seat::{GuestCmd, HostCmd, Seat, SeatNote};
 use crate::net::Code;
+use crate::play::Levels;
 use crate::save::friendly::FriendlyFile;
 use crate::save::record::Op;
+
+/// Tells a new guest's link what the friend's side has been through in a match taken up
+/// again: its decisions so far (the guest's catch-up) and what it was told of the match (its
+/// story: a new guest's commentary), not as news that would stop play at every wicket again.
+pub fn remember_so_far(link: &mut crate::net::host::HostLink, live: &mut LiveMatch) {
+    link.remember(
+        live.friend_history()
+            .iter()
+            .map(|(v, c)| (v.clone(), crate::net::protocol::WireChoice::from(*c)))
+            .collect(),
+    );
+    if !live.friend_history().is_empty() {
+        link.remember_story(live.take_friend_events());
+    }
+}
 
 /// A match against a friend, on one side of it.
 pub enum Friendly {
@@ -71,6 +87,12 @@ pub struct HostTable {
     /// The friendly was taken up again from its file (leaving before the friend comes
     /// keeps it, rather than dropping a match begun).
     pub resumed: bool,
+    /// The levels `[Enter]` lets the computer finish a lost friend's side at: a
+    /// championship's own computer players' (none: a friendly, where `[1]`-`[5]` choose).
+    pub finish_levels: Option<Levels>,
+    /// What the guest was last told of the host's person being away from the table (in
+    /// the help, or asked whether to leave): the reason it was told, or none.
+    pub held: Option<String>,
 }
 
 /// The guest's side: its view of the match once welcomed, and the seat that reaches the
@@ -127,6 +149,8 @@ impl Friendly {
             played: Vec::new(),
             kept: None,
             resumed: false,
+            finish_levels: None,
+            held: None,
         };
         h.sync();
         Friendly::Host(Box::new(h))
@@ -227,8 +251,11 @@ fn card_key(card: &mut (FinalCard, usize), k: KeyEvent) -> bool {
 }
 
 impl HostTable {
+    /// The friend's county (the away side, but in a championship match of the person's
+    /// county played away from home).
     fn friend_name(&self) -> &str {
-        &self.live.names[Side::Away.index()]
+        let friend = self.live.human.map_or(Side::Away, Side::other);
+        &self.live.names[friend.index()]
     }
 
     /// A friendly's actions since last noted, on disk before play goes on; its files removed
@@ -319,6 +346,10 @@ impl HostTable {
                 self.lost = None;
                 self.failed = None;
                 self.said = None;
+                // A guest come back has heard nothing of the person being away.
+                if self.held.take().is_some() {
+                    self.tell_held();
+                }
             }
             SeatNote::Chose(c) => {
                 self.asked = false;
@@ -350,6 +381,74 @@ impl HostTable {
         self.live.friend.is_some() && (self.lost.is_some() || self.failed.is_some())
     }
 
+    /// Tells the guest when the person leaves the table for the help or the question
+    /// whether to leave the match, and when they come back (the guest's screen then says
+    /// whom it waits for, and why).
+    fn tell_held(&mut self) {
+        let me = &self.live.names[self.live.human.unwrap_or(Side::Home).index()];
+        let desk = &self.live.desk;
+        let now = if desk.leaving {
+            Some(format!("{me}, who is asked whether to leave the match"))
+        } else if desk.help.is_some() {
+            Some(format!("{me}, in the help"))
+        } else {
+            None
+        };
+        if now == self.held {
+            return;
+        }
+        if let Some(seat) = &self.seat {
+            seat.send(HostCmd::Hold(now.clone()));
+        }
+        self.held = now;
+    }
+
+    /// A key while play is stopped for the friend: a computer level finishes the side, or
+    /// the person leaves; `true` when they leave.
+    fn stopped_key(&mut self, k: KeyEvent) -> bool {
+        let levels = match (k.code, self.finish_levels) {
+            (KeyCode::Char(c @ '1'..='5'), _) => {
+                let level = Level::new(c as u8 - b'0').expect("1-5 is a level");
+                Some((level, level))
+            }
+            (KeyCode::Enter, Some(l)) => l.checked().ok(),
+            _ => None,
+        };
+        if let Some((bat, bowl)) = levels {
+            self.seat = None;
+            self.lost = None;
+            self.failed = None;
+            self.asked = false;
+            self.live.let_computer_finish(bat, bowl);
+            return false;
+        }
+        if matches!(k.code, KeyCode::Char('k' | 'K')) && self.kept.is_some() {
+            self.keep_for_later();
+            return true;
+        }
+        if k.code == KeyCode::Esc {
+            if let Some(seat) = self.seat.take() {
+                seat.send(HostCmd::Leave("the host left the match".into()));
+            }
+            self.drop_kept();
+            return true;
+        }
+        self.note = Some(match (self.finish_levels, self.kept.is_some()) {
+            (Some(_), _) => {
+                "[Enter] lets the computer finish the side at the championship's level, \
+                        [1]-[5] at another, [Esc] leaves."
+                    .into()
+            }
+            (None, true) => "[1]-[5] lets the computer finish the side at that level, [K] keeps \
+                             the match to resume later, [Esc] leaves."
+                .into(),
+            (None, false) => {
+                "[1]-[5] lets the computer finish the side at that level, [Esc] leaves.".into()
+            }
+        });
+        false
+    }
+
     fn key(&mut self, k: KeyEvent) -> bool {
         self.note = None;
         if let Some(card) = &mut self.card {
@@ -365,41 +464,11 @@ impl HostTable {
             return done;
         }
         if self.stopped() {
-            return match k.code {
-                KeyCode::Char(c @ '1'..='5') => {
-                    let level = Level::new(c as u8 - b'0').expect("1-5 is a level");
-                    self.seat = None;
-                    self.lost = None;
-                    self.failed = None;
-                    self.asked = false;
-                    self.live.let_computer_finish(level);
-                    false
-                }
-                KeyCode::Char('k' | 'K') if self.kept.is_some() => {
-                    self.keep_for_later();
-                    true
-                }
-                KeyCode::Esc => {
-                    if let Some(seat) = self.seat.take() {
-                        seat.send(HostCmd::Leave("the host left the match".into()));
-                    }
-                    self.drop_kept();
-                    true
-                }
-                _ => {
-                    self.note = Some(if self.kept.is_some() {
-                        "[1]-[5] lets the computer finish the side at that level, [K] keeps the \
-                         match to resume later, [Esc] leaves."
-                            .into()
-                    } else {
-                        "[1]-[5] lets the computer finish the side at that level, [Esc] leaves."
-                            .into()
-                    });
-                    false
-                }
-            };
+            return self.stopped_key(k);
         }
-        match match_screen::key(&mut self.live, k) {
+        let key = match_screen::key(&mut self.live, k);
+        self.tell_held();
+        match key {
             MatchKey::Played(op) => {
                 self.played.push(op);
                 if op == Op::Resume && self.live.state.is_over() && self.live.paused.is_none() {
@@ -412,7 +481,7 @@ impl HostTable {
                 if let Some(seat) = self.seat.take() {
                     seat.send(HostCmd::Leave(format!(
                         "{} left the match",
-                        self.live.names[Side::Home.index()]
+                        self.live.names[self.live.human.unwrap_or(Side::Home).index()]
                     )));
                 }
                 self.drop_kept();
@@ -451,7 +520,7 @@ impl GuestTable {
             SeatNote::Host(msg) => {
                 if let Some(t) = &mut self.table {
                     if let Err(e) = t.receive(msg) {
-                        t.note = Some(e.to_string());
+                        t.desk.note = Some(e.to_string());
                     }
                 }
                 self.send_answers();
@@ -460,7 +529,7 @@ impl GuestTable {
                 if let Some(t) = &mut self.table {
                     let host = t.names[t.side.other().index()].clone();
                     t.held = Some(format!("{host} to come back"));
-                    t.note = Some(format!("The connection was lost ({why}): joining again."));
+                    t.desk.note = Some(format!("The connection was lost ({why}): joining again."));
                 }
                 self.lost = Some(why);
             }
@@ -573,7 +642,7 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
             3,
             &format!(
                 "You play {}; your friend plays {friend}.",
-                h.live.names[Side::Home.index()]
+                h.live.names[h.live.human.unwrap_or(Side::Home).index()]
             ),
             style::text(),
         );
@@ -639,20 +708,39 @@ fn draw_host(f: &mut Frame, area: Rect, h: &HostTable) {
     } else {
         format!("Waiting for {friend} to come back...")
     };
-    stopped_rows(
-        f,
-        area,
-        &why,
-        &text,
-        if h.kept.is_some() {
+    let hint = match (h.finish_levels, h.kept.is_some()) {
+        (Some(_), _) => "[Enter] the championship's level  [1]-[5] another level  [Esc] leave",
+        (None, true) => {
             "[1]-[5] the computer finishes the side  [K] keep it for later  [Esc] leave"
-        } else {
+        }
+        (None, false) => {
             "[1]-[5] the computer finishes the side at that level  [Esc] leave the match"
-        },
-    );
+        }
+    };
+    stopped_rows(f, area, &why, &text, hint);
     if let Some(note) = &h.note {
         line(f, area, 21, note, style::error());
+    } else if let Some(l) = h.finish_levels {
+        finish_line(f, area, l);
     }
+}
+
+/// What `[Enter]` does for a lost friend's side in a championship match: the computer
+/// finishes it at the championship's own level.
+fn finish_line(f: &mut Frame, area: Rect, l: Levels) {
+    // One row (the reason above may take two): the levels said short.
+    let level = if l.bat == l.bowl {
+        format!("level {}", l.bat)
+    } else {
+        format!("level {} (bowling {})", l.bat, l.bowl)
+    };
+    line(
+        f,
+        area,
+        22,
+        &format!("[Enter]: the computer finishes at {level}, the championship's own."),
+        style::text(),
+    );
 }
 
 fn draw_guest(f: &mut Frame, area: Rect, g: &GuestTable) {

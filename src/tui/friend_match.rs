@@ -1,5 +1,6 @@
 //! The person's championship match played with a friend taking the other county: `[F]`
-//! beside `[2]` on the season menu. The host (this program) plays the person's county on a
+//! beside `[2]` on the season menu; and a friendly from the menu, `[P]`, which does not count
+//! (the same setup and match as `[F2]` at the file prompt, the menu again after it). The host (this program) plays the person's county on a
 //! [`LiveMatch`] whose other side is the friend's, reached through a seat as a friendly is
 //! (`friend`); the guest joins with `accc join` (or `[F2]` then `[J]`) as for any friendly.
 //!
@@ -21,7 +22,6 @@ use crate::counties;
 use crate::league::competition::Fixture;
 use crate::live::LiveMatch;
 use crate::net::host::{self, HostLink, Offer};
-use crate::net::protocol::WireChoice;
 use crate::net::seat::{self, SeatNote};
 use crate::net::Limits;
 use crate::save::record::{FixtureKey, MatchRecord, Mode};
@@ -105,7 +105,7 @@ impl Open {
                 code,
                 join_line,
             } => match self.friend_match(fixture) {
-                Ok(live) => {
+                Ok(mut live) => {
                     let human = live.human.expect("the person plays a match with a friend");
                     let mut link = HostLink::new(Offer {
                         code,
@@ -116,21 +116,19 @@ impl Open {
                         wait: std::time::Duration::from_secs(1),
                         guest: human.other(),
                     });
-                    // A match taken up again: the friend's side's decisions so far, for the
-                    // guest's catch-up.
-                    link.remember(
-                        live.friend_history()
-                            .iter()
-                            .map(|(v, c)| (v.clone(), WireChoice::from(*c)))
-                            .collect(),
-                    );
-                    let friendly = Friendly::host(
+                    // A match taken up again: what the friend's side has been through.
+                    super::friend::remember_so_far(&mut link, &mut live);
+                    let mut friendly = Friendly::host(
                         live,
                         seat::host_seat(link, door),
                         code,
                         join_line,
                         fixture.seed,
                     );
+                    // A friend lost: the computer finishes at the championship's own level.
+                    if let Friendly::Host(h) = &mut friendly {
+                        h.finish_levels = Some(self.comp.settings().levels);
+                    }
                     self.class = fixture.class;
                     let mut screen = Screen::Friend {
                         friendly: Box::new(friendly),
@@ -199,10 +197,38 @@ impl Open {
         }
     }
 
-    /// A word from the seat of the match with a friend.
+    /// A key on the setup of `[P]`, a friendly that does not count: `[Esc]` from its first
+    /// question goes back to the menu as it was.
+    pub(super) fn friendly_setup_key(
+        &mut self,
+        setup: FriendSetup,
+        k: KeyEvent,
+        seed: Option<u64>,
+    ) -> Screen {
+        match setup.key(k, seed) {
+            SetupKey::Stay(setup) => Screen::FriendlySetup(Box::new(setup)),
+            // A championship match's setup is not made here.
+            SetupKey::Back | SetupKey::Meet { .. } => Screen::Menu,
+            SetupKey::Start(friendly) => Screen::Friendly(friendly),
+        }
+    }
+
+    /// A key on a friendly played from the menu: the menu again once the person is done
+    /// with it, the championship untouched.
+    pub(super) fn friendly_key(&mut self, mut friendly: Box<Friendly>, k: KeyEvent) -> Screen {
+        if friendly.key(k) {
+            self.say("The friendly is over; it does not count in the championship.")
+        } else {
+            Screen::Friendly(friendly)
+        }
+    }
+
+    /// A word from the seat of the match with a friend (or of a friendly).
     pub(super) fn friend_match_note(&mut self, note: SeatNote) {
-        if let Screen::Friend { friendly, .. } = &mut self.screen {
-            friendly.note(note);
+        match &mut self.screen {
+            Screen::Friend { friendly, .. } => friendly.note(note),
+            Screen::Friendly(friendly) => return friendly.note(note),
+            _ => {}
         }
         let mut screen = std::mem::replace(&mut self.screen, Screen::Menu);
         self.keep_friend_match(&mut screen);

@@ -22,7 +22,6 @@ use crate::engine::{options, MatchOptions, Side};
 use crate::live::LiveMatch;
 use crate::net::guest::{Joining, Target};
 use crate::net::host::{self, Door, HostLink, Offer};
-use crate::net::protocol::WireChoice;
 use crate::net::{seat, Code, Limits};
 use crate::save::friendly::{self, FriendlyError, FriendlyFile, FriendlySetup as Kept};
 
@@ -429,7 +428,7 @@ impl FriendSetup {
             (c.name.clone(), c.short.clone())
         });
         let levels = crate::play::Levels { bat: 5, bowl: 5 };
-        let live = LiveMatch::replay_with_friend(
+        let mut live = LiveMatch::replay_with_friend(
             s.options,
             levels,
             s.seed,
@@ -448,13 +447,8 @@ impl FriendSetup {
             wait: Duration::from_secs(1),
             guest: s.host.other(),
         });
-        // The friend's side's decisions so far, for the new guest's catch-up.
-        link.remember(
-            live.friend_history()
-                .iter()
-                .map(|(v, c)| (v.clone(), WireChoice::from(*c)))
-                .collect(),
-        );
+        // What the friend's side has been through, for the new guest.
+        super::friend::remember_so_far(&mut link, &mut live);
         let mut f = Friendly::host(live, seat::host_seat(link, door), code, join_line, s.seed)
             .kept_in(file, true);
         if let (Some(note), Friendly::Host(h)) = (kept.note, &mut f) {

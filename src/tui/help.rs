@@ -145,6 +145,8 @@ THE MAIN MENU
       resume the match you left
   [F] play your match with a friend at another terminal taking the other
       county: you host it; they type the accc join line shown
+  [P] play a friend: a friendly over the network, hosted or joined, that does
+      not count in the championship ([F2] at the file prompt does the same)
   [3] points table  [4] averages  [5] a county's results  [6] its records
   [7] look back at past seasons ([7] earlier, [8] later, [G] go to a year)
   [8] all-time results: honours, final positions, class records

@@ -67,6 +67,10 @@ impl Open {
             }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
             Some('F') => self.friend_key(),
+            // A friendly kept in the file's folder, as one set up at the file prompt is.
+            Some('P') => Screen::FriendlySetup(Box::new(
+                super::friend_setup::FriendSetup::in_folder(&self.saves_dir),
+            )),
             Some('3') => self.view(ViewKind::Table),
             Some('4') => self.view(ViewKind::Averages),
             Some('5') => Screen::PickCounty {

@@ -83,7 +83,7 @@ impl Standing {
     fn of(live: &LiveMatch) -> Standing {
         Standing {
             electing: matches!(live.state.to_act(), Some((_, Decision::Elect))),
-            declaring: live.declare_next,
+            declaring: live.desk.declare_next,
         }
     }
 }
@@ -455,7 +455,7 @@ impl Open {
             KeyCode::Char(' ') => live.human.is_some(),
             _ => false,
         };
-        if live.state.is_over() && live.help.is_none() && goes_on {
+        if live.state.is_over() && live.desk.help.is_none() && goes_on {
             return match entry {
                 Entry::Due(f) => self.finish_match(&live, f),
                 Entry::Recorded(season_end) => Screen::Scorecard {

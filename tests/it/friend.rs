@@ -163,7 +163,7 @@ fn the_host_waits_with_the_code_then_asks_the_friend_and_plays_its_choice() {
                     assert!(state.is_over());
                     assert!(json.contains("\"home\":\"Lancashire\""), "{json}");
                 }
-                HostCmd::Table { .. } => {}
+                HostCmd::Table { .. } | HostCmd::Hold(_) => {}
                 HostCmd::Leave(why) => panic!("left: {why}"),
             }
         }

@@ -31,7 +31,7 @@ pub enum MatchKey {
 fn played<T: Table + ?Sized>(s: &mut T, op: Op) -> MatchKey {
     match s.apply(op) {
         Ok(()) => {
-            *s.desk().advice_played = None;
+            s.desk_mut().advice_played = None;
             MatchKey::Played(op)
         }
         Err(_) => MatchKey::Ignored,
@@ -40,22 +40,22 @@ fn played<T: Table + ?Sized>(s: &mut T, op: Op) -> MatchKey {
 
 /// Handles a key on the match screen.
 pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
-    *s.desk().note = None;
-    if let Some(scroll) = s.help() {
+    s.desk_mut().note = None;
+    if let Some(scroll) = s.desk().help {
         let lines = help_lines(s).len();
-        *s.desk().help = match k.code {
+        s.desk_mut().help = match k.code {
             KeyCode::Esc | KeyCode::Enter | KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?') => None,
             code => Some(crate::tui::app::scrolled(scroll, code, lines, HELP_ROWS)),
         };
         return MatchKey::Handled;
     }
-    if !s.leaving() && matches!(k.code, KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?')) {
-        *s.desk().help = Some(0);
+    if !s.desk().leaving && matches!(k.code, KeyCode::F(1) | KeyCode::Char('h' | 'H' | '?')) {
+        s.desk_mut().help = Some(0);
         return MatchKey::Handled;
     }
     // Leaving loses the match, so Esc only asks; [Y] confirms, any other key plays on.
-    if s.leaving() {
-        *s.desk().leaving = false;
+    if s.desk().leaving {
+        s.desk_mut().leaving = false;
         return if matches!(k.code, KeyCode::Char('y' | 'Y')) {
             MatchKey::Leave
         } else {
@@ -68,7 +68,7 @@ pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
     let quit_key = matches!(k.code, KeyCode::Char('q' | 'Q')) && s.human().is_some();
     if k.code == KeyCode::Esc || quit_key {
         let leaving = !s.is_over();
-        *s.desk().leaving = leaving;
+        s.desk_mut().leaving = leaving;
         return if leaving {
             MatchKey::Handled
         } else {
@@ -78,7 +78,7 @@ pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
     if s.paused().is_some() {
         return match k.code {
             KeyCode::Char('d' | 'D') if s.may_declare_at_pause() => {
-                played(s, Op::Declare(!s.declare_next()))
+                played(s, Op::Declare(!s.desk().declare_next))
             }
             // In a watched match [Space] holds and sets going the play that runs between
             // stops: at a stop it goes on past nothing (a press meant to hold the match,
@@ -152,7 +152,7 @@ pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
             Some(Choice::NoCard)
         }
         (_, KeyCode::Char('d' | 'D')) if may_declare(s, decision) => {
-            return played(s, Op::Declare(!s.declare_next()));
+            return played(s, Op::Declare(!s.desk().declare_next));
         }
         // The bowling side has no innings to declare.
         (Decision::Bowl | Decision::OpeningDiscard, KeyCode::Char('d' | 'D')) => {
@@ -212,16 +212,16 @@ pub fn key<T: Table + ?Sized>(s: &mut T, k: KeyEvent) -> MatchKey {
     match choice {
         Some(choice) => {
             let advised = k.code == KeyCode::Char('=');
-            let desk = s.desk();
-            let (before, asked) = (*desk.advised, *desk.declare_advised);
-            *desk.advised = advised;
-            *desk.declare_advised &= advised;
+            let desk = s.desk_mut();
+            let (before, asked) = (desk.advised, desk.declare_advised);
+            desk.advised = advised;
+            desk.declare_advised &= advised;
             let key = played(s, Op::Choose(choice));
             if key == MatchKey::Ignored {
-                let desk = s.desk();
-                (*desk.advised, *desk.declare_advised) = (before, asked);
+                let desk = s.desk_mut();
+                (desk.advised, desk.declare_advised) = (before, asked);
             } else if advised {
-                *s.desk().advice_played = advice_played(decision, choice);
+                s.desk_mut().advice_played = advice_played(decision, choice);
             }
             key
         }
@@ -294,7 +294,7 @@ fn idle_hint(decision: Decision, key: String) -> String {
 
 /// Says `hint` on the match screen for a key that did nothing.
 fn said<T: Table + ?Sized>(s: &mut T, hint: &str) -> MatchKey {
-    *s.desk().note = Some(hint.to_string());
+    s.desk_mut().note = Some(hint.to_string());
     MatchKey::Handled
 }
 
@@ -354,13 +354,13 @@ fn toggle_exchange<T: Table + ?Sized>(s: &mut T, c: char) -> MatchKey {
     if slot >= held {
         return no_card_under(s, c);
     }
-    let pick = s.desk().exchange_pick;
+    let pick = &mut s.desk_mut().exchange_pick;
     if let Some(i) = pick.iter().position(|&x| x == slot) {
         pick.remove(i);
     } else if pick.len() < 2 {
         pick.push(slot);
     } else {
-        *s.desk().note = Some(
+        s.desk_mut().note = Some(
             "At most two cards may be changed: press a picked card's number to unpick it."
                 .to_string(),
         );
@@ -386,7 +386,7 @@ fn no_card_under<T: Table + ?Sized>(s: &mut T, c: char) -> MatchKey {
     } else {
         format!("[1] to [{held}]")
     };
-    *s.desk().note = Some(format!(
+    s.desk_mut().note = Some(format!(
         "No card has the key [{c}]: the hand holds {}, {keys}.",
         plural(held as u32, "card")
     ));
@@ -395,6 +395,6 @@ fn no_card_under<T: Table + ?Sized>(s: &mut T, c: char) -> MatchKey {
 
 fn exchange_choice<T: Table + ?Sized>(s: &T) -> Choice {
     let hand = s.hand();
-    let pick = |i: usize| s.exchange_pick().get(i).map(|&slot| hand[slot]);
+    let pick = |i: usize| s.desk().exchange_pick.get(i).map(|&slot| hand[slot]);
     Choice::Exchange([pick(0), pick(1)])
 }

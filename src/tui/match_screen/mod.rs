@@ -36,7 +36,7 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         0,
         vec![Span::styled(format!("{title:<80}"), style::title())],
     );
-    if let Some(scroll) = s.help() {
+    if let Some(scroll) = s.desk().help {
         draw_help(f, area, s, scroll);
         return;
     }
@@ -62,7 +62,7 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
     }
     // What [=] did at the last key, above the hand it played from.
-    if let Some(line) = s.advice_played() {
+    if let Some(line) = s.desk().advice_played.as_deref() {
         put(
             f,
             area,
@@ -73,7 +73,7 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     }
     // A word on the last key, where the eye is (above the hand when the line just above
     // the prompt is taken).
-    if let Some(note) = s.note() {
+    if let Some(note) = s.desk().note.as_deref() {
         put(
             f,
             area,
@@ -269,7 +269,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         let hint = if s.bats_next() {
             format!(
                 "[=] computer chooses  {}  [H] help  [Esc] leave",
-                declare_key(s.declare_next())
+                declare_key(s.desk().declare_next)
             )
         } else {
             "[=] computer chooses  [H] help  [Esc] leave".to_string()
@@ -289,7 +289,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
             "[H] help  [Esc] leave",
         );
     }
-    if s.leaving() {
+    if s.desk().leaving {
         leave_prompt(f, area, s.against_friend());
     }
 }
@@ -460,7 +460,7 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
 )]
 fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     let p = s.public();
-    if s.leaving() {
+    if s.desk().leaving {
         leave_prompt(f, area, s.against_friend());
         return;
     }
@@ -477,7 +477,7 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
                 vec![Span::styled(line, style::bright())],
             );
         }
-        let hint = match (s.human(), s.may_declare_at_pause(), s.declare_next()) {
+        let hint = match (s.human(), s.may_declare_at_pause(), s.desk().declare_next) {
             _ if s.is_over() => "[H] help",
             (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
             (_, true, false) => {
@@ -553,7 +553,7 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
             style::text(),
         )],
     );
-    draw_cards(f, area, s.hand(), 6, s.exchange_pick(), true);
+    draw_cards(f, area, s.hand(), 6, &s.desk().exchange_pick, true);
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
@@ -563,15 +563,15 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
             bowled,
             call,
             top_before,
-        } => respond_prompt(bowled, call, top_before, s.declare_next()),
+        } => respond_prompt(bowled, call, top_before, s.desk().declare_next),
         Decision::Exchange => (
             format!(
                 "Wicket! Pick up to two cards to change ({} picked):",
-                s.exchange_pick().len()
+                &s.desk().exchange_pick.len()
             ),
             format!(
                 "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}  [H] help",
-                declare_key(s.declare_next())
+                declare_key(s.desk().declare_next)
             ),
         ),
         _ => (String::new(), String::new()),
@@ -581,7 +581,7 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
 
 /// What an armed declaration will do, said plainly: only the key's hint would show it.
 fn armed_declaration<T: Table + ?Sized>(s: &T) -> Option<String> {
-    let side = s.human().filter(|_| s.declare_next())?;
+    let side = s.human().filter(|_| s.desk().declare_next)?;
     let name = &s.commentary().names[side.index()];
     // Paused between innings, the engine has already begun the next: the declaration is in
     // the innings started last.
@@ -601,7 +601,7 @@ fn armed_declaration<T: Table + ?Sized>(s: &T) -> Option<String> {
 fn declaration_advised<T: Table + ?Sized>(s: &T) -> Option<String> {
     let side = s
         .human()
-        .filter(|_| s.declare_advised() && !s.declare_next())?;
+        .filter(|_| s.desk().declare_advised && !s.desk().declare_next)?;
     let batting = s.public().batting() == side;
     batting
         .then(|| "[=] would have declared before this ball: [D] declares before the next.".into())
@@ -762,8 +762,8 @@ pub fn wants_ticks(s: &LiveMatch) -> bool {
         && s.human.is_none()
         && s.paused.is_none()
         && !s.watching.held
-        && s.help.is_none()
-        && !s.leaving
+        && s.desk.help.is_none()
+        && !s.desk.leaving
         && !s.state.is_over()
 }
 

@@ -315,7 +315,7 @@ fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
                 continue;
             }
             let shown = screen(&s).contains(said);
-            assert_eq!(shown, s.declare_advised, "seed {seed}\n{}", screen(&s));
+            assert_eq!(shown, s.desk.declare_advised, "seed {seed}\n{}", screen(&s));
             if shown {
                 told += 1;
                 assert_eq!(s.state.public().batting(), Side::Home);
@@ -334,7 +334,7 @@ fn the_adviser_says_when_it_would_declare_to_a_person_taking_its_advice() {
                         k += 1;
                     }
                     if s.paused.is_none() && s.state.public().innings_started == before {
-                        assert!(!s.declare_advised && !screen(&s).contains(said));
+                        assert!(!s.desk.declare_advised && !screen(&s).contains(said));
                     }
                 }
                 break;
@@ -370,7 +370,7 @@ fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
         // The person's choices since [=]'s word was first shown.
         let (mut armed, mut after_word) = (None, None::<u32>);
         while !s.state.is_over() {
-            if armed.is_none() && s.paused.is_none() && s.declare_advised {
+            if armed.is_none() && s.paused.is_none() && s.desk.declare_advised {
                 after_word.get_or_insert(0);
             }
             let op = if s.paused.is_some() {
@@ -382,7 +382,7 @@ fn a_declaration_made_on_the_advisers_word_is_told_as_it_was() {
                 if let Some(n) = after_word.as_mut() {
                     *n += 1;
                 }
-                s.advised = true;
+                s.desk.advised = true;
                 Op::Choose(s.advice().unwrap())
             };
             s.apply(op).unwrap();

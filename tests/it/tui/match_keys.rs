@@ -74,14 +74,14 @@ fn exchange_picks_say_so_and_a_third_is_refused_in_words() {
         text.contains("No card has the key [7]: the hand holds 6 cards, [1] to [6]."),
         "{text}"
     );
-    assert_eq!(live(&app).exchange_pick, vec![1]);
+    assert_eq!(live(&app).desk.exchange_pick, vec![1]);
     // [Space] changes nothing and says which keys do.
     press(&mut app, " ");
     assert_eq!(
         match_word(&app).as_deref(),
         Some("[Space] changes nothing: [Enter] changes the cards picked, [0] keeps the hand.")
     );
-    assert_eq!(live(&app).exchange_pick, vec![1]);
+    assert_eq!(live(&app).desk.exchange_pick, vec![1]);
     assert_eq!(live(&app).human_to_act(), Some(Decision::Exchange));
     press(&mut app, "x");
     assert!(
@@ -194,7 +194,7 @@ fn space_and_nought_at_the_persons_ball_to_bowl_play_nothing_and_say_so() {
         match_word(&app).as_deref(),
         Some("Only the batting side may declare: you are bowling.")
     );
-    assert!(!live(&app).declare_next);
+    assert!(!live(&app).desk.declare_next);
     assert_eq!(live(&app).deliveries, deliveries, "nothing bowled");
     assert!(to_users_answer(&mut app, Call::Normal));
     let deliveries = live(&app).deliveries;

@@ -45,11 +45,11 @@ fn a_declaration_armed_at_the_ball_that_closes_the_innings_is_forgotten() {
         {
             return false;
         }
-        s.declare_next = true;
+        s.desk.declare_next = true;
         let choice = s.advice().unwrap();
         s.choose(choice).unwrap();
         assert!(
-            !s.declare_next,
+            !s.desk.declare_next,
             "seed {seed}: the armed declaration outlived its innings"
         );
         closed += 1;
@@ -237,7 +237,7 @@ fn the_user_may_declare_after_a_wicket_and_before_an_innings_first_ball() {
                 if !bats {
                     press(&mut app, "d");
                     assert!(
-                        !live(&app).declare_next,
+                        !live(&app).desk.declare_next,
                         "the bowling side's [D] arms nothing"
                     );
                 }

@@ -192,7 +192,7 @@ fn play_as_user(
 
 /// The word the match screen says on the last key, if any (the note row's text, trimmed).
 fn match_word(app: &App) -> Option<String> {
-    let note = live(app).note.clone()?;
+    let note = live(app).desk.note.clone()?;
     let text = shot(app);
     assert!(
         text.lines().any(|l| l.trim() == note),

@@ -309,7 +309,7 @@ fn the_review_tells_where_the_side_batted_on_past_the_advisers_declaration() {
         let op = if s.paused.is_some() {
             Op::Resume
         } else {
-            s.advised = true;
+            s.desk.advised = true;
             Op::Choose(s.advice().unwrap())
         };
         s.apply(op).unwrap();
