@@ -12,11 +12,11 @@ use ratatui::Frame;
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::{overs_text, plural};
-use crate::engine::{Call, Decision, InningsEnd, PublicState};
+use crate::engine::{Call, Decision, InningsEnd, PublicState, Side};
 use crate::live::commentary::{session_name, Pause};
 use crate::live::prospects;
 use crate::live::table::Table;
-use crate::live::{LiveMatch, Mode, Stop};
+use crate::live::{LiveMatch, Mode, Stop, Watching};
 
 mod keys;
 
@@ -240,12 +240,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         prompt(f, area, text, &hint);
     } else if let Some(whom) = s.waiting_for() {
         // The toss or the opening discards are the friend's to make.
-        prompt(
-            f,
-            area,
-            &format!("Waiting for {whom}..."),
-            "[H] help  [Esc] leave",
-        );
+        waiting_prompt(f, area, &whom);
     }
     if s.leaving() {
         leave_prompt(f, area, s.against_friend());
@@ -412,44 +407,15 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
+/// The bottom of the screen under the board: the question leaving asks, a stop's lines and
+/// keys, the person's hand and what is asked of it, or a watched match's keys.
 fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
-    let p = s.public();
     if s.leaving() {
         leave_prompt(f, area, s.against_friend());
         return;
     }
     if let Some(stop) = s.paused() {
-        for (i, line) in stop_lines(p, stop, &s.commentary().names)
-            .into_iter()
-            .enumerate()
-        {
-            put(
-                f,
-                area,
-                1,
-                19 + i as u16,
-                vec![Span::styled(line, style::bright())],
-            );
-        }
-        let hint = match (s.human(), s.may_declare_at_pause(), s.declare_next()) {
-            _ if s.is_over() => "[H] help",
-            (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
-            (_, true, false) => {
-                "[D] declare before the first ball  [H] help  [Esc] leave the match"
-            }
-            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
-            _ => "[H] help  [Esc] leave the match",
-        };
-        let text = if s.is_over() {
-            "Press [Enter] for the scorecard"
-        } else {
-            "Press [Enter] to continue"
-        };
-        prompt(f, area, text, hint);
+        stop_prompt(f, area, s, stop);
         return;
     }
     if s.is_over() {
@@ -458,60 +424,88 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     }
     if let (Some(side), Some(whom)) = (s.human(), s.waiting_for()) {
         // The other side is a friend's: the hand is shown, to look at, while they play.
-        put(
-            f,
-            area,
-            1,
-            18,
-            vec![Span::styled(
-                format!("{} hand:", possessive(&s.commentary().names[side.index()])),
-                style::text(),
-            )],
-        );
-        draw_cards(f, area, s.hand(), 6, &[], false);
+        draw_hand(f, area, s, side, false);
+        waiting_prompt(f, area, &whom);
+        return;
+    }
+    match (s.human(), s.human_to_act(), s.watching()) {
+        (Some(side), Some(decision), _) => {
+            draw_hand(f, area, s, side, true);
+            decision_prompt(f, area, s, decision);
+        }
+        (_, _, Some(w)) => watching_prompt(f, area, w),
+        _ => {}
+    }
+}
+
+/// A stop's lines (a wicket, an interval, an innings' or the match's end), and its keys.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn stop_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, stop: &Stop) {
+    let lines = stop_lines(s.public(), stop, &s.commentary().names);
+    for (i, line) in lines.into_iter().enumerate() {
+        put_text(f, area, 1, 19 + i as u16, line, style::bright());
+    }
+    let hint = match (s.human(), s.may_declare_at_pause(), s.declare_next()) {
+        _ if s.is_over() => "[H] help",
+        (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
+        (_, true, false) => "[D] declare before the first ball  [H] help  [Esc] leave the match",
+        (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
+        _ => "[H] help  [Esc] leave the match",
+    };
+    let text = if s.is_over() {
+        "Press [Enter] for the scorecard"
+    } else {
+        "Press [Enter] to continue"
+    };
+    prompt(f, area, text, hint);
+}
+
+/// The prompt while the friend on the other side plays (`whom`, in words).
+fn waiting_prompt(f: &mut Frame, area: Rect, whom: &str) {
+    prompt(
+        f,
+        area,
+        &format!("Waiting for {whom}..."),
+        "[H] help  [Esc] leave",
+    );
+}
+
+/// A watched match's prompt: held or going, and its speed.
+fn watching_prompt(f: &mut Frame, area: Rect, w: &Watching) {
+    let speed = crate::live::SPEED_NAMES[w.speed];
+    if w.held {
         prompt(
             f,
             area,
-            &format!("Waiting for {whom}..."),
-            "[H] help  [Esc] leave",
+            "Paused: [Space] to go on",
+            &format!("[-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"),
         );
-        return;
+    } else {
+        prompt(
+            f,
+            area,
+            "Watching...",
+            &format!(
+                "[Space] pause  [-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"
+            ),
+        );
     }
-    let (Some(side), Some(decision)) = (s.human(), s.human_to_act()) else {
-        let Some(w) = s.watching() else {
-            return;
-        };
-        let speed = crate::live::SPEED_NAMES[w.speed];
-        if w.held {
-            prompt(
-                f,
-                area,
-                "Paused: [Space] to go on",
-                &format!("[-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"),
-            );
-        } else {
-            prompt(
-                f,
-                area,
-                "Watching...",
-                &format!(
-                    "[Space] pause  [-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"
-                ),
-            );
-        }
-        return;
-    };
-    put(
-        f,
-        area,
-        1,
-        18,
-        vec![Span::styled(
-            format!("{} hand:", possessive(&s.commentary().names[side.index()])),
-            style::text(),
-        )],
-    );
-    draw_cards(f, area, s.hand(), 6, s.exchange_pick(), true);
+}
+
+/// The hand of the person's `side` under its heading: with the keys that play each card
+/// (and the cards picked to change) when `keys`, only to look at otherwise.
+fn draw_hand<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, side: Side, keys: bool) {
+    let owner = possessive(&s.commentary().names[side.index()]);
+    put_text(f, area, 1, 18, format!("{owner} hand:"), style::text());
+    let picked = if keys { s.exchange_pick() } else { &[] };
+    draw_cards(f, area, s.hand(), 6, picked, keys);
+}
+
+/// What the person's `decision` at a ball asks, and its keys.
+fn decision_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, decision: Decision) {
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
