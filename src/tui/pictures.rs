@@ -86,6 +86,34 @@ fn say(buf: &mut Buffer, area: Rect, row: u16, text: &str, style: Style) {
     buf.set_string(area.x + 1, area.y + row, fit(text, 78), style);
 }
 
+/// What a picture of completed seasons says when there are none.
+fn nothing_yet(buf: &mut Buffer, area: Rect) {
+    say(
+        buf,
+        area,
+        1,
+        "No season has been completed yet.",
+        style::text(),
+    );
+}
+
+/// A line through `data` in braille dots, in `style`.
+fn braille_line<'a>(style: Style, data: &'a [(f64, f64)]) -> Dataset<'a> {
+    Dataset::default()
+        .marker(Marker::Braille)
+        .graph_type(GraphType::Line)
+        .style(style)
+        .data(data)
+}
+
+/// An axis over `bounds` with `labels`, in the text's colours.
+fn axis<'a, L: Into<Line<'a>>>(bounds: [f64; 2], labels: impl IntoIterator<Item = L>) -> Axis<'a> {
+    Axis::default()
+        .bounds(bounds)
+        .labels(labels)
+        .style(style::text())
+}
+
 /// Where ratatui's `Chart` puts its graph in `area`, given its y labels' width and its first
 /// x label's width (labels on both axes, labels left-aligned, no legend or titles): the
 /// column after the y axis to the right edge, from the top to the row above the x axis.
@@ -148,78 +176,71 @@ fn year_bounds(first: u16, last: u16) -> [f64; 2] {
     [first as f64 - 0.5, last as f64 + 0.5]
 }
 
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
+/// A county's story: its place each year as a line, first class above the rule, with the
+/// years under their points, its championships, promotions, relegations and wooden spoons
+/// marked on the line, its points as bars under the years, and the key.
 fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
     let (Some(first), Some(last)) = (v.rows.first(), v.rows.last()) else {
-        say(
-            buf,
-            area,
-            1,
-            "No season has been completed yet.",
-            style::text(),
-        );
+        nothing_yet(buf, area);
         return;
     };
     let xb = year_bounds(first.year, last.year);
-    let points: Vec<(f64, f64)> = v
-        .rows
-        .iter()
-        .map(|r| (r.year as f64, story_y(story_row(r.overall))))
-        .collect();
-    let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
     let chart_area = Rect::new(area.x, area.y, area.width, STORY_ROWS + 2);
-    // The x axis keeps its row for labels, but the years are written below by hand, each
-    // under its own point: ratatui's spreads its labels evenly across the axis, which puts
-    // them away from the points when the years are few.
-    let chart = Chart::new(vec![
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(style::text())
-            .data(&rule),
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(style::chart())
-            .data(&points),
-    ])
-    .style(style::text())
-    .x_axis(
-        Axis::default()
-            .bounds(xb)
-            .labels(["", ""])
-            .style(style::text()),
-    )
-    .y_axis(
-        Axis::default()
-            .bounds(STORY_Y_BOUNDS)
-            .labels((0..STORY_ROWS).rev().map(story_label).collect::<Vec<_>>())
-            .style(style::text()),
-    );
-    chart.render(chart_area, buf);
+    story_chart(buf, chart_area, v, xb);
     let graph = graph_area(chart_area, 5, 0);
-    let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, year as f64, 0.0).0;
-    let cells_per_year = (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]) / 2.0;
+    let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, f64::from(year), 0.0).0;
+    let cells_per_year = (f64::from(graph.width) * 2.0 - 1.0) / (xb[1] - xb[0]) / 2.0;
     let labels: Vec<(u16, String)> = labelled_years(first.year, last.year, cells_per_year)
         .into_iter()
         .map(|y| (col(y), y.to_string()))
         .collect();
     axis_labels(buf, area, graph.bottom() + 1, &labels);
-    // The events, as letters on the line. A cell is one place in one column, and a place has
-    // one event (first of the first class: champions; eighth: relegated; and so on), so the
-    // seasons sharing a cell share their event: more than one is written as their number.
+    let shared = story_events(buf, graph, xb, v);
+    let row = area.y + STORY_ROWS + 2;
+    let cols: Vec<u16> = v.rows.iter().map(|r| col(r.year)).collect();
+    story_points(buf, area, Rect::new(graph.x, row, graph.width, 1), v, &cols);
+    story_key(buf, area.x + 1, row + 1, shared);
+    say(
+        buf,
+        area,
+        STORY_ROWS + 4,
+        &format!("{} Pts: points.", v.tally()),
+        style::text(),
+    );
+}
+
+/// The story's line and the rule between the classes, on axes with the places down the
+/// side and room left under the x axis for the years.
+fn story_chart(buf: &mut Buffer, chart_area: Rect, v: &StoryView, xb: [f64; 2]) {
+    let points: Vec<(f64, f64)> = v
+        .rows
+        .iter()
+        .map(|r| (f64::from(r.year), story_y(story_row(r.overall))))
+        .collect();
+    let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
+    // The x axis keeps its row for labels, but the years are written below by hand, each
+    // under its own point: ratatui's spreads its labels evenly across the axis, which puts
+    // them away from the points when the years are few.
+    let places = (0..STORY_ROWS).rev().map(story_label);
+    Chart::new(vec![
+        braille_line(style::text(), &rule),
+        braille_line(style::chart(), &points),
+    ])
+    .style(style::text())
+    .x_axis(axis(xb, ["", ""]))
+    .y_axis(axis(STORY_Y_BOUNDS, places))
+    .render(chart_area, buf);
+}
+
+/// The events, as letters on the story's line in `graph`. A cell is one place in one
+/// column, and a place has one event (first of the first class: champions; eighth:
+/// relegated; and so on), so the seasons sharing a cell share their event: more than one is
+/// written as their number. True when some cell is shared.
+fn story_events(buf: &mut Buffer, graph: Rect, xb: [f64; 2], v: &StoryView) -> bool {
     let mut cells: Vec<((u16, u16), &str, u8)> = Vec::new();
     for r in v.rows.iter().filter(|r| !r.event.is_empty()) {
-        let at = braille_cell(
-            graph,
-            xb,
-            STORY_Y_BOUNDS,
-            r.year as f64,
-            story_y(story_row(r.overall)),
-        );
+        let y = story_y(story_row(r.overall));
+        let at = braille_cell(graph, xb, STORY_Y_BOUNDS, f64::from(r.year), y);
         match cells.iter_mut().find(|c| c.0 == at) {
             Some(c) => c.2 = c.2.saturating_add(1),
             None => cells.push((at, r.event, 1)),
@@ -236,12 +257,15 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         };
         buf.set_string(x, y, text, bold(colour));
     }
-    // Points each season, as a sparkline under the chart: each year's bar under its point,
-    // as wide as a year's label where the years leave room.
-    let row = area.y + STORY_ROWS + 2;
-    buf.set_string(area.x + 1, row, "Pts", style::text());
-    let cols: Vec<u16> = v.rows.iter().map(|r| col(r.year)).collect();
-    let bars: Vec<u64> = (graph.x..graph.right())
+    shared
+}
+
+/// Points each season, as a sparkline in `bars` (a row under the graph, labelled in `area`'s
+/// margin): each year's bar under its point (its column in `cols`), as wide as a year's
+/// label where the years leave room.
+fn story_points(buf: &mut Buffer, area: Rect, bars_area: Rect, v: &StoryView, cols: &[u16]) {
+    buf.set_string(area.x + 1, bars_area.y, "Pts", style::text());
+    let bars: Vec<u64> = (bars_area.x..bars_area.right())
         .map(|x| {
             let nearest = (0..cols.len()).min_by_key(|&i| (x as i32 - cols[i] as i32).abs());
             nearest
@@ -253,8 +277,16 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         .data(&bars)
         .max(bars.iter().copied().max().unwrap_or(1).max(1))
         .style(style::chart())
-        .render(Rect::new(graph.x, row, graph.width, 1), buf);
-    let mut x = area.x + 1;
+        .render(bars_area, buf);
+}
+
+/// The story's key on row `y` from column `x`: each mark in its colour, and a shared
+/// column's number when one is `shared`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn story_key(buf: &mut Buffer, mut x: u16, y: u16, shared: bool) {
     for (text, colour) in [
         ("C", style::YELLOW),
         (" champions  ", style::GREY),
@@ -267,16 +299,9 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         (if shared { "  2" } else { "" }, style::WHITE),
         (if shared { " two in one column" } else { "" }, style::GREY),
     ] {
-        buf.set_string(x, row + 1, text, bold(colour));
+        buf.set_string(x, y, text, bold(colour));
         x += text.chars().count() as u16;
     }
-    say(
-        buf,
-        area,
-        STORY_ROWS + 4,
-        &format!("{} Pts: points.", v.tally()),
-        style::text(),
-    );
 }
 
 fn event_mark(event: &str) -> (&'static str, Color) {
@@ -354,13 +379,7 @@ const MEASURES: [Measure; 3] = [
 )]
 fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
     if v.rows.is_empty() {
-        say(
-            buf,
-            area,
-            1,
-            "No season has been completed yet.",
-            style::text(),
-        );
+        nothing_yet(buf, area);
         return;
     }
     // Ten decades at most (1890-1989): seven columns each.
