@@ -450,62 +450,19 @@ const RACE_COLOURS: [Color; 8] = [
     style::GREY,
 ];
 
-#[expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_precision_loss,
-    reason = "rows and columns of a screen fit a u16; rounds and points are exact as an f64"
-)]
+/// A season's points race: a line a county, its points round by round, the places beside
+/// the lines' ends, and the key (place, county, points; how far the season is).
 fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     let series = v.series();
     let max = series.iter().flatten().copied().max().unwrap_or(0).max(4);
     let top = max.div_ceil(4) * 4;
-    let rounds = crate::league::ROUNDS as f64;
-    let xb = [0.0, rounds];
-    let yb = [0.0, top as f64];
-    let data: Vec<Vec<(f64, f64)>> = series
-        .iter()
-        .map(|s| {
-            s.iter()
-                .enumerate()
-                .map(|(r, &p)| (r as f64, p as f64))
-                .collect()
-        })
-        .collect();
-    // The leader drawn last, on top.
-    let datasets: Vec<Dataset> = data
-        .iter()
-        .enumerate()
-        .rev()
-        .map(|(i, d)| {
-            Dataset::default()
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(Style::default().fg(RACE_COLOURS[i % 8]).bg(style::BG))
-                .data(d)
-        })
-        .collect();
-    let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
-    let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
+    let xb = [0.0, f64::from(crate::league::ROUNDS)];
+    let yb = [0.0, f64::from(top)];
     // Two columns right of the graph for the places at the lines' ends.
     let chart_area = Rect::new(area.x, area.y, 54, 20);
-    Chart::new(datasets)
-        .style(style::text())
-        .x_axis(
-            Axis::default()
-                .bounds(xb)
-                .labels(["", ""])
-                .style(style::text()),
-        )
-        .y_axis(
-            Axis::default()
-                .bounds(yb)
-                .labels(y_labels)
-                .style(style::text()),
-        )
-        .render(chart_area, buf);
-    let graph = graph_area(chart_area, y_width, 0);
+    let graph = race_chart(buf, chart_area, &series, [xb, yb], top);
     // The rounds under their points, every other one, and the word after the last.
-    let col = |round: u8| braille_cell(graph, xb, yb, round as f64, 0.0).0;
+    let col = |round: u8| braille_cell(graph, xb, yb, f64::from(round), 0.0).0;
     let labels: Vec<(u16, String)> = (0..=crate::league::ROUNDS)
         .step_by(2)
         .map(|r| (col(r), r.to_string()))
@@ -517,8 +474,65 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
         "rounds",
         style::text(),
     );
-    // Each line's place just after its end, in place order from the top: a place whose
-    // line ends in the same row as the one before it goes in the next free row.
+    if v.rounds > 0 {
+        race_places(buf, graph, [xb, yb], &series);
+    }
+    race_key(buf, area.x + 58, area.y, v, &series);
+    say(
+        buf,
+        area,
+        21,
+        "A line a county: its points round by round, its place beside the line's end.",
+        style::text(),
+    );
+}
+
+/// The race's lines (the leader's drawn last, on top) on axes `bounds` (rounds, then points
+/// up to `top`) in `chart_area`; gives the graph's area inside it.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a label's width fits a u16; rounds and points are exact as an f64"
+)]
+fn race_chart(
+    buf: &mut Buffer,
+    chart_area: Rect,
+    series: &[Vec<u32>],
+    [xb, yb]: [[f64; 2]; 2],
+    top: u32,
+) -> Rect {
+    let data: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|s| {
+            s.iter()
+                .enumerate()
+                .map(|(r, &p)| (r as f64, p as f64))
+                .collect()
+        })
+        .collect();
+    let datasets: Vec<Dataset> = data
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, d)| braille_line(Style::default().fg(RACE_COLOURS[i % 8]).bg(style::BG), d))
+        .collect();
+    let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
+    let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
+    Chart::new(datasets)
+        .style(style::text())
+        .x_axis(axis(xb, ["", ""]))
+        .y_axis(axis(yb, y_labels))
+        .render(chart_area, buf);
+    graph_area(chart_area, y_width, 0)
+}
+
+/// Each line's place just after its end in `graph`, in place order from the top: a place
+/// whose line ends in the same row as the one before it goes in the next free row.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "rounds and points are exact as an f64"
+)]
+fn race_places(buf: &mut Buffer, graph: Rect, [xb, yb]: [[f64; 2]; 2], series: &[Vec<u32>]) {
     let ends: Vec<(u16, u16)> = series
         .iter()
         .map(|s| {
@@ -526,19 +540,24 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
             braille_cell(graph, xb, yb, (s.len().max(1) - 1) as f64, p as f64)
         })
         .collect();
-    if v.rounds > 0 {
-        for (i, (x, y)) in end_labels(&ends, graph).into_iter().enumerate() {
-            buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
-        }
+    for (i, (x, y)) in end_labels(&ends, graph).into_iter().enumerate() {
+        buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
     }
-    // The key: place, county and points, in each line's colour.
-    let kx = area.x + 58;
-    buf.set_string(kx, area.y + 1, "   County       Pts", style::bright());
+}
+
+/// The race's key from column `kx`, under row `top`: place, county and points in each
+/// line's colour, and how far the season is.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a row of the key is a place (16 at most): it fits a u16"
+)]
+fn race_key(buf: &mut Buffer, kx: u16, top: u16, v: &RaceView, series: &[Vec<u32>]) {
+    buf.set_string(kx, top + 1, "   County       Pts", style::bright());
     for (i, &c) in v.ids.iter().enumerate() {
         let pts = series[i].last().copied().unwrap_or(0);
         let mark = if v.user == Some(c) { '*' } else { ' ' };
         let line = format!("{:>2} {:<12}{mark}{pts:>3}", i + 1, short(c));
-        buf.set_string(kx, area.y + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
+        buf.set_string(kx, top + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
     }
     // As the title counts matches ("after 6 of 56 matches"): a round with only some of its
     // matches played is under way, not done.
@@ -551,17 +570,10 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     } else {
         format!("After {} of {rounds} rounds.", v.rounds)
     };
-    buf.set_string(kx, area.y + 11, fit(&when, 21), style::text());
+    buf.set_string(kx, top + 11, fit(&when, 21), style::text());
     if v.user.is_some_and(|u| v.ids.contains(&u)) {
-        buf.set_string(kx, area.y + 12, "* your county", style::text());
+        buf.set_string(kx, top + 12, "* your county", style::text());
     }
-    say(
-        buf,
-        area,
-        21,
-        "A line a county: its points round by round, its place beside the line's end.",
-        style::text(),
-    );
 }
 
 /// Where the places go for lines ending at the cells `ends` (in place order) of `graph`: the
