@@ -161,6 +161,9 @@ impl Open {
         }
     }
 
+    /// A key on a text view (its parts as `Screen::Text` holds them): `[I]` and `[M]` on a
+    /// county's records and results, a past season's keys under review, `[P]` the points race
+    /// of a season's view, `[Esc]` and `[Enter]` back, any other key scrolls.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn text_key(
         &mut self,
