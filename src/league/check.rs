@@ -12,7 +12,7 @@ use crate::cards::{DEAL, PACK_SIZE};
 use crate::counties::{self, Class, CountyId};
 use crate::engine::{judge, InningsClose, InningsEnd, MatchOptions, MatchResult, Side};
 
-use super::innings::{InningsTable, MatchAt as InningsAt};
+use super::innings::{CountyInnings, InningsTable, MatchAt as InningsAt};
 use super::name::NameError;
 use super::records::CountyRecords;
 use super::season::Season;
@@ -577,6 +577,27 @@ fn all_innings<'a>(
     })
 }
 
+/// The matches `county` played against `opponent` in `year`, each with the side it was.
+fn matches_against<'a>(
+    seasons: &'a [&'a Season],
+    county: CountyId,
+    year: u16,
+    opponent: CountyId,
+) -> impl Iterator<Item = (Side, &'a MatchSummary)> + 'a {
+    all_innings(seasons).filter_map(move |(y, m)| {
+        let side = m.side_of(county)?;
+        (y == year && m.county(side.other()) == opponent).then_some((side, m))
+    })
+}
+
+/// Whether batsmen `[a, b]` (their numbers in the order, `a` the earlier) could be batting
+/// together when wicket `wicket` falls in a side of `batsmen`: by then no batsman later than
+/// no. `wicket + 1` has come in.
+fn pair_may_bat(wicket: u8, batsmen: u8, [a, b]: [u8; 2]) -> bool {
+    let last = (wicket + 1).min(batsmen);
+    1 <= a && a < b && b <= last
+}
+
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a wicket, 1 to 10: it fits a byte"
@@ -624,16 +645,11 @@ fn check_records(
                 });
             }
             let Some(r) = s else { continue };
-            let played = all_innings(seasons).any(|(year, m)| {
-                let Some(side) = m.side_of(county) else {
-                    return false;
-                };
-                year == r.year
-                    && m.county(side.other()) == r.opponent
-                    && m.innings().iter().any(|i| {
-                        (i.batting == side) == batting
-                            && (i.total, i.wickets, i.end) == (r.total, r.wickets, r.end)
-                    })
+            let played = matches_against(seasons, county, r.year, r.opponent).any(|(side, m)| {
+                m.innings().iter().any(|i| {
+                    (i.batting == side) == batting
+                        && (i.total, i.wickets, i.end) == (r.total, r.wickets, r.end)
+                })
             });
             if !played {
                 return fail(RecordProblem::TotalNotPlayed { which });
@@ -642,22 +658,15 @@ fn check_records(
         for (w, p) in stored.partnerships.iter().enumerate() {
             let Some(p) = p else { continue };
             let wicket = w as u8 + 1;
-            let [a, b] = p.batsmen;
-            let last = (wicket + 1).min(options.batsmen);
-            if !(1 <= a && a < b && b <= last) {
+            if !pair_may_bat(wicket, options.batsmen, p.batsmen) {
                 return fail(RecordProblem::PartnershipBatsmen {
                     wicket,
                     batsmen: p.batsmen,
                 });
             }
-            let possible = all_innings(seasons).any(|(year, m)| {
-                let Some(side) = m.side_of(county) else {
-                    return false;
-                };
-                year == p.year
-                    && m.county(side.other()) == p.opponent
-                    && m.innings_of(side)
-                        .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs))
+            let possible = matches_against(seasons, county, p.year, p.opponent).any(|(side, m)| {
+                m.innings_of(side)
+                    .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs))
             });
             if !possible {
                 return fail(RecordProblem::PartnershipNotPlayed {
@@ -687,95 +696,120 @@ pub fn check_innings(
     if read != played {
         return Err(Implausible::InningsMatches { read, played });
     }
-    let at_most = |a: &InningsAt| -> Option<&MatchSummary> {
-        let season = seasons.iter().find(|s| s.year == a.year)?;
-        let k = usize::from(a.round.checked_sub(1)?) * usize::from(MATCHES_PER_ROUND)
-            + usize::from(a.index);
-        season.class(a.class).matches().get(k)
-    };
-    // The innings of `county` against `opponent` in the match at `at`, if it played there.
-    let innings = |county: CountyId, opponent: CountyId, at: &InningsAt| {
-        let m = at_most(at).filter(|m| m.side_of(opponent).is_some());
-        let side = m
-            .and_then(|m| m.side_of(county))
-            .filter(|_| county != opponent);
-        m.zip(side)
-            .into_iter()
-            .flat_map(|(m, side)| m.innings_of(side))
-    };
-    let all_out = options.all_out();
-    let batsmen = options.batsmen;
-    let mut most_hundreds = vec![0u32; table.counties.len()];
+    let most_hundreds = hundreds_room(seasons, table.counties.len());
+    for (c, records) in table.counties.iter().enumerate() {
+        let county = crate::counties::id_at(c);
+        let most = most_hundreds.get(c).copied().unwrap_or(0);
+        check_county_innings(county, records, most, options, seasons)
+            .map_err(|problem| Implausible::InningsRecord { county, problem })?;
+    }
+    Ok(())
+}
+
+/// The most hundreds each of `counties` counties could have made: a hundred for every 100
+/// runs of each of its innings' totals.
+fn hundreds_room(seasons: &[&Season], counties: usize) -> Vec<u32> {
+    let mut most = vec![0u32; counties];
     for (_, m) in all_innings(seasons) {
         for i in m.innings() {
-            if let Some(h) = most_hundreds.get_mut(m.county(i.batting) as usize) {
+            if let Some(h) = most.get_mut(m.county(i.batting) as usize) {
                 *h += u32::from(i.total / 100);
             }
         }
     }
-    for (c, records) in table.counties.iter().enumerate() {
-        let county = crate::counties::id_at(c);
-        let fail = |problem| Err(Implausible::InningsRecord { county, problem });
-        let marks = (records.top.iter().map(|m| ("highest innings", m, false)))
-            .chain(
-                records
-                    .best_at
-                    .iter()
-                    .flatten()
-                    .map(|m| ("highest innings", m, false)),
-            )
-            .chain(records.carried.iter().map(|m| ("carried bat", m, true)));
-        for (what, mark, carried) in marks {
-            let place =
-                (1..=batsmen).contains(&mark.no) && (!carried || (mark.no <= 2 && mark.not_out));
-            let held = mark.county == county
-                && place
-                && innings(county, mark.opponent, &mark.at)
-                    .any(|i| i.total >= mark.runs && (!carried || i.wickets >= all_out));
-            if !held {
-                return fail(InningsProblem::Mark {
-                    what,
-                    no: mark.no,
-                    runs: mark.runs,
-                    year: mark.at.year,
-                });
-            }
-        }
-        for (n, best) in records.best_at.iter().enumerate() {
-            if let Some(mark) = best.filter(|m| usize::from(m.no) != n + 1) {
-                return fail(InningsProblem::Mark {
-                    what: "highest innings at a place in the order",
-                    no: mark.no,
-                    runs: mark.runs,
-                    year: mark.at.year,
-                });
-            }
-        }
-        for (w, p) in records.partnerships.iter().enumerate() {
-            let Some(p) = p else { continue };
-            let wicket = u8::try_from(w + 1).unwrap_or(u8::MAX);
-            let [a, b] = p.batsmen;
-            let last = (wicket + 1).min(batsmen);
-            let held = 1 <= a
-                && a < b
-                && b <= last
-                && innings(county, p.opponent, &p.at)
-                    .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs));
-            if !held {
-                return fail(InningsProblem::Partnership {
-                    wicket,
-                    runs: p.runs,
-                    year: p.at.year,
-                });
-            }
-        }
-        let most = most_hundreds.get(c).copied().unwrap_or(0);
-        if records.hundreds > most {
-            return fail(InningsProblem::Hundreds {
-                stored: records.hundreds,
-                most,
+    most
+}
+
+/// The innings of `county` against `opponent` in the match at `at`, if it played there.
+fn innings_at<'a>(
+    seasons: &[&'a Season],
+    county: CountyId,
+    opponent: CountyId,
+    at: &InningsAt,
+) -> impl Iterator<Item = &'a InningsSummary> {
+    let season = seasons.iter().find(|s| s.year == at.year);
+    let k = at
+        .round
+        .checked_sub(1)
+        .map(|r| usize::from(r) * usize::from(MATCHES_PER_ROUND) + usize::from(at.index));
+    let m = season
+        .zip(k)
+        .and_then(|(s, k)| s.class(at.class).matches().get(k))
+        .filter(|m| m.side_of(opponent).is_some());
+    let side = m
+        .and_then(|m| m.side_of(county))
+        .filter(|_| county != opponent);
+    m.zip(side)
+        .into_iter()
+        .flat_map(|(m, side)| m.innings_of(side))
+}
+
+/// Checks one county's innings records (`records`) against the matches they name: its
+/// highest innings, those at each place in the order and its carried bats, its record
+/// partnerships, and its hundreds (`most` at most).
+fn check_county_innings(
+    county: CountyId,
+    records: &CountyInnings,
+    most: u32,
+    options: &MatchOptions,
+    seasons: &[&Season],
+) -> Result<(), InningsProblem> {
+    let all_out = options.all_out();
+    let batsmen = options.batsmen;
+    let marks = (records.top.iter().map(|m| ("highest innings", m, false)))
+        .chain(
+            records
+                .best_at
+                .iter()
+                .flatten()
+                .map(|m| ("highest innings", m, false)),
+        )
+        .chain(records.carried.iter().map(|m| ("carried bat", m, true)));
+    for (what, mark, carried) in marks {
+        let place =
+            (1..=batsmen).contains(&mark.no) && (!carried || (mark.no <= 2 && mark.not_out));
+        let held = mark.county == county
+            && place
+            && innings_at(seasons, county, mark.opponent, &mark.at)
+                .any(|i| i.total >= mark.runs && (!carried || i.wickets >= all_out));
+        if !held {
+            return Err(InningsProblem::Mark {
+                what,
+                no: mark.no,
+                runs: mark.runs,
+                year: mark.at.year,
             });
         }
+    }
+    for (n, best) in records.best_at.iter().enumerate() {
+        if let Some(mark) = best.filter(|m| usize::from(m.no) != n + 1) {
+            return Err(InningsProblem::Mark {
+                what: "highest innings at a place in the order",
+                no: mark.no,
+                runs: mark.runs,
+                year: mark.at.year,
+            });
+        }
+    }
+    for (w, p) in records.partnerships.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let wicket = u8::try_from(w + 1).unwrap_or(u8::MAX);
+        let held = pair_may_bat(wicket, batsmen, p.batsmen)
+            && innings_at(seasons, county, p.opponent, &p.at)
+                .any(|i| holds_partnership(i, wicket, p.unbroken, p.runs));
+        if !held {
+            return Err(InningsProblem::Partnership {
+                wicket,
+                runs: p.runs,
+                year: p.at.year,
+            });
+        }
+    }
+    if records.hundreds > most {
+        return Err(InningsProblem::Hundreds {
+            stored: records.hundreds,
+            most,
+        });
     }
     Ok(())
 }

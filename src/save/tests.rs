@@ -535,6 +535,18 @@ fn impossible_numbers_under_a_valid_checksum_are_refused_by_name() {
             "total of",
         ),
         (
+            "a record total credited to a season not played",
+            |f| {
+                let r = f
+                    .records
+                    .iter_mut()
+                    .find(|r| r.highest_for.is_some())
+                    .unwrap();
+                r.highest_for.as_mut().unwrap().year = 1950;
+            },
+            "credit the highest for total to a match that has no such innings",
+        ),
+        (
             "a partnership by a batsman who did not bat",
             |f| {
                 let p = f

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Sparkline};
 use ratatui::Frame;
 
 use super::app::{App, Backup, Open, Phase, Screen, Start};
-use super::match_screen::{self, put};
+use super::match_screen::{self, put, put_text};
 use super::playing::FinalCard;
 use super::setup;
 use super::style;
@@ -967,15 +967,11 @@ pub fn placing_style(class: Class, place: u8, last: bool) -> Style {
 pub const GRID_YEARS: u16 = 16;
 
 /// Final positions as a coloured grid: a row per county, a column per year.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "a row of the grid is a county's position (16): it fits a byte and a screen row"
-)]
 fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&str>) {
     heading(f, area, "Final positions (second class in parentheses)");
     // What the last key said, over the keys.
     if let Some(note) = note {
-        put(f, area, 1, 23, vec![Span::styled(note, style::bright())]);
+        put_text(f, area, 1, 23, note, style::bright());
     }
     let comp = &app.comp;
     let years: Vec<_> = history::final_positions(comp)
@@ -984,44 +980,56 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&st
         .take(GRID_YEARS as usize)
         .collect();
     if years.is_empty() {
-        put(
+        put_text(
             f,
             area,
             2,
             3,
-            vec![Span::styled(
-                "No season has been completed yet.",
-                style::text(),
-            )],
+            "No season has been completed yet.",
+            style::text(),
         );
-        put(
-            f,
-            area,
-            1,
-            24,
-            vec![Span::styled("[Esc] back", style::key())],
-        );
+        put_text(f, area, 1, 24, "[Esc] back", style::key());
         return;
     }
+    let user = comp.settings().user_county;
+    grid_rows(f, area, &years, user);
+    grid_legend(f, area);
+    put_text(
+        f,
+        area,
+        1,
+        24,
+        "[Left]/[Right] ten years  [Esc] back",
+        style::key(),
+    );
+    if let Some(note) = crate::views::format::star_note(user) {
+        put_text(f, area, 1, 22, note, style::text());
+    }
+}
+
+/// The grid's header ('90, '00: the years) and a row a county (the person's, `user`,
+/// marked and bright), each year's place in its class's colours.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a row of the grid is a county's position (16): it fits a byte and a screen row"
+)]
+fn grid_rows(f: &mut Frame, area: Rect, years: &[history::Positions], user: Option<CountyId>) {
     // '90, '00: a four-column cell has room for two digits and a mark (1900 is not "0").
     let header: String = years
         .iter()
         .map(|p| format!("{:>4}", format!("'{:02}", p.year % 100)))
         .collect();
-    put(
+    put_text(
         f,
         area,
         1,
         2,
-        vec![Span::styled(
-            format!("{:<15}{header}", "County   (year)"),
-            style::bright(),
-        )],
+        format!("{:<15}{header}", "County   (year)"),
+        style::bright(),
     );
-    let user = comp.settings().user_county;
     for row in 0..counties::all().len() {
         // The person's county is marked as on every other screen, and drawn bright.
-        let c = row as crate::counties::CountyId;
+        let c = row as CountyId;
         let name_style = if user == Some(c) {
             style::bright()
         } else {
@@ -1031,7 +1039,7 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&st
             format!("{:<15}", crate::views::format::marked(user, c)),
             name_style,
         )];
-        for p in &years {
+        for p in years {
             let cell = p.placings.get(row).map(|pl| {
                 let text = if pl.class == Class::First {
                     format!("{:>4}", pl.place)
@@ -1045,41 +1053,24 @@ fn grid(f: &mut Frame, area: Rect, app: &Open, first_year: u16, note: Option<&st
         }
         put(f, area, 1, 3 + row as u16, spans);
     }
+}
+
+/// The grid's key: each colour a place can have, and what it means.
+fn grid_legend(f: &mut Frame, area: Rect) {
+    let on = |colour| Style::default().fg(style::BLACK).bg(colour);
     put(
         f,
         area,
         1,
         20,
         vec![
-            Span::styled(
-                " champion ",
-                Style::default().fg(style::BLACK).bg(style::YELLOW),
-            ),
-            Span::styled(
-                " top three ",
-                Style::default().fg(style::BLACK).bg(style::LIGHT_GREEN),
-            ),
+            Span::styled(" champion ", on(style::YELLOW)),
+            Span::styled(" top three ", on(style::LIGHT_GREEN)),
             Span::styled(" relegated ", placing_style(Class::First, 8, false)),
-            Span::styled(
-                " promoted ",
-                Style::default().fg(style::BLACK).bg(style::LIGHT_CYAN),
-            ),
+            Span::styled(" promoted ", on(style::LIGHT_CYAN)),
             Span::styled(" wooden spoon ", placing_style(Class::Second, 8, false)),
         ],
     );
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(
-            "[Left]/[Right] ten years  [Esc] back",
-            style::key(),
-        )],
-    );
-    if let Some(note) = crate::views::format::star_note(user) {
-        put(f, area, 1, 22, vec![Span::styled(note, style::text())]);
-    }
 }
 
 /// The simulate prompt over `comp`.

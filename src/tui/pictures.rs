@@ -86,6 +86,34 @@ fn say(buf: &mut Buffer, area: Rect, row: u16, text: &str, style: Style) {
     buf.set_string(area.x + 1, area.y + row, fit(text, 78), style);
 }
 
+/// What a picture of completed seasons says when there are none.
+fn nothing_yet(buf: &mut Buffer, area: Rect) {
+    say(
+        buf,
+        area,
+        1,
+        "No season has been completed yet.",
+        style::text(),
+    );
+}
+
+/// A line through `data` in braille dots, in `style`.
+fn braille_line<'a>(style: Style, data: &'a [(f64, f64)]) -> Dataset<'a> {
+    Dataset::default()
+        .marker(Marker::Braille)
+        .graph_type(GraphType::Line)
+        .style(style)
+        .data(data)
+}
+
+/// An axis over `bounds` with `labels`, in the text's colours.
+fn axis<'a, L: Into<Line<'a>>>(bounds: [f64; 2], labels: impl IntoIterator<Item = L>) -> Axis<'a> {
+    Axis::default()
+        .bounds(bounds)
+        .labels(labels)
+        .style(style::text())
+}
+
 /// Where ratatui's `Chart` puts its graph in `area`, given its y labels' width and its first
 /// x label's width (labels on both axes, labels left-aligned, no legend or titles): the
 /// column after the y axis to the right edge, from the top to the row above the x axis.
@@ -148,78 +176,71 @@ fn year_bounds(first: u16, last: u16) -> [f64; 2] {
     [first as f64 - 0.5, last as f64 + 0.5]
 }
 
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
+/// A county's story: its place each year as a line, first class above the rule, with the
+/// years under their points, its championships, promotions, relegations and wooden spoons
+/// marked on the line, its points as bars under the years, and the key.
 fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
     let (Some(first), Some(last)) = (v.rows.first(), v.rows.last()) else {
-        say(
-            buf,
-            area,
-            1,
-            "No season has been completed yet.",
-            style::text(),
-        );
+        nothing_yet(buf, area);
         return;
     };
     let xb = year_bounds(first.year, last.year);
-    let points: Vec<(f64, f64)> = v
-        .rows
-        .iter()
-        .map(|r| (r.year as f64, story_y(story_row(r.overall))))
-        .collect();
-    let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
     let chart_area = Rect::new(area.x, area.y, area.width, STORY_ROWS + 2);
-    // The x axis keeps its row for labels, but the years are written below by hand, each
-    // under its own point: ratatui's spreads its labels evenly across the axis, which puts
-    // them away from the points when the years are few.
-    let chart = Chart::new(vec![
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(style::text())
-            .data(&rule),
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(style::chart())
-            .data(&points),
-    ])
-    .style(style::text())
-    .x_axis(
-        Axis::default()
-            .bounds(xb)
-            .labels(["", ""])
-            .style(style::text()),
-    )
-    .y_axis(
-        Axis::default()
-            .bounds(STORY_Y_BOUNDS)
-            .labels((0..STORY_ROWS).rev().map(story_label).collect::<Vec<_>>())
-            .style(style::text()),
-    );
-    chart.render(chart_area, buf);
+    story_chart(buf, chart_area, v, xb);
     let graph = graph_area(chart_area, 5, 0);
-    let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, year as f64, 0.0).0;
-    let cells_per_year = (graph.width as f64 * 2.0 - 1.0) / (xb[1] - xb[0]) / 2.0;
+    let col = |year: u16| braille_cell(graph, xb, STORY_Y_BOUNDS, f64::from(year), 0.0).0;
+    let cells_per_year = (f64::from(graph.width) * 2.0 - 1.0) / (xb[1] - xb[0]) / 2.0;
     let labels: Vec<(u16, String)> = labelled_years(first.year, last.year, cells_per_year)
         .into_iter()
         .map(|y| (col(y), y.to_string()))
         .collect();
     axis_labels(buf, area, graph.bottom() + 1, &labels);
-    // The events, as letters on the line. A cell is one place in one column, and a place has
-    // one event (first of the first class: champions; eighth: relegated; and so on), so the
-    // seasons sharing a cell share their event: more than one is written as their number.
+    let shared = story_events(buf, graph, xb, v);
+    let row = area.y + STORY_ROWS + 2;
+    let cols: Vec<u16> = v.rows.iter().map(|r| col(r.year)).collect();
+    story_points(buf, area, Rect::new(graph.x, row, graph.width, 1), v, &cols);
+    story_key(buf, area.x + 1, row + 1, shared);
+    say(
+        buf,
+        area,
+        STORY_ROWS + 4,
+        &format!("{} Pts: points.", v.tally()),
+        style::text(),
+    );
+}
+
+/// The story's line and the rule between the classes, on axes with the places down the
+/// side and room left under the x axis for the years.
+fn story_chart(buf: &mut Buffer, chart_area: Rect, v: &StoryView, xb: [f64; 2]) {
+    let points: Vec<(f64, f64)> = v
+        .rows
+        .iter()
+        .map(|r| (f64::from(r.year), story_y(story_row(r.overall))))
+        .collect();
+    let rule = [(xb[0], story_y(8)), (xb[1], story_y(8))];
+    // The x axis keeps its row for labels, but the years are written below by hand, each
+    // under its own point: ratatui's spreads its labels evenly across the axis, which puts
+    // them away from the points when the years are few.
+    let places = (0..STORY_ROWS).rev().map(story_label);
+    Chart::new(vec![
+        braille_line(style::text(), &rule),
+        braille_line(style::chart(), &points),
+    ])
+    .style(style::text())
+    .x_axis(axis(xb, ["", ""]))
+    .y_axis(axis(STORY_Y_BOUNDS, places))
+    .render(chart_area, buf);
+}
+
+/// The events, as letters on the story's line in `graph`. A cell is one place in one
+/// column, and a place has one event (first of the first class: champions; eighth:
+/// relegated; and so on), so the seasons sharing a cell share their event: more than one is
+/// written as their number. True when some cell is shared.
+fn story_events(buf: &mut Buffer, graph: Rect, xb: [f64; 2], v: &StoryView) -> bool {
     let mut cells: Vec<((u16, u16), &str, u8)> = Vec::new();
     for r in v.rows.iter().filter(|r| !r.event.is_empty()) {
-        let at = braille_cell(
-            graph,
-            xb,
-            STORY_Y_BOUNDS,
-            r.year as f64,
-            story_y(story_row(r.overall)),
-        );
+        let y = story_y(story_row(r.overall));
+        let at = braille_cell(graph, xb, STORY_Y_BOUNDS, f64::from(r.year), y);
         match cells.iter_mut().find(|c| c.0 == at) {
             Some(c) => c.2 = c.2.saturating_add(1),
             None => cells.push((at, r.event, 1)),
@@ -236,12 +257,15 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         };
         buf.set_string(x, y, text, bold(colour));
     }
-    // Points each season, as a sparkline under the chart: each year's bar under its point,
-    // as wide as a year's label where the years leave room.
-    let row = area.y + STORY_ROWS + 2;
-    buf.set_string(area.x + 1, row, "Pts", style::text());
-    let cols: Vec<u16> = v.rows.iter().map(|r| col(r.year)).collect();
-    let bars: Vec<u64> = (graph.x..graph.right())
+    shared
+}
+
+/// Points each season, as a sparkline in `bars` (a row under the graph, labelled in `area`'s
+/// margin): each year's bar under its point (its column in `cols`), as wide as a year's
+/// label where the years leave room.
+fn story_points(buf: &mut Buffer, area: Rect, bars_area: Rect, v: &StoryView, cols: &[u16]) {
+    buf.set_string(area.x + 1, bars_area.y, "Pts", style::text());
+    let bars: Vec<u64> = (bars_area.x..bars_area.right())
         .map(|x| {
             let nearest = (0..cols.len()).min_by_key(|&i| (x as i32 - cols[i] as i32).abs());
             nearest
@@ -253,8 +277,16 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         .data(&bars)
         .max(bars.iter().copied().max().unwrap_or(1).max(1))
         .style(style::chart())
-        .render(Rect::new(graph.x, row, graph.width, 1), buf);
-    let mut x = area.x + 1;
+        .render(bars_area, buf);
+}
+
+/// The story's key on row `y` from column `x`: each mark in its colour, and a shared
+/// column's number when one is `shared`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn story_key(buf: &mut Buffer, mut x: u16, y: u16, shared: bool) {
     for (text, colour) in [
         ("C", style::YELLOW),
         (" champions  ", style::GREY),
@@ -267,16 +299,9 @@ fn story(buf: &mut Buffer, area: Rect, v: &StoryView) {
         (if shared { "  2" } else { "" }, style::WHITE),
         (if shared { " two in one column" } else { "" }, style::GREY),
     ] {
-        buf.set_string(x, row + 1, text, bold(colour));
+        buf.set_string(x, y, text, bold(colour));
         x += text.chars().count() as u16;
     }
-    say(
-        buf,
-        area,
-        STORY_ROWS + 4,
-        &format!("{} Pts: points.", v.tally()),
-        style::text(),
-    );
 }
 
 fn event_mark(event: &str) -> (&'static str, Color) {
@@ -354,13 +379,7 @@ const MEASURES: [Measure; 3] = [
 )]
 fn eras(buf: &mut Buffer, area: Rect, v: &ErasView) {
     if v.rows.is_empty() {
-        say(
-            buf,
-            area,
-            1,
-            "No season has been completed yet.",
-            style::text(),
-        );
+        nothing_yet(buf, area);
         return;
     }
     // Ten decades at most (1890-1989): seven columns each.
@@ -431,62 +450,19 @@ const RACE_COLOURS: [Color; 8] = [
     style::GREY,
 ];
 
-#[expect(
-    clippy::cast_possible_truncation,
-    clippy::cast_precision_loss,
-    reason = "rows and columns of a screen fit a u16; rounds and points are exact as an f64"
-)]
+/// A season's points race: a line a county, its points round by round, the places beside
+/// the lines' ends, and the key (place, county, points; how far the season is).
 fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     let series = v.series();
     let max = series.iter().flatten().copied().max().unwrap_or(0).max(4);
     let top = max.div_ceil(4) * 4;
-    let rounds = crate::league::ROUNDS as f64;
-    let xb = [0.0, rounds];
-    let yb = [0.0, top as f64];
-    let data: Vec<Vec<(f64, f64)>> = series
-        .iter()
-        .map(|s| {
-            s.iter()
-                .enumerate()
-                .map(|(r, &p)| (r as f64, p as f64))
-                .collect()
-        })
-        .collect();
-    // The leader drawn last, on top.
-    let datasets: Vec<Dataset> = data
-        .iter()
-        .enumerate()
-        .rev()
-        .map(|(i, d)| {
-            Dataset::default()
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(Style::default().fg(RACE_COLOURS[i % 8]).bg(style::BG))
-                .data(d)
-        })
-        .collect();
-    let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
-    let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
+    let xb = [0.0, f64::from(crate::league::ROUNDS)];
+    let yb = [0.0, f64::from(top)];
     // Two columns right of the graph for the places at the lines' ends.
     let chart_area = Rect::new(area.x, area.y, 54, 20);
-    Chart::new(datasets)
-        .style(style::text())
-        .x_axis(
-            Axis::default()
-                .bounds(xb)
-                .labels(["", ""])
-                .style(style::text()),
-        )
-        .y_axis(
-            Axis::default()
-                .bounds(yb)
-                .labels(y_labels)
-                .style(style::text()),
-        )
-        .render(chart_area, buf);
-    let graph = graph_area(chart_area, y_width, 0);
+    let graph = race_chart(buf, chart_area, &series, [xb, yb], top);
     // The rounds under their points, every other one, and the word after the last.
-    let col = |round: u8| braille_cell(graph, xb, yb, round as f64, 0.0).0;
+    let col = |round: u8| braille_cell(graph, xb, yb, f64::from(round), 0.0).0;
     let labels: Vec<(u16, String)> = (0..=crate::league::ROUNDS)
         .step_by(2)
         .map(|r| (col(r), r.to_string()))
@@ -498,8 +474,65 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
         "rounds",
         style::text(),
     );
-    // Each line's place just after its end, in place order from the top: a place whose
-    // line ends in the same row as the one before it goes in the next free row.
+    if v.rounds > 0 {
+        race_places(buf, graph, [xb, yb], &series);
+    }
+    race_key(buf, area.x + 58, area.y, v, &series);
+    say(
+        buf,
+        area,
+        21,
+        "A line a county: its points round by round, its place beside the line's end.",
+        style::text(),
+    );
+}
+
+/// The race's lines (the leader's drawn last, on top) on axes `bounds` (rounds, then points
+/// up to `top`) in `chart_area`; gives the graph's area inside it.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "a label's width fits a u16; rounds and points are exact as an f64"
+)]
+fn race_chart(
+    buf: &mut Buffer,
+    chart_area: Rect,
+    series: &[Vec<u32>],
+    [xb, yb]: [[f64; 2]; 2],
+    top: u32,
+) -> Rect {
+    let data: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|s| {
+            s.iter()
+                .enumerate()
+                .map(|(r, &p)| (r as f64, p as f64))
+                .collect()
+        })
+        .collect();
+    let datasets: Vec<Dataset> = data
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, d)| braille_line(Style::default().fg(RACE_COLOURS[i % 8]).bg(style::BG), d))
+        .collect();
+    let y_labels: Vec<String> = [0, top / 2, top].iter().map(|n| n.to_string()).collect();
+    let y_width = y_labels.iter().map(|l| l.len()).max().unwrap_or(1) as u16;
+    Chart::new(datasets)
+        .style(style::text())
+        .x_axis(axis(xb, ["", ""]))
+        .y_axis(axis(yb, y_labels))
+        .render(chart_area, buf);
+    graph_area(chart_area, y_width, 0)
+}
+
+/// Each line's place just after its end in `graph`, in place order from the top: a place
+/// whose line ends in the same row as the one before it goes in the next free row.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "rounds and points are exact as an f64"
+)]
+fn race_places(buf: &mut Buffer, graph: Rect, [xb, yb]: [[f64; 2]; 2], series: &[Vec<u32>]) {
     let ends: Vec<(u16, u16)> = series
         .iter()
         .map(|s| {
@@ -507,19 +540,24 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
             braille_cell(graph, xb, yb, (s.len().max(1) - 1) as f64, p as f64)
         })
         .collect();
-    if v.rounds > 0 {
-        for (i, (x, y)) in end_labels(&ends, graph).into_iter().enumerate() {
-            buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
-        }
+    for (i, (x, y)) in end_labels(&ends, graph).into_iter().enumerate() {
+        buf.set_string(x, y, (i + 1).to_string(), bold(RACE_COLOURS[i % 8]));
     }
-    // The key: place, county and points, in each line's colour.
-    let kx = area.x + 58;
-    buf.set_string(kx, area.y + 1, "   County       Pts", style::bright());
+}
+
+/// The race's key from column `kx`, under row `top`: place, county and points in each
+/// line's colour, and how far the season is.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a row of the key is a place (16 at most): it fits a u16"
+)]
+fn race_key(buf: &mut Buffer, kx: u16, top: u16, v: &RaceView, series: &[Vec<u32>]) {
+    buf.set_string(kx, top + 1, "   County       Pts", style::bright());
     for (i, &c) in v.ids.iter().enumerate() {
         let pts = series[i].last().copied().unwrap_or(0);
         let mark = if v.user == Some(c) { '*' } else { ' ' };
         let line = format!("{:>2} {:<12}{mark}{pts:>3}", i + 1, short(c));
-        buf.set_string(kx, area.y + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
+        buf.set_string(kx, top + 2 + i as u16, line, bold(RACE_COLOURS[i % 8]));
     }
     // As the title counts matches ("after 6 of 56 matches"): a round with only some of its
     // matches played is under way, not done.
@@ -532,17 +570,10 @@ fn race(buf: &mut Buffer, area: Rect, v: &RaceView) {
     } else {
         format!("After {} of {rounds} rounds.", v.rounds)
     };
-    buf.set_string(kx, area.y + 11, fit(&when, 21), style::text());
+    buf.set_string(kx, top + 11, fit(&when, 21), style::text());
     if v.user.is_some_and(|u| v.ids.contains(&u)) {
-        buf.set_string(kx, area.y + 12, "* your county", style::text());
+        buf.set_string(kx, top + 12, "* your county", style::text());
     }
-    say(
-        buf,
-        area,
-        21,
-        "A line a county: its points round by round, its place beside the line's end.",
-        style::text(),
-    );
 }
 
 /// Where the places go for lines ending at the cells `ends` (in place order) of `graph`: the

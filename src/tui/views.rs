@@ -71,6 +71,30 @@ pub enum YearBar {
     Said(String),
 }
 
+/// A text view's screen but for the line over its keys (its [`YearBar`]), which a key sets
+/// afresh.
+struct Shown {
+    title: String,
+    lines: Vec<String>,
+    scroll: usize,
+    review: Option<Review>,
+    kind: ViewKind,
+}
+
+impl Shown {
+    /// The screen, with `bar` over its keys.
+    fn with(self, bar: YearBar) -> Screen {
+        Screen::Text {
+            title: self.title,
+            lines: self.lines,
+            scroll: self.scroll,
+            review: self.review,
+            kind: self.kind,
+            bar,
+        }
+    }
+}
+
 /// Digits a year may have.
 const YEAR_DIGITS: usize = 4;
 
@@ -85,15 +109,14 @@ pub enum PickFor {
 impl Open {
     /// View `kind` of the season under way (and the menu's class).
     pub(super) fn view(&mut self, kind: ViewKind) -> Screen {
-        let lines = render_view(&self.comp, kind, None, self.class, self.in_play());
-        Screen::Text {
+        Shown {
             title: view_title(kind, None, self.class),
-            lines,
+            lines: render_view(&self.comp, kind, None, self.class, self.in_play()),
             scroll: 0,
             review: None,
             kind,
-            bar: YearBar::Keys,
         }
+        .with(YearBar::Keys)
     }
 
     /// View `kind` of a past season under review.
@@ -110,14 +133,14 @@ impl Open {
             review.class,
             self.in_play(),
         );
-        Screen::Text {
+        Shown {
             title: view_title(kind, Some(review.year), review.class),
             lines,
             scroll: 0,
             review: Some(review),
             kind,
-            bar,
         }
+        .with(bar)
     }
 
     /// The fixture of the match begun and left part-played, if any.
@@ -138,6 +161,9 @@ impl Open {
         }
     }
 
+    /// A key on a text view (its parts as `Screen::Text` holds them): `[I]` and `[M]` on a
+    /// county's records and results, a past season's keys under review, `[P]` the points race
+    /// of a season's view, `[Esc]` and `[Enter]` back, any other key scrolls.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn text_key(
         &mut self,
@@ -149,88 +175,31 @@ impl Open {
         bar: YearBar,
         k: KeyEvent,
     ) -> Screen {
-        // [I] on a county's records: its innings records, each opening its match.
-        if let (ViewKind::Records(c), Some('I')) = (kind, upper(k)) {
-            let back = Screen::Text {
-                title,
-                lines,
-                scroll,
-                review,
-                kind,
-                bar,
-            };
-            return self.innings_records(Some(c), back);
-        }
-        // [M] on a county's results: its matches, to open one (not while a year is typed).
-        if let (ViewKind::Results(c), Some('M'), false) =
-            (kind, upper(k), matches!(bar, YearBar::Typing(_)))
-        {
-            let year = match (review, crate::views::season_for(&self.comp, None)) {
-                (Some(r), _) => r.year,
-                (None, Ok(s)) => s.year,
-                (None, Err(e)) => return self.say(&e.to_string()),
-            };
-            let back = Screen::Text {
-                title,
-                lines,
-                scroll,
-                review,
-                kind,
-                bar: YearBar::Keys,
-            };
-            return self.county_matches(year, c, back);
+        let shown = Shown {
+            title,
+            lines,
+            scroll,
+            review,
+            kind,
+        };
+        let typing = matches!(bar, YearBar::Typing(_));
+        match (kind, upper(k)) {
+            // [I] on a county's records: its innings records, each opening its match.
+            (ViewKind::Records(c), Some('I')) => {
+                return self.innings_records(Some(c), shown.with(bar));
+            }
+            // [M] on a county's results: its matches, to open one (not while a year is typed).
+            (ViewKind::Results(c), Some('M')) if !typing => return self.results_matches(c, shown),
+            _ => {}
         }
         if let Some(r) = review {
-            let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
-            let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
-            let at = |year: u16| Review { year, ..r };
-            let (first, last) = (
-                years.first().copied().unwrap_or(r.year),
-                years.last().copied().unwrap_or(r.year),
-            );
-            if let YearBar::Typing(typed) = bar {
-                return self.year_typed(title, lines, scroll, r, kind, typed, k);
-            }
-            match upper(k) {
-                Some('7') if i > 0 => return self.review(kind, at(years[i - 1])),
-                Some('8') if i + 1 < years.len() => return self.review(kind, at(years[i + 1])),
-                // At either end the key says why it does nothing.
-                Some('7') => {
-                    let said = format!("{first} is the first season: [8] goes on, [G] to a year.");
-                    return self.review_saying(kind, r, YearBar::Said(said));
-                }
-                Some('8') => {
-                    let said = if self.comp.is_finished() {
-                        format!("{last} is the last season: [7] goes back, [G] to a year.")
-                    } else {
-                        format!(
-                            "{last} is the last season completed: [7] goes back, [G] to a year."
-                        )
-                    };
-                    return self.review_saying(kind, r, YearBar::Said(said));
-                }
-                Some('G') => {
-                    return Screen::Text {
-                        title,
-                        lines,
-                        scroll,
-                        review,
-                        kind,
-                        bar: YearBar::Typing(String::new()),
-                    }
-                }
-                Some('3') => return self.review(ViewKind::Table, r),
-                Some('4') => return self.review(ViewKind::Averages, r),
-                Some('5') => {
-                    return Screen::PickCounty {
-                        purpose: PickFor::Results { review: Some(r) },
-                    }
-                }
-                Some('9') if kind.has_class() => {
-                    let class = r.class.other();
-                    return self.review(kind, Review { class, ..r });
-                }
+            match (bar, upper(k)) {
+                (YearBar::Typing(typed), _) => return self.year_typed(shown, r, typed, k),
+                (_, Some('G')) => return shown.with(YearBar::Typing(String::new())),
                 _ => {}
+            }
+            if let Some(screen) = self.review_key(kind, r, k) {
+                return screen;
             }
         }
         if kind.is_season() && upper(k) == Some('P') {
@@ -246,38 +215,71 @@ impl Open {
                 _ => Screen::Menu,
             },
             // Any other key: what was said has been read.
-            code => Screen::Text {
-                scroll: scrolled(scroll, code, lines.len(), TEXT_ROWS),
-                title,
-                lines,
-                review,
-                kind,
-                bar: YearBar::Keys,
-            },
+            code => Shown {
+                scroll: scrolled(shown.scroll, code, shown.lines.len(), TEXT_ROWS),
+                ..shown
+            }
+            .with(YearBar::Keys),
         }
     }
 
-    /// A key while a year is being typed after `[G]`: digits, `[Backspace]`, `[Enter]` to go there
-    /// (a year with no completed season is said, and the view stays), `[Esc]` to stop typing.
-    #[allow(clippy::too_many_arguments)]
-    fn year_typed(
-        &mut self,
-        title: String,
-        lines: Vec<String>,
-        scroll: usize,
-        r: Review,
-        kind: ViewKind,
-        mut typed: String,
-        k: KeyEvent,
-    ) -> Screen {
-        let stay = |bar| Screen::Text {
-            title,
-            lines,
-            scroll,
-            review: Some(r),
-            kind,
-            bar,
+    /// `[M]` on county `c`'s results: the list of its matches that season, to open one, the
+    /// view `shown` kept to go back to.
+    fn results_matches(&mut self, c: CountyId, shown: Shown) -> Screen {
+        let year = match (shown.review, crate::views::season_for(&self.comp, None)) {
+            (Some(r), _) => r.year,
+            (None, Ok(s)) => s.year,
+            (None, Err(e)) => return self.say(&e.to_string()),
         };
+        self.county_matches(year, c, shown.with(YearBar::Keys))
+    }
+
+    /// The keys of a past season under review `r`, showing view `kind`: `[7]` and `[8]` a
+    /// year back or on (at either end, said why not), `[3]`, `[4]` and `[5]` its table,
+    /// averages and a county's results, `[9]` the other class. `None`: not one of them.
+    fn review_key(&mut self, kind: ViewKind, r: Review, k: KeyEvent) -> Option<Screen> {
+        let years: Vec<u16> = self.comp.seasons().iter().map(|s| s.year).collect();
+        let i = years.iter().position(|&y| y == r.year).unwrap_or(0);
+        let at = |year: u16| Review { year, ..r };
+        let (first, last) = (
+            years.first().copied().unwrap_or(r.year),
+            years.last().copied().unwrap_or(r.year),
+        );
+        Some(match upper(k) {
+            Some('7') if i > 0 => self.review(kind, at(years[i - 1])),
+            Some('8') if i + 1 < years.len() => self.review(kind, at(years[i + 1])),
+            // At either end the key says why it does nothing.
+            Some('7') => {
+                let said = format!("{first} is the first season: [8] goes on, [G] to a year.");
+                self.review_saying(kind, r, YearBar::Said(said))
+            }
+            Some('8') => {
+                let said = if self.comp.is_finished() {
+                    format!("{last} is the last season: [7] goes back, [G] to a year.")
+                } else {
+                    format!("{last} is the last season completed: [7] goes back, [G] to a year.")
+                };
+                self.review_saying(kind, r, YearBar::Said(said))
+            }
+            Some('3') => self.review(ViewKind::Table, r),
+            Some('4') => self.review(ViewKind::Averages, r),
+            Some('5') => Screen::PickCounty {
+                purpose: PickFor::Results { review: Some(r) },
+            },
+            Some('9') if kind.has_class() => {
+                let class = r.class.other();
+                self.review(kind, Review { class, ..r })
+            }
+            _ => return None,
+        })
+    }
+
+    /// A key while a year is being typed after `[G]` on `shown`, a past season under review
+    /// `r`: digits, `[Backspace]`, `[Enter]` to go there (a year with no completed season is
+    /// said, and the view stays), `[Esc]` to stop typing.
+    fn year_typed(&mut self, shown: Shown, r: Review, mut typed: String, k: KeyEvent) -> Screen {
+        let kind = shown.kind;
+        let stay = |bar| shown.with(bar);
         match k.code {
             KeyCode::Esc => stay(YearBar::Keys),
             KeyCode::Enter if typed.is_empty() => stay(YearBar::Keys),

@@ -594,6 +594,11 @@ fn impossible_innings_records_are_refused_as_corrupt() {
             "give a wicket-1 partnership of 999",
         ),
         (
+            "a first-wicket partnership of no. 1 and no. 3",
+            Box::new(|t| t.partnerships[0].as_mut().unwrap().batsmen = [1, 3]),
+            "give a wicket-1 partnership of",
+        ),
+        (
             "ten thousand hundreds",
             Box::new(|t| t.hundreds = 10_000),
             "count 10000 hundreds, where its innings' totals leave room for",

@@ -1,6 +1,8 @@
 //! The match screen: the scoreboard laid out like the original program's, the human's hand
 //! and prompt, the keys that play a card, and the Manhattan chart of runs per over.
 
+use std::borrow::Cow;
+
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -10,45 +12,46 @@ use ratatui::Frame;
 use super::style;
 use crate::cards::Card;
 use crate::engine::score::{overs_text, plural};
-use crate::engine::{Call, Decision, InningsEnd, PublicState};
+use crate::engine::{Call, Decision, InningsEnd, PublicState, Side};
 use crate::live::commentary::{session_name, Pause};
 use crate::live::prospects;
 use crate::live::table::Table;
-use crate::live::{LiveMatch, Mode, Stop};
+use crate::live::{LiveMatch, Mode, Stop, Watching};
 
 mod keys;
 
 pub use keys::{key, MatchKey};
 
 /// Draws the whole match screen in an 80x25 area.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
 pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
-    let p = s.public();
-    let short = &s.commentary().names;
     let title = format!(" {} v {}", s.names()[0], s.names()[1]);
-    put(
-        f,
-        area,
-        0,
-        0,
-        vec![Span::styled(format!("{title:<80}"), style::title())],
-    );
+    put_text(f, area, 0, 0, format!("{title:<80}"), style::title());
     if let Some(scroll) = s.desk().help {
         draw_help(f, area, s, scroll);
         return;
     }
-    put(
+    draw_words(f, area, s);
+    if s.public().innings_started == 0 {
+        draw_toss(f, area, s);
+        return;
+    }
+    let shown = shown_innings(s);
+    draw_scoreboard(f, area, s, shown);
+    draw_pile_and_state(f, area, s, shown);
+    draw_manhattan(f, area, s, shown);
+    draw_hand_and_prompt(f, area, s);
+}
+
+/// The words around the board: the last thing that happened on the top line, an armed (or
+/// advised) declaration just above the prompt, what `[=]` did, and a word on the last key.
+fn draw_words<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
+    put_text(
         f,
         area,
         0,
         1,
-        vec![Span::styled(
-            format!(" {}", s.commentary().last),
-            style::bright(),
-        )],
+        format!(" {}", s.commentary().last),
+        style::bright(),
     );
     // Just above the prompt, on every screen of the match (the opening discard too).
     let above_prompt = armed_declaration(s).or_else(|| declaration_advised(s));
@@ -59,35 +62,27 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         (None, None) => 22,
     };
     if let Some(line) = above_prompt {
-        put(f, area, 1, 22, vec![Span::styled(line, style::bright())]);
+        put_text(f, area, 1, 22, line, style::bright());
     }
     // What [=] did at the last key, above the hand it played from.
     if let Some(line) = s.desk().advice_played.as_deref() {
-        put(
-            f,
-            area,
-            1,
-            17,
-            vec![Span::styled(line.to_string(), style::text())],
-        );
+        put_text(f, area, 1, 17, line, style::text());
     }
     // A word on the last key, where the eye is (above the hand when the line just above
     // the prompt is taken).
-    if let Some(note) = s.desk().note.as_deref() {
-        put(
-            f,
-            area,
-            1,
-            note_row,
-            vec![Span::styled(note.to_string(), style::error())],
-        );
+    if let Some(note) = &s.desk().note {
+        put_text(f, area, 1, note_row, note, style::error());
     }
-    if p.innings_started == 0 {
-        draw_toss(f, area, s);
-        return;
-    }
-    let shown = shown_innings(s);
-    let inn = &p.started()[shown - 1];
+}
+
+/// The scoreboard of innings number `shown`: its total, wickets, last wicket and overs in
+/// boxes, who is on strike, and the right column (the session, the pack, both sides' scores).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn draw_scoreboard<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: usize) {
+    let inn = &s.public().started()[shown - 1];
     let last = inn
         .last_wicket_score()
         .map(|n| n.to_string())
@@ -104,26 +99,23 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         "          └─────┘        └──────┘".to_string(),
     ];
     for (i, line) in board.into_iter().enumerate() {
-        put(
-            f,
-            area,
-            1,
-            2 + i as u16,
-            vec![Span::styled(line, style::text())],
-        );
+        put_text(f, area, 1, 2 + i as u16, line, style::text());
     }
     if let Some(line) = striker_line(s, shown) {
-        put(f, area, 1, 8, vec![Span::styled(line, style::text())]);
+        put_text(f, area, 1, 8, line, style::text());
     }
-    for (i, line) in right_column(p, short, shown).into_iter().enumerate() {
-        put(
-            f,
-            area,
-            40,
-            2 + i as u16,
-            vec![Span::styled(line, style::text())],
-        );
+    let right = right_column(s.public(), &s.commentary().names, shown);
+    for (i, line) in right.into_iter().enumerate() {
+        put_text(f, area, 40, 2 + i as u16, line, style::text());
     }
+}
+
+/// The rows under the scoreboard: the no-ball suit and the top of the discard pile, the
+/// last balls of innings `shown`, the state of the match and, when it is shaping clearly,
+/// its prospects.
+fn draw_pile_and_state<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: usize) {
+    let p = s.public();
+    let short = &s.commentary().names;
     // With the no-ball rule off, no suit is a no-ball: say so rather than show one.
     let nbs = if p.options.no_balls {
         p.no_ball_suit.map(|x| x.marked()).unwrap_or("")
@@ -131,42 +123,14 @@ pub fn draw<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         "off"
     };
     let top = p.top.map(Card::on_screen).unwrap_or_default();
-    put(
-        f,
-        area,
-        1,
-        9,
-        vec![Span::styled("no-balls:   discard pile:", style::text())],
-    );
-    put(
-        f,
-        area,
-        1,
-        10,
-        vec![Span::styled(format!(" {nbs:<10} {top}"), style::bright())],
-    );
-    put(
-        f,
-        area,
-        30,
-        9,
-        vec![Span::styled(
-            s.commentary().history(49, shown),
-            style::text(),
-        )],
-    );
-    put(
-        f,
-        area,
-        30,
-        10,
-        vec![Span::styled(state_line(p, short), style::bright())],
-    );
+    put_text(f, area, 1, 9, "no-balls:   discard pile:", style::text());
+    put_text(f, area, 1, 10, format!(" {nbs:<10} {top}"), style::bright());
+    let history = s.commentary().history(49, shown);
+    put_text(f, area, 30, 9, history, style::text());
+    put_text(f, area, 30, 10, state_line(p, short), style::bright());
     if let Some(line) = prospects_line(p, s.names(), short) {
-        put(f, area, 1, 11, vec![Span::styled(line, style::bright())]);
+        put_text(f, area, 1, 11, line, style::bright());
     }
-    draw_manhattan(f, area, s, shown);
-    draw_hand_and_prompt(f, area, s);
 }
 
 /// The number of the innings the scoreboard shows: the one in play or, while play is paused
@@ -215,15 +179,13 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     let p = s.public();
     if let (Some(w), Some(Decision::Elect)) = (p.toss_winner, s.human_to_act()) {
         let name = &s.names()[w.index()];
-        put(
+        put_text(
             f,
             area,
             1,
             4,
-            vec![Span::styled(
-                format!("{name} won the toss. Your cards:"),
-                style::bright(),
-            )],
+            format!("{name} won the toss. Your cards:"),
+            style::bright(),
         );
         // Only looked at: no card can be pressed here.
         draw_cards(f, area, s.hand(), 7, &[], false);
@@ -240,28 +202,24 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         } else {
             "bowling"
         };
-        put(
+        put_text(
             f,
             area,
             1,
             4,
-            vec![Span::styled(
-                format!("You are {role} first. Throw away one card:"),
-                style::bright(),
-            )],
+            format!("You are {role} first. Throw away one card:"),
+            style::bright(),
         );
         // Batting first, the person discards after the bowlers, whose discard took the top
         // line: the toss is told here.
         if p.first_bat == side {
-            put(
+            put_text(
                 f,
                 area,
                 1,
                 3,
-                vec![Span::styled(
-                    format!("{}.", toss_text(p, &s.commentary().names)),
-                    style::text(),
-                )],
+                format!("{}.", toss_text(p, &s.commentary().names)),
+                style::text(),
             );
         }
         draw_cards(f, area, s.hand(), 7, &[], true);
@@ -282,12 +240,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         prompt(f, area, text, &hint);
     } else if let Some(whom) = s.waiting_for() {
         // The toss or the opening discards are the friend's to make.
-        prompt(
-            f,
-            area,
-            &format!("Waiting for {whom}..."),
-            "[H] help  [Esc] leave",
-        );
+        waiting_prompt(f, area, &whom);
     }
     if s.desk().leaving {
         leave_prompt(f, area, s.against_friend());
@@ -423,7 +376,7 @@ fn draw_manhattan<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, shown: us
         .collect();
     let tallest = data.iter().copied().max().unwrap_or(0);
     let label = manhattan_heading(overs.len(), balls, width, tallest);
-    put(f, area, 1, 12, vec![Span::styled(label, style::text())]);
+    put_text(f, area, 1, 12, label, style::text());
     let chart = Sparkline::default()
         .data(&data)
         .max(12)
@@ -454,44 +407,15 @@ pub fn manhattan_heading(bars: usize, balls: u16, width: usize, tallest: u64) ->
     format!(" Runs per over, this innings ({overs}; tallest {tallest})")
 }
 
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
-)]
+/// The bottom of the screen under the board: the question leaving asks, a stop's lines and
+/// keys, the person's hand and what is asked of it, or a watched match's keys.
 fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
-    let p = s.public();
     if s.desk().leaving {
         leave_prompt(f, area, s.against_friend());
         return;
     }
     if let Some(stop) = s.paused() {
-        for (i, line) in stop_lines(p, stop, &s.commentary().names)
-            .into_iter()
-            .enumerate()
-        {
-            put(
-                f,
-                area,
-                1,
-                19 + i as u16,
-                vec![Span::styled(line, style::bright())],
-            );
-        }
-        let hint = match (s.human(), s.may_declare_at_pause(), s.desk().declare_next) {
-            _ if s.is_over() => "[H] help",
-            (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
-            (_, true, false) => {
-                "[D] declare before the first ball  [H] help  [Esc] leave the match"
-            }
-            (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
-            _ => "[H] help  [Esc] leave the match",
-        };
-        let text = if s.is_over() {
-            "Press [Enter] for the scorecard"
-        } else {
-            "Press [Enter] to continue"
-        };
-        prompt(f, area, text, hint);
+        stop_prompt(f, area, s, stop);
         return;
     }
     if s.is_over() {
@@ -500,60 +424,88 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
     }
     if let (Some(side), Some(whom)) = (s.human(), s.waiting_for()) {
         // The other side is a friend's: the hand is shown, to look at, while they play.
-        put(
-            f,
-            area,
-            1,
-            18,
-            vec![Span::styled(
-                format!("{} hand:", possessive(&s.commentary().names[side.index()])),
-                style::text(),
-            )],
-        );
-        draw_cards(f, area, s.hand(), 6, &[], false);
+        draw_hand(f, area, s, side, false);
+        waiting_prompt(f, area, &whom);
+        return;
+    }
+    match (s.human(), s.human_to_act(), s.watching()) {
+        (Some(side), Some(decision), _) => {
+            draw_hand(f, area, s, side, true);
+            decision_prompt(f, area, s, decision);
+        }
+        (_, _, Some(w)) => watching_prompt(f, area, w),
+        _ => {}
+    }
+}
+
+/// A stop's lines (a wicket, an interval, an innings' or the match's end), and its keys.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "rows and columns of a screen (a few hundred at most) fit a u16"
+)]
+fn stop_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, stop: &Stop) {
+    let lines = stop_lines(s.public(), stop, &s.commentary().names);
+    for (i, line) in lines.into_iter().enumerate() {
+        put_text(f, area, 1, 19 + i as u16, line, style::bright());
+    }
+    let hint = match (s.human(), s.may_declare_at_pause(), s.desk().declare_next) {
+        _ if s.is_over() => "[H] help",
+        (None, ..) => "[Q] finish now  [H] help  [Esc] leave",
+        (_, true, false) => "[D] declare before the first ball  [H] help  [Esc] leave the match",
+        (_, true, true) => "[D] cancel the declaration  [H] help  [Esc] leave the match",
+        _ => "[H] help  [Esc] leave the match",
+    };
+    let text = if s.is_over() {
+        "Press [Enter] for the scorecard"
+    } else {
+        "Press [Enter] to continue"
+    };
+    prompt(f, area, text, hint);
+}
+
+/// The prompt while the friend on the other side plays (`whom`, in words).
+fn waiting_prompt(f: &mut Frame, area: Rect, whom: &str) {
+    prompt(
+        f,
+        area,
+        &format!("Waiting for {whom}..."),
+        "[H] help  [Esc] leave",
+    );
+}
+
+/// A watched match's prompt: held or going, and its speed.
+fn watching_prompt(f: &mut Frame, area: Rect, w: &Watching) {
+    let speed = crate::live::SPEED_NAMES[w.speed];
+    if w.held {
         prompt(
             f,
             area,
-            &format!("Waiting for {whom}..."),
-            "[H] help  [Esc] leave",
+            "Paused: [Space] to go on",
+            &format!("[-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"),
         );
-        return;
+    } else {
+        prompt(
+            f,
+            area,
+            "Watching...",
+            &format!(
+                "[Space] pause  [-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"
+            ),
+        );
     }
-    let (Some(side), Some(decision)) = (s.human(), s.human_to_act()) else {
-        let Some(w) = s.watching() else {
-            return;
-        };
-        let speed = crate::live::SPEED_NAMES[w.speed];
-        if w.held {
-            prompt(
-                f,
-                area,
-                "Paused: [Space] to go on",
-                &format!("[-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"),
-            );
-        } else {
-            prompt(
-                f,
-                area,
-                "Watching...",
-                &format!(
-                    "[Space] pause  [-]/[+] speed ({speed})  [Q] finish now  [H] help  [Esc] leave"
-                ),
-            );
-        }
-        return;
-    };
-    put(
-        f,
-        area,
-        1,
-        18,
-        vec![Span::styled(
-            format!("{} hand:", possessive(&s.commentary().names[side.index()])),
-            style::text(),
-        )],
-    );
-    draw_cards(f, area, s.hand(), 6, &s.desk().exchange_pick, true);
+}
+
+/// The hand of the person's `side` under its heading: with the keys that play each card
+/// (and the cards picked to change) when `keys`, only to look at otherwise.
+fn draw_hand<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, side: Side, keys: bool) {
+    let owner = possessive(&s.commentary().names[side.index()]);
+    put_text(f, area, 1, 18, format!("{owner} hand:"), style::text());
+    let picked: &[usize] = if keys { &s.desk().exchange_pick } else { &[] };
+    draw_cards(f, area, s.hand(), 6, picked, keys);
+}
+
+/// What the person's `decision` at a ball asks, and its keys.
+fn decision_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, decision: Decision) {
     let (text, hint) = match decision {
         Decision::Bowl => (
             "Enter bowler's play:".to_string(),
@@ -567,7 +519,7 @@ fn draw_hand_and_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         Decision::Exchange => (
             format!(
                 "Wicket! Pick up to two cards to change ({} picked):",
-                &s.desk().exchange_pick.len()
+                s.desk().exchange_pick.len()
             ),
             format!(
                 "[1]-[6] pick  [Enter] change  [0] keep all  [=] computer  {}  [H] help",
@@ -691,23 +643,15 @@ fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[us
         } else {
             style::bright()
         };
-        put(
+        put_text(
             f,
             area,
             x,
             19,
-            vec![Span::styled(
-                format!("{:^10}", format!("{} of", c.rank())),
-                st,
-            )],
+            format!("{:^10}", format!("{} of", c.rank())),
+            st,
         );
-        put(
-            f,
-            area,
-            x,
-            20,
-            vec![Span::styled(format!("{:^10}", c.suit().marked()), st)],
-        );
+        put_text(f, area, x, 20, format!("{:^10}", c.suit().marked()), st);
         if !keys {
             continue;
         }
@@ -716,13 +660,7 @@ fn draw_cards(f: &mut Frame, area: Rect, hand: &[Card], max: usize, picked: &[us
         } else {
             (format!("[{}]", i + 1), style::key())
         };
-        put(
-            f,
-            area,
-            x,
-            21,
-            vec![Span::styled(format!("{label:^10}"), st)],
-        );
+        put_text(f, area, x, 21, format!("{label:^10}"), st);
     }
 }
 
@@ -737,13 +675,19 @@ fn prompt(f: &mut Frame, area: Rect, text: &str, hint: &str) {
             Span::styled("_", style::key().add_modifier(Modifier::SLOW_BLINK)),
         ],
     );
-    put(
-        f,
-        area,
-        1,
-        24,
-        vec![Span::styled(hint.to_string(), style::key())],
-    );
+    put_text(f, area, 1, 24, hint.to_string(), style::key());
+}
+
+/// Writes `text` in `style` at (x, y) within `area`.
+pub fn put_text<'a>(
+    f: &mut Frame,
+    area: Rect,
+    x: u16,
+    y: u16,
+    text: impl Into<Cow<'a, str>>,
+    style: Style,
+) {
+    put(f, area, x, y, vec![Span::styled(text, style)]);
 }
 
 /// Writes spans at (x, y) within `area`.
@@ -927,34 +871,24 @@ fn outcome_words(o: &crate::engine::delivery::Outcome) -> String {
 fn draw_help<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, scroll: usize) {
     let lines = help_lines(s);
     let scroll = scroll.min(lines.len().saturating_sub(HELP_ROWS));
-    put(
+    put_text(
         f,
         area,
         0,
         0,
-        vec![Span::styled(
-            format!(" {:<79}", "Help: this match"),
-            style::title(),
-        )],
+        format!(" {:<79}", "Help: this match"),
+        style::title(),
     );
     for (i, line) in lines.iter().skip(scroll).take(HELP_ROWS).enumerate() {
-        put(
-            f,
-            area,
-            1,
-            2 + i as u16,
-            vec![Span::styled(line.clone(), style::text())],
-        );
+        put_text(f, area, 1, 2 + i as u16, line.clone(), style::text());
     }
-    put(
+    put_text(
         f,
         area,
         1,
         24,
-        vec![Span::styled(
-            "[Up]/[Down] scroll  [Esc] or [H] back to the match",
-            style::key(),
-        )],
+        "[Up]/[Down] scroll  [Esc] or [H] back to the match",
+        style::key(),
     );
 }
 

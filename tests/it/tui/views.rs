@@ -436,6 +436,23 @@ fn the_review_goes_to_a_year_typed_and_says_when_it_is_at_either_end() {
     at(&app, "Points table, 1891", keys);
     esc(&mut app);
     assert!(matches!(app.screen(), Some(Screen::Menu)));
+    // While a year is typed on a county's results, [M] (its matches) is not a key: it types
+    // nothing and opens nothing.
+    press(&mut app, "75");
+    enter(&mut app);
+    at(&app, "Match results 1892", "[7] year before");
+    press(&mut app, "g18m");
+    at(
+        &app,
+        "Match results 1892",
+        "Go to the year (1890-1892): 18_",
+    );
+    esc(&mut app);
+    press(&mut app, "m");
+    assert!(
+        !matches!(app.screen(), Some(Screen::Text { .. })),
+        "[M] once the typing is done opens the county's matches"
+    );
     // Once the competition is over, the last season is the last.
     drop(app);
     sim_on_disk(dir.path(), 97);
