@@ -132,16 +132,8 @@ impl FriendlySetup {
     }
 
     fn stored(&self) -> FriendlyV1 {
-        let o = self.options;
         FriendlyV1 {
-            options: OptionsV1 {
-                no_balls: o.no_balls,
-                wides: o.wides,
-                byes: o.byes,
-                batsmen: o.batsmen,
-                packs_per_session: o.packs_per_session,
-                days: o.days,
-            },
+            options: OptionsV1::from(self.options),
             host: u8::from(self.host == Side::Away),
             home: self.home,
             away: self.away,
@@ -153,15 +145,7 @@ impl FriendlySetup {
 impl FriendlyV1 {
     /// The setup stored here, checked: rules in range, two counties this build knows.
     fn setup(self) -> Result<FriendlySetup, String> {
-        let o = self.options;
-        let options = MatchOptions {
-            no_balls: o.no_balls,
-            wides: o.wides,
-            byes: o.byes,
-            batsmen: o.batsmen,
-            packs_per_session: o.packs_per_session,
-            days: o.days,
-        };
+        let options = MatchOptions::from(self.options);
         options
             .validate()
             .map_err(|e| format!("holds rules no match has ({e})"))?;

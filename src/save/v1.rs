@@ -41,6 +41,33 @@ pub struct OptionsV1 {
     pub days: u8,
 }
 
+impl From<MatchOptions> for OptionsV1 {
+    fn from(o: MatchOptions) -> OptionsV1 {
+        OptionsV1 {
+            no_balls: o.no_balls,
+            wides: o.wides,
+            byes: o.byes,
+            batsmen: o.batsmen,
+            packs_per_session: o.packs_per_session,
+            days: o.days,
+        }
+    }
+}
+
+impl From<OptionsV1> for MatchOptions {
+    /// The rules as stored, unchecked (`MatchOptions::validate` says whether a match has them).
+    fn from(o: OptionsV1) -> MatchOptions {
+        MatchOptions {
+            no_balls: o.no_balls,
+            wides: o.wides,
+            byes: o.byes,
+            batsmen: o.batsmen,
+            packs_per_session: o.packs_per_session,
+            days: o.days,
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 pub struct SeasonV1 {
     pub year: u16,
@@ -168,18 +195,10 @@ impl FileV1 {
     /// The stored form of `comp`.
     pub fn from_competition(comp: &Competition) -> FileV1 {
         let s = comp.settings();
-        let o = s.options;
         FileV1 {
             name: comp.name().to_string(),
             seed: s.seed,
-            options: OptionsV1 {
-                no_balls: o.no_balls,
-                wides: o.wides,
-                byes: o.byes,
-                batsmen: o.batsmen,
-                packs_per_session: o.packs_per_session,
-                days: o.days,
-            },
+            options: OptionsV1::from(s.options),
             bat_level: s.levels.bat,
             bowl_level: s.levels.bowl,
             user_county: s.user_county,
@@ -191,15 +210,7 @@ impl FileV1 {
 
     /// The competition stored here, checked.
     pub fn into_competition(self) -> Result<Competition, Implausible> {
-        let o = self.options;
-        let options = MatchOptions {
-            no_balls: o.no_balls,
-            wides: o.wides,
-            byes: o.byes,
-            batsmen: o.batsmen,
-            packs_per_session: o.packs_per_session,
-            days: o.days,
-        };
+        let options = MatchOptions::from(self.options);
         let user_county = self.user_county.map(county_of).transpose()?;
         let settings = Settings {
             options,
