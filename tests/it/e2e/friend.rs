@@ -134,7 +134,7 @@ fn uninterrupted(options: MatchOptions, seed: u64) -> String {
             live.apply(Op::Resume).unwrap();
         } else if live.human_to_act().is_some() {
             let c = live.advice().unwrap();
-            live.advised = true;
+            live.desk.advised = true;
             live.apply(Op::Choose(c)).unwrap();
         } else if live.friend_to_act().is_some() {
             let c = friend.act(&live.state.view());
