@@ -551,6 +551,9 @@ mod two_programs {
         bytes: Receiver<Vec<u8>>,
         writer: Box<dyn Write + Send>,
         child: Box<dyn Child + Send + Sync>,
+        /// The program's own saves folder: a host keeps its friendly there, never in the
+        /// user's folder (nor in one another test's program reads).
+        _saves: tempfile::TempDir,
     }
 
     impl Pty {
@@ -566,6 +569,8 @@ mod two_programs {
             let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_accc"));
             cmd.args(args);
             cmd.env("TERM", "xterm-256color");
+            let saves = tempfile::tempdir().unwrap();
+            cmd.env("ACCC_SAVES", saves.path());
             let child = pair.slave.spawn_command(cmd).unwrap();
             drop(pair.slave);
             let mut reader = pair.master.try_clone_reader().unwrap();
@@ -583,6 +588,7 @@ mod two_programs {
                 bytes: rx,
                 writer: pair.master.take_writer().unwrap(),
                 child,
+                _saves: saves,
             }
         }
 

@@ -331,7 +331,13 @@ fn host_and_join_without_a_computer_say_where_a_person_plays() {
         vec!["host", "--listen", "127.0.0.1", "--port", "0"],
         vec!["join", "127.0.0.1:9", "--code", "7-crimson-wicket"],
     ] {
-        let out = accc().args(&args).output().unwrap();
+        // A folder of its own: whatever the user's folder keeps plays no part.
+        let saves = tempfile::tempdir().unwrap();
+        let out = accc()
+            .args(&args)
+            .env("ACCC_SAVES", saves.path())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
