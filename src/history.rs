@@ -185,6 +185,9 @@ impl std::fmt::Display for NotKept {
 
 impl std::error::Error for NotKept {}
 
+/// A season as the archive gave it (see [`Library`]'s `archive`).
+type SeasonRead = Result<Option<std::rc::Rc<SeasonTapes>>, std::rc::Rc<archive::Problem>>;
+
 /// Where a competition's match records are: its shelf and the archive beside its save.
 #[derive(Debug)]
 pub struct Library {
@@ -192,8 +195,10 @@ pub struct Library {
     archive_path: Option<PathBuf>,
     /// The last season the save says the archive holds.
     archived_through: Option<u16>,
-    /// The archive's seasons read so far, each the first time a match of it is asked for.
-    archive: RefCell<Vec<std::rc::Rc<SeasonTapes>>>,
+    /// The archive's seasons asked for so far, each read the first time a match of it is
+    /// asked for: the season, none (the archive lacks it), or what is wrong (said again for
+    /// every match of it without reading the archive again).
+    archive: RefCell<Vec<(u16, SeasonRead)>>,
 }
 
 impl Library {
@@ -253,26 +258,25 @@ impl Library {
             return Err(NotKept::ResultOnly(id));
         };
         let path = self.archive_path.clone().ok_or(NotKept::ResultOnly(id))?;
-        let read = self
+        let known = self
             .archive
             .borrow()
             .iter()
-            .find(|s| s.year == id.year)
-            .cloned();
-        let s = match read {
-            Some(s) => s,
-            None => {
-                let s = archive::read_season(&path, comp.settings().seed, through, id.year)
-                    .map_err(|problem| NotKept::Archive {
-                        path: path.clone(),
-                        problem: std::rc::Rc::new(problem),
-                    })?
-                    .ok_or(NotKept::NotInArchive { path, id })?;
-                let s = std::rc::Rc::new(s);
-                self.archive.borrow_mut().push(s.clone());
-                s
-            }
-        };
+            .find(|(year, _)| *year == id.year)
+            .map(|(_, read)| read.clone());
+        let read = known.unwrap_or_else(|| {
+            let read = archive::read_season(&path, comp.settings().seed, through, id.year)
+                .map(|s| s.map(std::rc::Rc::new))
+                .map_err(std::rc::Rc::new);
+            self.archive.borrow_mut().push((id.year, read.clone()));
+            read
+        });
+        let s = read
+            .map_err(|problem| NotKept::Archive {
+                path: path.clone(),
+                problem,
+            })?
+            .ok_or(NotKept::NotInArchive { path, id })?;
         s.get(id.class, id.k())
             .cloned()
             .ok_or(NotKept::ResultOnly(id))

@@ -196,6 +196,18 @@ fn a_save_whose_archive_is_gone_or_damaged_says_so_and_a_later_save_sets_it_asid
     let (comp, library) = Library::open(&path).unwrap();
     let e = library.kept(&comp, id).unwrap_err().to_string();
     assert!(e.contains("checksum"), "{e}");
+    // A library reads a season once, what is wrong with it included (an almanack of a
+    // damaged archive does not read the archive again for each of its matches): put right
+    // behind its back, it still says so; a library opened anew reads it again.
+    std::fs::write(&archive, &bytes).unwrap();
+    let again = library
+        .kept(&comp, MatchId { round: 3, ..id })
+        .unwrap_err()
+        .to_string();
+    assert!(again.contains("checksum"), "{again}");
+    let (comp2, library2) = Library::open(&path).unwrap();
+    library2.kept(&comp2, id).expect("read anew");
+    std::fs::write(&archive, &bad).unwrap();
     // The command line refuses it as a damaged file, changing nothing.
     let out = run_in(
         dir.path(),
