@@ -193,7 +193,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
             f,
             area,
             "Press [B] to bat first or [F] to field:",
-            "[=] computer chooses  [H] help  [Esc] leave",
+            &choosing_keys(None),
         );
     } else if let Some(Decision::OpeningDiscard) = s.human_to_act() {
         let side = s.human().expect("human");
@@ -224,14 +224,7 @@ fn draw_toss<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T) {
         }
         draw_cards(f, area, s.hand(), 7, &[], true);
         // The batting side discards last, just before the first ball: it may declare then.
-        let hint = if s.bats_next() {
-            format!(
-                "[=] computer chooses  {}  [H] help  [Esc] leave",
-                declare_key(s.desk().declare_next)
-            )
-        } else {
-            "[=] computer chooses  [H] help  [Esc] leave".to_string()
-        };
+        let hint = choosing_keys(s.bats_next().then(|| declare_key(s.desk().declare_next)));
         let text = if p.first_bat != side && p.options.no_balls {
             "Choose a card to discard (its suit is the first over's no-ball suit):"
         } else {
@@ -495,6 +488,15 @@ fn watching_prompt(f: &mut Frame, area: Rect, w: &Watching) {
     }
 }
 
+/// The keys under a choice the person makes: the computer's choice, `extra` (the declaration's
+/// key where it may be pressed), the help and leaving.
+fn choosing_keys(extra: Option<&str>) -> String {
+    match extra {
+        Some(key) => format!("[=] computer chooses  {key}  [H] help  [Esc] leave"),
+        None => "[=] computer chooses  [H] help  [Esc] leave".to_string(),
+    }
+}
+
 /// The hand of the person's `side` under its heading: with the keys that play each card
 /// (and the cards picked to change) when `keys`, only to look at otherwise.
 fn draw_hand<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, side: Side, keys: bool) {
@@ -507,10 +509,7 @@ fn draw_hand<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, side: Side, ke
 /// What the person's `decision` at a ball asks, and its keys.
 fn decision_prompt<T: Table + ?Sized>(f: &mut Frame, area: Rect, s: &T, decision: Decision) {
     let (text, hint) = match decision {
-        Decision::Bowl => (
-            "Enter bowler's play:".to_string(),
-            "[=] computer chooses  [H] help  [Esc] leave".to_string(),
-        ),
+        Decision::Bowl => ("Enter bowler's play:".to_string(), choosing_keys(None)),
         Decision::Respond {
             bowled,
             call,

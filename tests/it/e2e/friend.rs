@@ -174,12 +174,7 @@ fn a_friendly_host_killed_mid_innings_resumes_on_the_same_ball_and_ends_the_same
     ]));
     s.wait_for("Waiting for Kent to join");
     let (port, code) = meeting(&s);
-    let mut friend = join_bot(port, &code);
-    into_the_innings(&mut s);
-    let before = scores(&s);
-    kill9(&mut host);
-    let _ = friend.kill();
-    friend.wait().unwrap();
+    let before = kill_mid_innings(&mut s, &mut host, port, &code);
     assert!(dir.path().join("friendly-match.acf").exists());
     assert!(dir.path().join("friendly-match.jnl").exists());
 
@@ -229,12 +224,7 @@ fn a_championship_match_with_a_friend_killed_mid_innings_resumes_on_the_same_bal
         meeting(s)
     };
     let (port, code) = meet(&mut s);
-    let mut friend = join_bot(port, &code);
-    into_the_innings(&mut s);
-    let before = scores(&s);
-    kill9(&mut host);
-    let _ = friend.kill();
-    friend.wait().unwrap();
+    let before = kill_mid_innings(&mut s, &mut host, port, &code);
     assert!(dir.path().join("FKILLED.jnl").exists());
 
     // The same file again: [F] takes the match up on the same ball with a new code.
@@ -251,4 +241,21 @@ fn a_championship_match_with_a_friend_killed_mid_innings_resumes_on_the_same_bal
     friend.wait().unwrap();
     let _ = host.kill();
     host.wait().unwrap();
+}
+
+/// A friend (a computer, `--bot`) joins on `port` with `code`, play goes into the innings,
+/// and the host and then the friend are killed: the scores as they stood.
+fn kill_mid_innings(
+    s: &mut Screen,
+    host: &mut Box<dyn portable_pty::Child + Send + Sync>,
+    port: u16,
+    code: &str,
+) -> Vec<String> {
+    let mut friend = join_bot(port, code);
+    into_the_innings(s);
+    let before = scores(s);
+    kill9(host);
+    let _ = friend.kill();
+    friend.wait().unwrap();
+    before
 }

@@ -58,15 +58,7 @@ fn meet(app: &mut App) -> (u16, Code) {
     }
     press(app, "0");
     enter(app);
-    let h = host_of(app);
-    let port = h
-        .join_line
-        .split("THIS-MACHINE:")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {:?}", h.join_line));
-    (port, h.code)
+    meeting_of(app)
 }
 
 pub(super) fn guest(port: u16, code: Code) -> App {
@@ -353,6 +345,11 @@ fn host_friendly(app: &mut App) -> (u16, Code) {
     }
     press(app, "0");
     enter(app);
+    meeting_of(app)
+}
+
+/// The port and code the host's waiting screen shows.
+fn meeting_of(app: &App) -> (u16, Code) {
     let h = host_of(app);
     let port = h
         .join_line
