@@ -127,8 +127,9 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
         inn.total,
         inn.overs()
     );
-    if inn.wickets > 0 {
-        let falls: Vec<String> = inn
+    let stand = stand_at_the_end(inn, all_out);
+    if inn.wickets > 0 || stand.is_some() {
+        let mut falls: Vec<String> = inn
             .falls()
             .iter()
             .enumerate()
@@ -142,6 +143,14 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
                 )
             })
             .collect();
+        if falls.is_empty() {
+            falls.push("none".into());
+        }
+        if let Some(stand) = stand {
+            // The last piece, after a semicolon: it is no wicket.
+            let last = falls.pop().unwrap_or_default();
+            falls.push(format!("{last}; {stand}"));
+        }
         // Wrapped to the 78 columns of the other views, a wicket never split over two lines.
         let mut line = String::from("      Fall of wickets:");
         for (i, fall) in falls.iter().enumerate() {
@@ -162,6 +171,20 @@ fn innings(out: &mut String, nth: usize, inn: &InningsScore, p: &PublicState, na
     }
 }
 
+/// The partnership standing when the innings ended (`unbroken p'ship 367`), or at this ball
+/// of an innings under way (`p'ship 12 so far`): none once all are out, or before a ball.
+fn stand_at_the_end(inn: &InningsScore, all_out: u8) -> Option<String> {
+    if inn.wickets == all_out || inn.balls == 0 {
+        return None;
+    }
+    let runs = inn.partnership();
+    Some(if inn.end.is_some() {
+        format!("unbroken p'ship {runs}")
+    } else {
+        format!("p'ship {runs} so far")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +198,49 @@ mod tests {
             away: "Surrey",
         };
         scorecard(&p, &names)
+    }
+
+    /// An innings of 418 for 2 (wickets at 15 and 51), ended by `end`, and the card's fall
+    /// of wickets line(s).
+    fn falls_of(end: Option<crate::engine::InningsEnd>, wickets: u8) -> String {
+        let mut p = crate::engine::MatchState::new(MatchOptions::default())
+            .public()
+            .clone();
+        p.innings_started = 1;
+        let inn = &mut p.innings[0];
+        inn.total = 418;
+        inn.balls = 600;
+        inn.wickets = wickets;
+        for (w, (score, partnership)) in [(15, 15), (51, 36)].into_iter().enumerate() {
+            inn.fall[w].score = score;
+            inn.fall[w].batsman = u8::try_from(w).unwrap() + 1;
+            inn.fall[w].partnership = partnership;
+        }
+        inn.end = end;
+        let names = Names {
+            home: "Sussex",
+            away: "Hants",
+        };
+        let card = scorecard(&p, &names);
+        card.lines()
+            .skip_while(|l| !l.contains("Fall of wickets"))
+            .take_while(|l| l.starts_with("      "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_partnership_standing_at_the_end_is_on_the_card() {
+        use crate::engine::InningsEnd;
+        assert_eq!(
+            falls_of(Some(InningsEnd::Time), 2),
+            "      Fall of wickets: 1-15 (no. 1, p'ship 15),\n        2-51 (no. 2, p'ship 36); unbroken p'ship 367"
+        );
+        assert!(falls_of(None, 2).ends_with("2-51 (no. 2, p'ship 36); p'ship 367 so far"));
+        assert_eq!(
+            falls_of(Some(InningsEnd::Declared), 0),
+            "      Fall of wickets: none; unbroken p'ship 418"
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub fn run(args: ReviewArgs, saves: &Path) -> Result<()> {
     let lines =
         match (&args.log, &args.name) {
             (Some(path), _) => of_log(path, &args.side, args.most)?,
-            (None, Some(name)) => of_save(&save::path_for(saves, name)?, name)?,
+            (None, Some(name)) => of_save(&save::path_for(saves, name)?, name, args.most)?,
             (None, None) => return Err(Error::Usage(
                 "review needs a save file's name or a ball log: accc review NAME, or accc review \
                  --log FILE [--side home|away]"
@@ -137,7 +137,7 @@ fn read_stdin(limit: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
+fn of_save(path: &Path, name: &str, most: usize) -> Result<Vec<String>> {
     let all = save::load_all(path)?;
     // The match reviewed is the last one finished, but the one in play is told of if its
     // journal is damaged: this is where the person may look first.
@@ -156,8 +156,9 @@ fn of_save(path: &Path, name: &str) -> Result<Vec<String>> {
             "{name} holds no match the person played to its end, so there is nothing to review"
         )));
     };
-    let lines = crate::live::review::lines(all.comp.settings(), &game, crate::views::WIDTH)
-        .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
+    let lines =
+        crate::live::review::lines_of_most(all.comp.settings(), &game, most, crate::views::WIDTH)
+            .map_err(|e| Error::BadFile(format!("{name}'s last match cannot be rebuilt: {e}")))?;
     lines.ok_or_else(|| {
         Error::Usage(format!(
             "{name}'s last match was watched, not played, so there is nothing to review"

@@ -152,12 +152,10 @@ fn run_match_view(which: &str, args: &ShowArgs, saves: &Path) -> Result<()> {
                 PICTURED.join(", ")
             )))
         }
-        ("log", Form::Data(Format::Csv)) => {
-            return Err(Error::Usage(
-                "the log is JSON Lines (shared/spec/ball-log.md): give --format text or json,                  or none"
-                    .into(),
-            ))
-        }
+        ("log", Form::Data(Format::Csv)) => return Err(Error::Usage(
+            "the log is JSON Lines (shared/spec/ball-log.md): give --format text or json, or none"
+                .into(),
+        )),
         (_, Form::Data(f)) => f,
     };
     let class = args.class.as_deref().map(class_name).transpose()?;
@@ -170,7 +168,7 @@ fn run_match_view(which: &str, args: &ShowArgs, saves: &Path) -> Result<()> {
     let (comp, library) = crate::history::Library::open(&path)?;
     let Some(round) = args.round else {
         return Err(Error::Usage(format!(
-            "{which} needs --round R (1 to {}), with --year Y and --county C: the match that              county played in that round",
+            "{which} needs --round R (1 to {}), with --year Y and --county C: the match that county played in that round",
             crate::league::ROUNDS
         )));
     };

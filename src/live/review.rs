@@ -66,8 +66,18 @@ pub fn lines(
     game: &MatchRecord,
     width: usize,
 ) -> Result<Option<Vec<String>>, ReplayError> {
+    lines_of_most(settings, game, MOST, width)
+}
+
+/// [`lines`], telling the `most` decisions that cost most (`accc review NAME --most N`).
+pub fn lines_of_most(
+    settings: &Settings,
+    game: &MatchRecord,
+    most: usize,
+    width: usize,
+) -> Result<Option<Vec<String>>, ReplayError> {
     let mut batted_on = Vec::new();
-    let Some((side, decisions, costly)) = judging(settings, game, MOST, &mut batted_on)? else {
+    let Some((side, decisions, costly)) = judging(settings, game, most, &mut batted_on)? else {
         return Ok(None);
     };
     let f = &game.fixture;

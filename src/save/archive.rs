@@ -181,6 +181,17 @@ pub enum Problem {
     File(store::Error),
     /// An envelope is wrong.
     Envelope(envelope::Problem),
+    /// The envelope after the season `after` (the last that reads) is wrong: the message
+    /// says where the damage is.
+    After {
+        after: u16,
+        problem: envelope::Problem,
+    },
+    /// The envelope of the season `year`, read alone, is wrong.
+    InSeason {
+        year: u16,
+        problem: envelope::Problem,
+    },
     /// Its checksum holds but its contents are not an archive.
     Undecodable,
     /// It is another competition's.
@@ -195,6 +206,17 @@ impl std::fmt::Display for Problem {
                 f.write_str("is not an ACCC archive (it lacks the ACCCARCH tag)")
             }
             Problem::Envelope(p) => p.fmt(f),
+            Problem::After { after, problem } => {
+                write!(
+                    f,
+                    "is damaged after its season {after}: the next season's part "
+                )?;
+                problem.fmt(f)
+            }
+            Problem::InSeason { year, problem } => {
+                write!(f, "is damaged in its season {year}: that season's part ")?;
+                problem.fmt(f)
+            }
             Problem::Undecodable => f.write_str(
                 "is corrupt: its contents cannot be read as an archive, though its checksum holds",
             ),
@@ -219,6 +241,8 @@ enum Chunk {
 fn chunks(bytes: &[u8], seed: u64) -> impl Iterator<Item = Chunk> + '_ {
     let mut at = 0usize;
     let mut done = false;
+    // The last season read, which names where a later envelope's damage lies.
+    let mut last = None;
     std::iter::from_fn(move || {
         if done || at >= bytes.len() {
             return None;
@@ -229,6 +253,12 @@ fn chunks(bytes: &[u8], seed: u64) -> impl Iterator<Item = Chunk> + '_ {
             .map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")) as usize);
         let end = declared.and_then(|n| at.checked_add(HEADER_LEN + n));
         let bad = |problem| Chunk::Bad { at, problem };
+        let envelope_bad = |problem| {
+            bad(match last {
+                Some(after) => Problem::After { after, problem },
+                None => Problem::Envelope(problem),
+            })
+        };
         let chunk = match end {
             Some(end) if end <= bytes.len() => match envelope::unwrap(KIND, &bytes[at..end]) {
                 Ok((_, payload)) => match decode_chunk(payload) {
@@ -236,16 +266,19 @@ fn chunks(bytes: &[u8], seed: u64) -> impl Iterator<Item = Chunk> + '_ {
                     Some((_, season)) => Chunk::Season(season, at..end),
                     None => bad(Problem::Undecodable),
                 },
-                Err(p) => bad(Problem::Envelope(p)),
+                Err(p) => envelope_bad(p),
             },
             // It runs past the end of the file: cut short.
-            _ => bad(Problem::Envelope(envelope::Problem::Truncated {
+            _ => envelope_bad(envelope::Problem::Truncated {
                 have: rest.len(),
                 want: declared.map_or(HEADER_LEN, |n| HEADER_LEN + n),
-            })),
+            }),
         };
         match &chunk {
-            Chunk::Season(_, r) => at = r.end,
+            Chunk::Season(s, r) => {
+                at = r.end;
+                last = Some(s.year);
+            }
             Chunk::Bad { .. } => done = true,
         }
         Some(chunk)
@@ -301,7 +334,8 @@ pub fn read_season(
             let mut bytes = vec![0u8; usize::try_from(end - at).map_err(|_| Problem::Undecodable)?];
             file.seek(SeekFrom::Start(at)).map_err(io)?;
             file.read_exact(&mut bytes).map_err(io)?;
-            let (_, payload) = envelope::unwrap(KIND, &bytes).map_err(Problem::Envelope)?;
+            let (_, payload) = envelope::unwrap(KIND, &bytes)
+                .map_err(|problem| Problem::InSeason { year, problem })?;
             return match decode_chunk(payload) {
                 Some((s, _)) if s != seed => Err(Problem::OtherCompetition),
                 Some((_, season)) if season.year == year => Ok(Some(season)),
@@ -646,7 +680,24 @@ mod tests {
         bad[second + HEADER_LEN + 12] ^= 0x40;
         std::fs::write(&path, &bad).unwrap();
         let e = read_season(&path, 7, 1892, 1891).unwrap_err().to_string();
-        assert!(e.contains("checksum"), "{e}");
+        assert!(
+            e.contains("in its season 1891: that season's part is corrupt: its checksum"),
+            "{e}"
+        );
+        // Read whole, the damage is placed after the last season that reads; the file cut
+        // short in its last season says whose bytes are missing.
+        let e = read(&path, 7, 1892).unwrap_err().to_string();
+        assert!(
+            e.contains("after its season 1890: the next season's part is corrupt"),
+            "{e}"
+        );
+        std::fs::write(&path, &good[..good.len() - 3]).unwrap();
+        let e = read(&path, 7, 1892).unwrap_err().to_string();
+        assert!(
+            e.starts_with("is damaged after its season 1891: the next season's part is cut short"),
+            "{e}"
+        );
+        std::fs::write(&path, &bad).unwrap();
         assert_eq!(
             read_season(&path, 7, 1892, 1890).unwrap().as_ref(),
             Some(&seasons[0])

@@ -33,7 +33,7 @@ pub struct InningsView {
 
 /// One record. `kind`: `highest` (the highest innings, `place` 1..), `county highest` (each
 /// county's highest), `hundreds` (a county's number of hundreds in `runs`), `carried bat`, or
-/// `partnership` (`wicket`, `runs`; `no` and `partner` the two batsmen).
+/// `partnership` (`wicket`, `runs`, `unbroken`; `no` and `partner` the two batsmen).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct InningsRow {
     pub kind: String,
@@ -46,6 +46,8 @@ pub struct InningsRow {
     pub runs: u16,
     pub balls: Option<u16>,
     pub not_out: Option<bool>,
+    /// A partnership's: whether the innings ended with the two together.
+    pub unbroken: Option<bool>,
     pub opponent: String,
     pub year: Option<u16>,
     pub class: String,
@@ -188,6 +190,7 @@ fn best_partnerships(table: &InningsTable, shown: &[CountyId]) -> Vec<(InningsRo
                     partner: Some(p.batsmen[1]),
                     wicket: Some(w as u8 + 1),
                     runs: p.runs,
+                    unbroken: Some(p.unbroken),
                     opponent: name(p.opponent),
                     ..InningsRow::default()
                 },
@@ -230,8 +233,14 @@ impl InningsView {
             None => "Innings records".to_string(),
         }];
         out.push(format!(
-            "{} matches read to their last ball{}",
+            "{} matches {}read to their last ball{}",
             self.matches_read,
+            // A county's records come from every match of the league, not its own alone.
+            if self.county.is_some() {
+                "of the league "
+            } else {
+                ""
+            },
             match self.result_only {
                 0 => String::new(),
                 n => format!("; {n} kept as results only are not in these records"),
@@ -274,7 +283,7 @@ impl InningsView {
                         "place" => "The highest innings at each place in the order",
                         "hundreds" => "Hundreds",
                         "carried bat" => "Carried the bat (not out through a completed innings)",
-                        _ => "Record partnerships",
+                        _ => "Record partnerships (* unbroken)",
                     }
                     .to_string(),
                 );
@@ -284,9 +293,10 @@ impl InningsView {
             out.push(match r.kind.as_str() {
                 "hundreds" => format!("  {:<18}{:>4}", r.county, r.runs),
                 "partnership" => format!(
-                    "  {:>4} wkt {:>4}  {}'s nos. {} and {} v {}, {}",
+                    "  {:>4} wkt {:>4}{:<1} {}'s nos. {} and {} v {}, {}",
                     ordinal(r.wicket.unwrap_or(0)),
                     r.runs,
+                    if r.unbroken == Some(true) { "*" } else { " " },
                     short(&r.county),
                     r.no.unwrap_or(0),
                     r.partner.unwrap_or(0),

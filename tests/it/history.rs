@@ -357,7 +357,8 @@ fn show_prints_a_kept_match_as_scorecard_json_csv_and_a_log_that_review_accepts(
             "kent",
         ],
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--round"));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--round") && !said.contains("  "), "{said}");
     let out = run_in(
         dir.path(),
         &[
@@ -374,7 +375,11 @@ fn show_prints_a_kept_match_as_scorecard_json_csv_and_a_log_that_review_accepts(
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("1950"));
     let out = run_in(dir.path(), &args("log", &["--format", "csv"]));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("JSON Lines"));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("JSON Lines") && !said.contains("  "),
+        "{said}"
+    );
     let out = run_in(dir.path(), &["show", "SHOW", "table", "--round", "3"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--round"));
 }
@@ -579,6 +584,60 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
     assert!(hundreds >= counted);
     let partnerships: Vec<&Value> = rows.iter().filter(|r| r["kind"] == "partnership").collect();
     assert!(!partnerships.is_empty());
+    // Each record partnership is on its match's card, unbroken there if it says so, and the
+    // text marks the unbroken ones.
+    for r in &partnerships {
+        let county = r["county"].as_str().unwrap();
+        let card: Value = serde_json::from_str(&ok_in(
+            dir.path(),
+            &[
+                "show",
+                "INN",
+                "scorecard",
+                "--year",
+                &r["year"].to_string(),
+                "--county",
+                county,
+                "--round",
+                &r["round"].to_string(),
+                "--format",
+                "json",
+            ],
+        ))
+        .unwrap();
+        let kind = if r["unbroken"] == true {
+            "unbroken"
+        } else {
+            "fall"
+        };
+        assert!(
+            card["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|b| b["kind"] == kind
+                    && b["batting"] == county
+                    && b["wicket"] == r["wicket"]
+                    && b["partnership"] == r["runs"]),
+            "{r}"
+        );
+    }
+    let unbroken = partnerships
+        .iter()
+        .filter(|r| r["unbroken"] == true)
+        .count();
+    let text = ok_in(dir.path(), &["show", "INN", "innings"]);
+    let marked = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Record partnerships (* unbroken)"))
+        .filter(|l| {
+            l.contains(" wkt ")
+                && l.split_whitespace()
+                    .nth(2)
+                    .is_some_and(|r| r.ends_with('*'))
+        })
+        .count();
+    assert_eq!(marked, unbroken, "{text}");
     // Each section once, in order.
     let all = ok_in(dir.path(), &["show", "INN", "innings"]);
     for head in [

@@ -60,6 +60,21 @@ fn the_persons_match_is_reviewed_after_its_scoreboard_and_by_accc_review() {
     let printed_lines: Vec<String> = printed.lines().map(str::to_string).collect();
     assert_eq!(joined(&printed_lines), joined(&lines));
     assert_eq!(printed_lines, lines, "wrapped to the same 78 columns");
+    // `--most` says how many of the dearest are told.
+    let numbered = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.starts_with(" ")
+                    && l.trim_start()
+                        .split(". ")
+                        .next()
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count()
+    };
+    assert!(numbered(&printed) > 2, "{printed}");
+    let two = crate::helpers::ok_in(dir.path(), &["review", "TEST", "--most", "2"]);
+    assert_eq!(numbered(&two), 2, "{two}");
     enter(&mut app);
     assert!(matches!(
         app.screen(),
