@@ -5,9 +5,11 @@
 //! which the page writes beside it so that a reader (or a test) can turn any point back into
 //! its numbers.
 //!
-//! Every picture is drawn at the size it is shown (pages never scale them down), its text at
-//! [`TEXT_PX`] or more, its county colours at 3:1 or better against white; a county is also
-//! told apart without its colour, by a label beside its line or bar.
+//! Every picture's text is [`TEXT_PX`] or more as shown: the small pictures are drawn at the
+//! size they are shown, and a county's story, which may be wider than a phone's screen and is
+//! then scaled down to fit it, has its text drawn larger by as much ([`story`]). Its county
+//! colours are 3:1 or better against white; a county is also told apart without its colour,
+//! by a label beside its line or bar.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

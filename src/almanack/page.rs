@@ -214,14 +214,14 @@ pub struct Marks<'a> {
     pub century: Option<f64>,
 }
 
-/// A picture in its figure, with its axes written on it; a picture wider than the screen
-/// scrolls inside its own box.
+/// A picture in its figure, with its axes written on it; one wider than the screen is scaled
+/// down to its width by the page's style.
 pub fn figure(kind: &str, svg: &Svg, marks: Marks, caption: &str) -> Markup {
     html! {
         figure class="picture" data-picture=(kind) data-x=(svg.x.attribute()) data-y=(svg.y.attribute())
             data-colours=[marks.colours] data-county=[marks.county] data-measure=[marks.measure]
             data-century=[marks.century] {
-            div class="box" { (PreEscaped(&svg.svg)) }
+            (PreEscaped(&svg.svg))
             figcaption { (caption) }
         }
     }

@@ -992,6 +992,10 @@ fn hundreds_by_county(innings: &Innings, user: Option<CountyId>, links: Links) -
                         }
                     }
                 }
+                tfoot { tr { td class="t" colspan="3" {
+                    (NOT_OUT_KEY)
+                    @if let Some(note) = views::format::star_note(user) { " " (note) }
+                } } }
             }
         }
     }
