@@ -5,9 +5,11 @@
 //! which the page writes beside it so that a reader (or a test) can turn any point back into
 //! its numbers.
 //!
-//! Every picture is drawn at the size it is shown (pages never scale them down), its text at
-//! [`TEXT_PX`] or more, its county colours at 3:1 or better against white; a county is also
-//! told apart without its colour, by a label beside its line or bar.
+//! Every picture's text is [`TEXT_PX`] or more as shown: the small pictures are drawn at the
+//! size they are shown, and a county's story, which may be wider than a phone's screen and is
+//! then scaled down to fit it, has its text drawn larger by as much ([`story`]). Its county
+//! colours are 3:1 or better against white; a county is also told apart without its colour,
+//! by a label beside its line or bar.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -39,6 +41,19 @@ const FONT: f64 = 16.0;
 
 /// The width of the small pictures: they fit a phone's screen (375 px) with the page's margins.
 pub const SMALL_WIDTH: u32 = 340;
+
+/// The narrowest a picture is shown: a phone's screen (375 px) less the page's margins (12 px
+/// each side). A county's story, wider than this, is scaled down to fit it there, its text
+/// drawn that much larger so that it is still [`TEXT_PX`] as shown.
+pub const NARROWEST: u32 = 351;
+
+/// The widest a county's story is drawn. Shown on the narrowest screen it is scaled to
+/// `NARROWEST / STORY_WIDEST` of its size: its text is drawn at `STORY_WIDEST / NARROWEST`
+/// times [`TEXT_PX`] (17.6 px), which is as large as it may be where it is shown whole.
+pub const STORY_WIDEST: u32 = 480;
+
+/// The colour of the rule between the classes in a picture of places.
+pub const RULE_COLOUR: &str = "#3c3c3c";
 
 /// A picture: the SVG and where two values of each axis fall in it.
 #[derive(Clone, Debug)]
@@ -113,7 +128,12 @@ fn chart_error<E: std::fmt::Display>(e: E) -> Error {
 }
 
 fn font() -> TextStyle<'static> {
-    ("sans-serif", FONT).into_font().color(&BLACK)
+    sized_font(1.0)
+}
+
+/// The pictures' font, `scale` times its size.
+fn sized_font(scale: f64) -> TextStyle<'static> {
+    ("sans-serif", FONT * scale).into_font().color(&BLACK)
 }
 
 const GRID: RGBColor = RGBColor(225, 225, 225);
@@ -124,8 +144,9 @@ fn height(overall: u8) -> f64 {
     17.0 - overall as f64
 }
 
-/// "1st" for the top of the first class, "(1st)" and "(8th)" for the second; `all` writes
-/// every place, else only those three.
+/// "1st" for the top of the first class, "(1st)" to "(8th)" for the second; `all` writes
+/// every place, else only the top and the foot, "1st" and "(8th)" (a small picture labels the
+/// rule between the classes itself).
 #[expect(
     clippy::cast_possible_truncation,
     clippy::cast_precision_loss,
@@ -136,7 +157,7 @@ fn place_label(v: f64, all: bool) -> String {
     if !(1..=16).contains(&overall) || (17.0 - v - overall as f64).abs() > 0.01 {
         return String::new();
     }
-    if !all && ![1, 9, 16].contains(&overall) {
+    if !all && ![1, 16].contains(&overall) {
         return String::new();
     }
     let place = crate::views::format::ordinal(((overall - 1) % 8 + 1).unsigned_abs() as usize);
@@ -162,22 +183,35 @@ fn year_range(first: u16, last: u16) -> std::ops::Range<f64> {
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
+/// A size in pixels, `scale` times `px`.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a margin, a width or a radius of a few pixels scaled by at most 2: small and positive"
+)]
+fn scaled(px: u32, scale: f64) -> u32 {
+    (px as f64 * scale).round() as u32
+}
+
 /// Draws a places chart (first class above, second below, a rule between) with one county's
-/// (year, overall place) points in `colour`. Returns the axes.
+/// (year, overall place) points in `colour`, everything `scale` times its usual size. Returns
+/// the axes.
 fn places_chart(
     root: &Area,
     years: (u16, u16),
     colour: RGBColor,
     points: &[(u16, u8)],
     small: bool,
+    scale: f64,
 ) -> Result<(Axis, Axis), Error> {
     root.fill(&WHITE).map_err(chart_error)?;
     let range = year_range(years.0, years.1);
+    let px = |n: u32| scaled(n, scale);
     let mut chart = ChartBuilder::on(root)
-        .margin(8)
-        .margin_right(16)
-        .x_label_area_size(26)
-        .y_label_area_size(if small { 44 } else { 52 })
+        .margin(px(8))
+        .margin_right(px(16))
+        .x_label_area_size(px(26))
+        .y_label_area_size(px(if small { 44 } else { 52 }))
         .build_cartesian_2d(range.clone(), 0.5f64..16.5f64)
         .map_err(chart_error)?;
     let span = (years.1 - years.0) as usize + 1;
@@ -188,25 +222,44 @@ fn places_chart(
         .y_labels(16)
         .x_label_formatter(&|v| year_label(*v))
         .y_label_formatter(&|v| place_label(*v, !small))
-        .label_style(font())
+        .label_style(sized_font(scale))
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .draw()
         .map_err(chart_error)?;
-    // The rule between the classes.
+    // The rule between the classes, dark and twice a grid line's width.
+    let rule = rgb(RULE_COLOUR);
     chart
-        .draw_series(std::iter::once(Rectangle::new(
-            [(range.start, 8.45), (range.end, 8.55)],
-            RGBColor(60, 60, 60).filled(),
-        )))
+        .draw_series(LineSeries::new(
+            [(range.start, 8.5), (range.end, 8.5)],
+            rule.stroke_width(px(2)),
+        ))
         .map_err(chart_error)?;
+    if small {
+        // Labelled on each side where the small picture has no room to label every place:
+        // the foot of the first class above it, the top of the second below.
+        let (left, at) = chart.backend_coord(&(range.start, 8.5));
+        let x = left - 10;
+        root.draw(&Text::new(
+            "8th",
+            (x, at - 2),
+            font().pos(Pos::new(HPos::Right, VPos::Bottom)),
+        ))
+        .map_err(chart_error)?;
+        root.draw(&Text::new(
+            "(1st)",
+            (x, at + 3),
+            font().pos(Pos::new(HPos::Right, VPos::Top)),
+        ))
+        .map_err(chart_error)?;
+    }
     let xy: Vec<(f64, f64)> = points.iter().map(|&(y, o)| (y as f64, height(o))).collect();
     chart
-        .draw_series(LineSeries::new(xy.clone(), colour.stroke_width(2)))
+        .draw_series(LineSeries::new(xy.clone(), colour.stroke_width(px(2))))
         .map_err(chart_error)?;
     if xy.len() <= 30 {
         chart
-            .draw_series(xy.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+            .draw_series(xy.iter().map(|&p| Circle::new(p, px(3), colour.filled())))
             .map_err(chart_error)?;
     }
     let x = Axis {
@@ -243,6 +296,7 @@ pub fn places(county: CountyId, points: &[(u16, u8)]) -> Result<Svg, Error> {
             rgb(colour_of(county)),
             points,
             true,
+            1.0,
         )?;
         root.present().map_err(chart_error)?;
         axes
@@ -251,23 +305,29 @@ pub fn places(county: CountyId, points: &[(u16, u8)]) -> Result<Svg, Error> {
 }
 
 /// One county's final place each season, its championships, promotions, relegations and
-/// wooden spoons ringed. As wide as its seasons need (a box that scrolls on a narrow screen).
+/// wooden spoons ringed. As wide as its seasons need, up to [`STORY_WIDEST`]; one wider than
+/// [`NARROWEST`] has everything in it drawn larger by as much, its text included, so that
+/// scaled down to fit a phone's screen (as the page's style does) its text is still
+/// [`TEXT_PX`].
 #[expect(
     clippy::cast_possible_truncation,
     reason = "a count of seasons (at most 100): the width fits a u32"
 )]
 pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
     let points: Vec<(u16, u8)> = rows.iter().map(|r| (r.year, r.overall)).collect();
-    let width = (120 + 9 * points.len() as u32).clamp(SMALL_WIDTH, 1000);
+    let width = (120 + 9 * points.len() as u32).clamp(SMALL_WIDTH, STORY_WIDEST);
+    let scale = (f64::from(width) / f64::from(NARROWEST)).max(1.0);
+    let px = |n: u32| scaled(n, scale);
     let mut svg = String::new();
     let (x, y) = {
-        let root = SVGBackend::with_string(&mut svg, (width, 320)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, px(320))).into_drawing_area();
         let axes = places_chart(
             &root,
             years_of(&points),
             rgb(colour_of(county)),
             &points,
             false,
+            scale,
         )?;
         for r in rows {
             let hex = match r.event {
@@ -279,8 +339,8 @@ pub fn story(county: CountyId, rows: &[StoryRow]) -> Result<Svg, Error> {
             };
             root.draw(&Circle::new(
                 (axes.0.pixel(r.year as f64), axes.1.pixel(r.overall as f64)),
-                6,
-                rgb(hex).stroke_width(3),
+                px(6),
+                rgb(hex).stroke_width(px(3)),
             ))
             .map_err(chart_error)?;
         }
@@ -587,7 +647,7 @@ mod tests {
                 PROMOTED_COLOUR,
                 RELEGATED_COLOUR,
             ])
-            .chain(&[SPOON_COLOUR])
+            .chain(&[SPOON_COLOUR, RULE_COLOUR])
         {
             assert!(
                 contrast(c, "#ffffff") >= 3.0,

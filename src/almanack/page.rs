@@ -9,11 +9,15 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use super::charts::{self, Svg, COUNTY_COLOURS};
 use super::{Error, GENERATOR};
 use crate::counties::{self, Class, CountyId};
+use crate::league::innings::MatchAt;
 use crate::league::{Competition, CLASSES};
 use crate::views::{self, trends, Forms};
 
 /// The style of every page: text of 12 px or more, colours of 4.5:1 or better against their
-/// background, tables and wide pictures scrolling inside their own box on a narrow screen.
+/// background, wide tables scrolling inside their own box on a narrow screen; a picture wider
+/// than the screen is scaled down to fit it (only a county's story can be, and its text is
+/// drawn large enough for that: [`charts::story`]); the scorecards and a season's results
+/// fit a phone's screen, their long cells wrapping.
 pub const STYLE: &str = "
 body{font-family:sans-serif;font-size:16px;line-height:1.4;margin:0 auto;max-width:1040px;padding:0 12px;color:#222;background:#fff}
 h1{font-size:1.6em;margin:.6em 0 .2em}h2{border-bottom:2px solid #1f3f7f;color:#1f3f7f;margin-top:1.6em}
@@ -27,10 +31,10 @@ th{background:#e8edf6}td.t,th.t{text-align:left}caption{text-align:left;font-wei
 .key span{display:inline-block;margin:0 .8em .3em 0;white-space:nowrap}
 .swatch{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:middle}
 .many{display:flex;flex-wrap:wrap;gap:8px 16px}.many figure{margin:0}
-svg{display:block}details{margin:.3em 0}summary{cursor:pointer}
+svg{display:block;max-width:100%;height:auto}details{margin:.3em 0}summary{cursor:pointer}
 section.county{border-top:1px solid #bbb;margin-top:1.5em}
 .yours{font-weight:bold}tfoot td{border:none;font-size:.9em;color:#444;white-space:normal}
-table.card td:nth-child(2),table.card th:nth-child(2){text-align:left}
+table.card td:nth-child(2),table.card th:nth-child(2){text-align:left}td.wrap{white-space:normal}.scores{white-space:nowrap}
 .note{border-left:4px solid #9a7400;padding:.2em .6em;background:#fdf8e8}
 ";
 
@@ -210,14 +214,14 @@ pub struct Marks<'a> {
     pub century: Option<f64>,
 }
 
-/// A picture in its figure, with its axes written on it; a picture wider than the screen
-/// scrolls inside its own box.
+/// A picture in its figure, with its axes written on it; one wider than the screen is scaled
+/// down to its width by the page's style.
 pub fn figure(kind: &str, svg: &Svg, marks: Marks, caption: &str) -> Markup {
     html! {
         figure class="picture" data-picture=(kind) data-x=(svg.x.attribute()) data-y=(svg.y.attribute())
             data-colours=[marks.colours] data-county=[marks.county] data-measure=[marks.measure]
             data-century=[marks.century] {
-            div class="box" { (PreEscaped(&svg.svg)) }
+            (PreEscaped(&svg.svg))
             figcaption { (caption) }
         }
     }
@@ -371,6 +375,12 @@ fn cell(column: &str, value: &str) -> String {
         "false" => return "no".into(),
         _ => {}
     }
+    // Prize money runs into thousands, which set apart do not read as a year.
+    if column == "prize" {
+        if let Ok(n) = value.parse::<u64>() {
+            return thousands(n);
+        }
+    }
     match value.parse::<f64>() {
         Ok(v) if value.contains('.') => {
             let places = if column == "quotient" { 3 } else { 2 };
@@ -381,6 +391,9 @@ fn cell(column: &str, value: &str) -> String {
 }
 
 fn heading(column: &str) -> String {
+    if column == "prize" {
+        return "Prize money".into();
+    }
     let spaced = column.replace('_', " ");
     let mut c = spaced.chars();
     c.next()
@@ -481,8 +494,80 @@ pub fn your_county_key(user: Option<CountyId>, columns: usize) -> Markup {
     }
 }
 
-/// The dagger after an unbroken partnership's runs, and its key.
-pub const UNBROKEN: &str = "\u{2020}";
+/// The mark after an unbroken partnership's runs (the cricket mark, as a not-out batsman's
+/// runs have it, and as the terminal program writes it).
+pub const UNBROKEN: &str = "*";
+
+/// The key to [`UNBROKEN`] under a table of partnerships.
+pub const UNBROKEN_KEY: &str =
+    "* after the runs: unbroken, the innings closed with the two together.";
+
+/// A partnership's runs, marked where it was unbroken.
+pub fn partnership_runs(runs: u32, unbroken: bool) -> String {
+    format!("{runs}{}", if unbroken { UNBROKEN } else { "" })
+}
+
+/// `n` with its thousands set apart: `1,894`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The page of the match at `at`, where the almanack has one: a completed season's (the
+/// season under way has none yet).
+pub fn match_at(comp: &Competition, at: &MatchAt) -> Option<Target> {
+    if comp.seasons().iter().any(|s| s.year == at.year) {
+        match_target(at)
+    } else {
+        None
+    }
+}
+
+/// The match at `at` as a target (its number in its class's fixtures from its round and its
+/// place in the round), whether or not a page has it.
+pub fn match_target(at: &MatchAt) -> Option<Target> {
+    let k = (at.round as usize).checked_sub(1)? * crate::league::MATCHES_PER_ROUND as usize
+        + at.index as usize;
+    Some(Target::Match(at.year, at.class, k))
+}
+
+/// The match a county's record partnership (a row of its records view) was made in: the
+/// innings records the league keeps name it, where their record for that wicket is the one
+/// the row shows (a record of a match kept as its result only, from an earlier file, is not
+/// among them).
+pub fn partnership_match(
+    comp: &Competition,
+    county: CountyId,
+    row: &views::RecordRow,
+) -> Option<Target> {
+    let wicket = row.wicket?;
+    let mark = comp
+        .innings()
+        .counties
+        .get(county as usize)?
+        .partnerships
+        .get(wicket.checked_sub(1)?)
+        .copied()
+        .flatten()?;
+    let same = row.runs == Some(u32::from(mark.runs))
+        && row.year == Some(mark.at.year)
+        && row.opponent == Some(counties::get(mark.opponent).name.as_str())
+        && row.unbroken == Some(mark.unbroken)
+        && row.batsmen.as_deref()
+            == Some(format!("{} & {}", mark.batsmen[0], mark.batsmen[1]).as_str());
+    if same {
+        match_at(comp, &mark.at)
+    } else {
+        None
+    }
+}
 
 /// A county's story, its picture and its records: the heart of its section or page. A record
 /// links to its season (and, through `links`, to its match where one is found).
@@ -550,7 +635,8 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
                             td { (r.wicket.unwrap_or(0)) }
                             @match (r.runs, &r.batsmen, r.opponent, r.year) {
                                 (Some(runs), Some(pair), Some(opponent), Some(year)) => {
-                                    td { (runs) @if r.unbroken == Some(true) { (UNBROKEN) } }
+                                    @let runs = partnership_runs(runs, r.unbroken == Some(true));
+                                    td { @match partnership_match(comp, c, r) { Some(t) => { (link(links, t, &runs)) } None => { (runs) } } }
                                     td class="t" { (pair) }
                                     (opponent_cell(user, links, opponent))
                                     td { (link(links, Target::Season(year), &year.to_string())) }
@@ -564,7 +650,7 @@ pub fn county_body(comp: &Competition, c: CountyId, links: Links) -> Result<Mark
             }
         }
         p {
-            (UNBROKEN) " unbroken: the innings closed with the two together. Batsmen by their place in the order. "
+            (UNBROKEN_KEY) " Batsmen by their place in the order. "
             "Lowest totals count completed (all out) innings only"
             @if all_out < 10 { " (" (all_out) " wickets)" } "."
         }
@@ -616,4 +702,24 @@ pub fn find_match(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_set_apart_and_unbroken_partnerships_marked() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(360), "360");
+        assert_eq!(thousands(1894), "1,894");
+        assert_eq!(thousands(11200), "11,200");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(cell("prize", "1893"), "1,893");
+        assert_eq!(heading("prize"), "Prize money");
+        // Other figures are left as they are: a year is not a number to set apart.
+        assert_eq!(cell("year", "1893"), "1893");
+        assert_eq!(partnership_runs(265, true), "265*");
+        assert_eq!(partnership_runs(265, false), "265");
+    }
 }

@@ -49,6 +49,20 @@ fn class_word(class: Class) -> &'static str {
     }
 }
 
+/// The class as a noun, "first class" ("first-class" is the adjective: a first-class table).
+fn class_noun(class: Class) -> String {
+    format!("{} class", class_word(class))
+}
+
+/// "First class", to head a page's part.
+fn class_heading(class: Class) -> String {
+    let noun = class_noun(class);
+    let mut c = noun.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// Whether `name` (a file or folder at the top of the folder) is one the site writes.
 pub fn is_ours(name: &str, is_dir: bool) -> bool {
     if is_dir {
@@ -244,14 +258,15 @@ pub fn result_text(m: &MatchSummary) -> String {
     }
 }
 
-/// A side's innings as a scoreboard writes them: `237 & 120-5`.
-fn scores(m: &MatchSummary, side: Side, all_out: u8) -> String {
+/// A side's innings as a scoreboard writes them: `237 & 120-5`, never broken across lines.
+fn scores(m: &MatchSummary, side: Side, all_out: u8) -> Markup {
     let s: Vec<String> = m.innings_of(side).map(|i| i.score_text(all_out)).collect();
-    if s.is_empty() {
+    let text = if s.is_empty() {
         "did not bat".into()
     } else {
         s.join(" & ")
-    }
+    };
+    html! { span class="scores" { (text) } }
 }
 
 fn season(
@@ -272,7 +287,7 @@ fn season(
             @if let Some(y) = around.0 { a href=(season_file(y)) { "\u{2190} " (y) } }
             @if let Some(y) = around.1 { a href=(season_file(y)) { (y) " \u{2192}" } }
             @for class in CLASSES {
-                a href=(format!("#{}", class_word(class))) { "The " (views::class_label(class)) }
+                a href=(format!("#{}", class_word(class))) { (class_heading(class)) }
             }
             a href="#averages" { "Averages" }
         }
@@ -289,7 +304,7 @@ fn season(
             @let svg = charts::race(&race)?;
             @let colours = page::colours(race.ids.iter().copied());
             section id=(class_word(class)) {
-                h2 { "The " (label) }
+                h2 { (class_heading(class)) }
                 (table(user, &views::table_view(comp, Some(s.year), class)?, &format!("{} {label} table", s.year), None, links)?)
                 h3 { "The points race" }
                 (page::figure("race", &svg, page::Marks { colours: Some(&colours), ..page::Marks::default() },
@@ -299,21 +314,25 @@ fn season(
                     (table(user, &race, &format!("{} {label} points race", s.year), None, links)?)
                 }
                 h3 { "Results" }
+                // The match (home side first) and its result in two cells that wrap, so that
+                // the table fits a phone's screen.
                 div class="box" {
-                    table {
+                    table class="results" {
                         caption { (format!("{} {label} results", s.year)) }
-                        thead { tr { th { "Round" } th class="t" { "Home" } th class="t" { "Away" } th class="t" { "Result" } } }
+                        thead { tr { th { "Round" } th class="t" { "Match (home first)" } th class="t" { "Result" } } }
                         tbody {
                             @for (k, m) in s.class(class).matches().iter().enumerate() {
                                 tr {
                                     td { (m.round) }
-                                    td class="t" { (county(m.home)) " " (scores(m, Side::Home, all_out)) }
-                                    td class="t" { (county(m.away)) " " (scores(m, Side::Away, all_out)) }
-                                    td class="t" { a href=(match_file(s.year, class, k)) { (result_text(m)) } }
+                                    td class="t wrap" {
+                                        (county(m.home)) " " (scores(m, Side::Home, all_out))
+                                        " v " (county(m.away)) " " (scores(m, Side::Away, all_out))
+                                    }
+                                    td class="t wrap" { a href=(match_file(s.year, class, k)) { (result_text(m)) } }
                                 }
                             }
                         }
-                        (page::your_county_key(user, 4))
+                        (page::your_county_key(user, 3))
                     }
                 }
             }
@@ -341,14 +360,14 @@ fn match_page(
     let all_out = comp.settings().options.all_out();
     let matches = s.class(class).matches();
     let m = &matches[k];
-    let label = views::class_label(class);
     let name = |c: CountyId| marked(user, c);
     let county = |c: CountyId| link(links, Target::County(c), &name(c));
     let title = format!(
-        "{} v {}, {} {label}, round {}",
+        "{} v {}, {} {}, round {}",
         name(m.home),
         name(m.away),
         s.year,
+        class_noun(class),
         m.round
     );
     let step = |j: usize| links(Target::Match(s.year, class, j)).unwrap_or_default();
@@ -356,7 +375,7 @@ fn match_page(
         h1 { (county(m.home)) " v " (county(m.away)) }
         p {
             (link(links, Target::Season(s.year), &format!("The {} season", s.year)))
-            ", the " (label) ", round " (m.round) " (match " (k + 1) " of " (matches.len()) ")."
+            ", the " (class_noun(class)) ", round " (m.round) " (match " (k + 1) " of " (matches.len()) ")."
         }
         nav {
             @if k > 0 { a href=(step(k - 1)) { "\u{2190} the match before" } }
@@ -642,7 +661,8 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
                             td { (w + 1) }
                             @match b {
                                 Some((c, r)) => {
-                                    td { (r.runs.unwrap_or(0)) @if r.unbroken == Some(true) { (page::UNBROKEN) } }
+                                    @let runs = page::partnership_runs(r.runs.unwrap_or(0), r.unbroken == Some(true));
+                                    td { @match page::partnership_match(comp, *c, r) { Some(t) => { (link(links, t, &runs)) } None => { (runs) } } }
                                     td class="t" { (r.batsmen.clone().unwrap_or_default()) }
                                     td class="t" { (county(*c)) }
                                     td class="t" { @match r.opponent { Some(o) => { (county(page::county_id(o))) } None => { "-" } } }
@@ -654,7 +674,7 @@ fn records(comp: &Competition, innings: &Innings) -> Result<String, Error> {
                     }
                 }
                 tfoot { tr { td class="t" colspan="6" {
-                    (page::UNBROKEN) " unbroken: the innings closed with the two together. Batsmen by their place in the order."
+                    (page::UNBROKEN_KEY) " Batsmen by their place in the order."
                     @if let Some(note) = views::format::star_note(user) { " " (note) }
                 } } }
             }
@@ -685,14 +705,30 @@ fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
             name.to_string()
         }
     };
+    // Each side's innings counted as the printed scorecard counts them: "Kent 2nd innings".
+    let batting_of = |i: u8| {
+        card.rows
+            .iter()
+            .find(|r| r.innings == i)
+            .map(|r| r.batting.as_str())
+            .unwrap_or_default()
+    };
+    let nth = |i: u8| {
+        let batting = batting_of(i);
+        let before = innings
+            .iter()
+            .filter(|&&j| j < i && batting_of(j) == batting)
+            .count();
+        views::format::ordinal(before + 1)
+    };
     html! {
         @if !card.toss.is_empty() { p { "Toss: " (card.toss) "." } }
-        @for i in innings {
+        @for &i in &innings {
             @let rows: Vec<&views::ScorecardRow> = card.rows.iter().filter(|r| r.innings == i).collect();
-            @let batting = rows.first().map(|r| r.batting.as_str()).unwrap_or_default();
+            @let batting = batting_of(i);
             div class="box" {
                 table class="card" {
-                    caption { (ordinal_innings(i)) " innings: " (star(batting)) }
+                    caption { (star(batting)) " " (nth(i)) " innings" }
                     thead { tr { th { "No." } th { "How out" } th { "Runs" } th { "Balls" } } }
                     tbody {
                         @for r in rows.iter().filter(|r| r.kind == "batsman") {
@@ -704,7 +740,9 @@ fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
                             }
                         }
                         @for r in rows.iter().filter(|r| r.kind == "extras") {
-                            tr { td {} td { "Extras" @if !r.detail.is_empty() { " (" (r.detail) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
+                            // The kinds of extras wrap on a narrow screen rather than
+                            // widen the column of how each batsman was out.
+                            tr { td {} td class="wrap" { "Extras" @if !r.detail.is_empty() { " (" (unbroken_kinds(&r.detail)) ")" } } td { (r.runs.unwrap_or(0)) } td {} }
                         }
                         @for r in rows.iter().filter(|r| r.kind == "total") {
                             tr class="total" {
@@ -740,13 +778,14 @@ fn scorecard(card: &views::ScorecardView, user: Option<CountyId>) -> Markup {
     }
 }
 
-fn ordinal_innings(i: u8) -> &'static str {
-    match i {
-        1 => "First",
-        2 => "Second",
-        3 => "Third",
-        _ => "Fourth",
-    }
+/// The kinds of extras ("no-balls 2, wides 3") with each kind's name and number kept
+/// together on a line.
+fn unbroken_kinds(detail: &str) -> String {
+    detail
+        .split(", ")
+        .map(|k| k.replace(' ', "\u{a0}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The innings records the league keeps ([`crate::league::innings`]), and which seasons have
@@ -781,11 +820,10 @@ impl<'a> Innings<'a> {
 
     /// The page of the match `at`, if the almanack has one (a completed season's).
     fn target(&self, at: &MatchAt) -> Option<Target> {
-        let k =
-            (at.round as usize - 1) * crate::league::MATCHES_PER_ROUND as usize + at.index as usize;
         self.completed
             .contains(&at.year)
-            .then_some(Target::Match(at.year, at.class, k))
+            .then(|| page::match_target(at))
+            .flatten()
     }
 }
 
@@ -813,13 +851,25 @@ fn innings_records(
     let hundreds: u32 = shown.iter().map(|c| c.hundreds).sum();
     let mut carried: Vec<&InningsMark> = shown.iter().flat_map(|c| c.carried.iter()).collect();
     carried.sort_by_key(|i| (i.at.year, i.at.round, i.at.class.name(), i.at.index, i.no));
-    let row = |i: &InningsMark| mark_row(innings, i, user, links);
+    // A county's own page leaves out the county that batted: it is the page's on every row.
+    let own = county.is_some();
+    let row = |i: &InningsMark| mark_row(innings, i, own, user, links);
+    let columns = if own { 5 } else { 6 };
     let head = html! {
-        thead { tr { th { "Runs" } th { "Balls" } th class="t" { "How" } th { "No." } th class="t" { "For" } th class="t" { "Against" } th { "Year" } } }
+        thead { tr { th { "Runs" } th { "Balls" } th { "No." } @if !own { th class="t" { "For" } } th class="t" { "Against" } th { "Year" } } }
+    };
+    // The keys under a table of innings: not out, and the person's county where it is named.
+    let key = html! {
+        tfoot { tr { td class="t" colspan=(columns) {
+            (NOT_OUT_KEY)
+            @if let Some(note) = views::format::star_note(user).filter(|_| user != county) { " " (note) }
+        } } }
     };
     let whose = county.map_or("", |c| counties::get(c).name.as_str());
     let read = table.matches_read;
     let played = table.matches_read + table.result_only;
+    let read_text = page::thousands(u64::from(read));
+    let played_text = page::thousands(u64::from(played));
     html! {
         h2 id="innings" { "Innings" }
         @if read == 0 {
@@ -827,22 +877,28 @@ fn innings_records(
                  that kept their results only), so there are no records of batsmen's innings." }
         } @else {
             p {
-                "From the scorecards of " (read) " of the " (played) " matches played (the season under way's too)"
+                @if read == played {
+                    "From the scorecards of all " (played_text) " matches played"
+                } @else {
+                    "From the scorecards of " (read_text) " of the " (played_text) " matches played"
+                }
+                @if innings.under_way { ", the season under way's included" }
                 @if read < played { "; the others were played by a version of ACCC that kept their results only" }
                 ". Batsmen are known by their place in the order (No.); each score is a link to its match"
                 @if innings.under_way { ", except those of the season under way, which has no pages until it is completed" }
                 "."
             }
             p {
-                "Hundreds: " (hundreds)
-                "; the bat carried through a completed innings (an opener not out at its end): " (carried.len()) "."
+                (page::thousands(u64::from(hundreds))) " " (if hundreds == 1 { "hundred" } else { "hundreds" })
+                "; the bat carried through a completed innings (an opener not out at its end) "
+                (times(carried.len())) "."
             }
             div class="box" {
                 table {
                     caption { @if whose.is_empty() { "The highest innings" } @else { (whose) ": the highest innings" } }
                     (head)
                     tbody { @for i in table.highest(county) { tr { (row(&i)) } } }
-                    (page::your_county_key(user, 7))
+                    (key)
                 }
             }
             div class="box" {
@@ -854,11 +910,12 @@ fn innings_records(
                             tr {
                                 @match best {
                                     Some(i) => { (row(i)) }
-                                    None => { td { "-" } td {} td class="t" {} td { (no + 1) } td class="t" {} td class="t" {} td {} }
+                                    None => { td { "-" } td {} td { (no + 1) } @if !own { td class="t" {} } td class="t" {} td {} }
                                 }
                             }
                         }
                     }
+                    (key)
                 }
             }
             @if !carried.is_empty() {
@@ -867,6 +924,7 @@ fn innings_records(
                         caption { "Carrying the bat" }
                         (head)
                         tbody { @for i in carried.iter().take(10) { tr { (row(i)) } } }
+                        (key)
                     }
                 }
             }
@@ -877,22 +935,42 @@ fn innings_records(
     }
 }
 
-/// An innings' score, a link to its match where the almanack has a page for it.
-fn mark_runs(innings: &Innings, i: &InningsMark, links: Links) -> Markup {
-    match innings.target(&i.at) {
-        Some(t) => link(links, t, &i.runs.to_string()),
-        None => html! { (i.runs) },
+/// The key to a not-out batsman's runs.
+const NOT_OUT_KEY: &str = "* after the runs: not out.";
+
+/// "once", "twice", "83 times".
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{} times", page::thousands(n as u64)),
     }
 }
 
-/// An innings' cells in the records' tables: runs, balls, how, place, the sides and the year.
-fn mark_row(innings: &Innings, i: &InningsMark, user: Option<CountyId>, links: Links) -> Markup {
+/// An innings' score, `187*` when not out, a link to its match where the almanack has a page
+/// for it.
+fn mark_runs(innings: &Innings, i: &InningsMark, links: Links) -> Markup {
+    let runs = format!("{}{}", i.runs, if i.not_out { "*" } else { "" });
+    match innings.target(&i.at) {
+        Some(t) => link(links, t, &runs),
+        None => html! { (runs) },
+    }
+}
+
+/// An innings' cells in the records' tables: runs (marked when not out), balls, place, the
+/// county that batted (unless `own`, on that county's page), its opponent and the year.
+fn mark_row(
+    innings: &Innings,
+    i: &InningsMark,
+    own: bool,
+    user: Option<CountyId>,
+    links: Links,
+) -> Markup {
     html! {
         td { (mark_runs(innings, i, links)) }
         td { (i.balls) }
-        td class="t" { @if i.not_out { "not out" } @else { "out" } }
         td { (i.no) }
-        td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) }
+        @if !own { td class="t" { (link(links, Target::County(i.county), &marked(user, i.county))) } }
         td class="t" { (link(links, Target::County(i.opponent), &marked(user, i.opponent))) }
         td { @if innings.completed.contains(&i.at.year) { (link(links, Target::Season(i.at.year), &i.at.year.to_string())) } @else { (i.at.year) " (under way)" } }
     }
@@ -914,6 +992,10 @@ fn hundreds_by_county(innings: &Innings, user: Option<CountyId>, links: Links) -
                         }
                     }
                 }
+                tfoot { tr { td class="t" colspan="3" {
+                    (NOT_OUT_KEY)
+                    @if let Some(note) = views::format::star_note(user) { " " (note) }
+                } } }
             }
         }
     }

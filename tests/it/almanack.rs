@@ -169,6 +169,60 @@ fn drawn_places(
     out
 }
 
+/// The rule between the classes in a picture of places: a dark line, twice a grid line's
+/// width, across the whole picture at the height between 8th and (1st), with "8th" written
+/// just above it and "(1st)" just below, at its left.
+fn assert_rule(fig: &ElementRef, what: &str) {
+    let (x, y) = (Axis::of(fig, "data-x"), Axis::of(fig, "data-y"));
+    let points = |line: &ElementRef| -> Vec<(f64, f64)> {
+        attr(line, "points")
+            .split_whitespace()
+            .map(|p| {
+                let (a, b) = p.split_once(',').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            })
+            .collect()
+    };
+    let rule = fig
+        .select(&sel("polyline"))
+        .find(|l| {
+            let p = points(l);
+            p.len() == 2 && p.iter().all(|&(_, py)| (y.value(py) - 8.5).abs() < 0.1)
+        })
+        .unwrap_or_else(|| panic!("{what}: no rule between the classes"));
+    let p = points(&rule);
+    let (left, right) = (p[0].0.min(p[1].0), p[0].0.max(p[1].0));
+    assert!(
+        left <= x.p[0] + 1.0 && right >= x.p[1] - 1.0,
+        "{what}: the rule runs from {left} to {right}, not across the picture"
+    );
+    let width: f64 = attr(&rule, "stroke-width").parse().unwrap();
+    assert!(width >= 2.0, "{what}: the rule is {width} px");
+    let stroke = attr(&rule, "stroke").trim_start_matches('#');
+    let n = u32::from_str_radix(stroke, 16).unwrap();
+    assert!(
+        [n >> 16, (n >> 8) & 255, n & 255].iter().all(|&c| c < 0x60),
+        "{what}: the rule is #{stroke}, not dark"
+    );
+    let rule_y = p[0].1;
+    let label = |text: &str| -> f64 {
+        let t = fig
+            .select(&sel("text"))
+            .find(|t| t.text().collect::<String>().trim() == text)
+            .unwrap_or_else(|| panic!("{what}: no label {text}"));
+        num(&t, "y")
+    };
+    let (above, below) = (label("8th"), label("(1st)"));
+    assert!(
+        above < rule_y && rule_y - above <= 20.0,
+        "{what}: 8th at {above}, the rule at {rule_y}"
+    );
+    assert!(
+        below > rule_y && below - rule_y <= 20.0,
+        "{what}: (1st) at {below}, the rule at {rule_y}"
+    );
+}
+
 /// Checks every picture and table of `html` (the one page) against `export`.
 #[expect(
     clippy::cast_possible_truncation,
@@ -203,6 +257,7 @@ fn check_page(html: &str, export: &Value) {
             "{county}'s picture"
         );
         assert_eq!(own.len(), seasons.len(), "{county}'s picture");
+        assert_rule(fig, &format!("{county}'s small picture"));
         drawn.extend(own);
     }
     assert_eq!(drawn, expected, "the places, county by county");
@@ -218,6 +273,7 @@ fn check_page(html: &str, export: &Value) {
             .cloned()
             .collect();
         assert_eq!(drawn_places(fig, &colours(fig)), own, "{county}'s story");
+        assert_rule(fig, &format!("{county}'s story"));
         let (x, y) = (Axis::of(fig, "data-x"), Axis::of(fig, "data-y"));
         let rings: BTreeSet<(u16, &str)> = fig
             .select(&sel("circle"))
@@ -792,8 +848,9 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
     // Each match: linked from its season and both its counties, and back to each of them; its
     // counties and innings as the export has them.
     let county_page = |name: &str| format!("county-{}.html", name.to_ascii_lowercase());
-    // Every batsman's innings read from the match pages: runs, balls, place, county, page.
-    let mut all_innings: Vec<(u64, String, u64, String, String)> = vec![];
+    // Every batsman's innings read from the match pages: runs, balls, place, county, page,
+    // and whether not out.
+    let mut all_innings: Vec<(u64, String, u64, String, String, bool)> = vec![];
     for s in seasons {
         let year = s["year"].as_u64().unwrap();
         let season = format!("season-{year}.html");
@@ -821,9 +878,16 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
                         .unwrap()
                         .text()
                         .collect();
-                    assert!(
-                        caption.replace('*', "").ends_with(&format!(": {batting}")),
-                        "{page}: {caption}"
+                    // Named as the printed scorecard names it: "Kent 2nd innings".
+                    let before = innings
+                        .iter()
+                        .take_while(|j| !std::ptr::eq(*j, i))
+                        .filter(|j| j["batting"] == i["batting"])
+                        .count();
+                    assert_eq!(
+                        caption.replace('*', ""),
+                        format!("{batting} {} innings", ["1st", "2nd"][before]),
+                        "{page}"
                     );
                     let mut runs = 0;
                     let mut total = None;
@@ -841,6 +905,7 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
                                     no,
                                     batting.to_string(),
                                     page.clone(),
+                                    cells[1] == "not out",
                                 ));
                             }
                         }
@@ -858,6 +923,107 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
                 }
                 let text = doc.root_element().text().collect::<String>();
                 assert!(!text.contains("not kept"), "{page}");
+            }
+        }
+    }
+    // The parts of a season's page, and where a match's page places it: the classes as
+    // nouns.
+    for s in seasons {
+        let year = s["year"].as_u64().unwrap();
+        let doc = Html::parse_document(
+            &std::fs::read_to_string(root.join(format!("season-{year}.html"))).unwrap(),
+        );
+        let heads: Vec<String> = doc.select(&sel("h2")).map(|h| h.text().collect()).collect();
+        assert_eq!(heads, ["First class", "Second class", "Averages"]);
+        let doc = Html::parse_document(
+            &std::fs::read_to_string(root.join(format!("{year}/second-03.html"))).unwrap(),
+        );
+        let text = doc.root_element().text().collect::<String>();
+        assert!(
+            text.contains(&format!(
+                "The {year} season, the second class, round 1 (match 3 of 56)."
+            )),
+            "{text}"
+        );
+    }
+    // Each county's prize money over the years, its thousands set apart (not to be read as a
+    // year), and its innings records without a column of its own name.
+    let thousands = |n: u64| {
+        let d = n.to_string();
+        d.chars()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                let comma = i > 0 && (d.len() - i).is_multiple_of(3);
+                comma.then_some(',').into_iter().chain([c])
+            })
+            .collect::<String>()
+    };
+    assert_eq!(thousands(1894), "1,894");
+    assert_eq!(thousands(1234567), "1,234,567");
+    assert_eq!(thousands(360), "360");
+    for c in [
+        "Kent",
+        "Surrey",
+        "Sussex",
+        "Yorkshire",
+        "Lancashire",
+        "Somerset",
+        "Essex",
+        "Cheshire",
+    ] {
+        let prize: u64 = seasons
+            .iter()
+            .flat_map(|s| s["first_class"]["table"].as_array().unwrap())
+            .filter(|r| r["county"] == c)
+            .map(|r| r["prize"].as_u64().unwrap())
+            .sum();
+        let doc =
+            Html::parse_document(&std::fs::read_to_string(root.join(county_page(c))).unwrap());
+        let line = doc
+            .select(&sel("table"))
+            .find(|t| {
+                t.select(&sel("caption")).next().is_some_and(|x| {
+                    x.text()
+                        .collect::<String>()
+                        .ends_with("all-time first-class line")
+                })
+            })
+            .unwrap_or_else(|| panic!("{c} has no all-time first-class line"));
+        let head: Vec<String> = line
+            .select(&sel("thead th"))
+            .map(|h| h.text().collect())
+            .collect();
+        let at = head
+            .iter()
+            .position(|h| h == "Prize money")
+            .expect("prize money");
+        let cells: Vec<String> = line
+            .select(&sel("tbody td"))
+            .map(|x| x.text().collect())
+            .collect();
+        if let Some(cell) = cells.get(at) {
+            let want = if prize == 0 {
+                "-".to_string()
+            } else {
+                thousands(prize)
+            };
+            assert!(
+                cell == &want || (prize == 0 && cell == "0"),
+                "{c}: {cell}, not {want}"
+            );
+        }
+        for t in doc.select(&sel("#innings ~ div table")) {
+            let head: Vec<String> = t
+                .select(&sel("thead th"))
+                .map(|h| h.text().collect())
+                .collect();
+            assert_eq!(head, ["Runs", "Balls", "No.", "Against", "Year"], "{c}");
+            for r in t.select(&sel("tbody tr")) {
+                let runs: String = r.select(&sel("td")).next().unwrap().text().collect();
+                assert!(
+                    runs == "-" || runs.trim_end_matches('*').parse::<u64>().is_ok(),
+                    "{c}: {runs}"
+                );
             }
         }
     }
@@ -910,17 +1076,45 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
         .map(|c| c.text().collect())
         .collect();
     let best = all_innings.iter().map(|i| i.0).max().unwrap();
-    assert_eq!(top[0], best.to_string());
+    // Not out is written as a scorecard writes it, `187*`, with no column of its own.
+    let head: Vec<String> = highest
+        .select(&sel("thead th"))
+        .map(|c| c.text().collect())
+        .collect();
+    assert_eq!(head, ["Runs", "Balls", "No.", "For", "Against", "Year"]);
+    let not_out = top[0].ends_with('*');
+    assert_eq!(top[0].trim_end_matches('*'), best.to_string());
     let link = first.select(&sel("td a")).next().unwrap();
     let (to, _) = resolve("records.html", attr(&link, "href"));
     let to = to.unwrap();
     assert!(
         all_innings.iter().any(|i| i.0 == best
             && i.4 == to
-            && i.2.to_string() == top[3]
-            && top[4].replace('*', "") == i.3),
+            && i.5 == not_out
+            && i.2.to_string() == top[2]
+            && top[3].replace('*', "") == i.3),
         "the highest innings {top:?} is not in {to}"
     );
+    // Every innings of the records that is not out is marked so, and keyed.
+    let mut keyed = 0;
+    for t in records.select(&sel("#innings ~ div table")) {
+        let head: Vec<String> = t
+            .select(&sel("thead th"))
+            .map(|h| h.text().collect())
+            .collect();
+        if head.iter().any(|h| h == "No." || h == "Highest") {
+            let caption: String = t.select(&sel("caption")).next().unwrap().text().collect();
+            assert!(
+                t.select(&sel("tfoot")).any(|f| f
+                    .text()
+                    .collect::<String>()
+                    .contains("* after the runs: not out.")),
+                "{caption}: no key"
+            );
+            keyed += 1;
+        }
+    }
+    assert!(keyed >= 3, "{keyed} tables of innings");
     let hundreds = records
         .select(&sel("table"))
         .find(|t| {
@@ -943,11 +1137,109 @@ fn the_almanack_as_a_folder_every_link_resolves_and_every_match_is_linked_both_w
             .map(|i| i.0)
             .max();
         assert_eq!(
-            cells[2],
+            cells[2].trim_end_matches('*'),
             most.map_or("-".to_string(), |m| m.to_string()),
             "{county}'s highest"
         );
     }
+    // The records page says in words how many matches its innings come from, and how many
+    // hundreds and carried bats, their thousands set apart.
+    let said = records.root_element().text().collect::<String>();
+    let played: usize = seasons.len() * 112;
+    assert!(
+        said.contains(&format!(
+            "From the scorecards of all {played} matches played."
+        )),
+        "{said}"
+    );
+    let hundreds = all_innings.iter().filter(|i| i.0 >= 100).count();
+    assert!(
+        said.contains(&format!(
+            "{hundreds} {}; the bat carried",
+            if hundreds == 1 { "hundred" } else { "hundreds" }
+        )),
+        "{said}"
+    );
+    // Each record partnership links to its match, whose scorecard has it; an unbroken one is
+    // marked `*`, and keyed, as elsewhere in the program.
+    let mut partnerships = 0;
+    for page in files
+        .iter()
+        .filter(|f| *f == "records.html" || f.starts_with("county-"))
+    {
+        let doc = Html::parse_document(&std::fs::read_to_string(root.join(page)).unwrap());
+        let text = doc.root_element().text().collect::<String>();
+        assert!(!text.contains('\u{2020}'), "{page} marks with a dagger");
+        let table = doc
+            .select(&sel("table"))
+            .find(|t| {
+                t.select(&sel("caption"))
+                    .next()
+                    .is_some_and(|c| c.text().collect::<String>().contains("partnership"))
+            })
+            .unwrap_or_else(|| panic!("{page} has no partnerships"));
+        assert!(
+            text.contains("* after the runs: unbroken, the innings closed with the two together."),
+            "{page} has no key to an unbroken partnership"
+        );
+        let own = page
+            .strip_prefix("county-")
+            .map(|c| c.trim_end_matches(".html").to_string());
+        for row in table.select(&sel("tbody tr")) {
+            let cells: Vec<ElementRef> = row.select(&sel("td")).collect();
+            let text = |i: usize| cells[i].text().collect::<String>();
+            if text(1) == "-" {
+                continue;
+            }
+            let wicket: u64 = text(0).parse().unwrap();
+            let runs = text(1);
+            let unbroken = runs.ends_with('*');
+            let runs: u64 = runs.trim_end_matches('*').parse().unwrap();
+            let pair: Vec<u64> = text(2).split(" & ").map(|n| n.parse().unwrap()).collect();
+            let county = match &own {
+                Some(c) => c.clone(),
+                None => text(3).replace('*', "").to_ascii_lowercase(),
+            };
+            let link = cells[1].select(&sel("a")).next().unwrap_or_else(|| {
+                panic!("{page}: the partnership for wicket {wicket} links to no match")
+            });
+            let (to, _) = resolve(page, attr(&link, "href"));
+            let to = to.unwrap();
+            assert!(files.contains(&to), "{page} links {to}, which is not there");
+            // The match page's falls of wicket, each under its innings' scorecard.
+            let card = Html::parse_document(&std::fs::read_to_string(root.join(&to)).unwrap());
+            let mut batting = String::new();
+            let mut found = false;
+            for t in card.select(&sel("table.card, table.falls")) {
+                if attr(&t, "class") == "card" {
+                    let caption: String =
+                        t.select(&sel("caption")).next().unwrap().text().collect();
+                    batting = caption
+                        .replace('*', "")
+                        .rsplitn(3, ' ')
+                        .nth(2)
+                        .unwrap()
+                        .to_ascii_lowercase();
+                    continue;
+                }
+                for r in t.select(&sel("tbody tr")) {
+                    let f: Vec<String> = r.select(&sel("td")).map(|c| c.text().collect()).collect();
+                    let out = f[2].strip_prefix("no. ").map(|n| n.parse::<u64>().unwrap());
+                    found |= batting == county
+                        && f[0] == wicket.to_string()
+                        && f[3] == runs.to_string()
+                        && (f[2] == "unbroken") == unbroken
+                        && out.is_none_or(|n| pair.contains(&n));
+                }
+            }
+            assert!(
+                found,
+                "{page}: {county}'s {runs} for wicket {wicket} ({pair:?}) is not in {to}"
+            );
+            partnerships += 1;
+        }
+    }
+    assert!(partnerships >= 17, "{partnerships} partnerships checked");
     // No raw true or false anywhere.
     for f in &pages {
         let doc = Html::parse_document(&std::fs::read_to_string(root.join(f)).unwrap());
@@ -1008,37 +1300,53 @@ fn the_season_under_ways_innings_are_marked_and_link_to_no_missing_page() {
         .filter(|f| *f == "records.html" || f.starts_with("county-"))
     {
         let doc = Html::parse_document(&std::fs::read_to_string(root.join(page)).unwrap());
-        for row in doc.select(&sel("#innings ~ div table tbody tr")) {
-            let cells: Vec<ElementRef> = row.select(&sel("td")).collect();
-            let Some(year) = cells.get(6).map(|c| c.text().collect::<String>()) else {
+        for table in doc.select(&sel("#innings ~ div table")) {
+            let head: Vec<String> = table
+                .select(&sel("thead th"))
+                .map(|h| h.text().collect())
+                .collect();
+            // The tables of batsmen's innings (the partnerships' are checked elsewhere).
+            let Some(at) = head
+                .iter()
+                .position(|h| h == "Year")
+                .filter(|_| head.iter().any(|h| h == "No."))
+            else {
                 continue;
             };
-            let link = cells[0].select(&sel("a")).next();
-            if year.is_empty() {
-                continue;
-            }
-            if year.ends_with(" (under way)") {
-                assert_eq!(year, "1892 (under way)", "{page}");
-                assert!(
-                    link.is_none(),
-                    "{page}: a score of 1892 links to a page not written"
-                );
-                under_way += 1;
-            } else {
-                let link = link.unwrap_or_else(|| panic!("{page}: {year}'s score has no link"));
-                let (to, _) = resolve(page, attr(&link, "href"));
-                let to = to.unwrap();
-                assert!(
-                    files.contains(&to),
-                    "{page} links {to}, which is not written"
-                );
-                linked += 1;
+            for row in table.select(&sel("tbody tr")) {
+                let cells: Vec<ElementRef> = row.select(&sel("td")).collect();
+                let year = cells[at].text().collect::<String>();
+                let link = cells[0].select(&sel("a")).next();
+                if year.is_empty() {
+                    continue;
+                }
+                if year.ends_with(" (under way)") {
+                    assert_eq!(year, "1892 (under way)", "{page}");
+                    assert!(
+                        link.is_none(),
+                        "{page}: a score of 1892 links to a page not written"
+                    );
+                    under_way += 1;
+                } else {
+                    let link = link.unwrap_or_else(|| panic!("{page}: {year}'s score has no link"));
+                    let (to, _) = resolve(page, attr(&link, "href"));
+                    let to = to.unwrap();
+                    assert!(
+                        files.contains(&to),
+                        "{page} links {to}, which is not written"
+                    );
+                    linked += 1;
+                }
             }
         }
         let text = doc.root_element().text().collect::<String>();
         assert!(
             text.contains("except those of the season under way"),
             "{page} does not say why some scores have no link"
+        );
+        assert!(
+            text.contains("matches played, the season under way's included"),
+            "{page} does not say its innings include the season under way's"
         );
     }
     assert!(
@@ -1175,14 +1483,15 @@ fn regex_free_remove(text: &str, start: &str, end: &str) -> String {
 }
 
 /// The findings of `almanack_check.js` that break the rules: wider than the frame, text under
-/// 12 px, text under 4.5:1 (3:1 when large), county colours under 3:1.
+/// 12 px, text under 4.5:1 (3:1 when large), county colours under 3:1, a scorecard, results
+/// table or picture reaching past the frame's edge (in a box that scrolls or not).
 fn broken_rules(found: &Value) -> Vec<String> {
     let mut out = vec![];
     let (width, scroll) = (&found["client_width"], &found["scroll_width"]);
     if width.as_f64() != Some(375.0) || scroll.as_f64() > width.as_f64() {
         out.push(format!("{scroll} px wide in a frame of {width}"));
     }
-    for what in ["small", "faint", "weak_colours"] {
+    for what in ["small", "faint", "weak_colours", "cut"] {
         if let Some(list) = found[what].as_array().filter(|l| !l.is_empty()) {
             out.push(format!(
                 "{what}: {}",
@@ -1204,7 +1513,11 @@ fn the_almanacks_pages_read_at_a_phones_width_in_a_real_browser() {
     };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    made(d, "PHONE", "3", "21");
+    // Enough seasons that a county's story is drawn wider than the frame, which it must fit.
+    made(d, "PHONE", "30", "21");
+    // A season of full matches (eleven batsmen, three days): scorecards as long and wide as
+    // they come.
+    ok(d, &["sim", "FULL", "--years", "1", "--seed", "5"]);
     // The check is checked: a page with every fault is caught on each.
     let bad = d.join("bad");
     std::fs::create_dir(&bad).unwrap();
@@ -1214,7 +1527,9 @@ fn the_almanacks_pages_read_at_a_phones_width_in_a_real_browser() {
          <body><p style=\"font-size:10px\">small</p><p style=\"color:#bbb\">faint</p>\
          <div style=\"width:600px\">wide</div><figure data-colours=\"Nowhere:#ffee00\">\
          <svg width=\"300\" height=\"60\" viewBox=\"0 0 600 120\"><text x=\"10\" y=\"50\" \
-         font-size=\"16\">shrunk</text></svg></figure></body></html>",
+         font-size=\"16\">shrunk</text></svg></figure><div style=\"overflow-x:auto\">\
+         <table class=\"card\"><tr><td><div style=\"width:500px\">scrolled</div></td></tr></table></div>\
+         </body></html>",
     )
     .unwrap();
     let found = checked_at_phone_width(&browser, &bad, "bad.html", &d.join("profile"));
@@ -1226,31 +1541,42 @@ fn the_almanacks_pages_read_at_a_phones_width_in_a_real_browser() {
         "faint",
         "weak_colours",
         "Nowhere",
+        "table.card",
     ] {
         assert!(broken.contains(fault), "{fault} not caught: {broken}");
     }
     ok(d, &["almanack", "PHONE", "--out", "site/"]);
+    ok(d, &["almanack", "FULL", "--out", "full/"]);
     let root = d.join("site");
-    for page in [
-        "index.html",
-        "season-1891.html",
-        "county-kent.html",
-        "records.html",
-        "1891/first-01.html",
+    // Each page, and how many of its scorecards, results and pictures must fit the frame.
+    let mut broken_pages = vec![];
+    for (folder, page, fitted) in [
+        ("site", "index.html", 16 + 1 + 3),
+        ("site", "season-1891.html", 2 + 2),
+        ("site", "county-kent.html", 1),
+        ("site", "records.html", 0),
+        ("site", "1891/first-01.html", 2),
+        ("full", "season-1890.html", 2 + 2),
+        ("full", "county-sussex.html", 1),
+        ("full", "1890/first-01.html", 4),
+        ("full", "1890/second-16.html", 4),
     ] {
-        let found = checked_at_phone_width(&browser, &root, page, &d.join("profile"));
-        assert_eq!(
-            broken_rules(&found),
-            Vec::<String>::new(),
-            "{page}: {found}"
-        );
+        let found = checked_at_phone_width(&browser, &d.join(folder), page, &d.join("profile"));
+        for rule in broken_rules(&found) {
+            broken_pages.push(format!("{folder}/{page}: {rule}"));
+        }
         // Not a check of nothing: the page's text was read, and its pictures'.
         assert!(found["texts"].as_u64().unwrap() > 10, "{page}: {found}");
+        assert!(
+            found["fitted"].as_u64().unwrap() >= fitted,
+            "{folder}/{page}: {found}"
+        );
         if page.starts_with("index") || page.starts_with("season") || page.starts_with("county") {
             assert!(found["svg_texts"].as_u64().unwrap() > 10, "{page}: {found}");
             assert!(found["colours"].as_u64().unwrap() > 0, "{page}: {found}");
         }
     }
+    assert_eq!(broken_pages, Vec::<String>::new());
     // The site's pages load their one style sheet and nothing else: no console message.
     for page in ["index.html", "1891/first-01.html"] {
         let console = render(

@@ -47,6 +47,7 @@
     small: [],
     faint: [],
     weak_colours: [],
+    cut: [],
   };
   var all = document.body.getElementsByTagName("*");
   for (var i = 0; i < all.length; i++) {
@@ -110,6 +111,25 @@
     var sc = rgba(getComputedStyle(swatches[w]).backgroundColor);
     var c = sc ? contrast(sc, background(swatches[w].parentElement)) : 0;
     if (c < 3) out.weak_colours.push({ swatch: w, contrast: c });
+  }
+  // What must fit the page's width: the scorecards, the results and every picture. A box that
+  // scrolls sideways keeps the page itself from running off the screen, so the page's own
+  // width does not show such an element cut at its edge: its own place does.
+  var edge = document.documentElement.clientWidth;
+  var fit = document.querySelectorAll("table.card, table.falls, table.results, figure svg");
+  out.fitted = fit.length;
+  for (var q = 0; q < fit.length; q++) {
+    var box = fit[q].getBoundingClientRect();
+    if (box.left < -0.5 || box.right > edge + 0.5) {
+      var figure = fit[q].closest("figure");
+      var caption = fit[q].querySelector("caption");
+      out.cut.push({
+        what: figure
+          ? "picture " + figure.getAttribute("data-picture")
+          : "table." + fit[q].getAttribute("class") + (caption ? " " + caption.textContent.slice(0, 40) : ""),
+        right: box.right,
+      });
+    }
   }
   // In a frame of a phone's width, the page it is in writes the answer down.
   if (window.parent !== window) {
