@@ -192,7 +192,7 @@ fn draw_open(f: &mut Frame, area: Rect, app: &Open) {
             "Help",
             &super::help::lines(),
             *scroll,
-            "[Up]/[Down] scroll  [Esc] back",
+            "[Up]/[Down]/[PgUp]/[PgDn]/[Home]/[End] scroll  [Esc] back",
         ),
         Screen::Charts(c) => super::charts_screen::draw_screen(f, area, c),
         Screen::Matches(list) => super::kept::draw_list(f, area, list),
@@ -575,9 +575,12 @@ fn menu(f: &mut Frame, area: Rect, app: &Open) {
     // A competition that is over has no match to play and no season to simulate: their
     // keys are left out (pressed, they say so), and the line under the menu says it is over.
     let over = comp.is_finished();
-    let items = menu_items(app)
-        .into_iter()
-        .filter(|(k, ..)| !(over && ["1", "2", "F", "S"].contains(&k.as_str())));
+    // A file with no county of the person's (all played by the computer) has no match of
+    // theirs to play with a friend: [F] is left out.
+    let no_county = app.user_county().is_none();
+    let items = menu_items(app).into_iter().filter(|(k, ..)| {
+        !(over && ["1", "2", "F", "S"].contains(&k.as_str()) || no_county && k == "F")
+    });
     for (i, (k, t, on)) in items.enumerate() {
         let st = if on { style::text() } else { style::dim() };
         let ks = if on { style::key() } else { st };
@@ -858,16 +861,8 @@ pub(super) fn text_rows(
             vec![Span::styled(line.clone(), style::text())],
         );
     }
-    let more = if lines.len() > rows {
-        format!(
-            "  ({}-{} of {})",
-            scroll + 1,
-            (scroll + rows).min(lines.len()),
-            lines.len()
-        )
-    } else {
-        String::new()
-    };
+    let room = usize::from(area.width).saturating_sub(1);
+    let more = position(hint, scroll, rows, lines.len(), room);
     put(
         f,
         area,
@@ -875,6 +870,22 @@ pub(super) fn text_rows(
         24,
         vec![Span::styled(format!("{hint}{more}"), style::key())],
     );
+}
+
+/// Where the rows shown are in a text of `len` lines, to follow the keys `hint` on a line of
+/// `room` columns: "  (21-40 of 45)", or more tightly where that would not fit, so that the
+/// position is never cut off. Nothing for a text that fits.
+pub(super) fn position(hint: &str, scroll: usize, rows: usize, len: usize, room: usize) -> String {
+    if len <= rows {
+        return String::new();
+    }
+    let (from, to) = (scroll + 1, (scroll + rows).min(len));
+    let wide = format!("  ({from}-{to} of {len})");
+    if hint.chars().count() + wide.chars().count() <= room {
+        wide
+    } else {
+        format!(" ({from}-{to}/{len})")
+    }
 }
 
 /// The line over the keys of a past season under review (row 23): the keys that move

@@ -149,7 +149,8 @@ THE MAIN MENU
       not count in the championship ([F2] at the file prompt does the same)
   [3] points table  [4] averages  [5] a county's results  [6] its records
   [7] look back at past seasons ([7] earlier, [8] later, [G] go to a year)
-  [8] all-time results: honours, final positions, class records
+  [8] all-time results: honours, final positions, class records, pictures,
+      innings records
   [9] switch between the first- and second-class competitions
   [S] let the computer play the rest of the season, or whole seasons
   [C] other games' solo charts   [H] this help   [Q] quit
@@ -157,7 +158,25 @@ When one class has finished its round, [1] and [2] switch to the other one;
 its menu then says in which class and round your county's next match is.
 Choosing a county (for results, records or a story), [Enter] picks your own.
 Everything is saved: each match as it ends, and your match in play after each
-of your moves. Quitting, even in the middle of a match, loses nothing.";
+of your moves. Quitting, even in the middle of a match, loses nothing.
+
+ANY MATCH OPENED AGAIN
+Every match played is kept ball by ball, and [M] lists matches to open:
+  on a county's results ([5], or [5] in a past season under [7]): its matches
+  of that season; at the end of a season: all the season's matches.
+Innings records (the highest innings, the best at each place in the order,
+carried bats, record partnerships) are lists too: [I] on a county's records
+([6]), and [9] on the all-time menu ([8]) for every county.
+On a list, [Up]/[Down] move the mark > and [Enter] opens the match marked; or
+type a round's number and press [Enter] to open that round's match ([Esc]
+forgets the number typed).
+A match opened has pages: [1] its scorecard (runs, balls and how out, extras,
+fall of wickets, partnerships, the result), [2] its balls, an over a line,
+[3] a chart of its runs per over and, for a match you played, [4] the
+analyst's review of your decisions. [Left]/[Right] or [Tab]/[Shift-Tab] turn
+the pages, [Up]/[Down]/[PgUp]/[PgDn] scroll a page, and [Esc] goes back to
+where it was opened. A match of a file from an earlier version was kept as its
+result only; one whose record is missing or damaged says so.";
 
 #[cfg(test)]
 mod tests {

@@ -91,8 +91,13 @@ pub struct KeptScreen {
 /// What a match reopened shows.
 pub enum Body {
     Opened(Box<Opened>),
-    /// It cannot be reopened (kept as its result only): said in sentences, under its result.
-    Said(Vec<String>),
+    /// It cannot be reopened: said in sentences, under its result.
+    Said {
+        lines: Vec<String>,
+        /// Why, in a few words over the keys: kept so (a file of an earlier format), or its
+        /// record missing or damaged.
+        why: &'static str,
+    },
 }
 
 /// A match reopened: its pages.
@@ -231,8 +236,8 @@ impl MatchList {
     }
 
     /// Moves the cursor to the first match of round `round` in the class of the row it is
-    /// on; says so if there is none.
-    fn go_to_round(&mut self, round: u8) {
+    /// on, and says whether there was one; says so if there is none.
+    fn go_to_round(&mut self, round: u8) -> bool {
         let class = self
             .rows
             .get(self.cursor)
@@ -261,6 +266,7 @@ impl MatchList {
             }
         }
         self.show_cursor();
+        found.is_some()
     }
 }
 
@@ -337,16 +343,25 @@ impl Open {
         Screen::Matches(Box::new(list))
     }
 
-    /// A key on a match list.
+    /// A key on a match list. A round typed is kept only while digits follow: `[Enter]` opens
+    /// its match at once, `[Esc]` forgets it (staying on the list), and any other key forgets
+    /// it too, so that a digit left waiting never joins one typed later.
     pub(super) fn list_key(&mut self, mut list: Box<MatchList>, k: KeyEvent) -> Screen {
         list.note = None;
         let len = list.rows.len();
+        let typing = !list.typed.is_empty();
         match k.code {
+            KeyCode::Esc if typing => {}
             KeyCode::Esc => return *list.back,
-            KeyCode::Enter if !list.typed.is_empty() => {
+            KeyCode::Enter if typing => {
                 let typed = std::mem::take(&mut list.typed);
                 match typed.parse::<u8>() {
-                    Ok(round) => list.go_to_round(round),
+                    Ok(round) if list.go_to_round(round) => {
+                        if let Some(id) = list.rows.get(list.cursor).and_then(|r| r.id) {
+                            return self.open_match(id, Screen::Matches(list));
+                        }
+                    }
+                    Ok(_) => {}
                     Err(_) => list.note = Some(format!("{typed} is not a round.")),
                 }
             }
@@ -358,7 +373,7 @@ impl Open {
             KeyCode::Backspace => {
                 list.typed.pop();
             }
-            KeyCode::Char(c) if c.is_ascii_digit() && list.keys.is_none() => {
+            KeyCode::Char(c) if c.is_ascii_digit() && list.keys.is_none() && len > 0 => {
                 if list.typed.len() >= ROUND_DIGITS {
                     list.typed.clear();
                 }
@@ -381,7 +396,12 @@ impl Open {
             KeyCode::End => list.move_to(len.saturating_sub(1), false),
             _ => {}
         }
-        if !matches!(k.code, KeyCode::Char(_) | KeyCode::Backspace) {
+        let still_typing = match k.code {
+            KeyCode::Backspace => true,
+            KeyCode::Char(c) => c.is_ascii_digit(),
+            _ => false,
+        };
+        if !still_typing {
             list.typed.clear();
         }
         list.show_cursor();
@@ -398,7 +418,10 @@ impl Open {
         let title = match_title(&self.comp, id);
         let body = match kept {
             Ok(m) => Body::Opened(Box::new(self.opened(m))),
-            Err(e) => Body::Said(self.said(id, &e)),
+            Err(e) => Body::Said {
+                lines: self.said(id, &e),
+                why: lacking(&e),
+            },
         };
         Screen::Kept(Box::new(KeptScreen {
             id,
@@ -417,7 +440,8 @@ impl Open {
             .iter()
             .flat_map(|l| super::draw::fit(l, TEXT_WIDTH, 6))
             .collect();
-        let mut balls = BallPages::new(m.names().map(short_of));
+        // The counties' full names, as the scorecard has them.
+        let mut balls = BallPages::new(m.names().map(str::to_string));
         m.replay_into(&mut balls);
         let overs = balls.overs_labelled(&m.state, self.comp.settings().options.all_out());
         let user = self.user_county();
@@ -506,7 +530,7 @@ impl KeptScreen {
     /// the review only where the person played it.
     pub fn pages(&self) -> Vec<Page> {
         match &self.body {
-            Body::Said(_) => vec![Page::Scorecard],
+            Body::Said { .. } => vec![Page::Scorecard],
             Body::Opened(o) if matches!(o.review, ReviewState::None) => {
                 vec![Page::Scorecard, Page::Balls, Page::Overs]
             }
@@ -517,7 +541,7 @@ impl KeptScreen {
     /// The lines of the page shown (none for the chart, or a review being worked out).
     pub fn lines(&self) -> &[String] {
         match (&self.body, self.page) {
-            (Body::Said(lines), _) => lines,
+            (Body::Said { lines, .. }, _) => lines,
             (Body::Opened(o), Page::Scorecard) => &o.scorecard,
             (Body::Opened(o), Page::Balls) => &o.balls,
             (Body::Opened(o), Page::Review) => match &o.review {
@@ -585,6 +609,22 @@ fn review_lines(settings: &crate::league::Settings, r: &ToReview) -> Vec<String>
     crate::live::review::told(names, who, judged, &costly, TEXT_WIDTH, false)
 }
 
+/// Why a match cannot be reopened, in a few words: a match of an earlier format's file was
+/// kept as its result only on purpose, but one whose record is missing or damaged is not.
+fn lacking(e: &NotKept) -> &'static str {
+    match e {
+        NotKept::ResultOnly(_) => "Kept as its result only",
+        NotKept::NotInArchive { .. } => "Its record is missing: result only",
+        NotKept::Archive { problem, .. }
+            if matches!(**problem, crate::save::archive::Problem::File(_)) =>
+        {
+            "Its record cannot be read: result only"
+        }
+        NotKept::Archive { .. } | NotKept::Disagrees(..) => "Its record is damaged: result only",
+        NotKept::NoSeason(_) | NotKept::NoRound(_) | NotKept::NotPlayed(_) => "Not played",
+    }
+}
+
 /// "Middlesex v Surrey, 1890 first class, round 3".
 fn match_title(comp: &Competition, id: MatchId) -> String {
     let teams = comp
@@ -604,14 +644,6 @@ fn match_title(comp: &Competition, id: MatchId) -> String {
         id.class.name(),
         id.round
     )
-}
-
-/// The scoreboard name of the county named `full`.
-fn short_of(full: &str) -> String {
-    counties::all()
-        .iter()
-        .find(|c| c.name == full)
-        .map_or_else(|| full.to_string(), |c| c.short.clone())
 }
 
 /// A match's innings over by over, as lines: a heading an innings, then an over a line (its
@@ -665,14 +697,22 @@ impl BallPages {
             self.over_runs
         );
         self.lines.extend(super::draw::fit(&line, TEXT_WIDTH, 5));
-        for t in self.told.drain(..) {
-            self.lines.push(format!("     {t}"));
-        }
+        self.tell();
         if let Some(o) = self.overs.last_mut() {
             o.push(self.over_runs);
         }
         self.marks.clear();
         self.over_runs = 0;
+    }
+
+    /// What was told in the over (wickets, a declaration), under it, wrapped within the page.
+    fn tell(&mut self) {
+        for t in std::mem::take(&mut self.told) {
+            let said = crate::text::Wrap::new(TEXT_WIDTH)
+                .begun("     ", "     ")
+                .lines(&t);
+            self.lines.extend(said);
+        }
     }
 
     fn ball(&mut self, b: &BallRecord) {
@@ -747,9 +787,7 @@ impl Recorder for BallPages {
                 ..
             } => {
                 self.close_over();
-                for t in self.told.drain(..) {
-                    self.lines.push(format!("     {t}"));
-                }
+                self.tell();
                 let why = match reason {
                     InningsEnd::AllOut => "all out",
                     InningsEnd::Declared => "declared",
@@ -777,9 +815,11 @@ impl Recorder for BallPages {
     reason = "rows and columns of a screen (a few hundred at most) fit a u16"
 )]
 pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
-    let hint = list
-        .keys
-        .unwrap_or("[Up]/[Down] choose  type a round  [Enter] open  [Esc] back");
+    let hint = match list.keys {
+        _ if list.rows.is_empty() => "[Esc] back",
+        Some(keys) => keys,
+        None => "[Up]/[Down] choose  type a round  [Enter] open  [Esc] back",
+    };
     let shown: Vec<String> = list
         .rows
         .iter()
@@ -811,9 +851,12 @@ pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
         );
     }
     let bar = match (&list.note, list.typed.is_empty()) {
-        (Some(note), _) => Span::styled(note.clone(), style::bright()),
-        (None, false) => Span::styled(format!("Round: {}_", list.typed), style::bright()),
-        (None, true) if list.rows.len() > LIST_ROWS => Span::styled(
+        (Some(note), _) => vec![Span::styled(note.clone(), style::bright())],
+        (None, false) => vec![
+            Span::styled(format!("Round: {}_", list.typed), style::bright()),
+            Span::styled("  [Enter] open its match  [Esc] forget it", style::key()),
+        ],
+        (None, true) if list.rows.len() > LIST_ROWS => vec![Span::styled(
             format!(
                 "({}-{} of {})",
                 list.top + 1,
@@ -821,27 +864,33 @@ pub fn draw_list(f: &mut Frame, area: Rect, list: &MatchList) {
                 list.rows.len()
             ),
             style::text(),
-        ),
-        _ => Span::raw(""),
+        )],
+        _ => Vec::new(),
     };
-    put(f, area, 1, 23, vec![bar]);
+    put(f, area, 1, 23, bar);
+}
+
+/// The keys of a match's pages, and `[Esc]`: short words, so that with the position in a
+/// long page after them the line fits 80 columns.
+fn page_keys(pages: &[Page]) -> String {
+    let names = |p: &Page| match p {
+        Page::Scorecard => "[1] scorecard",
+        Page::Balls => "[2] balls",
+        Page::Overs => "[3] chart",
+        Page::Review => "[4] review",
+    };
+    if pages.len() > 1 {
+        let keys: Vec<&str> = pages.iter().map(names).collect();
+        format!("{}  [Esc] back", keys.join("  "))
+    } else {
+        "[Esc] back".to_string()
+    }
 }
 
 /// Draws a match reopened: the page shown, and the keys of its pages.
 pub fn draw_kept(f: &mut Frame, area: Rect, s: &KeptScreen) {
     let pages = s.pages();
-    let names = |p: Page| match p {
-        Page::Scorecard => "[1] scorecard",
-        Page::Balls => "[2] ball by ball",
-        Page::Overs => "[3] runs per over",
-        Page::Review => "[4] review",
-    };
-    let keys: Vec<&str> = pages.iter().map(|&p| names(p)).collect();
-    let hint = if pages.len() > 1 {
-        format!("{}  [Esc] back", keys.join("  "))
-    } else {
-        "[Esc] back".to_string()
-    };
+    let hint = page_keys(&pages);
     let scroll = s.scroll[s.page.index()];
     match (&s.body, s.page) {
         (Body::Opened(o), Page::Overs) => {
@@ -865,7 +914,7 @@ pub fn draw_kept(f: &mut Frame, area: Rect, s: &KeptScreen) {
     }
     // Which page is shown, over the keys.
     let on = match (&s.body, s.page) {
-        (Body::Said(_), _) => "Kept as its result only".to_string(),
+        (Body::Said { why, .. }, _) => (*why).to_string(),
         (_, Page::Scorecard) => "Scorecard".to_string(),
         (_, Page::Balls) => "Ball by ball".to_string(),
         (_, Page::Overs) => "Runs per over".to_string(),
@@ -931,5 +980,23 @@ fn overs_chart(f: &mut Frame, area: Rect, innings: &[(String, Vec<u16>)]) {
             2,
             vec![Span::styled("No over was bowled.", style::text())],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{page_keys, Page};
+
+    /// The keys of all four pages and the position in the longest ball-by-ball pages a match
+    /// can have (135 packs: over a thousand lines) fit the line: 79 columns after the margin.
+    #[test]
+    fn the_keys_and_the_position_fit_80_columns() {
+        let keys = page_keys(&Page::ALL);
+        for (scroll, len) in [(0, 45), (980, 1000), (9980, 10000)] {
+            let more = super::super::draw::position(&keys, scroll, 20, len, 79);
+            let line = format!("{keys}{more}");
+            assert!(line.chars().count() <= 79, "{line}");
+            assert!(line.ends_with(&format!("{len})")), "{line}");
+        }
     }
 }

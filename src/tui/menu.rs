@@ -66,7 +66,9 @@ impl Open {
                 self.say("The competition is over: all its seasons have been played.")
             }
             Some(c @ ('1' | '2')) => self.play_key(c == '2'),
-            Some('F') => self.friend_key(),
+            // A file with no county of the person's has no match of theirs to play with a
+            // friend: the menu leaves the line out, and the key does nothing.
+            Some('F') if self.user_county().is_some() => self.friend_key(),
             // A friendly kept in the file's folder, as one set up at the file prompt is.
             Some('P') => Screen::FriendlySetup(Box::new(
                 super::friend_setup::FriendSetup::in_folder(&self.saves_dir),

@@ -94,6 +94,10 @@ fn a_countys_results_open_any_of_its_matches_and_esc_goes_back_the_same_way() {
         none.contains("No match has been played here yet: [Esc] goes back."),
         "{none}"
     );
+    // Nothing to choose, type or open: the keys say only [Esc].
+    assert_eq!(none.lines().last(), Some(" [Esc] back"), "{none}");
+    press(&mut app, "3");
+    assert_eq!(shot(&app), none, "no round is typed into an empty list");
     hit(&mut app, KeyCode::Enter);
     assert_eq!(what(&app), "matches", "nothing to open");
     hit(&mut app, KeyCode::Esc);
@@ -229,6 +233,74 @@ fn a_match_list_moves_by_arrows_and_by_a_round_typed() {
     assert_eq!(shot(&app), results, "back on 1890's results under review");
 }
 
+/// A round typed then [Enter] opens that round's match at once; a round typed is forgotten
+/// on any key but a digit (an arrow, a letter, [Esc], which stays on the list), so that a
+/// digit left waiting never joins one typed later; two digits typed together are one round.
+#[test]
+fn a_round_typed_and_enter_opens_its_match_and_a_round_left_is_forgotten() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 1);
+    press(&mut app, "75s");
+    press(&mut app, "m");
+    let round = |app: &App| {
+        let l = list(app);
+        l.rows[l.cursor].id.unwrap().round
+    };
+    press(&mut app, "7");
+    let typing = shot(&app);
+    assert!(
+        typing.contains("Round: 7_  [Enter] open its match  [Esc] forget it"),
+        "{typing}"
+    );
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(kept(&app).id.round, 7, "one [Enter] opens it");
+    hit(&mut app, KeyCode::Esc);
+    assert!(list(&app).typed.is_empty());
+    assert_eq!(round(&app), 7, "back on the list, on the match opened");
+    // A digit then an arrow: the arrow moves the mark, the digit is forgotten.
+    press(&mut app, "4");
+    assert_eq!(round(&app), 4);
+    hit(&mut app, KeyCode::Down);
+    assert_eq!(round(&app), 5);
+    press(&mut app, "1");
+    assert_eq!(round(&app), 1, "a 1 typed later is round 1, not 41");
+    // A digit then a letter: forgotten too.
+    hit(&mut app, KeyCode::Esc);
+    press(&mut app, "4x1");
+    assert_eq!(round(&app), 1);
+    assert!(!shot(&app).contains("round 41"), "{}", shot(&app));
+    // [Esc] forgets a round typed and stays on the list; [Esc] again goes back.
+    hit(&mut app, KeyCode::Esc);
+    press(&mut app, "3");
+    hit(&mut app, KeyCode::Esc);
+    assert!(list(&app).typed.is_empty(), "the round typed is forgotten");
+    assert!(!shot(&app).contains("Round:"), "{}", shot(&app));
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(
+        kept(&app).id.round,
+        3,
+        "the mark stayed where the round put it"
+    );
+    hit(&mut app, KeyCode::Esc);
+    // Two digits together are one round, opened at once.
+    press(&mut app, "14");
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(kept(&app).id.round, 14);
+    hit(&mut app, KeyCode::Esc);
+    // A round there is none of: said, and nothing opens.
+    press(&mut app, "0");
+    hit(&mut app, KeyCode::Enter);
+    assert_eq!(what(&app), "matches");
+    assert!(
+        shot(&app).contains("There is no played match of round 0 here"),
+        "{}",
+        shot(&app)
+    );
+    assert_eq!(round(&app), 14, "nothing moved");
+    hit(&mut app, KeyCode::Esc);
+    assert_eq!(what(&app), "text", "back on the results");
+}
+
 /// The season's end lists every match of the season, marked at the person's county's first,
 /// and [Esc] comes back to the season's end where it was.
 #[test]
@@ -284,16 +356,45 @@ fn a_match_kept_as_its_result_only_says_so() {
     hit(&mut app, KeyCode::Home);
     hit(&mut app, KeyCode::Enter);
     let k = kept(&app);
-    assert!(matches!(k.body, Body::Said(_)));
+    assert!(matches!(k.body, Body::Said { .. }));
     assert_eq!(k.pages(), vec![Page::Scorecard]);
     let text = shot(&app);
     assert!(text.contains("is kept as its result only"), "{text}");
+    assert!(text.contains("\n Kept as its result only\n"), "{text}");
     insta::assert_snapshot!("history_result_only", text);
     // No page to turn to.
     press(&mut app, "2");
     assert_eq!(kept(&app).page, Page::Scorecard);
     hit(&mut app, KeyCode::Esc);
     assert_eq!(what(&app), "matches");
+}
+
+/// A match whose record is damaged (its archive's season spoiled) says so, over its keys,
+/// rather than that it was kept as its result only, as a file of an earlier format's are.
+#[test]
+fn a_match_whose_record_is_damaged_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), None, 1);
+    let archive = dir.path().join("TEST.acx");
+    let mut bytes = std::fs::read(&archive).unwrap();
+    bytes[40] ^= 0x40;
+    std::fs::write(&archive, &bytes).unwrap();
+    press(&mut app, "75s");
+    press(&mut app, "m");
+    hit(&mut app, KeyCode::Enter);
+    let k = kept(&app);
+    assert!(
+        matches!(k.body, Body::Said { why, .. } if why == "Its record is damaged: result only"),
+        "{}",
+        shot(&app)
+    );
+    let text = shot(&app);
+    assert!(text.contains("checksum"), "{text}");
+    assert!(!text.contains("Kept as its result only"), "{text}");
+    assert!(
+        text.contains("\n Its record is damaged: result only\n"),
+        "{text}"
+    );
 }
 
 /// A match the person played has its review as a fourth page, worked out at the next tick
@@ -331,6 +432,89 @@ fn a_match_the_person_played_opens_on_its_review_too() {
     };
     assert!(lines[0].starts_with("Review of "), "{lines:?}");
     insta::assert_snapshot!("history_review", shot(&app));
+    // All four pages' keys and the position in the ball-by-ball pages fit 80 columns.
+    press(&mut app, "2");
+    let balls = shot(&app);
+    let keys = balls.lines().last().unwrap();
+    assert!(keys.chars().count() <= 80, "{keys}");
+    let n = match &kept(&app).body {
+        Body::Opened(o) => o.balls.len(),
+        Body::Said { .. } => panic!("opened"),
+    };
+    assert!(n > 20, "the balls take more than a page");
+    // Each innings is headed with its county's full name, as on the scorecard (Yorkshire's,
+    // not its scoreboard name).
+    let Body::Opened(o) = &kept(&app).body else {
+        panic!("opened")
+    };
+    let heads: Vec<&String> = o
+        .balls
+        .iter()
+        .filter(|l| l.starts_with("Innings "))
+        .collect();
+    assert!(heads.len() >= 2, "{heads:?}");
+    assert_eq!(heads[0], "Innings 1: Yorkshire batting");
+    for head in heads {
+        assert!(
+            head.ends_with(": Yorkshire batting") || head.ends_with(": Surrey batting"),
+            "{head}"
+        );
+    }
+    assert!(keys.ends_with(&format!("of {n})")), "{keys}");
+    insta::assert_snapshot!("history_persons_balls", balls);
+    hit(&mut app, KeyCode::End);
+    let keys = shot(&app).lines().last().unwrap().to_string();
+    assert!(keys.ends_with(&format!("-{n} of {n})")), "{keys}");
+    // [Tab] and [Shift-Tab] turn the pages too.
+    hit(&mut app, KeyCode::Tab);
+    assert_eq!(kept(&app).page, Page::Overs);
+    hit(&mut app, KeyCode::BackTab);
+    hit(&mut app, KeyCode::BackTab);
+    assert_eq!(kept(&app).page, Page::Scorecard);
+}
+
+/// The help tells a new user of the history: [M] from the results, past seasons and a season's
+/// end, the innings records' [I] and [9], a list's keys and a match's pages, [Tab] among them;
+/// it pages to its last line.
+#[test]
+fn the_help_tells_of_the_matches_opened_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = after_seasons(dir.path(), Some(0), 0);
+    press(&mut app, "h");
+    let lines = accc::tui::help::lines();
+    let text = lines.join("\n");
+    for said in [
+        "[M] lists matches to open",
+        "at the end of a season",
+        "[I] on a county's records",
+        "[9] on the all-time menu ([8])",
+        "press [Enter] to open that round's match",
+        "[4] the\nanalyst's review",
+        "[Tab]/[Shift-Tab] turn",
+        "missing or damaged says so",
+    ] {
+        assert!(text.contains(said), "{said:?} not in the help");
+    }
+    let at = lines
+        .iter()
+        .position(|l| l == "ANY MATCH OPENED AGAIN")
+        .unwrap();
+    // The section with the two lines over it, a line at a time.
+    for _ in 0..at - 2 {
+        hit(&mut app, KeyCode::Down);
+    }
+    assert!(shot(&app).contains("\n ANY MATCH OPENED AGAIN"));
+    insta::assert_snapshot!("help_history", shot(&app));
+    hit(&mut app, KeyCode::End);
+    let end = shot(&app);
+    assert!(end.contains(lines.last().unwrap()), "{end}");
+    assert!(
+        end.lines()
+            .last()
+            .unwrap()
+            .ends_with(&format!(" of {})", lines.len())),
+        "{end}"
+    );
 }
 
 /// The decisions read back from a kept match's record are the choices the person made, as

@@ -13,6 +13,28 @@ fn bad_keys_change_nothing_on_the_menu() {
     assert_eq!(shot(&app), before);
 }
 
+/// A file with no county of the person's (all played by the computer, as `accc sim` makes
+/// them) does not offer [F], their county's match with a friend, and the key does nothing;
+/// a file with one offers it.
+#[test]
+fn f_is_offered_only_where_the_person_has_a_county() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = small_file(dir.path(), None);
+    let before = shot(&app);
+    assert!(!before.contains("[F]"), "{before}");
+    assert!(before.contains("[P] Play a friend"), "{before}");
+    press(&mut app, "f");
+    assert!(matches!(app.screen(), Some(Screen::Menu)));
+    assert_eq!(shot(&app), before, "[F] does nothing, says nothing");
+    let other = tempfile::tempdir().unwrap();
+    let app = small_file(other.path(), Some(0));
+    assert!(
+        shot(&app).contains("[F] Play your county's match with a friend"),
+        "{}",
+        shot(&app)
+    );
+}
+
 /// When the person's county plays next, [1] is not offered (as the guide has it): dimmed, its
 /// key not lit, and said in words; pressed, it says [2] plays the match, and once the match is
 /// begun and left, that [2] resumes it.
