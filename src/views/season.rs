@@ -548,8 +548,16 @@ impl View for ResultsView {
                         points,
                         r.total.unwrap_or_default(),
                         ordinal(place),
-                        r.behind.map_or(String::new(), |b| b.to_string()),
-                        r.lead.map_or(String::new(), |l| format!("+{l}")),
+                        // Level on points with the leader (or the second): said so, not
+                        // "0" behind or "+0" ahead.
+                        r.behind.map_or(String::new(), |b| match b {
+                            0 => "level".to_string(),
+                            b => b.to_string(),
+                        }),
+                        r.lead.map_or(String::new(), |l| match l {
+                            0 => "level".to_string(),
+                            l => format!("+{l}"),
+                        }),
                     );
                     out.push(line.trim_end().to_string());
                     // A cell too wide for its column goes on under itself.
@@ -682,6 +690,42 @@ mod tests {
         assert_eq!(lines.last().unwrap(), SHORT_DRAW_MATCH_KEY);
         results.rows.remove(0);
         assert!(results.lines().iter().all(|l| !l.contains('+')));
+    }
+
+    #[test]
+    fn level_on_points_with_the_leader_is_said_so() {
+        let result = |position: usize, lead: Option<u32>, behind: Option<u32>| ResultRow {
+            round: 3,
+            opponent: name(2),
+            venue: "h",
+            result: Some('W'),
+            scores_for: Some("363".into()),
+            against: Some("212".into()),
+            points: Some(4),
+            total: Some(7),
+            position: Some(position),
+            lead,
+            behind,
+            opponent_id: 2,
+            ..ResultRow::default()
+        };
+        let view = results_of(
+            1918,
+            1,
+            "final",
+            vec![
+                result(1, Some(0), None),
+                result(2, None, Some(0)),
+                result(1, Some(3), None),
+                result(4, None, Some(5)),
+            ],
+        );
+        let lines = view.lines();
+        let rows: Vec<&String> = lines.iter().filter(|l| l.contains(" W ")).collect();
+        assert_eq!(rows.len(), 4, "{lines:?}");
+        assert!(rows[0].ends_with("level") && rows[1].contains(" level"), "{lines:?}");
+        assert!(rows[2].ends_with("+3") && rows[3].ends_with(" 5"), "{lines:?}");
+        assert!(lines.iter().all(|l| !l.contains("+0")), "{lines:?}");
     }
 
     #[test]
