@@ -723,8 +723,14 @@ mod tests {
         let lines = view.lines();
         let rows: Vec<&String> = lines.iter().filter(|l| l.contains(" W ")).collect();
         assert_eq!(rows.len(), 4, "{lines:?}");
-        assert!(rows[0].ends_with("level") && rows[1].contains(" level"), "{lines:?}");
-        assert!(rows[2].ends_with("+3") && rows[3].ends_with(" 5"), "{lines:?}");
+        assert!(
+            rows[0].ends_with("level") && rows[1].contains(" level"),
+            "{lines:?}"
+        );
+        assert!(
+            rows[2].ends_with("+3") && rows[3].ends_with(" 5"),
+            "{lines:?}"
+        );
         assert!(lines.iter().all(|l| !l.contains("+0")), "{lines:?}");
     }
 
