@@ -721,7 +721,7 @@ mod tests {
             ],
         );
         let lines = view.lines();
-        let rows: Vec<&String> = lines.iter().filter(|l| l.contains(" W ")).collect();
+        let rows: Vec<&String> = lines.iter().filter(|l| l.starts_with(" 3 Kent")).collect();
         assert_eq!(rows.len(), 4, "{lines:?}");
         assert!(
             rows[0].ends_with("level") && rows[1].contains(" level"),
