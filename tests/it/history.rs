@@ -545,10 +545,9 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
     let top = &rows[0];
     assert_eq!(top["kind"], "highest");
     assert_eq!(top["runs"], best);
-    // Each record's match opens, and its scorecard shows that batsman's score.
-    for r in rows.iter().filter(|r| r["kind"] == "highest").take(3) {
-        let county = r["county"].as_str().unwrap();
-        let card: Value = serde_json::from_str(&ok_in(
+    // The scorecard (JSON) of the match a record row names.
+    let card_of = |r: &Value| -> Value {
+        serde_json::from_str(&ok_in(
             dir.path(),
             &[
                 "show",
@@ -557,14 +556,19 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
                 "--year",
                 &r["year"].to_string(),
                 "--county",
-                county,
+                r["county"].as_str().unwrap(),
                 "--round",
                 &r["round"].to_string(),
                 "--format",
                 "json",
             ],
         ))
-        .unwrap();
+        .unwrap()
+    };
+    // Each record's match opens, and its scorecard shows that batsman's score.
+    for r in rows.iter().filter(|r| r["kind"] == "highest").take(3) {
+        let county = r["county"].as_str().unwrap();
+        let card = card_of(r);
         assert!(card["rows"].as_array().unwrap().iter().any(|b| {
             b["kind"] == "batsman"
                 && b["batting"] == county
@@ -588,23 +592,7 @@ fn innings_records_name_their_matches_and_agree_with_the_scorecards() {
     // text marks the unbroken ones.
     for r in &partnerships {
         let county = r["county"].as_str().unwrap();
-        let card: Value = serde_json::from_str(&ok_in(
-            dir.path(),
-            &[
-                "show",
-                "INN",
-                "scorecard",
-                "--year",
-                &r["year"].to_string(),
-                "--county",
-                county,
-                "--round",
-                &r["round"].to_string(),
-                "--format",
-                "json",
-            ],
-        ))
-        .unwrap();
+        let card = card_of(r);
         let kind = if r["unbroken"] == true {
             "unbroken"
         } else {
