@@ -158,6 +158,17 @@ impl GuestLink {
         self.channel.recv()
     }
 
+    /// [`GuestLink::receive`], waiting at most `idle` for the message to begin
+    /// ([`NetError::Idle`] if none has, with nothing read).
+    pub fn receive_within(&mut self, idle: Duration) -> Result<HostMsg, NetError> {
+        self.channel.recv_within(idle)
+    }
+
+    /// The channel's limits.
+    pub fn limits(&self) -> Limits {
+        self.channel.limits()
+    }
+
     /// Answers question `number` with `choice`.
     pub fn choose(&mut self, number: u32, choice: Choice) -> Result<(), NetError> {
         self.channel.send(&GuestMsg::Choose {

@@ -301,6 +301,26 @@ fn join(joining: &Joining, notes: &Sender<SeatNote>, stop: &AtomicBool) -> Optio
     }
 }
 
+/// The host's next message, looking every [`LOOK`] whether the seat has been let go (`None`
+/// then): a guest waiting on a silent host would otherwise hold its line open after its
+/// screen is gone. The channel's idle limit still holds over the whole wait.
+fn next_from_host(link: &mut GuestLink, stop: &AtomicBool) -> Option<Result<HostMsg, NetError>> {
+    let idle = link.limits().idle;
+    let mut waited = Duration::ZERO;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let slice = LOOK
+            .min(idle.saturating_sub(waited))
+            .max(Duration::from_millis(1));
+        match link.receive_within(slice) {
+            Err(NetError::Idle) if waited + slice < idle => waited += slice,
+            other => return Some(other),
+        }
+    }
+}
+
 fn guest_thread(
     joining: &Joining,
     commands: &Receiver<GuestCmd>,
@@ -311,7 +331,13 @@ fn guest_thread(
         return;
     };
     loop {
-        let msg = match link.receive() {
+        let Some(received) = next_from_host(&mut link, stop) else {
+            // The screen let the seat go while the host was silent: the line drops, as a
+            // closed program's would.
+            link.drop_line();
+            return;
+        };
+        let msg = match received {
             Ok(m) => m,
             Err(e) if e.is_lost() => {
                 let _ = notes.send(SeatNote::Lost(e.to_string()));
